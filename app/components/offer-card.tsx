@@ -1,0 +1,79 @@
+import { Cpu, HardDrive, MemoryStick, Star } from "lucide-react";
+import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Card } from "~/components/ui/card";
+import { OFFER_TYPE_LABELS, type OfferType } from "~/lib/domain";
+import { formatMonthlyPrice } from "~/lib/format";
+
+export type OfferCardProps = {
+  offer: {
+    slug: string;
+    title: string;
+    reference: string;
+    type: OfferType;
+    featured: boolean;
+    cpu: string;
+    ram: string;
+    storage: string;
+    price: string;
+    engagement: boolean;
+    contractType: string | null;
+  };
+};
+
+export function OfferCard({ offer }: OfferCardProps) {
+  return (
+    <Card className="relative flex h-full flex-col transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
+      <div className="flex flex-1 flex-col gap-4 p-6">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge variant={offer.type === "dedicated" ? "default" : "secondary"}>
+            {OFFER_TYPE_LABELS[offer.type]}
+          </Badge>
+          {offer.featured ? (
+            <Badge variant="outline" className="gap-1">
+              <Star className="size-3" aria-hidden="true" /> En vedette
+            </Badge>
+          ) : null}
+        </div>
+        <div>
+          <h2 className="text-lg font-semibold leading-snug">
+            {/* The stretched link makes the whole card clickable with one accessible name. */}
+            <Link
+              to={`/offers/${offer.slug}`}
+              className="after:absolute after:inset-0 focus-visible:outline-none"
+            >
+              {offer.title}
+            </Link>
+          </h2>
+          <p className="text-sm text-muted-foreground">Réf. {offer.reference}</p>
+        </div>
+        <ul className="space-y-2 text-sm">
+          <li className="flex items-start gap-2">
+            <Cpu className="mt-0.5 size-4 shrink-0 text-primary" aria-label="Processeur" />
+            {offer.cpu}
+          </li>
+          <li className="flex items-start gap-2">
+            <MemoryStick className="mt-0.5 size-4 shrink-0 text-primary" aria-label="Mémoire" />
+            {offer.ram}
+          </li>
+          <li className="flex items-start gap-2">
+            <HardDrive className="mt-0.5 size-4 shrink-0 text-primary" aria-label="Stockage" />
+            {offer.storage}
+          </li>
+        </ul>
+        <div className="mt-auto flex items-end justify-between gap-2 border-t pt-4">
+          <p className="text-2xl font-bold text-primary">{formatMonthlyPrice(offer.price)}</p>
+          <p className="text-right text-xs text-muted-foreground">
+            {offer.engagement ? "Avec engagement" : "Sans engagement"}
+            {offer.contractType ? (
+              <>
+                <br />
+                {offer.contractType}
+              </>
+            ) : null}
+          </p>
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,96 @@
+import { Menu, Moon, Server, Sun, X } from "lucide-react";
+import { Link, NavLink } from "react-router";
+import { Button } from "~/components/ui/button";
+import { useRootData } from "~/lib/use-site";
+import { cn } from "~/lib/utils";
+
+export const NAV_LINKS = [
+  { to: "/", label: "Accueil" },
+  { to: "/offers", label: "Nos Offres" },
+  { to: "/contact", label: "Contact" },
+] as const;
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "text-sm font-medium transition-colors hover:text-primary",
+    isActive ? "text-primary" : "text-muted-foreground",
+  );
+
+export function ThemeToggle() {
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      size="icon"
+      data-theme-toggle=""
+      aria-label="Basculer entre thème clair et sombre"
+      title="Basculer entre thème clair et sombre"
+    >
+      <Sun className="dark:hidden" aria-hidden="true" />
+      <Moon className="hidden dark:block" aria-hidden="true" />
+    </Button>
+  );
+}
+
+export function SiteHeader() {
+  const { site } = useRootData();
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+      <div className="container mx-auto flex h-16 items-center justify-between gap-4 px-4">
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold">
+          <Server className="size-6 text-primary" aria-hidden="true" />
+          <span>{site.name}</span>
+        </Link>
+        <nav aria-label="Navigation principale" className="hidden items-center gap-6 md:flex">
+          {NAV_LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} end={link.to === "/"} className={navLinkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="flex items-center gap-2">
+          <Button asChild className="hidden md:inline-flex">
+            <Link to="/offers">Découvrir nos serveurs</Link>
+          </Button>
+          <ThemeToggle />
+          {/* <details> opens and closes without JavaScript; chrome.js closes it when a link is followed. */}
+          <details data-mobile-menu="" className="group md:hidden">
+            <summary
+              className="inline-flex size-10 cursor-pointer items-center justify-center rounded-md hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              aria-label="Menu"
+            >
+              <Menu className="size-5 group-open:hidden" aria-hidden="true" />
+              <X className="hidden size-5 group-open:block" aria-hidden="true" />
+            </summary>
+            <nav
+              aria-label="Navigation mobile"
+              className="absolute inset-x-0 top-16 border-b bg-background px-4 pb-4 shadow-md"
+            >
+              <ul className="flex flex-col gap-1 py-2">
+                {NAV_LINKS.map((link) => (
+                  <li key={link.to}>
+                    <NavLink
+                      to={link.to}
+                      end={link.to === "/"}
+                      className={({ isActive }) =>
+                        cn(
+                          "block rounded-md px-3 py-3 text-base font-medium hover:bg-accent",
+                          isActive ? "text-primary" : "text-foreground",
+                        )
+                      }
+                    >
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+              <Button asChild className="w-full">
+                <Link to="/offers">Découvrir nos serveurs</Link>
+              </Button>
+            </nav>
+          </details>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { hasActiveFilters, likePattern, offerFiltersToSearch } from "./offer-filters";
+import { MAX_PRICE_FILTER, parseOfferFilters } from "./offer-filters-schema";
+
+const parse = (qs: string) => parseOfferFilters(new URLSearchParams(qs));
+
+describe("parseOfferFilters", () => {
+  it("starts empty", () => {
+    expect(parse("")).toEqual({ filters: {}, page: 1 });
+  });
+
+  it("reads prices as integers", () => {
+    expect(parse("min=50&max=499.99").filters).toEqual({ minPrice: 50, maxPrice: 499 });
+    expect(parse("min=12,7").filters).toEqual({ minPrice: 12 });
+  });
+
+  it("clears a filter given an empty value", () => {
+    expect(parse("q=&type=&min=&max=&engagement=").filters).toEqual({});
+    expect(parse("q=%20%20").filters).toEqual({});
+  });
+
+  it("treats 'all' as no filter", () => {
+    expect(parse("type=all&engagement=all").filters).toEqual({});
+  });
+
+  it("maps engagement yes/no to true/false", () => {
+    expect(parse("engagement=yes").filters).toEqual({ commitment: true });
+    expect(parse("engagement=no").filters).toEqual({ commitment: false });
+  });
+
+  it("keeps known types only", () => {
+    expect(parse("type=dedicated").filters).toEqual({ type: "dedicated" });
+    expect(parse("type=loa").filters).toEqual({ type: "loa" });
+    expect(parse("type=DROP TABLE").filters).toEqual({});
+  });
+
+  it("ignores malformed, negative and enormous numbers safely", () => {
+    expect(parse("min=abc&max=-5").filters).toEqual({});
+    expect(parse("min=1e400").filters).toEqual({});
+    expect(parse("max=99999999999999999999999").filters).toEqual({ maxPrice: MAX_PRICE_FILTER });
+  });
+
+  it("trims the search term, strips control characters and caps its length", () => {
+    expect(parse("q=%20EPYC%00%20").filters).toEqual({ searchTerm: "EPYC" });
+    expect(parse(`q=${"a".repeat(500)}`).filters.searchTerm).toHaveLength(100);
+  });
+
+  it("reads the page, defaulting to 1", () => {
+    expect(parse("page=3").page).toBe(3);
+    expect(parse("page=0").page).toBe(1);
+    expect(parse("page=x").page).toBe(1);
+  });
+
+  it("ignores unknown parameters", () => {
+    expect(parse("foo=bar&utm_source=x").filters).toEqual({});
+  });
+});
+
+describe("offerFiltersToSearch", () => {
+  it("round-trips through the URL", () => {
+    const filters = {
+      searchTerm: "epyc",
+      type: "dedicated" as const,
+      minPrice: 50,
+      maxPrice: 500,
+      commitment: false,
+    };
+    const search = offerFiltersToSearch(filters, 2);
+    expect(search).toBe("?q=epyc&type=dedicated&min=50&max=500&engagement=no&page=2");
+    expect(parse(search.slice(1))).toEqual({ filters, page: 2 });
+    expect(offerFiltersToSearch({})).toBe("");
+  });
+});
+
+describe("hasActiveFilters", () => {
+  it("is true as soon as one filter is set", () => {
+    expect(hasActiveFilters({})).toBe(false);
+    expect(hasActiveFilters({ minPrice: 0 })).toBe(true);
+    expect(hasActiveFilters({ commitment: false })).toBe(true);
+  });
+});
+
+describe("likePattern", () => {
+  it("escapes wildcards", () => {
+    expect(likePattern("100%")).toBe("%100\\%%");
+    expect(likePattern("a_b")).toBe("%a\\_b%");
+    expect(likePattern("a\\b")).toBe("%a\\\\b%");
+  });
+});

@@ -1,0 +1,11 @@
+import { useRouteLoaderData } from "react-router";
+import type { SiteConfig } from "./site";
+
+export type RootData = { site: SiteConfig; year: number };
+
+/** The root loader's data: site identity and the current year (Europe/Paris). */
+export function useRootData(): RootData {
+  const data = useRouteLoaderData("root") as RootData | undefined;
+  if (!data) throw new Error("useRootData must be used below the root route");
+  return data;
+}

@@ -1,0 +1,163 @@
+import { ArrowRight, Clock, Headphones, Server, ShieldCheck } from "lucide-react";
+import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { pageMeta, siteFromMatches } from "~/lib/meta";
+import type { RouteHandle } from "~/root";
+import type { Route } from "./+types/home";
+
+// Links only: no React needed in the browser.
+export const handle: RouteHandle = { hydrate: false };
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    matches,
+    title: `${siteFromMatches(matches)?.name ?? "Accueil"} — Serveurs dédiés et location LOA`,
+    description:
+      "Serveurs dédiés haute performance et location avec option d'achat (LOA) : déploiement en moins de 24h, protection DDoS, surveillance 24h/24 et support 7j/7.",
+    path: "/",
+  });
+
+const FEATURES = [
+  {
+    icon: Server,
+    title: "Serveurs haute performance",
+    text: "Processeurs AMD EPYC et Intel Xeon récents, stockage NVMe et réseau jusqu'à 25 Gbit/s.",
+  },
+  {
+    icon: ShieldCheck,
+    title: "Sécurité garantie",
+    text: "Protection DDoS incluse et surveillance de vos serveurs 24h/24.",
+  },
+  {
+    icon: Headphones,
+    title: "Support réactif",
+    text: "Une équipe technique à votre écoute 7 jours sur 7.",
+  },
+  {
+    icon: Clock,
+    title: "Déploiement rapide",
+    text: "Votre serveur est livré et prêt à l'emploi en moins de 24h.",
+  },
+];
+
+const SOLUTIONS = [
+  {
+    title: "Serveurs Dédiés",
+    tag: "Recommandé",
+    text: "Des ressources entièrement dédiées, sans partage, pour vos applications critiques, vos sites à fort trafic et vos bases de données.",
+    points: ["Ressources garanties", "Accès root complet", "Facturation mensuelle"],
+  },
+  {
+    title: "Location LOA",
+    tag: "Flexible",
+    text: "La location avec option d'achat : équipez-vous sans immobiliser votre trésorerie et devenez propriétaire en fin de contrat.",
+    points: ["Loyers fixes", "Option d'achat en fin de contrat", "Maintenance incluse"],
+  },
+];
+
+export default function Home() {
+  return (
+    <>
+      <section className="border-b bg-gradient-to-b from-primary/10 to-background">
+        <div className="container mx-auto px-4 py-20 text-center md:py-28">
+          <h1 className="mx-auto max-w-3xl text-4xl font-bold tracking-tight md:text-6xl">
+            Des serveurs performants pour vos projets
+          </h1>
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">
+            Serveurs dédiés et location avec option d'achat : des infrastructures fiables, livrées en
+            moins de 24h et accompagnées par un support disponible 7 jours sur 7.
+          </p>
+          <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
+            <Button asChild size="lg">
+              <Link to="/offers">
+                Découvrir nos offres <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <Link to="/contact">Nous contacter</Link>
+            </Button>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="atouts" className="container mx-auto px-4 py-16">
+        <h2 id="atouts" className="mb-10 text-center text-3xl font-bold">
+          Pourquoi nous choisir ?
+        </h2>
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {FEATURES.map(({ icon: Icon, title, text }) => (
+            <li key={title}>
+              <Card className="h-full">
+                <CardHeader>
+                  <Icon className="size-10 text-primary" aria-hidden="true" />
+                  <CardTitle as="h3" className="text-lg">
+                    {title}
+                  </CardTitle>
+                </CardHeader>
+                <CardContent>
+                  <p className="text-sm text-muted-foreground">{text}</p>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="solutions" className="bg-muted/40 py-16">
+        <div className="container mx-auto px-4">
+          <h2 id="solutions" className="mb-10 text-center text-3xl font-bold">
+            Nos solutions
+          </h2>
+          <div className="grid gap-6 md:grid-cols-2">
+            {SOLUTIONS.map((solution) => (
+              <Link
+                key={solution.title}
+                to="/offers"
+                className="group rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                <Card className="h-full transition-shadow group-hover:shadow-md">
+                  <CardHeader>
+                    <div className="flex items-center justify-between gap-2">
+                      <CardTitle as="h3">{solution.title}</CardTitle>
+                      <Badge variant="secondary">{solution.tag}</Badge>
+                    </div>
+                    <CardDescription className="text-base">{solution.text}</CardDescription>
+                  </CardHeader>
+                  <CardContent>
+                    <ul className="space-y-1 text-sm">
+                      {solution.points.map((point) => (
+                        <li key={point}>✓ {point}</li>
+                      ))}
+                    </ul>
+                    <span className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-primary">
+                      Voir les offres <ArrowRight className="size-4" aria-hidden="true" />
+                    </span>
+                  </CardContent>
+                </Card>
+              </Link>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="cta" className="container mx-auto px-4 py-16 text-center">
+        <h2 id="cta" className="text-3xl font-bold">
+          Prêt à démarrer ?
+        </h2>
+        <p className="mx-auto mt-4 max-w-xl text-muted-foreground">
+          Comparez nos configurations ou décrivez-nous votre besoin : nous vous répondons rapidement.
+        </p>
+        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+          <Button asChild size="lg">
+            <Link to="/offers">Voir toutes les offres</Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link to="/contact">Demander un devis</Link>
+          </Button>
+        </div>
+      </section>
+    </>
+  );
+}

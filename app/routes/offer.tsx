@@ -1,0 +1,156 @@
+import { ArrowLeft, Cpu, FileText, HardDrive, MemoryStick, Network } from "lucide-react";
+import { data, Link } from "react-router";
+import { Markdown } from "~/components/markdown";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { OFFER_TYPE_LABELS } from "~/lib/domain";
+import { formatMonthlyPrice, formatPrice } from "~/lib/format";
+import { MESSAGES } from "~/lib/messages";
+import { pageMeta } from "~/lib/meta";
+import type { RouteHandle } from "~/root";
+import { log } from "~/server/log.server";
+import { findActiveOfferBySlug } from "~/server/offers.server";
+import type { Route } from "./+types/offer";
+
+// Links only: no React needed in the browser.
+export const handle: RouteHandle = { hydrate: false };
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const slug = params.slug;
+  // Slugs are short ASCII; anything else cannot match and is answered without a query.
+  const offer =
+    slug.length <= 200 && /^[a-z0-9-]+$/.test(slug) ? await findActiveOfferBySlug(slug) : undefined;
+  if (!offer) {
+    log.info("offer not found", { requestId: context.requestId, slug: slug.slice(0, 200) });
+    return data({ offer: null }, { status: 404 });
+  }
+  return { offer };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
+  const offer = loaderData?.offer;
+  if (!offer) {
+    return pageMeta({
+      matches,
+      title: MESSAGES.offerNotFound.title,
+      description: MESSAGES.offerNotFound.description,
+      noindex: true,
+    });
+  }
+  const summary = `${OFFER_TYPE_LABELS[offer.type]} ${offer.cpu}, ${offer.ram}, ${offer.storage} — ${formatMonthlyPrice(offer.price)}.`;
+  return pageMeta({
+    matches,
+    title: offer.metaTitle || `${offer.title} — ${OFFER_TYPE_LABELS[offer.type]}`,
+    description: offer.metaDescription || `${offer.title} : ${summary}`,
+    path: `/offers/${offer.slug}`,
+    type: "product",
+  });
+};
+
+function Spec({ icon: Icon, label, value }: { icon: typeof Cpu; label: string; value: string }) {
+  return (
+    <div className="flex items-start gap-3">
+      <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+      <div>
+        <dt className="text-sm text-muted-foreground">{label}</dt>
+        <dd className="font-medium">{value}</dd>
+      </div>
+    </div>
+  );
+}
+
+export default function OfferDetail({ loaderData }: Route.ComponentProps) {
+  const { offer } = loaderData;
+  if (!offer) {
+    return (
+      <div className="container mx-auto flex min-h-[50vh] flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+        <h1 className="text-3xl font-bold">{MESSAGES.offerNotFound.title}</h1>
+        <p className="text-muted-foreground">{MESSAGES.offerNotFound.description}</p>
+        <Button asChild>
+          <Link to="/offers">Voir nos offres</Link>
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="container mx-auto px-4 py-10">
+      <Link
+        to="/offers"
+        className="mb-6 inline-flex items-center gap-2 text-sm text-muted-foreground hover:text-primary"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" /> Retour aux offres
+      </Link>
+      <div className="grid gap-8 lg:grid-cols-3">
+        <article className="space-y-6 lg:col-span-2">
+          <header className="space-y-3">
+            <Badge variant={offer.type === "dedicated" ? "default" : "secondary"}>
+              {offer.type === "dedicated" ? "Serveur Dédié" : "Location LOA"}
+            </Badge>
+            <h1 className="text-3xl font-bold md:text-4xl">{offer.title}</h1>
+            <p className="text-muted-foreground">Référence : {offer.reference}</p>
+          </header>
+          {offer.description ? <Markdown>{offer.description}</Markdown> : null}
+
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">Spécifications techniques</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid gap-4 sm:grid-cols-2">
+                <Spec icon={Cpu} label="Processeur" value={offer.cpu} />
+                <Spec icon={MemoryStick} label="Mémoire RAM" value={offer.ram} />
+                <Spec icon={HardDrive} label="Stockage" value={offer.storage} />
+                {offer.network ? <Spec icon={Network} label="Réseau" value={offer.network} /> : null}
+              </dl>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">Conditions contractuelles</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid gap-4 sm:grid-cols-2">
+                {offer.contractType ? (
+                  <Spec icon={FileText} label="Type de contrat" value={offer.contractType} />
+                ) : null}
+                <Spec
+                  icon={FileText}
+                  label="Engagement"
+                  value={offer.engagement ? "Engagement requis" : "Sans engagement"}
+                />
+              </dl>
+            </CardContent>
+          </Card>
+        </article>
+
+        <aside className="lg:col-span-1">
+          <Card className="lg:sticky lg:top-24">
+            <CardHeader>
+              <p className="text-4xl font-bold text-primary">
+                {formatPrice(offer.price)}
+                <span className="text-base font-normal text-muted-foreground">/mois</span>
+              </p>
+              {offer.engagement ? (
+                <p className="text-sm text-muted-foreground">Avec engagement</p>
+              ) : null}
+            </CardHeader>
+            <CardContent className="space-y-3">
+              <Button asChild size="lg" className="w-full">
+                <Link to={`/contact?offer=${offer.id}`}>Commander maintenant</Link>
+              </Button>
+              <Button asChild size="lg" variant="outline" className="w-full">
+                <Link to="/contact">Demander des informations</Link>
+              </Button>
+              <p className="pt-2 text-center text-sm text-muted-foreground">
+                Besoin d'aide ? Contactez notre équipe commerciale
+              </p>
+            </CardContent>
+          </Card>
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { data, Link, redirect, useNavigation } from "react-router";
+import { OfferCard } from "~/components/offer-card";
+import { OfferFiltersForm } from "~/components/offer-filters-form";
+import { Button } from "~/components/ui/button";
+import { Spinner } from "~/components/ui/spinner";
+import { offerCountLabel } from "~/lib/format";
+import { MESSAGES } from "~/lib/messages";
+import { pageMeta } from "~/lib/meta";
+import { hasActiveFilters, offerFiltersToSearch } from "~/lib/offer-filters";
+import { parseOfferFilters } from "~/lib/offer-filters-schema";
+import { log } from "~/server/log.server";
+import { LISTING_PAGE_SIZE, listActiveOffers } from "~/server/offers.server";
+import type { Route } from "./+types/offers";
+
+const KNOWN_PARAMS = new Set(["q", "type", "min", "max", "engagement", "page"]);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { filters, page } = parseOfferFilters(url.searchParams);
+
+  // One address per result: '/offers?q=&type=all' becomes '/offers' (bookmarks, caches, crawlers).
+  const known = new URLSearchParams([...url.searchParams].filter(([key]) => KNOWN_PARAMS.has(key)));
+  const canonical = offerFiltersToSearch(filters, page);
+  const current = known.size ? `?${known.toString()}` : "";
+  if (current !== canonical) throw redirect(`/offers${canonical}`);
+
+  let result;
+  try {
+    result = await listActiveOffers(filters, page);
+  } catch (error) {
+    log.error("listing query failed", { requestId: context.requestId, error });
+    throw data(MESSAGES.listingError, { status: 503 });
+  }
+  const pageCount = Math.max(1, Math.ceil(result.total / LISTING_PAGE_SIZE));
+  if (page > pageCount) throw redirect(`/offers${offerFiltersToSearch(filters, pageCount)}`);
+  return { ...result, filters, page, pageCount };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    matches,
+    title: "Nos Offres de Serveurs — serveurs dédiés et location LOA",
+    description:
+      "Comparez nos serveurs dédiés et nos solutions de location avec option d'achat (LOA) : filtrez par type, prix et engagement.",
+    path: "/offers",
+  });
+
+function PageHeader() {
+  return (
+    <div className="mb-8 space-y-3">
+      <h1 className="text-3xl font-bold md:text-4xl">Nos Offres de Serveurs</h1>
+      <p className="max-w-3xl text-muted-foreground">
+        Découvrez notre gamme complète de serveurs dédiés et de solutions en location avec option
+        d'achat (LOA) : des configurations adaptées à tous les besoins et à tous les budgets.
+      </p>
+    </div>
+  );
+}
+
+export default function Offers({ loaderData }: Route.ComponentProps) {
+  const { offers, total, filters, page, pageCount } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/offers";
+  const filtered = hasActiveFilters(filters);
+
+  return (
+    <div className="container mx-auto px-4 py-10">
+      <PageHeader />
+      <OfferFiltersForm filters={filters} filtered={filtered} />
+
+      <section aria-labelledby="resultats" aria-busy={loading} className="mt-8">
+        {loading ? (
+          <div className="flex justify-center py-16 text-muted-foreground">
+            <Spinner label="Chargement des offres..." />
+          </div>
+        ) : (
+          <>
+            <p id="resultats" className="mb-4 text-sm text-muted-foreground" aria-live="polite">
+              {offerCountLabel(total)}
+            </p>
+            {offers.length === 0 ? (
+              <div className="rounded-lg border border-dashed p-12 text-center">
+                <p className="text-muted-foreground">{MESSAGES.listingEmpty}</p>
+                <Button asChild variant="link" className="mt-2">
+                  <Link to="/offers">Effacer les filtres</Link>
+                </Button>
+              </div>
+            ) : (
+              <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+                {offers.map((offer) => (
+                  <li key={offer.id}>
+                    <OfferCard offer={offer} />
+                  </li>
+                ))}
+              </ul>
+            )}
+            {pageCount > 1 ? (
+              <nav aria-label="Pagination" className="mt-8 flex items-center justify-center gap-4">
+                {page > 1 ? (
+                  <Button asChild variant="outline" size="sm">
+                    <Link to={`/offers${offerFiltersToSearch(filters, page - 1)}`} rel="prev">
+                      <ChevronLeft aria-hidden="true" /> Précédent
+                    </Link>
+                  </Button>
+                ) : null}
+                <span className="text-sm text-muted-foreground">
+                  Page {page} sur {pageCount}
+                </span>
+                {page < pageCount ? (
+                  <Button asChild variant="outline" size="sm">
+                    <Link to={`/offers${offerFiltersToSearch(filters, page + 1)}`} rel="next">
+                      Suivant <ChevronRight aria-hidden="true" />
+                    </Link>
+                  </Button>
+                ) : null}
+              </nav>
+            ) : null}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <div className="container mx-auto px-4 py-10">
+      <PageHeader />
+      <p role="alert" className="rounded-lg border border-destructive/50 p-6 text-destructive">
+        {MESSAGES.listingError}
+      </p>
+    </div>
+  );
+}

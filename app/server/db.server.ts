@@ -1,0 +1,184 @@
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { log } from "./log.server";
+import * as schema from "./schema.server";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle = {
+  kind: "pglite" | "postgres";
+  db: Database;
+  /** Where the data lives, for logs: a directory, 'memory' or the server's host. */
+  location: string;
+  close(): Promise<void>;
+  /** Runs fn while holding a database-wide lock (one migrator at a time across instances). */
+  withStartupLock<T>(fn: (db: Database) => Promise<T>): Promise<T>;
+  migrate(db: Database): Promise<void>;
+};
+
+export type DatabaseOptions = { databaseUrl?: string; dataDir?: string };
+
+export class DataDirBusyError extends Error {
+  constructor(dataDir: string, pid: number) {
+    super(
+      `Le répertoire de données ${dataDir} est déjà ouvert par un autre processus (pid ${pid}), ` +
+        `sans doute le serveur en cours d'exécution. La base embarquée n'accepte qu'un processus : ` +
+        `arrêtez le serveur puis relancez la commande, ou utilisez PostgreSQL (DATABASE_URL). ` +
+        `(The embedded data directory is in use by process ${pid}: stop the server first.)`,
+    );
+    this.name = "DataDirBusyError";
+  }
+}
+
+const STARTUP_LOCK_ID = 4_242_001;
+
+export function migrationsFolder(): string {
+  const candidates = [
+    process.env.MIGRATIONS_DIR,
+    path.resolve(process.cwd(), "drizzle"),
+    path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle"),
+  ].filter((p): p is string => Boolean(p));
+  const found = candidates.find((p) => existsSync(path.join(p, "meta/_journal.json")));
+  if (!found) throw new Error(`Migrations introuvables (cherchées dans ${candidates.join(", ")})`);
+  return found;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** One process per PGlite directory: a pid file, taken over when its owner is gone (e.g. after SIGKILL). */
+function lockDataDir(dataDir: string): () => void {
+  const lockPath = path.join(dataDir, "server.lock");
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const fd = openSync(lockPath, "wx");
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => {
+        try {
+          if (readFileSync(lockPath, "utf8").trim() === String(process.pid)) rmSync(lockPath);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const owner = Number.parseInt(readFileSync(lockPath, "utf8"), 10);
+      if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
+        throw new DataDirBusyError(dataDir, owner);
+      }
+      rmSync(lockPath, { force: true });
+    }
+  }
+  throw new Error(`Impossible de verrouiller ${dataDir}`);
+}
+
+export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+  let unlock = () => {};
+  let client: PGlite;
+  if (dataDir) {
+    const dir = path.resolve(dataDir);
+    mkdirSync(dir, { recursive: true });
+    unlock = lockDataDir(dir);
+    try {
+      client = await PGlite.create(path.join(dir, "pgdata"), { extensions: { pg_trgm } });
+    } catch (error) {
+      unlock();
+      throw error;
+    }
+  } else {
+    client = await PGlite.create({ extensions: { pg_trgm } });
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    kind: "pglite",
+    db,
+    location: dataDir ? path.resolve(dataDir) : "memory",
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
+    // A single process owns the directory, so running in-process is already exclusive.
+    withStartupLock: (fn) => fn(db),
+    async migrate(target) {
+      await migratePglite(target as never, { migrationsFolder: migrationsFolder() });
+    },
+  };
+}
+
+export async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: Number(process.env.DATABASE_POOL_MAX ?? 10),
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // Without a listener, a server-side disconnect of an idle client crashes the process.
+  pool.on("error", (error) => log.warn("database pool error", { error: error.message }));
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const url = new URL(databaseUrl);
+  return {
+    kind: "postgres",
+    db,
+    location: `${url.hostname}:${url.port || 5432}${url.pathname}`,
+    close: () => pool.end(),
+    async withStartupLock(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK_ID]);
+        return await fn(drizzlePg(client, { schema }) as unknown as Database);
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [STARTUP_LOCK_ID]).catch(() => {});
+        client.release();
+      }
+    },
+    async migrate(target) {
+      await migratePg(target as never, { migrationsFolder: migrationsFolder() });
+    },
+  };
+}
+
+export function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}
+
+// The handle lives on globalThis: the Express entry and the React Router build are two module
+// graphs (and Vite reloads modules in development), but there must be one connection per process.
+const slot = globalThis as typeof globalThis & { __catalogueDb?: DatabaseHandle };
+
+export function useDatabase(handle: DatabaseHandle | undefined): void {
+  slot.__catalogueDb = handle;
+}
+
+export function currentDatabase(): DatabaseHandle {
+  const handle = slot.__catalogueDb;
+  if (!handle) throw new Error("La base de données n'est pas ouverte");
+  return handle;
+}
+
+export function db(): Database {
+  return currentDatabase().db;
+}
+
+export async function ping(): Promise<void> {
+  await db().execute(sql`select 1`);
+}

@@ -1,0 +1,120 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { CONTACT_STATUSES, OFFER_TYPES } from "~/lib/domain";
+
+export const offerType = pgEnum("offer_type", OFFER_TYPES);
+export const contactStatus = pgEnum("contact_status", CONTACT_STATUSES);
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+};
+
+export const offers = pgTable(
+  "offers",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    reference: text("reference").notNull(),
+    description: text("description"),
+    type: offerType("type").notNull().default("dedicated"),
+    featured: boolean("featured").notNull().default(false),
+    cpu: text("cpu").notNull(),
+    ram: text("ram").notNull(),
+    storage: text("storage").notNull(),
+    network: text("network"),
+    price: numeric("price", { precision: 10, scale: 2, mode: "string" }).notNull(),
+    engagement: boolean("engagement").notNull().default(false),
+    contractType: text("contract_type"),
+    metaTitle: text("meta_title"),
+    metaDescription: text("meta_description"),
+    isActive: boolean("is_active").notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("offers_slug_unique").on(t.slug),
+    index("offers_active_created_idx").on(t.isActive, t.createdAt.desc()),
+    index("offers_active_price_idx").on(t.isActive, t.price),
+    index("offers_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
+    index("offers_reference_trgm_idx").using("gin", sql`${t.reference} gin_trgm_ops`),
+    index("offers_cpu_trgm_idx").using("gin", sql`${t.cpu} gin_trgm_ops`),
+    index("offers_ram_trgm_idx").using("gin", sql`${t.ram} gin_trgm_ops`),
+    check("offers_price_nonnegative", sql`${t.price} >= 0`),
+  ],
+);
+
+export const contactRequests = pgTable(
+  "contact_requests",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    message: text("message").notNull(),
+    offerId: integer("offer_id").references(() => offers.id, { onDelete: "set null" }),
+    status: contactStatus("status").notNull().default("pending"),
+    ...timestamps,
+  },
+  (t) => [
+    index("contact_requests_created_idx").on(t.createdAt.desc()),
+    index("contact_requests_status_idx").on(t.status, t.createdAt.desc()),
+    index("contact_requests_offer_idx").on(t.offerId),
+  ],
+);
+
+export const users = pgTable(
+  "users",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role").notNull().default("admin"),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    // SHA-256 of the token sent in the cookie: a leaked table does not leak usable sessions.
+    idHash: text("id_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+// Fixed-window counters shared by every instance (sign-in and contact rate limits).
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetAt: timestamp("reset_at", { withTimezone: true, mode: "date" }).notNull(),
+});
+
+// Small shared key/value state, e.g. the version of the public catalogue used to invalidate caches.
+export const appState = pgTable("app_state", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+export type Offer = typeof offers.$inferSelect;
+export type NewOffer = typeof offers.$inferInsert;
+export type ContactRequest = typeof contactRequests.$inferSelect;
+export type User = typeof users.$inferSelect;

@@ -1,0 +1,22 @@
+import { slugify } from "~/lib/slug";
+import type { SiteConfig } from "~/lib/site";
+import { env } from "./env.server";
+
+let cached: SiteConfig | undefined;
+
+export function siteConfig(): SiteConfig {
+  if (!cached) {
+    const e = env();
+    cached = {
+      name: e.SITE_NAME,
+      slug: slugify(e.SITE_NAME) || "site",
+      email: e.SITE_EMAIL,
+      phone: e.SITE_PHONE,
+      mainUrl: e.SITE_MAIN_URL,
+      legalUrl: e.SITE_LEGAL_URL,
+      termsUrl: e.SITE_TERMS_URL,
+      baseUrl: e.BASE_URL.replace(/\/+$/, ""),
+    };
+  }
+  return cached;
+}

@@ -1,0 +1,27 @@
+import { openDatabase, type DatabaseHandle, useDatabase } from "./db.server";
+import { env } from "./env.server";
+import { log } from "./log.server";
+import { seedIfEmpty } from "./seed.server";
+
+/**
+ * Opens the configured database, applies migrations and, on an empty database, loads the demo data.
+ * Runs under a database-wide lock so that instances starting together do this once.
+ */
+export async function startDatabase(options?: { seed?: boolean }): Promise<DatabaseHandle> {
+  const e = env();
+  const handle = await openDatabase({ databaseUrl: e.DATABASE_URL, dataDir: e.DATA_DIR });
+  try {
+    await handle.withStartupLock(async (db) => {
+      await handle.migrate(db);
+      if ((options?.seed ?? e.SEED_DEMO) && (await seedIfEmpty(db))) {
+        log.info("demo offers loaded into the empty database");
+      }
+    });
+  } catch (error) {
+    await handle.close().catch(() => {});
+    throw error;
+  }
+  useDatabase(handle);
+  log.info("database ready", { kind: handle.kind, location: handle.location });
+  return handle;
+}

@@ -1,0 +1,14 @@
+// Reloads the demo offers (upsert by slug): contact requests and other offers are kept.
+import { DataDirBusyError } from "../app/server/db.server";
+import { loadDemoOffers } from "../app/server/seed.server";
+import { startDatabase } from "../app/server/startup.server";
+
+try {
+  const handle = await startDatabase({ seed: false });
+  const n = await loadDemoOffers(handle.db);
+  console.log(`${n} offres de démonstration chargées (${handle.kind}: ${handle.location}).`);
+  await handle.close();
+} catch (error) {
+  console.error(error instanceof DataDirBusyError ? error.message : error);
+  process.exit(1);
+}

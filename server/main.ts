@@ -1,0 +1,77 @@
+import type { Server } from "node:http";
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import { currentDatabase, DataDirBusyError } from "../app/server/db.server";
+import { env } from "../app/server/env.server";
+import { log } from "../app/server/log.server";
+import { startDatabase } from "../app/server/startup.server";
+import { createHttpApp } from "./http";
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  const e = env();
+  const isProduction = e.NODE_ENV === "production" || process.argv.includes("--production");
+  const handle = await startDatabase();
+  if (handle.kind === "pglite" && e.NODE_ENV === "production") {
+    log.warn(
+      "embedded database (PGlite) in production: it survives a killed process but not an OS crash or power loss (no fsync); use PostgreSQL via DATABASE_URL",
+    );
+  }
+
+  let app;
+  if (isProduction) {
+    const buildPath = path.resolve("build/server/index.js");
+    const build = (await import(buildPath)) as ServerBuild;
+    app = createHttpApp({ build, clientDir: path.resolve("build/client") });
+  } else {
+    const vite = await import("vite");
+    const devServer = await vite.createServer({ server: { middlewareMode: true } });
+    app = createHttpApp({
+      build: () =>
+        devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+      viteMiddleware: devServer.middlewares,
+    });
+  }
+
+  const server: Server = app.listen(e.PORT, e.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : e.PORT;
+    log.info("server listening", { url: `http://localhost:${port}`, mode: isProduction ? "production" : "development" });
+  });
+  server.keepAliveTimeout = 65_000;
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info("shutting down", { signal });
+    const force = setTimeout(() => {
+      log.warn("in-flight requests did not finish in time; closing anyway");
+      server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(async () => {
+      clearTimeout(force);
+      try {
+        await currentDatabase().close();
+        log.info("database closed");
+      } catch (error) {
+        log.error("error while closing the database", { error });
+      }
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof DataDirBusyError) {
+    console.error(error.message);
+  } else {
+    log.error("server failed to start", { error });
+  }
+  process.exit(1);
+});

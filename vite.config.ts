@@ -1,0 +1,16 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+import { fileURLToPath } from "node:url";
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  resolve: {
+    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+  },
+  build: {
+    // Scripts stay files (CSP 'self'), never data: URLs.
+    assetsInlineLimit: (file) => (file.endsWith(".js") ? false : undefined),
+  },
+  server: { watch: { ignored: ["**/data/**", "**/test-results/**", "**/bench/**"] } },
+});

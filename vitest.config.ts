@@ -1,0 +1,15 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+// Separate from vite.config.ts: the React Router plugin is not wanted in unit and integration tests.
+export default defineConfig({
+  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  test: {
+    include: ["app/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    exclude: ["tests/e2e/**", "node_modules/**", "build/**"],
+    environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    env: { TZ: "America/New_York" },
+  },
+});
