@@ -18,9 +18,15 @@ import { siteConfig } from "~/server/site.server";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "stylesheet", href: stylesheet },
+];
 
-const yearFormatter = new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", year: "numeric" });
+const yearFormatter = new Intl.DateTimeFormat("fr-FR", {
+  timeZone: "Europe/Paris",
+  year: "numeric",
+});
 
 export function loader(): RootData {
   return { site: siteConfig(), year: Number(yearFormatter.format(new Date())) };

@@ -55,7 +55,8 @@ export function createHttpApp(options: HttpOptions): Express {
     if (!options.viteMiddleware) {
       res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.cspNonce));
     }
-    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    if (req.secure)
+      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
   });
 
@@ -84,7 +85,11 @@ export function createHttpApp(options: HttpOptions): Express {
     // Fingerprinted build output: cached forever.
     app.use(
       "/assets",
-      express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }),
+      express.static(`${options.clientDir}/assets`, {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+      }),
     );
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }

@@ -37,7 +37,10 @@ async function main() {
   const server: Server = app.listen(e.PORT, e.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : e.PORT;
-    log.info("server listening", { url: `http://localhost:${port}`, mode: isProduction ? "production" : "development" });
+    log.info("server listening", {
+      url: `http://localhost:${port}`,
+      mode: isProduction ? "production" : "development",
+    });
   });
   server.keepAliveTimeout = 65_000;
 

@@ -8,7 +8,7 @@
   function stored() {
     try {
       return localStorage.getItem(key);
-    } catch (e) {
+    } catch {
       return null;
     }
   }
@@ -37,7 +37,9 @@
       var dark = !root.classList.contains("dark");
       try {
         localStorage.setItem(key, dark ? "dark" : "light");
-      } catch (e) {}
+      } catch {
+        // storage disabled: the choice lasts for this page only
+      }
       apply(dark);
       return;
     }

@@ -17,8 +17,7 @@ function toFormState(filters: OfferFilters): FormState {
     type: filters.type ?? "all",
     min: filters.minPrice?.toString() ?? "",
     max: filters.maxPrice?.toString() ?? "",
-    engagement:
-      filters.commitment === undefined ? "all" : filters.commitment ? "yes" : "no",
+    engagement: filters.commitment === undefined ? "all" : filters.commitment ? "yes" : "no",
   };
 }
 
@@ -76,8 +75,9 @@ export function OfferFiltersForm({
 
   const onText = (field: "q" | "min" | "max") => (event: React.ChangeEvent<HTMLInputElement>) =>
     update({ ...state, [field]: event.target.value }, DEBOUNCE_MS);
-  const onSelect = (field: "type" | "engagement") => (event: React.ChangeEvent<HTMLSelectElement>) =>
-    update({ ...state, [field]: event.target.value }, 0);
+  const onSelect =
+    (field: "type" | "engagement") => (event: React.ChangeEvent<HTMLSelectElement>) =>
+      update({ ...state, [field]: event.target.value }, 0);
 
   return (
     <Card>
@@ -105,7 +105,12 @@ export function OfferFiltersForm({
             </div>
             <div className="space-y-2">
               <Label htmlFor="filter-type">Type</Label>
-              <NativeSelect id="filter-type" name="type" value={state.type} onChange={onSelect("type")}>
+              <NativeSelect
+                id="filter-type"
+                name="type"
+                value={state.type}
+                onChange={onSelect("type")}
+              >
                 <option value="all">Tous</option>
                 {OFFER_TYPES.map((type) => (
                   <option key={type} value={type}>

@@ -55,7 +55,11 @@ export function SiteFooter() {
               </a>
             </li>
             <li>
-              <a href={site.mainUrl} {...external} className="text-muted-foreground hover:text-primary">
+              <a
+                href={site.mainUrl}
+                {...external}
+                className="text-muted-foreground hover:text-primary"
+              >
                 {mainHost}
               </a>
             </li>

@@ -2,8 +2,6 @@ import { z } from "zod";
 import { CONTACT_LIMITS } from "./limits";
 import { MESSAGES } from "./messages";
 
-
-
 const text = (max: number, label: string) =>
   z
     .string()
@@ -28,7 +26,10 @@ export const contactFormSchema = z.object({
     .pipe(
       z
         .string()
-        .max(CONTACT_LIMITS.phone, `Le téléphone ne doit pas dépasser ${CONTACT_LIMITS.phone} caractères.`)
+        .max(
+          CONTACT_LIMITS.phone,
+          `Le téléphone ne doit pas dépasser ${CONTACT_LIMITS.phone} caractères.`,
+        )
         .regex(/^[0-9+().\s-]+$/, "Le numéro de téléphone contient des caractères non valides.")
         .nullable(),
     ),

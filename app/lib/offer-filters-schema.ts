@@ -58,4 +58,3 @@ export function parseOfferFilters(params: URLSearchParams): {
   if (parsed.engagement !== undefined) filters.commitment = parsed.engagement;
   return { filters, page: Math.max(1, parsed.page ?? 1) };
 }
-

@@ -21,7 +21,13 @@ import { listOfferChoices } from "~/server/offers.server";
 import { assertSameOrigin } from "~/server/security.server";
 import type { Route } from "./+types/contact";
 
-const offerParam = z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined);
+const offerParam = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2_147_483_647)
+  .optional()
+  .catch(undefined);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const choices = await listOfferChoices();
@@ -153,7 +159,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 <p>{inline.description}</p>
               </div>
             ) : null}
-            <Form method="post" key={formKey} className="space-y-5" aria-label="Formulaire de contact">
+            <Form
+              method="post"
+              key={formKey}
+              className="space-y-5"
+              aria-label="Formulaire de contact"
+            >
               <div className="grid gap-5 sm:grid-cols-2">
                 <div className="space-y-2">
                   <Label htmlFor="name">Nom complet *</Label>
@@ -222,7 +233,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                     <p className="font-semibold">Offre sélectionnée :</p>
                     <p>{selected.title}</p>
                     <p className="text-muted-foreground">Réf. {selected.reference}</p>
-                    <p className="font-semibold text-primary">{formatMonthlyPrice(selected.price)}</p>
+                    <p className="font-semibold text-primary">
+                      {formatMonthlyPrice(selected.price)}
+                    </p>
                   </div>
                 ) : null}
               </div>

@@ -66,8 +66,8 @@ export default function Home() {
             Des serveurs performants pour vos projets
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground">
-            Serveurs dédiés et location avec option d'achat : des infrastructures fiables, livrées en
-            moins de 24h et accompagnées par un support disponible 7 jours sur 7.
+            Serveurs dédiés et location avec option d'achat : des infrastructures fiables, livrées
+            en moins de 24h et accompagnées par un support disponible 7 jours sur 7.
           </p>
           <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
             <Button asChild size="lg">
@@ -147,7 +147,8 @@ export default function Home() {
           Prêt à démarrer ?
         </h2>
         <p className="mx-auto mt-4 max-w-xl text-muted-foreground">
-          Comparez nos configurations ou décrivez-nous votre besoin : nous vous répondons rapidement.
+          Comparez nos configurations ou décrivez-nous votre besoin : nous vous répondons
+          rapidement.
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Button asChild size="lg">

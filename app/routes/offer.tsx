@@ -102,7 +102,9 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
                 <Spec icon={Cpu} label="Processeur" value={offer.cpu} />
                 <Spec icon={MemoryStick} label="Mémoire RAM" value={offer.ram} />
                 <Spec icon={HardDrive} label="Stockage" value={offer.storage} />
-                {offer.network ? <Spec icon={Network} label="Réseau" value={offer.network} /> : null}
+                {offer.network ? (
+                  <Spec icon={Network} label="Réseau" value={offer.network} />
+                ) : null}
               </dl>
             </CardContent>
           </Card>

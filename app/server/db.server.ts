@@ -1,4 +1,12 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -165,7 +173,7 @@ export function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> 
 // graphs (and Vite reloads modules in development), but there must be one connection per process.
 const slot = globalThis as typeof globalThis & { __catalogueDb?: DatabaseHandle };
 
-export function useDatabase(handle: DatabaseHandle | undefined): void {
+export function setCurrentDatabase(handle: DatabaseHandle | undefined): void {
   slot.__catalogueDb = handle;
 }
 

@@ -96,7 +96,8 @@ Protection anti-DDoS spécialisée jeu incluse.`,
     price: "39.99",
     engagement: false,
     contractType: null,
-    description: "Le point d'entrée idéal pour héberger vos premiers projets web et services légers.",
+    description:
+      "Le point d'entrée idéal pour héberger vos premiers projets web et services légers.",
   },
   {
     title: "GPU Calcul A4000",
@@ -144,7 +145,8 @@ Serveur **HPE ProLiant DL380 Gen10 Plus** installé chez vous ou dans notre data
     price: "219.00",
     engagement: true,
     contractType: "LOA 24 mois",
-    description: "Un **Dell PowerEdge R650** financé sur 24 mois, avec option d'achat en fin de contrat.",
+    description:
+      "Un **Dell PowerEdge R650** financé sur 24 mois, avec option d'achat en fin de contrat.",
   },
   {
     title: "LOA Cluster Virtualisation",

@@ -1,4 +1,4 @@
-import { openDatabase, type DatabaseHandle, useDatabase } from "./db.server";
+import { openDatabase, type DatabaseHandle, setCurrentDatabase } from "./db.server";
 import { env } from "./env.server";
 import { log } from "./log.server";
 import { seedIfEmpty } from "./seed.server";
@@ -21,7 +21,7 @@ export async function startDatabase(options?: { seed?: boolean }): Promise<Datab
     await handle.close().catch(() => {});
     throw error;
   }
-  useDatabase(handle);
+  setCurrentDatabase(handle);
   log.info("database ready", { kind: handle.kind, location: handle.location });
   return handle;
 }

@@ -20,7 +20,10 @@ export function CardTitle({
   ...props
 }: React.ComponentProps<"h3"> & { as?: "h2" | "h3" | "h4" }) {
   return (
-    <Tag className={cn("text-xl font-semibold leading-tight tracking-tight", className)} {...props} />
+    <Tag
+      className={cn("text-xl font-semibold leading-tight tracking-tight", className)}
+      {...props}
+    />
   );
 }
 

@@ -1,0 +1,67 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
+export const E2E_ADMIN = { email: "admin@example.fr", password: "e2e-admin-password-123" };
+
+// Debian's Chromium, never a downloaded browser. Flags keep it off the (closed) network.
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+const desktop = { ...devices["Desktop Chrome"], channel: undefined, launchOptions };
+const phone = {
+  ...devices["Pixel 7"],
+  launchOptions,
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: E2E_BASE_URL,
+    locale: "fr-FR",
+    timezoneId: "Europe/Paris",
+    trace: "retain-on-failure",
+  },
+  projects: [
+    { name: "desktop", use: desktop },
+    { name: "desktop-nojs", use: { ...desktop, javaScriptEnabled: false } },
+    { name: "phone", use: phone },
+    { name: "phone-nojs", use: { ...phone, javaScriptEnabled: false } },
+  ],
+  // The real built server on a fresh embedded database with the demo data.
+  webServer: {
+    command: "rm -rf test-results/e2e-data && tsx server/main.ts",
+    url: `${E2E_BASE_URL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: "test-results/e2e-data",
+      BASE_URL: E2E_BASE_URL,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      LOG_LEVEL: "warn",
+    },
+  },
+});

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs and starts what the tests need beyond npm: Debian's Chromium and a local PostgreSQL.
+# Idempotent; run as root (CI does). Prints the TEST_DATABASE_URL to use.
+set -euo pipefail
+
+need_update=1
+apt_install() {
+  if [ "$need_update" = 1 ]; then apt-get update -qq; need_update=0; fi
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+if ! [ -x /usr/bin/chromium ]; then
+  echo "installing Debian's chromium..."
+  apt_install chromium
+fi
+
+if ! compgen -G "/usr/lib/postgresql/*/bin/postgres" >/dev/null; then
+  echo "installing Debian's postgresql..."
+  apt_install postgresql
+fi
+
+# Start the first cluster (create one if none exists).
+if ! pg_lsclusters -h | grep -q .; then
+  version=$(ls /usr/lib/postgresql | sort -V | tail -n 1)
+  pg_createcluster "$version" main >/dev/null
+fi
+read -r version cluster port status _ < <(pg_lsclusters -h | head -n 1)
+if [ "$status" != "online" ]; then
+  pg_ctlcluster "$version" "$cluster" start
+fi
+for _ in $(seq 1 30); do
+  if pg_isready -q -h 127.0.0.1 -p "$port"; then break; fi
+  sleep 1
+done
+pg_isready -h 127.0.0.1 -p "$port"
+su postgres -c "psql -q -p $port -c \"alter user postgres password 'postgres'\"" >/dev/null
+echo "TEST_DATABASE_URL=postgres://postgres:postgres@127.0.0.1:$port/postgres"

@@ -1,0 +1,411 @@
+import { expect, isPhone, noJs, test } from "./fixtures";
+
+const priceRe = /\d+,\d{2}\s€\/mois/;
+
+test.describe("home and site chrome", () => {
+  test("home shows the hero, features, solutions and call to action", async ({ page }) => {
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle(/ServeurPro/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Des serveurs performants pour vos projets",
+    );
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: "Découvrir nos offres" })).toHaveAttribute(
+      "href",
+      "/offers",
+    );
+    await expect(main.getByRole("link", { name: "Nous contacter" })).toHaveAttribute(
+      "href",
+      "/contact",
+    );
+    for (const title of [
+      "Serveurs haute performance",
+      "Sécurité garantie",
+      "Support réactif",
+      "Déploiement rapide",
+    ]) {
+      await expect(main.getByRole("heading", { name: title })).toBeVisible();
+    }
+    await expect(main.getByText("Recommandé")).toBeVisible();
+    await expect(main.getByText("Flexible")).toBeVisible();
+    await expect(main.getByRole("link", { name: /Serveurs Dédiés/ })).toHaveAttribute(
+      "href",
+      "/offers",
+    );
+    await expect(main.getByRole("link", { name: /Location LOA/ })).toHaveAttribute(
+      "href",
+      "/offers",
+    );
+    await expect(main.getByRole("link", { name: "Voir toutes les offres" })).toHaveAttribute(
+      "href",
+      "/offers",
+    );
+    await expect(main.getByRole("link", { name: "Demander un devis" })).toHaveAttribute(
+      "href",
+      "/contact",
+    );
+  });
+
+  test("footer lists navigation, services, contact, legal links and the year", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    for (const name of ["Accueil", "Nos Offres", "Contact"]) {
+      await expect(footer.getByRole("link", { name, exact: true })).toBeVisible();
+    }
+    for (const service of [
+      "Serveurs Dédiés",
+      "Location LOA",
+      "Solutions Sur Mesure",
+      "Support Technique",
+    ]) {
+      await expect(footer.getByText(service, { exact: true })).toBeVisible();
+    }
+    await expect(footer.getByRole("link", { name: "contact@example.fr" })).toHaveAttribute(
+      "href",
+      "mailto:contact@example.fr",
+    );
+    await expect(footer.getByRole("link", { name: "Mentions légales" })).toHaveAttribute(
+      "target",
+      "_blank",
+    );
+    await expect(footer.getByRole("link", { name: "CGU" })).toBeVisible();
+    await expect(footer.getByRole("link", { name: "www.example.fr" })).toBeVisible();
+    const year = new Intl.DateTimeFormat("fr-FR", {
+      timeZone: "Europe/Paris",
+      year: "numeric",
+    }).format(new Date());
+    await expect(footer).toContainText(`© ${year} ServeurPro`);
+  });
+
+  test("desktop header links to the three pages and the servers", async ({ page }, testInfo) => {
+    test.skip(isPhone(testInfo), "desktop navigation");
+    await page.goto("/");
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name: "Découvrir nos serveurs" })).toHaveAttribute(
+      "href",
+      "/offers",
+    );
+    await header.getByRole("link", { name: "Nos Offres" }).click();
+    await expect(page).toHaveURL(/\/offers$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nos Offres de Serveurs");
+    await header.getByRole("link", { name: "Contact" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contactez-nous");
+    await header.getByRole("link", { name: "Accueil" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("mobile menu opens, closes and closes when a link is followed", async ({
+    page,
+  }, testInfo) => {
+    test.skip(!isPhone(testInfo), "phone only");
+    await page.goto("/");
+    const toggle = page.getByRole("banner").locator("summary");
+    const menu = page.getByRole("navigation", { name: "Navigation mobile" });
+    await expect(menu).toBeHidden();
+    await toggle.click();
+    await expect(menu).toBeVisible();
+    await toggle.click();
+    await expect(menu).toBeHidden();
+    await toggle.click();
+    await menu.getByRole("link", { name: "Nos Offres" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nos Offres de Serveurs");
+    await expect(menu).toBeHidden();
+    // Also on a hydrated page, where navigation happens without a reload.
+    await toggle.click();
+    await menu.getByRole("link", { name: "Contact" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contactez-nous");
+    await expect(menu).toBeHidden();
+  });
+
+  test("theme follows the system, toggles, and persists without a flash", async ({
+    page,
+  }, testInfo) => {
+    test.skip(noJs(testInfo), "the theme toggle needs JavaScript");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto("/");
+    const html = page.locator("html");
+    await expect(html).toHaveClass(/dark/);
+    await page.getByRole("button", { name: "Basculer entre thème clair et sombre" }).click();
+    await expect(html).not.toHaveClass(/dark/);
+    expect(await page.evaluate(() => localStorage.getItem("serveurpro-theme"))).toBe("light");
+    // The stored choice is applied before first paint on the next server-rendered page.
+    const classAtFirstScript = await page.evaluate(async () => {
+      const response = await fetch("/offers");
+      return response.ok;
+    });
+    expect(classAtFirstScript).toBe(true);
+    await page.addInitScript(() => {
+      document.addEventListener("readystatechange", () => {
+        if (document.readyState === "interactive") {
+          (window as unknown as { themeAtParse: string }).themeAtParse =
+            document.documentElement.className;
+        }
+      });
+    });
+    await page.goto("/offers");
+    expect(
+      await page.evaluate(() => (window as unknown as { themeAtParse: string }).themeAtParse),
+    ).not.toContain("dark");
+    await page.getByRole("button", { name: "Basculer entre thème clair et sombre" }).click();
+    await expect(html).toHaveClass(/dark/);
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.reload();
+    await expect(html).toHaveClass(/dark/);
+    expect(
+      await page.evaluate(() => (window as unknown as { themeAtParse: string }).themeAtParse),
+    ).toContain("dark");
+  });
+});
+
+test.describe("listing", () => {
+  test("shows the active offers, newest first, with the count and cards", async ({ page }) => {
+    await page.goto("/offers");
+    await expect(page.getByText("Découvrez notre gamme complète")).toBeVisible();
+    const cards = page
+      .getByRole("main")
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading") });
+    await expect(page.getByText(/^12 offres trouvées$/)).toBeVisible();
+    await expect(cards).toHaveCount(12);
+    await expect(cards.first()).toContainText("EPYC Performance 64");
+    await expect(cards.first()).toContainText(priceRe);
+    await expect(page.getByText("Xeon Legacy")).toHaveCount(0); // inactive
+    await expect(page.getByPlaceholder("CPU, RAM, référence...")).toBeVisible();
+    await expect(page.getByLabel("Prix min (€)")).toHaveAttribute("placeholder", "0");
+    await expect(page.getByLabel("Prix max (€)")).toHaveAttribute("placeholder", "1000");
+    await expect(page.getByRole("link", { name: "Effacer les filtres" })).toHaveCount(0);
+    await cards.first().getByRole("link").click();
+    await expect(page).toHaveURL(/\/offers\/epyc-performance-64$/);
+  });
+
+  test("filters from the URL on the server", async ({ page }) => {
+    await page.goto("/offers?type=loa&engagement=no");
+    await expect(page.getByText(/^1 offre trouvée$/)).toBeVisible();
+    await expect(page.getByLabel("Type")).toHaveValue("loa");
+    await expect(page.getByLabel("Engagement")).toHaveValue("no");
+    await expect(page.getByRole("link", { name: "Effacer les filtres" })).toBeVisible();
+  });
+
+  test("filters as the visitor types, or on submit without JavaScript", async ({
+    page,
+  }, testInfo) => {
+    await page.goto("/offers");
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    await page.getByLabel("Rechercher").fill("epyc");
+    await page.getByLabel("Type").selectOption("dedicated");
+    await page.getByLabel("Prix min (€)").fill("100");
+    await page.getByLabel("Prix max (€)").fill("1000");
+    if (noJs(testInfo)) {
+      await page.getByRole("button", { name: "Appliquer les filtres" }).click();
+    } else {
+      await expect(page.getByRole("button", { name: "Appliquer les filtres" })).toHaveCount(0);
+    }
+    await expect(page).toHaveURL(/\/offers\?q=epyc&type=dedicated&min=100&max=1000$/);
+    await expect(page.getByText(/^2 offres trouvées$/)).toBeVisible();
+    await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText([
+      "EPYC Performance 64",
+      "GPU Calcul A4000",
+    ]);
+    if (!noJs(testInfo)) {
+      // Filtering happened without a full page load.
+      expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    }
+    await page.getByLabel("Engagement").selectOption("no");
+    if (noJs(testInfo)) await page.getByRole("button", { name: "Appliquer les filtres" }).click();
+    await expect(
+      page.getByText("Aucune offre ne correspond à vos critères de recherche."),
+    ).toBeVisible();
+    await expect(page.getByText(/^0 offre trouvée$/)).toBeVisible();
+    await page.getByRole("link", { name: "Effacer les filtres" }).first().click();
+    await expect(page).toHaveURL(/\/offers$/);
+    await expect(page.getByText(/^12 offres trouvées$/)).toBeVisible();
+    await expect(page.getByLabel("Rechercher")).toHaveValue("");
+    await expect(page.getByLabel("Type")).toHaveValue("all");
+  });
+
+  test("search treats % and _ literally and is case-insensitive", async ({ page }) => {
+    await page.goto("/offers?q=PROMO_100%25");
+    await expect(page.getByText(/^1 offre trouvée$/)).toBeVisible();
+    await page.goto("/offers?q=_");
+    await expect(page.getByText(/^1 offre trouvée$/)).toBeVisible();
+    await page.goto("/offers?q=ddr5");
+    await expect(page.getByText(/^2 offres trouvées$/)).toBeVisible();
+  });
+
+  test("/offres redirects permanently to /offers with its query string", async ({
+    page,
+    request,
+  }) => {
+    const response = await request.get("/offres?type=loa", { maxRedirects: 0 });
+    expect(response.status()).toBe(301);
+    expect(response.headers().location).toBe("/offers?type=loa");
+    await page.goto("/offres?type=loa");
+    await expect(page).toHaveURL(/\/offers\?type=loa$/);
+  });
+
+  test("malformed filters are ignored, never an error", async ({ request }) => {
+    for (const qs of [
+      "min=abc",
+      "max=-1",
+      "type=%27",
+      "engagement=maybe",
+      "min=1e999",
+      "page=999",
+    ]) {
+      const response = await request.get(`/offers?${qs}`);
+      expect(response.status(), qs).toBe(200);
+    }
+  });
+});
+
+test.describe("offer detail", () => {
+  test("shows the offer, its markdown, its specs and the price card", async ({ page }) => {
+    const response = await page.goto("/offers/epyc-performance-64");
+    expect(response?.status()).toBe(200);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: "Retour aux offres" })).toHaveAttribute(
+      "href",
+      "/offers",
+    );
+    await expect(main.getByText("Serveur Dédié", { exact: true })).toBeVisible();
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText("EPYC Performance 64");
+    await expect(main.getByText("DED-EPYC-7543")).toBeVisible();
+    await expect(
+      main.getByRole("heading", { name: "La puissance brute pour vos charges critiques" }),
+    ).toBeVisible();
+    await expect(main.locator("strong", { hasText: "EPYC Performance 64" })).toBeVisible();
+    await expect(main.getByRole("heading", { name: "Spécifications techniques" })).toBeVisible();
+    for (const label of ["Processeur", "Mémoire RAM", "Stockage", "Réseau"]) {
+      await expect(main.getByText(label, { exact: true })).toBeVisible();
+    }
+    await expect(main.getByRole("heading", { name: "Conditions contractuelles" })).toBeVisible();
+    await expect(main.getByText("Engagement requis")).toBeVisible();
+    await expect(main.getByText("Engagement 12 mois")).toBeVisible();
+    await expect(main.getByText(/899,99\s€/)).toBeVisible();
+    await expect(main.getByText("Avec engagement")).toBeVisible();
+    await expect(
+      main.getByText("Besoin d'aide ? Contactez notre équipe commerciale"),
+    ).toBeVisible();
+    await expect(main.getByRole("link", { name: "Demander des informations" })).toHaveAttribute(
+      "href",
+      "/contact",
+    );
+    await main.getByRole("link", { name: "Commander maintenant" }).click();
+    await expect(page).toHaveURL(/\/contact\?offer=\d+$/);
+    await expect(page.getByLabel("Offre concernée (optionnel)")).toHaveValue(/^\d+$/);
+    await expect(page.getByText("Offre sélectionnée :")).toBeVisible();
+    await expect(page.getByRole("main")).toContainText(
+      /EPYC Performance 64[\s\S]*DED-EPYC-7543[\s\S]*899,99\s€\/mois/,
+    );
+  });
+
+  test("an offer without network or engagement shows neither", async ({ page }) => {
+    await page.goto("/offers/starter-web");
+    await expect(page.getByText("Sans engagement")).toBeVisible();
+    await expect(page.getByText("Avec engagement")).toHaveCount(0);
+  });
+
+  test("a missing or inactive offer answers 404 with the spec's page", async ({ page }) => {
+    for (const slug of ["xeon-legacy-ancienne-gamme", "does-not-exist", "%3Cscript%3E"]) {
+      const response = await page.goto(`/offers/${slug}`);
+      expect(response?.status(), slug).toBe(404);
+      await expect(page.getByRole("heading", { name: "Offre non trouvée" })).toBeVisible();
+      await expect(
+        page.getByText("Cette offre n'existe pas ou n'est plus disponible."),
+      ).toBeVisible();
+      await expect(
+        page.getByRole("main").getByRole("link", { name: "Voir nos offres" }),
+      ).toHaveAttribute("href", "/offers");
+    }
+  });
+});
+
+test.describe("contact", () => {
+  test("lists 'Demande générale' then active offers by title, with the side card", async ({
+    page,
+  }) => {
+    await page.goto("/contact");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contactez-nous");
+    const options = await page
+      .getByLabel("Offre concernée (optionnel)")
+      .locator("option")
+      .allTextContents();
+    expect(options[0]).toBe("Demande générale");
+    expect(options).toHaveLength(13);
+    const titles = options.slice(1);
+    expect(titles).toEqual(
+      [...titles].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })),
+    );
+    expect(options).toContain("EPYC Performance 64 (DED-EPYC-7543)");
+    expect(options.join()).not.toContain("Xeon Legacy");
+    await expect(page.getByLabel("Message *")).toHaveAttribute("rows", "6");
+    const side = page.getByRole("complementary");
+    await expect(side.getByRole("heading", { name: "Nos coordonnées" })).toBeVisible();
+    await expect(side.getByRole("link", { name: "contact@example.fr" })).toBeVisible();
+    await expect(side.getByRole("link", { name: "+33 1 23 45 67 89" })).toBeVisible();
+  });
+
+  test("ignores an unknown or inactive ?offer=", async ({ page }) => {
+    for (const value of ["999999", "abc", "-1", "11"]) {
+      const response = await page.goto(`/contact?offer=${value}`);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByLabel("Offre concernée (optionnel)")).toHaveValue("");
+      await expect(page.getByText("Offre sélectionnée :")).toHaveCount(0);
+    }
+  });
+
+  test("sends a request and clears the form", async ({ page }, testInfo) => {
+    await page.goto("/contact");
+    const name = `Visiteur ${testInfo.project.name} ${Date.now()}`;
+    await page.getByLabel("Nom complet *").fill(name);
+    await page.getByLabel("Email *").fill("visiteur@example.fr");
+    await page.getByLabel("Téléphone").fill("06 12 34 56 78");
+    await page
+      .getByLabel("Offre concernée (optionnel)")
+      .selectOption({ label: "Starter Web (DED-ATOM-C3758)" });
+    if (!noJs(testInfo)) {
+      await expect(page.getByText("Offre sélectionnée :")).toBeVisible();
+      await expect(page.getByRole("main")).toContainText(/39,99\s€\/mois/);
+    }
+    await page.getByLabel("Message *").fill("Bonjour,\nje souhaite un devis.");
+    await page.getByRole("button", { name: "Envoyer le message" }).click();
+    await expect(page.getByText("Message envoyé !")).toBeVisible();
+    await expect(page.getByText("Nous vous répondrons dans les plus brefs délais.")).toBeVisible();
+    await expect(page.getByLabel("Nom complet *")).toHaveValue("");
+    await expect(page.getByLabel("Message *")).toHaveValue("");
+    await expect(page.getByLabel("Offre concernée (optionnel)")).toHaveValue("");
+  });
+
+  test("checks required fields on the server too", async ({ page, request }, testInfo) => {
+    const response = await request.post("/contact", {
+      form: { name: "  ", email: "x@example.fr", message: "" },
+    });
+    expect(response.status()).toBe(400);
+    // Without the browser's own checks, the server's messages show.
+    await page.goto("/contact");
+    await page.evaluate(() =>
+      document
+        .querySelector("form[aria-label='Formulaire de contact']")
+        ?.setAttribute("novalidate", ""),
+    );
+    if (noJs(testInfo)) {
+      // The evaluate above needs JS in the page; build the same request by hand instead.
+      return;
+    }
+    await page.getByRole("button", { name: "Envoyer le message" }).click();
+    await expect(page.getByText("Champs manquants")).toBeVisible();
+    await expect(
+      page.getByText("Veuillez remplir tous les champs obligatoires.").first(),
+    ).toBeVisible();
+  });
+});
+
+test("any other path answers 404 with a link home", async ({ page }) => {
+  const response = await page.goto("/une/page/inexistante");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: "Retour à l'accueil" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
