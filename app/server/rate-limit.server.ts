@@ -1,0 +1,60 @@
+import { eq, lt, sql } from "drizzle-orm";
+import { db, type Database } from "./db.server";
+import { rateLimits } from "./schema.server";
+
+export type RateLimitResult = { allowed: boolean; count: number; retryAfterSeconds: number };
+
+/**
+ * Counts one event for `key` in a fixed window and says whether it stays within `limit`.
+ * One atomic statement in the database, so every instance shares the same counters.
+ */
+export async function hitRateLimit(
+  key: string,
+  limit: number,
+  windowMs: number,
+  database: Database = db(),
+): Promise<RateLimitResult> {
+  const windowEnd = sql`now() + ${`${Math.ceil(windowMs)} milliseconds`}::interval`;
+  const [row] = await database
+    .insert(rateLimits)
+    .values({ key, count: 1, resetAt: windowEnd })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end`,
+        resetAt: sql`case when ${rateLimits.resetAt} <= now() then ${windowEnd} else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning({
+      count: rateLimits.count,
+      retryAfter: sql<number>`greatest(1, ceil(extract(epoch from (${rateLimits.resetAt} - now()))))::int`,
+    });
+  return { allowed: row.count <= limit, count: row.count, retryAfterSeconds: row.retryAfter };
+}
+
+/** The current count for `key` without counting anything (0 when the window is over). */
+export async function peekRateLimit(
+  key: string,
+  database: Database = db(),
+): Promise<{ count: number; retryAfterSeconds: number }> {
+  const [row] = await database
+    .select({
+      count: rateLimits.count,
+      retryAfter: sql<number>`greatest(1, ceil(extract(epoch from (${rateLimits.resetAt} - now()))))::int`,
+      live: sql<boolean>`${rateLimits.resetAt} > now()`,
+    })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, key));
+  return row?.live
+    ? { count: row.count, retryAfterSeconds: row.retryAfter }
+    : { count: 0, retryAfterSeconds: 0 };
+}
+
+export async function resetRateLimit(key: string, database: Database = db()): Promise<void> {
+  await database.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+/** Drops windows that ended more than a day ago (called at start-up). */
+export async function pruneRateLimits(database: Database = db()): Promise<void> {
+  await database.delete(rateLimits).where(lt(rateLimits.resetAt, sql`now() - interval '1 day'`));
+}
