@@ -6,8 +6,10 @@ import {
   type AppLoadContext,
   type EntryContext,
   type HandleErrorFunction,
+  isRouteErrorResponse,
 } from "react-router";
 import { NonceContext } from "~/lib/nonce";
+import { RequestIdContext } from "~/lib/request-id";
 import { log } from "~/server/log.server";
 
 export const streamTimeout = 5_000;
@@ -32,7 +34,9 @@ export default function handleRequest(
     // Pages are small and fully server-rendered: wait for everything, then send one complete document.
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <RequestIdContext.Provider value={loadContext.requestId}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </RequestIdContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
@@ -65,10 +69,15 @@ export default function handleRequest(
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  log.error("request error", {
+  const fields = {
     requestId: (context as AppLoadContext | undefined)?.requestId,
     method: request.method,
-    path: new URL(request.url).pathname,
-    error,
-  });
+    path: new URL(request.url).pathname.slice(0, 500),
+  };
+  // A refused request (405 on a page without an action, bad method...) is not a server fault.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    log.info("request refused", { ...fields, status: error.status });
+    return;
+  }
+  log.error("request error", { ...fields, error });
 };

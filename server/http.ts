@@ -1,11 +1,14 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import compression from "compression";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
-import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
+import { MAX_BODY_BYTES } from "../app/lib/limits";
 import { ping } from "../app/server/db.server";
 import { env } from "../app/server/env.server";
 import { log } from "../app/server/log.server";
+import { plainErrorPage } from "./error-page";
+import { readRequestBody } from "./request-body";
+import { createRequestHandler } from "./request-handler";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -94,6 +97,9 @@ export function createHttpApp(options: HttpOptions): Express {
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
 
+  // Bodies are read and size-checked here (413) before React Router's request.formData().
+  app.use(readRequestBody(MAX_BODY_BYTES));
+
   app.all(
     /.*/,
     createRequestHandler({
@@ -118,8 +124,11 @@ export function createHttpApp(options: HttpOptions): Express {
       .status(500)
       .type("html")
       .send(
-        `<!doctype html><html lang="fr"><meta charset="utf-8"><title>Erreur</title>` +
-          `<p>Une erreur inattendue s'est produite. Référence : ${String(res.locals.requestId)}</p></html>`,
+        plainErrorPage(
+          "Une erreur inattendue s'est produite",
+          "Veuillez réessayer dans quelques instants. Si le problème persiste, contactez-nous en indiquant la référence ci-dessous.",
+          res.locals.requestId as string | undefined,
+        ),
       );
   });
 

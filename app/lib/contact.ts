@@ -2,7 +2,14 @@ import { z } from "zod";
 import { CONTACT_LIMITS } from "./limits";
 import { MESSAGES } from "./messages";
 
-const text = (max: number, label: string) =>
+// Control characters have no place in a form field (NUL cannot even be stored); a multi-line
+// message keeps tabs and line breaks.
+// eslint-disable-next-line no-control-regex
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex
+export const CONTROL_CHARACTERS_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+const text = (max: number, label: string, control = CONTROL_CHARACTERS) =>
   z
     .string()
     .transform((v) => v.trim())
@@ -10,7 +17,8 @@ const text = (max: number, label: string) =>
       z
         .string()
         .min(1, MESSAGES.contactMissing.description)
-        .max(max, `${label} ne doit pas dépasser ${max} caractères.`),
+        .max(max, `${label} ne doit pas dépasser ${max} caractères.`)
+        .refine((v) => !control.test(v), `${label} contient des caractères non autorisés.`),
     );
 
 /** The contact form as posted (spec section 5). 'general' or empty offer means no offer. */
@@ -30,10 +38,13 @@ export const contactFormSchema = z.object({
           CONTACT_LIMITS.phone,
           `Le téléphone ne doit pas dépasser ${CONTACT_LIMITS.phone} caractères.`,
         )
-        .regex(/^[0-9+().\s-]+$/, "Le numéro de téléphone contient des caractères non valides.")
+        .regex(
+          /^[0-9+(). \u00a0\u202f-]+$/,
+          "Le numéro de téléphone contient des caractères non valides.",
+        )
         .nullable(),
     ),
-  message: text(CONTACT_LIMITS.message, "Le message"),
+  message: text(CONTACT_LIMITS.message, "Le message", CONTROL_CHARACTERS_EXCEPT_LINES),
   offer: z
     .string()
     .optional()

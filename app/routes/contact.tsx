@@ -15,9 +15,13 @@ import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRootData } from "~/lib/use-site";
+import { withDatabase } from "~/server/availability.server";
 import { createContactRequest } from "~/server/contacts.server";
+import { env } from "~/server/env.server";
+import { assertMethod, formText, readForm } from "~/server/form.server";
 import { log } from "~/server/log.server";
 import { listOfferChoices } from "~/server/offers.server";
+import { hitRateLimit } from "~/server/rate-limit.server";
 import { assertSameOrigin } from "~/server/security.server";
 import type { Route } from "./+types/contact";
 
@@ -29,8 +33,11 @@ const offerParam = z.coerce
   .optional()
   .catch(undefined);
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const choices = await listOfferChoices();
+/** Hidden from visitors (off-screen, skipped by keyboard and screen readers); bots fill it in. */
+const HONEYPOT_FIELD = "website";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const choices = await withDatabase("contact offer choices", context, () => listOfferChoices());
   const requested = offerParam.parse(new URL(request.url).searchParams.get("offer") ?? undefined);
   // An unknown or inactive offer in the link is ignored: the form starts on 'Demande générale'.
   const preselected = choices.some((c) => c.id === requested) ? requested : undefined;
@@ -40,6 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 type Values = { name: string; email: string; phone: string; message: string; offer: string };
 export type ContactActionData =
   | { status: "sent" }
+  | { status: "limited"; retryAfterSeconds: number; values: Values }
   | {
       status: "invalid" | "error";
       missing: boolean;
@@ -49,12 +57,10 @@ export type ContactActionData =
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const form = await request.formData();
+  assertMethod(request, "POST");
+  const form = await readForm(request);
   const raw = Object.fromEntries(
-    ["name", "email", "phone", "message", "offer"].map((k) => {
-      const value = form.get(k);
-      return [k, typeof value === "string" ? value : ""];
-    }),
+    ["name", "email", "phone", "message", "offer"].map((k) => [k, formText(form, k)]),
   ) as Values;
   const parsed = contactFormSchema.safeParse(raw);
   if (!parsed.success) {
@@ -70,6 +76,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   try {
+    // Counted per client IP in the database, so that every instance shares the limit.
+    const { CONTACT_RATE_LIMIT, CONTACT_RATE_WINDOW_SECONDS } = env();
+    const limit = await hitRateLimit(
+      `contact:${context.clientIp}`,
+      CONTACT_RATE_LIMIT,
+      CONTACT_RATE_WINDOW_SECONDS * 1000,
+    );
+    if (!limit.allowed) {
+      log.warn("contact rate limit reached", { requestId: context.requestId, count: limit.count });
+      return data<ContactActionData>(
+        { status: "limited", retryAfterSeconds: limit.retryAfterSeconds, values: raw },
+        { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+      );
+    }
+    if (formText(form, HONEYPOT_FIELD) !== "") {
+      // A robot: it gets the same answer as a person, and nothing is stored.
+      log.info("contact honeypot filled; request dropped", { requestId: context.requestId });
+      return data<ContactActionData>({ status: "sent" });
+    }
     const row = await createContactRequest(parsed.data);
     log.info("contact request stored", { requestId: context.requestId, contactId: row.id });
   } catch (error) {
@@ -82,6 +107,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<ContactActionData>({ status: "sent" });
 }
 
+// The 429 answer tells clients when to come back.
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const headers = new Headers(loaderHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     matches,
@@ -93,6 +126,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 function feedback(result: ContactActionData): { title: string; description: string } {
   if (result.status === "sent") return MESSAGES.contactSent;
+  if (result.status === "limited") {
+    const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
+    return {
+      title: "Trop de messages envoyés",
+      description: `Vous avez envoyé plusieurs messages en peu de temps. Veuillez réessayer dans ${minutes} minute${minutes > 1 ? "s" : ""}.`,
+    };
+  }
   if (result.status === "error") return MESSAGES.contactFailed;
   if (result.missing) return MESSAGES.contactMissing;
   return {
@@ -133,7 +173,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   }, [actionData]);
 
   const selected = choices.find((c) => String(c.id) === offerId);
-  const errors = failed?.fieldErrors ?? {};
+  const errors = (failed?.status === "limited" ? undefined : failed?.fieldErrors) ?? {};
   const inline = actionData && !hydrated ? feedback(actionData) : undefined;
   const describedBy = (field: keyof Values) => (errors[field] ? `${field}-error` : undefined);
 
@@ -252,6 +292,20 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                   aria-describedby={describedBy("message")}
                 />
                 <FieldError id="message-error" message={errors.message} />
+              </div>
+              <div
+                aria-hidden="true"
+                className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden"
+              >
+                <label htmlFor={HONEYPOT_FIELD}>Laissez ce champ vide</label>
+                <input
+                  id={HONEYPOT_FIELD}
+                  name={HONEYPOT_FIELD}
+                  type="text"
+                  tabIndex={-1}
+                  autoComplete="off"
+                  defaultValue=""
+                />
               </div>
               <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
                 {sending ? <Spinner label="Envoi en cours..." /> : "Envoyer le message"}

@@ -9,6 +9,7 @@ import { formatMonthlyPrice, formatPrice } from "~/lib/format";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/root";
+import { withDatabase } from "~/server/availability.server";
 import { log } from "~/server/log.server";
 import { findActiveOfferBySlug } from "~/server/offers.server";
 import type { Route } from "./+types/offer";
@@ -20,7 +21,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const slug = params.slug;
   // Slugs are short ASCII; anything else cannot match and is answered without a query.
   const offer =
-    slug.length <= 200 && /^[a-z0-9-]+$/.test(slug) ? await findActiveOfferBySlug(slug) : undefined;
+    slug.length <= 200 && /^[a-z0-9-]+$/.test(slug)
+      ? await withDatabase("offer detail", context, () => findActiveOfferBySlug(slug))
+      : undefined;
   if (!offer) {
     log.info("offer not found", { requestId: context.requestId, slug: slug.slice(0, 200) });
     return data({ offer: null }, { status: 404 });

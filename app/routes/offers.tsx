@@ -7,8 +7,10 @@ import { Spinner } from "~/components/ui/spinner";
 import { offerCountLabel } from "~/lib/format";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
+import { RequestReference } from "~/lib/request-id";
 import { hasActiveFilters, offerFiltersToSearch } from "~/lib/offer-filters";
 import { parseOfferFilters } from "~/lib/offer-filters-schema";
+import { isDatabaseUnavailable } from "~/server/availability.server";
 import { log } from "~/server/log.server";
 import { LISTING_PAGE_SIZE, listActiveOffers } from "~/server/offers.server";
 import type { Route } from "./+types/offers";
@@ -29,8 +31,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     result = await listActiveOffers(filters, page);
   } catch (error) {
+    // A query that fails for another reason than an unreachable database is a bug: 500 page.
+    if (!isDatabaseUnavailable(error)) throw error;
     log.error("listing query failed", { requestId: context.requestId, error });
-    throw data(MESSAGES.listingError, { status: 503 });
+    throw data(MESSAGES.listingError, { status: 503, headers: { "Retry-After": "10" } });
   }
   const pageCount = Math.max(1, Math.ceil(result.total / LISTING_PAGE_SIZE));
   if (page > pageCount) throw redirect(`/offers${offerFiltersToSearch(filters, pageCount)}`);
@@ -130,6 +134,9 @@ export function ErrorBoundary() {
       <p role="alert" className="rounded-lg border border-destructive/50 p-6 text-destructive">
         {MESSAGES.listingError}
       </p>
+      <div className="mt-4">
+        <RequestReference />
+      </div>
     </div>
   );
 }

@@ -18,6 +18,9 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   TRUST_PROXY: bool.default(false),
+  // Contact form: accepted submissions per client IP and window, shared by every instance.
+  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  CONTACT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   SITE_NAME: z.string().min(1).default("ServeurPro"),
   SITE_EMAIL: z.email().default("contact@example.fr"),

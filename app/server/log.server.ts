@@ -1,4 +1,6 @@
-// Structured JSON logs, one line per event. Never pass passwords, tokens or message bodies here.
+// Structured JSON logs, one line per event. Never pass passwords, tokens or message bodies here:
+// as a safety net, fields with secret-looking names are redacted, and errors are reduced to their
+// name, message, code and stack, without the bound parameters or the row a database error quotes.
 type Level = "debug" | "info" | "warn" | "error";
 const order: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
@@ -7,11 +9,54 @@ function threshold(): number {
   return order[level ?? "info"] ?? order.info;
 }
 
+/** Field names whose values never reach a log line. */
+const SECRET_KEY =
+  /pass(word|wd)?|secret|token|cookie|authorization|session|credential|^body$|^message$|^params$|^detail$/i;
+const MAX_DEPTH = 6;
+const MAX_STRING = 2_000;
+
+/** Drizzle puts the bound values after 'params:' in its message; pg quotes rows in 'detail'. */
+function redactText(text: string): string {
+  const cut = text.replace(/\nparams: [\s\S]*$/, "\nparams: [redacted]");
+  return cut.length > MAX_STRING ? `${cut.slice(0, MAX_STRING)}…` : cut;
+}
+
+function serializeError(error: Error, depth: number): Record<string, unknown> {
+  const out: Record<string, unknown> = { name: error.name, message: redactText(error.message) };
+  const extra = error as Error & Record<string, unknown>;
+  // Database error identifiers are useful and carry no user data.
+  for (const key of ["code", "severity", "table", "column", "constraint", "routine"]) {
+    if (typeof extra[key] === "string") out[key] = extra[key];
+  }
+  if (error.stack) {
+    // The stack starts with 'name: message', which may hold the same parameters.
+    const frames = error.stack.split("\n").filter((line) => /^\s+at /.test(line));
+    out.stack = frames.slice(0, 15).join("\n");
+  }
+  if (error.cause !== undefined && depth < MAX_DEPTH) out.cause = sanitize(error.cause, depth + 1);
+  return out;
+}
+
+/** A JSON-safe copy of a log field, with secrets and user data removed. */
+export function sanitize(value: unknown, depth = 0): unknown {
+  if (value instanceof Error) return serializeError(value, depth);
+  if (typeof value === "string") return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…` : value;
+  if (typeof value === "bigint") return value.toString();
+  if (value === null || typeof value !== "object") return value;
+  if (depth >= MAX_DEPTH) return "[…]";
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.slice(0, 50).map((v) => sanitize(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    out[key] = SECRET_KEY.test(key) ? "[redacted]" : sanitize(v, depth + 1);
+  }
+  return out;
+}
+
 function write(level: Level, msg: string, fields?: Record<string, unknown>) {
   if (order[level] < threshold()) return;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }, (_k, v) =>
-    v instanceof Error ? { name: v.name, message: v.message, stack: v.stack } : v,
-  );
+  const safe = fields ? (sanitize(fields) as Record<string, unknown>) : {};
+  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...safe });
   (level === "error" || level === "warn" ? process.stderr : process.stdout).write(line + "\n");
 }
 

@@ -1,0 +1,65 @@
+import { data } from "react-router";
+import { log } from "./log.server";
+
+/** Network errors and PostgreSQL codes that mean "the database cannot be reached right now". */
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOENT", // unix socket gone
+  "57P01", // admin_shutdown
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now (starting up or shutting down)
+  "53300", // too_many_connections
+]);
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused|the database system is (starting up|shutting down)|Client was closed/i;
+
+/** True when an error (or one of its causes) says the database is unreachable, not that a query is wrong. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 8; depth++) {
+    if (typeof e !== "object") return false;
+    const { code, message, cause, errors } = e as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+    };
+    if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || code.startsWith("08"))) {
+      return true;
+    }
+    if (typeof message === "string" && UNAVAILABLE_MESSAGE.test(message)) return true;
+    // Node's AggregateError (IPv4 and IPv6 both refused) keeps the codes in .errors.
+    if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+    e = cause;
+  }
+  return false;
+}
+
+export const UNAVAILABLE = {
+  title: "Service momentanément indisponible",
+  message: "Nos serveurs ne répondent pas pour le moment. Veuillez réessayer dans quelques instants.",
+} as const;
+
+/**
+ * Runs a loader's database work. When the database is unreachable, answers 503 with the French
+ * 'service unavailable' page; any other error goes on to the 500 page.
+ */
+export async function withDatabase<T>(
+  what: string,
+  context: { requestId: string },
+  fn: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    log.error(`${what}: database unavailable`, { requestId: context.requestId, error });
+    throw data({ message: UNAVAILABLE.message }, { status: 503, headers: { "Retry-After": "10" } });
+  }
+}
