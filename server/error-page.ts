@@ -2,7 +2,11 @@
  * A minimal, self-contained French error page for answers given before React Router runs
  * (body too large, unsupported encoding, a failure outside the app). No script, no stack.
  */
-export function plainErrorPage(title: string, detail: string, requestId: string | undefined): string {
+export function plainErrorPage(
+  title: string,
+  detail: string,
+  requestId: string | undefined,
+): string {
   const escape = (text: string) =>
     text.replace(
       /[&<>"']/g,

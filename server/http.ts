@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import type { Server } from "node:http";
 import compression from "compression";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
@@ -45,7 +46,9 @@ export function createHttpApp(options: HttpOptions): Express {
   const e = env();
   const app = express();
   app.disable("x-powered-by");
-  if (e.TRUST_PROXY) app.set("trust proxy", true);
+  // One reverse proxy in front: req.ip is the address it saw (the last X-Forwarded-For entry),
+  // which a client cannot forge by sending its own X-Forwarded-For; req.secure follows X-Forwarded-Proto.
+  if (e.TRUST_PROXY) app.set("trust proxy", 1);
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const requestId = randomUUID();
@@ -133,4 +136,28 @@ export function createHttpApp(options: HttpOptions): Express {
   });
 
   return app;
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Express sees them (oversized headers or URL,
+ * malformed syntax) get a short French answer instead of an empty one.
+ */
+export function answerClientErrors(server: Server): void {
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable || error.code === "ECONNRESET") {
+      socket.destroy();
+      return;
+    }
+    const [status, text] =
+      error.code === "HPE_HEADER_OVERFLOW"
+        ? ["431 Request Header Fields Too Large", "En-têtes de requête trop volumineux."]
+        : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+          ? ["408 Request Timeout", "Délai de requête dépassé."]
+          : ["400 Bad Request", "Requête invalide."];
+    const body = Buffer.from(`${text}\n`, "utf8");
+    socket.end(
+      `HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+        `Content-Length: ${body.length}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body.toString("utf8")}`,
+    );
+  });
 }

@@ -5,7 +5,7 @@ import { currentDatabase, DataDirBusyError } from "../app/server/db.server";
 import { env } from "../app/server/env.server";
 import { log } from "../app/server/log.server";
 import { startDatabase } from "../app/server/startup.server";
-import { createHttpApp } from "./http";
+import { answerClientErrors, createHttpApp } from "./http";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -43,6 +43,7 @@ async function main() {
     });
   });
   server.keepAliveTimeout = 65_000;
+  answerClientErrors(server);
 
   let stopping = false;
   const shutdown = (signal: string) => {

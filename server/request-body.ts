@@ -13,7 +13,10 @@ function reject(req: Request, res: Response, status: 413 | 415, title: string, d
   if (res.headersSent) return;
   // The rest of the body is not read: close the connection once the answer is sent.
   res.setHeader("Connection", "close");
-  res.status(status).type("html").send(plainErrorPage(title, detail, res.locals.requestId));
+  res
+    .status(status)
+    .type("html")
+    .send(plainErrorPage(title, detail, res.locals.requestId));
   log.warn("request body refused", {
     requestId: res.locals.requestId,
     method: req.method,

@@ -54,6 +54,8 @@ export const contactFormSchema = z.object({
         .string()
         .regex(/^[1-9]\d{0,9}$/, "L'offre sélectionnée n'est pas valide.")
         .transform(Number)
+        // Offer ids are PostgreSQL integers: a larger number cannot be one (and would fail the query).
+        .refine((id) => id <= 2_147_483_647, "L'offre sélectionnée n'est pas valide.")
         .nullable(),
     ),
 });

@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { data, Link, redirect, useNavigation } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import { ErrorPage } from "~/components/error-page";
 import { OfferCard } from "~/components/offer-card";
 import { OfferFiltersForm } from "~/components/offer-filters-form";
 import { Button } from "~/components/ui/button";
@@ -127,7 +128,10 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // A refused request (wrong method...) is not a loading failure.
+  if (isRouteErrorResponse(error) && error.status < 500)
+    return <ErrorPage error={error} inLayout />;
   return (
     <div className="container mx-auto px-4 py-10">
       <PageHeader />

@@ -43,7 +43,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 export const UNAVAILABLE = {
   title: "Service momentanément indisponible",
-  message: "Nos serveurs ne répondent pas pour le moment. Veuillez réessayer dans quelques instants.",
+  message:
+    "Nos serveurs ne répondent pas pour le moment. Veuillez réessayer dans quelques instants.",
 } as const;
 
 /**

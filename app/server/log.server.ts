@@ -40,7 +40,8 @@ function serializeError(error: Error, depth: number): Record<string, unknown> {
 /** A JSON-safe copy of a log field, with secrets and user data removed. */
 export function sanitize(value: unknown, depth = 0): unknown {
   if (value instanceof Error) return serializeError(value, depth);
-  if (typeof value === "string") return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…` : value;
+  if (typeof value === "string")
+    return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…` : value;
   if (typeof value === "bigint") return value.toString();
   if (value === null || typeof value !== "object") return value;
   if (depth >= MAX_DEPTH) return "[…]";

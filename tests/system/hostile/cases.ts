@@ -1,0 +1,559 @@
+import { CONTACT_LIMITS, MAX_BODY_BYTES } from "../../../app/lib/limits";
+import { multipart, urlencoded } from "../support/http";
+
+/** Values known only once the database is up (ids of demo rows...), substituted into cases. */
+export type Vars = {
+  activeOfferId: number;
+  inactiveOfferId: number;
+  activeOfferSlug: string;
+  inactiveOfferSlug: string;
+};
+
+type OrFn<T> = T | ((v: Vars) => T);
+
+/** A contact request row as the administrator will read it. */
+export type ContactRow = {
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string;
+  offerId: number | null;
+  status: string;
+};
+
+export type HostileCase = {
+  name: string;
+  method?: string;
+  path: OrFn<string>;
+  body?: OrFn<string | Buffer>;
+  contentType?: string;
+  headers?: [string, string][];
+  chunked?: boolean;
+  /** Sent with a signed-in administrator's session (admin actions). */
+  as?: "visitor" | "admin";
+  expect: {
+    /** One status or the acceptable ones (a 5xx is never acceptable). */
+    status: number | number[];
+    /** French text the answer must show (HTML entities decoded). */
+    message?: string | RegExp;
+    /** The one contact request the case must add, exactly as typed. Otherwise nothing may change. */
+    stored?: OrFn<ContactRow>;
+  };
+};
+
+// Script and markup payloads: stored as typed, never echoed unescaped.
+export const XSS_PAYLOADS = [
+  "<script>alert(1)</script>",
+  '"><img src=x onerror=alert(1)>',
+  "<svg/onload=alert(1)>",
+  "</textarea><script>alert(document.cookie)</script>",
+  "javascript:alert(1)//<a href=x>",
+  "<iframe src=javascript:alert(1)></iframe>",
+];
+
+export const M = {
+  missing: "Veuillez remplir tous les champs obligatoires.",
+  nameTooLong: `Le nom ne doit pas dépasser ${CONTACT_LIMITS.name} caractères.`,
+  emailTooLong: `L'adresse e-mail ne doit pas dépasser ${CONTACT_LIMITS.email} caractères.`,
+  phoneTooLong: `Le téléphone ne doit pas dépasser ${CONTACT_LIMITS.phone} caractères.`,
+  messageTooLong: `Le message ne doit pas dépasser ${CONTACT_LIMITS.message} caractères.`,
+  nameControl: "Le nom contient des caractères non autorisés.",
+  emailControl: "L'adresse e-mail contient des caractères non autorisés.",
+  messageControl: "Le message contient des caractères non autorisés.",
+  emailInvalid: "Veuillez saisir une adresse e-mail valide.",
+  phoneInvalid: "Le numéro de téléphone contient des caractères non valides.",
+  offerInvalid: "L'offre sélectionnée n'est pas valide.",
+  sent: "Message envoyé !",
+  unsupportedType: "Format de requête non pris en charge",
+  unreadable: "Le formulaire envoyé est illisible.",
+  tooLarge: "Les données envoyées dépassent la taille maximale autorisée",
+  compressed: "Les données compressées ne sont pas acceptées.",
+  method: "Cette adresse n'accepte pas ce type de requête.",
+  notFound: "Oops! Page not found",
+  offerNotFound: "Cette offre n'existe pas ou n'est plus disponible.",
+  badRequest: "Requête invalide.",
+  headersTooLarge: "En-têtes de requête trop volumineux.",
+} as const;
+
+const FORM = "application/x-www-form-urlencoded";
+
+type ContactFields = {
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  offer: string;
+};
+
+const VALID: ContactFields = {
+  name: "Jean Dupont",
+  email: "jean.dupont@example.fr",
+  phone: "",
+  message: "Bonjour,\nje souhaite un devis.",
+  offer: "",
+};
+
+/** The row a valid submission stores: trimmed text, empty phone and offer as null. */
+function rowOf(fields: ContactFields, offerId: number | null = null): ContactRow {
+  return {
+    name: fields.name.trim(),
+    email: fields.email.trim(),
+    phone: fields.phone.trim() || null,
+    message: fields.message.trim(),
+    offerId,
+    status: "pending",
+  };
+}
+
+/** A contact post that differs from a valid one by `change`, and must be refused with `message`. */
+function refused(name: string, change: Partial<ContactFields>, message: string): HostileCase {
+  return {
+    name: `contact: ${name}`,
+    method: "POST",
+    path: "/contact",
+    contentType: FORM,
+    body: urlencoded({ ...VALID, ...change }),
+    expect: { status: 400, message },
+  };
+}
+
+/** A contact post that must be stored exactly as typed. */
+function stored(
+  name: string,
+  change: Partial<ContactFields>,
+  offerId?: (v: Vars) => number | null,
+): HostileCase {
+  const fields = { ...VALID, ...change };
+  return {
+    name: `contact: ${name}`,
+    method: "POST",
+    path: "/contact",
+    contentType: FORM,
+    body: urlencoded(fields),
+    expect: { status: 200, message: M.sent, stored: (v) => rowOf(fields, offerId?.(v) ?? null) },
+  };
+}
+
+const big = (n: number, c = "a") => c.repeat(n);
+
+const CONTACT_CASES: HostileCase[] = [
+  // Lengths: the limit is accepted, one more is refused.
+  stored("name at the limit", { name: big(CONTACT_LIMITS.name, "N") }),
+  refused("name over the limit", { name: big(CONTACT_LIMITS.name + 1) }, M.nameTooLong),
+  refused("name of 50,000 characters", { name: big(50_000) }, M.nameTooLong),
+  refused(
+    "e-mail over the limit",
+    { email: `${big(CONTACT_LIMITS.email)}@example.fr` },
+    M.emailTooLong,
+  ),
+  refused("phone over the limit", { phone: "0".repeat(CONTACT_LIMITS.phone + 1) }, M.phoneTooLong),
+  stored("message at the limit", { message: big(CONTACT_LIMITS.message, "m") }),
+  refused("message over the limit", { message: big(CONTACT_LIMITS.message + 1) }, M.messageTooLong),
+  // Lengths count characters (code points), not UTF-16 units.
+  stored("name of emoji at the limit", { name: "🚀".repeat(CONTACT_LIMITS.name) }),
+  refused(
+    "name of emoji over the limit",
+    { name: "🚀".repeat(CONTACT_LIMITS.name + 1) },
+    M.nameTooLong,
+  ),
+  // Control characters and NUL bytes.
+  refused("NUL byte in the name", { name: "Jean\u0000Dupont" }, M.nameControl),
+  refused("NUL byte in the message", { message: "Bonjour\u0000" }, M.messageControl),
+  refused("NUL byte in the e-mail", { email: "jean\u0000@example.fr" }, M.emailControl),
+  refused("escape sequence in the name", { name: "\u001b[31mrouge\u001b[0m" }, M.nameControl),
+  refused(
+    "header injection in the name",
+    { name: "Jean\r\nBcc: victime@example.fr" },
+    M.nameControl,
+  ),
+  refused("bell character in the message", { message: "ding\u0007" }, M.messageControl),
+  refused("DEL character in the name", { name: "Jean\u007f" }, M.nameControl),
+  refused("line break in the phone", { phone: "06 12\n34 56 78" }, M.phoneInvalid),
+  stored("message with line breaks and tabs kept", {
+    message: "Ligne 1\r\nLigne 2\n\tindentée\nFin",
+  }),
+  // Invalid e-mail addresses.
+  refused("e-mail without @", { email: "plainaddress" }, M.emailInvalid),
+  refused("e-mail without domain", { email: "jean@" }, M.emailInvalid),
+  refused("e-mail without local part", { email: "@example.fr" }, M.emailInvalid),
+  refused("e-mail without dot in the domain", { email: "jean@localhost" }, M.emailInvalid),
+  refused("e-mail with a space", { email: "jean dupont@example.fr" }, M.emailInvalid),
+  refused("e-mail with two dots", { email: "jean@example..fr" }, M.emailInvalid),
+  refused("two e-mails in one", { email: "a@example.fr, b@example.fr" }, M.emailInvalid),
+  refused("e-mail with markup", { email: "<script>@example.fr" }, M.emailInvalid),
+  refused(
+    "e-mail with header injection",
+    { email: "a@example.fr\nBcc: b@example.fr" },
+    M.emailControl,
+  ),
+  stored("e-mail with an apostrophe and a tag", { email: "o'brien+devis@example.fr" }),
+  // SQL metacharacters: stored as typed, nothing else touched.
+  stored("SQL injection in the name", { name: "Robert'); DROP TABLE contact_requests;--" }),
+  stored("SQL tautology in the message", { message: "' OR '1'='1' -- ; SELECT * FROM users;" }),
+  stored("LIKE wildcards and backslashes", { name: "100% _réel_ \\ \\\\ %%", message: "%_\\" }),
+  stored("quotes of every kind", { name: `"Jean" 'Dupont' \`x\` «a» “b”` }),
+  // Script and markup payloads: stored as typed, rendered inert.
+  stored("script tag in the name", { name: XSS_PAYLOADS[0] }),
+  stored("attribute breakout in the message", { message: XSS_PAYLOADS[1] }),
+  stored("SVG onload in the name", { name: XSS_PAYLOADS[2] }),
+  stored("textarea breakout in the message", { message: XSS_PAYLOADS[3] }),
+  stored("javascript: link in the message", { message: XSS_PAYLOADS[4] }),
+  stored("iframe in the message", { message: XSS_PAYLOADS[5] }),
+  refused("markup in the phone", { phone: "<b>06</b>" }, M.phoneInvalid),
+  // Unicode edge cases: stored as typed.
+  stored("accents and CJK", { name: "Zoë Ünïcødé 山田太郎 Łódź" }),
+  stored("emoji (astral plane)", { name: "🚀 Équipe 🔥", message: "👍🏽 👨‍👩‍👧 🇫🇷" }),
+  stored("right-to-left override", { name: "\u202egnp.exe" }),
+  stored("zero-width characters", { name: "Jean\u200bDu\u200dpont\ufeff" }),
+  stored("combining marks", { message: "Z̤͔ͧ̑̓ä͖̭̈̇lͮ̒ͫǧ̗͚̚o̙̔ͮ̇͐̇" }),
+  stored("phone with non-breaking spaces", { phone: "+33\u00a06\u202f12 34 56 78" }),
+  refused("name of spaces only", { name: "     " }, M.missing),
+  refused("name of non-breaking spaces only", { name: "\u00a0\u202f\u00a0" }, M.missing),
+  refused("IDN e-mail not in punycode", { email: "jean@exämple.fr" }, M.emailInvalid),
+  // Missing and duplicated fields.
+  {
+    name: "contact: name missing",
+    method: "POST",
+    path: "/contact",
+    contentType: FORM,
+    body: urlencoded({ email: VALID.email, message: VALID.message }),
+    expect: { status: 400, message: M.missing },
+  },
+  {
+    name: "contact: e-mail missing",
+    method: "POST",
+    path: "/contact",
+    contentType: FORM,
+    body: urlencoded({ name: VALID.name, message: VALID.message }),
+    expect: { status: 400, message: M.missing },
+  },
+  {
+    name: "contact: message missing",
+    method: "POST",
+    path: "/contact",
+    contentType: FORM,
+    body: urlencoded({ name: VALID.name, email: VALID.email }),
+    expect: { status: 400, message: M.missing },
+  },
+  {
+    name: "contact: empty body",
+    method: "POST",
+    path: "/contact",
+    contentType: FORM,
+    body: "",
+    expect: { status: 400, message: M.missing },
+  },
+  {
+    name: "contact: duplicated fields keep the first value",
+    method: "POST",
+    path: "/contact",
+    contentType: FORM,
+    body: urlencoded([
+      ["name", "Premier"],
+      ["name", "Second"],
+      ["email", VALID.email],
+      ["email", "autre@example.fr"],
+      ["message", VALID.message],
+      ["message", "autre"],
+    ]),
+    expect: { status: 200, message: M.sent, stored: rowOf({ ...VALID, name: "Premier" }) },
+  },
+  {
+    name: "contact: 5,000 repeated unknown fields",
+    method: "POST",
+    path: "/contact",
+    contentType: FORM,
+    body: `${urlencoded(VALID)}&${"x=1&".repeat(5_000)}`,
+    expect: { status: 200, message: M.sent, stored: rowOf(VALID) },
+  },
+  {
+    name: "contact: prototype-polluting field names",
+    method: "POST",
+    path: "/contact",
+    contentType: FORM,
+    body: `${urlencoded(VALID)}&__proto__[admin]=1&constructor[prototype][x]=1&toString=1`,
+    expect: { status: 200, message: M.sent, stored: rowOf(VALID) },
+  },
+  {
+    name: "contact: malformed percent-encoding",
+    method: "POST",
+    path: "/contact",
+    contentType: FORM,
+    body: "name=Jean%E0%A4%A&email=jean%40example.fr&message=%%zz",
+    // Decoded the WHATWG way: the broken sequence becomes U+FFFD, a lone % stays as typed.
+    expect: {
+      status: 200,
+      message: M.sent,
+      stored: rowOf({ ...VALID, name: "Jean\ufffd%A", email: "jean@example.fr", message: "%%zz" }),
+    },
+  },
+  // Forged offer ids.
+  refused("offer that is not a number", { offer: "abc" }, M.offerInvalid),
+  refused("negative offer id", { offer: "-1" }, M.offerInvalid),
+  refused("offer id 0", { offer: "0" }, M.offerInvalid),
+  refused("decimal offer id", { offer: "1.5" }, M.offerInvalid),
+  refused("offer id in exponent notation", { offer: "1e3" }, M.offerInvalid),
+  refused("offer id beyond a PostgreSQL integer", { offer: "9999999999" }, M.offerInvalid),
+  refused("offer id of 30 digits", { offer: "123456789012345678901234567890" }, M.offerInvalid),
+  refused("SQL in the offer id", { offer: "1 OR 1=1" }, M.offerInvalid),
+  refused("offer id with spaces", { offer: " 1 " }, M.offerInvalid),
+  stored("unknown offer id is kept as a general request", { offer: "999999" }, () => null),
+  stored("'general' offer means none", { offer: "general" }, () => null),
+  {
+    ...stored("active offer id", {}),
+    body: (v) => urlencoded({ ...VALID, offer: String(v.activeOfferId) }),
+    expect: { status: 200, message: M.sent, stored: (v) => rowOf(VALID, v.activeOfferId) },
+  },
+  // Honeypot: the same answer as a person, nothing stored.
+  {
+    name: "contact: honeypot filled by a robot",
+    method: "POST",
+    path: "/contact",
+    contentType: FORM,
+    body: urlencoded({ ...VALID, website: "http://spam.example" }),
+    expect: { status: 200, message: M.sent },
+  },
+  // Wrong content types and encodings.
+  {
+    name: "contact: JSON body",
+    method: "POST",
+    path: "/contact",
+    contentType: "application/json",
+    body: JSON.stringify(VALID),
+    expect: { status: 415, message: M.unsupportedType },
+  },
+  {
+    name: "contact: plain text body",
+    method: "POST",
+    path: "/contact",
+    contentType: "text/plain",
+    body: urlencoded(VALID),
+    expect: { status: 415, message: M.unsupportedType },
+  },
+  {
+    name: "contact: XML body",
+    method: "POST",
+    path: "/contact",
+    contentType: "application/xml",
+    body: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>',
+    expect: { status: 415, message: M.unsupportedType },
+  },
+  {
+    name: "contact: no content type",
+    method: "POST",
+    path: "/contact",
+    body: urlencoded(VALID),
+    expect: { status: 415, message: M.unsupportedType },
+  },
+  {
+    name: "contact: multipart form (accepted like the browser's)",
+    method: "POST",
+    path: "/contact",
+    ...(() => {
+      const { body, contentType } = multipart(
+        Object.entries(VALID).map(([name, value]) => ({ name, value })),
+      );
+      return { body, contentType };
+    })(),
+    expect: { status: 200, message: M.sent, stored: rowOf(VALID) },
+  },
+  {
+    name: "contact: malformed multipart",
+    method: "POST",
+    path: "/contact",
+    contentType: "multipart/form-data; boundary=nope",
+    body: "--other\r\ngarbage without headers\r\n",
+    expect: { status: 400, message: M.unreadable },
+  },
+  {
+    name: "contact: multipart without boundary",
+    method: "POST",
+    path: "/contact",
+    contentType: "multipart/form-data",
+    body: "name=x",
+    expect: { status: 400, message: M.unreadable },
+  },
+  {
+    name: "contact: files instead of text fields",
+    method: "POST",
+    path: "/contact",
+    ...(() => {
+      const { body, contentType } = multipart([
+        { name: "name", value: "MZ\u0090\u0000binary", filename: "evil.exe" },
+        { name: "email", value: VALID.email },
+        { name: "message", value: "x", filename: "../../etc/passwd" },
+      ]);
+      return { body, contentType };
+    })(),
+    expect: { status: 400, message: M.missing },
+  },
+  {
+    name: "contact: invalid UTF-8 bytes",
+    method: "POST",
+    path: "/contact",
+    contentType: FORM,
+    body: Buffer.concat([
+      Buffer.from("name="),
+      Buffer.from([0xc3, 0x28, 0xff, 0xfe]),
+      Buffer.from("&email=x"),
+    ]),
+    expect: { status: 400, message: M.missing },
+  },
+  {
+    name: "contact: gzip-encoded body",
+    method: "POST",
+    path: "/contact",
+    contentType: FORM,
+    headers: [["Content-Encoding", "gzip"]],
+    body: Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00]),
+    expect: { status: 415, message: M.compressed },
+  },
+  // Bodies over the limit.
+  {
+    name: "contact: body over the limit with its length declared",
+    method: "POST",
+    path: "/contact",
+    contentType: FORM,
+    body: `${urlencoded(VALID)}&pad=${big(MAX_BODY_BYTES)}`,
+    expect: { status: 413, message: M.tooLarge },
+  },
+  {
+    name: "contact: body over the limit, chunked",
+    method: "POST",
+    path: "/contact",
+    contentType: FORM,
+    chunked: true,
+    body: `${urlencoded(VALID)}&pad=${big(MAX_BODY_BYTES * 2)}`,
+    expect: { status: 413, message: M.tooLarge },
+  },
+  {
+    name: "contact: Content-Length of 10 GB announced",
+    method: "POST",
+    path: "/contact",
+    contentType: FORM,
+    headers: [["Content-Length", "10000000000"]],
+    body: urlencoded(VALID),
+    expect: { status: 413, message: M.tooLarge },
+  },
+  {
+    name: "contact: two different Content-Length headers",
+    method: "POST",
+    path: "/contact",
+    contentType: FORM,
+    headers: [
+      ["Content-Length", "10"],
+      ["Content-Length", "20"],
+    ],
+    body: urlencoded(VALID),
+    expect: { status: 400, message: M.badRequest },
+  },
+  // Other methods on the contact page.
+  ...["PUT", "PATCH", "DELETE"].map((method): HostileCase => ({
+    name: `contact: ${method} instead of POST`,
+    method,
+    path: "/contact",
+    contentType: FORM,
+    body: urlencoded(VALID),
+    expect: { status: 405, message: M.method },
+  })),
+];
+
+const get = (
+  name: string,
+  path: OrFn<string>,
+  status: number | number[],
+  message?: string,
+): HostileCase => ({ name, path, expect: { status, message } });
+
+// Query parameters are lenient: unknown ones are ignored, malformed ones clear their filter
+// (the listing redirects to its canonical address); none gives an error.
+const LISTED = [200, 302];
+
+const ROUTE_CASES: HostileCase[] = [
+  get("listing: non-numeric price", "/offers?min=abc&max=douze", LISTED),
+  get("listing: negative prices", "/offers?min=-5&max=-1", LISTED),
+  get("listing: enormous prices", "/offers?min=1e999&max=99999999999999999999999", LISTED),
+  get("listing: price with SQL", "/offers?min=1%20OR%201%3D1", LISTED),
+  get("listing: unknown type", "/offers?type=mainframe", LISTED),
+  get("listing: type as an array", "/offers?type[]=loa&type[]=dedicated", LISTED),
+  get("listing: repeated type", "/offers?type=loa&type=%27", LISTED),
+  get("listing: unknown engagement", "/offers?engagement=peut-etre", LISTED),
+  get("listing: negative, zero and huge pages", "/offers?page=-1&page=0", LISTED),
+  get("listing: page far beyond the last", "/offers?page=99999999", LISTED),
+  get("listing: unknown parameters", "/offers?utm_source=x&__proto__=1&debug=true", LISTED),
+  get("listing: script in the search", `/offers?q=${encodeURIComponent(XSS_PAYLOADS[0])}`, 200),
+  get(
+    "listing: attribute breakout in the search",
+    `/offers?q=${encodeURIComponent(XSS_PAYLOADS[1])}`,
+    200,
+  ),
+  get(
+    "listing: SQL in the search",
+    `/offers?q=${encodeURIComponent("' OR 1=1; DROP TABLE offers; --")}`,
+    200,
+  ),
+  get("listing: LIKE wildcards in the search", "/offers?q=%25%25_%5C", 200),
+  get("listing: NUL and control characters in the search", "/offers?q=a%00b%1b%07", LISTED),
+  get("listing: search of 10,000 characters", `/offers?q=${big(10_000)}`, LISTED),
+  get("listing: Unicode search", `/offers?q=${encodeURIComponent("山田 🚀 \u202e")}`, 200),
+  get("listing: malformed percent-encoding in the query", "/offers?q=%E0%A4%A&min=%", LISTED),
+  get("offer: script as slug", "/offers/%3Cscript%3Ealert(1)%3C%2Fscript%3E", 404, M.offerNotFound),
+  get("offer: SQL as slug", `/offers/${encodeURIComponent("x' OR '1'='1")}`, 404, M.offerNotFound),
+  get("offer: slug of 5,000 characters", `/offers/${big(5_000)}`, 404, M.offerNotFound),
+  get("offer: malformed percent-encoding", "/offers/%E0%A4%A", 404),
+  get("offer: path traversal", "/offers/..%2F..%2F..%2Fetc%2Fpasswd", 404),
+  get("offer: NUL byte in the slug", "/offers/abc%00def", 404, M.offerNotFound),
+  get("offer: inactive offer", (v) => `/offers/${v.inactiveOfferSlug}`, 404, M.offerNotFound),
+  get(
+    "offer: slug in capitals",
+    (v) => `/offers/${v.activeOfferSlug.toUpperCase()}`,
+    404,
+    M.offerNotFound,
+  ),
+  get("contact page: offer that is not an id", "/contact?offer=abc", 200),
+  get("contact page: negative, decimal and exponent offers", "/contact?offer=-1&offer=1.5", 200),
+  get("contact page: enormous offer id", "/contact?offer=99999999999999999999", 200),
+  get("contact page: SQL in the offer", `/contact?offer=${encodeURIComponent("1 OR 1=1")}`, 200),
+  get("contact page: inactive offer id", (v) => `/contact?offer=${v.inactiveOfferId}`, 200),
+  get("contact page: offer as an array", "/contact?offer[]=1&offer[x]=2", 200),
+  get("home: unknown parameters", "/?__proto__[x]=1&q=%3Cscript%3E", 200),
+  get("unknown path with NUL byte", "/%00", 404, M.notFound),
+  get("unknown path with script", "/%3Cscript%3Ealert(1)%3C/script%3E", 404, M.notFound),
+  get("/offres alias with hostile query", "/offres?type=%3Cscript%3E", 301),
+  get("health check with a query", "/healthz?verbose=1", 200),
+  {
+    name: "URL of 20,000 characters",
+    path: `/offers?q=${big(20_000)}`,
+    expect: { status: 431, message: M.headersTooLarge },
+  },
+  {
+    name: "forged Host header",
+    path: "/",
+    headers: [["Host", "evil.example"]],
+    expect: { status: 200 },
+  },
+  ...(
+    [
+      ["POST", "/"],
+      ["POST", "/offers"],
+      ["DELETE", "/offers"],
+      ["POST", "/offers/x"],
+      ["PUT", "/"],
+    ] as const
+  ).map(([method, path]): HostileCase => ({
+    name: `${method} ${path} (no action there)`,
+    method,
+    path,
+    contentType: FORM,
+    body: "a=1",
+    expect: { status: 405, message: M.method },
+  })),
+  {
+    name: "OPTIONS on the contact page",
+    method: "OPTIONS",
+    path: "/contact",
+    expect: { status: 405, message: M.method },
+  },
+];
+
+export const PUBLIC_CASES: HostileCase[] = [...CONTACT_CASES, ...ROUTE_CASES];

@@ -1,0 +1,130 @@
+import { asc, eq } from "drizzle-orm";
+import { expect } from "vitest";
+import type { Database } from "../../../app/server/db.server";
+import { contactRequests, offers, sessions, users } from "../../../app/server/schema.server";
+import { send, type Answer } from "../support/http";
+import { XSS_PAYLOADS, type ContactRow, type HostileCase, type Vars } from "./cases";
+
+/** Every table a request could write to, except the rate-limit counters. */
+export async function snapshot(db: Database) {
+  return {
+    offers: await db.select().from(offers).orderBy(asc(offers.id)),
+    contactRequests: await db.select().from(contactRequests).orderBy(asc(contactRequests.id)),
+    users: await db.select().from(users).orderBy(asc(users.id)),
+    sessions: await db.select().from(sessions).orderBy(asc(sessions.idHash)),
+  };
+}
+
+export async function loadVars(db: Database): Promise<Vars> {
+  const [active] = await db
+    .select()
+    .from(offers)
+    .where(eq(offers.isActive, true))
+    .orderBy(asc(offers.id))
+    .limit(1);
+  const [inactive] = await db
+    .select()
+    .from(offers)
+    .where(eq(offers.isActive, false))
+    .orderBy(asc(offers.id))
+    .limit(1);
+  if (!active || !inactive) throw new Error("the demo data needs an active and an inactive offer");
+  return {
+    activeOfferId: active.id,
+    inactiveOfferId: inactive.id,
+    activeOfferSlug: active.slug,
+    inactiveOfferSlug: inactive.slug,
+  };
+}
+
+/** Text of an HTML answer with the entities React writes decoded, for message checks. */
+export function decodeHtml(html: string): string {
+  return html
+    .replace(/&#x([0-9a-f]+);/gi, (_m, hex: string) =>
+      String.fromCodePoint(Number.parseInt(hex, 16)),
+    )
+    .replace(/&#(\d+);/g, (_m, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&nbsp;/g, "\u00a0")
+    .replace(/&amp;/g, "&");
+}
+
+let ipCounter = 0;
+/** A new client address per request (TRUST_PROXY=1), so that the contact rate limit stays out of the way. */
+export function nextClientIp(): string {
+  ipCounter++;
+  return `10.77.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+}
+
+export type RunOptions = {
+  baseUrl: string;
+  db: Database;
+  vars: Vars;
+  /** Headers that sign the request in as an administrator (Cookie, Origin). */
+  adminHeaders?: [string, string][];
+};
+
+/**
+ * Sends one case and checks the contract: never a 5xx, the expected status, the French message,
+ * no unescaped payload or stack trace in the answer, and in the database either exactly the one
+ * row the case stores or no change at all.
+ */
+export async function runCase(c: HostileCase, options: RunOptions): Promise<Answer> {
+  const { baseUrl, db, vars } = options;
+  const resolve = <T>(value: T | ((v: Vars) => T)): T =>
+    typeof value === "function" ? (value as (v: Vars) => T)(vars) : value;
+
+  const before = await snapshot(db);
+  const headers: [string, string][] = [["X-Forwarded-For", nextClientIp()]];
+  if (c.contentType) headers.push(["Content-Type", c.contentType]);
+  if (c.as === "admin") {
+    if (!options.adminHeaders) throw new Error(`${c.name}: no administrator session`);
+    headers.push(...options.adminHeaders);
+  }
+  headers.push(...(c.headers ?? []));
+  const answer = await send(baseUrl, {
+    method: c.method ?? "GET",
+    path: resolve(c.path),
+    headers,
+    body: c.body === undefined ? undefined : resolve(c.body),
+    chunked: c.chunked,
+  });
+
+  const statuses = Array.isArray(c.expect.status) ? c.expect.status : [c.expect.status];
+  expect(answer.status, `status of '${c.name}'`).toBeLessThan(500);
+  expect(statuses, `status of '${c.name}' (got ${answer.status})`).toContain(answer.status);
+  const text = decodeHtml(answer.text);
+  if (c.expect.message !== undefined) {
+    if (typeof c.expect.message === "string") expect(text).toContain(c.expect.message);
+    else expect(text).toMatch(c.expect.message);
+  }
+  for (const payload of XSS_PAYLOADS) expect(answer.text).not.toContain(payload);
+  expect(answer.text, "no stack trace").not.toMatch(/\n\s+at \S+ \(.*:\d+:\d+\)/);
+
+  const after = await snapshot(db);
+  const stored = c.expect.stored === undefined ? undefined : resolve(c.expect.stored);
+  if (stored) {
+    const known = new Set(before.contactRequests.map((r) => r.id));
+    const added = after.contactRequests.filter((r) => !known.has(r.id));
+    expect(added, `one new contact request for '${c.name}'`).toHaveLength(1);
+    const row = added[0];
+    const actual: ContactRow = {
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      message: row.message,
+      offerId: row.offerId,
+      status: row.status,
+    };
+    expect(actual).toEqual(stored);
+    expect({
+      ...after,
+      contactRequests: after.contactRequests.filter((r) => known.has(r.id)),
+    }).toEqual(before);
+  } else {
+    expect(after, `no change in the database for '${c.name}'`).toEqual(before);
+  }
+  return answer;
+}

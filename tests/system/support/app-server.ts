@@ -1,0 +1,56 @@
+import { existsSync } from "node:fs";
+import type { Server } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { seedIfEmpty } from "../../../app/server/seed.server";
+import { openTestDatabase } from "../../support/database";
+import { findFreePort } from "./ports";
+
+export type AppServer = {
+  baseUrl: string;
+  database: Awaited<ReturnType<typeof openTestDatabase>>;
+  close(): Promise<void>;
+};
+
+/**
+ * The built application (build/server) in this process behind our real Express app, on a real
+ * port, over a fresh migrated database with the demo offers (in-memory PGlite, or a new database
+ * on PostgreSQL with TEST_DB=postgres). The test reads the same database to check what changed.
+ * Environment variables are read once per process: pass them here, before anything else loads.
+ */
+export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
+  const buildPath = path.resolve("build/server/index.js");
+  if (!existsSync(buildPath))
+    throw new Error("build/server/index.js is missing: run npm run build");
+  // The port is chosen first: BASE_URL (read once) must name it. Vitest sets BASE_URL to '/'.
+  const port = await findFreePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  Object.assign(process.env, {
+    NODE_ENV: "production",
+    LOG_LEVEL: "error",
+    BASE_URL: baseUrl,
+    ...env,
+  });
+
+  const database = await openTestDatabase();
+  await seedIfEmpty(database.db);
+  const { answerClientErrors, createHttpApp } = await import("../../../server/http");
+  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+  const app = createHttpApp({ build, clientDir: path.resolve("build/client") });
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(port, "127.0.0.1");
+    s.once("listening", () => resolve(s));
+    s.once("error", reject);
+  });
+  answerClientErrors(server);
+  return {
+    baseUrl,
+    database,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await database.dispose();
+    },
+  };
+}

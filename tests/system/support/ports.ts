@@ -1,0 +1,24 @@
+import { createServer } from "node:net";
+
+// Everything the system tests start listens on loopback in 4520-4599 (4501 is Playwright's).
+const FIRST = 4520;
+const LAST = 4599;
+
+function tryPort(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
+}
+
+/** A port in the range that is free right now (start at a random place: files run in parallel). */
+export async function findFreePort(): Promise<number> {
+  const span = LAST - FIRST + 1;
+  const start = Math.floor(Math.random() * span);
+  for (let i = 0; i < span; i++) {
+    const port = FIRST + ((start + i) % span);
+    if (await tryPort(port)) return port;
+  }
+  throw new Error(`no free port in ${FIRST}-${LAST}`);
+}
