@@ -1,0 +1,153 @@
+import { readdirSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_BODY_BYTES } from "../../app/lib/limits";
+import { testDatabaseKind } from "../support/database";
+import { loadVars } from "./hostile/run";
+import { startAppServer, type AppServer } from "./support/app-server";
+import { send, type Answer } from "./support/http";
+
+// Security headers on every kind of answer of the built server, TRUST_PROXY unset
+// (X-Forwarded-Proto is not honoured: no HSTS over plain HTTP whatever the client claims).
+let app: AppServer;
+let answers: { label: string; answer: Answer }[] = [];
+
+function header(answer: Answer, name: string): string {
+  const value = answer.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value.join(", ") : (value ?? "");
+}
+
+function directives(csp: string): Map<string, string[]> {
+  return new Map(
+    csp
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...values]) => [name, values]),
+  );
+}
+
+describe(`security headers (${testDatabaseKind})`, () => {
+  beforeAll(async () => {
+    app = await startAppServer({ TRUST_PROXY: "" });
+    const vars = await loadVars(app.database.db);
+    const asset = readdirSync("build/client/assets").find((f) => f.endsWith(".js"));
+    const form = [["Content-Type", "application/x-www-form-urlencoded"]] as [string, string][];
+    const requests: {
+      label: string;
+      method?: string;
+      path: string;
+      body?: string;
+      headers?: [string, string][];
+    }[] = [
+      { label: "home", path: "/" },
+      { label: "listing", path: "/offers?type=loa" },
+      { label: "offer", path: `/offers/${vars.activeOfferSlug}` },
+      { label: "contact", path: "/contact" },
+      { label: "404 page", path: "/nulle-part" },
+      { label: "404 offer", path: "/offers/inconnue" },
+      { label: "health", path: "/healthz" },
+      { label: "static file", path: "/favicon.svg" },
+      { label: "fingerprinted asset", path: `/assets/${asset}` },
+      { label: "redirect", path: "/offres" },
+      { label: "data request", path: "/offers.data" },
+      {
+        label: "contact post (400)",
+        method: "POST",
+        path: "/contact",
+        body: "name=",
+        headers: form,
+      },
+      {
+        label: "cross-site post (403)",
+        method: "POST",
+        path: "/contact",
+        body: "a=1",
+        headers: [...form, ["Origin", "https://evil.example"]],
+      },
+      { label: "wrong method (405)", method: "POST", path: "/offers", body: "a=1", headers: form },
+      {
+        label: "body too large (413)",
+        method: "POST",
+        path: "/contact",
+        body: "a".repeat(MAX_BODY_BYTES + 1),
+        headers: form,
+      },
+      {
+        label: "unsupported type (415)",
+        method: "POST",
+        path: "/contact",
+        body: "{}",
+        headers: [["Content-Type", "application/json"]],
+      },
+      {
+        label: "claims HTTPS without a trusted proxy",
+        path: "/",
+        headers: [["X-Forwarded-Proto", "https"]],
+      },
+    ];
+    answers = [];
+    for (const r of requests) {
+      answers.push({
+        label: r.label,
+        answer: await send(app.baseUrl, { ...r, method: r.method ?? "GET" }),
+      });
+    }
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("every answer carries the headers, never a 5xx", () => {
+    for (const { label, answer } of answers) {
+      expect(answer.status, label).toBeLessThan(500);
+      expect(header(answer, "X-Content-Type-Options"), label).toBe("nosniff");
+      expect(header(answer, "Referrer-Policy"), label).toBe("strict-origin-when-cross-origin");
+      expect(header(answer, "X-Frame-Options"), label).toBe("DENY");
+      expect(header(answer, "X-Request-Id"), label).toMatch(/^[0-9a-f-]{36}$/);
+      expect(header(answer, "X-Powered-By"), label).toBe("");
+      // Plain HTTP, no trusted proxy: no HSTS, even when the client claims HTTPS.
+      expect(header(answer, "Strict-Transport-Security"), label).toBe("");
+      const csp = directives(header(answer, "Content-Security-Policy"));
+      expect(csp.get("frame-ancestors"), label).toEqual(["'none'"]);
+      expect(csp.get("object-src"), label).toEqual(["'none'"]);
+      expect(csp.get("base-uri"), label).toEqual(["'self'"]);
+      expect(csp.get("form-action"), label).toEqual(["'self'"]);
+      const scripts = csp.get("script-src") ?? [];
+      expect(scripts, label).not.toContain("'unsafe-inline'");
+      expect(scripts, label).not.toContain("'unsafe-eval'");
+      expect(
+        scripts.filter((s) => s.startsWith("'nonce-")),
+        label,
+      ).toHaveLength(1);
+    }
+  });
+
+  it("gives each response its own nonce, carried by every script of the page", () => {
+    const nonces = new Set<string>();
+    for (const { label, answer } of answers) {
+      const nonce = /'nonce-([^']+)'/.exec(header(answer, "Content-Security-Policy"))?.[1];
+      expect(nonce, label).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      nonces.add(nonce!);
+      if (!header(answer, "Content-Type").startsWith("text/html")) continue;
+      const scripts = answer.text.match(/<script\b[^>]*>/g) ?? [];
+      for (const tag of scripts) expect(tag, `${label}: ${tag}`).toContain(`nonce="${nonce}"`);
+      // No inline event handlers, which a nonce would not cover.
+      expect(answer.text, label).not.toMatch(/<[^>]+\son[a-z]+=/i);
+    }
+    expect(nonces.size).toBe(answers.length);
+    const pages = answers.filter((a) => a.label === "contact")[0].answer;
+    expect((pages.text.match(/<script\b/g) ?? []).length).toBeGreaterThan(1);
+  });
+
+  it("sets no cookie on public pages", () => {
+    for (const { label, answer } of answers) {
+      expect(answer.headers["set-cookie"], label).toBeUndefined();
+    }
+  });
+
+  it("never shows a stack trace", () => {
+    for (const { label, answer } of answers) {
+      expect(answer.text, label).not.toMatch(/\n\s+at \S+ \(.*:\d+:\d+\)/);
+    }
+  });
+});
