@@ -7,6 +7,7 @@ import { MAX_BODY_BYTES } from "../app/lib/limits";
 import { ping } from "../app/server/db.server";
 import { env } from "../app/server/env.server";
 import { log } from "../app/server/log.server";
+import { refuseCrossSiteRequests } from "./cross-site";
 import { plainErrorPage } from "./error-page";
 import { readRequestBody } from "./request-body";
 import { createRequestHandler } from "./request-handler";
@@ -100,7 +101,9 @@ export function createHttpApp(options: HttpOptions): Express {
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
 
-  // Bodies are read and size-checked here (413) before React Router's request.formData().
+  // Posts from other sites are refused (403) for every action; bodies are read and size-checked
+  // here (413) before React Router's request.formData().
+  app.use(refuseCrossSiteRequests());
   app.use(readRequestBody(MAX_BODY_BYTES));
 
   app.all(

@@ -40,7 +40,8 @@ function toFetchHeaders(requestHeaders: ExpressRequest["headers"]): Headers {
   return headers;
 }
 
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse): globalThis.Request {
+/** scheme://host[:port] of the request, worked out as React Router's adapter does. */
+export function requestOrigin(req: ExpressRequest): string {
   const [, forwardedPort] = req.app.enabled("trust proxy")
     ? (req.get("X-Forwarded-Host")?.split(":") ?? [])
     : [];
@@ -53,7 +54,11 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): globalThis.R
       ? direct
       : "";
   const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
-  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  return `${req.protocol}://${hostname}${port ? `:${port}` : ""}`;
+}
+
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const url = new URL(`${requestOrigin(req)}${req.originalUrl}`);
 
   let controller: AbortController | null = new AbortController();
   const init: RequestInit & { duplex?: "half" } = {

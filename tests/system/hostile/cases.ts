@@ -557,3 +557,45 @@ const ROUTE_CASES: HostileCase[] = [
 ];
 
 export const PUBLIC_CASES: HostileCase[] = [...CONTACT_CASES, ...ROUTE_CASES];
+
+/** A state-changing action and a body it would accept from the site itself. */
+export type Action = { name: string; path: OrFn<string>; body: OrFn<string>; as?: "admin" };
+
+export const PUBLIC_ACTIONS: Action[] = [
+  { name: "contact form", path: "/contact", body: urlencoded(VALID) },
+];
+
+export const FORBIDDEN_ORIGIN = "Requête refusée : origine non autorisée.";
+
+/** Ways a page of another site can post to us; every one must be refused and change nothing. */
+export function crossSiteCases(actions: Action[], baseUrl: string): HostileCase[] {
+  const { host, port } = new URL(baseUrl);
+  const forgeries: [string, [string, string][]][] = [
+    ["foreign origin", [["Origin", "https://evil.example"]]],
+    ["opaque origin (sandboxed frame, data: URL)", [["Origin", "null"]]],
+    ["same host name, other port", [["Origin", `http://127.0.0.1:${Number(port) + 1}`]]],
+    ["look-alike host", [["Origin", `http://${host}.evil.example`]]],
+    ["malformed origin", [["Origin", "not a url"]]],
+    ["cross-site fetch metadata without Origin", [["Sec-Fetch-Site", "cross-site"]]],
+    ["same-site (sibling subdomain) fetch metadata", [["Sec-Fetch-Site", "same-site"]]],
+    [
+      "foreign origin with a same-origin Referer",
+      [
+        ["Origin", "https://evil.example"],
+        ["Referer", `${baseUrl}/contact`],
+      ],
+    ],
+  ];
+  return actions.flatMap((action) =>
+    forgeries.map(([label, headers]): HostileCase => ({
+      name: `cross-site ${action.name}: ${label}`,
+      method: "POST",
+      path: action.path,
+      contentType: FORM,
+      body: action.body,
+      as: action.as,
+      headers,
+      expect: { status: 403, message: FORBIDDEN_ORIGIN },
+    })),
+  );
+}

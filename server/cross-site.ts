@@ -1,0 +1,53 @@
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { log } from "../app/server/log.server";
+import { plainErrorPage } from "./error-page";
+import { requestOrigin } from "./request-handler";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Refuses state-changing requests sent by another site's page, for every action at once, before
+ * the body is read: 403 with a French page. Browsers send Origin on POST (compared with our own
+ * origin, scheme included, as React Router does); without it, Sec-Fetch-Site must not say
+ * cross-site or same-site. Clients that send neither (curl, monitoring) are not browsers and
+ * carry no visitor's cookies, so they pass. Without this, React Router would answer an
+ * English 'Bad Request'.
+ */
+export function refuseCrossSiteRequests(): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const origin = req.get("origin");
+    const site = req.get("sec-fetch-site");
+    let allowed: boolean;
+    if (origin !== undefined) {
+      let parsed: string | undefined;
+      try {
+        parsed = origin === "null" ? undefined : new URL(origin).origin;
+      } catch {
+        parsed = undefined;
+      }
+      allowed = parsed !== undefined && parsed === requestOrigin(req);
+    } else {
+      allowed = site === undefined || site === "same-origin" || site === "none";
+    }
+    if (allowed) return next();
+    log.warn("cross-site request refused", {
+      requestId: res.locals.requestId,
+      method: req.method,
+      path: req.path.slice(0, 200),
+      origin: origin?.slice(0, 200),
+      site,
+    });
+    res.setHeader("Connection", "close");
+    res
+      .status(403)
+      .type("html")
+      .send(
+        plainErrorPage(
+          "Accès refusé",
+          "Requête refusée : origine non autorisée.",
+          res.locals.requestId as string | undefined,
+        ),
+      );
+  };
+}
