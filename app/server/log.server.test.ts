@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { sanitize } from "./log.server";
+
+describe("log sanitizing", () => {
+  it("redacts fields with secret-looking names at any depth", () => {
+    expect(
+      sanitize({
+        password: "hunter2",
+        user: { passwordHash: "$argon2id$...", email: "a@example.fr" },
+        sessionToken: "abc",
+        cookie: "__session=abc",
+        headers: { authorization: "Bearer abc" },
+        message: "corps du message",
+        body: "name=x",
+        requestId: "r1",
+      }),
+    ).toEqual({
+      password: "[redacted]",
+      user: { passwordHash: "[redacted]", email: "a@example.fr" },
+      sessionToken: "[redacted]",
+      cookie: "[redacted]",
+      headers: { authorization: "[redacted]" },
+      message: "[redacted]",
+      body: "[redacted]",
+      requestId: "r1",
+    });
+  });
+
+  it("drops the bound parameters Drizzle and pg put in errors, keeps the codes", () => {
+    const cause = Object.assign(new Error('new row violates check constraint "x"'), {
+      code: "23514",
+      constraint: "x",
+      detail: "Failing row contains (1, Jean, secret message).",
+    });
+    const error = Object.assign(
+      new Error('Failed query: insert into "t" values ($1)\nparams: Jean,secret message'),
+      { params: ["Jean", "secret message"], cause },
+    );
+    const out = JSON.stringify(sanitize({ error }));
+    expect(out).not.toContain("secret message");
+    expect(out).toContain("params: [redacted]");
+    expect(out).toContain('"code":"23514"');
+    expect(out).toContain('"constraint":"x"');
+    expect(out).toContain("Failed query: insert into");
+  });
+
+  it("keeps the stack frames but not the first line, which repeats the message", () => {
+    const error = new Error("Failed query: x\nparams: p@example.fr");
+    const out = sanitize(error) as { stack: string };
+    expect(out.stack).toMatch(/^\s+at /);
+    expect(out.stack).not.toContain("p@example.fr");
+  });
+
+  it("bounds long strings, deep objects and cycles", () => {
+    const deep: Record<string, unknown> = {};
+    let cursor = deep;
+    for (let i = 0; i < 20; i++) cursor = cursor.next = {} as Record<string, unknown>;
+    expect(() => JSON.stringify(sanitize({ deep }))).not.toThrow();
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = cyclic;
+    expect(() => JSON.stringify(sanitize(cyclic))).not.toThrow();
+    expect((sanitize("x".repeat(10_000)) as string).length).toBeLessThan(2_100);
+  });
+});
