@@ -62,6 +62,8 @@ export default defineConfig({
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: "warn",
+      // Every browser test posts from 127.0.0.1: the per-IP contact limit is tested in tests/system.
+      CONTACT_RATE_LIMIT: "1000",
     },
   },
 });
