@@ -201,6 +201,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             ) : null}
             <Form
               method="post"
+              action="/contact"
               key={formKey}
               className="space-y-5"
               aria-label="Formulaire de contact"
