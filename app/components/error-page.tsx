@@ -4,6 +4,10 @@ import { RequestReference } from "~/lib/request-id";
 /** French titles for the statuses a visitor can meet; anything else reads as an unexpected error. */
 const ERROR_PAGES: Record<number, { title: string; detail: string }> = {
   400: { title: "Requête invalide", detail: "Les données envoyées ne sont pas valides." },
+  401: {
+    title: "Connexion requise",
+    detail: "Veuillez vous connecter pour effectuer cette action.",
+  },
   403: { title: "Accès refusé", detail: "Cette action n'est pas autorisée." },
   405: {
     title: "Méthode non autorisée",
