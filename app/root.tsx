@@ -1,4 +1,5 @@
 import {
+  data as withInit,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -10,10 +11,12 @@ import {
 } from "react-router";
 import { Toaster } from "sonner";
 import chromeScriptUrl from "~/client/chrome.js?url";
+import { FlashToast } from "~/components/flash-toast";
 import { useNonce } from "~/lib/nonce";
 import { themeStorageKey } from "~/lib/site";
 import { themeBootScript } from "~/lib/theme";
 import type { RootData } from "~/lib/use-site";
+import { readFlash } from "~/server/flash.server";
 import { siteConfig } from "~/server/site.server";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -28,8 +31,18 @@ const yearFormatter = new Intl.DateTimeFormat("fr-FR", {
   year: "numeric",
 });
 
-export function loader(): RootData {
-  return { site: siteConfig(), year: Number(yearFormatter.format(new Date())) };
+export function loader({ request }: Route.LoaderArgs) {
+  // A flash message (e.g. 'Déconnexion réussie' after a redirect) is shown once, then cleared.
+  const { toast, setCookie } = readFlash(request);
+  const body: RootData = {
+    site: siteConfig(),
+    year: Number(yearFormatter.format(new Date())),
+    toast,
+  };
+  if (!setCookie) return body;
+  return withInit(body, {
+    headers: { "Set-Cookie": setCookie, "Cache-Control": "private, no-store" },
+  });
 }
 
 /** Route modules export `handle = { hydrate: false }` when every interaction works without React. */
@@ -39,7 +52,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const matches = useMatches();
   const nonce = useNonce();
-  const hydrate = !matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false);
+  // A page that shows a flash toast hydrates, even if it usually ships no React (sonner needs it).
+  const hydrate =
+    Boolean(data?.toast) ||
+    !matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false);
   const storageKey = themeStorageKey(data?.site ?? { slug: "serveurpro" });
   return (
     <html lang="fr" data-theme-key={storageKey} suppressHydrationWarning>
@@ -57,6 +73,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         <Toaster richColors closeButton position="top-right" />
+        <FlashToast toast={data?.toast ?? null} />
         <script src={chromeScriptUrl} defer nonce={nonce} suppressHydrationWarning />
         {hydrate ? (
           <>

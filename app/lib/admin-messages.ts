@@ -1,6 +1,8 @@
 // Spec section 8, administrator side: toasts word for word, plus our own where the spec is silent.
 export type ToastType = "success" | "error" | "info";
 export type ToastMessage = { title: string; description?: string; type: ToastType };
+/** A flash message as the root loader hands it to the page (id: shown once per id). */
+export type FlashToast = ToastMessage & { id: string };
 
 /** Messages carried to the next page by the flash cookie, by key (the cookie never holds text). */
 export const FLASH_MESSAGES = {

@@ -31,7 +31,14 @@ export type AdminCredentials = z.infer<typeof adminCredentialsSchema>;
 
 /** The sign-in form as posted. Lengths are capped; the rest is checked against the database. */
 export const signInFormSchema = z.object({
-  email: z.string().trim().toLowerCase().min(1).max(AUTH_LIMITS.email),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1)
+    .max(AUTH_LIMITS.email)
+    // eslint-disable-next-line no-control-regex
+    .regex(/^[^\u0000-\u001f\u007f]*$/),
   password: z.string().min(1).max(AUTH_LIMITS.passwordMax),
   redirectTo: z.string().max(500).optional(),
 });

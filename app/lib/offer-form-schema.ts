@@ -8,18 +8,14 @@ import { slugify } from "./slug";
 const REQUIRED = "Ce champ est obligatoire.";
 
 // PostgreSQL refuses NUL in text; other control characters have no place in a one-line field.
-// eslint-disable-next-line no-control-regex
-const clean = (v: string) =>
-  v
-    .replace(/\u0000/g, "")
-    .replace(/[\u0001-\u001f\u007f]/g, " ")
-    .trim();
-// eslint-disable-next-line no-control-regex
+/* eslint-disable no-control-regex */
+const NUL = /\u0000/g;
+const CONTROL = /[\u0001-\u001f\u007f]/g;
+const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+/* eslint-enable no-control-regex */
+const clean = (v: string) => v.replace(NUL, "").replace(CONTROL, " ").trim();
 const cleanMultiline = (v: string) =>
-  v
-    .replace(/\r\n?/g, "\n")
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "")
-    .trim();
+  v.replace(/\r\n?/g, "\n").replace(CONTROL_EXCEPT_LINES, "").trim();
 
 const tooLong = (label: string, max: number) => `${label} ne doit pas dépasser ${max} caractères.`;
 
