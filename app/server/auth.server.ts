@@ -10,6 +10,7 @@ import { assertSameOrigin } from "./security.server";
 import {
   createSession,
   deleteSession,
+  deleteSessionByHash,
   findSessionUser,
   pruneExpiredSessions,
   SESSION_TTL_MS,
@@ -84,12 +85,12 @@ export async function requireAdmin(request: Request): Promise<AdminSession> {
   throw data({ error: ADMIN_MESSAGES.unauthorized }, { status: 401, headers });
 }
 
-function emailKey(email: string): string {
-  return `signin:email:${createHash("sha256").update(email).digest("hex").slice(0, 32)}`;
-}
-
-function ipKey(ip: string): string {
-  return `signin:ip:${ip.slice(0, 64)}`;
+/** The rate-limit counters of one sign-in attempt (the e-mail is hashed: no addresses in that table). */
+export function signInRateLimitKeys(email: string, clientIp: string) {
+  return {
+    ip: `signin:ip:${clientIp.slice(0, 64)}`,
+    email: `signin:email:${createHash("sha256").update(email).digest("hex").slice(0, 32)}`,
+  };
 }
 
 export type SignInResult =
@@ -107,9 +108,10 @@ export async function signIn(
   options: { previousToken?: string } = {},
   database: Database = db(),
 ): Promise<SignInResult> {
+  const { ip, email } = signInRateLimitKeys(credentials.email, clientIp);
   const keys = [
-    { key: ipKey(clientIp), ...SIGN_IN_LIMITS.perIp },
-    { key: emailKey(credentials.email), ...SIGN_IN_LIMITS.perEmail },
+    { key: ip, ...SIGN_IN_LIMITS.perIp },
+    { key: email, ...SIGN_IN_LIMITS.perEmail },
   ];
   // Already over a limit: answer at once, without counting or hashing anything.
   for (const { key, limit } of keys) {
@@ -130,7 +132,7 @@ export async function signIn(
       ? await verifyPassword(user.passwordHash, credentials.password)
       : await verifyDummyPassword(credentials.password);
   if (!user || !valid) return { ok: false, reason: "invalid" };
-  await resetRateLimit(keys[1].key, database);
+  await resetRateLimit(email, database);
   // A new session id at each sign-in; the one the browser had before (if any) is ended.
   await deleteSession(options.previousToken, database);
   await pruneExpiredSessions(database);
@@ -142,8 +144,12 @@ export function sessionToken(request: Request): string | undefined {
   return readCookie(request, SESSION_COOKIE);
 }
 
-/** Ends the session of this request, if any (idempotent), and gives the cookie that clears it. */
+/**
+ * Ends the session of this request if it is live (idempotent: an unknown or expired cookie
+ * changes nothing), and gives the cookie that clears it in the browser.
+ */
 export async function signOut(request: Request, database: Database = db()): Promise<string> {
-  await deleteSession(readCookie(request, SESSION_COOKIE), database);
+  const session = await findSessionUser(sessionToken(request), database);
+  if (session) await deleteSessionByHash(session.idHash, database);
   return clearSessionCookie(request);
 }

@@ -56,6 +56,10 @@ export async function deleteSession(token: string | undefined, database: Databas
   await database.delete(sessions).where(eq(sessions.idHash, hashSessionToken(token)));
 }
 
+export async function deleteSessionByHash(idHash: string, database: Database = db()) {
+  await database.delete(sessions).where(eq(sessions.idHash, idHash));
+}
+
 export async function deleteUserSessions(userId: number, database: Database = db()) {
   await database.delete(sessions).where(eq(sessions.userId, userId));
 }
