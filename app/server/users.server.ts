@@ -75,14 +75,19 @@ export async function ensureInitialAdmin(
   }
   const generatedPassword = options.password ? undefined : generatePassword();
   const password = options.password ?? generatedPassword!;
-  try {
-    await upsertAdmin({ email, password }, database);
-  } catch (error) {
-    if (error instanceof InvalidCredentialsError) {
-      throw new InvalidCredentialsError(`ADMIN_PASSWORD : ${error.message}`);
-    }
-    throw error;
+  const passwordCheck = adminCredentialsSchema.shape.password.safeParse(password);
+  if (!passwordCheck.success) {
+    throw new InvalidCredentialsError(`ADMIN_PASSWORD : ${issuesToText(passwordCheck.error)}`);
   }
+  const passwordHash = await hashPassword(password);
+  // One statement: only the first of several concurrent starts inserts anything.
+  const inserted = await database.execute(sql`
+    insert into ${users} (email, password_hash, role)
+    select ${emailCheck.data}, ${passwordHash}, 'admin'
+    where not exists (select 1 from ${users})
+    on conflict (email) do nothing
+    returning id`);
+  if ((inserted as unknown as { rows: unknown[] }).rows.length === 0) return null;
   if (generatedPassword) {
     log.warn(
       "first start: administrator created with a generated password, shown only this once; change it with npm run admin:create",
