@@ -11,7 +11,7 @@ import {
 } from "react-router";
 import { Toaster } from "sonner";
 import chromeScriptUrl from "~/client/chrome.js?url";
-import { FlashToast } from "~/components/flash-toast";
+import { FlashBanner, FlashToast } from "~/components/flash-toast";
 import { useNonce } from "~/lib/nonce";
 import { themeStorageKey } from "~/lib/site";
 import { themeBootScript } from "~/lib/theme";
@@ -71,6 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
+        <FlashBanner toast={data?.toast ?? null} />
         {children}
         <Toaster richColors closeButton position="top-right" />
         <FlashToast toast={data?.toast ?? null} />
