@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN, E2E_BASE_URL } from "../../playwright.config";
-import { expect, isPhone, noJs, test } from "./fixtures";
+import { expect, noJs, test } from "./fixtures";
 
 // The server and its database are shared by every test of the run: names carry a unique stamp,
 // and the journey leaves no extra active offer behind (the public spec counts them).
@@ -47,9 +47,8 @@ async function sendContactRequest(page: Page, name: string, offerLabel?: string)
 }
 
 test.describe("administrator area", () => {
-  test.beforeEach(({}, testInfo) => {
-    test.skip(isPhone(testInfo), "the admin journey runs on desktop, with and without JavaScript");
-  });
+  // The admin journey runs on desktop, with and without JavaScript.
+  test.skip(({ isMobile }) => isMobile, "desktop only");
 
   test("the whole journey: sign in, offers, contact requests, sign out", async ({
     page,

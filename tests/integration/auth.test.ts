@@ -150,13 +150,14 @@ describe(`sign-in, sessions and sign-out (${testDatabaseKind})`, () => {
   });
 
   it("refuses missing or malformed credentials with 400", async () => {
-    for (const form of [
+    const forms: Record<string, string>[] = [
       {},
       { email: "", password: "x" },
       { email: ADMIN.email, password: "" },
       { email: "a\u0000@example.fr", password: "x" },
       { email: ADMIN.email, password: "x".repeat(10_000) },
-    ]) {
+    ];
+    for (const form of forms) {
       const outcome = await signInRequest(form);
       expect(outcome.status, JSON.stringify(form).slice(0, 60)).toBe(400);
     }

@@ -41,7 +41,14 @@ const LOADERS = [
 ];
 
 /** Every admin action, with a form that would change something given a valid session. */
-function actions() {
+type AdminAction = {
+  name: string;
+  fn: (args: never) => unknown;
+  path: string;
+  form: Record<string, string>;
+};
+
+function actions(): AdminAction[] {
   return [
     {
       name: "create offer",
