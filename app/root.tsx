@@ -45,6 +45,13 @@ export function loader({ request }: Route.LoaderArgs) {
   });
 }
 
+// A response that consumes a flash message is personal: the root loader marks it no-store, and
+// routes without their own headers export inherit that.
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  return cacheControl ? { "Cache-Control": cacheControl } : new Headers();
+};
+
 /** Route modules export `handle = { hydrate: false }` when every interaction works without React. */
 export type RouteHandle = { hydrate?: boolean };
 
