@@ -135,11 +135,22 @@ describe(`sign-in, sessions and sign-out (${testDatabaseKind})`, () => {
       return { outcome, ms: performance.now() - started };
     };
     await timed("warm-up@example.fr");
-    const { outcome: wrong, ms: wrongMs } = await timed(ADMIN.email);
-    const { outcome: unknown, ms: unknownMs } = await timed("nobody@example.fr");
+    // The fastest of three runs each: robust to a busy machine.
+    const wrongRuns = [
+      await timed(ADMIN.email),
+      await timed(ADMIN.email),
+      await timed(ADMIN.email),
+    ];
+    const unknownRuns = [1, 2, 3].map((i) => `nobody-${i}@example.fr`);
+    const unknownTimed = [];
+    for (const email of unknownRuns) unknownTimed.push(await timed(email));
+    const wrong = wrongRuns[0].outcome;
+    const unknown = unknownTimed[0].outcome;
+    const wrongMs = Math.min(...wrongRuns.map((r) => r.ms));
+    const unknownMs = Math.min(...unknownTimed.map((r) => r.ms));
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(unknown.data).toEqual({ ...(wrong.data as object), email: "nobody@example.fr" });
+    expect(unknown.data).toEqual({ ...(wrong.data as object), email: "nobody-1@example.fr" });
     expect(wrong.data).toMatchObject({
       error: { title: "Erreur de connexion", description: "Email ou mot de passe incorrect." },
     });
