@@ -8,6 +8,9 @@ import { DataDirBusyError } from "../app/server/db.server";
 import { startDatabase } from "../app/server/startup.server";
 import { upsertAdmin } from "../app/server/users.server";
 
+// Only warnings and errors from the database layer: the command prints its own result.
+process.env.LOG_LEVEL ??= "warn";
+
 const USAGE =
   "Usage : npm run admin:create -- --email admin@example.fr --password 'au moins 12 caractères'";
 
