@@ -104,7 +104,9 @@ describe("durability: SIGKILL during contact requests", () => {
     const handle = await openPglite(dataDir);
     let messages: string[];
     try {
-      const rows = await handle.db.select({ message: contactRequests.message }).from(contactRequests);
+      const rows = await handle.db
+        .select({ message: contactRequests.message })
+        .from(contactRequests);
       messages = rows.map((r) => r.message);
     } finally {
       await handle.close();

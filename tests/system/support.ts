@@ -34,7 +34,9 @@ export function postgresAvailable(): Promise<boolean> {
           cause: error,
         });
       }
-      console.warn(`WARNING: PostgreSQL not reachable at ${where}; PostgreSQL system tests skipped.`);
+      console.warn(
+        `WARNING: PostgreSQL not reachable at ${where}; PostgreSQL system tests skipped.`,
+      );
       return false;
     }
   })();
@@ -75,7 +77,12 @@ export async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T
 }
 
 export function tempDir(label: string): string {
-  const dir = path.join(ROOT, "test-results", "system", `${label}-${randomBytes(4).toString("hex")}`);
+  const dir = path.join(
+    ROOT,
+    "test-results",
+    "system",
+    `${label}-${randomBytes(4).toString("hex")}`,
+  );
   mkdirSync(dir, { recursive: true });
   return dir;
 }
