@@ -2,8 +2,8 @@
 //   npm run db:restore -- FILE [--force]     --force replaces everything the database holds
 import { existsSync } from "node:fs";
 import { RestoreError, restoreDatabase } from "../app/server/backup.server";
-import { DataDirBusyError } from "../app/server/db.server";
-import { startDatabase } from "../app/server/startup.server";
+import { DataDirBusyError, openDatabase } from "../app/server/db.server";
+import { env } from "../app/server/env.server";
 
 const args = process.argv.slice(2).filter((a) => a !== "--");
 const force = args.includes("--force");
@@ -17,9 +17,15 @@ if (!file || !existsSync(file)) {
 }
 
 try {
-  const handle = await startDatabase({ seed: false });
+  const e = env();
+  const handle = await openDatabase({ databaseUrl: e.DATABASE_URL, dataDir: e.DATA_DIR });
   try {
-    const counts = await restoreDatabase(handle, file, { force });
+    // Under the start-up lock: an instance starting meanwhile waits, then finds the restored data
+    // (and loads no demo offers, creates no administrator).
+    const counts = await handle.withStartupLock(async (db) => {
+      await handle.migrate(db);
+      return restoreDatabase(db, file, { force });
+    });
     const summary = Object.entries(counts)
       .map(([t, n]) => `${t} ${n}`)
       .join(", ");

@@ -180,13 +180,14 @@ function readLines(file: string): AsyncIterator<string> {
 }
 
 /**
- * Restores a backup into the database of `handle`, which must already be migrated to the current
- * schema. Refuses a database that holds any row unless `force` (then everything is replaced).
- * All or nothing: one transaction. Identity sequences continue after the restored ids, and the
- * catalogue version moves forward so that every instance drops what it cached.
+ * Restores a backup into `database`, which must already be migrated to the current schema (the
+ * caller holds the start-up lock, so that no instance seeds the database meanwhile). Refuses a
+ * database that holds any row unless `force` (then everything is replaced). All or nothing: one
+ * transaction. Identity sequences continue after the restored ids, and the catalogue version
+ * moves forward so that every instance drops what it cached.
  */
 export async function restoreDatabase(
-  handle: DatabaseHandle,
+  database: Database,
   file: string,
   options: { force?: boolean } = {},
 ): Promise<TableCounts> {
@@ -207,7 +208,7 @@ export async function restoreDatabase(
     throw new RestoreError(`${file} n'est pas une sauvegarde ${BACKUP_FORMAT} v${BACKUP_VERSION}.`);
   }
   const counts: TableCounts = {};
-  await handle.db.transaction(async (tx) => {
+  await database.transaction(async (tx) => {
     const db = tx as unknown as Database;
     const known = new Set(await appliedMigrations(db));
     const unknown = header.migrations.filter((h) => !known.has(h));
