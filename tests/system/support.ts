@@ -14,6 +14,10 @@ export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const ADMIN_URL =
   process.env.TEST_DATABASE_URL ?? "postgres://postgres:postgres@127.0.0.1:5432/postgres";
 
+if (!existsSync(path.join(ROOT, "build/server/index.js"))) {
+  throw new Error("The system tests run the built server: run `npm run build` first.");
+}
+
 let reachable: Promise<boolean> | undefined;
 
 /**
