@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
-    include: ["app/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
     exclude: ["tests/e2e/**", "node_modules/**", "build/**"],
     environment: "node",
     testTimeout: 30_000,

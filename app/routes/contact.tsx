@@ -161,6 +161,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             ) : null}
             <Form
               method="post"
+              action="/contact"
               key={formKey}
               className="space-y-5"
               aria-label="Formulaire de contact"
