@@ -14,7 +14,7 @@ async function main() {
   // Graceful stop: refuse new connections, let in-flight requests finish (bounded wait), close the
   // database, exit. A signal during start-up stops once the database is ready. Repeated signals
   // are ignored: under `npm start` in a terminal, Ctrl-C reaches the server twice (terminal, npm).
-  let server: Server | undefined;
+  let server: Server | undefined = undefined;
   let stopping = false;
   const closeDatabaseAndExit = async () => {
     try {
