@@ -127,8 +127,16 @@ export async function openPostgres(databaseUrl: string): Promise<DatabaseHandle>
         await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK_ID]);
         return await fn(drizzlePg(client, { schema }) as unknown as Database);
       } finally {
-        await client.query("select pg_advisory_unlock($1)", [STARTUP_LOCK_ID]).catch(() => {});
-        client.release();
+        const unlocked = await client
+          .query("select pg_advisory_unlock($1)", [STARTUP_LOCK_ID])
+          .then(
+            () => true,
+            () => false,
+          );
+        // A connection that could not unlock (broken, or stuck in a failed transaction) is closed
+        // rather than pooled: closing it releases the lock, which would otherwise block the other
+        // instances' start-up for as long as this process lives.
+        client.release(!unlocked);
       }
     },
     async migrate(target) {

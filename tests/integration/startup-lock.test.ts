@@ -50,6 +50,18 @@ describe.skipIf(testDatabaseKind !== "postgres")("start-up lock (postgres)", () 
         sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
       )) as unknown as { rows: { n: number }[] };
       expect(result.rows[0].n).toBe(migrationCount);
+
+      // A start-up that fails inside a transaction leaves its connection unable to unlock: the
+      // lock must still be released (the connection is closed), or the next start-up waits forever.
+      await expect(
+        handles[0].withStartupLock(async (db) => {
+          await db.execute(sql`begin`);
+          await db.execute(sql`select 1 / 0`);
+        }),
+      ).rejects.toThrow(/select 1 \/ 0/);
+      const next = handles[1].withStartupLock(async () => "acquired");
+      const timeout = sleep(5_000).then(() => "still waiting");
+      expect(await Promise.race([next, timeout])).toBe("acquired");
     } finally {
       await Promise.all(handles.map((h) => h.close()));
       await admin.query(`drop database if exists ${name} with (force)`);
