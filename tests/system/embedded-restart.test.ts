@@ -59,7 +59,11 @@ describe("embedded database: SIGKILL during start-up", () => {
       const dataDir = tempDir("kill-startup");
       dirs.push(dataDir);
       const first = startServer({ port: 4322, dataDir });
-      while (first.running && !reached(dataDir, first.output)) await sleep(2);
+      // (Never wait past the end of start-up: a missed moment shows as "start-up had finished".)
+      while (first.running && !reached(dataDir, first.output)) {
+        if (first.output.includes("server listening")) break;
+        await sleep(2);
+      }
       await sleep(delay);
       const ready = first.output.includes("database ready");
       first.child.kill("SIGKILL");
