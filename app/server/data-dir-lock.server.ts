@@ -1,13 +1,28 @@
 import { randomBytes } from "node:crypto";
-import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  linkSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
+import { hostname } from "node:os";
 import path from "node:path";
 
 /**
- * One process per embedded data directory. The lock is a file naming its owner: pid, the owner's
- * start time and the boot it belongs to (Linux), so that a lock left by a killed server is taken
- * over even when its pid now belongs to another process (pid reuse, containers, a reboot).
+ * One process per embedded data directory. The lock is a file naming its owner: host, pid, the
+ * owner's start time and the boot it belongs to (Linux), so that a lock left by a killed server is
+ * taken over even when its pid now belongs to another process (pid reuse, containers, a reboot).
+ * Another host (another container on a shared volume, where pids mean nothing) is judged by the
+ * lock's heartbeat instead: its owner touches it every few seconds.
  */
-export type LockOwner = { pid: number; start?: string; boot?: string };
+export type LockOwner = { pid: number; start?: string; boot?: string; host?: string };
+
+export const HEARTBEAT_MS = 5_000;
+/** A lock of another host untouched for this long belongs to a dead process. */
+export const HEARTBEAT_STALE_MS = 12 * HEARTBEAT_MS;
 
 export class DataDirBusyError extends Error {
   constructor(
@@ -46,7 +61,12 @@ function bootId(): string | undefined {
 }
 
 export function currentOwner(): LockOwner {
-  return { pid: process.pid, start: processStartTime(process.pid), boot: bootId() };
+  return {
+    pid: process.pid,
+    start: processStartTime(process.pid),
+    boot: bootId(),
+    host: hostname(),
+  };
 }
 
 /** Accepts the current JSON format and the older bare pid. */
@@ -55,8 +75,8 @@ export function parseOwner(text: string): LockOwner | undefined {
     const value = JSON.parse(text) as unknown;
     if (typeof value === "number" && Number.isInteger(value)) return { pid: value };
     if (value && typeof value === "object" && Number.isInteger((value as LockOwner).pid)) {
-      const { pid, start, boot } = value as LockOwner;
-      return { pid, start, boot };
+      const { pid, start, boot, host } = value as LockOwner;
+      return { pid, start, boot, host };
     }
   } catch {
     // not JSON
@@ -73,8 +93,16 @@ function pidExists(pid: number): boolean {
   }
 }
 
-/** Whether the process that wrote `owner` may still be running. */
-export function ownerAlive(owner: LockOwner, self: LockOwner = currentOwner()): boolean {
+/**
+ * Whether the process that wrote `owner` may still be running. `lockAgeMs`: time since the lock
+ * file was last touched.
+ */
+export function ownerAlive(
+  owner: LockOwner,
+  self: LockOwner = currentOwner(),
+  lockAgeMs = 0,
+): boolean {
+  if (owner.host && self.host && owner.host !== self.host) return lockAgeMs < HEARTBEAT_STALE_MS;
   if (owner.boot && self.boot && owner.boot !== self.boot) return false; // written before a reboot
   if (owner.pid === self.pid) {
     // Our own pid: this very process holds it (a second open), or a killed predecessor had the
@@ -102,7 +130,17 @@ export function lockDataDir(dataDir: string): () => void {
     writeFileSync(tmp, content);
     try {
       linkSync(tmp, lockPath);
+      const heartbeat = setInterval(() => {
+        try {
+          const now = new Date();
+          utimesSync(lockPath, now, now);
+        } catch {
+          // removed under us: nothing to keep alive
+        }
+      }, HEARTBEAT_MS);
+      heartbeat.unref();
       return () => {
+        clearInterval(heartbeat);
         if (readOrUndefined(lockPath) === content) rmSync(lockPath, { force: true });
       };
     } catch (error) {
@@ -113,7 +151,13 @@ export function lockDataDir(dataDir: string): () => void {
     const seen = readOrUndefined(lockPath);
     if (seen === undefined) continue; // released meanwhile
     const owner = parseOwner(seen);
-    if (owner && ownerAlive(owner, self)) throw new DataDirBusyError(dataDir, owner.pid);
+    let ageMs = 0;
+    try {
+      ageMs = Date.now() - statSync(lockPath).mtimeMs;
+    } catch {
+      continue; // released meanwhile
+    }
+    if (owner && ownerAlive(owner, self, ageMs)) throw new DataDirBusyError(dataDir, owner.pid);
     // Stale (or unreadable). Move it aside rather than delete it, then check that what we moved is
     // what we judged stale: another process may have taken the lock over in between.
     const aside = unique();

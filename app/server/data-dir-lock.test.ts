@@ -1,11 +1,12 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   currentOwner,
   DataDirBusyError,
+  HEARTBEAT_STALE_MS,
   lockDataDir,
   ownerAlive,
   parseOwner,
@@ -71,6 +72,18 @@ describe("data directory lock", () => {
     expect(ownerAlive({ ...self, boot: "another-boot" }, self)).toBe(false);
     expect(ownerAlive(self, self)).toBe(true);
     writeFileSync(lockFile(), JSON.stringify(reused));
+    lockDataDir(dir)();
+  });
+
+  it("judges a lock written on another host by its heartbeat", () => {
+    const self = currentOwner();
+    const other = { pid: 1, start: "1", boot: "another-boot", host: "another-container" };
+    expect(ownerAlive(other, self, 1_000)).toBe(true);
+    expect(ownerAlive(other, self, HEARTBEAT_STALE_MS + 1)).toBe(false);
+    writeFileSync(lockFile(), JSON.stringify(other));
+    expect(() => lockDataDir(dir)).toThrow(DataDirBusyError);
+    const old = new Date(Date.now() - HEARTBEAT_STALE_MS - 5_000);
+    utimesSync(lockFile(), old, old);
     lockDataDir(dir)();
   });
 
