@@ -1,6 +1,7 @@
 import { openDatabase, type DatabaseHandle, setCurrentDatabase } from "./db.server";
 import { env } from "./env.server";
 import { log } from "./log.server";
+import { pruneRateLimits } from "./rate-limit.server";
 import { seedIfEmpty } from "./seed.server";
 import { ensureInitialAdmin } from "./users.server";
 
@@ -21,6 +22,7 @@ export async function startDatabase(options?: {
       if ((options?.seed ?? e.SEED_DEMO) && (await seedIfEmpty(db))) {
         log.info("demo offers loaded into the empty database");
       }
+      await pruneRateLimits(db);
       if (options?.initialAdmin ?? true) {
         await ensureInitialAdmin(
           {
