@@ -18,6 +18,9 @@ const launchOptions = {
   ],
 };
 
+const ADMIN_SPECS = /admin\.spec\.ts$/;
+const PUBLIC_PROJECTS = ["desktop", "desktop-nojs", "phone", "phone-nojs"];
+
 const desktop = { ...devices["Desktop Chrome"], channel: undefined, launchOptions };
 const phone = {
   ...devices["Pixel 7"],
@@ -39,11 +42,24 @@ export default defineConfig({
     timezoneId: "Europe/Paris",
     trace: "retain-on-failure",
   },
+  // The public walk asserts exact catalogue counts: the administrator journey, which adds and
+  // removes offers, runs after it.
   projects: [
-    { name: "desktop", use: desktop },
-    { name: "desktop-nojs", use: { ...desktop, javaScriptEnabled: false } },
-    { name: "phone", use: phone },
-    { name: "phone-nojs", use: { ...phone, javaScriptEnabled: false } },
+    { name: "desktop", use: desktop, testIgnore: ADMIN_SPECS },
+    {
+      name: "desktop-nojs",
+      use: { ...desktop, javaScriptEnabled: false },
+      testIgnore: ADMIN_SPECS,
+    },
+    { name: "phone", use: phone, testIgnore: ADMIN_SPECS },
+    { name: "phone-nojs", use: { ...phone, javaScriptEnabled: false }, testIgnore: ADMIN_SPECS },
+    { name: "admin", use: desktop, testMatch: ADMIN_SPECS, dependencies: PUBLIC_PROJECTS },
+    {
+      name: "admin-nojs",
+      use: { ...desktop, javaScriptEnabled: false },
+      testMatch: ADMIN_SPECS,
+      dependencies: PUBLIC_PROJECTS,
+    },
   ],
   // The real built server on a fresh embedded database with the demo data.
   webServer: {

@@ -1,17 +1,17 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-// Tests against the built server (run `npm run build` first): real HTTP, real database.
+// System tests: the built server (`npm run build` first) in real processes, on the embedded database
+// and on a real PostgreSQL. Slow; one file at a time so that the timings they measure stay honest.
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
     include: ["tests/system/**/*.test.ts"],
     environment: "node",
-    // One process per file (each sets its own environment before loading the server).
+    // One process per file: some files set their environment before loading the server in-process.
     pool: "forks",
-    maxWorkers: 2,
-    minWorkers: 1,
-    testTimeout: 60_000,
-    hookTimeout: 180_000,
+    fileParallelism: false,
+    testTimeout: 240_000,
+    hookTimeout: 240_000,
   },
 });

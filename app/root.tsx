@@ -1,4 +1,5 @@
 import {
+  data as withInit,
   Links,
   Meta,
   Outlet,
@@ -10,10 +11,12 @@ import {
 import { Toaster } from "sonner";
 import chromeScriptUrl from "~/client/chrome.js?url";
 import { ErrorPage } from "~/components/error-page";
+import { FlashBanner, FlashToast } from "~/components/flash-toast";
 import { useNonce } from "~/lib/nonce";
 import { themeStorageKey } from "~/lib/site";
 import { themeBootScript } from "~/lib/theme";
 import type { RootData } from "~/lib/use-site";
+import { readFlash } from "~/server/flash.server";
 import { siteConfig } from "~/server/site.server";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -28,13 +31,27 @@ const yearFormatter = new Intl.DateTimeFormat("fr-FR", {
   year: "numeric",
 });
 
-export function loader(): RootData {
-  return { site: siteConfig(), year: Number(yearFormatter.format(new Date())) };
+export function loader({ request }: Route.LoaderArgs) {
+  // A flash message (e.g. 'Déconnexion réussie' after a redirect) is shown once, then cleared.
+  const { toast, setCookie } = readFlash(request);
+  const body: RootData = {
+    site: siteConfig(),
+    year: Number(yearFormatter.format(new Date())),
+    toast,
+  };
+  if (!setCookie) return body;
+  return withInit(body, {
+    headers: { "Set-Cookie": setCookie, "Cache-Control": "private, no-store" },
+  });
 }
 
-// Error answers keep the hints they carry (Retry-After on 429 and 503, Allow on 405).
+// A response that consumes a flash message is personal: the root loader marks it no-store, and
+// routes without their own headers export inherit that. Error answers keep the hints they carry
+// (Retry-After on 429 and 503, Allow on 405).
 export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) => {
-  const headers = new Headers(loaderHeaders);
+  const headers = new Headers();
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  if (cacheControl) headers.set("Cache-Control", cacheControl);
   for (const name of ["Retry-After", "Allow"]) {
     const value = errorHeaders?.get(name);
     if (value) headers.set(name, value);
@@ -49,7 +66,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const matches = useMatches();
   const nonce = useNonce();
-  const hydrate = !matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false);
+  // A page that shows a flash toast hydrates, even if it usually ships no React (sonner needs it).
+  const hydrate =
+    Boolean(data?.toast) ||
+    !matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false);
   const storageKey = themeStorageKey(data?.site ?? { slug: "serveurpro" });
   return (
     <html lang="fr" data-theme-key={storageKey} suppressHydrationWarning>
@@ -65,8 +85,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
+        <FlashBanner toast={data?.toast ?? null} />
         {children}
         <Toaster richColors closeButton position="top-right" />
+        <FlashToast toast={data?.toast ?? null} />
         <script src={chromeScriptUrl} defer nonce={nonce} suppressHydrationWarning />
         {hydrate ? (
           <>

@@ -9,4 +9,12 @@ export default [
     route("contact", "routes/contact.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
+  // Administrator area (issue 4): every loader and action starts with requireAdmin().
+  route("auth", "routes/auth.tsx"),
+  route("admin/logout", "routes/admin-logout.tsx"),
+  layout("routes/admin-layout.tsx", [
+    route("admin", "routes/admin.tsx"),
+    route("admin/offers", "routes/admin-offers.tsx"),
+    route("admin/contacts", "routes/admin-contacts.tsx"),
+  ]),
 ] satisfies RouteConfig;

@@ -1,11 +1,18 @@
-// Applies the committed migrations without starting the server (and without loading demo data).
-import { DataDirBusyError } from "../app/server/db.server";
-import { startDatabase } from "../app/server/startup.server";
+// Applies the committed migrations without starting the server: no demo data, no administrator.
+// Safe while servers run on PostgreSQL (same lock as their start-up); for the embedded database,
+// stop the server first (one process per directory).
+import { DataDirBusyError, openDatabase } from "../app/server/db.server";
+import { env } from "../app/server/env.server";
 
 try {
-  const handle = await startDatabase({ seed: false });
-  console.log(`Migrations appliquées (${handle.kind}: ${handle.location}).`);
-  await handle.close();
+  const e = env();
+  const handle = await openDatabase({ databaseUrl: e.DATABASE_URL, dataDir: e.DATA_DIR });
+  try {
+    await handle.withStartupLock((db) => handle.migrate(db));
+    console.log(`Migrations appliquées (${handle.kind}: ${handle.location}).`);
+  } finally {
+    await handle.close();
+  }
 } catch (error) {
   console.error(error instanceof DataDirBusyError ? error.message : error);
   process.exit(1);

@@ -7,12 +7,51 @@ import { log } from "../app/server/log.server";
 import { startDatabase } from "../app/server/startup.server";
 import { answerClientErrors, createHttpApp } from "./http";
 
-const SHUTDOWN_GRACE_MS = 10_000;
-
 async function main() {
   const e = env();
   const isProduction = e.NODE_ENV === "production" || process.argv.includes("--production");
+
+  // Graceful stop: refuse new connections, let in-flight requests finish (bounded wait), close the
+  // database, exit. A signal during start-up stops once the database is ready. Repeated signals
+  // are ignored: under `npm start` in a terminal, Ctrl-C reaches the server twice (terminal, npm).
+  let server: Server | undefined = undefined;
+  let stopping = false;
+  const closeDatabaseAndExit = async () => {
+    try {
+      await currentDatabase().close();
+      log.info("database closed");
+    } catch (error) {
+      log.error("error while closing the database", { error });
+    }
+    process.exit(0);
+  };
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info("shutting down", { signal });
+    const graceMs = e.SHUTDOWN_TIMEOUT_MS;
+    // Last resort if start-up or closing the database hangs.
+    setTimeout(() => {
+      log.error("shutdown did not complete; exiting");
+      process.exit(1);
+    }, graceMs + 10_000).unref();
+    if (!server) return;
+    const force = setTimeout(() => {
+      log.warn("in-flight requests did not finish in time; closing anyway", { graceMs });
+      server?.closeAllConnections();
+    }, graceMs);
+    force.unref();
+    server.close(() => {
+      clearTimeout(force);
+      void closeDatabaseAndExit();
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+
   const handle = await startDatabase();
+  if (stopping) return closeDatabaseAndExit();
   if (handle.kind === "pglite" && e.NODE_ENV === "production") {
     log.warn(
       "embedded database (PGlite) in production: it survives a killed process but not an OS crash or power loss (no fsync); use PostgreSQL via DATABASE_URL",
@@ -34,41 +73,18 @@ async function main() {
     });
   }
 
-  const server: Server = app.listen(e.PORT, e.HOST, () => {
-    const address = server.address();
+  if (stopping) return closeDatabaseAndExit();
+  const listening: Server = app.listen(e.PORT, e.HOST, () => {
+    const address = listening.address();
     const port = typeof address === "object" && address ? address.port : e.PORT;
     log.info("server listening", {
       url: `http://localhost:${port}`,
       mode: isProduction ? "production" : "development",
     });
   });
-  server.keepAliveTimeout = 65_000;
-  answerClientErrors(server);
-
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info("shutting down", { signal });
-    const force = setTimeout(() => {
-      log.warn("in-flight requests did not finish in time; closing anyway");
-      server.closeAllConnections();
-    }, SHUTDOWN_GRACE_MS);
-    force.unref();
-    server.close(async () => {
-      clearTimeout(force);
-      try {
-        await currentDatabase().close();
-        log.info("database closed");
-      } catch (error) {
-        log.error("error while closing the database", { error });
-      }
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-  };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+  listening.keepAliveTimeout = 65_000;
+  answerClientErrors(listening);
+  server = listening;
 }
 
 main().catch((error: unknown) => {

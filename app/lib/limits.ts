@@ -1,5 +1,24 @@
 // Maximum lengths, shared by the forms (maxLength) and the server-side validation.
 export const CONTACT_LIMITS = { name: 100, email: 254, phone: 30, message: 5000 } as const;
 
+/** Offer fields (admin form). Prices are numeric(10,2) in the database; the cap stays well below. */
+export const OFFER_LIMITS = {
+  title: 150,
+  reference: 60,
+  slug: 100,
+  description: 20_000,
+  cpu: 150,
+  ram: 150,
+  storage: 150,
+  network: 150,
+  contractType: 150,
+  metaTitle: 120,
+  metaDescription: 320,
+  priceMax: 1_000_000,
+} as const;
+
+/** Administrator credentials: argon2 input is capped so a huge password cannot burn the CPU. */
+export const AUTH_LIMITS = { email: 254, passwordMin: 12, passwordMax: 256 } as const;
+
 /** Largest request body accepted (form posts); larger ones answer 413 before any parsing. */
 export const MAX_BODY_BYTES = 256 * 1024;

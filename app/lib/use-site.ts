@@ -1,7 +1,8 @@
 import { useRouteLoaderData } from "react-router";
+import type { FlashToast } from "./admin-messages";
 import type { SiteConfig } from "./site";
 
-export type RootData = { site: SiteConfig; year: number };
+export type RootData = { site: SiteConfig; year: number; toast?: FlashToast | null };
 
 /** The root loader's data: site identity and the current year (Europe/Paris). */
 export function useRootData(): RootData {

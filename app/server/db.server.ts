@@ -1,12 +1,4 @@
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  writeSync,
-} from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -18,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { DataDirBusyError, lockDataDir } from "./data-dir-lock.server";
 import { log } from "./log.server";
 import * as schema from "./schema.server";
 
@@ -36,17 +29,7 @@ export type DatabaseHandle = {
 
 export type DatabaseOptions = { databaseUrl?: string; dataDir?: string };
 
-export class DataDirBusyError extends Error {
-  constructor(dataDir: string, pid: number) {
-    super(
-      `Le répertoire de données ${dataDir} est déjà ouvert par un autre processus (pid ${pid}), ` +
-        `sans doute le serveur en cours d'exécution. La base embarquée n'accepte qu'un processus : ` +
-        `arrêtez le serveur puis relancez la commande, ou utilisez PostgreSQL (DATABASE_URL). ` +
-        `(The embedded data directory is in use by process ${pid}: stop the server first.)`,
-    );
-    this.name = "DataDirBusyError";
-  }
-}
+export { DataDirBusyError };
 
 const STARTUP_LOCK_ID = 4_242_001;
 
@@ -61,40 +44,29 @@ export function migrationsFolder(): string {
   return found;
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
+const PGLITE_EXTENSIONS = { pg_trgm };
 
-/** One process per PGlite directory: a pid file, taken over when its owner is gone (e.g. after SIGKILL). */
-function lockDataDir(dataDir: string): () => void {
-  const lockPath = path.join(dataDir, "server.lock");
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const fd = openSync(lockPath, "wx");
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => {
-        try {
-          if (readFileSync(lockPath, "utf8").trim() === String(process.pid)) rmSync(lockPath);
-        } catch {
-          // already gone
-        }
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const owner = Number.parseInt(readFileSync(lockPath, "utf8"), 10);
-      if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
-        throw new DataDirBusyError(dataDir, owner);
-      }
-      rmSync(lockPath, { force: true });
-    }
+/**
+ * Opens DIR/pgdata, creating it first if needed. PGlite decides "existing database" on PG_VERSION,
+ * which its initdb writes before the last files: a kill during creation could leave a directory
+ * that looks complete but is not. So a new database is created in a side directory and renamed
+ * into place once closed; leftovers of an interrupted creation are removed on the next start.
+ */
+async function openPgliteDirectory(dir: string): Promise<PGlite> {
+  const dataPath = path.join(dir, "pgdata");
+  for (const entry of readdirSync(dir)) {
+    if (entry.startsWith("pgdata.init-")) rmSync(path.join(dir, entry), { recursive: true });
   }
-  throw new Error(`Impossible de verrouiller ${dataDir}`);
+  if (!existsSync(path.join(dataPath, "PG_VERSION"))) {
+    // No PG_VERSION: no database was ever completed here, so nothing can be lost.
+    rmSync(dataPath, { recursive: true, force: true });
+    const initPath = `${dataPath}.init-${process.pid}`;
+    log.info("creating the embedded database", { location: dataPath });
+    const fresh = await PGlite.create(initPath, { extensions: PGLITE_EXTENSIONS });
+    await fresh.close();
+    renameSync(initPath, dataPath);
+  }
+  return PGlite.create(dataPath, { extensions: PGLITE_EXTENSIONS });
 }
 
 export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
@@ -105,13 +77,13 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
     mkdirSync(dir, { recursive: true });
     unlock = lockDataDir(dir);
     try {
-      client = await PGlite.create(path.join(dir, "pgdata"), { extensions: { pg_trgm } });
+      client = await openPgliteDirectory(dir);
     } catch (error) {
       unlock();
       throw error;
     }
   } else {
-    client = await PGlite.create({ extensions: { pg_trgm } });
+    client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
@@ -155,8 +127,16 @@ export async function openPostgres(databaseUrl: string): Promise<DatabaseHandle>
         await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK_ID]);
         return await fn(drizzlePg(client, { schema }) as unknown as Database);
       } finally {
-        await client.query("select pg_advisory_unlock($1)", [STARTUP_LOCK_ID]).catch(() => {});
-        client.release();
+        const unlocked = await client
+          .query("select pg_advisory_unlock($1)", [STARTUP_LOCK_ID])
+          .then(
+            () => true,
+            () => false,
+          );
+        // A connection that could not unlock (broken, or stuck in a failed transaction) is closed
+        // rather than pooled: closing it releases the lock, which would otherwise block the other
+        // instances' start-up for as long as this process lives.
+        client.release(!unlocked);
       }
     },
     async migrate(target) {

@@ -21,6 +21,7 @@ const envSchema = z.object({
   // Contact form: accepted submissions per client IP and window, shared by every instance.
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   CONTACT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   SITE_NAME: z.string().min(1).default("ServeurPro"),
   SITE_EMAIL: z.email().default("contact@example.fr"),

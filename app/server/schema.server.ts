@@ -64,6 +64,9 @@ export const contactRequests = pgTable(
     phone: text("phone"),
     message: text("message").notNull(),
     offerId: integer("offer_id").references(() => offers.id, { onDelete: "set null" }),
+    // Snapshot of the offer at the time of the request: still readable once the offer is deleted.
+    offerTitle: text("offer_title"),
+    offerReference: text("offer_reference"),
     status: contactStatus("status").notNull().default("pending"),
     ...timestamps,
   },

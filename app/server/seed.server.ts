@@ -1,5 +1,6 @@
 import { count, sql } from "drizzle-orm";
 import { slugify } from "~/lib/slug";
+import { bumpCatalogueVersion } from "./catalogue.server";
 import type { Database } from "./db.server";
 import { offers, type NewOffer } from "./schema.server";
 
@@ -256,6 +257,7 @@ export async function loadDemoOffers(db: Database, now = new Date()): Promise<nu
           }),
       ),
     });
+  await bumpCatalogueVersion(db);
   return rows.length;
 }
 

@@ -12,8 +12,11 @@ import {
  * created on the PostgreSQL server of TEST_DATABASE_URL when TEST_DB=postgres. It becomes the
  * process's current database, so server modules under test use it.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle & { dispose(): Promise<void> }> {
+export async function openTestDatabase(): Promise<
+  DatabaseHandle & { dispose(): Promise<void>; databaseUrl?: string }
+> {
   let handle: DatabaseHandle;
+  let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (process.env.TEST_DB === "postgres") {
     const adminUrl = process.env.TEST_DATABASE_URL;
@@ -25,7 +28,8 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { dispose(): 
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    handle = await openPostgres(url.toString());
+    databaseUrl = url.toString();
+    handle = await openPostgres(databaseUrl);
     dropDatabase = async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
@@ -39,6 +43,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { dispose(): 
   setCurrentDatabase(handle);
   return {
     ...handle,
+    databaseUrl,
     async dispose() {
       setCurrentDatabase(undefined);
       await handle.close();

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactRequests } from "../../app/server/schema.server";
 import { testDatabaseKind } from "../support/database";
 import { decodeHtml } from "./hostile/run";
-import { startAppServer, type AppServer } from "./support/app-server";
-import { send, urlencoded } from "./support/http";
+import { startAppServer, type AppServer } from "./harness/app-server";
+import { send, urlencoded } from "./harness/http";
 
 // Honeypot and per-IP rate limit of the contact form, behind a trusted reverse proxy
 // (TRUST_PROXY=1), with a limit of 3 per window for the test.

@@ -4,8 +4,8 @@ import { contactRequests, rateLimits } from "../../app/server/schema.server";
 import { testDatabaseKind } from "../support/database";
 import { crossSiteCases, PUBLIC_ACTIONS, type HostileCase, type Vars } from "./hostile/cases";
 import { loadVars, runCase } from "./hostile/run";
-import { startAppServer, type AppServer } from "./support/app-server";
-import { send } from "./support/http";
+import { startAppServer, type AppServer } from "./harness/app-server";
+import { send } from "./harness/http";
 
 // A form posted by another site's page (foreign Origin, or cross-site fetch metadata) to any
 // action changes nothing: 403 with a French message, no row written, no counter touched.

@@ -1,13 +1,13 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeHtml } from "./hostile/run";
-import { send, urlencoded, type Answer } from "./support/http";
+import { send, urlencoded, type Answer } from "./harness/http";
 import {
   createPostgresInstance,
   postgresBinDir,
   type PostgresInstance,
-} from "./support/postgres-instance";
-import { startServerProcess, type ServerProcess } from "./support/server-process";
+} from "./harness/postgres-instance";
+import { startServerProcess, type ServerProcess } from "./harness/server-process";
 
 // Faults against real processes: two instances of the built server on a throwaway PostgreSQL
 // server of our own, which the test stops and starts (never the shared cluster).

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseKind } from "../support/database";
 import { PUBLIC_CASES, type Vars } from "./hostile/cases";
 import { loadVars, runCase } from "./hostile/run";
-import { startAppServer, type AppServer } from "./support/app-server";
+import { startAppServer, type AppServer } from "./harness/app-server";
 
 // The table of hostile and malformed inputs (tests/system/hostile/cases.ts) against the built
 // server: each answers a 4xx with a French message, or is stored exactly as typed and rendered

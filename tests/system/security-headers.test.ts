@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES } from "../../app/lib/limits";
 import { testDatabaseKind } from "../support/database";
 import { loadVars } from "./hostile/run";
-import { startAppServer, type AppServer } from "./support/app-server";
-import { send, type Answer } from "./support/http";
+import { startAppServer, type AppServer } from "./harness/app-server";
+import { send, type Answer } from "./harness/http";
 
 // Security headers on every kind of answer of the built server, TRUST_PROXY unset
 // (X-Forwarded-Proto is not honoured: no HSTS over plain HTTP whatever the client claims).

@@ -1,5 +1,5 @@
 import { CONTACT_LIMITS, MAX_BODY_BYTES } from "../../../app/lib/limits";
-import { multipart, urlencoded } from "../support/http";
+import { multipart, urlencoded } from "../harness/http";
 
 /** Values known only once the database is up (ids of demo rows...), substituted into cases. */
 export type Vars = {

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Database } from "../../../app/server/db.server";
 import { contactRequests, offers, sessions, users } from "../../../app/server/schema.server";
-import { send, type Answer } from "../support/http";
+import { send, type Answer } from "../harness/http";
 import { XSS_PAYLOADS, type ContactRow, type HostileCase, type Vars } from "./cases";
 
 /** Every table a request could write to, except the rate-limit counters. */

@@ -1,0 +1,71 @@
+// Spec section 8, administrator side: toasts word for word, plus our own where the spec is silent.
+export type ToastType = "success" | "error" | "info";
+export type ToastMessage = { title: string; description?: string; type: ToastType };
+/** A flash message as the root loader hands it to the page (id: shown once per id). */
+export type FlashToast = ToastMessage & { id: string };
+
+/** Messages carried to the next page by the flash cookie, by key (the cookie never holds text). */
+export const FLASH_MESSAGES = {
+  signedIn: {
+    title: "Connexion réussie",
+    description: "Bienvenue dans l'espace administrateur",
+    type: "success",
+  },
+  signedOut: { title: "Déconnexion réussie", description: "À bientôt !", type: "success" },
+  offerCreated: {
+    title: "Offre créée",
+    description: "L'offre a été créée avec succès",
+    type: "success",
+  },
+  offerUpdated: {
+    title: "Offre mise à jour",
+    description: "L'offre a été mise à jour avec succès",
+    type: "success",
+  },
+  offerDeleted: {
+    title: "Offre supprimée",
+    description: "L'offre a été supprimée avec succès",
+    type: "success",
+  },
+  statusUpdated: {
+    title: "Statut mis à jour",
+    description: "Le statut de la demande a été mis à jour",
+    type: "success",
+  },
+  sessionExpired: {
+    title: "Session expirée",
+    description: "Veuillez vous reconnecter.",
+    type: "info",
+  },
+} as const satisfies Record<string, ToastMessage>;
+
+export type FlashKey = keyof typeof FLASH_MESSAGES;
+
+export function isFlashKey(value: string): value is FlashKey {
+  return Object.prototype.hasOwnProperty.call(FLASH_MESSAGES, value);
+}
+
+export const ADMIN_MESSAGES = {
+  signInFailed: "Erreur de connexion",
+  wrongCredentials: "Email ou mot de passe incorrect.",
+  missingCredentials: "Veuillez saisir votre email et votre mot de passe.",
+  unexpected: { title: "Erreur", description: "Une erreur inattendue s'est produite" },
+  tooManyAttempts: (retryAfterSeconds: number) =>
+    `Trop de tentatives de connexion. Veuillez réessayer dans ${Math.max(
+      1,
+      Math.ceil(retryAfterSeconds / 60),
+    )} minute${retryAfterSeconds > 60 ? "s" : ""}.`,
+  signOutFailed: "Erreur lors de la déconnexion",
+  offerMissingFields: "Veuillez remplir tous les champs obligatoires",
+  offerInvalid: "Formulaire invalide",
+  offerCreateFailed: "Erreur lors de la création de l'offre",
+  offerUpdateFailed: "Erreur lors de la mise à jour de l'offre",
+  offerDeleteFailed: "Erreur lors de la suppression de l'offre",
+  offerGone: "Cette offre n'existe plus.",
+  deleteConfirm: "Êtes-vous sûr de vouloir supprimer cette offre ?",
+  offersEmpty: "Aucune offre créée pour le moment",
+  statusFailed: "Erreur lors de la mise à jour du statut",
+  contactsEmpty: "Aucune demande de contact trouvée",
+  offerDeletedLabel: "Offre supprimée",
+  unauthorized: "Votre session a expiré ou vous n'êtes pas connecté.",
+} as const;

@@ -1,0 +1,124 @@
+import { z } from "zod";
+import { ADMIN_MESSAGES } from "./admin-messages";
+import { OFFER_TYPES } from "./domain";
+import { OFFER_LIMITS } from "./limits";
+import type { OfferField, OfferFormValues } from "./offer-form";
+import { slugify } from "./slug";
+
+const REQUIRED = "Ce champ est obligatoire.";
+
+// PostgreSQL refuses NUL in text; other control characters have no place in a one-line field.
+/* eslint-disable no-control-regex */
+const NUL = /\u0000/g;
+const CONTROL = /[\u0001-\u001f\u007f]/g;
+const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+/* eslint-enable no-control-regex */
+const clean = (v: string) => v.replace(NUL, "").replace(CONTROL, " ").trim();
+const cleanMultiline = (v: string) =>
+  v.replace(/\r\n?/g, "\n").replace(CONTROL_EXCEPT_LINES, "").trim();
+
+const tooLong = (label: string, max: number) => `${label} ne doit pas dépasser ${max} caractères.`;
+
+const required = (label: string, max: number) =>
+  z
+    .string()
+    .transform(clean)
+    .pipe(z.string().min(1, REQUIRED).max(max, tooLong(label, max)));
+
+const optional = (label: string, max: number, multiline = false) =>
+  z
+    .string()
+    .transform((v) => (multiline ? cleanMultiline(v) : clean(v)))
+    .pipe(z.string().max(max, tooLong(label, max)))
+    .transform((v) => (v === "" ? null : v));
+
+const priceSchema = z
+  .string()
+  .transform((v) =>
+    clean(v)
+      .replace(/[\s\u00a0\u202f€]/g, "")
+      .replace(",", "."),
+  )
+  .pipe(
+    z
+      .string()
+      .min(1, REQUIRED)
+      .regex(
+        /^\d{1,9}(?:\.\d{1,2})?$/,
+        "Le prix doit être un nombre positif avec au plus 2 décimales.",
+      )
+      .refine(
+        (v) => Number(v) <= OFFER_LIMITS.priceMax,
+        `Le prix ne doit pas dépasser ${OFFER_LIMITS.priceMax.toLocaleString("fr-FR")} €.`,
+      )
+      .transform((v) => Number(v).toFixed(2)),
+  );
+
+const offerInputSchema = z
+  .object({
+    title: required("Le titre", OFFER_LIMITS.title),
+    reference: required("La référence", OFFER_LIMITS.reference),
+    slug: z
+      .string()
+      .transform(clean)
+      .pipe(z.string().max(OFFER_LIMITS.slug, tooLong("Le slug", OFFER_LIMITS.slug))),
+    description: optional("La description", OFFER_LIMITS.description, true),
+    type: z.enum(OFFER_TYPES, "Le type d'offre n'est pas valide."),
+    featured: z.boolean(),
+    cpu: required("Le processeur", OFFER_LIMITS.cpu),
+    ram: required("La mémoire RAM", OFFER_LIMITS.ram),
+    storage: required("Le stockage", OFFER_LIMITS.storage),
+    network: optional("Le réseau", OFFER_LIMITS.network),
+    price: priceSchema,
+    engagement: z.boolean(),
+    contractType: optional("Le type de contrat", OFFER_LIMITS.contractType),
+    metaTitle: optional("Le titre SEO", OFFER_LIMITS.metaTitle),
+    metaDescription: optional("La description SEO", OFFER_LIMITS.metaDescription),
+    isActive: z.boolean(),
+  })
+  .transform((offer, ctx) => {
+    // Spec section 5: the slug comes from the title unless the administrator typed one.
+    const slug = slugify(offer.slug || offer.title)
+      .slice(0, OFFER_LIMITS.slug)
+      .replace(/-+$/, "");
+    if (!slug) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["slug"],
+        message: offer.slug ? "Le slug doit contenir au moins une lettre ou un chiffre." : REQUIRED,
+      });
+      return z.NEVER;
+    }
+    return { ...offer, slug };
+  });
+
+export type OfferInput = z.output<typeof offerInputSchema>;
+
+export type OfferFormResult =
+  | { success: true; data: OfferInput }
+  | {
+      success: false;
+      /** True when a required field is empty: the spec's 'Veuillez remplir tous les champs obligatoires'. */
+      missing: boolean;
+      message: string;
+      fieldErrors: Partial<Record<OfferField, string>>;
+    };
+
+export function parseOfferForm(values: OfferFormValues): OfferFormResult {
+  const parsed = offerInputSchema.safeParse(values);
+  if (parsed.success) return { success: true, data: parsed.data };
+  const fieldErrors: Partial<Record<OfferField, string>> = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path[0] as OfferField | undefined;
+    if (key && !fieldErrors[key]) fieldErrors[key] = issue.message;
+  }
+  const missing = Object.values(fieldErrors).includes(REQUIRED);
+  return {
+    success: false,
+    missing,
+    message: missing
+      ? ADMIN_MESSAGES.offerMissingFields
+      : (Object.values(fieldErrors)[0] ?? ADMIN_MESSAGES.offerInvalid),
+    fieldErrors,
+  };
+}

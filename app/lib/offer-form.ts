@@ -1,0 +1,123 @@
+import type { OfferType } from "./domain";
+
+// The form's values, shared by the view and the server. Validation lives in offer-form-schema.ts
+// (server side), which keeps zod out of the browser bundle.
+
+/** The admin offer form as strings and booleans, exactly what the inputs hold. */
+export type OfferFormValues = {
+  title: string;
+  reference: string;
+  slug: string;
+  description: string;
+  type: string;
+  featured: boolean;
+  cpu: string;
+  ram: string;
+  storage: string;
+  network: string;
+  price: string;
+  engagement: boolean;
+  contractType: string;
+  metaTitle: string;
+  metaDescription: string;
+  isActive: boolean;
+};
+
+export type OfferField = keyof OfferFormValues;
+
+/** Spec section 4: a new form starts as a dedicated server, without engagement, active, not featured. */
+export const OFFER_FORM_DEFAULTS: OfferFormValues = {
+  title: "",
+  reference: "",
+  slug: "",
+  description: "",
+  type: "dedicated",
+  featured: false,
+  cpu: "",
+  ram: "",
+  storage: "",
+  network: "",
+  price: "",
+  engagement: false,
+  contractType: "",
+  metaTitle: "",
+  metaDescription: "",
+  isActive: true,
+};
+
+const TEXT_FIELDS = [
+  "title",
+  "reference",
+  "slug",
+  "description",
+  "type",
+  "cpu",
+  "ram",
+  "storage",
+  "network",
+  "price",
+  "contractType",
+  "metaTitle",
+  "metaDescription",
+] as const;
+const BOOLEAN_FIELDS = ["featured", "engagement", "isActive"] as const;
+
+/** Reads the posted form: missing text is '', a checkbox is true when sent at all. */
+export function offerFormValues(form: FormData): OfferFormValues {
+  const values = { ...OFFER_FORM_DEFAULTS };
+  for (const key of TEXT_FIELDS) {
+    const value = form.get(key);
+    values[key] = typeof value === "string" ? value : "";
+  }
+  for (const key of BOOLEAN_FIELDS) values[key] = form.get(key) !== null;
+  return values;
+}
+
+type OfferLike = {
+  title: string;
+  reference: string;
+  slug: string;
+  description: string | null;
+  type: OfferType;
+  featured: boolean;
+  cpu: string;
+  ram: string;
+  storage: string;
+  network: string | null;
+  price: string;
+  engagement: boolean;
+  contractType: string | null;
+  metaTitle: string | null;
+  metaDescription: string | null;
+  isActive: boolean;
+};
+
+export function offerToFormValues(offer: OfferLike): OfferFormValues {
+  return {
+    title: offer.title,
+    reference: offer.reference,
+    slug: offer.slug,
+    description: offer.description ?? "",
+    type: offer.type,
+    featured: offer.featured,
+    cpu: offer.cpu,
+    ram: offer.ram,
+    storage: offer.storage,
+    network: offer.network ?? "",
+    price: offer.price,
+    engagement: offer.engagement,
+    contractType: offer.contractType ?? "",
+    metaTitle: offer.metaTitle ?? "",
+    metaDescription: offer.metaDescription ?? "",
+    isActive: offer.isActive,
+  };
+}
+
+export const OFFER_REQUIRED_FIELDS: readonly OfferField[] = [
+  "title",
+  "reference",
+  "cpu",
+  "ram",
+  "storage",
+  "price",
+];

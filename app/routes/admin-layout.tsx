@@ -1,0 +1,125 @@
+import { LogOut, Server } from "lucide-react";
+import { useEffect } from "react";
+import { isRouteErrorResponse, Link, NavLink, Outlet, useFetcher } from "react-router";
+import { toast } from "sonner";
+import { ThemeToggle } from "~/components/site-header";
+import { Button } from "~/components/ui/button";
+import { ADMIN_MESSAGES } from "~/lib/admin-messages";
+import { adminMeta } from "~/lib/admin-meta";
+import { cn } from "~/lib/utils";
+import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
+import type { Route } from "./+types/admin-layout";
+
+export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
+
+export const meta: Route.MetaFunction = () => adminMeta("Espace Administrateur");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { user } = await requireAdmin(request);
+  return { email: user.email };
+}
+
+const ADMIN_NAV = [
+  { to: "/admin", label: "Tableau de bord", end: true },
+  { to: "/admin/offers", label: "Offres", end: false },
+  { to: "/admin/contacts", label: "Demandes", end: false },
+] as const;
+
+function SignOutButton() {
+  const fetcher = useFetcher<{ error?: string }>();
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.error) toast.error(fetcher.data.error);
+  }, [fetcher.state, fetcher.data]);
+  return (
+    <fetcher.Form method="post" action="/admin/logout">
+      <Button type="submit" variant="outline" size="sm" disabled={fetcher.state !== "idle"}>
+        <LogOut aria-hidden="true" /> Déconnexion
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function AdminHeader({ email }: { email: string }) {
+  return (
+    <header className="border-b bg-background">
+      <div className="container mx-auto flex flex-wrap items-center justify-between gap-4 px-4 py-3">
+        <div className="flex flex-wrap items-center gap-6">
+          <Link to="/admin" className="flex items-center gap-2 font-bold">
+            <Server className="size-5 text-primary" aria-hidden="true" />
+            Administration
+          </Link>
+          <nav aria-label="Navigation de l'administration" className="flex gap-4">
+            {ADMIN_NAV.map((item) => (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                end={item.end}
+                className={({ isActive }) =>
+                  cn(
+                    "text-sm font-medium hover:text-primary",
+                    isActive ? "text-primary" : "text-muted-foreground",
+                  )
+                }
+              >
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-sm text-muted-foreground">
+            Connecté en tant que <span className="font-medium text-foreground">{email}</span>
+          </p>
+          <ThemeToggle />
+          <SignOutButton />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="flex min-h-screen flex-col bg-muted/30">
+      <a
+        href="#contenu"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2"
+      >
+        Aller au contenu
+      </a>
+      <AdminHeader email={loaderData.email} />
+      <main id="contenu" className="container mx-auto flex-1 px-4 py-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const title =
+    status === 401
+      ? "Session expirée"
+      : status === 403
+        ? "Requête refusée"
+        : status === 404
+          ? "Introuvable"
+          : "Une erreur inattendue s'est produite";
+  const detail =
+    status === 401
+      ? ADMIN_MESSAGES.unauthorized
+      : status === 403
+        ? "Cette requête ne vient pas de ce site."
+        : "Veuillez réessayer dans quelques instants.";
+  return (
+    <main className="container mx-auto flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 text-center">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="text-muted-foreground">{detail}</p>
+      <Button asChild>
+        <Link to={status === 401 ? "/auth" : "/admin"} reloadDocument>
+          {status === 401 ? "Se connecter" : "Retour à l'administration"}
+        </Link>
+      </Button>
+    </main>
+  );
+}

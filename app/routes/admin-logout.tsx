@@ -1,0 +1,33 @@
+import { data, redirect } from "react-router";
+import { ADMIN_MESSAGES } from "~/lib/admin-messages";
+import { PRIVATE_HEADERS, requireAdmin, signOut } from "~/server/auth.server";
+import { withFlash } from "~/server/flash.server";
+import { log } from "~/server/log.server";
+import { assertSameOrigin } from "~/server/security.server";
+import type { Route } from "./+types/admin-logout";
+
+// Sign-out is a POST from the admin header's 'Déconnexion' button; a GET only leads back.
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  throw redirect("/admin", { headers: PRIVATE_HEADERS });
+}
+
+/**
+ * Ends the session server-side and goes back to the site with 'Déconnexion réussie'. Without a
+ * live session there is nothing to end: same answer, nothing changed. Another origin gets 403.
+ * (No requireAdmin here on purpose: signing out must work with an expired session too.)
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  let setCookie: string;
+  try {
+    setCookie = await signOut(request);
+  } catch (error) {
+    log.error("sign-out failed", { requestId: context.requestId, error });
+    return data({ error: ADMIN_MESSAGES.signOutFailed }, { status: 503, headers: PRIVATE_HEADERS });
+  }
+  log.info("signed out", { requestId: context.requestId });
+  const headers = withFlash(request, "signedOut", PRIVATE_HEADERS);
+  headers.append("Set-Cookie", setCookie);
+  throw redirect("/", { headers });
+}

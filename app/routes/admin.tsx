@@ -1,0 +1,105 @@
+import { ArrowRight, CheckCircle2, Clock, Inbox, Package, PackageCheck } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { adminMeta } from "~/lib/admin-meta";
+import { offerStats } from "~/server/admin-offers.server";
+import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
+import { contactRequestStats } from "~/server/contacts.server";
+import type { Route } from "./+types/admin";
+
+export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
+
+export const meta: Route.MetaFunction = () => adminMeta("Tableau de bord");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const [offers, contacts] = await Promise.all([offerStats(), contactRequestStats()]);
+  return { offers, contacts };
+}
+
+function StatCard({
+  label,
+  value,
+  icon: Icon,
+}: {
+  label: string;
+  value: number;
+  icon: typeof Package;
+}) {
+  return (
+    <Card>
+      <CardContent className="flex items-center justify-between gap-4 p-6">
+        <div>
+          <p className="text-sm text-muted-foreground">{label}</p>
+          <p className="text-3xl font-bold">{value}</p>
+        </div>
+        <Icon className="size-8 text-primary" aria-hidden="true" />
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { offers, contacts } = loaderData;
+  return (
+    <div className="space-y-8">
+      <h1 className="text-3xl font-bold">Tableau de bord</h1>
+
+      <section aria-label="Statistiques" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <StatCard label="Total offres" value={offers.total} icon={Package} />
+        <StatCard label="Offres actives" value={offers.active} icon={PackageCheck} />
+        <StatCard label="Total contacts" value={contacts.total} icon={Inbox} />
+        <StatCard label="En attente" value={contacts.pending} icon={Clock} />
+      </section>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">État des demandes</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid gap-4 sm:grid-cols-3">
+            {[
+              { label: "En attente", value: contacts.pending, icon: Clock },
+              { label: "En cours", value: contacts.inProgress, icon: ArrowRight },
+              { label: "Terminées", value: contacts.completed, icon: CheckCircle2 },
+            ].map(({ label, value, icon: Icon }) => (
+              <div key={label} className="flex items-center gap-3 rounded-md border p-4">
+                <dt className="flex items-center gap-3 text-sm text-muted-foreground">
+                  <Icon className="size-5 text-primary" aria-hidden="true" />
+                  {label}
+                </dt>
+                <dd className="ml-auto text-xl font-semibold">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </CardContent>
+      </Card>
+
+      <div className="grid gap-4 md:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Gestion des offres</CardTitle>
+            <CardDescription>Créez, modifiez et supprimez les offres du catalogue.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button asChild>
+              <Link to="/admin/offers">Accéder aux offres</Link>
+            </Button>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Demandes de contact</CardTitle>
+            <CardDescription>Consultez les demandes et mettez à jour leur statut.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button asChild>
+              <Link to="/admin/contacts">Voir les demandes</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+import { Loader2, Server } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { ADMIN_MESSAGES, type ToastMessage } from "~/lib/admin-messages";
+import { signInFormSchema } from "~/lib/credentials";
+import { AUTH_LIMITS } from "~/lib/limits";
+import { safeAdminRedirect } from "~/lib/redirect";
+import { useHydrated } from "~/lib/use-hydrated";
+import {
+  getAdminSession,
+  PRIVATE_HEADERS,
+  sessionCookie,
+  sessionToken,
+  signIn,
+  type SignInResult,
+} from "~/server/auth.server";
+import { withFlash } from "~/server/flash.server";
+import { log } from "~/server/log.server";
+import { assertSameOrigin } from "~/server/security.server";
+import type { Route } from "./+types/auth";
+
+export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Connexion — Espace Administrateur" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const redirectTo = safeAdminRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  // Spec: a user already signed in is sent to the admin area.
+  if (await getAdminSession(request)) throw redirect(redirectTo);
+  return { redirectTo };
+}
+
+export type AuthActionData = { error: ToastMessage; email: string };
+
+function failure(status: number, description: string, email: string, headers?: HeadersInit) {
+  return data<AuthActionData>(
+    { error: { type: "error", title: ADMIN_MESSAGES.signInFailed, description }, email },
+    { status, headers },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return failure(400, ADMIN_MESSAGES.missingCredentials, "");
+  }
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const email = field("email").slice(0, AUTH_LIMITS.email);
+  const parsed = signInFormSchema.safeParse({
+    email: field("email"),
+    password: field("password"),
+    redirectTo: field("redirectTo") || undefined,
+  });
+  if (!parsed.success) {
+    const missing = !field("email").trim() || !field("password");
+    return failure(
+      400,
+      missing ? ADMIN_MESSAGES.missingCredentials : ADMIN_MESSAGES.wrongCredentials,
+      email,
+    );
+  }
+  let result: SignInResult;
+  try {
+    result = await signIn(parsed.data, context.clientIp, { previousToken: sessionToken(request) });
+  } catch (error) {
+    log.error("sign-in failed", { requestId: context.requestId, error });
+    return data<AuthActionData>(
+      { error: { type: "error", ...ADMIN_MESSAGES.unexpected }, email },
+      { status: 503 },
+    );
+  }
+  if (!result.ok && result.reason === "rate_limited") {
+    log.warn("sign-in rate limited", { requestId: context.requestId });
+    return failure(429, ADMIN_MESSAGES.tooManyAttempts(result.retryAfterSeconds), email, {
+      "Retry-After": String(result.retryAfterSeconds),
+    });
+  }
+  if (!result.ok) {
+    log.info("sign-in refused", { requestId: context.requestId });
+    return failure(401, ADMIN_MESSAGES.wrongCredentials, email);
+  }
+  log.info("signed in", { requestId: context.requestId, userId: result.user.id });
+  const headers = withFlash(request, "signedIn", PRIVATE_HEADERS);
+  headers.append("Set-Cookie", sessionCookie(request, result.token));
+  throw redirect(safeAdminRedirect(parsed.data.redirectTo), { headers });
+}
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const busy = navigation.state !== "idle" && navigation.formAction === "/auth";
+
+  useEffect(() => {
+    if (actionData?.error) {
+      toast.error(actionData.error.title, { description: actionData.error.description });
+    }
+  }, [actionData]);
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-muted/40 px-4 py-12">
+      <div className="w-full max-w-md space-y-6">
+        <div className="flex flex-col items-center gap-2 text-center">
+          <Server className="size-10 text-primary" aria-hidden="true" />
+          <h1 className="text-2xl font-bold">Espace Administrateur</h1>
+        </div>
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Connexion</CardTitle>
+            <CardDescription>Connectez-vous pour gérer les offres et les demandes.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {actionData?.error && !hydrated ? (
+              <div
+                role="alert"
+                className="mb-4 rounded-md border border-destructive/50 p-3 text-sm text-destructive"
+              >
+                <p className="font-semibold">{actionData.error.title}</p>
+                <p>{actionData.error.description}</p>
+              </div>
+            ) : null}
+            <Form method="post" action="/auth" className="space-y-4" aria-label="Connexion">
+              <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+              <div className="space-y-2">
+                <Label htmlFor="email">Email</Label>
+                <Input
+                  id="email"
+                  name="email"
+                  type="email"
+                  required
+                  autoComplete="username"
+                  maxLength={AUTH_LIMITS.email}
+                  defaultValue={actionData?.email}
+                />
+              </div>
+              <div className="space-y-2">
+                <Label htmlFor="password">Mot de passe</Label>
+                <Input
+                  id="password"
+                  name="password"
+                  type="password"
+                  required
+                  autoComplete="current-password"
+                  maxLength={AUTH_LIMITS.passwordMax}
+                />
+              </div>
+              <Button type="submit" className="w-full" disabled={busy} aria-busy={busy}>
+                {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+                Se connecter
+              </Button>
+            </Form>
+          </CardContent>
+        </Card>
+        <p className="text-center">
+          <Link to="/" className="text-sm text-muted-foreground hover:text-primary">
+            ← Retour au site
+          </Link>
+        </p>
+      </div>
+    </main>
+  );
+}

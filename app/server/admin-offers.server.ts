@@ -1,0 +1,184 @@
+import { and, count, desc, eq, like, ne, or, sql } from "drizzle-orm";
+import type { OfferInput } from "~/lib/offer-form-schema";
+import { slugCandidate } from "~/lib/slug";
+import { bumpCatalogueVersion } from "./catalogue.server";
+import { db, type Database } from "./db.server";
+import { offers, type Offer } from "./schema.server";
+
+/** How many times a write is retried when another one took the same slug in between. */
+const SLUG_RETRIES = 50;
+
+export class OfferNotFoundError extends Error {
+  constructor(id: number) {
+    super(`offer ${id} not found`);
+    this.name = "OfferNotFoundError";
+  }
+}
+
+/** Admin list (spec section 7): every offer, active or not, newest first. */
+export function listAllOffers(database: Database = db()) {
+  return database
+    .select({
+      id: offers.id,
+      slug: offers.slug,
+      title: offers.title,
+      reference: offers.reference,
+      type: offers.type,
+      featured: offers.featured,
+      cpu: offers.cpu,
+      ram: offers.ram,
+      storage: offers.storage,
+      price: offers.price,
+      isActive: offers.isActive,
+    })
+    .from(offers)
+    .orderBy(desc(offers.createdAt), desc(offers.id));
+}
+
+export type AdminOfferRow = Awaited<ReturnType<typeof listAllOffers>>[number];
+
+export async function findOfferById(
+  id: number,
+  database: Database = db(),
+): Promise<Offer | undefined> {
+  const [offer] = await database.select().from(offers).where(eq(offers.id, id)).limit(1);
+  return offer;
+}
+
+/** Dashboard counts, computed by the database. */
+export async function offerStats(database: Database = db()) {
+  const [row] = await database
+    .select({
+      total: count(),
+      active: sql<number>`(count(*) filter (where ${offers.isActive}))::int`,
+    })
+    .from(offers);
+  return row;
+}
+
+/** True when `error` (or its cause) is PostgreSQL's unique violation on the offers' slug index. */
+export function isSlugConflict(error: unknown): boolean {
+  for (let e = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === "23505" && (constraint === undefined || constraint === "offers_slug_unique")) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The first free slug for `base` (spec section 5: base, then base-1, base-2...), ignoring the
+ * offer being edited. Only a hint: the unique index decides, and the caller retries on conflict.
+ */
+export async function freeSlug(
+  base: string,
+  exceptId: number | undefined,
+  database: Database = db(),
+): Promise<string> {
+  const rows = await database
+    .select({ slug: offers.slug })
+    .from(offers)
+    .where(
+      and(
+        // base contains only [a-z0-9-], so it has no LIKE wildcard to escape.
+        or(eq(offers.slug, base), like(offers.slug, `${base}-%`)),
+        exceptId === undefined ? undefined : ne(offers.id, exceptId),
+      ),
+    );
+  const taken = new Set(rows.map((r) => r.slug));
+  for (let attempt = 0; ; attempt++) {
+    const candidate = slugCandidate(base, attempt);
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+async function withFreeSlug<T>(
+  base: string,
+  exceptId: number | undefined,
+  database: Database,
+  write: (slug: string) => Promise<T>,
+): Promise<T> {
+  for (let retry = 0; ; retry++) {
+    const slug = await freeSlug(base, exceptId, database);
+    try {
+      return await write(slug);
+    } catch (error) {
+      // Someone else took this slug between our read and our write: look again.
+      if (!isSlugConflict(error) || retry >= SLUG_RETRIES) throw error;
+    }
+  }
+}
+
+function offerValues(input: OfferInput) {
+  return {
+    title: input.title,
+    reference: input.reference,
+    description: input.description,
+    type: input.type,
+    featured: input.featured,
+    cpu: input.cpu,
+    ram: input.ram,
+    storage: input.storage,
+    network: input.network,
+    price: input.price,
+    engagement: input.engagement,
+    contractType: input.contractType,
+    metaTitle: input.metaTitle,
+    metaDescription: input.metaDescription,
+    isActive: input.isActive,
+  };
+}
+
+/**
+ * Creates an offer with a unique slug derived from `input.slug`. Concurrent creations of the same
+ * title all succeed with distinct slugs. The public catalogue version moves in the same transaction.
+ */
+export async function createOffer(
+  input: OfferInput,
+  database: Database = db(),
+): Promise<{ id: number; slug: string }> {
+  return withFreeSlug(input.slug, undefined, database, (slug) =>
+    database.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(offers)
+        .values({ ...offerValues(input), slug })
+        .returning({ id: offers.id, slug: offers.slug });
+      await bumpCatalogueVersion(tx as unknown as Database);
+      return row;
+    }),
+  );
+}
+
+/**
+ * Updates every field and updated_at. The slug stays as it is when unchanged; a changed slug that
+ * another offer uses gets the -1, -2 suffix like on creation.
+ */
+export async function updateOffer(
+  id: number,
+  input: OfferInput,
+  database: Database = db(),
+): Promise<{ id: number; slug: string }> {
+  return withFreeSlug(input.slug, id, database, (slug) =>
+    database.transaction(async (tx) => {
+      const [row] = await tx
+        .update(offers)
+        .set({ ...offerValues(input), slug, updatedAt: sql`now()` })
+        .where(eq(offers.id, id))
+        .returning({ id: offers.id, slug: offers.slug });
+      if (!row) throw new OfferNotFoundError(id);
+      await bumpCatalogueVersion(tx as unknown as Database);
+      return row;
+    }),
+  );
+}
+
+/** Deletes an offer; its contact requests stay (offer_id set to null). False when already gone. */
+export async function deleteOffer(id: number, database: Database = db()): Promise<boolean> {
+  return database.transaction(async (tx) => {
+    const rows = await tx.delete(offers).where(eq(offers.id, id)).returning({ id: offers.id });
+    if (rows.length === 0) return false;
+    await bumpCatalogueVersion(tx as unknown as Database);
+    return true;
+  });
+}

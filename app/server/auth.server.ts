@@ -1,0 +1,155 @@
+import { createHash } from "node:crypto";
+import { data, redirect } from "react-router";
+import { ADMIN_MESSAGES } from "~/lib/admin-messages";
+import { signInUrl } from "~/lib/redirect";
+import { isSecureRequest, readCookie, serializeCookie } from "./cookies.server";
+import { db, type Database } from "./db.server";
+import { hitRateLimit, peekRateLimit, resetRateLimit } from "./rate-limit.server";
+import { verifyDummyPassword, verifyPassword } from "./password.server";
+import { assertSameOrigin } from "./security.server";
+import {
+  createSession,
+  deleteSession,
+  deleteSessionByHash,
+  findSessionUser,
+  pruneExpiredSessions,
+  SESSION_TTL_MS,
+} from "./sessions.server";
+import { findUserByEmail, type AdminUser } from "./users.server";
+
+export const SESSION_COOKIE = "admin_session";
+
+/** Admin pages are private: never stored by a browser or proxy, never indexed. */
+export const PRIVATE_HEADERS = {
+  "Cache-Control": "no-store",
+  "X-Robots-Tag": "noindex, nofollow",
+} as const;
+
+/**
+ * Sign-in attempts per window, counted before the password is checked (so concurrent guesses
+ * cannot overshoot). A success clears the e-mail's counter; the IP's keeps counting.
+ */
+export const SIGN_IN_LIMITS = {
+  perEmail: { limit: 5, windowMs: 15 * 60 * 1000 },
+  perIp: { limit: 30, windowMs: 15 * 60 * 1000 },
+} as const;
+
+export type AdminSession = { user: AdminUser; idHash: string; expiresAt: Date };
+
+function isRead(request: Request): boolean {
+  const method = request.method.toUpperCase();
+  return method === "GET" || method === "HEAD";
+}
+
+export function sessionCookie(request: Request, token: string): string {
+  return serializeCookie(SESSION_COOKIE, token, {
+    maxAge: SESSION_TTL_MS / 1000,
+    secure: isSecureRequest(request),
+  });
+}
+
+export function clearSessionCookie(request: Request): string {
+  return serializeCookie(SESSION_COOKIE, "", { maxAge: 0, secure: isSecureRequest(request) });
+}
+
+/** The signed-in administrator, or null. Never throws for a missing or bad cookie. */
+export async function getAdminSession(
+  request: Request,
+  database: Database = db(),
+): Promise<AdminSession | null> {
+  return (await findSessionUser(readCookie(request, SESSION_COOKIE), database)) ?? null;
+}
+
+/** Where the request came from, to return there after signing in (React Router's own parameters dropped). */
+function returnPath(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("index");
+  return `${url.pathname.replace(/\.data$/, "")}${url.search}`;
+}
+
+/**
+ * The one guard of the admin area, first line of every admin loader and action.
+ * - Page or data reads without a live session: redirect to /auth?redirectTo=<this page>.
+ * - Writes: 403 when sent from another origin, 401 without a live session. Nothing is changed.
+ */
+export async function requireAdmin(request: Request): Promise<AdminSession> {
+  if (!isRead(request)) assertSameOrigin(request);
+  const session = await getAdminSession(request);
+  if (session) return session;
+  const headers = new Headers(PRIVATE_HEADERS);
+  if (readCookie(request, SESSION_COOKIE) !== undefined) {
+    headers.append("Set-Cookie", clearSessionCookie(request));
+  }
+  if (isRead(request)) throw redirect(signInUrl(returnPath(request)), { headers });
+  throw data({ error: ADMIN_MESSAGES.unauthorized }, { status: 401, headers });
+}
+
+/** The rate-limit counters of one sign-in attempt (the e-mail is hashed: no addresses in that table). */
+export function signInRateLimitKeys(email: string, clientIp: string) {
+  return {
+    ip: `signin:ip:${clientIp.slice(0, 64)}`,
+    email: `signin:email:${createHash("sha256").update(email).digest("hex").slice(0, 32)}`,
+  };
+}
+
+export type SignInResult =
+  | { ok: true; user: AdminUser; token: string; expiresAt: Date }
+  | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
+
+/**
+ * Checks the credentials under the per-IP and per-e-mail limits. An unknown e-mail costs the same
+ * password verification as a known one and gives the same answer. On success, a new session.
+ */
+export async function signIn(
+  credentials: { email: string; password: string },
+  clientIp: string,
+  options: { previousToken?: string } = {},
+  database: Database = db(),
+): Promise<SignInResult> {
+  const { ip, email } = signInRateLimitKeys(credentials.email, clientIp);
+  const keys = [
+    { key: ip, ...SIGN_IN_LIMITS.perIp },
+    { key: email, ...SIGN_IN_LIMITS.perEmail },
+  ];
+  // Already over a limit: answer at once, without counting or hashing anything.
+  for (const { key, limit } of keys) {
+    const current = await peekRateLimit(key, database);
+    if (current.count >= limit) {
+      return { ok: false, reason: "rate_limited", retryAfterSeconds: current.retryAfterSeconds };
+    }
+  }
+  for (const { key, limit, windowMs } of keys) {
+    const hit = await hitRateLimit(key, limit, windowMs, database);
+    if (!hit.allowed) {
+      return { ok: false, reason: "rate_limited", retryAfterSeconds: hit.retryAfterSeconds };
+    }
+  }
+  const user = await findUserByEmail(credentials.email, database);
+  const valid =
+    user && user.role === "admin"
+      ? await verifyPassword(user.passwordHash, credentials.password)
+      : await verifyDummyPassword(credentials.password);
+  if (!user || !valid) return { ok: false, reason: "invalid" };
+  await resetRateLimit(email, database);
+  // A new session id at each sign-in; the one the browser had before (if any) is ended.
+  await deleteSession(options.previousToken, database);
+  await pruneExpiredSessions(database);
+  const session = await createSession(user.id, database);
+  return { ok: true, user: { id: user.id, email: user.email }, ...session };
+}
+
+export function sessionToken(request: Request): string | undefined {
+  return readCookie(request, SESSION_COOKIE);
+}
+
+/**
+ * Ends the session of this request if it is live (idempotent: an unknown or expired cookie
+ * changes nothing), and gives the cookie that clears it in the browser.
+ */
+export async function signOut(request: Request, database: Database = db()): Promise<string> {
+  const session = await findSessionUser(sessionToken(request), database);
+  if (session) await deleteSessionByHash(session.idHash, database);
+  return clearSessionCookie(request);
+}

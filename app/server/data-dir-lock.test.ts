@@ -1,0 +1,96 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  currentOwner,
+  DataDirBusyError,
+  HEARTBEAT_STALE_MS,
+  lockDataDir,
+  ownerAlive,
+  parseOwner,
+  processStartTime,
+} from "./data-dir-lock.server";
+
+let dir: string;
+const lockFile = () => path.join(dir, "server.lock");
+const linux = processStartTime(process.pid) !== undefined;
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "lock-"));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("data directory lock", () => {
+  it("is exclusive within a process and released on unlock", () => {
+    const unlock = lockDataDir(dir);
+    expect(parseOwner(readFileSync(lockFile(), "utf8"))?.pid).toBe(process.pid);
+    if (linux) expect(() => lockDataDir(dir)).toThrow(DataDirBusyError);
+    unlock();
+    expect(existsSync(lockFile())).toBe(false);
+    lockDataDir(dir)();
+  });
+
+  it("refuses a lock held by another live process", async () => {
+    const child = spawn(process.execPath, ["-e", "setTimeout(() => {}, 30000)"]);
+    try {
+      const pid = child.pid!;
+      writeFileSync(
+        lockFile(),
+        JSON.stringify({ pid, start: processStartTime(pid), boot: currentOwner().boot }),
+      );
+      expect(() => lockDataDir(dir)).toThrow(DataDirBusyError);
+      // The older format, a bare pid, of a live process: refused too.
+      writeFileSync(lockFile(), String(pid));
+      expect(() => lockDataDir(dir)).toThrow(/pid \d+/);
+    } finally {
+      child.kill("SIGKILL");
+    }
+  });
+
+  it("takes over the lock of a killed server", async () => {
+    const child = spawn(process.execPath, ["-e", "setTimeout(() => {}, 30000)"]);
+    const pid = child.pid!;
+    const start = processStartTime(pid);
+    child.kill("SIGKILL");
+    await new Promise((resolve) => child.on("exit", resolve));
+    writeFileSync(lockFile(), JSON.stringify({ pid, start, boot: currentOwner().boot }));
+    const unlock = lockDataDir(dir);
+    expect(parseOwner(readFileSync(lockFile(), "utf8"))?.pid).toBe(process.pid);
+    unlock();
+  });
+
+  it.skipIf(!linux)("takes over a lock whose pid now belongs to another process", () => {
+    // The parent of this test runner is alive, but it started at another time than the owner.
+    const self = currentOwner();
+    const reused = { pid: process.ppid, start: "1", boot: self.boot };
+    expect(ownerAlive(reused, self)).toBe(false);
+    // Same pid as ours, written by a killed predecessor (containers): not alive.
+    expect(ownerAlive({ pid: self.pid, start: "1", boot: self.boot }, self)).toBe(false);
+    // Written before a reboot: not alive, whatever the pid.
+    expect(ownerAlive({ ...self, boot: "another-boot" }, self)).toBe(false);
+    expect(ownerAlive(self, self)).toBe(true);
+    writeFileSync(lockFile(), JSON.stringify(reused));
+    lockDataDir(dir)();
+  });
+
+  it("judges a lock written on another host by its heartbeat", () => {
+    const self = currentOwner();
+    const other = { pid: 1, start: "1", boot: "another-boot", host: "another-container" };
+    expect(ownerAlive(other, self, 1_000)).toBe(true);
+    expect(ownerAlive(other, self, HEARTBEAT_STALE_MS + 1)).toBe(false);
+    writeFileSync(lockFile(), JSON.stringify(other));
+    expect(() => lockDataDir(dir)).toThrow(DataDirBusyError);
+    const old = new Date(Date.now() - HEARTBEAT_STALE_MS - 5_000);
+    utimesSync(lockFile(), old, old);
+    lockDataDir(dir)();
+  });
+
+  it("takes over an empty or unreadable lock file", () => {
+    writeFileSync(lockFile(), "");
+    lockDataDir(dir)();
+    writeFileSync(lockFile(), "not a lock");
+    lockDataDir(dir)();
+  });
+});

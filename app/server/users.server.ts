@@ -1,0 +1,100 @@
+import { randomBytes } from "node:crypto";
+import { count, eq, sql } from "drizzle-orm";
+import { adminCredentialsSchema, emailSchema, issuesToText } from "~/lib/credentials";
+import { db, type Database } from "./db.server";
+import { log } from "./log.server";
+import { hashPassword } from "./password.server";
+import { sessions, users } from "./schema.server";
+
+export type AdminUser = { id: number; email: string };
+
+export class InvalidCredentialsError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "InvalidCredentialsError";
+  }
+}
+
+export async function findUserByEmail(email: string, database: Database = db()) {
+  const [user] = await database.select().from(users).where(eq(users.email, email)).limit(1);
+  return user;
+}
+
+export async function countUsers(database: Database = db()): Promise<number> {
+  const [{ n }] = await database.select({ n: count() }).from(users);
+  return n;
+}
+
+/**
+ * Creates an administrator, or resets the password of an existing one (and signs it out
+ * everywhere). Throws InvalidCredentialsError with a French message for a bad e-mail or password.
+ */
+export async function upsertAdmin(
+  credentials: { email: string; password: string },
+  database: Database = db(),
+): Promise<{ user: AdminUser; created: boolean }> {
+  const parsed = adminCredentialsSchema.safeParse(credentials);
+  if (!parsed.success) throw new InvalidCredentialsError(issuesToText(parsed.error));
+  const passwordHash = await hashPassword(parsed.data.password);
+  return database.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({ email: parsed.data.email, passwordHash, role: "admin" })
+      .onConflictDoUpdate({
+        target: users.email,
+        set: { passwordHash, role: "admin", updatedAt: sql`now()` },
+      })
+      // xmax is 0 for a freshly inserted row, non-zero for an updated one.
+      .returning({ id: users.id, email: users.email, inserted: sql<boolean>`(xmax = 0)` });
+    if (!row.inserted) await tx.delete(sessions).where(eq(sessions.userId, row.id));
+    return { user: { id: row.id, email: row.email }, created: row.inserted };
+  });
+}
+
+/** A readable random password for a first start without ADMIN_PASSWORD (about 120 bits). */
+export function generatePassword(): string {
+  return randomBytes(15)
+    .toString("base64url")
+    .replace(/(.{5})(?=.)/g, "$1-");
+}
+
+/**
+ * On a first start with no user at all: creates the administrator from ADMIN_EMAIL/ADMIN_PASSWORD,
+ * or with a generated password written once to the log. Called under the startup lock, so
+ * instances starting together create it once; later starts change nothing.
+ */
+export async function ensureInitialAdmin(
+  options: { email?: string; password?: string; defaultEmail: string },
+  database: Database = db(),
+): Promise<{ email: string; generatedPassword?: string } | null> {
+  if ((await countUsers(database)) > 0) return null;
+  const email = options.email?.trim() ? options.email : options.defaultEmail;
+  const emailCheck = emailSchema.safeParse(email);
+  if (!emailCheck.success) {
+    throw new InvalidCredentialsError(`ADMIN_EMAIL : ${issuesToText(emailCheck.error)}`);
+  }
+  const generatedPassword = options.password ? undefined : generatePassword();
+  const password = options.password ?? generatedPassword!;
+  const passwordCheck = adminCredentialsSchema.shape.password.safeParse(password);
+  if (!passwordCheck.success) {
+    throw new InvalidCredentialsError(`ADMIN_PASSWORD : ${issuesToText(passwordCheck.error)}`);
+  }
+  const passwordHash = await hashPassword(password);
+  // One statement: only the first of several concurrent starts inserts anything.
+  const inserted = await database.execute(sql`
+    insert into ${users} (email, password_hash, role)
+    select ${emailCheck.data}, ${passwordHash}, 'admin'
+    where not exists (select 1 from ${users})
+    on conflict (email) do nothing
+    returning id`);
+  if ((inserted as unknown as { rows: unknown[] }).rows.length === 0) return null;
+  if (generatedPassword) {
+    log.warn(
+      "first start: administrator created with a generated password, shown only this once; change it with npm run admin:create",
+      { email: emailCheck.data, password: generatedPassword },
+    );
+  } else {
+    log.info("first start: administrator created from ADMIN_EMAIL", { email: emailCheck.data });
+  }
+  return { email: emailCheck.data, generatedPassword };
+}

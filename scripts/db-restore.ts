@@ -1,0 +1,43 @@
+// Restores a backup made by db:backup into an empty database (migrated first, no demo data):
+//   npm run db:restore -- FILE [--force]     --force replaces everything the database holds
+import { existsSync } from "node:fs";
+import { RestoreError, restoreDatabase } from "../app/server/backup.server";
+import { DataDirBusyError, openDatabase } from "../app/server/db.server";
+import { env } from "../app/server/env.server";
+
+const args = process.argv.slice(2).filter((a) => a !== "--");
+const force = args.includes("--force");
+const file = args.find((a) => !a.startsWith("--"));
+
+if (!file || !existsSync(file)) {
+  console.error(
+    "Usage : npm run db:restore -- FICHIER [--force]" + (file ? ` (${file} introuvable)` : ""),
+  );
+  process.exit(2);
+}
+
+try {
+  const e = env();
+  const handle = await openDatabase({ databaseUrl: e.DATABASE_URL, dataDir: e.DATA_DIR });
+  try {
+    // Under the start-up lock: an instance starting meanwhile waits, then finds the restored data
+    // (and loads no demo offers, creates no administrator).
+    const counts = await handle.withStartupLock(async (db) => {
+      await handle.migrate(db);
+      return restoreDatabase(db, file, { force });
+    });
+    const summary = Object.entries(counts)
+      .map(([t, n]) => `${t} ${n}`)
+      .join(", ");
+    console.log(
+      `Sauvegarde restaurée (${handle.kind}: ${handle.location}) depuis ${file}\n  ${summary}`,
+    );
+  } finally {
+    await handle.close();
+  }
+} catch (error) {
+  console.error(
+    error instanceof DataDirBusyError || error instanceof RestoreError ? error.message : error,
+  );
+  process.exit(1);
+}

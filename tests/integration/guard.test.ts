@@ -1,0 +1,227 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as adminLayout from "../../app/routes/admin-layout";
+import * as adminLogout from "../../app/routes/admin-logout";
+import * as adminContacts from "../../app/routes/admin-contacts";
+import * as adminOffers from "../../app/routes/admin-offers";
+import * as dashboard from "../../app/routes/admin";
+import { createContactRequest } from "../../app/server/contacts.server";
+import type { Database } from "../../app/server/db.server";
+import { offers, sessions } from "../../app/server/schema.server";
+import { hashSessionToken } from "../../app/server/sessions.server";
+import { openTestDatabase, testDatabaseKind } from "../support/database";
+import {
+  call,
+  createAdmin,
+  expiredSessionCookie,
+  makeRequest,
+  sessionCookieFor,
+  snapshot,
+  VALID_OFFER_FORM,
+} from "../support/admin";
+
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+let db: Database;
+let validCookie: string;
+let offerId: number;
+let contactId: number;
+
+/** Every admin loader, with the page it serves. */
+const LOADERS = [
+  { name: "admin layout", fn: adminLayout.loader, path: "/admin" },
+  { name: "dashboard", fn: dashboard.loader, path: "/admin" },
+  { name: "offers", fn: adminOffers.loader, path: "/admin/offers?edit=1&delete=1" },
+  {
+    name: "offers (.data)",
+    fn: adminOffers.loader,
+    path: "/admin/offers?_routes=routes%2Fadmin-offers",
+  },
+  { name: "contacts", fn: adminContacts.loader, path: "/admin/contacts?status=pending" },
+  { name: "logout (GET)", fn: adminLogout.loader, path: "/admin/logout" },
+];
+
+/** Every admin action, with a form that would change something given a valid session. */
+type AdminAction = {
+  name: string;
+  fn: (args: never) => unknown;
+  path: string;
+  form: Record<string, string>;
+};
+
+function actions(): AdminAction[] {
+  return [
+    {
+      name: "create offer",
+      fn: adminOffers.action,
+      path: "/admin/offers?new=1",
+      form: { ...VALID_OFFER_FORM, intent: "create", title: "Forged offer" },
+    },
+    {
+      name: "update offer",
+      fn: adminOffers.action,
+      path: `/admin/offers?edit=${offerId}`,
+      form: { ...VALID_OFFER_FORM, intent: "update", id: String(offerId), title: "Hijacked" },
+    },
+    {
+      name: "delete offer",
+      fn: adminOffers.action,
+      path: "/admin/offers",
+      form: { intent: "delete", id: String(offerId) },
+    },
+    {
+      name: "change status",
+      fn: adminContacts.action,
+      path: "/admin/contacts",
+      form: { id: String(contactId), status: "completed" },
+    },
+  ];
+}
+
+const CREDENTIALS: { name: string; cookie: () => Promise<string | undefined> }[] = [
+  { name: "no session", cookie: async () => undefined },
+  { name: "an expired session", cookie: async () => expiredSessionCookie(1, db) },
+  {
+    name: "a forged token",
+    cookie: async () => `admin_session=${randomBytes(32).toString("base64url")}`,
+  },
+  {
+    // Someone who read the sessions table: the stored hash is not a usable cookie.
+    name: "a stolen session hash",
+    cookie: async () => `admin_session=${(await db.select().from(sessions))[0].idHash}`,
+  },
+  { name: "a malformed cookie", cookie: async () => "admin_session=%E0%A4%A; other=1" },
+];
+
+describe(`admin guard (${testDatabaseKind})`, () => {
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    db = database.db;
+    const admin = await createAdmin(db);
+    expect(admin.id).toBe(1);
+    validCookie = await sessionCookieFor(admin.id, db);
+    const [offer] = await db
+      .insert(offers)
+      .values({
+        slug: "secret-offer",
+        title: "Secret offer",
+        reference: "SEC-1",
+        cpu: "c",
+        ram: "r",
+        storage: "s",
+        price: "10.00",
+        isActive: false,
+      })
+      .returning();
+    offerId = offer.id;
+    contactId = (
+      await createContactRequest({
+        name: "Jeanne",
+        email: "jeanne@example.fr",
+        phone: null,
+        message: "Bonjour",
+        offer: offerId,
+      })
+    ).id;
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  for (const credential of CREDENTIALS) {
+    describe(`with ${credential.name}`, () => {
+      for (const route of LOADERS) {
+        it(`${route.name} loader redirects to /auth and reveals nothing`, async () => {
+          const cookie = await credential.cookie();
+          const before = await snapshot(db);
+          const outcome = await call(route.fn, makeRequest(route.path, { cookie }));
+          expect(outcome.status).toBe(302);
+          const location = new URL(outcome.location!, "http://x");
+          expect(location.pathname).toBe("/auth");
+          const back = location.searchParams.get("redirectTo")!;
+          expect(back.startsWith("/admin")).toBe(true);
+          expect(back).not.toContain("_routes");
+          expect(outcome.data).toBeUndefined();
+          expect(outcome.headers.get("cache-control")).toBe("no-store");
+          expect(await snapshot(db)).toEqual(before);
+        });
+      }
+
+      it("every action answers 401 and changes nothing", async () => {
+        for (const route of actions()) {
+          const cookie = await credential.cookie();
+          const before = await snapshot(db);
+          const outcome = await call(
+            route.fn,
+            makeRequest(route.path, { cookie, form: route.form }),
+          );
+          expect(outcome.status, route.name).toBe(401);
+          expect(JSON.stringify(outcome.data)).not.toContain("Secret");
+          expect(await snapshot(db), route.name).toEqual(before);
+        }
+      });
+
+      it("sign-out has nothing to end and changes nothing", async () => {
+        const cookie = await credential.cookie();
+        const before = await snapshot(db);
+        const outcome = await call(
+          adminLogout.action,
+          makeRequest("/admin/logout", { cookie, form: {} }),
+        );
+        expect(outcome.status).toBe(302);
+        expect(outcome.location).toBe("/");
+        expect(await snapshot(db)).toEqual(before);
+      });
+    });
+  }
+
+  it("the expired session is known to the database but refused", async () => {
+    const cookie = await expiredSessionCookie(1, db);
+    const token = cookie.split("=")[1];
+    const rows = await db.select().from(sessions);
+    expect(rows.some((r) => r.idHash === hashSessionToken(token))).toBe(true);
+    const outcome = await call(dashboard.loader, makeRequest("/admin", { cookie }));
+    expect(outcome.status).toBe(302);
+    // The browser is told to forget the dead cookie.
+    expect(outcome.headers.get("set-cookie")).toMatch(/^admin_session=; .*Max-Age=0/);
+  });
+
+  describe("with a valid session", () => {
+    it("cross-origin posts are refused with 403 and change nothing", async () => {
+      for (const route of [
+        ...actions(),
+        { name: "sign out", fn: adminLogout.action, path: "/admin/logout", form: {} },
+      ]) {
+        for (const headers of [
+          { origin: "https://evil.example" },
+          { origin: "null" },
+          { origin: null, secFetchSite: "cross-site" },
+        ]) {
+          const before = await snapshot(db);
+          const outcome = await call(
+            route.fn,
+            makeRequest(route.path, { cookie: validCookie, form: route.form, ...headers }),
+          );
+          expect(outcome.status, `${route.name} ${JSON.stringify(headers)}`).toBe(403);
+          expect(await snapshot(db)).toEqual(before);
+        }
+      }
+    });
+
+    it("the same requests from the site itself are served (the checks above are not vacuous)", async () => {
+      for (const route of LOADERS.filter((r) => r.name !== "logout (GET)")) {
+        const outcome = await call(route.fn, makeRequest(route.path, { cookie: validCookie }));
+        expect(outcome.status, route.name).toBe(200);
+      }
+      const before = await snapshot(db);
+      const outcome = await call(
+        adminContacts.action,
+        makeRequest("/admin/contacts", {
+          cookie: validCookie,
+          form: { id: String(contactId), status: "completed" },
+        }),
+      );
+      expect(outcome.status).toBe(302);
+      expect(await snapshot(db)).not.toEqual(before);
+    });
+  });
+});

@@ -1,0 +1,155 @@
+import { randomBytes } from "node:crypto";
+import { asc, sql } from "drizzle-orm";
+import type { Database } from "../../app/server/db.server";
+import {
+  appState,
+  contactRequests,
+  offers,
+  rateLimits,
+  sessions,
+  users,
+} from "../../app/server/schema.server";
+import { createSession, hashSessionToken } from "../../app/server/sessions.server";
+import { upsertAdmin } from "../../app/server/users.server";
+
+// The routes log each sign-in and write; keep test output to warnings and errors.
+process.env.LOG_LEVEL ??= "warn";
+// Vitest sets BASE_URL to Vite's "/"; the app reads it as the site's public address.
+if (!/^https?:\/\//.test(process.env.BASE_URL ?? ""))
+  process.env.BASE_URL = "http://localhost:3000";
+
+export const BASE = "http://localhost:3000";
+export const ADMIN = { email: "admin@example.fr", password: "correct horse battery staple" };
+
+/** A request as the browser of the site would send it (same origin unless told otherwise). */
+export function makeRequest(
+  path: string,
+  options: {
+    method?: string;
+    cookie?: string;
+    origin?: string | null;
+    secFetchSite?: string;
+    form?: Record<string, string>;
+    base?: string;
+  } = {},
+): Request {
+  const base = options.base ?? BASE;
+  const method = options.method ?? (options.form ? "POST" : "GET");
+  const headers = new Headers();
+  if (options.cookie) headers.set("cookie", options.cookie);
+  if (method !== "GET" && options.origin !== null) headers.set("origin", options.origin ?? base);
+  if (options.secFetchSite) headers.set("sec-fetch-site", options.secFetchSite);
+  return new Request(new URL(path, base), {
+    method,
+    headers,
+    body: options.form ? new URLSearchParams(options.form) : undefined,
+  });
+}
+
+export const testContext = { requestId: "test", cspNonce: "", clientIp: "203.0.113.7" };
+
+export type Outcome = {
+  status: number;
+  location?: string;
+  headers: Headers;
+  data?: unknown;
+};
+
+type DataLike = { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null };
+
+function isDataLike(value: unknown): value is DataLike {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as { type?: unknown }).type === "DataWithResponseInit"
+  );
+}
+
+function toOutcome(value: unknown): Outcome {
+  if (value instanceof Response) {
+    return {
+      status: value.status,
+      location: value.headers.get("location") ?? undefined,
+      headers: value.headers,
+    };
+  }
+  if (isDataLike(value)) {
+    return {
+      status: value.init?.status ?? 200,
+      headers: new Headers(value.init?.headers),
+      data: value.data,
+    };
+  }
+  return { status: 200, headers: new Headers(), data: value };
+}
+
+/** Calls a route loader or action like React Router does, and says what the browser would get. */
+export async function call(
+  fn: (args: never) => unknown,
+  request: Request,
+  context: Record<string, unknown> = testContext,
+): Promise<Outcome> {
+  try {
+    return toOutcome(await fn({ request, params: {}, context } as never));
+  } catch (thrown) {
+    if (thrown instanceof Response || isDataLike(thrown)) return toOutcome(thrown);
+    throw thrown;
+  }
+}
+
+export async function createAdmin(database: Database, credentials = ADMIN) {
+  return (await upsertAdmin(credentials, database)).user;
+}
+
+/** A live session cookie for `userId`, as after a sign-in. */
+export async function sessionCookieFor(userId: number, database: Database): Promise<string> {
+  const { token } = await createSession(userId, database);
+  return `admin_session=${token}`;
+}
+
+/** A session that expired a minute ago, still in the table. */
+export async function expiredSessionCookie(userId: number, database: Database): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await database.insert(sessions).values({
+    idHash: hashSessionToken(token),
+    userId,
+    createdAt: new Date(Date.now() - 8 * 86_400_000),
+    expiresAt: new Date(Date.now() - 60_000),
+  });
+  return `admin_session=${token}`;
+}
+
+/** Every row that an admin route could change, in a stable order. */
+export async function snapshot(database: Database) {
+  return {
+    offers: await database.select().from(offers).orderBy(asc(offers.id)),
+    contactRequests: await database.select().from(contactRequests).orderBy(asc(contactRequests.id)),
+    users: await database.select().from(users).orderBy(asc(users.id)),
+    sessions: await database.select().from(sessions).orderBy(asc(sessions.idHash)),
+    appState: await database.select().from(appState).orderBy(asc(appState.key)),
+    rateLimits: await database.select().from(rateLimits).orderBy(asc(rateLimits.key)),
+  };
+}
+
+export const VALID_OFFER_FORM = {
+  title: "Serveur Test",
+  reference: "TST-001",
+  slug: "",
+  description: "Une **offre** de test.",
+  type: "dedicated",
+  cpu: "AMD EPYC 7543",
+  ram: "128 Go",
+  storage: "2 × 1 To NVMe",
+  network: "1 Gbit/s",
+  price: "199.99",
+  contractType: "",
+  metaTitle: "",
+  metaDescription: "",
+  isActive: "on",
+};
+
+export async function truncateAll(database: Database) {
+  await database.execute(
+    sql`truncate ${contactRequests}, ${offers}, ${sessions}, ${users}, ${rateLimits}, ${appState} restart identity cascade`,
+  );
+}

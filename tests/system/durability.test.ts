@@ -1,0 +1,137 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
+import { openPglite } from "../../app/server/db.server";
+import { contactRequests } from "../../app/server/schema.server";
+import {
+  clientAddress,
+  createPostgresDatabase,
+  postContact,
+  postgresAvailable,
+  removeDir,
+  sleep,
+  startServer,
+  type ServerOptions,
+  tempDir,
+  type TestDatabase,
+  withClient,
+} from "./support";
+
+/**
+ * Contact requests are sales leads: every request the server acknowledged (HTTP 200) must be in the
+ * database after the server is killed with SIGKILL in the middle of the load and restarted.
+ */
+
+const CLIENTS = 20;
+const hasPostgres = await postgresAvailable();
+
+type Outcome = { acknowledged: Set<string>; failed: number; rejected: number; killAt: number };
+
+/** CLIENTS concurrent clients posting until the server dies; the server is killed at a random point. */
+async function loadThenKill(options: ServerOptions, runId: string): Promise<Outcome> {
+  const server = await startServer(options).ready();
+  const acknowledged = new Set<string>();
+  let failed = 0;
+  let rejected = 0;
+  let dead = false;
+  // Kill once between 40 and 120 requests were acknowledged (or after 20 s at the latest).
+  const killAt = 40 + Math.floor(Math.random() * 80);
+  const client = async (n: number) => {
+    for (let seq = 0; !dead; seq++) {
+      const id = `${n}-${seq}`;
+      try {
+        const status = await postContact(
+          server.base,
+          {
+            name: `Client ${n}`,
+            email: `client${n}@example.fr`,
+            message: `durability ${runId} ${id}`,
+          },
+          clientAddress(n + 1),
+        );
+        if (status === 200) acknowledged.add(id);
+        else rejected++;
+      } catch {
+        failed++; // connection refused or reset: the server is gone
+        if (!server.running) return;
+      }
+    }
+  };
+  const clients = Array.from({ length: CLIENTS }, (_, n) => client(n));
+  const deadline = Date.now() + 20_000;
+  while (acknowledged.size < killAt && Date.now() < deadline && server.running) await sleep(5);
+  server.child.kill("SIGKILL");
+  const exit = await server.exited;
+  dead = true;
+  await Promise.all(clients);
+  expect(exit.signal).toBe("SIGKILL");
+  return { acknowledged, failed, rejected, killAt };
+}
+
+function report(kind: string, outcome: Outcome, stored: Set<string>) {
+  const lost = [...outcome.acknowledged].filter((id) => !stored.has(id));
+  console.log(
+    `durability ${kind}: ${CLIENTS} clients, ${outcome.acknowledged.size} acknowledged, ` +
+      `${[...outcome.acknowledged].filter((id) => stored.has(id)).length} stored, ${lost.length} lost ` +
+      `(${stored.size - outcome.acknowledged.size} stored without an answer, ` +
+      `${outcome.failed} requests cut by the kill, ${outcome.rejected} non-200; killed after ${outcome.killAt}+ acknowledgements)`,
+  );
+  return lost;
+}
+
+function idsOf(messages: string[], runId: string): Set<string> {
+  const prefix = `durability ${runId} `;
+  return new Set(messages.filter((m) => m.startsWith(prefix)).map((m) => m.slice(prefix.length)));
+}
+
+describe("durability: SIGKILL during contact requests", () => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it("embedded database (PGlite): every acknowledged request survives", async () => {
+    const dataDir = tempDir("durability-pglite");
+    cleanups.push(() => removeDir(dataDir));
+    const runId = randomBytes(4).toString("hex");
+    const outcome = await loadThenKill({ port: 4320, dataDir }, runId);
+    expect(outcome.acknowledged.size).toBeGreaterThan(0);
+
+    // The server reopens the killed directory (stale lock, WAL replay) and serves again.
+    const restarted = await startServer({ port: 4320, dataDir }).ready();
+    expect((await fetch(`${restarted.base}/offers`)).status).toBe(200);
+    expect((await restarted.stop("SIGTERM")).code).toBe(0);
+
+    const handle = await openPglite(dataDir);
+    let messages: string[];
+    try {
+      const rows = await handle.db
+        .select({ message: contactRequests.message })
+        .from(contactRequests);
+      messages = rows.map((r) => r.message);
+    } finally {
+      await handle.close();
+    }
+    const lost = report("pglite", outcome, idsOf(messages, runId));
+    expect(lost).toEqual([]);
+  });
+
+  it.skipIf(!hasPostgres)("PostgreSQL: every acknowledged request survives", async () => {
+    const database: TestDatabase = await createPostgresDatabase("durability");
+    cleanups.push(() => database.drop());
+    const runId = randomBytes(4).toString("hex");
+    const outcome = await loadThenKill({ port: 4321, databaseUrl: database.url }, runId);
+    expect(outcome.acknowledged.size).toBeGreaterThan(0);
+
+    const restarted = await startServer({ port: 4321, databaseUrl: database.url }).ready();
+    expect((await fetch(`${restarted.base}/offers`)).status).toBe(200);
+    expect((await restarted.stop("SIGTERM")).code).toBe(0);
+
+    const messages = await withClient(database.url, async (c) =>
+      (await c.query<{ message: string }>("select message from contact_requests")).rows.map(
+        (r) => r.message,
+      ),
+    );
+    const lost = report("postgres", outcome, idsOf(messages, runId));
+    expect(lost).toEqual([]);
+  });
+});

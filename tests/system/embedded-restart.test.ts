@@ -1,0 +1,104 @@
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { count, sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { openPglite } from "../../app/server/db.server";
+import { offers } from "../../app/server/schema.server";
+import { DEMO_OFFERS } from "../../app/server/seed.server";
+import { removeDir, ROOT, sleep, startServer, tempDir } from "./support";
+
+/**
+ * The embedded database must reopen after a SIGKILL at any moment, including while the server
+ * creates it, migrates it and loads the demo data.
+ */
+
+const migrationCount = (
+  JSON.parse(readFileSync(path.join(ROOT, "drizzle/meta/_journal.json"), "utf8")) as {
+    entries: unknown[];
+  }
+).entries.length;
+
+async function inspect(dataDir: string) {
+  const handle = await openPglite(dataDir);
+  try {
+    const [{ n }] = await handle.db.select({ n: count() }).from(offers);
+    const result = (await handle.db.execute(
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    )) as unknown as { rows: { n: number }[] };
+    return { offers: n, migrations: result.rows[0].n };
+  } finally {
+    await handle.close();
+  }
+}
+
+describe("embedded database: SIGKILL during start-up", () => {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach(removeDir));
+
+  // Moments of the first start, observed from outside: PGlite's initdb just begun; initdb has
+  // written PG_VERSION (the file PGlite takes as "database exists") but maybe not the rest; the
+  // new directory renamed into place (PGlite reopening it); a little later (migrations, demo seed).
+  const initDir = (dataDir: string) => readdirSync(dataDir).find((e) => e.startsWith("pgdata."));
+  const moments: [string, (dataDir: string, output: string) => boolean, number][] = [
+    ["initdb begins", (_dir, output) => output.includes("creating the embedded database"), 0],
+    [
+      "initdb wrote PG_VERSION",
+      (dir) => {
+        const init = initDir(dir);
+        return init !== undefined && existsSync(path.join(dir, init, "PG_VERSION"));
+      },
+      0,
+    ],
+    ["new directory in place", (dir) => existsSync(path.join(dir, "pgdata")), 0],
+    ["migrations and seed", (dir) => existsSync(path.join(dir, "pgdata")), 250],
+  ];
+
+  it.each(moments)(
+    "killed when %s, it restarts with the schema and the demo data once",
+    async (moment, reached, delay) => {
+      const dataDir = tempDir("kill-startup");
+      dirs.push(dataDir);
+      const first = startServer({ port: 4322, dataDir });
+      // (Never wait past the end of start-up: a missed moment shows as "start-up had finished".)
+      while (first.running && !reached(dataDir, first.output)) {
+        if (first.output.includes("server listening")) break;
+        await sleep(2);
+      }
+      await sleep(delay);
+      const ready = first.output.includes("database ready");
+      first.child.kill("SIGKILL");
+      await first.exited;
+      console.log(
+        `killed when ${moment}${delay ? ` + ${delay} ms` : ""}` +
+          `${ready ? " (start-up had finished)" : ""}; left: ${readdirSync(dataDir).join(", ")}`,
+      );
+
+      const second = await startServer({ port: 4322, dataDir }).ready();
+      expect((await fetch(`${second.base}/offers`)).status).toBe(200);
+      expect((await second.stop("SIGTERM")).code).toBe(0);
+      expect(readdirSync(dataDir).sort()).toEqual(["pgdata"]); // no lock, no leftovers
+      expect(await inspect(dataDir)).toEqual({
+        offers: DEMO_OFFERS.length,
+        migrations: migrationCount,
+      });
+    },
+  );
+
+  it("two servers started at once on one new directory: one serves, the other refuses", async () => {
+    const dataDir = tempDir("two-on-one-dir");
+    dirs.push(dataDir);
+    const a = startServer({ port: 4322, dataDir });
+    const b = startServer({ port: 4323, dataDir });
+    const [ra, rb] = await Promise.allSettled([a.ready(), b.ready()]);
+    const winner = ra.status === "fulfilled" ? a : b;
+    const loser = winner === a ? b : a;
+    expect([ra.status, rb.status].sort()).toEqual(["fulfilled", "rejected"]);
+    expect((await loser.exited).code).toBe(1);
+    expect(loser.output).toContain("est déjà ouvert par un autre processus");
+    expect((await winner.stop("SIGTERM")).code).toBe(0);
+    expect(await inspect(dataDir)).toEqual({
+      offers: DEMO_OFFERS.length,
+      migrations: migrationCount,
+    });
+  });
+});

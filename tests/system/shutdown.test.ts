@@ -1,0 +1,176 @@
+import { readdirSync } from "node:fs";
+import { connect, type Socket } from "node:net";
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  createPostgresDatabase,
+  postgresAvailable,
+  removeDir,
+  sleep,
+  startServer,
+  tempDir,
+  type TestDatabase,
+  withClient,
+} from "./support";
+
+/**
+ * Graceful shutdown on SIGTERM and SIGINT: new connections refused, in-flight requests finished
+ * (bounded wait), database closed; and a PostgreSQL server that drops the app's connections does
+ * not crash it.
+ */
+
+const hasPostgres = await postgresAvailable();
+const PGLITE_WARNING =
+  "embedded database (PGlite) in production: it survives a killed process but not an OS crash or power loss (no fsync); use PostgreSQL via DATABASE_URL";
+
+/** Sends the head and the first half of a contact form post; returns the socket and the rest. */
+function startSlowPost(port: number, message: string) {
+  const body = new URLSearchParams({
+    name: "Client lent",
+    email: "lent@example.fr",
+    phone: "",
+    offer: "general",
+    message,
+  }).toString();
+  const socket: Socket = connect(port, "127.0.0.1");
+  let response = "";
+  socket.on("data", (chunk) => (response += chunk.toString()));
+  const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+  socket.on("error", () => {});
+  socket.write(
+    `POST /contact HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept: text/html\r\n` +
+      `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n` +
+      `X-Forwarded-For: 10.9.9.9\r\n\r\n` +
+      body.slice(0, 20),
+  );
+  return {
+    finish: () => socket.write(body.slice(20)),
+    closed,
+    response: () => response,
+  };
+}
+
+async function refusesConnections(base: string): Promise<boolean> {
+  try {
+    await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2_000) });
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+describe("graceful shutdown", () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups) await cleanup();
+  });
+
+  let database: TestDatabase | undefined;
+  const databaseUrl = async () => {
+    if (!database) {
+      database = await createPostgresDatabase("shutdown");
+      cleanups.push(() => database!.drop());
+    }
+    return database.url;
+  };
+
+  it.skipIf(!hasPostgres)(
+    "SIGTERM: an in-flight request completes, then the server closes the database and exits 0",
+    async () => {
+      const url = await databaseUrl();
+      const server = await startServer({ port: 4324, databaseUrl: url }).ready();
+      const slow = startSlowPost(4324, "shutdown in-flight");
+      await sleep(300);
+      server.child.kill("SIGTERM");
+      while (!server.output.includes("shutting down")) await sleep(10);
+      expect(await refusesConnections(server.base)).toBe(true);
+      expect(server.running).toBe(true); // still waiting for the request
+      slow.finish();
+      await slow.closed;
+      expect(slow.response()).toMatch(/^HTTP\/1\.1 200/);
+      const exit = await server.exited;
+      expect(exit.code).toBe(0);
+      expect(server.logLines("database closed")).toHaveLength(1);
+      const stored = await withClient(
+        url,
+        async (c) =>
+          (await c.query("select 1 from contact_requests where message = 'shutdown in-flight'"))
+            .rowCount,
+      );
+      expect(stored).toBe(1);
+    },
+  );
+
+  it.skipIf(!hasPostgres)(
+    "SIGINT: a request that never completes delays the exit by SHUTDOWN_TIMEOUT_MS only",
+    async () => {
+      const url = await databaseUrl();
+      const server = await startServer({
+        port: 4324,
+        databaseUrl: url,
+        env: { SHUTDOWN_TIMEOUT_MS: "1500" },
+      }).ready();
+      // An idle keep-alive connection must not delay the exit either.
+      await fetch(`${server.base}/healthz`, { keepalive: true });
+      const stuck = startSlowPost(4324, "never finished");
+      await sleep(300);
+      const t0 = Date.now();
+      server.child.kill("SIGINT");
+      const exit = await server.exited;
+      const elapsed = Date.now() - t0;
+      console.log(`shutdown with a stuck request: exit ${exit.code} after ${elapsed} ms`);
+      expect(exit.code).toBe(0);
+      expect(elapsed).toBeGreaterThanOrEqual(1_400);
+      expect(elapsed).toBeLessThan(6_000);
+      expect(
+        server.logLines("in-flight requests did not finish in time; closing anyway"),
+      ).toHaveLength(1);
+      expect(server.logLines("database closed")).toHaveLength(1);
+      await stuck.closed;
+    },
+  );
+
+  it.skipIf(!hasPostgres)(
+    "PostgreSQL drops the server's connections: it logs, reconnects and keeps serving",
+    async () => {
+      const url = await databaseUrl();
+      const server = await startServer({ port: 4324, databaseUrl: url }).ready();
+      for (let i = 0; i < 5; i++) expect((await fetch(`${server.base}/offers`)).status).toBe(200);
+      const name = new URL(url).pathname.slice(1);
+      const killed = await withClient(url, async (c) => {
+        const r = await c.query(
+          "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+          [name],
+        );
+        return r.rowCount;
+      });
+      expect(killed).toBeGreaterThan(0);
+      await sleep(300);
+      expect(server.running).toBe(true);
+      expect(server.logLines("database pool error").length).toBeGreaterThan(0);
+      expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
+      expect((await fetch(`${server.base}/offers`)).status).toBe(200);
+      expect((await server.stop("SIGTERM")).code).toBe(0);
+    },
+  );
+
+  it("embedded database: SIGTERM during start-up waits for it, then closes PGlite cleanly", async () => {
+    const dataDir = tempDir("shutdown-pglite");
+    cleanups.push(async () => removeDir(dataDir));
+    const server = startServer({ port: 4324, dataDir });
+    while (server.running && !server.output.includes("creating the embedded database")) {
+      await sleep(5);
+    }
+    const exit = await server.stop("SIGTERM");
+    expect(exit.code).toBe(0);
+    expect(server.logLines("server listening")).toHaveLength(0);
+    expect(server.logLines("database closed")).toHaveLength(1);
+    expect(readdirSync(dataDir)).toEqual(["pgdata"]); // lock released
+
+    const again = await startServer({ port: 4324, dataDir }).ready();
+    expect(again.logLines("creating the embedded database")).toHaveLength(0);
+    expect(again.logLines(PGLITE_WARNING)).toHaveLength(1);
+    expect((await again.stop("SIGTERM")).code).toBe(0);
+    expect(again.logLines("database closed")).toHaveLength(1);
+    expect(readdirSync(dataDir)).toEqual(["pgdata"]);
+  });
+});
