@@ -93,16 +93,23 @@ describe("parseOfferForm", () => {
     }
   });
 
-  it("drops NUL and control characters, keeps line breaks in the description", () => {
-    const result = parseOfferForm({
-      ...valid,
-      title: "A\u0000B\u0007C",
-      description: "ligne 1\r\nligne 2\u0000",
-    });
+  it("refuses NUL and control characters with a French message, keeps line breaks in the description", () => {
+    for (const [field, value, label] of [
+      ["title", "A\u0000B", "Le titre"],
+      ["cpu", "Xeon\u0007", "Le processeur"],
+      ["network", "1\u001bGbit/s", "Le réseau"],
+      ["description", "ligne 1\u0000", "La description"],
+      ["metaDescription", "a\nb", "La description SEO"],
+    ] as const) {
+      const result = parseOfferForm({ ...valid, [field]: value });
+      expect(result.success, field).toBe(false);
+      if (!result.success) {
+        expect(result.fieldErrors[field]).toBe(`${label} contient des caractères non autorisés.`);
+      }
+    }
+    const result = parseOfferForm({ ...valid, description: "ligne 1\r\nligne 2\n\tfin" });
     expect(result.success).toBe(true);
-    if (!result.success) return;
-    expect(result.data.title).toBe("AB C");
-    expect(result.data.description).toBe("ligne 1\nligne 2");
+    if (result.success) expect(result.data.description).toBe("ligne 1\nligne 2\n\tfin");
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ADMIN_MESSAGES } from "./admin-messages";
+import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_EXCEPT_LINES } from "./contact";
 import { OFFER_TYPES } from "./domain";
 import { OFFER_LIMITS } from "./limits";
 import type { OfferField, OfferFormValues } from "./offer-form";
@@ -8,28 +9,39 @@ import { slugify } from "./slug";
 const REQUIRED = "Ce champ est obligatoire.";
 
 // PostgreSQL refuses NUL in text; other control characters have no place in a one-line field.
-/* eslint-disable no-control-regex */
-const NUL = /\u0000/g;
-const CONTROL = /[\u0001-\u001f\u007f]/g;
-const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
-/* eslint-enable no-control-regex */
-const clean = (v: string) => v.replace(NUL, "").replace(CONTROL, " ").trim();
-const cleanMultiline = (v: string) =>
-  v.replace(/\r\n?/g, "\n").replace(CONTROL_EXCEPT_LINES, "").trim();
+// Both are refused with a message rather than silently changed: what is stored is what was typed
+// (trimmed; the description's line breaks normalised to \n, as browsers send \r\n).
+const clean = (v: string) => v.trim();
+const cleanMultiline = (v: string) => v.replace(/\r\n?/g, "\n").trim();
 
 const tooLong = (label: string, max: number) => `${label} ne doit pas dépasser ${max} caractères.`;
+const forbidden = (label: string) => `${label} contient des caractères non autorisés.`;
 
 const required = (label: string, max: number) =>
   z
     .string()
     .transform(clean)
-    .pipe(z.string().min(1, REQUIRED).max(max, tooLong(label, max)));
+    .pipe(
+      z
+        .string()
+        .min(1, REQUIRED)
+        .max(max, tooLong(label, max))
+        .refine((v) => !CONTROL_CHARACTERS.test(v), forbidden(label)),
+    );
 
 const optional = (label: string, max: number, multiline = false) =>
   z
     .string()
     .transform((v) => (multiline ? cleanMultiline(v) : clean(v)))
-    .pipe(z.string().max(max, tooLong(label, max)))
+    .pipe(
+      z
+        .string()
+        .max(max, tooLong(label, max))
+        .refine(
+          (v) => !(multiline ? CONTROL_CHARACTERS_EXCEPT_LINES : CONTROL_CHARACTERS).test(v),
+          forbidden(label),
+        ),
+    )
     .transform((v) => (v === "" ? null : v));
 
 const priceSchema = z

@@ -268,7 +268,8 @@ describe(`admin offers (${testDatabaseKind})`, () => {
       expect(await snapshot(db)).toEqual(before);
     });
 
-    it("store text with NUL or control characters without failing", async () => {
+    it("refuse text with NUL or control characters with a French message, changing nothing", async () => {
+      const before = await snapshot(db);
       const outcome = await call(
         adminOffers.action,
         makeRequest("/admin/offers", {
@@ -281,10 +282,11 @@ describe(`admin offers (${testDatabaseKind})`, () => {
           },
         }),
       );
-      expect(outcome.status).toBe(302);
-      const [row] = await db.select().from(offers);
-      expect(row.title).toBe("Nul offre");
-      expect(row.description).toBe("a\nb");
+      expect(outcome.status).toBe(400);
+      expect(JSON.stringify(outcome.data)).toContain(
+        "Le titre contient des caractères non autorisés.",
+      );
+      expect(await snapshot(db)).toEqual(before);
     });
 
     it("list every offer newest first, with the form and delete states from the URL", async () => {
