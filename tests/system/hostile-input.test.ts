@@ -1,31 +1,77 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseKind } from "../support/database";
-import { PUBLIC_CASES, type Vars } from "./hostile/cases";
-import { loadVars, runCase } from "./hostile/run";
+import { createAdmin, sessionCookieFor } from "../support/admin";
+import { ADMIN_CASES, ADMIN_CREDENTIALS } from "./hostile/admin-cases";
+import { PUBLIC_CASES, XSS_PAYLOADS, type Vars } from "./hostile/cases";
+import { decodeHtml, loadVars, runCase } from "./hostile/run";
 import { startAppServer, type AppServer } from "./harness/app-server";
+import { send } from "./harness/http";
 
-// The table of hostile and malformed inputs (tests/system/hostile/cases.ts) against the built
-// server: each answers a 4xx with a French message, or is stored exactly as typed and rendered
-// inert; never a 5xx; the database holds exactly the expected rows afterwards.
+// The table of hostile and malformed inputs (tests/system/hostile/) against the built server, on
+// every public form and route and every admin action: each answers a 4xx with a French message, or
+// is stored exactly as typed and rendered inert; never a 5xx; the database holds exactly the
+// expected rows afterwards.
+/** The first tag with an inline event handler attribute (quoted values, where payloads sit as text, skipped). */
+function inlineEventHandler(html: string): string | undefined {
+  for (const [tag] of html.matchAll(/<[a-z][^>]*>/gi)) {
+    if (/\son\w+\s*=/i.test(tag.replace(/"[^"]*"|'[^']*'/g, '""'))) return tag;
+  }
+  return undefined;
+}
+
 let app: AppServer;
 let vars: Vars;
+let adminHeaders: [string, string][];
 
 describe(`hostile input (${testDatabaseKind})`, () => {
   beforeAll(async () => {
-    // TRUST_PROXY: each case comes from its own address, as the rate limit is not under test here.
+    // TRUST_PROXY: each case comes from its own address, as the rate limits are not under test here.
     app = await startAppServer({ TRUST_PROXY: "1" });
     vars = await loadVars(app.database.db);
+    const admin = await createAdmin(app.database.db, ADMIN_CREDENTIALS);
+    adminHeaders = [["Cookie", await sessionCookieFor(admin.id, app.database.db)]];
   });
   afterAll(async () => {
     await app?.close();
   });
 
-  it("covers the public forms and routes", () => {
-    expect(PUBLIC_CASES.length).toBeGreaterThanOrEqual(100);
-    expect(new Set(PUBLIC_CASES.map((c) => c.name)).size).toBe(PUBLIC_CASES.length);
+  it("covers the public forms and routes and the admin actions", () => {
+    const all = [...PUBLIC_CASES, ...ADMIN_CASES];
+    expect(all.length).toBeGreaterThanOrEqual(100);
+    expect(ADMIN_CASES.length).toBeGreaterThanOrEqual(50);
+    expect(new Set(all.map((c) => c.name)).size).toBe(all.length);
   });
 
   it.each(PUBLIC_CASES)("$name", async (c) => {
     await runCase(c, { baseUrl: app.baseUrl, db: app.database.db, vars });
+  });
+
+  it.each(ADMIN_CASES)("$name", async (c) => {
+    await runCase(c, { baseUrl: app.baseUrl, db: app.database.db, vars, adminHeaders });
+  });
+
+  it("renders every stored payload inert on the pages that show it", async () => {
+    const pages: [string, [string, string][]][] = [
+      ["/admin/contacts", adminHeaders],
+      ["/admin/offers", adminHeaders],
+      ["/admin", adminHeaders],
+      ["/offers", []],
+      ["/offers/offre-scriptalert1script", []],
+      ["/contact", []],
+    ];
+    const seen: Record<string, string> = {};
+    for (const [path, headers] of pages) {
+      const answer = await send(app.baseUrl, { path, headers });
+      expect(answer.status, path).toBe(200);
+      for (const payload of XSS_PAYLOADS) expect(answer.text, path).not.toContain(payload);
+      expect(answer.text, path).not.toMatch(/href="\s*javascript:/i);
+      expect(inlineEventHandler(answer.text), path).toBeUndefined();
+      seen[path] = decodeHtml(answer.text);
+    }
+    // Shown as text, exactly as typed.
+    expect(seen["/admin/contacts"]).toContain(XSS_PAYLOADS[0]);
+    expect(seen["/admin/contacts"]).toContain("Robert'); DROP TABLE contact_requests;--");
+    expect(seen["/admin/offers"]).toContain(`Offre ${XSS_PAYLOADS[0]}`);
+    expect(seen["/offers/offre-scriptalert1script"]).toContain(XSS_PAYLOADS[3]);
   });
 });

@@ -1,5 +1,6 @@
 import { CONTACT_LIMITS, MAX_BODY_BYTES } from "../../../app/lib/limits";
 import { multipart, urlencoded } from "../harness/http";
+import type { Snapshot } from "./run";
 
 /** Values known only once the database is up (ids of demo rows...), substituted into cases. */
 export type Vars = {
@@ -7,6 +8,10 @@ export type Vars = {
   inactiveOfferId: number;
   activeOfferSlug: string;
   inactiveOfferSlug: string;
+  /** Rows created for the admin cases: a contact request and two offers to edit and delete. */
+  contactId: number;
+  editableOfferId: number;
+  deletableOfferId: number;
 };
 
 type OrFn<T> = T | ((v: Vars) => T);
@@ -38,6 +43,10 @@ export type HostileCase = {
     message?: string | RegExp;
     /** The one contact request the case must add, exactly as typed. Otherwise nothing may change. */
     stored?: OrFn<ContactRow>;
+    /** Any other expected change, checked on the database before and after (admin actions). */
+    change?: (before: Snapshot, after: Snapshot, v: Vars) => void;
+    /** Where a redirect must lead. */
+    location?: RegExp;
   };
 };
 

@@ -5,6 +5,8 @@ import { contactRequests, offers, sessions, users } from "../../../app/server/sc
 import { send, type Answer } from "../harness/http";
 import { XSS_PAYLOADS, type ContactRow, type HostileCase, type Vars } from "./cases";
 
+export type Snapshot = Awaited<ReturnType<typeof snapshot>>;
+
 /** Every table a request could write to, except the rate-limit counters. */
 export async function snapshot(db: Database) {
   return {
@@ -29,11 +31,36 @@ export async function loadVars(db: Database): Promise<Vars> {
     .orderBy(asc(offers.id))
     .limit(1);
   if (!active || !inactive) throw new Error("the demo data needs an active and an inactive offer");
+  const fixture = (slug: string) => ({
+    slug,
+    title: slug,
+    reference: slug.toUpperCase(),
+    cpu: "Intel Xeon",
+    ram: "32 Go",
+    storage: "1 To",
+    price: "10.00",
+  });
+  const [editable, deletable] = await db
+    .insert(offers)
+    .values([fixture("fixture-modifiable"), fixture("fixture-supprimable")])
+    .returning({ id: offers.id });
+  const [contact] = await db
+    .insert(contactRequests)
+    .values({
+      name: "Demande existante",
+      email: "existante@example.fr",
+      message: "Bonjour",
+      offerId: deletable.id,
+    })
+    .returning({ id: contactRequests.id });
   return {
     activeOfferId: active.id,
     inactiveOfferId: inactive.id,
     activeOfferSlug: active.slug,
     inactiveOfferSlug: inactive.slug,
+    contactId: contact.id,
+    editableOfferId: editable.id,
+    deletableOfferId: deletable.id,
   };
 }
 
@@ -100,12 +127,15 @@ export async function runCase(c: HostileCase, options: RunOptions): Promise<Answ
     if (typeof c.expect.message === "string") expect(text).toContain(c.expect.message);
     else expect(text).toMatch(c.expect.message);
   }
+  if (c.expect.location) expect(answer.headers.location ?? "").toMatch(c.expect.location);
   for (const payload of XSS_PAYLOADS) expect(answer.text).not.toContain(payload);
   expect(answer.text, "no stack trace").not.toMatch(/\n\s+at \S+ \(.*:\d+:\d+\)/);
 
   const after = await snapshot(db);
   const stored = c.expect.stored === undefined ? undefined : resolve(c.expect.stored);
-  if (stored) {
+  if (c.expect.change) {
+    c.expect.change(before, after, vars);
+  } else if (stored) {
     const known = new Set(before.contactRequests.map((r) => r.id));
     const added = after.contactRequests.filter((r) => !known.has(r.id));
     expect(added, `one new contact request for '${c.name}'`).toHaveLength(1);

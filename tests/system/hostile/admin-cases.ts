@@ -1,0 +1,604 @@
+import { expect } from "vitest";
+import { AUTH_LIMITS, OFFER_LIMITS } from "../../../app/lib/limits";
+import { urlencoded } from "../harness/http";
+import { XSS_PAYLOADS, type Action, type HostileCase, type Vars } from "./cases";
+import type { Snapshot } from "./run";
+
+// Admin actions (issue 4) in the same table shape. Cases marked `as: "admin"` are sent with a
+// signed-in administrator's session cookie; the others with none or a forged one.
+
+const FORM = "application/x-www-form-urlencoded";
+
+export const ADMIN_CREDENTIALS = {
+  email: "securite@example.fr",
+  password: "un mot de passe de test assez long",
+};
+
+const OFFER = {
+  title: "Serveur Hostile",
+  reference: "HST-001",
+  slug: "",
+  description: "Une **offre** de test.",
+  type: "dedicated",
+  cpu: "AMD EPYC 7543",
+  ram: "128 Go",
+  storage: "2 × 1 To NVMe",
+  network: "1 Gbit/s",
+  price: "199.99",
+  contractType: "",
+  metaTitle: "",
+  metaDescription: "",
+  isActive: "on",
+};
+type OfferFields = typeof OFFER;
+
+const M = {
+  missing: "Veuillez remplir tous les champs obligatoires",
+  invalid: "Requête invalide",
+  offerGone: "Cette offre n'existe plus.",
+  statusInvalid: "Statut ou demande non valide.",
+  contactGone: "Cette demande n'existe plus.",
+  unauthorized: "Votre session a expiré ou vous n'êtes pas connecté.",
+  wrongCredentials: "Email ou mot de passe incorrect.",
+  missingCredentials: "Veuillez saisir votre email et votre mot de passe.",
+  priceInvalid: "Le prix doit être un nombre positif avec au plus 2 décimales.",
+  priceTooHigh: "Le prix ne doit pas dépasser",
+  typeInvalid: "Le type d'offre n'est pas valide.",
+  forbidden: (label: string) => `${label} contient des caractères non autorisés.`,
+  tooLong: (label: string, max: number) => `${label} ne doit pas dépasser ${max} caractères.`,
+} as const;
+
+type Change = (before: Snapshot, after: Snapshot, v: Vars) => void;
+
+/** Everything but the offers table is unchanged; the offers changed as `check` says. */
+function offersOnly(
+  check: (before: Snapshot["offers"], after: Snapshot["offers"], v: Vars) => void,
+): Change {
+  return (before, after, v) => {
+    expect({ ...after, offers: [] }).toEqual({ ...before, offers: [] });
+    check(before.offers, after.offers, v);
+  };
+}
+
+/** One new offer with these stored values. */
+function offerCreated(expected: Record<string, unknown>): Change {
+  return offersOnly((before, after) => {
+    const known = new Set(before.map((o) => o.id));
+    const added = after.filter((o) => !known.has(o.id));
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatchObject(expected);
+    expect(after.filter((o) => known.has(o.id))).toEqual(before);
+  });
+}
+
+function createOffer(
+  name: string,
+  change: Partial<OfferFields>,
+  expectation: HostileCase["expect"],
+): HostileCase {
+  return {
+    name: `admin offer create: ${name}`,
+    method: "POST",
+    path: "/admin/offers",
+    contentType: FORM,
+    as: "admin",
+    body: urlencoded({ intent: "create", ...OFFER, ...change }),
+    expect: expectation,
+  };
+}
+
+const refusedOffer = (name: string, change: Partial<OfferFields>, message: string) =>
+  createOffer(name, change, { status: 400, message });
+
+const storedOffer = (
+  name: string,
+  change: Partial<OfferFields>,
+  expected: Record<string, unknown>,
+) => createOffer(name, change, { status: 302, change: offerCreated(expected) });
+
+const LABELS: [keyof typeof OFFER_LIMITS & keyof OfferFields, string][] = [
+  ["title", "Le titre"],
+  ["reference", "La référence"],
+  ["slug", "Le slug"],
+  ["description", "La description"],
+  ["cpu", "Le processeur"],
+  ["ram", "La mémoire RAM"],
+  ["storage", "Le stockage"],
+  ["network", "Le réseau"],
+  ["contractType", "Le type de contrat"],
+  ["metaTitle", "Le titre SEO"],
+  ["metaDescription", "La description SEO"],
+];
+
+const OFFER_CASES: HostileCase[] = [
+  // Every offer field has a maximum length, with a French message.
+  ...LABELS.map(([field, label]) =>
+    refusedOffer(
+      `${field} over the limit`,
+      { [field]: "a".repeat(OFFER_LIMITS[field] + 1) },
+      M.tooLong(label, OFFER_LIMITS[field]),
+    ),
+  ),
+  storedOffer(
+    "title at the limit",
+    { title: "T".repeat(OFFER_LIMITS.title) },
+    { title: "T".repeat(OFFER_LIMITS.title) },
+  ),
+  // Control characters and NUL bytes.
+  refusedOffer("NUL byte in the title", { title: "Serveur\u0000" }, M.forbidden("Le titre")),
+  refusedOffer(
+    "NUL byte in the description",
+    { description: "a\u0000b" },
+    M.forbidden("La description"),
+  ),
+  refusedOffer("escape sequence in the CPU", { cpu: "\u001b[2J" }, M.forbidden("Le processeur")),
+  refusedOffer("line break in the reference", { reference: "A\nB" }, M.forbidden("La référence")),
+  storedOffer(
+    "description with line breaks and tabs",
+    { title: "Lignes", description: "ligne 1\r\nligne 2\n\tfin" },
+    { title: "Lignes", description: "ligne 1\nligne 2\n\tfin" },
+  ),
+  // Prices: non-numeric, negative, enormous, too precise.
+  refusedOffer("price that is not a number", { price: "douze" }, M.priceInvalid),
+  refusedOffer("negative price", { price: "-5" }, M.priceInvalid),
+  refusedOffer("price in exponent notation", { price: "1e5" }, M.priceInvalid),
+  refusedOffer("price with three decimals", { price: "1.999" }, M.priceInvalid),
+  refusedOffer("enormous price", { price: "99999999999999999999" }, M.priceInvalid),
+  refusedOffer("price over the cap", { price: "1000000.01" }, M.priceTooHigh),
+  refusedOffer("price with SQL", { price: "1; DROP TABLE offers" }, M.priceInvalid),
+  refusedOffer("missing price", { price: "" }, M.missing),
+  storedOffer(
+    "price written the French way",
+    { title: "Prix FR", price: "1 299,5 €" },
+    { price: "1299.50" },
+  ),
+  // Unknown type, missing fields.
+  refusedOffer("unknown type", { type: "mainframe" }, M.typeInvalid),
+  refusedOffer("type with markup", { type: "<b>loa</b>" }, M.typeInvalid),
+  refusedOffer("missing title", { title: "" }, M.missing),
+  refusedOffer("required fields blank", { title: " ", cpu: "\u00a0", ram: "" }, M.missing),
+  // Stored as typed, rendered inert (checked after the table on every page that shows them).
+  storedOffer(
+    "script and markup in every text field",
+    {
+      title: `Offre ${XSS_PAYLOADS[0]}`,
+      reference: XSS_PAYLOADS[2],
+      description: `${XSS_PAYLOADS[1]}\n\n[lien](javascript:alert(1))\n\n${XSS_PAYLOADS[5]}`,
+      cpu: XSS_PAYLOADS[3],
+      ram: XSS_PAYLOADS[4],
+      metaTitle: XSS_PAYLOADS[0],
+      metaDescription: XSS_PAYLOADS[1],
+    },
+    { title: `Offre ${XSS_PAYLOADS[0]}`, cpu: XSS_PAYLOADS[3], slug: "offre-scriptalert1script" },
+  ),
+  storedOffer(
+    "SQL metacharacters",
+    { title: "Robert'); DROP TABLE offers;--", reference: "' OR '1'='1", ram: "100% _x_ \\" },
+    { title: "Robert'); DROP TABLE offers;--", reference: "' OR '1'='1", ram: "100% _x_ \\" },
+  ),
+  storedOffer(
+    "Unicode title, slug folded to ASCII",
+    { title: "Épique Serveur 🚀 山田 \u202etxt" },
+    { title: "Épique Serveur 🚀 山田 \u202etxt", slug: "epique-serveur-txt" },
+  ),
+  storedOffer(
+    "slug typed with path traversal",
+    { title: "Traverse", slug: "../../etc/passwd" },
+    { slug: "etcpasswd" },
+  ),
+  refusedOffer(
+    "slug without any letter",
+    { slug: "%%%" },
+    "Le slug doit contenir au moins une lettre ou un chiffre.",
+  ),
+  // Intent and ids.
+  {
+    name: "admin offer: unknown intent",
+    method: "POST",
+    path: "/admin/offers",
+    contentType: FORM,
+    as: "admin",
+    body: urlencoded({ intent: "drop", ...OFFER }),
+    expect: { status: 400, message: M.invalid },
+  },
+  {
+    name: "admin offer: intent missing",
+    method: "POST",
+    path: "/admin/offers",
+    contentType: FORM,
+    as: "admin",
+    body: urlencoded(OFFER),
+    expect: { status: 400, message: M.invalid },
+  },
+  ...(
+    [
+      ["not a number", "abc", 400],
+      ["negative", "-1", 400],
+      ["zero", "0", 400],
+      ["beyond a PostgreSQL integer", "99999999999", 400],
+      ["with SQL", "1 OR 1=1", 400],
+      ["unknown", "999999", 404],
+    ] as const
+  ).flatMap(([label, id, status]): HostileCase[] => [
+    {
+      name: `admin offer update: id ${label}`,
+      method: "POST",
+      path: "/admin/offers",
+      contentType: FORM,
+      as: "admin",
+      body: urlencoded({ intent: "update", id, ...OFFER }),
+      expect: { status, message: M.offerGone },
+    },
+    {
+      name: `admin offer delete: id ${label}`,
+      method: "POST",
+      path: "/admin/offers",
+      contentType: FORM,
+      as: "admin",
+      body: urlencoded({ intent: "delete", id }),
+      expect: { status, message: M.offerGone },
+    },
+  ]),
+  {
+    name: "admin offer update: overlong title on an existing offer",
+    method: "POST",
+    path: "/admin/offers",
+    contentType: FORM,
+    as: "admin",
+    body: (v) =>
+      urlencoded({
+        intent: "update",
+        id: String(v.editableOfferId),
+        ...OFFER,
+        title: "x".repeat(OFFER_LIMITS.title + 1),
+      }),
+    expect: { status: 400, message: M.tooLong("Le titre", OFFER_LIMITS.title) },
+  },
+  {
+    name: "admin offer update: stored as typed",
+    method: "POST",
+    path: "/admin/offers",
+    contentType: FORM,
+    as: "admin",
+    body: (v) =>
+      urlencoded({
+        intent: "update",
+        id: String(v.editableOfferId),
+        ...OFFER,
+        title: `Modifiée ${XSS_PAYLOADS[2]}`,
+        price: "42",
+      }),
+    expect: {
+      status: 302,
+      change: offersOnly((before, after, v) => {
+        const updated = after.find((o) => o.id === v.editableOfferId);
+        expect(updated).toMatchObject({ title: `Modifiée ${XSS_PAYLOADS[2]}`, price: "42.00" });
+        expect(after.filter((o) => o.id !== v.editableOfferId)).toEqual(
+          before.filter((o) => o.id !== v.editableOfferId),
+        );
+      }),
+    },
+  },
+  {
+    name: "admin offer delete: an existing offer, its contact requests kept",
+    method: "POST",
+    path: "/admin/offers",
+    contentType: FORM,
+    as: "admin",
+    body: (v) => urlencoded({ intent: "delete", id: String(v.deletableOfferId) }),
+    expect: {
+      status: 302,
+      change: (before, after, v) => {
+        expect(after.offers.map((o) => o.id)).toEqual(
+          before.offers.filter((o) => o.id !== v.deletableOfferId).map((o) => o.id),
+        );
+        expect(after.contactRequests).toHaveLength(before.contactRequests.length);
+        expect(after.contactRequests.some((c) => c.offerId === v.deletableOfferId)).toBe(false);
+        expect({ ...after, offers: [], contactRequests: [] }).toEqual({
+          ...before,
+          offers: [],
+          contactRequests: [],
+        });
+      },
+    },
+  },
+  {
+    name: "admin offer: JSON body",
+    method: "POST",
+    path: "/admin/offers",
+    contentType: "application/json",
+    as: "admin",
+    body: JSON.stringify({ intent: "create", ...OFFER }),
+    expect: {
+      status: [400, 415],
+      message: /Requête invalide|Format de requête non pris en charge/,
+    },
+  },
+  {
+    name: "admin offer: duplicated intent (first wins: delete of a forged id)",
+    method: "POST",
+    path: "/admin/offers",
+    contentType: FORM,
+    as: "admin",
+    body: urlencoded([
+      ["intent", "delete"],
+      ["intent", "create"],
+      ["id", "999999"],
+      ...Object.entries(OFFER),
+    ]),
+    expect: { status: 404, message: M.offerGone },
+  },
+];
+
+const CONTACT_STATUS_CASES: HostileCase[] = [
+  ...(
+    [
+      ["unknown status", { status: "hacked" }, 400, M.statusInvalid],
+      [
+        "status with SQL",
+        { status: "completed'; DROP TABLE contact_requests;--" },
+        400,
+        M.statusInvalid,
+      ],
+      ["status missing", {}, 400, M.statusInvalid],
+      ["id not a number", { id: "abc", status: "completed" }, 400, M.statusInvalid],
+      ["negative id", { id: "-3", status: "completed" }, 400, M.statusInvalid],
+      [
+        "id beyond a PostgreSQL integer",
+        { id: "99999999999", status: "completed" },
+        400,
+        M.statusInvalid,
+      ],
+      ["unknown id", { id: "999999", status: "completed" }, 404, M.contactGone],
+    ] as const
+  ).map(([label, fields, status, message]): HostileCase => ({
+    name: `admin contact status: ${label}`,
+    method: "POST",
+    path: "/admin/contacts",
+    contentType: FORM,
+    as: "admin",
+    body: (v) => urlencoded({ id: String(v.contactId), ...fields }),
+    expect: { status, message },
+  })),
+  {
+    name: "admin contact status: hostile filter ignored, status changed",
+    method: "POST",
+    path: "/admin/contacts",
+    contentType: FORM,
+    as: "admin",
+    body: (v) => urlencoded({ id: String(v.contactId), status: "in_progress", filter: "<script>" }),
+    expect: {
+      status: 302,
+      change: (before, after, v) => {
+        const changed = after.contactRequests.find((c) => c.id === v.contactId);
+        expect(changed?.status).toBe("in_progress");
+        expect(changed?.updatedAt.getTime()).toBeGreaterThanOrEqual(
+          before.contactRequests.find((c) => c.id === v.contactId)!.updatedAt.getTime(),
+        );
+        const others = (s: Snapshot) => s.contactRequests.filter((c) => c.id !== v.contactId);
+        expect(others(after)).toEqual(others(before));
+        expect({ ...after, contactRequests: [] }).toEqual({ ...before, contactRequests: [] });
+      },
+    },
+  },
+];
+
+const sessionsOnly =
+  (check: (before: Snapshot["sessions"], after: Snapshot["sessions"]) => void): Change =>
+  (before, after) => {
+    expect({ ...after, sessions: [] }).toEqual({ ...before, sessions: [] });
+    check(before.sessions, after.sessions);
+  };
+
+const signIn = (
+  name: string,
+  fields: Record<string, string>,
+  status: number,
+  message: string,
+): HostileCase => ({
+  name: `sign-in: ${name}`,
+  method: "POST",
+  path: "/auth",
+  contentType: FORM,
+  body: urlencoded(fields),
+  expect: { status, message },
+});
+
+const AUTH_CASES: HostileCase[] = [
+  signIn(
+    "wrong password",
+    { email: ADMIN_CREDENTIALS.email, password: "pas le bon mot de passe" },
+    401,
+    M.wrongCredentials,
+  ),
+  signIn(
+    "unknown e-mail",
+    { email: "inconnu@example.fr", password: "x".repeat(20) },
+    401,
+    M.wrongCredentials,
+  ),
+  signIn(
+    "SQL in the e-mail",
+    { email: "' OR '1'='1' --", password: "' OR '1'='1" },
+    401,
+    M.wrongCredentials,
+  ),
+  signIn(
+    "e-mail over the limit",
+    { email: `${"a".repeat(AUTH_LIMITS.email)}@example.fr`, password: "x" },
+    400,
+    M.wrongCredentials,
+  ),
+  signIn(
+    "password over the limit (argon2 input capped)",
+    { email: ADMIN_CREDENTIALS.email, password: "x".repeat(AUTH_LIMITS.passwordMax + 1) },
+    400,
+    M.wrongCredentials,
+  ),
+  signIn(
+    "password of 200,000 characters",
+    { email: ADMIN_CREDENTIALS.email, password: "x".repeat(200_000) },
+    400,
+    M.wrongCredentials,
+  ),
+  signIn(
+    "NUL byte in the e-mail",
+    { email: `${ADMIN_CREDENTIALS.email}\u0000`, password: ADMIN_CREDENTIALS.password },
+    400,
+    M.wrongCredentials,
+  ),
+  signIn("missing password", { email: ADMIN_CREDENTIALS.email }, 400, M.missingCredentials),
+  signIn("missing both", {}, 400, M.missingCredentials),
+  signIn(
+    "script in the e-mail",
+    { email: XSS_PAYLOADS[0], password: "x" },
+    401,
+    M.wrongCredentials,
+  ),
+  {
+    name: "sign-in: open redirect attempt, then a session",
+    method: "POST",
+    path: "/auth",
+    contentType: FORM,
+    body: urlencoded({ ...ADMIN_CREDENTIALS, redirectTo: "https://evil.example/admin" }),
+    expect: {
+      status: 302,
+      location: /^\/admin/,
+      change: sessionsOnly((before, after) => expect(after).toHaveLength(before.length + 1)),
+    },
+  },
+  {
+    name: "sign-in: JSON body",
+    method: "POST",
+    path: "/auth",
+    contentType: "application/json",
+    body: JSON.stringify(ADMIN_CREDENTIALS),
+    expect: { status: [400, 415], message: /Veuillez saisir votre email|Format de requête/ },
+  },
+];
+
+/** Writes without a valid session: refused, nothing changed. */
+const UNAUTHENTICATED_CASES: HostileCase[] = [
+  ...(
+    [
+      ["no session", []],
+      [
+        "forged session cookie",
+        [["Cookie", "admin_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"]],
+      ],
+      ["session cookie with SQL", [["Cookie", "admin_session=' OR '1'='1"]]],
+      ["malformed cookie header", [["Cookie", "admin_session=%E0%A4%A; ;;=;"]]],
+    ] as [string, [string, string][]][]
+  ).flatMap(([label, headers]): HostileCase[] => [
+    {
+      name: `admin offer create with ${label}`,
+      method: "POST",
+      path: "/admin/offers",
+      contentType: FORM,
+      headers,
+      body: urlencoded({ intent: "create", ...OFFER }),
+      expect: { status: 401, message: M.unauthorized },
+    },
+    {
+      name: `admin contact status with ${label}`,
+      method: "POST",
+      path: "/admin/contacts",
+      contentType: FORM,
+      headers,
+      body: (v) => urlencoded({ id: String(v.contactId), status: "cancelled" }),
+      expect: { status: 401, message: M.unauthorized },
+    },
+  ]),
+  {
+    name: "sign-out with a forged session",
+    method: "POST",
+    path: "/admin/logout",
+    contentType: FORM,
+    headers: [["Cookie", "admin_session=forged"]],
+    body: "",
+    expect: { status: 302 },
+  },
+];
+
+const ADMIN_READ_CASES: HostileCase[] = [
+  {
+    name: "admin contacts: unknown status filter",
+    path: "/admin/contacts?status=hacked",
+    as: "admin",
+    expect: { status: 200 },
+  },
+  {
+    name: "admin contacts: status filter with script",
+    path: "/admin/contacts?status=%3Cscript%3E&status=pending",
+    as: "admin",
+    expect: { status: 200 },
+  },
+  {
+    name: "admin offers: edit id not a number",
+    path: "/admin/offers?edit=abc",
+    as: "admin",
+    expect: { status: 200 },
+  },
+  {
+    name: "admin offers: edit id unknown",
+    path: "/admin/offers?edit=999999",
+    as: "admin",
+    expect: { status: 200 },
+  },
+  {
+    name: "admin offers: delete id enormous",
+    path: "/admin/offers?delete=99999999999999999999",
+    as: "admin",
+    expect: { status: 200 },
+  },
+  {
+    name: "admin offers: unknown parameters",
+    path: "/admin/offers?new=<script>&__proto__[x]=1",
+    as: "admin",
+    expect: { status: 200 },
+  },
+  {
+    name: "sign-in page: open redirect in the query",
+    path: "/auth?redirectTo=//evil.example",
+    expect: { status: 200 },
+  },
+  { name: "admin page without session", path: "/admin/offers?edit=1", expect: { status: 302 } },
+];
+
+export const ADMIN_CASES: HostileCase[] = [
+  ...OFFER_CASES,
+  ...CONTACT_STATUS_CASES,
+  ...AUTH_CASES,
+  ...UNAUTHENTICATED_CASES,
+  ...ADMIN_READ_CASES,
+];
+
+/** Every admin action, with a body it would accept from the site itself. */
+export const ADMIN_ACTIONS: Action[] = [
+  { name: "sign-in", path: "/auth", body: urlencoded(ADMIN_CREDENTIALS) },
+  {
+    name: "offer create",
+    path: "/admin/offers",
+    as: "admin",
+    body: urlencoded({ intent: "create", ...OFFER }),
+  },
+  {
+    name: "offer update",
+    path: "/admin/offers",
+    as: "admin",
+    body: (v) => urlencoded({ intent: "update", id: String(v.editableOfferId), ...OFFER }),
+  },
+  {
+    name: "offer delete",
+    path: "/admin/offers",
+    as: "admin",
+    body: (v) => urlencoded({ intent: "delete", id: String(v.deletableOfferId) }),
+  },
+  {
+    name: "contact status",
+    path: "/admin/contacts",
+    as: "admin",
+    body: (v) => urlencoded({ id: String(v.contactId), status: "cancelled" }),
+  },
+  { name: "sign-out", path: "/admin/logout", as: "admin", body: "" },
+];
