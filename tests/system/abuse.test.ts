@@ -2,6 +2,8 @@ import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactRequests } from "../../app/server/schema.server";
 import { testDatabaseKind } from "../support/database";
+import { createAdmin } from "../support/admin";
+import { ADMIN_CREDENTIALS } from "./hostile/admin-cases";
 import { decodeHtml } from "./hostile/run";
 import { startAppServer, type AppServer } from "./harness/app-server";
 import { send, urlencoded } from "./harness/http";
@@ -109,6 +111,30 @@ describe(`abuse: honeypot and rate limit (${testDatabaseKind})`, () => {
       expect(invalid.status).toBe(400);
     }
     expect((await post(valid(400), [["X-Forwarded-For", ip]])).status).toBe(200);
+  });
+
+  it("marks cookies Secure when the trusted proxy says the visitor used HTTPS", async () => {
+    await createAdmin(app.database.db, ADMIN_CREDENTIALS);
+    const signIn = (proto: string) =>
+      send(app.baseUrl, {
+        method: "POST",
+        path: "/auth",
+        headers: [
+          ["Content-Type", "application/x-www-form-urlencoded"],
+          ["X-Forwarded-Proto", proto],
+          ["X-Forwarded-For", `198.51.100.${proto === "https" ? 90 : 91}`],
+        ],
+        body: new URLSearchParams(ADMIN_CREDENTIALS).toString(),
+      });
+    const secure = await signIn("https");
+    expect(secure.status).toBe(302);
+    expect(secure.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+    const cookies = secure.headers["set-cookie"] ?? [];
+    expect(cookies.some((c) => c.startsWith("admin_session="))).toBe(true);
+    for (const cookie of cookies) expect(cookie).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
+    const plain = await signIn("http");
+    expect(plain.status).toBe(302);
+    for (const cookie of plain.headers["set-cookie"] ?? []) expect(cookie).not.toMatch(/Secure/);
   });
 
   it("sends HSTS when the trusted proxy says the visitor used HTTPS, and only then", async () => {

@@ -2,6 +2,8 @@ import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactRequests, rateLimits } from "../../app/server/schema.server";
 import { testDatabaseKind } from "../support/database";
+import { createAdmin, sessionCookieFor } from "../support/admin";
+import { ADMIN_ACTIONS, ADMIN_CREDENTIALS } from "./hostile/admin-cases";
 import { crossSiteCases, PUBLIC_ACTIONS, type HostileCase, type Vars } from "./hostile/cases";
 import { loadVars, runCase } from "./hostile/run";
 import { startAppServer, type AppServer } from "./harness/app-server";
@@ -12,22 +14,26 @@ import { send } from "./harness/http";
 let app: AppServer;
 let vars: Vars;
 let cases: HostileCase[] = [];
+let adminHeaders: [string, string][];
 
 describe(`cross-site posts (${testDatabaseKind})`, () => {
   beforeAll(async () => {
     app = await startAppServer({ TRUST_PROXY: "1" });
     vars = await loadVars(app.database.db);
-    cases = crossSiteCases(PUBLIC_ACTIONS, app.baseUrl);
+    // The worst case: the administrator's cookie goes along (SameSite=Lax would keep it home).
+    const admin = await createAdmin(app.database.db, ADMIN_CREDENTIALS);
+    adminHeaders = [["Cookie", await sessionCookieFor(admin.id, app.database.db)]];
+    cases = crossSiteCases([...PUBLIC_ACTIONS, ...ADMIN_ACTIONS], app.baseUrl);
   });
   afterAll(async () => {
     await app?.close();
   });
 
   it("refuses every forged origin on every action", async () => {
-    expect(cases.length).toBeGreaterThanOrEqual(8);
+    expect(cases.length).toBeGreaterThanOrEqual(8 * 7);
     const [{ n: countersBefore }] = await app.database.db.select({ n: count() }).from(rateLimits);
     for (const c of cases) {
-      await runCase(c, { baseUrl: app.baseUrl, db: app.database.db, vars });
+      await runCase(c, { baseUrl: app.baseUrl, db: app.database.db, vars, adminHeaders });
     }
     const [{ n: countersAfter }] = await app.database.db.select({ n: count() }).from(rateLimits);
     expect(countersAfter).toBe(countersBefore);
@@ -54,5 +60,24 @@ describe(`cross-site posts (${testDatabaseKind})`, () => {
     }
     const [{ n: after }] = await app.database.db.select({ n: count() }).from(contactRequests);
     expect(after).toBe(before + 3);
+  });
+
+  it("accepts an admin action from the site itself with the same session", async () => {
+    const [{ n: before }] = await app.database.db.select({ n: count() }).from(contactRequests);
+    const answer = await send(app.baseUrl, {
+      method: "POST",
+      path: "/admin/contacts",
+      headers: [
+        ["Content-Type", "application/x-www-form-urlencoded"],
+        ["Origin", app.baseUrl],
+        ["Sec-Fetch-Site", "same-origin"],
+        ...adminHeaders,
+      ],
+      body: `id=${vars.contactId}&status=completed`,
+    });
+    expect(answer.status).toBe(302);
+    const rows = await app.database.db.select().from(contactRequests);
+    expect(rows).toHaveLength(before);
+    expect(rows.find((r) => r.id === vars.contactId)?.status).toBe("completed");
   });
 });

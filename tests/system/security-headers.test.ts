@@ -2,6 +2,8 @@ import { readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES } from "../../app/lib/limits";
 import { testDatabaseKind } from "../support/database";
+import { createAdmin, sessionCookieFor } from "../support/admin";
+import { ADMIN_CREDENTIALS } from "./hostile/admin-cases";
 import { loadVars } from "./hostile/run";
 import { startAppServer, type AppServer } from "./harness/app-server";
 import { send, type Answer } from "./harness/http";
@@ -10,6 +12,7 @@ import { send, type Answer } from "./harness/http";
 // (X-Forwarded-Proto is not honoured: no HSTS over plain HTTP whatever the client claims).
 let app: AppServer;
 let answers: { label: string; answer: Answer }[] = [];
+let signIn: (headers?: [string, string][]) => Promise<Answer>;
 
 function header(answer: Answer, name: string): string {
   const value = answer.headers[name.toLowerCase()];
@@ -30,6 +33,15 @@ describe(`security headers (${testDatabaseKind})`, () => {
   beforeAll(async () => {
     app = await startAppServer({ TRUST_PROXY: "" });
     const vars = await loadVars(app.database.db);
+    const admin = await createAdmin(app.database.db, ADMIN_CREDENTIALS);
+    const session: [string, string] = ["Cookie", await sessionCookieFor(admin.id, app.database.db)];
+    signIn = (headers = []) =>
+      send(app.baseUrl, {
+        method: "POST",
+        path: "/auth",
+        headers: [["Content-Type", "application/x-www-form-urlencoded"], ...headers],
+        body: new URLSearchParams(ADMIN_CREDENTIALS).toString(),
+      });
     const asset = readdirSync("build/client/assets").find((f) => f.endsWith(".js"));
     const form = [["Content-Type", "application/x-www-form-urlencoded"]] as [string, string][];
     const requests: {
@@ -83,6 +95,18 @@ describe(`security headers (${testDatabaseKind})`, () => {
         label: "claims HTTPS without a trusted proxy",
         path: "/",
         headers: [["X-Forwarded-Proto", "https"]],
+      },
+      { label: "sign-in page", path: "/auth" },
+      { label: "admin dashboard", path: "/admin", headers: [session] },
+      { label: "admin offers", path: "/admin/offers?new=1", headers: [session] },
+      { label: "admin contacts", path: "/admin/contacts", headers: [session] },
+      { label: "admin page without session (redirect)", path: "/admin" },
+      {
+        label: "admin write without session (401)",
+        method: "POST",
+        path: "/admin/offers",
+        body: "intent=create",
+        headers: form,
       },
     ];
     answers = [];
@@ -140,8 +164,33 @@ describe(`security headers (${testDatabaseKind})`, () => {
   });
 
   it("sets no cookie on public pages", () => {
-    for (const { label, answer } of answers) {
+    for (const { label, answer } of answers.filter((a) => !/admin|sign-in/.test(a.label))) {
       expect(answer.headers["set-cookie"], label).toBeUndefined();
+    }
+  });
+
+  it("keeps admin pages out of caches and search engines", () => {
+    for (const { label, answer } of answers.filter((a) => /^(admin|sign-in)/.test(a.label))) {
+      expect(answer.headers["cache-control"], label).toBe("no-store");
+      expect(answer.headers["x-robots-tag"], label).toBe("noindex, nofollow");
+    }
+  });
+
+  it("gives the session cookie HttpOnly and SameSite=Lax, and no Secure over plain HTTP", async () => {
+    for (const headers of [[], [["X-Forwarded-Proto", "https"]]] as [string, string][][]) {
+      const answer = await signIn(headers);
+      expect(answer.status).toBe(302);
+      const cookies = answer.headers["set-cookie"] ?? [];
+      expect(
+        cookies.some((c) => c.startsWith("admin_session=")),
+        "session cookie",
+      ).toBe(true);
+      for (const cookie of cookies) {
+        expect(cookie).toMatch(/; HttpOnly(;|$)/);
+        expect(cookie).toMatch(/; SameSite=Lax(;|$)/);
+        // X-Forwarded-Proto is not honoured without TRUST_PROXY.
+        expect(cookie).not.toMatch(/; Secure(;|$)/);
+      }
     }
   });
 
