@@ -6,6 +6,7 @@ import { ThemeToggle } from "~/components/site-header";
 import { Button } from "~/components/ui/button";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
+import { RequestReference } from "~/lib/request-id";
 import { cn } from "~/lib/utils";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import type { Route } from "./+types/admin-layout";
@@ -104,17 +105,22 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         ? "Requête refusée"
         : status === 404
           ? "Introuvable"
-          : "Une erreur inattendue s'est produite";
+          : status === 503
+            ? "Service momentanément indisponible"
+            : "Une erreur inattendue s'est produite";
   const detail =
     status === 401
       ? ADMIN_MESSAGES.unauthorized
       : status === 403
         ? "Cette requête ne vient pas de ce site."
-        : "Veuillez réessayer dans quelques instants.";
+        : status === 503
+          ? "Nos serveurs ne répondent pas pour le moment. Veuillez réessayer dans quelques instants."
+          : "Veuillez réessayer dans quelques instants.";
   return (
     <main className="container mx-auto flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 text-center">
       <h1 className="text-2xl font-bold">{title}</h1>
       <p className="text-muted-foreground">{detail}</p>
+      {status >= 500 ? <RequestReference /> : null}
       <Button asChild>
         <Link to={status === 401 ? "/auth" : "/admin"} reloadDocument>
           {status === 401 ? "Se connecter" : "Retour à l'administration"}

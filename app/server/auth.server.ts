@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { data, redirect } from "react-router";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { signInUrl } from "~/lib/redirect";
+import { isDatabaseUnavailable, UNAVAILABLE } from "./availability.server";
 import { isSecureRequest, readCookie, serializeCookie } from "./cookies.server";
 import { db, type Database } from "./db.server";
 import { hitRateLimit, peekRateLimit, resetRateLimit } from "./rate-limit.server";
@@ -57,7 +58,18 @@ export async function getAdminSession(
   request: Request,
   database: Database = db(),
 ): Promise<AdminSession | null> {
-  return (await findSessionUser(readCookie(request, SESSION_COOKIE), database)) ?? null;
+  try {
+    return (await findSessionUser(readCookie(request, SESSION_COOKIE), database)) ?? null;
+  } catch (error) {
+    // Database unreachable: the French 503 page rather than a 500 (every admin page starts here).
+    if (isDatabaseUnavailable(error)) {
+      throw data(
+        { message: UNAVAILABLE.message },
+        { status: 503, headers: { ...PRIVATE_HEADERS, "Retry-After": "10" } },
+      );
+    }
+    throw error;
+  }
 }
 
 /** Where the request came from, to return there after signing in (React Router's own parameters dropped). */

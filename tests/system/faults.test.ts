@@ -24,6 +24,9 @@ let postgres: PostgresInstance;
 let a: ServerProcess;
 let b: ServerProcess;
 let slug: string;
+// The first administrator comes from the environment; its password must never reach a log.
+const ADMIN_PASSWORD = `mot-de-passe-secret-${Date.now()}`;
+const ADMIN_EMAIL = "admin-pannes@example.fr";
 
 async function sql(query: string): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: postgres.url });
@@ -71,6 +74,8 @@ describe.skipIf(!available)("faults on PostgreSQL: errors, outage and recovery",
       TRUST_PROXY: "1",
       CONTACT_RATE_LIMIT: "2",
       DATABASE_POOL_MAX: "4",
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
     };
     a = await startServerProcess(env);
     b = await startServerProcess(env);
@@ -159,14 +164,42 @@ describe.skipIf(!available)("faults on PostgreSQL: errors, outage and recovery",
     } finally {
       await sql("alter table contact_requests drop constraint no_markers");
     }
+    // Sign-in, wrong then right: neither password nor the new session token is logged.
+    const signIn = (password: string, ip: string) =>
+      send(a.baseUrl, {
+        method: "POST",
+        path: "/auth",
+        headers: [FORM, ["X-Forwarded-For", ip]],
+        body: urlencoded({ email: ADMIN_EMAIL, password }),
+      });
+    expect((await signIn(`${marker}-wrong-password`, "192.0.2.62")).status).toBe(401);
+    const signedIn = await signIn(ADMIN_PASSWORD, "192.0.2.63");
+    expect(signedIn.status).toBe(302);
+    const token = /admin_session=([^;]+)/.exec(String(signedIn.headers["set-cookie"]))?.[1];
+    expect(token).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 200));
+
     const output = a.output();
     expect(output).toContain("contact request failed");
     expect(output).not.toContain(marker);
+    expect(output).not.toContain(ADMIN_PASSWORD);
+    expect(output).not.toContain(decodeURIComponent(token!));
+    expect(output).toContain("signed in");
     logLines(a);
   });
 
   it("answers 503 while PostgreSQL is down, stays up, and recovers by itself", async () => {
     const pids = [a.child.pid, b.child.pid];
+    const signedIn = await send(a.baseUrl, {
+      method: "POST",
+      path: "/auth",
+      headers: [FORM, ["X-Forwarded-For", "192.0.2.72"]],
+      body: urlencoded({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+    });
+    const session: [string, string] = [
+      "Cookie",
+      /admin_session=[^;]+/.exec(String(signedIn.headers["set-cookie"]))![0],
+    ];
     postgres.stop();
     try {
       for (const server of [a, b]) {
@@ -198,6 +231,11 @@ describe.skipIf(!available)("faults on PostgreSQL: errors, outage and recovery",
         // The action cannot store it, and the page around the form cannot load either.
         expect(decodeHtml(post.text)).toContain(UNAVAILABLE);
 
+        // The administration too, with a live session (checked against the database).
+        const admin = await send(server.baseUrl, { path: "/admin/contacts", headers: [session] });
+        expect(admin.status).toBe(503);
+        expect(decodeHtml(admin.text)).toContain(UNAVAILABLE);
+
         // The home page needs no database.
         expect((await send(server.baseUrl, { path: "/" })).status).toBe(200);
         expect(server.alive()).toBe(true);
@@ -219,6 +257,9 @@ describe.skipIf(!available)("faults on PostgreSQL: errors, outage and recovery",
       expect((await send(server.baseUrl, { path: "/offers" })).status).toBe(200);
       expect((await send(server.baseUrl, { path: `/offers/${slug}` })).status).toBe(200);
       expect((await send(server.baseUrl, { path: "/contact" })).status).toBe(200);
+      // The session lives in the database: still signed in, on either instance.
+      const admin = await send(server.baseUrl, { path: "/admin/contacts", headers: [session] });
+      expect(admin.status).toBe(200);
     }
     const after = await contact(
       b,
