@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { log } from "../app/server/log.server";
 import { plainErrorPage } from "./error-page";
-import { requestOrigin } from "./request-handler";
+import { requestOrigin } from "./fetch-adapter";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

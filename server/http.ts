@@ -2,15 +2,15 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { Server } from "node:http";
 import compression from "compression";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
-import type { ServerBuild } from "react-router";
+import { createRequestHandler, type ServerBuild } from "react-router";
 import { MAX_BODY_BYTES } from "../app/lib/limits";
 import { ping } from "../app/server/db.server";
 import { env } from "../app/server/env.server";
 import { log } from "../app/server/log.server";
 import { refuseCrossSiteRequests } from "./cross-site";
 import { plainErrorPage } from "./error-page";
+import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { readRequestBody } from "./request-body";
-import { createRequestHandler } from "./request-handler";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -106,18 +106,20 @@ export function createHttpApp(options: HttpOptions): Express {
   app.use(refuseCrossSiteRequests());
   app.use(readRequestBody(MAX_BODY_BYTES));
 
-  app.all(
-    /.*/,
-    createRequestHandler({
-      build: options.build,
-      mode: process.env.NODE_ENV,
-      getLoadContext: (req, res) => ({
-        requestId: res.locals.requestId as string,
-        cspNonce: res.locals.cspNonce as string,
-        clientIp: req.ip ?? "unknown",
-      }),
-    }),
-  );
+  const handleRequest = createRequestHandler(options.build, process.env.NODE_ENV);
+  const render = (req: Request, res: Response) =>
+    handleRequest(toFetchRequest(req, res), {
+      requestId: res.locals.requestId as string,
+      cspNonce: res.locals.cspNonce as string,
+      clientIp: req.ip ?? "unknown",
+    });
+  app.all(/.*/, async (req, res, next) => {
+    try {
+      await sendFetchResponse(res, await render(req, res));
+    } catch (error) {
+      next(error);
+    }
+  });
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     log.error("unhandled request error", {

@@ -2,47 +2,16 @@ import {
   createReadableStreamFromReadable,
   writeReadableStreamToWritable,
 } from "@react-router/node";
-import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import {
-  createRequestHandler as createReactRouterHandler,
-  type AppLoadContext,
-  type ServerBuild,
-} from "react-router";
+import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 
-/**
- * React Router's Express adapter (@react-router/express 7.18.4), with one change: the body comes
- * from req.rawBody when readRequestBody (./request-body.ts) has read and size-checked it.
- */
-export function createRequestHandler(options: {
-  build: ServerBuild | (() => Promise<ServerBuild>);
-  mode?: string;
-  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
-}) {
-  const handleRequest = createReactRouterHandler(options.build, options.mode);
-  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    try {
-      const request = toFetchRequest(req, res);
-      const response = await handleRequest(request, options.getLoadContext(req, res));
-      await sendResponse(res, response);
-    } catch (error) {
-      next(error);
-    }
-  };
-}
-
-function toFetchHeaders(requestHeaders: ExpressRequest["headers"]): Headers {
-  const headers = new Headers();
-  for (const [key, values] of Object.entries(requestHeaders)) {
-    if (!values) continue;
-    if (Array.isArray(values)) for (const value of values) headers.append(key, value);
-    else headers.set(key, values);
-  }
-  return headers;
-}
+// The two halves of @react-router/express's request handler (same behaviour), kept apart so that
+// the page cache (page-cache.ts) can look at a rendered response before it is sent. One change:
+// the body comes from req.rawBody when readRequestBody (request-body.ts) has read and
+// size-checked it.
 
 /** scheme://host[:port] of the request, worked out as React Router's adapter does. */
 export function requestOrigin(req: ExpressRequest): string {
-  const [, forwardedPort] = req.app.enabled("trust proxy")
+  const [, forwardedPort] = req.app?.enabled("trust proxy")
     ? (req.get("X-Forwarded-Host")?.split(":") ?? [])
     : [];
   const [, hostPort] = req.get("host")?.split(":") ?? [];
@@ -57,17 +26,25 @@ export function requestOrigin(req: ExpressRequest): string {
   return `${req.protocol}://${hostname}${port ? `:${port}` : ""}`;
 }
 
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+/** The Fetch API request React Router expects, for an Express request. */
+export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   const url = new URL(`${requestOrigin(req)}${req.originalUrl}`);
 
   let controller: AbortController | null = new AbortController();
-  const init: RequestInit & { duplex?: "half" } = {
-    method: req.method,
-    headers: toFetchHeaders(req.headers),
-    signal: controller.signal,
-  };
   res.on("finish", () => (controller = null));
   res.on("close", () => controller?.abort());
+
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(req.headers)) {
+    if (!values) continue;
+    if (Array.isArray(values)) for (const value of values) headers.append(key, value);
+    else headers.set(key, values);
+  }
+  const init: RequestInit & { duplex?: "half" } = {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+  };
   if (req.method !== "GET" && req.method !== "HEAD") {
     if (req.rawBody) {
       init.body = new Uint8Array(req.rawBody);
@@ -79,7 +56,8 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   return new Request(url.href, init);
 }
 
-async function sendResponse(res: ExpressResponse, response: Response): Promise<void> {
+/** Sends a Fetch API response through Express. */
+export async function sendFetchResponse(res: ExpressResponse, response: Response): Promise<void> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;
