@@ -7,8 +7,10 @@ import {
   type EntryContext,
   type HandleErrorFunction,
 } from "react-router";
+import { InlineCssContext } from "~/lib/inline-css";
 import { NonceContext } from "~/lib/nonce";
 import { log } from "~/server/log.server";
+import appCss from "./app.css?inline";
 
 export const streamTimeout = 5_000;
 
@@ -32,7 +34,9 @@ export default function handleRequest(
     // Pages are small and fully server-rendered: wait for everything, then send one complete document.
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineCssContext.Provider value={appCss}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineCssContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
@@ -45,7 +49,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          pipe(lowPriorityModulePreloads(body));
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
@@ -61,6 +65,25 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/**
+ * React hoists the route modules' <link rel="modulepreload"> into <head>, at the browser's high
+ * priority, ahead of the page's own content. Hydration scripts never block the first paint (the CSS
+ * is inline): mark them low priority so that nothing competes with the document and its images.
+ */
+function lowPriorityModulePreloads(output: PassThrough): PassThrough {
+  const input = new PassThrough();
+  const chunks: Buffer[] = [];
+  input.on("data", (chunk: Buffer) => chunks.push(chunk));
+  input.on("end", () => {
+    const html = Buffer.concat(chunks).toString("utf8");
+    output.end(
+      html.replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"'),
+    );
+  });
+  input.on("error", (error) => output.destroy(error));
+  return input;
 }
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {

@@ -50,12 +50,13 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
 
 function Spec({ icon: Icon, label, value }: { icon: typeof Cpu; label: string; value: string }) {
   return (
-    <div className="flex items-start gap-3">
-      <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-      <div>
-        <dt className="text-sm text-muted-foreground">{label}</dt>
-        <dd className="font-medium">{value}</dd>
-      </div>
+    // A <dl> may only group <dt>/<dd> pairs in a <div>: the icon sits inside the <dt>.
+    <div className="relative pl-8">
+      <dt className="text-sm text-muted-foreground">
+        <Icon className="absolute left-0 top-0.5 size-5 text-primary" aria-hidden="true" />
+        {label}
+      </dt>
+      <dd className="font-medium">{value}</dd>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { data, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect } from "react-router";
+import listingScriptUrl from "~/client/listing.js?url";
 import { OfferCard } from "~/components/offer-card";
 import { OfferFiltersForm } from "~/components/offer-filters-form";
 import { Button } from "~/components/ui/button";
@@ -9,9 +10,13 @@ import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
 import { hasActiveFilters, offerFiltersToSearch } from "~/lib/offer-filters";
 import { parseOfferFilters } from "~/lib/offer-filters-schema";
+import type { RouteHandle } from "~/root";
 import { log } from "~/server/log.server";
 import { LISTING_PAGE_SIZE, listActiveOffers } from "~/server/offers.server";
 import type { Route } from "./+types/offers";
+
+// Server-rendered; filtering as you type is app/client/listing.js (docs/decisions/003).
+export const handle: RouteHandle = { hydrate: false, scripts: [listingScriptUrl] };
 
 const KNOWN_PARAMS = new Set(["q", "type", "min", "max", "engagement", "page"]);
 
@@ -60,8 +65,6 @@ function PageHeader() {
 
 export default function Offers({ loaderData }: Route.ComponentProps) {
   const { offers, total, filters, page, pageCount } = loaderData;
-  const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/offers";
   const filtered = hasActiveFilters(filters);
 
   return (
@@ -69,55 +72,57 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
       <PageHeader />
       <OfferFiltersForm filters={filters} filtered={filtered} />
 
-      <section aria-labelledby="resultats" aria-busy={loading} className="mt-8">
-        {loading ? (
-          <div className="flex justify-center py-16 text-muted-foreground">
-            <Spinner label="Chargement des offres..." />
-          </div>
-        ) : (
-          <>
-            <p id="resultats" className="mb-4 text-sm text-muted-foreground" aria-live="polite">
-              {offerCountLabel(total)}
-            </p>
-            {offers.length === 0 ? (
-              <div className="rounded-lg border border-dashed p-12 text-center">
-                <p className="text-muted-foreground">{MESSAGES.listingEmpty}</p>
-                <Button asChild variant="link" className="mt-2">
-                  <Link to="/offers">Effacer les filtres</Link>
+      {/* listing.js shows the spinner while it fetches new results, then swaps the content. */}
+      <section aria-labelledby="resultats" className="mt-8">
+        <p id="resultats" className="mb-4 text-sm text-muted-foreground" aria-live="polite">
+          {offerCountLabel(total)}
+        </p>
+        <div
+          className="flex justify-center py-16 text-muted-foreground"
+          data-listing-loading=""
+          hidden
+        >
+          <Spinner label="Chargement des offres..." />
+        </div>
+        <div data-listing-content="">
+          {offers.length === 0 ? (
+            <div className="rounded-lg border border-dashed p-12 text-center">
+              <p className="text-muted-foreground">{MESSAGES.listingEmpty}</p>
+              <Button asChild variant="link" className="mt-2">
+                <Link to="/offers">Effacer les filtres</Link>
+              </Button>
+            </div>
+          ) : (
+            <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+              {offers.map((offer) => (
+                <li key={offer.id}>
+                  <OfferCard offer={offer} />
+                </li>
+              ))}
+            </ul>
+          )}
+          {pageCount > 1 ? (
+            <nav aria-label="Pagination" className="mt-8 flex items-center justify-center gap-4">
+              {page > 1 ? (
+                <Button asChild variant="outline" size="sm">
+                  <Link to={`/offers${offerFiltersToSearch(filters, page - 1)}`} rel="prev">
+                    <ChevronLeft aria-hidden="true" /> Précédent
+                  </Link>
                 </Button>
-              </div>
-            ) : (
-              <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-                {offers.map((offer) => (
-                  <li key={offer.id}>
-                    <OfferCard offer={offer} />
-                  </li>
-                ))}
-              </ul>
-            )}
-            {pageCount > 1 ? (
-              <nav aria-label="Pagination" className="mt-8 flex items-center justify-center gap-4">
-                {page > 1 ? (
-                  <Button asChild variant="outline" size="sm">
-                    <Link to={`/offers${offerFiltersToSearch(filters, page - 1)}`} rel="prev">
-                      <ChevronLeft aria-hidden="true" /> Précédent
-                    </Link>
-                  </Button>
-                ) : null}
-                <span className="text-sm text-muted-foreground">
-                  Page {page} sur {pageCount}
-                </span>
-                {page < pageCount ? (
-                  <Button asChild variant="outline" size="sm">
-                    <Link to={`/offers${offerFiltersToSearch(filters, page + 1)}`} rel="next">
-                      Suivant <ChevronRight aria-hidden="true" />
-                    </Link>
-                  </Button>
-                ) : null}
-              </nav>
-            ) : null}
-          </>
-        )}
+              ) : null}
+              <span className="text-sm text-muted-foreground">
+                Page {page} sur {pageCount}
+              </span>
+              {page < pageCount ? (
+                <Button asChild variant="outline" size="sm">
+                  <Link to={`/offers${offerFiltersToSearch(filters, page + 1)}`} rel="next">
+                    Suivant <ChevronRight aria-hidden="true" />
+                  </Link>
+                </Button>
+              ) : null}
+            </nav>
+          ) : null}
+        </div>
       </section>
     </div>
   );
