@@ -49,7 +49,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(lowPriorityModulePreloads(body));
+          pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
@@ -65,25 +65,6 @@ export default function handleRequest(
       },
     );
   });
-}
-
-/**
- * React hoists the route modules' <link rel="modulepreload"> into <head>, at the browser's high
- * priority, ahead of the page's own content. Hydration scripts never block the first paint (the CSS
- * is inline): mark them low priority so that nothing competes with the document and its images.
- */
-function lowPriorityModulePreloads(output: PassThrough): PassThrough {
-  const input = new PassThrough();
-  const chunks: Buffer[] = [];
-  input.on("data", (chunk: Buffer) => chunks.push(chunk));
-  input.on("end", () => {
-    const html = Buffer.concat(chunks).toString("utf8");
-    output.end(
-      html.replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"'),
-    );
-  });
-  input.on("error", (error) => output.destroy(error));
-  return input;
 }
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {

@@ -42,14 +42,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...result, filters, page, pageCount };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
+// Canonical: a filtered listing points to the plain /offers (its results are a subset of the
+// catalogue's pages); pages 2+ of the plain listing are their own canonical (/offers?page=N), so
+// that crawlers reach every offer through the 'Suivant' links.
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
+  const page = loaderData && !hasActiveFilters(loaderData.filters) ? loaderData.page : 1;
+  return pageMeta({
     matches,
-    title: "Nos Offres de Serveurs — serveurs dédiés et location LOA",
+    title:
+      page > 1
+        ? `Nos Offres de Serveurs — page ${page}`
+        : "Nos Offres de Serveurs — serveurs dédiés et location LOA",
     description:
       "Comparez nos serveurs dédiés et nos solutions de location avec option d'achat (LOA) : filtrez par type, prix et engagement.",
-    path: "/offers",
+    path: page > 1 ? `/offers?page=${page}` : "/offers",
   });
+};
 
 function PageHeader() {
   return (
