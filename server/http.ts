@@ -1,11 +1,13 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import compression from "compression";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
-import { createRequestHandler } from "@react-router/express";
-import type { ServerBuild } from "react-router";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { getCatalogueVersion } from "../app/server/catalogue.server";
 import { ping } from "../app/server/db.server";
 import { env } from "../app/server/env.server";
 import { log } from "../app/server/log.server";
+import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
+import { defaultCacheControl, isCacheableRequest, PageCache } from "./page-cache";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -21,6 +23,8 @@ export type HttpOptions = {
   /** Development only: Vite's middleware, which serves source modules and HMR. */
   viteMiddleware?: express.RequestHandler;
   clientDir?: string;
+  /** When the build was made: pages served from the cache are never older (Last-Modified). */
+  buildTime?: Date;
 };
 
 function contentSecurityPolicy(nonce: string): string {
@@ -94,18 +98,34 @@ export function createHttpApp(options: HttpOptions): Express {
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
 
-  app.all(
-    /.*/,
-    createRequestHandler({
-      build: options.build,
-      mode: process.env.NODE_ENV,
-      getLoadContext: (req, res) => ({
-        requestId: res.locals.requestId as string,
-        cspNonce: res.locals.cspNonce as string,
-        clientIp: req.ip ?? "unknown",
-      }),
-    }),
-  );
+  // Rendered anonymous public pages, kept per URL until the catalogue changes (server/page-cache.ts).
+  // Not in development, where the code changes under it.
+  const pageCache = options.viteMiddleware
+    ? undefined
+    : new PageCache({
+        readCatalogue: () => getCatalogueVersion(),
+        buildTime: options.buildTime ?? new Date(),
+      });
+  app.locals.pageCache = pageCache;
+
+  const handleRequest = createRequestHandler(options.build, process.env.NODE_ENV);
+  app.all(/.*/, async (req, res, next) => {
+    try {
+      const render = () =>
+        handleRequest(toFetchRequest(req, res), {
+          requestId: res.locals.requestId as string,
+          cspNonce: res.locals.cspNonce as string,
+          clientIp: req.ip ?? "unknown",
+        });
+      if (pageCache && isCacheableRequest(req)) {
+        await pageCache.serve(req, res, render);
+      } else {
+        await sendFetchResponse(res, defaultCacheControl(await render()));
+      }
+    } catch (error) {
+      next(error);
+    }
+  });
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     log.error("unhandled request error", {

@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
@@ -23,7 +24,11 @@ async function main() {
   if (isProduction) {
     const buildPath = path.resolve("build/server/index.js");
     const build = (await import(buildPath)) as ServerBuild;
-    app = createHttpApp({ build, clientDir: path.resolve("build/client") });
+    app = createHttpApp({
+      build,
+      clientDir: path.resolve("build/client"),
+      buildTime: statSync(buildPath).mtime,
+    });
   } else {
     const vite = await import("vite");
     const devServer = await vite.createServer({ server: { middlewareMode: true } });

@@ -1,0 +1,65 @@
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+
+// The two halves of @react-router/express's request handler (same behaviour), kept apart so that
+// the page cache (page-cache.ts) can look at a rendered response before it is sent.
+
+/** The Fetch API request React Router expects, for an Express request. */
+export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const [, forwardedPort] = req.app?.enabled("trust proxy")
+    ? (req.get("X-Forwarded-Host")?.split(":") ?? [])
+    : [];
+  const [, hostPort] = req.get("host")?.split(":") ?? [];
+  const forwarded = Number.parseInt(forwardedPort ?? "", 10);
+  const direct = Number.parseInt(hostPort ?? "", 10);
+  const port = Number.isSafeInteger(forwarded)
+    ? forwarded
+    : Number.isSafeInteger(direct)
+      ? direct
+      : "";
+  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
+  const url = new URL(`${req.protocol}://${hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+
+  let controller: AbortController | null = new AbortController();
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(req.headers)) {
+    if (!values) continue;
+    if (Array.isArray(values)) for (const value of values) headers.append(key, value);
+    else headers.set(key, values);
+  }
+  const init: RequestInit & { duplex?: "half" } = {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+  };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new Request(url.href, init);
+}
+
+/** Sends a Fetch API response through Express. */
+export async function sendFetchResponse(res: ExpressResponse, response: Response): Promise<void> {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (res.destroyed || res.writableEnded) return;
+    throw error;
+  }
+}
