@@ -1,4 +1,7 @@
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import {
+  createReadableStreamFromReadable,
+  writeReadableStreamToWritable,
+} from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 
 // The two halves of @react-router/express's request handler (same behaviour), kept apart so that

@@ -2,10 +2,10 @@ import { randomBytes, randomUUID } from "node:crypto";
 import compression from "compression";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { getCatalogueVersion } from "../app/server/catalogue.server";
-import { ping } from "../app/server/db.server";
+import { currentDatabase, ping } from "../app/server/db.server";
 import { env } from "../app/server/env.server";
 import { log } from "../app/server/log.server";
+import { catalogueReader } from "./catalogue-watch";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { defaultCacheControl, isCacheableRequest, PageCache } from "./page-cache";
 
@@ -83,6 +83,31 @@ export function createHttpApp(options: HttpOptions): Express {
     res.redirect(301, `/offers${rest}${query}`);
   });
 
+  const handleRequest = createRequestHandler(options.build, process.env.NODE_ENV);
+  const render = (req: Request, res: Response) =>
+    handleRequest(toFetchRequest(req, res), {
+      requestId: res.locals.requestId as string,
+      cspNonce: res.locals.cspNonce as string,
+      clientIp: req.ip ?? "unknown",
+    });
+
+  // Rendered anonymous public pages, kept per URL until the catalogue changes (server/page-cache.ts),
+  // answered before the static files (none has their paths). Not in development, where the code
+  // changes under it.
+  const pageCache = options.viteMiddleware
+    ? undefined
+    : new PageCache({
+        readCatalogue: catalogueReader(currentDatabase()),
+        buildTime: options.buildTime ?? new Date(),
+      });
+  app.locals.pageCache = pageCache;
+  if (pageCache) {
+    app.use((req, res, next) => {
+      if (!isCacheableRequest(req)) return next();
+      pageCache.serve(req, res, () => render(req, res)).catch(next);
+    });
+  }
+
   if (options.viteMiddleware) {
     app.use(options.viteMiddleware);
   } else if (options.clientDir) {
@@ -95,33 +120,14 @@ export function createHttpApp(options: HttpOptions): Express {
         index: false,
       }),
     );
-    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+    // The other public files (favicon...) all have an extension: pages skip the file lookup.
+    const publicFiles = express.static(options.clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
   }
 
-  // Rendered anonymous public pages, kept per URL until the catalogue changes (server/page-cache.ts).
-  // Not in development, where the code changes under it.
-  const pageCache = options.viteMiddleware
-    ? undefined
-    : new PageCache({
-        readCatalogue: () => getCatalogueVersion(),
-        buildTime: options.buildTime ?? new Date(),
-      });
-  app.locals.pageCache = pageCache;
-
-  const handleRequest = createRequestHandler(options.build, process.env.NODE_ENV);
   app.all(/.*/, async (req, res, next) => {
     try {
-      const render = () =>
-        handleRequest(toFetchRequest(req, res), {
-          requestId: res.locals.requestId as string,
-          cspNonce: res.locals.cspNonce as string,
-          clientIp: req.ip ?? "unknown",
-        });
-      if (pageCache && isCacheableRequest(req)) {
-        await pageCache.serve(req, res, render);
-      } else {
-        await sendFetchResponse(res, defaultCacheControl(await render()));
-      }
+      await sendFetchResponse(res, defaultCacheControl(await render(req, res)));
     } catch (error) {
       next(error);
     }

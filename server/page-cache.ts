@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { freshRead } from "../app/lib/fresh-read";
 import { sendFetchResponse } from "./fetch-adapter";
 
 /** What the cache needs to know about the catalogue (app/server/catalogue.server.ts). */
@@ -25,11 +26,78 @@ type Entry = {
   storedAt: number;
   status: number;
   headers: [string, string][];
-  /** The body split on the nonce of the response it was rendered for. */
-  parts: string[];
-  bytes: number;
+  /** The page without any nonce: the same bytes for every visitor. */
+  body: Buffer;
+  /** Compressed copies, made once in the background. */
+  gzip?: Buffer;
+  br?: Buffer;
+  /** The response's Content-Security-Policy with its nonce replaced by the inline elements' hashes. */
+  csp?: string;
   etag: string;
 };
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
+/**
+ * The page without its nonce and the policy that allows exactly its inline scripts and styles by
+ * hash (CSP level 2), or undefined if the nonce is used in any other way.
+ */
+export function withoutNonce(
+  html: string,
+  nonce: string,
+  policy: string | undefined,
+): { html: string; policy: string | undefined } | undefined {
+  if (!nonce) return { html, policy };
+  const stripped = html.replaceAll(` nonce="${nonce}"`, "");
+  if (stripped.includes(nonce)) return undefined;
+  if (!policy) return { html: stripped, policy };
+  const scripts = new Set<string>();
+  for (const [, attributes, content] of stripped.matchAll(
+    /<script\b([^>]*)>([\s\S]*?)<\/script>/g,
+  )) {
+    if (/\bsrc=/.test(attributes) || !content) continue;
+    // Data blocks (JSON-LD) are never executed: CSP does not apply to them.
+    const type = /\btype="([^"]*)"/.exec(attributes)?.[1];
+    if (type && type !== "module" && type !== "importmap" && !/javascript/.test(type)) continue;
+    scripts.add(sha256(content));
+  }
+  const styles = new Set<string>();
+  for (const [, content] of stripped.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)) {
+    if (content) styles.add(sha256(content));
+  }
+  const rewritten = policy
+    .split(";")
+    .map((directive) => {
+      if (!directive.includes(`'nonce-${nonce}'`)) return directive;
+      const name = directive.trim().split(/\s+/)[0];
+      const hashes = name.startsWith("script-src")
+        ? [...scripts]
+        : name.startsWith("style-src")
+          ? [...styles]
+          : [...scripts, ...styles];
+      return directive.replace(`'nonce-${nonce}'`, hashes.join(" ")).replace(/\s+$/, "");
+    })
+    .join(";");
+  return { html: stripped, policy: rewritten };
+}
+
+/** The compressed copy to send for this Accept-Encoding, if one is ready. */
+function preferredEncoding(accept: string | undefined, entry: Entry): "br" | "gzip" | undefined {
+  if (!accept) return undefined;
+  const accepted = new Set<string>();
+  for (const part of accept.toLowerCase().split(",")) {
+    const [name, ...parameters] = part.split(";").map((p) => p.trim());
+    const q = parameters.find((p) => p.startsWith("q="));
+    if (q && !(Number(q.slice(2)) > 0)) continue;
+    accepted.add(name);
+  }
+  if (entry.br && accepted.has("br")) return "br";
+  if (entry.gzip && (accepted.has("gzip") || accepted.has("*"))) return "gzip";
+  return undefined;
+}
 
 /**
  * The anonymous public pages, by path. Anything else (admin, sign-in, unknown paths) always goes
@@ -83,14 +151,14 @@ function etagMatches(header: string, etag: string): boolean {
  * A per-instance cache of rendered public pages (path and query), shared by all anonymous
  * visitors and invalidated by the catalogue version.
  *
- * - Freshness: each request reads the catalogue version through `freshRead`, so a request that
- *   arrives after an offer write has committed (on any instance: the version lives in the
- *   database) never gets a page rendered before it. Concurrent requests share one small query.
- * - CSP nonces: the page is stored split on the nonce it was rendered with; each response joins
- *   the parts with its own fresh nonce (the one in its Content-Security-Policy header).
+ * - Freshness: each request asks `readCatalogue` (server/catalogue-watch.ts) for the version, which
+ *   never answers with a version older than the last committed write, on any instance.
+ * - CSP: a stored page must not reuse the nonce it was rendered with. Its nonce attributes are
+ *   removed and its policy allows its inline scripts by hash instead: still no 'unsafe-inline',
+ *   and the same bytes for every visitor, so they are compressed once (brotli and gzip).
  * - Only 200 answers without Set-Cookie or a private/no-store Cache-Control are kept.
- * - ETag: a weak hash of the page without its nonce, the same on every instance; Last-Modified:
- *   the catalogue's last change (or the build, if later). 304 when the browser's copy is current.
+ * - ETag: a weak hash of the page, the same on every instance; Last-Modified: the catalogue's last
+ *   change (or the build, if later). 304 when the browser's copy is current.
  */
 export class PageCache {
   private entries = new Map<string, Entry>();
@@ -104,7 +172,7 @@ export class PageCache {
   readonly stats = { hits: 0, misses: 0, notModified: 0, bypassed: 0 };
 
   constructor(private readonly options: PageCacheOptions) {
-    this.catalogue = freshRead(options.readCatalogue);
+    this.catalogue = options.readCatalogue;
     this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
     this.maxAgeMs = options.maxAgeMs ?? 10 * 60_000;
     this.cacheControl = ANONYMOUS_CACHE_CONTROL(
@@ -113,6 +181,7 @@ export class PageCache {
     );
   }
 
+  /** Entries kept and bytes they use, compressed copies included. */
   get size(): { entries: number; bytes: number } {
     return { entries: this.entries.size, bytes: this.bytes };
   }
@@ -135,12 +204,13 @@ export class PageCache {
     }
     const key = req.originalUrl;
     const nonce = String(res.locals.cspNonce ?? "");
+    const policy = res.getHeader("Content-Security-Policy");
     const lastModified = this.lastModified(state);
 
     const cached = this.lookup(key, state.version);
     if (cached) {
       this.stats.hits += 1;
-      this.send(req, res, cached, nonce, lastModified, "HIT");
+      this.send(req, res, cached, lastModified, "HIT");
       return;
     }
     if (req.method === "HEAD") {
@@ -157,7 +227,7 @@ export class PageCache {
       const entry = await pending.catch(() => undefined);
       if (entry) {
         this.stats.hits += 1;
-        this.send(req, res, entry, nonce, lastModified, "HIT");
+        this.send(req, res, entry, lastModified, "HIT");
         return;
       }
       // Not cacheable after all (a 404, a redirect...): render it for this request too.
@@ -168,7 +238,11 @@ export class PageCache {
     const job = (async () => {
       const response = await render();
       if (this.isCacheableResponse(response)) {
-        return this.store(key, state.version, response, nonce);
+        const html = await response.text();
+        const clean = withoutNonce(html, nonce, typeof policy === "string" ? policy : undefined);
+        if (clean) return this.store(key, state.version, response, clean.html, clean.policy);
+        uncacheable = new Response(html, response);
+        return undefined;
       }
       uncacheable = response;
       return undefined;
@@ -180,7 +254,7 @@ export class PageCache {
     } finally {
       if (this.rendering.get(renderKey) === job) this.rendering.delete(renderKey);
     }
-    if (entry) this.send(req, res, entry, nonce, lastModified, "MISS");
+    if (entry) this.send(req, res, entry, lastModified, "MISS");
     else if (uncacheable) await sendFetchResponse(res, defaultCacheControl(uncacheable));
   }
 
@@ -199,44 +273,61 @@ export class PageCache {
 
   private remove(key: string, entry: Entry): void {
     this.entries.delete(key);
-    this.bytes -= entry.bytes;
+    this.bytes -= entry.body.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0);
   }
 
-  private async store(
+  private store(
     key: string,
     version: string,
     response: Response,
-    nonce: string,
-  ): Promise<Entry | undefined> {
-    const body = await response.text();
+    html: string,
+    csp: string | undefined,
+  ): Entry {
     const headers: [string, string][] = [];
     for (const [name, value] of response.headers.entries()) {
       if (!PER_RESPONSE_HEADERS.has(name.toLowerCase())) headers.push([name, value]);
     }
-    const parts = nonce ? body.split(nonce) : [body];
-    const hash = createHash("sha256");
-    for (const part of parts) hash.update(part).update("\0");
+    const body = Buffer.from(html);
     const entry: Entry = {
       version,
       storedAt: Date.now(),
       status: response.status,
       headers,
-      parts,
-      bytes: Buffer.byteLength(body),
-      etag: `W/"${hash.digest("base64url").slice(0, 27)}"`,
+      body,
+      csp,
+      etag: `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
     };
     // A write may have bumped the version while this page rendered: keep it only if still current.
-    if (this.version === version && entry.bytes <= this.maxBytes / 4) {
+    if (this.version === version && entry.body.length <= this.maxBytes / 8) {
       const previous = this.entries.get(key);
       if (previous) this.remove(key, previous);
       this.entries.set(key, entry);
-      this.bytes += entry.bytes;
+      this.bytes += entry.body.length;
       for (const [oldKey, old] of this.entries) {
         if (this.bytes <= this.maxBytes) break;
         this.remove(oldKey, old);
       }
+      this.compress(entry);
     }
     return entry;
+  }
+
+  /** Brotli and gzip copies, off the request path; until they are ready pages go uncompressed. */
+  private compress(entry: Entry): void {
+    if (entry.body.length < 1024) return;
+    const size = { [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length };
+    brotliAsync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, ...size } })
+      .then((br) => {
+        entry.br = br;
+        this.bytes += br.length;
+      })
+      .catch(() => {});
+    gzipAsync(entry.body, { level: 9 })
+      .then((gz) => {
+        entry.gzip = gz;
+        this.bytes += gz.length;
+      })
+      .catch(() => {});
   }
 
   private isCacheableResponse(response: Response): boolean {
@@ -258,15 +349,15 @@ export class PageCache {
     req: ExpressRequest,
     res: ExpressResponse,
     entry: Entry,
-    nonce: string,
     lastModified: Date,
     outcome: "HIT" | "MISS",
   ): void {
     res.setHeader("Cache-Control", this.cacheControl);
     res.setHeader("ETag", entry.etag);
     res.setHeader("Last-Modified", httpDate(lastModified));
-    res.append("Vary", "Cookie");
+    res.setHeader("Vary", "Accept-Encoding, Cookie");
     res.setHeader("X-Cache", outcome);
+    if (entry.csp) res.setHeader("Content-Security-Policy", entry.csp);
 
     const ifNoneMatch = req.headers["if-none-match"];
     const ifModifiedSince = req.headers["if-modified-since"];
@@ -282,9 +373,12 @@ export class PageCache {
     }
 
     for (const [name, value] of entry.headers) res.setHeader(name, value);
-    res.status(entry.status);
-    const body = Buffer.from(entry.parts.join(nonce));
+    const encoding = preferredEncoding(req.headers["accept-encoding"], entry);
+    const body = encoding ? entry[encoding]! : entry.body;
+    // Already compressed: the compression middleware leaves it alone (else it compresses it).
+    if (encoding) res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", body.length);
+    res.status(entry.status);
     if (req.method === "HEAD") res.end();
     else res.end(body);
   }
