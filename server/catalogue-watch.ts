@@ -2,7 +2,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { freshRead } from "../app/lib/fresh-read";
 import { CATALOGUE_CHANNEL, getCatalogueVersion } from "../app/server/catalogue.server";
 import type { DatabaseHandle } from "../app/server/db.server";
-import type { CatalogueState } from "./page-cache";
+import type { CatalogueReader, CatalogueState } from "./page-cache";
 
 /**
  * How the page cache learns the catalogue version, so that a request arriving after an offer write
@@ -15,18 +15,23 @@ import type { CatalogueState } from "./page-cache";
  *   in memory and replaced by the NOTIFY that bumpCatalogueVersion sends, which PGlite delivers
  *   while it commits, before the writer's `await` returns. No query per request.
  */
-export function catalogueReader(handle: DatabaseHandle): () => Promise<CatalogueState> {
+export function catalogueReader(handle: DatabaseHandle): CatalogueReader {
   if (handle.kind !== "pglite") return freshRead(() => getCatalogueVersion(handle.db));
 
   const client = (handle.db as unknown as { $client: PGlite }).$client;
+  let known: CatalogueState | undefined;
   let current: Promise<CatalogueState> | undefined;
   const start = (): Promise<CatalogueState> => {
     const reading = (async () => {
       await client.listen(CATALOGUE_CHANNEL, (payload) => {
         const [version, ms] = payload.split(" ");
-        current = Promise.resolve({ version, updatedAt: new Date(Number(ms)) });
+        known = { version, updatedAt: new Date(Number(ms)) };
+        current = Promise.resolve(known);
       });
-      return getCatalogueVersion(handle.db);
+      const state = await getCatalogueVersion(handle.db);
+      // A notification may have arrived while reading: it is newer.
+      known ??= state;
+      return known;
     })();
     // A failed start is retried by the next request.
     reading.catch(() => {
@@ -34,5 +39,7 @@ export function catalogueReader(handle: DatabaseHandle): () => Promise<Catalogue
     });
     return reading;
   };
-  return () => (current ??= start());
+  const read = (() => (current ??= start())) as CatalogueReader;
+  read.peek = () => known;
+  return read;
 }

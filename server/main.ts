@@ -1,12 +1,12 @@
 import { statSync } from "node:fs";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { currentDatabase, DataDirBusyError } from "../app/server/db.server";
 import { env } from "../app/server/env.server";
 import { log } from "../app/server/log.server";
 import { startDatabase } from "../app/server/startup.server";
-import { createHttpApp } from "./http";
+import { createHttpApp, createRequestListener } from "./http";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -20,11 +20,11 @@ async function main() {
     );
   }
 
-  let app;
+  let listener;
   if (isProduction) {
     const buildPath = path.resolve("build/server/index.js");
     const build = (await import(buildPath)) as ServerBuild;
-    app = createHttpApp({
+    listener = createRequestListener({
       build,
       clientDir: path.resolve("build/client"),
       buildTime: statSync(buildPath).mtime,
@@ -32,14 +32,14 @@ async function main() {
   } else {
     const vite = await import("vite");
     const devServer = await vite.createServer({ server: { middlewareMode: true } });
-    app = createHttpApp({
+    listener = createHttpApp({
       build: () =>
         devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
       viteMiddleware: devServer.middlewares,
     });
   }
 
-  const server: Server = app.listen(e.PORT, e.HOST, () => {
+  const server: Server = createServer(listener).listen(e.PORT, e.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : e.PORT;
     log.info("server listening", {

@@ -1,15 +1,23 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
-import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import { brotliCompress, constants as zlib, gzipSync } from "node:zlib";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { sendFetchResponse } from "./fetch-adapter";
 
 /** What the cache needs to know about the catalogue (app/server/catalogue.server.ts). */
 export type CatalogueState = { version: string; updatedAt: Date | null };
 
+/** The catalogue version as of now (see server/catalogue-watch.ts). */
+export type CatalogueReader = {
+  (): Promise<CatalogueState>;
+  /** The version without waiting, when this process is told of every change (else undefined). */
+  peek?: () => CatalogueState | undefined;
+};
+
 export type PageCacheOptions = {
-  /** Reads the catalogue version from the database; every offer write bumps it. */
-  readCatalogue: () => Promise<CatalogueState>;
+  /** Never answers with a version older than the last committed offer write, on any instance. */
+  readCatalogue: CatalogueReader;
   /** Last-Modified is never older than the build (a deploy changes pages too). */
   buildTime: Date;
   /** Bytes of HTML kept, least recently used first out. */
@@ -22,6 +30,7 @@ export type PageCacheOptions = {
 };
 
 type Entry = {
+  key: string;
   version: string;
   storedAt: number;
   status: number;
@@ -36,7 +45,6 @@ type Entry = {
   etag: string;
 };
 
-const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
@@ -128,12 +136,13 @@ export const PRIVATE_CACHE_CONTROL = "private, no-store";
  * of the sitemap/robots, from a visitor who sends no cookie (an administrator's session, a flash
  * message: anything a cookie carries may change the page) and no credentials.
  */
-export function isCacheableRequest(req: ExpressRequest): boolean {
+export function isCacheableRequest(req: IncomingMessage): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   if (req.headers.cookie !== undefined || req.headers.authorization !== undefined) return false;
-  const path = req.path;
-  if (PUBLIC_RESOURCES.has(path)) return req.originalUrl === path;
-  if (path === "/contact") return req.originalUrl === path;
+  const url = req.url ?? "";
+  const query = url.indexOf("?");
+  const path = query === -1 ? url : url.slice(0, query);
+  if (PUBLIC_RESOURCES.has(path) || path === "/contact") return query === -1;
   return PUBLIC_PAGES.some((pattern) => pattern.test(path));
 }
 
@@ -165,7 +174,7 @@ export class PageCache {
   private rendering = new Map<string, Promise<Entry | undefined>>();
   private bytes = 0;
   private version: string | undefined;
-  private readonly catalogue: () => Promise<CatalogueState>;
+  private readonly catalogue: CatalogueReader;
   private readonly maxBytes: number;
   private readonly maxAgeMs: number;
   private readonly cacheControl: string;
@@ -196,13 +205,22 @@ export class PageCache {
     req: ExpressRequest,
     res: ExpressResponse,
     render: () => Promise<Response>,
+    /**
+     * Middleware that wraps the response for anything not sent from the cache (the compression
+     * middleware: stored pages carry their own compressed copies, and skip it).
+     */
+    wrap?: (req: ExpressRequest, res: ExpressResponse, next: () => void) => void,
   ): Promise<void> {
+    const sendRendered = async (response: Response) => {
+      if (wrap) await new Promise<void>((resolve) => wrap(req, res, resolve));
+      await sendFetchResponse(res, defaultCacheControl(response));
+    };
     const state = await this.catalogue();
     if (state.version !== this.version) {
       this.clear();
       this.version = state.version;
     }
-    const key = req.originalUrl;
+    const key = req.url;
     const nonce = String(res.locals.cspNonce ?? "");
     const policy = res.getHeader("Content-Security-Policy");
     const lastModified = this.lastModified(state);
@@ -216,7 +234,7 @@ export class PageCache {
     if (req.method === "HEAD") {
       // React Router answers HEAD without a body: nothing to keep.
       this.stats.bypassed += 1;
-      await sendFetchResponse(res, defaultCacheControl(await render()));
+      await sendRendered(await render());
       return;
     }
 
@@ -255,7 +273,23 @@ export class PageCache {
       if (this.rendering.get(renderKey) === job) this.rendering.delete(renderKey);
     }
     if (entry) this.send(req, res, entry, lastModified, "MISS");
-    else if (uncacheable) await sendFetchResponse(res, defaultCacheControl(uncacheable));
+    else if (uncacheable) await sendRendered(uncacheable);
+  }
+
+  /**
+   * The fast path, before Express: answers at once when the page is stored and the catalogue
+   * version is known without waiting (see CatalogueReader.peek). `begin` sets the headers every
+   * response carries (request id, security headers). False: let Express handle the request.
+   */
+  serveStored(req: IncomingMessage, res: ServerResponse, begin: () => void): boolean {
+    const state = this.catalogue.peek?.();
+    if (!state || state.version !== this.version || !isCacheableRequest(req)) return false;
+    const entry = this.lookup(req.url ?? "", state.version);
+    if (!entry) return false;
+    this.stats.hits += 1;
+    begin();
+    this.send(req, res, entry, this.lastModified(state), "HIT");
+    return true;
   }
 
   private lookup(key: string, version: string): Entry | undefined {
@@ -289,6 +323,7 @@ export class PageCache {
     }
     const body = Buffer.from(html);
     const entry: Entry = {
+      key,
       version,
       storedAt: Date.now(),
       status: response.status,
@@ -312,20 +347,16 @@ export class PageCache {
     return entry;
   }
 
-  /** Brotli and gzip copies, off the request path; until they are ready pages go uncompressed. */
+  /** Compressed copies: gzip at once (a few ms, once per page and version), brotli off the request path. */
   private compress(entry: Entry): void {
     if (entry.body.length < 1024) return;
+    entry.gzip = gzipSync(entry.body, { level: 6 });
+    this.bytes += entry.gzip.length;
     const size = { [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length };
     brotliAsync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, ...size } })
       .then((br) => {
         entry.br = br;
-        this.bytes += br.length;
-      })
-      .catch(() => {});
-    gzipAsync(entry.body, { level: 9 })
-      .then((gz) => {
-        entry.gzip = gz;
-        this.bytes += gz.length;
+        if (this.entries.get(entry.key) === entry) this.bytes += br.length;
       })
       .catch(() => {});
   }
@@ -345,16 +376,25 @@ export class PageCache {
     return state.updatedAt && state.updatedAt > build ? state.updatedAt : build;
   }
 
+  private lastModifiedHeader = { date: 0, text: "" };
+
+  private httpDate(date: Date): string {
+    if (this.lastModifiedHeader.date !== date.getTime()) {
+      this.lastModifiedHeader = { date: date.getTime(), text: httpDate(date) };
+    }
+    return this.lastModifiedHeader.text;
+  }
+
   private send(
-    req: ExpressRequest,
-    res: ExpressResponse,
+    req: IncomingMessage,
+    res: ServerResponse,
     entry: Entry,
     lastModified: Date,
     outcome: "HIT" | "MISS",
   ): void {
     res.setHeader("Cache-Control", this.cacheControl);
     res.setHeader("ETag", entry.etag);
-    res.setHeader("Last-Modified", httpDate(lastModified));
+    res.setHeader("Last-Modified", this.httpDate(lastModified));
     res.setHeader("Vary", "Accept-Encoding, Cookie");
     res.setHeader("X-Cache", outcome);
     if (entry.csp) res.setHeader("Content-Security-Policy", entry.csp);
@@ -368,7 +408,8 @@ export class PageCache {
           Math.floor(lastModified.getTime() / 1000) * 1000 <= Date.parse(ifModifiedSince);
     if (notModified) {
       this.stats.notModified += 1;
-      res.status(304).end();
+      res.statusCode = 304;
+      res.end();
       return;
     }
 
@@ -378,7 +419,7 @@ export class PageCache {
     // Already compressed: the compression middleware leaves it alone (else it compresses it).
     if (encoding) res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", body.length);
-    res.status(entry.status);
+    res.statusCode = entry.status;
     if (req.method === "HEAD") res.end();
     else res.end(body);
   }
