@@ -52,7 +52,8 @@ export const offers = pgTable(
   },
   (t) => [
     uniqueIndex("offers_slug_unique").on(t.slug),
-    index("offers_active_created_idx").on(t.isActive, t.createdAt.desc()),
+    // The listing's order (newest first, id as tie-breaker): a page is read in index order.
+    index("offers_active_created_idx").on(t.isActive, t.createdAt.desc(), t.id.desc()),
     index("offers_active_price_idx").on(t.isActive, t.price),
     index("offers_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     check("offers_price_nonnegative", sql`${t.price} >= 0`),

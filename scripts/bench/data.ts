@@ -108,7 +108,8 @@ export async function generateCatalogue(db: Database, count = BENCH_OFFERS): Pro
     await db.insert(offers).values(rows.slice(i, i + 500));
   }
   await bumpCatalogueVersion(db);
-  await db.execute(sql`analyze`);
+  // What PostgreSQL's autovacuum does after a bulk load (statistics, visibility map).
+  await db.execute(sql`vacuum analyze`);
   return demo + rows.length;
 }
 
@@ -131,8 +132,8 @@ export const queries = (slug: string): Query[] => [
       ),
   },
   {
-    name: "q=7950x (rare term)",
-    run: (db) => listActiveOffers(filters({ searchTerm: "7950x" }), 1, 24, db),
+    name: "q=ded-epyc-7543 (rare term)",
+    run: (db) => listActiveOffers(filters({ searchTerm: "ded-epyc-7543" }), 1, 24, db),
   },
   {
     name: "min=2000 (price range)",
@@ -183,9 +184,16 @@ export async function measureIndexes(
   const plans: Record<string, string> = {};
   const QUERIES = queries(slug);
   for (const query of QUERIES) medians[query.name] = {};
-  for (const query of QUERIES) {
-    medians[query.name]["all indexes"] = await timeQuery(db, query, runs);
-  }
+  // The baseline is measured before and after the others; the lower of the two is kept (the
+  // machine is shared: this keeps a busy moment from making an index look useless).
+  const baseline = async () => {
+    for (const query of QUERIES) {
+      const time = await timeQuery(db, query, runs);
+      const previous = medians[query.name]["all indexes"];
+      medians[query.name]["all indexes"] = previous === undefined ? time : Math.min(previous, time);
+    }
+  };
+  await baseline();
   for (const set of INDEX_SETS) {
     try {
       await db.transaction(async (tx) => {
@@ -199,16 +207,22 @@ export async function measureIndexes(
       if (!(error instanceof Rollback)) throw error;
     }
   }
+  await baseline();
   // The plans of the searches' counts, the queries that scan the most.
   for (const [name, where] of [
     [
       "q=epyc&type=dedicated&min=50&max=500 (count)",
       "type = 'dedicated' and price >= 50 and price <= 500 and search_text like '%epyc%'",
     ],
-    ["q=7950x (count)", "search_text like '%7950x%'"],
+    ["q=ded-epyc-7543 (count)", "search_text like '%ded-epyc-7543%'"],
+    ["listing, page 1 (rows)", "true order by created_at desc, id desc limit 24"],
   ]) {
     const explain = await db.execute(
-      sql.raw(`explain analyze select count(*) from offers where is_active and ${where}`),
+      sql.raw(
+        where.includes("order by")
+          ? `explain analyze select id from offers where is_active and ${where}`
+          : `explain analyze select count(*) from offers where is_active and ${where}`,
+      ),
     );
     const rows = (explain as unknown as { rows: Record<string, string>[] }).rows;
     plans[name] = rows.map((r) => Object.values(r)[0]).join("\n");

@@ -67,3 +67,46 @@ export async function peakRss<T>(pid: number, work: () => Promise<T>): Promise<[
     clearInterval(timer);
   }
 }
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+};
+
+export type Interleaved = {
+  result: LoadResult;
+  rounds: LoadResult[];
+  /** The median of the per-round ratios of this target's req/s to another's. */
+  ratioTo(other: Interleaved): number;
+};
+
+/**
+ * Runs the targets in turn, `rounds` times, each for its share of the duration, so that a busy
+ * moment on a shared machine weighs on all of them alike. req/s: the mean over the rounds; p50: the
+ * median; p99: the highest round's.
+ */
+export async function interleaved(targets: LoadOptions[], rounds = 3): Promise<Interleaved[]> {
+  const results: LoadResult[][] = targets.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, target] of targets.entries()) {
+      results[i].push(
+        await load({ ...target, durationSeconds: Math.max(1, target.durationSeconds / rounds) }),
+      );
+    }
+  }
+  return results.map((runs) => ({
+    rounds: runs,
+    result: {
+      rps: Math.round(runs.reduce((sum, r) => sum + r.rps, 0) / runs.length),
+      p50: median(runs.map((r) => r.p50)),
+      p99: Math.max(...runs.map((r) => r.p99)),
+      requests: runs.reduce((sum, r) => sum + r.requests, 0),
+      non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+      errors: runs.reduce((sum, r) => sum + r.errors, 0),
+      bytesPerResponse: runs[0].bytesPerResponse,
+    },
+    ratioTo(other) {
+      return median(runs.map((r, i) => r.rps / other.rounds[i].rps));
+    },
+  }));
+}

@@ -27,6 +27,11 @@ export type BenchResults = {
     bytes: number;
     result: LoadResult;
     ceiling: LoadResult;
+    /** The static server sending the page's own headers (cached pages only). */
+    sameHeadersCeiling?: LoadResult;
+    /** req/s over the ceiling's (median of interleaved rounds when measured so). */
+    ratio: number;
+    sameHeadersRatio?: number;
   }[];
   lighthouse: { page: string; path: string; result: LighthouseResult }[];
   memory: { startupMb: number; idleMb: number; peakUnderLoadMb: number };
@@ -64,20 +69,30 @@ export function evaluateTargets(results: BenchResults): BenchResults["targets"] 
     });
   }
   for (const row of results.http.filter((r) => r.variant === "cached")) {
-    const ratio = row.result.rps / row.ceiling.rps;
     targets.push({
       target: `Cached page ≥ 50 % of the static ceiling — ${row.route}`,
-      measured: `${row.result.rps} / ${row.ceiling.rps} req/s = ${pct(ratio)}`,
-      met: ratio >= 0.5 && row.result.non2xx === 0,
+      measured:
+        `${row.result.rps} / ${row.ceiling.rps} req/s: ${pct(row.ratio)}` +
+        (row.sameHeadersRatio !== undefined
+          ? ` (${pct(row.sameHeadersRatio)} of the same file sent with the page's headers)`
+          : ""),
+      met: row.ratio >= 0.5 && row.result.non2xx === 0,
     });
   }
   const filtered = results.http.find(
+    (r) => r.variant === "uncached, 1 connection" && r.route.startsWith("/offers?q="),
+  );
+  const loaded = results.http.find(
     (r) => r.variant === "uncached" && r.route.startsWith("/offers?q="),
   );
   if (filtered) {
     targets.push({
-      target: `Uncached filtered listing p99 < 50 ms (${results.settings.offers} offers)`,
-      measured: `p99 ${filtered.result.p99} ms (p50 ${filtered.result.p50} ms)`,
+      target: `Uncached filtered listing p99 < 50 ms (${results.settings.offers} offers, one connection)`,
+      measured:
+        `p99 ${filtered.result.p99} ms (p50 ${filtered.result.p50} ms)` +
+        (loaded
+          ? `; under ${results.settings.connections} connections p99 ${loaded.result.p99} ms`
+          : ""),
       met: filtered.result.p99 < 50,
     });
   }
@@ -112,8 +127,12 @@ export function markdownReport(r: BenchResults): string {
 
   out.push("", "## HTTP (autocannon)", "");
   out.push(
-    "Ceiling: a minimal `node:http` server answering a static file of the same size from memory. " +
-      "Uncached: the same request with a cookie, which makes the page cache step aside.",
+    "Ceiling: a minimal `node:http` server answering a static file of the same size from memory " +
+      "(2 headers). Same-headers: that server sending the file with the page's own headers " +
+      "(security headers, a 300-byte CSP, caching headers): what headers cost the server and the " +
+      "load generator, without any application work. Cached runs and their ceilings are " +
+      "interleaved (3 rounds); ratio = median of the rounds' ratios. Uncached: the same request " +
+      "with a cookie, which makes the page cache step aside.",
     "",
   );
   out.push(
@@ -127,6 +146,8 @@ export function markdownReport(r: BenchResults): string {
         "p99 ms",
         "Ceiling req/s",
         "Ratio",
+        "Same-headers req/s",
+        "Ratio",
         "Non-2xx",
       ],
       r.http.map((h) => [
@@ -137,7 +158,9 @@ export function markdownReport(r: BenchResults): string {
         h.result.p50,
         h.result.p99,
         h.ceiling.rps,
-        pct(h.result.rps / h.ceiling.rps),
+        pct(h.ratio),
+        h.sameHeadersCeiling?.rps ?? "",
+        h.sameHeadersRatio !== undefined ? pct(h.sameHeadersRatio) : "",
         h.result.non2xx + h.result.errors,
       ]),
     ),

@@ -10,7 +10,7 @@ import pg from "pg";
 import { openPglite, openPostgres, type DatabaseHandle } from "../../app/server/db.server";
 import { offers } from "../../app/server/schema.server";
 import { BENCH_OFFERS, generateCatalogue, measureIndexes, type IndexReport } from "./data";
-import { load, peakRss, rssMb, type LoadResult } from "./http";
+import { interleaved, load, peakRss, rssMb, type LoadOptions } from "./http";
 import { audit, type LighthouseResult } from "./lighthouse";
 import { evaluateTargets, markdownReport, type BenchResults } from "./report";
 
@@ -165,41 +165,81 @@ async function main() {
     }).toString();
 
     const http: BenchResults["http"] = [];
-    const ceilingFor = async (bytes: number) => {
+    /** A static file of `bytes` bytes, and the page's own headers for the same-headers ceiling. */
+    const staticCopy = async (bytes: number, pagePath?: string) => {
       const name = `${bytes}.html`;
       writeFileSync(path.join(TMP, "static", name), Buffer.alloc(bytes, "x"));
-      return load({
-        url: `http://127.0.0.1:${CEILING_PORT}/${name}`,
-        durationSeconds: DURATION,
-        connections: CONNECTIONS,
-      });
+      if (pagePath) {
+        const response = await fetch(`${base}${pagePath}`, { headers: { "Accept-Encoding": "" } });
+        await response.arrayBuffer();
+        const headers: Record<string, string> = {};
+        const skip = ["date", "connection", "keep-alive", "content-length", "transfer-encoding"];
+        response.headers.forEach((value, key) => {
+          if (!skip.includes(key)) headers[key] = value;
+        });
+        writeFileSync(path.join(TMP, "static", `${name}.headers.json`), JSON.stringify(headers));
+      }
+      return `http://127.0.0.1:${CEILING_PORT}/${name}`;
     };
+    const options = (url: string, extra: Partial<LoadOptions> = {}): LoadOptions => ({
+      url,
+      durationSeconds: DURATION,
+      connections: CONNECTIONS,
+      ...extra,
+    });
 
     const [, peak] = await peakRss(pid, async () => {
       for (const route of routes) {
         const bytes = (await (await fetch(`${base}${route.path}`)).arrayBuffer()).byteLength;
-        step(`${route.name}: ceiling, cached, uncached (${Math.round(bytes / 1024)} KB)`);
-        const top = await ceilingFor(bytes);
-        const cached = await load({
-          url: `${base}${route.path}`,
-          durationSeconds: DURATION,
-          connections: CONNECTIONS,
-        });
+        step(
+          `${route.name}: ceilings and cached (interleaved), uncached (${Math.round(bytes / 1024)} KB)`,
+        );
+        const file = await staticCopy(bytes, route.path);
+        const [top, sameHeaders, cached] = await interleaved([
+          options(file),
+          options(`${file}.h`),
+          options(`${base}${route.path}`),
+        ]);
         // A cookie makes the page cache step aside: every request is rendered.
-        const uncached = await load({
-          url: `${base}${route.path}`,
-          headers: { Cookie: "bench=uncached" },
-          durationSeconds: DURATION,
-          connections: CONNECTIONS,
+        const uncached = await load(
+          options(`${base}${route.path}`, { headers: { Cookie: "bench=uncached" } }),
+        );
+        http.push({
+          route: route.name,
+          variant: "cached",
+          bytes,
+          result: cached.result,
+          ceiling: top.result,
+          sameHeadersCeiling: sameHeaders.result,
+          ratio: cached.ratioTo(top),
+          sameHeadersRatio: cached.ratioTo(sameHeaders),
         });
-        http.push({ route: route.name, variant: "cached", bytes, result: cached, ceiling: top });
         http.push({
           route: route.name,
           variant: "uncached",
           bytes,
           result: uncached,
-          ceiling: top,
+          ceiling: top.result,
+          ratio: uncached.rps / top.result.rps,
         });
+        if (route.path.startsWith("/offers?")) {
+          // Latency without queueing: one visitor at a time (the embedded database runs one
+          // query at a time, so under 10 connections latency is mostly waiting in line).
+          const alone = await load(
+            options(`${base}${route.path}`, {
+              headers: { Cookie: "bench=uncached" },
+              connections: 1,
+            }),
+          );
+          http.push({
+            route: route.name,
+            variant: "uncached, 1 connection",
+            bytes,
+            result: alone,
+            ceiling: top.result,
+            ratio: alone.rps / top.result.rps,
+          });
+        }
       }
       const postResponse = await fetch(`${base}/contact`, {
         method: "POST",
@@ -207,22 +247,23 @@ async function main() {
         body: contactBody,
       });
       const postBytes = (await postResponse.arrayBuffer()).byteLength;
-      step(`contact POST: ceiling, posts (${Math.round(postBytes / 1024)} KB answer)`);
-      const top = await ceilingFor(postBytes);
-      const posted: LoadResult = await load({
-        url: `${base}/contact`,
-        method: "POST",
-        headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
-        body: contactBody,
-        durationSeconds: DURATION,
-        connections: CONNECTIONS,
-      });
+      step(`contact POST: ceiling and posts (${Math.round(postBytes / 1024)} KB answer)`);
+      const file = await staticCopy(postBytes);
+      const [top, posted] = await interleaved([
+        options(file),
+        options(`${base}/contact`, {
+          method: "POST",
+          headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+          body: contactBody,
+        }),
+      ]);
       http.push({
         route: "contact POST",
         variant: "form post",
         bytes: postBytes,
-        result: posted,
-        ceiling: top,
+        result: posted.result,
+        ceiling: top.result,
+        ratio: posted.ratioTo(top),
       });
     });
     memory.peakUnderLoadMb = peak;
