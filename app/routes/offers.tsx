@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import listingScriptUrl from "~/client/listing.js?url";
-import { OfferCard } from "~/components/offer-card";
+import { OfferCard, OfferCardIcons } from "~/components/offer-card";
 import { OfferFiltersForm } from "~/components/offer-filters-form";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
@@ -77,6 +77,7 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="container mx-auto px-4 py-10">
+      <OfferCardIcons />
       <PageHeader />
       <OfferFiltersForm filters={filters} filtered={filtered} />
 
