@@ -52,8 +52,13 @@ export const offers = pgTable(
   },
   (t) => [
     uniqueIndex("offers_slug_unique").on(t.slug),
-    // The listing's order (newest first, id as tie-breaker): a page is read in index order.
-    index("offers_active_created_idx").on(t.isActive, t.createdAt.desc(), t.id.desc()),
+    // The listing's order (newest first, id as tie-breaker): a page is read in index order. NULLS
+    // FIRST is what a plain DESC sorts by; with NULLS LAST the planner would sort every row.
+    index("offers_active_created_idx").on(
+      t.isActive,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("offers_active_price_idx").on(t.isActive, t.price),
     index("offers_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     check("offers_price_nonnegative", sql`${t.price} >= 0`),
