@@ -8,9 +8,11 @@ import {
   type HandleErrorFunction,
   isRouteErrorResponse,
 } from "react-router";
+import { InlineCssContext } from "~/lib/inline-css";
 import { NonceContext } from "~/lib/nonce";
 import { RequestIdContext } from "~/lib/request-id";
 import { log } from "~/server/log.server";
+import appCss from "./app.css?inline";
 
 export const streamTimeout = 5_000;
 
@@ -35,7 +37,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <RequestIdContext.Provider value={loadContext.requestId}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <InlineCssContext.Provider value={appCss}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </InlineCssContext.Provider>
         </RequestIdContext.Provider>
       </NonceContext.Provider>,
       {

@@ -12,6 +12,7 @@ import { Toaster } from "sonner";
 import chromeScriptUrl from "~/client/chrome.js?url";
 import { ErrorPage } from "~/components/error-page";
 import { FlashBanner, FlashToast } from "~/components/flash-toast";
+import { useInlineCss } from "~/lib/inline-css";
 import { useNonce } from "~/lib/nonce";
 import { themeStorageKey } from "~/lib/site";
 import { themeBootScript } from "~/lib/theme";
@@ -21,9 +22,11 @@ import { siteConfig } from "~/server/site.server";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 
+// In production the stylesheet is inlined in <head> (see InlineCssContext): no render-blocking
+// request before the first paint. Development keeps the file for hot reload.
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "stylesheet", href: stylesheet },
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
 ];
 
 const yearFormatter = new Intl.DateTimeFormat("fr-FR", {
@@ -59,17 +62,22 @@ export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) 
   return headers;
 };
 
-/** Route modules export `handle = { hydrate: false }` when every interaction works without React. */
-export type RouteHandle = { hydrate?: boolean };
+/**
+ * Route modules export `handle = { hydrate: false }` when every interaction works without React
+ * (docs/decisions/002-hydration.md); `scripts` lists the small enhancement scripts such a page loads
+ * (`import url from "~/client/x.js?url"`), after the site chrome's.
+ */
+export type RouteHandle = { hydrate?: boolean; scripts?: string[] };
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const matches = useMatches();
   const nonce = useNonce();
+  const inlineCss = useInlineCss();
+  const handles = matches.map((m) => m.handle as RouteHandle | undefined);
   // A page that shows a flash toast hydrates, even if it usually ships no React (sonner needs it).
-  const hydrate =
-    Boolean(data?.toast) ||
-    !matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false);
+  const hydrate = Boolean(data?.toast) || !handles.some((h) => h?.hydrate === false);
+  const pageScripts = handles.flatMap((h) => h?.scripts ?? []);
   const storageKey = themeStorageKey(data?.site ?? { slug: "serveurpro" });
   return (
     <html lang="fr" data-theme-key={storageKey} suppressHydrationWarning>
@@ -81,6 +89,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
           suppressHydrationWarning
           dangerouslySetInnerHTML={{ __html: themeBootScript(storageKey) }}
         />
+        {import.meta.env.DEV ? null : (
+          <style
+            nonce={nonce}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: inlineCss ?? "" }}
+          />
+        )}
         <Meta />
         <Links />
       </head>
@@ -90,6 +105,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Toaster richColors closeButton position="top-right" />
         <FlashToast toast={data?.toast ?? null} />
         <script src={chromeScriptUrl} defer nonce={nonce} suppressHydrationWarning />
+        {pageScripts.map((src) => (
+          <script key={src} src={src} defer nonce={nonce} suppressHydrationWarning />
+        ))}
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />

@@ -1,15 +1,18 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { Server } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { TLSSocket } from "node:tls";
 import compression from "compression";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { MAX_BODY_BYTES } from "../app/lib/limits";
-import { ping } from "../app/server/db.server";
+import { currentDatabase, ping } from "../app/server/db.server";
 import { env } from "../app/server/env.server";
 import { log } from "../app/server/log.server";
+import { catalogueReader } from "./catalogue-watch";
 import { refuseCrossSiteRequests } from "./cross-site";
 import { plainErrorPage } from "./error-page";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
+import { defaultCacheControl, isCacheableRequest, PageCache } from "./page-cache";
 import { readRequestBody } from "./request-body";
 
 declare module "react-router" {
@@ -26,6 +29,8 @@ export type HttpOptions = {
   /** Development only: Vite's middleware, which serves source modules and HMR. */
   viteMiddleware?: express.RequestHandler;
   clientDir?: string;
+  /** When the build was made: pages served from the cache are never older (Last-Modified). */
+  buildTime?: Date;
 };
 
 function contentSecurityPolicy(nonce: string): string {
@@ -43,6 +48,54 @@ function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
+/**
+ * What every response carries: a request id and the security headers, with a fresh CSP nonce
+ * (`withCsp`: not in development, where Vite injects scripts). Shared by the Express middleware and
+ * the page cache's fast path (createRequestListener).
+ */
+function beginResponse(
+  res: ServerResponse,
+  secure: boolean,
+  withCsp: boolean,
+): { requestId: string; cspNonce: string } {
+  const requestId = randomUUID();
+  const cspNonce = randomBytes(16).toString("base64");
+  res.setHeader("X-Request-Id", requestId);
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("X-Frame-Options", "DENY");
+  if (withCsp) res.setHeader("Content-Security-Policy", contentSecurityPolicy(cspNonce));
+  if (secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  return { requestId, cspNonce };
+}
+
+/**
+ * The server's request listener: stored public pages straight from memory when the catalogue
+ * version is known without waiting (the embedded database), everything else through Express
+ * (createHttpApp), which also serves stored pages after a fresh version check.
+ */
+export function createRequestListener(
+  options: HttpOptions,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  const app = createHttpApp(options);
+  const pageCache = app.locals.pageCache as PageCache | undefined;
+  if (!pageCache) return app;
+  const trustProxy = env().TRUST_PROXY;
+  const isSecure = (req: IncomingMessage) =>
+    (req.socket as TLSSocket).encrypted === true ||
+    (trustProxy &&
+      String(req.headers["x-forwarded-proto"] ?? "")
+        .split(",")[0]
+        .trim() === "https");
+  return (req, res) => {
+    // A stored page brings its own Content-Security-Policy (hashes, no nonce).
+    const served = pageCache.serveStored(req, res, () => {
+      beginResponse(res, isSecure(req), false);
+    });
+    if (!served) app(req, res);
+  };
+}
+
 export function createHttpApp(options: HttpOptions): Express {
   const e = env();
   const app = express();
@@ -52,22 +105,39 @@ export function createHttpApp(options: HttpOptions): Express {
   if (e.TRUST_PROXY) app.set("trust proxy", 1);
 
   app.use((req: Request, res: Response, next: NextFunction) => {
-    const requestId = randomUUID();
+    const { requestId, cspNonce } = beginResponse(res, req.secure, !options.viteMiddleware);
     res.locals.requestId = requestId;
-    res.locals.cspNonce = randomBytes(16).toString("base64");
-    res.setHeader("X-Request-Id", requestId);
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    if (!options.viteMiddleware) {
-      res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.cspNonce));
-    }
-    if (req.secure)
-      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    res.locals.cspNonce = cspNonce;
     next();
   });
 
-  app.use(compression());
+  const compress = compression();
+  const handleRequest = createRequestHandler(options.build, process.env.NODE_ENV);
+  const render = (req: Request, res: Response) =>
+    handleRequest(toFetchRequest(req, res), {
+      requestId: res.locals.requestId as string,
+      cspNonce: res.locals.cspNonce as string,
+      clientIp: req.ip ?? "unknown",
+    });
+
+  // Rendered anonymous public pages, kept per URL until the catalogue changes (server/page-cache.ts),
+  // answered first: stored pages carry their own compressed copies and no static file has their
+  // paths. Not in development, where the code changes under it.
+  const pageCache = options.viteMiddleware
+    ? undefined
+    : new PageCache({
+        readCatalogue: catalogueReader(currentDatabase()),
+        buildTime: options.buildTime ?? new Date(),
+      });
+  app.locals.pageCache = pageCache;
+  if (pageCache) {
+    app.use((req, res, next) => {
+      if (!isCacheableRequest(req)) return next();
+      pageCache.serve(req, res, () => render(req, res), compress).catch(next);
+    });
+  }
+
+  app.use(compress);
 
   app.get("/healthz", async (_req, res) => {
     try {
@@ -98,7 +168,9 @@ export function createHttpApp(options: HttpOptions): Express {
         index: false,
       }),
     );
-    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+    // The other public files (favicon...) all have an extension: pages skip the file lookup.
+    const publicFiles = express.static(options.clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
   }
 
   // Posts from other sites are refused (403) for every action; bodies are read and size-checked
@@ -106,16 +178,9 @@ export function createHttpApp(options: HttpOptions): Express {
   app.use(refuseCrossSiteRequests());
   app.use(readRequestBody(MAX_BODY_BYTES));
 
-  const handleRequest = createRequestHandler(options.build, process.env.NODE_ENV);
-  const render = (req: Request, res: Response) =>
-    handleRequest(toFetchRequest(req, res), {
-      requestId: res.locals.requestId as string,
-      cspNonce: res.locals.cspNonce as string,
-      clientIp: req.ip ?? "unknown",
-    });
   app.all(/.*/, async (req, res, next) => {
     try {
-      await sendFetchResponse(res, await render(req, res));
+      await sendFetchResponse(res, defaultCacheControl(await render(req, res)));
     } catch (error) {
       next(error);
     }

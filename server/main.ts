@@ -1,11 +1,12 @@
-import type { Server } from "node:http";
+import { statSync } from "node:fs";
+import { createServer, type Server } from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { currentDatabase, DataDirBusyError } from "../app/server/db.server";
 import { env } from "../app/server/env.server";
 import { log } from "../app/server/log.server";
 import { startDatabase } from "../app/server/startup.server";
-import { answerClientErrors, createHttpApp } from "./http";
+import { answerClientErrors, createHttpApp, createRequestListener } from "./http";
 
 async function main() {
   const e = env();
@@ -58,15 +59,19 @@ async function main() {
     );
   }
 
-  let app;
+  let listener;
   if (isProduction) {
     const buildPath = path.resolve("build/server/index.js");
     const build = (await import(buildPath)) as ServerBuild;
-    app = createHttpApp({ build, clientDir: path.resolve("build/client") });
+    listener = createRequestListener({
+      build,
+      clientDir: path.resolve("build/client"),
+      buildTime: statSync(buildPath).mtime,
+    });
   } else {
     const vite = await import("vite");
     const devServer = await vite.createServer({ server: { middlewareMode: true } });
-    app = createHttpApp({
+    listener = createHttpApp({
       build: () =>
         devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
       viteMiddleware: devServer.middlewares,
@@ -74,7 +79,7 @@ async function main() {
   }
 
   if (stopping) return closeDatabaseAndExit();
-  const listening: Server = app.listen(e.PORT, e.HOST, () => {
+  const listening: Server = createServer(listener).listen(e.PORT, e.HOST, () => {
     const address = listening.address();
     const port = typeof address === "object" && address ? address.port : e.PORT;
     log.info("server listening", {

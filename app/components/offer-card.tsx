@@ -1,5 +1,6 @@
 import { Cpu, HardDrive, MemoryStick, Star } from "lucide-react";
 import { Link } from "react-router";
+import { IconSprite, SpriteIcon } from "~/components/icon-sprite";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { OFFER_TYPE_LABELS, type OfferType } from "~/lib/domain";
@@ -21,6 +22,11 @@ export type OfferCardProps = {
   };
 };
 
+/** The icons of the cards: render once on any page that shows OfferCards, before them. */
+export function OfferCardIcons() {
+  return <IconSprite icons={{ star: Star, cpu: Cpu, memory: MemoryStick, storage: HardDrive }} />;
+}
+
 export function OfferCard({ offer }: OfferCardProps) {
   return (
     <Card className="relative flex h-full flex-col transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
@@ -31,7 +37,7 @@ export function OfferCard({ offer }: OfferCardProps) {
           </Badge>
           {offer.featured ? (
             <Badge variant="outline" className="gap-1">
-              <Star className="size-3" aria-hidden="true" /> En vedette
+              <SpriteIcon id="star" className="size-3" /> En vedette
             </Badge>
           ) : null}
         </div>
@@ -49,15 +55,27 @@ export function OfferCard({ offer }: OfferCardProps) {
         </div>
         <ul className="space-y-2 text-sm">
           <li className="flex items-start gap-2">
-            <Cpu className="mt-0.5 size-4 shrink-0 text-primary" aria-label="Processeur" />
+            <SpriteIcon
+              id="cpu"
+              className="mt-0.5 size-4 shrink-0 text-primary"
+              label="Processeur"
+            />
             {offer.cpu}
           </li>
           <li className="flex items-start gap-2">
-            <MemoryStick className="mt-0.5 size-4 shrink-0 text-primary" aria-label="Mémoire" />
+            <SpriteIcon
+              id="memory"
+              className="mt-0.5 size-4 shrink-0 text-primary"
+              label="Mémoire"
+            />
             {offer.ram}
           </li>
           <li className="flex items-start gap-2">
-            <HardDrive className="mt-0.5 size-4 shrink-0 text-primary" aria-label="Stockage" />
+            <SpriteIcon
+              id="storage"
+              className="mt-0.5 size-4 shrink-0 text-primary"
+              label="Stockage"
+            />
             {offer.storage}
           </li>
         </ul>

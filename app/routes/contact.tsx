@@ -1,20 +1,19 @@
-import { Mail, Phone } from "lucide-react";
-import { useEffect, useState } from "react";
-import { data, Form, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { Mail, Phone, X } from "lucide-react";
+import { data, Form } from "react-router";
 import { z } from "zod";
+import contactScriptUrl from "~/client/contact.js?url";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
 import { contactFormSchema } from "~/lib/contact";
-import { formatMonthlyPrice } from "~/lib/format";
+import { formatMonthlyPrice, formatPrice } from "~/lib/format";
 import { CONTACT_LIMITS } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
-import { useHydrated } from "~/lib/use-hydrated";
 import { useRootData } from "~/lib/use-site";
+import type { RouteHandle } from "~/root";
 import { withDatabase } from "~/server/availability.server";
 import { createContactRequest } from "~/server/contacts.server";
 import { env } from "~/server/env.server";
@@ -24,6 +23,10 @@ import { listOfferChoices } from "~/server/offers.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { assertSameOrigin } from "~/server/security.server";
 import type { Route } from "./+types/contact";
+
+// Server-rendered; the selected-offer box, the sending state and the toasts are
+// app/client/contact.js (docs/decisions/005).
+export const handle: RouteHandle = { hydrate: false, scripts: [contactScriptUrl] };
 
 const offerParam = z.coerce
   .number()
@@ -149,32 +152,36 @@ function FieldError({ id, message }: { id: string; message?: string }) {
   ) : null;
 }
 
+function SelectedOffer(props: { title?: string; reference?: string; price?: string }) {
+  return (
+    <div
+      className="rounded-md border bg-muted/50 p-4 text-sm"
+      aria-live="polite"
+      data-selected-offer=""
+    >
+      <p className="font-semibold">Offre sélectionnée :</p>
+      <p data-selected-title="">{props.title}</p>
+      <p className="text-muted-foreground">
+        Réf. <span data-selected-reference="">{props.reference}</span>
+      </p>
+      <p className="font-semibold text-primary" data-selected-price="">
+        {props.price}
+      </p>
+    </div>
+  );
+}
+
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { choices, preselected } = loaderData;
   const { site } = useRootData();
-  const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formAction === "/contact";
   const failed = actionData && actionData.status !== "sent" ? actionData : undefined;
   const values = failed?.values;
-  const [formKey, setFormKey] = useState(0);
-  const [offerId, setOfferId] = useState(values?.offer ?? preselected?.toString() ?? "");
-
-  useEffect(() => {
-    if (!actionData) return;
-    const { title, description } = feedback(actionData);
-    if (actionData.status === "sent") {
-      toast.success(title, { description });
-      setFormKey((k) => k + 1);
-      setOfferId("");
-    } else {
-      toast.error(title, { description });
-    }
-  }, [actionData]);
-
+  // After a successful send the form starts empty again; after a failure it keeps what was typed.
+  const offerId =
+    actionData?.status === "sent" ? "" : (values?.offer ?? preselected?.toString() ?? "");
   const selected = choices.find((c) => String(c.id) === offerId);
   const errors = (failed?.status === "limited" ? undefined : failed?.fieldErrors) ?? {};
-  const inline = actionData && !hydrated ? feedback(actionData) : undefined;
+  const result = actionData ? feedback(actionData) : undefined;
   const describedBy = (field: keyof Values) => (errors[field] ? `${field}-error` : undefined);
 
   return (
@@ -186,25 +193,35 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             <CardTitle as="h2">Envoyez-nous un message</CardTitle>
           </CardHeader>
           <CardContent>
-            {inline ? (
+            {result ? (
+              // Inline without JavaScript; contact.js turns it into a dismissible toast.
               <div
                 role={actionData?.status === "sent" ? "status" : "alert"}
+                data-toast={actionData?.status === "sent" ? "success" : "error"}
                 className={
                   actionData?.status === "sent"
-                    ? "mb-6 rounded-md border border-success/50 p-4 text-success"
-                    : "mb-6 rounded-md border border-destructive/50 p-4 text-destructive"
+                    ? "mb-6 rounded-md border border-success/50 bg-background p-4 text-success"
+                    : "mb-6 rounded-md border border-destructive/50 bg-background p-4 text-destructive"
                 }
               >
-                <p className="font-semibold">{inline.title}</p>
-                <p>{inline.description}</p>
+                <p className="font-semibold">{result.title}</p>
+                <p>{result.description}</p>
+                <button
+                  type="button"
+                  data-toast-close=""
+                  className="absolute right-2 top-2 hidden rounded-md p-1 text-muted-foreground hover:bg-accent"
+                  aria-label="Fermer"
+                >
+                  <X className="size-4" aria-hidden="true" />
+                </button>
               </div>
             ) : null}
             <Form
               method="post"
               action="/contact"
-              key={formKey}
               className="space-y-5"
               aria-label="Formulaire de contact"
+              data-contact-form=""
             >
               <div className="grid gap-5 sm:grid-cols-2">
                 <div className="space-y-2">
@@ -256,29 +273,34 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 <NativeSelect
                   id="offer"
                   name="offer"
-                  value={offerId}
-                  onChange={(event) => setOfferId(event.target.value)}
+                  defaultValue={offerId}
                   aria-invalid={errors.offer ? true : undefined}
                   aria-describedby={describedBy("offer")}
                 >
                   <option value="">Demande générale</option>
                   {choices.map((choice) => (
-                    <option key={choice.id} value={choice.id}>
+                    <option
+                      key={choice.id}
+                      value={choice.id}
+                      data-price={formatPrice(choice.price)}
+                    >
                       {choice.title} ({choice.reference})
                     </option>
                   ))}
                 </NativeSelect>
                 <FieldError id="offer-error" message={errors.offer} />
+                {/* Shown by the server for a preselected offer; contact.js keeps it in step with
+                    the selector, creating it from the template when needed. */}
                 {selected ? (
-                  <div className="rounded-md border bg-muted/50 p-4 text-sm" aria-live="polite">
-                    <p className="font-semibold">Offre sélectionnée :</p>
-                    <p>{selected.title}</p>
-                    <p className="text-muted-foreground">Réf. {selected.reference}</p>
-                    <p className="font-semibold text-primary">
-                      {formatMonthlyPrice(selected.price)}
-                    </p>
-                  </div>
+                  <SelectedOffer
+                    title={selected.title}
+                    reference={selected.reference}
+                    price={formatMonthlyPrice(selected.price)}
+                  />
                 ) : null}
+                <template data-selected-offer-template="">
+                  <SelectedOffer />
+                </template>
               </div>
               <div className="space-y-2">
                 <Label htmlFor="message">Message *</Label>
@@ -308,8 +330,11 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                   defaultValue=""
                 />
               </div>
-              <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
-                {sending ? <Spinner label="Envoi en cours..." /> : "Envoyer le message"}
+              <Button type="submit" size="lg" className="w-full sm:w-auto">
+                <span data-idle="">Envoyer le message</span>
+                <span data-sending="" hidden>
+                  <Spinner label="Envoi en cours..." />
+                </span>
               </Button>
             </Form>
           </CardContent>

@@ -1,9 +1,12 @@
 import { ArrowRight, Clock, Headphones, Server, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
+import { JsonLd } from "~/components/json-ld";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { pageMeta, siteFromMatches } from "~/lib/meta";
+import { organizationJsonLd } from "~/lib/structured-data";
+import { useRootData } from "~/lib/use-site";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/home";
 
@@ -58,8 +61,10 @@ const SOLUTIONS = [
 ];
 
 export default function Home() {
+  const { site } = useRootData();
   return (
     <>
+      <JsonLd data={organizationJsonLd(site)} />
       <section className="border-b bg-gradient-to-b from-primary/10 to-background">
         <div className="container mx-auto px-4 py-20 text-center md:py-28">
           <h1 className="mx-auto max-w-3xl text-4xl font-bold tracking-tight md:text-6xl">

@@ -1,5 +1,6 @@
 import { ArrowLeft, Cpu, FileText, HardDrive, MemoryStick, Network } from "lucide-react";
 import { data, Link } from "react-router";
+import { JsonLd } from "~/components/json-ld";
 import { Markdown } from "~/components/markdown";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -8,10 +9,13 @@ import { OFFER_TYPE_LABELS } from "~/lib/domain";
 import { formatMonthlyPrice, formatPrice } from "~/lib/format";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
+import { productJsonLd } from "~/lib/structured-data";
+import { useRootData } from "~/lib/use-site";
 import type { RouteHandle } from "~/root";
 import { withDatabase } from "~/server/availability.server";
 import { log } from "~/server/log.server";
 import { findActiveOfferBySlug } from "~/server/offers.server";
+import type { Offer } from "~/server/schema.server";
 import type { Route } from "./+types/offer";
 
 // Links only: no React needed in the browser.
@@ -41,30 +45,47 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
       noindex: true,
     });
   }
-  const summary = `${OFFER_TYPE_LABELS[offer.type]} ${offer.cpu}, ${offer.ram}, ${offer.storage} — ${formatMonthlyPrice(offer.price)}.`;
   return pageMeta({
     matches,
-    title: offer.metaTitle || `${offer.title} — ${OFFER_TYPE_LABELS[offer.type]}`,
-    description: offer.metaDescription || `${offer.title} : ${summary}`,
+    title: offerTitle(offer),
+    description: offerDescription(offer),
     path: `/offers/${offer.slug}`,
     type: "product",
   });
 };
 
+type OfferSummary = Pick<
+  Offer,
+  "title" | "type" | "cpu" | "ram" | "storage" | "price" | "metaTitle" | "metaDescription"
+>;
+
+/** meta_title when set, else the title and the kind of offer. */
+function offerTitle(offer: OfferSummary): string {
+  return offer.metaTitle || `${offer.title} — ${OFFER_TYPE_LABELS[offer.type]}`;
+}
+
+/** meta_description when set, else the title with a summary of the specs and the price. */
+function offerDescription(offer: OfferSummary): string {
+  const summary = `${OFFER_TYPE_LABELS[offer.type]} ${offer.cpu}, ${offer.ram}, ${offer.storage} — ${formatMonthlyPrice(offer.price)}.`;
+  return offer.metaDescription || `${offer.title} : ${summary}`;
+}
+
 function Spec({ icon: Icon, label, value }: { icon: typeof Cpu; label: string; value: string }) {
   return (
-    <div className="flex items-start gap-3">
-      <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-      <div>
-        <dt className="text-sm text-muted-foreground">{label}</dt>
-        <dd className="font-medium">{value}</dd>
-      </div>
+    // A <dl> may only group <dt>/<dd> pairs in a <div>: the icon sits inside the <dt>.
+    <div className="relative pl-8">
+      <dt className="text-sm text-muted-foreground">
+        <Icon className="absolute left-0 top-0.5 size-5 text-primary" aria-hidden="true" />
+        {label}
+      </dt>
+      <dd className="font-medium">{value}</dd>
     </div>
   );
 }
 
 export default function OfferDetail({ loaderData }: Route.ComponentProps) {
   const { offer } = loaderData;
+  const { site } = useRootData();
   if (!offer) {
     return (
       <div className="container mx-auto flex min-h-[50vh] flex-col items-center justify-center gap-4 px-4 py-16 text-center">
@@ -79,6 +100,16 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="container mx-auto px-4 py-10">
+      <JsonLd
+        data={productJsonLd(site, {
+          slug: offer.slug,
+          title: offer.title,
+          reference: offer.reference,
+          type: offer.type,
+          price: offer.price,
+          description: offerDescription(offer),
+        })}
+      />
       <Link
         to="/offers"
         className="mb-6 inline-flex items-center gap-2 text-sm text-muted-foreground hover:text-primary"

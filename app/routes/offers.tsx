@@ -1,7 +1,8 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { data, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import listingScriptUrl from "~/client/listing.js?url";
 import { ErrorPage } from "~/components/error-page";
-import { OfferCard } from "~/components/offer-card";
+import { OfferCard, OfferCardIcons } from "~/components/offer-card";
 import { OfferFiltersForm } from "~/components/offer-filters-form";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
@@ -11,10 +12,14 @@ import { pageMeta } from "~/lib/meta";
 import { RequestReference } from "~/lib/request-id";
 import { hasActiveFilters, offerFiltersToSearch } from "~/lib/offer-filters";
 import { parseOfferFilters } from "~/lib/offer-filters-schema";
+import type { RouteHandle } from "~/root";
 import { isDatabaseUnavailable } from "~/server/availability.server";
 import { log } from "~/server/log.server";
 import { LISTING_PAGE_SIZE, listActiveOffers } from "~/server/offers.server";
 import type { Route } from "./+types/offers";
+
+// Server-rendered; filtering as you type is app/client/listing.js (docs/decisions/005).
+export const handle: RouteHandle = { hydrate: false, scripts: [listingScriptUrl] };
 
 const KNOWN_PARAMS = new Set(["q", "type", "min", "max", "engagement", "page"]);
 
@@ -42,14 +47,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...result, filters, page, pageCount };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
+// Canonical: a filtered listing points to the plain /offers (its results are a subset of the
+// catalogue's pages); pages 2+ of the plain listing are their own canonical (/offers?page=N), so
+// that crawlers reach every offer through the 'Suivant' links.
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
+  const page = loaderData && !hasActiveFilters(loaderData.filters) ? loaderData.page : 1;
+  return pageMeta({
     matches,
-    title: "Nos Offres de Serveurs — serveurs dédiés et location LOA",
+    title:
+      page > 1
+        ? `Nos Offres de Serveurs — page ${page}`
+        : "Nos Offres de Serveurs — serveurs dédiés et location LOA",
     description:
       "Comparez nos serveurs dédiés et nos solutions de location avec option d'achat (LOA) : filtrez par type, prix et engagement.",
-    path: "/offers",
+    path: page > 1 ? `/offers?page=${page}` : "/offers",
   });
+};
 
 function PageHeader() {
   return (
@@ -65,64 +78,65 @@ function PageHeader() {
 
 export default function Offers({ loaderData }: Route.ComponentProps) {
   const { offers, total, filters, page, pageCount } = loaderData;
-  const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/offers";
   const filtered = hasActiveFilters(filters);
 
   return (
     <div className="container mx-auto px-4 py-10">
+      <OfferCardIcons />
       <PageHeader />
       <OfferFiltersForm filters={filters} filtered={filtered} />
 
-      <section aria-labelledby="resultats" aria-busy={loading} className="mt-8">
-        {loading ? (
-          <div className="flex justify-center py-16 text-muted-foreground">
-            <Spinner label="Chargement des offres..." />
-          </div>
-        ) : (
-          <>
-            <p id="resultats" className="mb-4 text-sm text-muted-foreground" aria-live="polite">
-              {offerCountLabel(total)}
-            </p>
-            {offers.length === 0 ? (
-              <div className="rounded-lg border border-dashed p-12 text-center">
-                <p className="text-muted-foreground">{MESSAGES.listingEmpty}</p>
-                <Button asChild variant="link" className="mt-2">
-                  <Link to="/offers">Effacer les filtres</Link>
+      {/* listing.js shows the spinner while it fetches new results, then swaps the content. */}
+      <section aria-labelledby="resultats" className="mt-8">
+        <p id="resultats" className="mb-4 text-sm text-muted-foreground" aria-live="polite">
+          {offerCountLabel(total)}
+        </p>
+        <div
+          className="flex justify-center py-16 text-muted-foreground"
+          data-listing-loading=""
+          hidden
+        >
+          <Spinner label="Chargement des offres..." />
+        </div>
+        <div data-listing-content="">
+          {offers.length === 0 ? (
+            <div className="rounded-lg border border-dashed p-12 text-center">
+              <p className="text-muted-foreground">{MESSAGES.listingEmpty}</p>
+              <Button asChild variant="link" className="mt-2">
+                <Link to="/offers">Effacer les filtres</Link>
+              </Button>
+            </div>
+          ) : (
+            <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+              {offers.map((offer) => (
+                <li key={offer.id}>
+                  <OfferCard offer={offer} />
+                </li>
+              ))}
+            </ul>
+          )}
+          {pageCount > 1 ? (
+            <nav aria-label="Pagination" className="mt-8 flex items-center justify-center gap-4">
+              {page > 1 ? (
+                <Button asChild variant="outline" size="sm">
+                  <Link to={`/offers${offerFiltersToSearch(filters, page - 1)}`} rel="prev">
+                    <ChevronLeft aria-hidden="true" /> Précédent
+                  </Link>
                 </Button>
-              </div>
-            ) : (
-              <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-                {offers.map((offer) => (
-                  <li key={offer.id}>
-                    <OfferCard offer={offer} />
-                  </li>
-                ))}
-              </ul>
-            )}
-            {pageCount > 1 ? (
-              <nav aria-label="Pagination" className="mt-8 flex items-center justify-center gap-4">
-                {page > 1 ? (
-                  <Button asChild variant="outline" size="sm">
-                    <Link to={`/offers${offerFiltersToSearch(filters, page - 1)}`} rel="prev">
-                      <ChevronLeft aria-hidden="true" /> Précédent
-                    </Link>
-                  </Button>
-                ) : null}
-                <span className="text-sm text-muted-foreground">
-                  Page {page} sur {pageCount}
-                </span>
-                {page < pageCount ? (
-                  <Button asChild variant="outline" size="sm">
-                    <Link to={`/offers${offerFiltersToSearch(filters, page + 1)}`} rel="next">
-                      Suivant <ChevronRight aria-hidden="true" />
-                    </Link>
-                  </Button>
-                ) : null}
-              </nav>
-            ) : null}
-          </>
-        )}
+              ) : null}
+              <span className="text-sm text-muted-foreground">
+                Page {page} sur {pageCount}
+              </span>
+              {page < pageCount ? (
+                <Button asChild variant="outline" size="sm">
+                  <Link to={`/offers${offerFiltersToSearch(filters, page + 1)}`} rel="next">
+                    Suivant <ChevronRight aria-hidden="true" />
+                  </Link>
+                </Button>
+              ) : null}
+            </nav>
+          ) : null}
+        </div>
       </section>
     </div>
   );

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, lte, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import { likePattern, type OfferFilters } from "~/lib/offer-filters";
 import { db, type Database } from "./db.server";
 import { offers, type Offer } from "./schema.server";
@@ -32,15 +32,10 @@ export function listingConditions(filters: OfferFilters): SQL | undefined {
   if (filters.maxPrice !== undefined) conditions.push(lte(offers.price, String(filters.maxPrice)));
   if (filters.commitment !== undefined) conditions.push(eq(offers.engagement, filters.commitment));
   if (filters.searchTerm) {
+    // Case-insensitive substring of title, reference, cpu or ram: search_text holds the four,
+    // lower-cased, with a separator that no search term contains (schema.server.ts).
     const pattern = likePattern(filters.searchTerm);
-    conditions.push(
-      or(
-        ilike(offers.title, pattern),
-        ilike(offers.reference, pattern),
-        ilike(offers.cpu, pattern),
-        ilike(offers.ram, pattern),
-      ),
-    );
+    conditions.push(sql`${offers.searchText} like lower(${pattern})`);
   }
   return and(...conditions);
 }

@@ -42,15 +42,25 @@ export const offers = pgTable(
     metaDescription: text("meta_description"),
     isActive: boolean("is_active").notNull().default(true),
     ...timestamps,
+    /**
+     * The four searchable fields, lower-cased, joined by a character nobody types (U+001F): one
+     * LIKE on one trigram-indexed column instead of four ILIKEs (offers.server.ts).
+     */
+    searchText: text("search_text").generatedAlwaysAs(
+      sql`lower(title || chr(31) || reference || chr(31) || cpu || chr(31) || ram)`,
+    ),
   },
   (t) => [
     uniqueIndex("offers_slug_unique").on(t.slug),
-    index("offers_active_created_idx").on(t.isActive, t.createdAt.desc()),
+    // The listing's order (newest first, id as tie-breaker): a page is read in index order. NULLS
+    // FIRST is what a plain DESC sorts by; with NULLS LAST the planner would sort every row.
+    index("offers_active_created_idx").on(
+      t.isActive,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("offers_active_price_idx").on(t.isActive, t.price),
-    index("offers_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
-    index("offers_reference_trgm_idx").using("gin", sql`${t.reference} gin_trgm_ops`),
-    index("offers_cpu_trgm_idx").using("gin", sql`${t.cpu} gin_trgm_ops`),
-    index("offers_ram_trgm_idx").using("gin", sql`${t.ram} gin_trgm_ops`),
+    index("offers_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     check("offers_price_nonnegative", sql`${t.price} >= 0`),
   ],
 );

@@ -1,0 +1,5 @@
+import { sitemapResponse } from "~/server/sitemap.server";
+
+export function loader() {
+  return sitemapResponse();
+}

@@ -1,0 +1,73 @@
+import { asc, eq } from "drizzle-orm";
+import { getCatalogueVersion } from "./catalogue.server";
+import { db, type Database } from "./db.server";
+import { offers } from "./schema.server";
+import { siteConfig } from "./site.server";
+
+export type SitemapEntry = { path: string; lastmod?: Date };
+
+function xmlEscape(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
+}
+
+/** The sitemaps.org document for these entries, with absolute URLs under `baseUrl`. */
+export function sitemapXml(baseUrl: string, entries: SitemapEntry[]): string {
+  const urls = entries.map((entry) => {
+    const lastmod = entry.lastmod ? `<lastmod>${entry.lastmod.toISOString()}</lastmod>` : "";
+    return `<url><loc>${xmlEscape(`${baseUrl}${entry.path}`)}</loc>${lastmod}</url>`;
+  });
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n` +
+    `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`
+  );
+}
+
+/**
+ * Home, listing, contact and every active offer with its updated_at. The listing and the contact
+ * page (whose selector lists the offers) change with the catalogue: their lastmod is the catalogue
+ * version's date. One sitemap holds 50,000 URLs; past that it would need a sitemap index.
+ */
+export async function sitemapEntries(database: Database = db()): Promise<SitemapEntry[]> {
+  const [rows, catalogue] = await Promise.all([
+    database
+      .select({ slug: offers.slug, updatedAt: offers.updatedAt })
+      .from(offers)
+      .where(eq(offers.isActive, true))
+      .orderBy(asc(offers.slug)),
+    getCatalogueVersion(database),
+  ]);
+  // The catalogue version's date covers deletions too; before any write it has none.
+  let catalogueDate = catalogue.updatedAt ?? undefined;
+  for (const row of rows) {
+    if (!catalogueDate || row.updatedAt > catalogueDate) catalogueDate = row.updatedAt;
+  }
+  return [
+    { path: "/" },
+    { path: "/offers", lastmod: catalogueDate },
+    { path: "/contact", lastmod: catalogueDate },
+    ...rows.map((row) => ({ path: `/offers/${row.slug}`, lastmod: row.updatedAt })),
+  ];
+}
+
+export async function sitemapResponse(): Promise<Response> {
+  const xml = sitemapXml(siteConfig().baseUrl, await sitemapEntries());
+  return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
+}
+
+/** Allows the public site, keeps crawlers out of the administrator area, points to the sitemap. */
+export function robotsTxt(baseUrl: string): string {
+  return [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /admin",
+    "Disallow: /auth",
+    "",
+    `Sitemap: ${baseUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,375 @@
+// npm run bench: the built server with 10,000 offers, on loopback, in one run (README, Performance).
+// HTTP throughput and latency against a static-file ceiling, Lighthouse (mobile), memory, and what
+// each database index buys. Writes bench/results/latest.json and latest.md.
+import { execFileSync, execSync, fork, spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { and, asc, eq, like } from "drizzle-orm";
+import pg from "pg";
+import { openPglite, openPostgres, type DatabaseHandle } from "../../app/server/db.server";
+import { offers } from "../../app/server/schema.server";
+import { BENCH_OFFERS, generateCatalogue, measureIndexes, type IndexReport } from "./data";
+import { interleaved, load, peakRss, rssMb, type LoadOptions } from "./http";
+import { audit, type LighthouseResult } from "./lighthouse";
+import { evaluateTargets, markdownReport, type BenchResults } from "./report";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const TMP = path.join(ROOT, "bench/tmp");
+const RESULTS = path.join(ROOT, "bench/results");
+const PORT = Number(process.env.BENCH_PORT ?? 4411);
+const CEILING_PORT = PORT + 1;
+const DEMO_PORT = PORT + 3;
+const DURATION = Number(process.env.BENCH_DURATION ?? 6);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const POSTGRES_URL =
+  process.env.BENCH_DATABASE_URL ?? "postgres://postgres:postgres@127.0.0.1:5432/postgres";
+
+const started = Date.now();
+function step(message: string) {
+  const seconds = ((Date.now() - started) / 1000).toFixed(0).padStart(4);
+  console.log(`[${seconds}s] ${message}`);
+}
+
+async function prepareDatabase(handle: DatabaseHandle, engine: string) {
+  await handle.withStartupLock((db) => handle.migrate(db));
+  const count = await generateCatalogue(handle.db, BENCH_OFFERS);
+  // The offer page measured: a generated EPYC offer with a markdown description.
+  const [row] = await handle.db
+    .select({ slug: offers.slug })
+    .from(offers)
+    .where(and(eq(offers.isActive, true), like(offers.slug, "epyc-7543-%")))
+    .orderBy(asc(offers.id))
+    .limit(1);
+  step(`${engine}: ${count} offers; measuring indexes`);
+  const indexes = await measureIndexes(handle.db, engine, row.slug);
+  return { count, slug: row.slug, indexes };
+}
+
+async function postgresIndexes(): Promise<IndexReport | { engine: string; skipped: string }> {
+  if (process.env.BENCH_POSTGRES === "0")
+    return { engine: "PostgreSQL", skipped: "BENCH_POSTGRES=0" };
+  const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch {
+    return { engine: "PostgreSQL", skipped: "not reachable (BENCH_DATABASE_URL)" };
+  }
+  const name = `bench_perf_${process.pid}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  const handle = await openPostgres(url.toString());
+  try {
+    const version = (await admin.query("show server_version")).rows[0].server_version as string;
+    return (await prepareDatabase(handle, `PostgreSQL ${version}`)).indexes;
+  } finally {
+    await handle.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+async function waitFor(url: string, child: ChildProcess, what: string) {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > deadline) throw new Error(`${what} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+async function main() {
+  rmSync(TMP, { recursive: true, force: true });
+  mkdirSync(path.join(TMP, "static"), { recursive: true });
+  mkdirSync(RESULTS, { recursive: true });
+
+  step("building (npm run build)");
+  execSync("npm run build", { cwd: ROOT, stdio: "pipe" });
+
+  step(`generating ${BENCH_OFFERS} offers in PGlite (bench/tmp/data)`);
+  const dataDir = path.join(TMP, "data");
+  const pglite = await openPglite(dataDir);
+  let prepared;
+  try {
+    prepared = await prepareDatabase(pglite, "PGlite 0.5 (embedded)");
+  } finally {
+    await pglite.close();
+  }
+  step("PostgreSQL: same catalogue, index measurements");
+  const pgIndexes = await postgresIndexes();
+
+  step(`starting the built server on :${PORT}`);
+  const base = `http://127.0.0.1:${PORT}`;
+  const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      SEED_DEMO: "false",
+      BASE_URL: base,
+      LOG_LEVEL: "error",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const ceiling = fork(path.join(import.meta.dirname, "static-server.mjs"), [
+    path.join(TMP, "static"),
+    String(CEILING_PORT),
+  ]);
+  try {
+    await waitFor(`${base}/healthz`, server, "server");
+    const pid = server.pid!;
+    const memory = { startupMb: rssMb(pid), idleMb: 0, peakUnderLoadMb: 0 };
+
+    const offerPath = `/offers/${prepared.slug}`;
+    const routes = [
+      { name: "/", path: "/" },
+      { name: "/offers", path: "/offers" },
+      {
+        name: "/offers?q=epyc&type=dedicated&min=50&max=500",
+        path: "/offers?q=epyc&type=dedicated&min=50&max=500",
+      },
+      { name: "offer page", path: offerPath },
+      { name: "/contact", path: "/contact" },
+    ];
+    for (const route of routes) {
+      for (let i = 0; i < 3; i++) await (await fetch(`${base}${route.path}`)).arrayBuffer();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    memory.idleMb = rssMb(pid);
+    step(`idle RSS ${memory.idleMb} MB; load: ${DURATION}s per run, ${CONNECTIONS} connections`);
+
+    const contactBody = new URLSearchParams({
+      name: "Banc d'essai",
+      email: "bench@example.fr",
+      phone: "",
+      offer: "",
+      message: "Bonjour, ceci est un message du banc d'essai.",
+    }).toString();
+
+    const http: BenchResults["http"] = [];
+    /** A static file of `bytes` bytes, and the page's own headers for the same-headers ceiling. */
+    const staticCopy = async (bytes: number, pagePath?: string) => {
+      const name = `${bytes}.html`;
+      writeFileSync(path.join(TMP, "static", name), Buffer.alloc(bytes, "x"));
+      if (pagePath) {
+        const response = await fetch(`${base}${pagePath}`, { headers: { "Accept-Encoding": "" } });
+        await response.arrayBuffer();
+        const headers: Record<string, string> = {};
+        const skip = ["date", "connection", "keep-alive", "content-length", "transfer-encoding"];
+        response.headers.forEach((value, key) => {
+          if (!skip.includes(key)) headers[key] = value;
+        });
+        writeFileSync(path.join(TMP, "static", `${name}.headers.json`), JSON.stringify(headers));
+      }
+      return `http://127.0.0.1:${CEILING_PORT}/${name}`;
+    };
+    const options = (url: string, extra: Partial<LoadOptions> = {}): LoadOptions => ({
+      url,
+      durationSeconds: DURATION,
+      connections: CONNECTIONS,
+      ...extra,
+    });
+
+    const [, peak] = await peakRss(pid, async () => {
+      for (const route of routes) {
+        const bytes = (await (await fetch(`${base}${route.path}`)).arrayBuffer()).byteLength;
+        step(
+          `${route.name}: ceilings and cached (interleaved), uncached (${Math.round(bytes / 1024)} KB)`,
+        );
+        const file = await staticCopy(bytes, route.path);
+        const [top, sameHeaders, cached] = await interleaved([
+          options(file),
+          options(`${file}.h`),
+          options(`${base}${route.path}`),
+        ]);
+        // A cookie makes the page cache step aside: every request is rendered.
+        const uncached = await load(
+          options(`${base}${route.path}`, { headers: { Cookie: "bench=uncached" } }),
+        );
+        http.push({
+          route: route.name,
+          variant: "cached",
+          bytes,
+          result: cached.result,
+          ceiling: top.result,
+          sameHeadersCeiling: sameHeaders.result,
+          ratio: cached.ratioTo(top),
+          sameHeadersRatio: cached.ratioTo(sameHeaders),
+        });
+        http.push({
+          route: route.name,
+          variant: "uncached",
+          bytes,
+          result: uncached,
+          ceiling: top.result,
+          ratio: uncached.rps / top.result.rps,
+        });
+        if (route.path.startsWith("/offers?")) {
+          // Latency without queueing: one visitor at a time (the embedded database runs one
+          // query at a time, so under 10 connections latency is mostly waiting in line).
+          const alone = await load(
+            options(`${base}${route.path}`, {
+              headers: { Cookie: "bench=uncached" },
+              connections: 1,
+            }),
+          );
+          http.push({
+            route: route.name,
+            variant: "uncached, 1 connection",
+            bytes,
+            result: alone,
+            ceiling: top.result,
+            ratio: alone.rps / top.result.rps,
+          });
+        }
+      }
+      const postResponse = await fetch(`${base}/contact`, {
+        method: "POST",
+        headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+        body: contactBody,
+      });
+      const postBytes = (await postResponse.arrayBuffer()).byteLength;
+      step(`contact POST: ceiling and posts (${Math.round(postBytes / 1024)} KB answer)`);
+      const file = await staticCopy(postBytes);
+      const [top, posted] = await interleaved([
+        options(file),
+        options(`${base}/contact`, {
+          method: "POST",
+          headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+          body: contactBody,
+        }),
+      ]);
+      http.push({
+        route: "contact POST",
+        variant: "form post",
+        bytes: postBytes,
+        result: posted.result,
+        ceiling: top.result,
+        ratio: posted.ratioTo(top),
+      });
+    });
+    memory.peakUnderLoadMb = peak;
+
+    const lighthouse: BenchResults["lighthouse"] = [];
+    for (const page of [
+      { name: "/", path: "/" },
+      { name: "/offers", path: "/offers" },
+      { name: "offer page", path: offerPath },
+      { name: "/contact", path: "/contact" },
+    ]) {
+      step(`Lighthouse ${page.name} (${LIGHTHOUSE_RUNS} runs, median)`);
+      const result: LighthouseResult = await audit(`${base}${page.path}`, LIGHTHOUSE_RUNS);
+      lighthouse.push({ page: page.name, path: page.path, result });
+    }
+
+    // The same contact page with the demo catalogue: what its selector of every active offer
+    // (spec section 2) costs at 10,000 offers, by difference. Not one of the targets' pages.
+    step(`Lighthouse /contact with the 12 demo offers (${LIGHTHOUSE_RUNS} runs, median)`);
+    const demoBase = `http://127.0.0.1:${DEMO_PORT}`;
+    const demo = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(DEMO_PORT),
+        HOST: "127.0.0.1",
+        DATA_DIR: path.join(TMP, "demo"),
+        DATABASE_URL: "",
+        SEED_DEMO: "true",
+        BASE_URL: demoBase,
+        LOG_LEVEL: "error",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    try {
+      await waitFor(`${demoBase}/healthz`, demo, "demo server");
+      const result = await audit(`${demoBase}/contact`, LIGHTHOUSE_RUNS);
+      lighthouse.push({
+        page: "/contact, 12 demo offers",
+        path: "/contact",
+        result,
+        informational: true,
+      });
+    } finally {
+      await stop(demo);
+    }
+
+    const results: BenchResults = {
+      date: new Date().toISOString(),
+      commit: gitCommit(),
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model ?? "unknown",
+        memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+        loadAverage: os.loadavg().map((n) => Number(n.toFixed(2))),
+        node: process.version,
+        chromium: chromiumVersion(),
+      },
+      settings: {
+        offers: prepared.count,
+        durationSeconds: DURATION,
+        connections: CONNECTIONS,
+        lighthouseRuns: LIGHTHOUSE_RUNS,
+        database: "PGlite (embedded), DATA_DIR=bench/tmp/data",
+        offerPage: offerPath,
+      },
+      http,
+      lighthouse,
+      memory,
+      indexes: [prepared.indexes, pgIndexes],
+      targets: [],
+      seconds: Math.round((Date.now() - started) / 1000),
+    };
+    results.targets = evaluateTargets(results);
+    writeFileSync(path.join(RESULTS, "latest.json"), `${JSON.stringify(results, null, 2)}\n`);
+    const markdown = markdownReport(results);
+    writeFileSync(path.join(RESULTS, "latest.md"), markdown);
+    console.log(`\n${markdown}`);
+    step("written bench/results/latest.json and latest.md");
+  } finally {
+    await stop(server);
+    ceiling.kill();
+  }
+}
+
+function gitCommit(): string {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT }).toString().trim();
+  } catch {
+    return "unknown";
+  }
+}
+
+function chromiumVersion(): string {
+  try {
+    return execFileSync(process.env.CHROME_PATH ?? "/usr/bin/chromium", ["--version"])
+      .toString()
+      .trim();
+  } catch {
+    return "unknown";
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

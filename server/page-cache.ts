@@ -1,0 +1,437 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzipSync } from "node:zlib";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { sendFetchResponse } from "./fetch-adapter";
+
+/** What the cache needs to know about the catalogue (app/server/catalogue.server.ts). */
+export type CatalogueState = { version: string; updatedAt: Date | null };
+
+/** The catalogue version as of now (see server/catalogue-watch.ts). */
+export type CatalogueReader = {
+  (): Promise<CatalogueState>;
+  /** The version without waiting, when this process is told of every change (else undefined). */
+  peek?: () => CatalogueState | undefined;
+};
+
+export type PageCacheOptions = {
+  /** Never answers with a version older than the last committed offer write, on any instance. */
+  readCatalogue: CatalogueReader;
+  /** Last-Modified is never older than the build (a deploy changes pages too). */
+  buildTime: Date;
+  /** Bytes of HTML kept, least recently used first out. */
+  maxBytes?: number;
+  /** A page is rendered again after this long even when the catalogue has not changed. */
+  maxAgeMs?: number;
+  /** Seconds a shared cache (CDN) may keep a page, then serve it stale while it revalidates. */
+  sharedMaxAge?: number;
+  staleWhileRevalidate?: number;
+};
+
+type Entry = {
+  key: string;
+  version: string;
+  storedAt: number;
+  status: number;
+  headers: [string, string][];
+  /** The page without any nonce: the same bytes for every visitor. */
+  body: Buffer;
+  /** Compressed copies, made once in the background. */
+  gzip?: Buffer;
+  br?: Buffer;
+  /** The response's Content-Security-Policy with its nonce replaced by the inline elements' hashes. */
+  csp?: string;
+  etag: string;
+};
+
+const brotliAsync = promisify(brotliCompress);
+
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
+/**
+ * The page without its nonce and the policy that allows exactly its inline scripts and styles by
+ * hash (CSP level 2), or undefined if the nonce is used in any other way.
+ */
+export function withoutNonce(
+  html: string,
+  nonce: string,
+  policy: string | undefined,
+): { html: string; policy: string | undefined } | undefined {
+  if (!nonce) return { html, policy };
+  const stripped = html.replaceAll(` nonce="${nonce}"`, "");
+  if (stripped.includes(nonce)) return undefined;
+  if (!policy) return { html: stripped, policy };
+  const scripts = new Set<string>();
+  for (const [, attributes, content] of stripped.matchAll(
+    /<script\b([^>]*)>([\s\S]*?)<\/script>/g,
+  )) {
+    if (/\bsrc=/.test(attributes) || !content) continue;
+    // Data blocks (JSON-LD) are never executed: CSP does not apply to them.
+    const type = /\btype="([^"]*)"/.exec(attributes)?.[1];
+    if (type && type !== "module" && type !== "importmap" && !/javascript/.test(type)) continue;
+    scripts.add(sha256(content));
+  }
+  const styles = new Set<string>();
+  for (const [, content] of stripped.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)) {
+    if (content) styles.add(sha256(content));
+  }
+  const rewritten = policy
+    .split(";")
+    .map((directive) => {
+      if (!directive.includes(`'nonce-${nonce}'`)) return directive;
+      const name = directive.trim().split(/\s+/)[0];
+      const hashes = name.startsWith("script-src")
+        ? [...scripts]
+        : name.startsWith("style-src")
+          ? [...styles]
+          : [...scripts, ...styles];
+      return directive.replace(`'nonce-${nonce}'`, hashes.join(" ")).replace(/\s+$/, "");
+    })
+    .join(";");
+  return { html: stripped, policy: rewritten };
+}
+
+/** The compressed copy to send for this Accept-Encoding, if one is ready. */
+function preferredEncoding(accept: string | undefined, entry: Entry): "br" | "gzip" | undefined {
+  if (!accept) return undefined;
+  const accepted = new Set<string>();
+  for (const part of accept.toLowerCase().split(",")) {
+    const [name, ...parameters] = part.split(";").map((p) => p.trim());
+    const q = parameters.find((p) => p.startsWith("q="));
+    if (q && !(Number(q.slice(2)) > 0)) continue;
+    accepted.add(name);
+  }
+  if (entry.br && accepted.has("br")) return "br";
+  if (entry.gzip && (accepted.has("gzip") || accepted.has("*"))) return "gzip";
+  return undefined;
+}
+
+/**
+ * The anonymous public pages, by path. Anything else (admin, sign-in, unknown paths) always goes
+ * to React Router. /contact only without a query: ?offer= preselects an offer for one visitor.
+ */
+const PUBLIC_PAGES = [/^\/$/, /^\/offers$/, /^\/offers\/[a-z0-9-]{1,200}$/, /^\/contact$/];
+const PUBLIC_RESOURCES = new Set(["/sitemap.xml", "/robots.txt"]);
+
+/** Response headers that describe one response, never stored with the page. */
+const PER_RESPONSE_HEADERS = new Set([
+  "cache-control",
+  "connection",
+  "content-length",
+  "date",
+  "etag",
+  "keep-alive",
+  "last-modified",
+  "transfer-encoding",
+  "vary",
+]);
+
+export const ANONYMOUS_CACHE_CONTROL = (sMaxAge: number, swr: number) =>
+  `public, max-age=0, s-maxage=${sMaxAge}, stale-while-revalidate=${swr}`;
+export const PRIVATE_CACHE_CONTROL = "private, no-store";
+
+/**
+ * Whether a request may be answered from the shared page cache: a GET or HEAD of a public page or
+ * of the sitemap/robots, from a visitor who sends no cookie (an administrator's session, a flash
+ * message: anything a cookie carries may change the page) and no credentials.
+ */
+export function isCacheableRequest(req: IncomingMessage): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  if (req.headers.cookie !== undefined || req.headers.authorization !== undefined) return false;
+  const url = req.url ?? "";
+  const query = url.indexOf("?");
+  const path = query === -1 ? url : url.slice(0, query);
+  if (PUBLIC_RESOURCES.has(path) || path === "/contact") return query === -1;
+  return PUBLIC_PAGES.some((pattern) => pattern.test(path));
+}
+
+function httpDate(date: Date): string {
+  return new Date(Math.floor(date.getTime() / 1000) * 1000).toUTCString();
+}
+
+function etagMatches(header: string, etag: string): boolean {
+  if (header.trim() === "*") return true;
+  const bare = etag.replace(/^W\//, "");
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === bare);
+}
+
+/**
+ * A per-instance cache of rendered public pages (path and query), shared by all anonymous
+ * visitors and invalidated by the catalogue version.
+ *
+ * - Freshness: each request asks `readCatalogue` (server/catalogue-watch.ts) for the version, which
+ *   never answers with a version older than the last committed write, on any instance.
+ * - CSP: a stored page must not reuse the nonce it was rendered with. Its nonce attributes are
+ *   removed and its policy allows its inline scripts by hash instead: still no 'unsafe-inline',
+ *   and the same bytes for every visitor, so they are compressed once (brotli and gzip).
+ * - Only 200 answers without Set-Cookie or a private/no-store Cache-Control are kept.
+ * - ETag: a weak hash of the page, the same on every instance; Last-Modified: the catalogue's last
+ *   change (or the build, if later). 304 when the browser's copy is current.
+ */
+export class PageCache {
+  private entries = new Map<string, Entry>();
+  private rendering = new Map<string, Promise<Entry | undefined>>();
+  private bytes = 0;
+  private version: string | undefined;
+  private readonly catalogue: CatalogueReader;
+  private readonly maxBytes: number;
+  private readonly maxAgeMs: number;
+  private readonly cacheControl: string;
+  readonly stats = { hits: 0, misses: 0, notModified: 0, bypassed: 0 };
+
+  constructor(private readonly options: PageCacheOptions) {
+    this.catalogue = options.readCatalogue;
+    this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+    this.maxAgeMs = options.maxAgeMs ?? 10 * 60_000;
+    this.cacheControl = ANONYMOUS_CACHE_CONTROL(
+      options.sharedMaxAge ?? 60,
+      options.staleWhileRevalidate ?? 600,
+    );
+  }
+
+  /** Entries kept and bytes they use, compressed copies included. */
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  /** Answers a cacheable request (see isCacheableRequest) from the cache or by rendering it. */
+  async serve(
+    req: ExpressRequest,
+    res: ExpressResponse,
+    render: () => Promise<Response>,
+    /**
+     * Middleware that wraps the response for anything not sent from the cache (the compression
+     * middleware: stored pages carry their own compressed copies, and skip it).
+     */
+    wrap?: (req: ExpressRequest, res: ExpressResponse, next: () => void) => void,
+  ): Promise<void> {
+    const sendRendered = async (response: Response) => {
+      if (wrap) await new Promise<void>((resolve) => wrap(req, res, resolve));
+      await sendFetchResponse(res, defaultCacheControl(response));
+    };
+    const state = await this.catalogue();
+    if (state.version !== this.version) {
+      this.clear();
+      this.version = state.version;
+    }
+    const key = req.url;
+    const nonce = String(res.locals.cspNonce ?? "");
+    const policy = res.getHeader("Content-Security-Policy");
+    const lastModified = this.lastModified(state);
+
+    const cached = this.lookup(key, state.version);
+    if (cached) {
+      this.stats.hits += 1;
+      this.send(req, res, cached, lastModified, "HIT");
+      return;
+    }
+    if (req.method === "HEAD") {
+      // React Router answers HEAD without a body: nothing to keep.
+      this.stats.bypassed += 1;
+      await sendRendered(await render());
+      return;
+    }
+
+    // One render per page and version: whoever asks meanwhile waits for it.
+    const renderKey = `${state.version} ${key}`;
+    const pending = this.rendering.get(renderKey);
+    if (pending) {
+      const entry = await pending.catch(() => undefined);
+      if (entry) {
+        this.stats.hits += 1;
+        this.send(req, res, entry, lastModified, "HIT");
+        return;
+      }
+      // Not cacheable after all (a 404, a redirect...): render it for this request too.
+    }
+
+    this.stats.misses += 1;
+    let uncacheable: Response | undefined;
+    const job = (async () => {
+      const response = await render();
+      if (this.isCacheableResponse(response)) {
+        const html = await response.text();
+        const clean = withoutNonce(html, nonce, typeof policy === "string" ? policy : undefined);
+        if (clean) return this.store(key, state.version, response, clean.html, clean.policy);
+        uncacheable = new Response(html, response);
+        return undefined;
+      }
+      uncacheable = response;
+      return undefined;
+    })();
+    this.rendering.set(renderKey, job);
+    let entry: Entry | undefined;
+    try {
+      entry = await job;
+    } finally {
+      if (this.rendering.get(renderKey) === job) this.rendering.delete(renderKey);
+    }
+    if (entry) this.send(req, res, entry, lastModified, "MISS");
+    else if (uncacheable) await sendRendered(uncacheable);
+  }
+
+  /**
+   * The fast path, before Express: answers at once when the page is stored and the catalogue
+   * version is known without waiting (see CatalogueReader.peek). `begin` sets the headers every
+   * response carries (request id, security headers). False: let Express handle the request.
+   */
+  serveStored(req: IncomingMessage, res: ServerResponse, begin: () => void): boolean {
+    const state = this.catalogue.peek?.();
+    if (!state || state.version !== this.version || !isCacheableRequest(req)) return false;
+    const entry = this.lookup(req.url ?? "", state.version);
+    if (!entry) return false;
+    this.stats.hits += 1;
+    begin();
+    this.send(req, res, entry, this.lastModified(state), "HIT");
+    return true;
+  }
+
+  private lookup(key: string, version: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.version !== version || Date.now() - entry.storedAt > this.maxAgeMs) {
+      this.remove(key, entry);
+      return undefined;
+    }
+    // Most recently used last.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  private remove(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.bytes -= entry.body.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0);
+  }
+
+  private store(
+    key: string,
+    version: string,
+    response: Response,
+    html: string,
+    csp: string | undefined,
+  ): Entry {
+    const headers: [string, string][] = [];
+    for (const [name, value] of response.headers.entries()) {
+      if (!PER_RESPONSE_HEADERS.has(name.toLowerCase())) headers.push([name, value]);
+    }
+    const body = Buffer.from(html);
+    const entry: Entry = {
+      key,
+      version,
+      storedAt: Date.now(),
+      status: response.status,
+      headers,
+      body,
+      csp,
+      etag: `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
+    };
+    // A write may have bumped the version while this page rendered: keep it only if still current.
+    if (this.version === version && entry.body.length <= this.maxBytes / 8) {
+      const previous = this.entries.get(key);
+      if (previous) this.remove(key, previous);
+      this.entries.set(key, entry);
+      this.bytes += entry.body.length;
+      for (const [oldKey, old] of this.entries) {
+        if (this.bytes <= this.maxBytes) break;
+        this.remove(oldKey, old);
+      }
+      this.compress(entry);
+    }
+    return entry;
+  }
+
+  /** Compressed copies: gzip at once (a few ms, once per page and version), brotli off the request path. */
+  private compress(entry: Entry): void {
+    if (entry.body.length < 1024) return;
+    entry.gzip = gzipSync(entry.body, { level: 6 });
+    this.bytes += entry.gzip.length;
+    const size = { [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length };
+    brotliAsync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, ...size } })
+      .then((br) => {
+        entry.br = br;
+        if (this.entries.get(entry.key) === entry) this.bytes += br.length;
+      })
+      .catch(() => {});
+  }
+
+  private isCacheableResponse(response: Response): boolean {
+    if (response.status !== 200 || !response.body) return false;
+    if (response.headers.has("set-cookie")) return false;
+    const cacheControl = response.headers.get("cache-control") ?? "";
+    if (/private|no-store|no-cache/i.test(cacheControl)) return false;
+    return /^(text\/html|application\/xml|text\/plain)/i.test(
+      response.headers.get("content-type") ?? "",
+    );
+  }
+
+  private lastModified(state: CatalogueState): Date {
+    const build = this.options.buildTime;
+    return state.updatedAt && state.updatedAt > build ? state.updatedAt : build;
+  }
+
+  private lastModifiedHeader = { date: 0, text: "" };
+
+  private httpDate(date: Date): string {
+    if (this.lastModifiedHeader.date !== date.getTime()) {
+      this.lastModifiedHeader = { date: date.getTime(), text: httpDate(date) };
+    }
+    return this.lastModifiedHeader.text;
+  }
+
+  private send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: Entry,
+    lastModified: Date,
+    outcome: "HIT" | "MISS",
+  ): void {
+    res.setHeader("Cache-Control", this.cacheControl);
+    res.setHeader("ETag", entry.etag);
+    res.setHeader("Last-Modified", this.httpDate(lastModified));
+    res.setHeader("Vary", "Accept-Encoding, Cookie");
+    res.setHeader("X-Cache", outcome);
+    if (entry.csp) res.setHeader("Content-Security-Policy", entry.csp);
+
+    const ifNoneMatch = req.headers["if-none-match"];
+    const ifModifiedSince = req.headers["if-modified-since"];
+    const notModified =
+      ifNoneMatch !== undefined
+        ? etagMatches(ifNoneMatch, entry.etag)
+        : ifModifiedSince !== undefined &&
+          Math.floor(lastModified.getTime() / 1000) * 1000 <= Date.parse(ifModifiedSince);
+    if (notModified) {
+      this.stats.notModified += 1;
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    const encoding = preferredEncoding(req.headers["accept-encoding"], entry);
+    const body = encoding ? entry[encoding]! : entry.body;
+    // Already compressed: the compression middleware leaves it alone (else it compresses it).
+    if (encoding) res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", body.length);
+    res.statusCode = entry.status;
+    if (req.method === "HEAD") res.end();
+    else res.end(body);
+  }
+}
+
+/**
+ * Cache-Control for a dynamic response that is not a cached public page (redirects, 404s, errors,
+ * form posts, pages for a visitor with cookies): unless the route said otherwise, kept by no one.
+ */
+export function defaultCacheControl(response: Response): Response {
+  if (!response.headers.has("cache-control")) {
+    response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+  }
+  return response;
+}

@@ -1,0 +1,267 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import express from "express";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { bumpCatalogueVersion, getCatalogueVersion } from "../../app/server/catalogue.server";
+import { catalogueReader } from "../../server/catalogue-watch";
+import { isCacheableRequest, PageCache } from "../../server/page-cache";
+import { sendFetchResponse } from "../../server/fetch-adapter";
+import { openTestDatabase, testDatabaseKind } from "../support/database";
+
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+
+/**
+ * A page-cache front like server/http.ts, over a stand-in for React Router that counts renders
+ * and puts the response's nonce and the catalogue version in the page.
+ */
+async function startFront(options: { maxAgeMs?: number } = {}) {
+  const renders: string[] = [];
+  const cache = new PageCache({
+    readCatalogue: catalogueReader(database),
+    buildTime: new Date("2026-01-01T00:00:00Z"),
+    maxAgeMs: options.maxAgeMs,
+  });
+  const app = express();
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    res.setHeader(
+      "Content-Security-Policy",
+      `default-src 'self'; script-src 'self' 'nonce-${res.locals.cspNonce}'; style-src 'self' 'unsafe-inline'`,
+    );
+    next();
+  });
+  app.use(async (req, res, next) => {
+    const nonce = res.locals.cspNonce as string;
+    const render = async () => {
+      renders.push(req.originalUrl);
+      const { version } = await getCatalogueVersion();
+      if (req.path === "/offers/missing") return new Response("absent", { status: 404 });
+      if (req.path === "/offers/nonce-in-script") {
+        const html = `<script nonce="${nonce}">const n = "${nonce}";</script>`;
+        return new Response(html, { headers: { "Content-Type": "text/html" } });
+      }
+      if (req.path === "/offers/with-cookie") {
+        return new Response("<p>flash</p>", {
+          headers: { "Content-Type": "text/html", "Set-Cookie": "sp_flash=1; Path=/" },
+        });
+      }
+      const filler = "<p>Serveurs dédiés et location LOA.</p>".repeat(100);
+      const html = `<html><script nonce="${nonce}">x()</script><script type="application/ld+json">{}</script><style nonce="${nonce}">p{}</style><p>v${version} ${req.originalUrl}</p>${filler}</html>`;
+      return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+    };
+    try {
+      if (isCacheableRequest(req)) await cache.serve(req, res, render);
+      else await sendFetchResponse(res, await render());
+    } catch (error) {
+      next(error);
+    }
+  });
+  const server: Server = await new Promise((resolve) => {
+    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+  });
+  const url = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    cache,
+    renders,
+    get: (path: string, init?: RequestInit) => fetch(`${url()}${path}`, init),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+function nonceOf(response: Response): string {
+  const csp = response.headers.get("content-security-policy") ?? "";
+  return /'nonce-([^']+)'/.exec(csp)?.[1] ?? "";
+}
+
+describe(`page cache (${testDatabaseKind})`, () => {
+  let front: Awaited<ReturnType<typeof startFront>>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+  beforeEach(async () => {
+    await front?.close();
+    front = await startFront();
+  });
+  afterAll(async () => {
+    await front?.close();
+  });
+
+  it("renders once, then serves the stored page: no nonce, inline scripts allowed by hash", async () => {
+    const first = await front.get("/offers");
+    const second = await front.get("/offers");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    expect(second.headers.get("x-cache")).toBe("HIT");
+    expect(front.renders).toEqual(["/offers"]);
+
+    const [a, b] = [await first.text(), await second.text()];
+    expect(b).toBe(a);
+    expect(b).not.toContain("nonce");
+    expect(b).toContain("<script>x()</script>");
+    const hash = (text: string) => createHash("sha256").update(text).digest("base64");
+    for (const response of [first, second]) {
+      expect(response.headers.get("content-security-policy")).toBe(
+        `default-src 'self'; script-src 'self' 'sha256-${hash("x()")}'; style-src 'self' 'unsafe-inline'`,
+      );
+    }
+    expect(first.headers.get("etag")).toBe(second.headers.get("etag"));
+  });
+
+  it("does not keep a page that uses its nonce other than in nonce attributes", async () => {
+    await front.get("/offers/nonce-in-script");
+    const again = await front.get("/offers/nonce-in-script");
+    expect(await again.text()).toContain(`const n = "${nonceOf(again)}"`);
+    expect(front.renders).toHaveLength(2);
+  });
+
+  it("sends brotli or gzip copies made once, the same page once decompressed", async () => {
+    const plain = await (await front.get("/contact")).text();
+    await new Promise((resolve) => setTimeout(resolve, 300)); // compression runs in the background
+    const br = await front.get("/contact", { headers: { "Accept-Encoding": "gzip, br" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(Number(br.headers.get("content-length"))).toBeLessThan(Buffer.byteLength(plain) / 3);
+    expect(await br.text()).toBe(plain); // fetch decodes it
+    const gz = await front.get("/contact", {
+      headers: { "Accept-Encoding": "gzip;q=1, br;q=0" },
+    });
+    expect(gz.headers.get("content-encoding")).toBe("gzip");
+    expect(gz.headers.get("vary")).toMatch(/Accept-Encoding/);
+    expect(await gz.text()).toBe(plain);
+    expect(front.renders).toEqual(["/contact"]);
+  });
+
+  it("lets CDNs keep public pages briefly and revalidate in the background", async () => {
+    const response = await front.get("/");
+    expect(response.headers.get("cache-control")).toBe(
+      "public, max-age=0, s-maxage=60, stale-while-revalidate=600",
+    );
+    expect(response.headers.get("vary")).toMatch(/Cookie/);
+    expect(response.headers.get("etag")).toMatch(/^W\/".+"$/);
+    expect(new Date(response.headers.get("last-modified") ?? "").getTime()).toBeGreaterThan(0);
+  });
+
+  it("answers 304 to a current If-None-Match or If-Modified-Since, 200 otherwise", async () => {
+    const first = await front.get("/offers/epyc");
+    const etag = first.headers.get("etag") ?? "";
+    const lastModified = first.headers.get("last-modified") ?? "";
+
+    const revalidated = await front.get("/offers/epyc", { headers: { "If-None-Match": etag } });
+    expect(revalidated.status).toBe(304);
+    expect(await revalidated.text()).toBe("");
+    expect(revalidated.headers.get("etag")).toBe(etag);
+
+    const listed = await front.get("/offers/epyc", {
+      headers: { "If-None-Match": `W/"other", ${etag}` },
+    });
+    expect(listed.status).toBe(304);
+    const since = await front.get("/offers/epyc", {
+      headers: { "If-Modified-Since": lastModified },
+    });
+    expect(since.status).toBe(304);
+
+    const stale = await front.get("/offers/epyc", { headers: { "If-None-Match": 'W/"old"' } });
+    expect(stale.status).toBe(200);
+    const older = await front.get("/offers/epyc", {
+      headers: { "If-Modified-Since": "Thu, 01 Jan 2015 00:00:00 GMT" },
+    });
+    expect(older.status).toBe(200);
+  });
+
+  it("drops every page as soon as the catalogue version changes", async () => {
+    const before = await (await front.get("/offers")).text();
+    await front.get("/");
+    const etag = (await front.get("/offers")).headers.get("etag") ?? "";
+
+    await bumpCatalogueVersion();
+    const { version } = await getCatalogueVersion();
+
+    const after = await front.get("/offers", { headers: { "If-None-Match": etag } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get("x-cache")).toBe("MISS");
+    const text = await after.text();
+    expect(text).toContain(`v${version} /offers`);
+    expect(text).not.toBe(before);
+    expect(after.headers.get("etag")).not.toBe(etag);
+    expect((await front.get("/")).headers.get("x-cache")).toBe("MISS");
+  });
+
+  it("never serves a page older than the last committed write, even under concurrency", async () => {
+    await front.get("/offers");
+    // Requests in flight while the write commits, then requests after it: the later ones must all
+    // see the new version (the freshness read starts after they arrive).
+    const during = Array.from({ length: 10 }, () => front.get("/offers").then((r) => r.text()));
+    await bumpCatalogueVersion();
+    const { version } = await getCatalogueVersion();
+    const after = await Promise.all(
+      Array.from({ length: 20 }, () => front.get("/offers").then((r) => r.text())),
+    );
+    await Promise.all(during);
+    for (const text of after) expect(text).toContain(`v${version} /offers`);
+  });
+
+  it("keeps distinct queries apart and renders concurrent misses once", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => front.get("/offers?q=epyc").then((r) => r.text())),
+    );
+    await front.get("/offers?q=xeon");
+    expect(new Set(results).size).toBe(1); // the same bytes for everyone
+    expect(front.renders.filter((path) => path === "/offers?q=epyc")).toHaveLength(1);
+    expect(front.renders).toContain("/offers?q=xeon");
+  });
+
+  it("does not cache for visitors with cookies, POSTs, or /contact?offer=", async () => {
+    for (let i = 0; i < 2; i++) {
+      const withCookie = await front.get("/offers", { headers: { Cookie: "sp_session=abc" } });
+      expect(withCookie.headers.get("x-cache")).toBeNull();
+      await front.get("/offers", { method: "POST", body: "a=b" });
+      await front.get("/contact?offer=3");
+    }
+    expect(front.renders).toEqual([
+      "/offers",
+      "/offers",
+      "/contact?offer=3",
+      "/offers",
+      "/offers",
+      "/contact?offer=3",
+    ]);
+  });
+
+  it("does not keep responses that set a cookie or are not 200", async () => {
+    for (let i = 0; i < 2; i++) {
+      const flash = await front.get("/offers/with-cookie");
+      expect(flash.headers.get("set-cookie")).toContain("sp_flash");
+      const missing = await front.get("/offers/missing");
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get("cache-control")).toBe("private, no-store");
+    }
+    expect(front.renders).toEqual([
+      "/offers/with-cookie",
+      "/offers/missing",
+      "/offers/with-cookie",
+      "/offers/missing",
+    ]);
+  });
+
+  it("answers HEAD from the stored page without a body", async () => {
+    await front.get("/contact");
+    const head = await front.get("/contact", { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("x-cache")).toBe("HIT");
+    expect(Number(head.headers.get("content-length"))).toBeGreaterThan(0);
+    expect(front.renders).toEqual(["/contact"]);
+  });
+
+  it("renders a page again once it is older than its maximum age", async () => {
+    await front.close();
+    front = await startFront({ maxAgeMs: 0 });
+    await front.get("/");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await front.get("/");
+    expect(front.renders).toEqual(["/", "/"]);
+  });
+});

@@ -1,0 +1,247 @@
+import { createHash } from "node:crypto";
+import { gzipSync } from "node:zlib";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bumpCatalogueVersion } from "../../app/server/catalogue.server";
+import { openPostgres } from "../../app/server/db.server";
+import { offers } from "../../app/server/schema.server";
+import { createPostgresDatabase, startBuiltServer, type RunningServer } from "./server";
+
+// The built server on a fresh embedded database with the demo offers (ports 4430-4439).
+let server: RunningServer;
+
+const BASE = "https://serveurs.example.fr";
+
+function get(path: string, init?: RequestInit) {
+  return fetch(`${server.url}${path}`, { redirect: "manual", ...init });
+}
+
+function tag(html: string, pattern: RegExp): string | undefined {
+  return pattern.exec(html)?.[1];
+}
+
+function jsonLd(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+    (m) => JSON.parse(m[1]) as Record<string, unknown>,
+  );
+}
+
+describe("public pages for search engines and speed (built server)", () => {
+  beforeAll(async () => {
+    server = await startBuiltServer({ port: 4431 });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("serves robots.txt and a sitemap of the active offers", async () => {
+    const robots = await get("/robots.txt");
+    expect(robots.headers.get("content-type")).toMatch(/^text\/plain/);
+    const text = await robots.text();
+    expect(text).toContain("Disallow: /admin\nDisallow: /auth");
+    expect(text).toContain(`Sitemap: ${BASE}/sitemap.xml`);
+
+    const sitemap = await get("/sitemap.xml");
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.headers.get("content-type")).toMatch(/^application\/xml/);
+    const xml = await sitemap.text();
+    expect(xml).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset /);
+    for (const path of ["/", "/offers", "/contact", "/offers/epyc-performance-64"]) {
+      expect(xml).toContain(`<loc>${BASE}${path}</loc>`);
+    }
+    expect(xml).toMatch(/\/offers\/starter-web<\/loc><lastmod>\d{4}-\d\d-\d\dT[\d:.]+Z<\/lastmod>/);
+    expect(xml).not.toContain("xeon-legacy");
+  });
+
+  it("gives the home page French metadata, a canonical link, sharing tags and Organization", async () => {
+    const html = await (await get("/")).text();
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="fr"/);
+    expect(tag(html, /<title>(.*?)<\/title>/)).toContain("Serveurs dédiés et location LOA");
+    expect(tag(html, /<meta name="description" content="(.*?)"/)).toContain("déploiement");
+    expect(tag(html, /<link rel="canonical" href="(.*?)"/)).toBe(`${BASE}/`);
+    expect(html).toContain('<meta property="og:url" content="https://serveurs.example.fr/"/>');
+    expect(html).toContain('<meta name="twitter:card" content="summary"/>');
+    const [organization] = jsonLd(html);
+    expect(organization).toMatchObject({
+      "@type": "Organization",
+      name: "ServeurPro",
+      email: "contact@example.fr",
+      telephone: "+33 1 23 45 67 89",
+    });
+  });
+
+  it("describes an offer with its meta fields, or its specs and price, and a Product JSON-LD", async () => {
+    const withMeta = await (await get("/offers/epyc-performance-64")).text();
+    expect(tag(withMeta, /<title>(.*?)<\/title>/)).toBe("Serveur dédié AMD EPYC 7543 — 256 Go RAM");
+    expect(tag(withMeta, /<meta name="description" content="(.*?)"/)).toMatch(/^Serveur dédié AMD/);
+    expect(tag(withMeta, /<link rel="canonical" href="(.*?)"/)).toBe(
+      `${BASE}/offers/epyc-performance-64`,
+    );
+    expect(withMeta).toContain('<meta property="og:type" content="product"/>');
+    const [product] = jsonLd(withMeta);
+    expect(product).toMatchObject({
+      "@type": "Product",
+      name: "EPYC Performance 64",
+      sku: "DED-EPYC-7543",
+      offers: {
+        "@type": "Offer",
+        price: "899.99",
+        priceCurrency: "EUR",
+        availability: "https://schema.org/InStock",
+      },
+    });
+
+    const plain = await (await get("/offers/starter-web")).text();
+    expect(tag(plain, /<title>(.*?)<\/title>/)).toBe("Starter Web — Serveur Dédié");
+    expect(tag(plain, /<meta name="description" content="(.*?)"/)).toMatch(
+      /^Starter Web : Serveur Dédié Intel Atom C3758.*39,99\s€\/mois\.$/,
+    );
+  });
+
+  it("points filtered listings to the plain listing", async () => {
+    for (const path of ["/offers", "/offers?type=loa", "/offers?q=epyc&min=100"]) {
+      const html = await (await get(path)).text();
+      expect(tag(html, /<link rel="canonical" href="(.*?)"/), path).toBe(`${BASE}/offers`);
+    }
+    const contact = await (await get("/contact")).text();
+    expect(tag(contact, /<link rel="canonical" href="(.*?)"/)).toBe(`${BASE}/contact`);
+  });
+
+  it("caches anonymous pages: no nonce to reuse, inline scripts allowed by hash, ETag and 304", async () => {
+    for (const path of ["/", "/offers", "/offers/starter-web", "/contact", "/sitemap.xml"]) {
+      const first = await get(path);
+      const second = await get(path);
+      expect(second.headers.get("x-cache"), path).toBe("HIT");
+      expect(second.headers.get("cache-control")).toBe(
+        "public, max-age=0, s-maxage=60, stale-while-revalidate=600",
+      );
+      const etag = second.headers.get("etag") ?? "";
+      expect(etag).toBe(first.headers.get("etag"));
+      expect(second.headers.get("last-modified")).toBeTruthy();
+      const body = await second.text();
+      expect(await first.text()).toBe(body);
+      if (path !== "/sitemap.xml") {
+        expect(body).not.toContain("nonce=");
+        const csp = second.headers.get("content-security-policy") ?? "";
+        const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? "";
+        expect(scriptSrc).toMatch(/^'self' 'sha256-[\w+/=]+'$/); // the theme script, by hash
+        expect(csp).not.toContain("nonce");
+        const theme = /<script>(.*?)<\/script>/s.exec(body)?.[1] ?? "";
+        const hash = createHash("sha256").update(theme).digest("base64");
+        expect(scriptSrc).toContain(`'sha256-${hash}'`);
+      }
+      const revalidated = await get(path, { headers: { "If-None-Match": etag } });
+      expect(revalidated.status, path).toBe(304);
+    }
+  });
+
+  it("keeps pages for one visitor private: cookies, a preselected offer, a posted form", async () => {
+    const withCookie = await get("/offers", { headers: { Cookie: "sp_session=x" } });
+    expect(withCookie.headers.get("x-cache")).toBeNull();
+    expect(withCookie.headers.get("cache-control")).toBe("private, no-store");
+    // Rendered for this response: its scripts carry the response's own nonce.
+    const nonce = /'nonce-([^']+)'/.exec(withCookie.headers.get("content-security-policy") ?? "");
+    expect(nonce).not.toBeNull();
+    expect(await withCookie.text()).toContain(`nonce="${nonce?.[1]}"`);
+    const preselected = await get("/contact?offer=1");
+    expect(preselected.headers.get("cache-control")).toBe("private, no-store");
+    const posted = await get("/contact", {
+      method: "POST",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "name=&email=&message=",
+    });
+    expect(posted.status).toBe(400);
+    expect(posted.headers.get("cache-control")).toBe("private, no-store");
+    const missing = await get("/offers/does-not-exist");
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("ships only the small chrome scripts on public pages, under 50 KB gzip", async () => {
+    for (const path of ["/", "/offers/epyc-performance-64", "/offers", "/contact"]) {
+      const html = await (await get(path)).text();
+      expect(html, path).not.toContain("modulepreload");
+      expect(html, path).not.toContain("__reactRouterContext");
+      const scripts = [...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]);
+      let gzipBytes = 0;
+      for (const src of scripts) {
+        const asset = await get(src);
+        expect(asset.headers.get("cache-control")).toMatch(/immutable/);
+        gzipBytes += gzipSync(Buffer.from(await asset.arrayBuffer())).length;
+      }
+      expect(gzipBytes, path).toBeLessThan(50 * 1024);
+      // The stylesheet is inline: the first paint needs no other request.
+      expect(html).toMatch(/<style>@layer/);
+      expect(html).not.toMatch(/rel="stylesheet"/);
+    }
+  });
+
+  it("compresses pages and fingerprinted assets", async () => {
+    for (const encoding of ["gzip", "br"]) {
+      const page = await get("/offers", { headers: { "Accept-Encoding": encoding } });
+      expect(page.headers.get("content-encoding")).toBe(encoding);
+    }
+    const html = await (await get("/")).text();
+    const chrome = /<script src="(\/assets\/chrome-[^"]+\.js)"/.exec(html)?.[1] ?? "";
+    const asset = await get(chrome, { headers: { "Accept-Encoding": "br, gzip" } });
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(asset.headers.get("content-encoding")).toMatch(/^(br|gzip)$/);
+  });
+});
+
+describe("several instances on one PostgreSQL database", () => {
+  const instances: RunningServer[] = [];
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase(`system_cache_${process.pid}`);
+    if (!database) return;
+    for (const port of [4432, 4433]) {
+      instances.push(
+        await startBuiltServer({ port, env: { DATABASE_URL: database.url, SEED_DEMO: "true" } }),
+      );
+    }
+  });
+  afterAll(async () => {
+    for (const instance of instances) await instance.stop();
+    await database?.drop();
+  });
+
+  it("an offer change is served by every instance from the next request on", async (context) => {
+    if (!database) {
+      console.warn("PostgreSQL not reachable: the several-instances test is skipped.");
+      context.skip();
+      return;
+    }
+    const page = "/offers/starter-web";
+    for (const instance of instances) {
+      await fetch(`${instance.url}${page}`);
+      const cached = await fetch(`${instance.url}${page}`);
+      expect(cached.headers.get("x-cache")).toBe("HIT");
+      expect(await cached.text()).toContain("Starter Web");
+    }
+
+    // An administrator's write, as the admin area does it: the offer and the version together.
+    const handle = await openPostgres(database.url);
+    try {
+      await handle.db.transaction(async (tx) => {
+        await tx
+          .update(offers)
+          .set({ title: "Starter Web Plus", updatedAt: new Date() })
+          .where(eq(offers.slug, "starter-web"));
+        await bumpCatalogueVersion(tx as never);
+      });
+    } finally {
+      await handle.close();
+    }
+
+    // No delay: the very next request on each instance sees the change.
+    for (const instance of instances) {
+      const fresh = await fetch(`${instance.url}${page}`);
+      expect(fresh.headers.get("x-cache")).toBe("MISS");
+      expect(await fresh.text()).toContain("Starter Web Plus");
+      const listing = await (await fetch(`${instance.url}/offers?q=plus`)).text();
+      expect(listing).toContain("Starter Web Plus");
+    }
+  });
+});
