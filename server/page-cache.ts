@@ -215,7 +215,16 @@ export class PageCache {
       if (wrap) await new Promise<void>((resolve) => wrap(req, res, resolve));
       await sendFetchResponse(res, defaultCacheControl(response));
     };
-    const state = await this.catalogue();
+    let state;
+    try {
+      state = await this.catalogue();
+    } catch {
+      // The database is unreachable: no cached answer can be trusted; the page itself answers
+      // (a 503 from its loader), uncached.
+      this.stats.bypassed += 1;
+      await sendRendered(await render());
+      return;
+    }
     if (state.version !== this.version) {
       this.clear();
       this.version = state.version;
