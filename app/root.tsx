@@ -84,6 +84,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* No first paint before the header is whole: a paint halfway through it would show its
+            right-hand buttons moving as the rest arrives (a layout shift). */}
+        <link rel="expect" href="#contenu" blocking="render" />
         <script
           nonce={nonce}
           suppressHydrationWarning

@@ -109,7 +109,10 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
               {offers.map((offer) => (
-                <li key={offer.id}>
+                <li
+                  key={offer.id}
+                  className="[contain-intrinsic-size:auto_20rem] [content-visibility:auto]"
+                >
                   <OfferCard offer={offer} />
                 </li>
               ))}
