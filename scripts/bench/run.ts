@@ -166,21 +166,41 @@ async function main() {
     }).toString();
 
     const http: BenchResults["http"] = [];
-    /** A static file of `bytes` bytes, and the page's own headers for the same-headers ceiling. */
-    const staticCopy = async (bytes: number, pagePath?: string) => {
-      const name = `${bytes}.html`;
-      writeFileSync(path.join(TMP, "static", name), Buffer.alloc(bytes, "x"));
-      if (pagePath) {
-        const response = await fetch(`${base}${pagePath}`, { headers: { "Accept-Encoding": "" } });
-        await response.arrayBuffer();
-        const headers: Record<string, string> = {};
-        const skip = ["date", "connection", "keep-alive", "content-length", "transfer-encoding"];
-        response.headers.forEach((value, key) => {
-          if (!skip.includes(key)) headers[key] = value;
-        });
-        writeFileSync(path.join(TMP, "static", `${name}.headers.json`), JSON.stringify(headers));
-      }
-      return `http://127.0.0.1:${CEILING_PORT}/${name}`;
+    /**
+     * The static files for a route: the page's own bytes (`<n>.html`, the ceiling), the same with
+     * the page's headers (`<n>.html.h`), and as many ASCII 'x' (`<n>.x.html`).
+     */
+    const staticCopy = async (page: { path: string; method?: string; body?: string }) => {
+      const response = await fetch(`${base}${page.path}`, {
+        method: page.method ?? "GET",
+        body: page.body,
+        headers: {
+          "Accept-Encoding": "",
+          ...(page.body
+            ? { Origin: base, "Content-Type": "application/x-www-form-urlencoded" }
+            : {}),
+        },
+      });
+      const body = Buffer.from(await response.arrayBuffer());
+      const name = `${body.length}.html`;
+      const headers: Record<string, string> = {};
+      const skip = ["date", "connection", "keep-alive", "content-length", "transfer-encoding"];
+      response.headers.forEach((value, key) => {
+        if (!skip.includes(key)) headers[key] = value;
+      });
+      writeFileSync(path.join(TMP, "static", name), body);
+      writeFileSync(path.join(TMP, "static", `${name}.headers.json`), JSON.stringify(headers));
+      writeFileSync(
+        path.join(TMP, "static", `${body.length}.x.html`),
+        Buffer.alloc(body.length, "x"),
+      );
+      const url = `http://127.0.0.1:${CEILING_PORT}`;
+      return {
+        bytes: body.length,
+        file: `${url}/${name}`,
+        withHeaders: `${url}/${name}.h`,
+        ascii: `${url}/${body.length}.x.html`,
+      };
     };
     const options = (url: string, extra: Partial<LoadOptions> = {}): LoadOptions => ({
       url,
@@ -191,14 +211,15 @@ async function main() {
 
     const [, peak] = await peakRss(pid, async () => {
       for (const route of routes) {
-        const bytes = (await (await fetch(`${base}${route.path}`)).arrayBuffer()).byteLength;
+        const copy = await staticCopy({ path: route.path });
+        const bytes = copy.bytes;
         step(
           `${route.name}: ceilings and cached (interleaved), uncached (${Math.round(bytes / 1024)} KB)`,
         );
-        const file = await staticCopy(bytes, route.path);
-        const [top, sameHeaders, cached] = await interleaved([
-          options(file),
-          options(`${file}.h`),
+        const [top, sameHeaders, ascii, cached] = await interleaved([
+          options(copy.file),
+          options(copy.withHeaders),
+          options(copy.ascii),
           options(`${base}${route.path}`),
         ]);
         // A cookie makes the page cache step aside: every request is rendered.
@@ -212,8 +233,10 @@ async function main() {
           result: cached.result,
           ceiling: top.result,
           sameHeadersCeiling: sameHeaders.result,
+          asciiCeiling: ascii.result,
           ratio: cached.ratioTo(top),
           sameHeadersRatio: cached.ratioTo(sameHeaders),
+          asciiRatio: cached.ratioTo(ascii),
         });
         http.push({
           route: route.name,
@@ -242,14 +265,10 @@ async function main() {
           });
         }
       }
-      const postResponse = await fetch(`${base}/contact`, {
-        method: "POST",
-        headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
-        body: contactBody,
-      });
-      const postBytes = (await postResponse.arrayBuffer()).byteLength;
+      const postCopy = await staticCopy({ path: "/contact", method: "POST", body: contactBody });
+      const postBytes = postCopy.bytes;
       step(`contact POST: ceiling and posts (${Math.round(postBytes / 1024)} KB answer)`);
-      const file = await staticCopy(postBytes);
+      const file = postCopy.file;
       const [top, posted] = await interleaved([
         options(file),
         options(`${base}/contact`, {

@@ -1,5 +1,6 @@
 // The practical ceiling: a minimal Node HTTP server answering GET /<name> with the bytes of the
-// static file <dir>/<name>, read once and kept in memory, with only the headers Node needs.
+// static file <dir>/<name> (the bench saves each page's own bytes there), read once and kept in
+// memory, with only the headers Node needs.
 // GET /<name>.h answers the same bytes with the headers in <dir>/<name>.headers.json (the page's
 // own headers: what parsing and sending them costs, on both sides, without any application work).
 // Usage: node static-server.mjs DIR PORT
