@@ -122,7 +122,7 @@ test.describe("administrator area", () => {
     await fillOffer(page, { title, reference: refA, price: "123.45" });
     await expect(page.getByLabel("Slug (adresse de la page)")).toHaveValue(slug);
     await page.getByRole("button", { name: "Créer l'offre" }).click();
-    await expect(page.getByText("L'offre a été créée avec succès")).toBeVisible();
+    await expect(page.getByText("L'offre a été créée avec succès").last()).toBeVisible();
     await expect(page.getByRole("heading", { name: "Créer une nouvelle offre" })).toHaveCount(0);
     const first = offerItem(page, refA);
     await expect(first).toContainText(title);
@@ -136,7 +136,7 @@ test.describe("administrator area", () => {
     await fillOffer(page, { title, reference: refB, price: "99" });
     await page.getByLabel("Type", { exact: true }).selectOption("loa");
     await page.getByRole("button", { name: "Créer l'offre" }).click();
-    await expect(page.getByText("L'offre a été créée avec succès")).toBeVisible();
+    await expect(page.getByText("L'offre a été créée avec succès").last()).toBeVisible();
     const second = offerItem(page, refB);
     await expect(second).toContainText(`/offers/${slug}-1`);
     await expect(second).toContainText("LOA");
@@ -162,7 +162,7 @@ test.describe("administrator area", () => {
     await page.getByLabel("Prix (€/mois) *").fill("89.9");
     await page.getByLabel("Offre active").uncheck();
     await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
-    await expect(page.getByText("L'offre a été mise à jour avec succès")).toBeVisible();
+    await expect(page.getByText("L'offre a été mise à jour avec succès").last()).toBeVisible();
     await expect(page.getByRole("heading", { name: "Modifier l'offre" })).toHaveCount(0);
     await expect(offerItem(page, refB)).toContainText("Inactif");
     await expect(offerItem(page, refB)).toContainText(/89,90\s€\/mois/);
@@ -201,7 +201,7 @@ test.describe("administrator area", () => {
       .click();
     await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: "Supprimer" }).click();
-    await expect(page.getByText("L'offre a été supprimée avec succès")).toBeVisible();
+    await expect(page.getByText("L'offre a été supprimée avec succès").last()).toBeVisible();
     await expect(offerItem(page, refA)).toHaveCount(0);
     await expect(offerItem(page, refB)).toHaveCount(1);
 
@@ -227,7 +227,7 @@ test.describe("administrator area", () => {
     );
 
     await card.getByLabel(`Statut de la demande de ${visitor}`).selectOption("in_progress");
-    await expect(page.getByText("Le statut de la demande a été mis à jour")).toBeVisible();
+    await expect(page.getByText("Le statut de la demande a été mis à jour").last()).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/contacts\?status=pending$/);
     await expect(card).toHaveCount(0);
     await page.getByLabel("Filtrer par statut").selectOption("in_progress");
