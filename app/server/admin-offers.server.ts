@@ -3,6 +3,7 @@ import type { OfferInput } from "~/lib/offer-form-schema";
 import { slugCandidate } from "~/lib/slug";
 import { bumpCatalogueVersion } from "./catalogue.server";
 import { db, type Database } from "./db.server";
+import { cardColumns } from "./offers.server";
 import { offers, type Offer } from "./schema.server";
 
 /** How many times a write is retried when another one took the same slug in between. */
@@ -18,19 +19,7 @@ export class OfferNotFoundError extends Error {
 /** Admin list (spec section 7): every offer, active or not, newest first. */
 export function listAllOffers(database: Database = db()) {
   return database
-    .select({
-      id: offers.id,
-      slug: offers.slug,
-      title: offers.title,
-      reference: offers.reference,
-      type: offers.type,
-      featured: offers.featured,
-      cpu: offers.cpu,
-      ram: offers.ram,
-      storage: offers.storage,
-      price: offers.price,
-      isActive: offers.isActive,
-    })
+    .select({ ...cardColumns, isActive: offers.isActive })
     .from(offers)
     .orderBy(desc(offers.createdAt), desc(offers.id));
 }

@@ -5,7 +5,8 @@ import { offers, type Offer } from "./schema.server";
 
 export const LISTING_PAGE_SIZE = 24;
 
-const cardColumns = {
+/** The columns an offer's summary needs (public card, admin list). */
+export const cardColumns = {
   id: offers.id,
   slug: offers.slug,
   title: offers.title,
