@@ -35,7 +35,18 @@ export const offers = pgTable(
     ram: text("ram").notNull(),
     storage: text("storage").notNull(),
     network: text("network"),
+    // Specs as numbers (issue 13), optional, beside the displayed text: filters and comparison.
+    cpuCores: integer("cpu_cores"),
+    ramGb: integer("ram_gb"),
+    storageTb: numeric("storage_tb", { precision: 8, scale: 2, mode: "string" }),
+    bandwidthGbps: numeric("bandwidth_gbps", { precision: 8, scale: 2, mode: "string" }),
+    // Monthly price HT (prices are entered and stored without VAT).
     price: numeric("price", { precision: 10, scale: 2, mode: "string" }).notNull(),
+    // One-off setup fee HT: null when not stated, 0 when offered.
+    setupFee: numeric("setup_fee", { precision: 10, scale: 2, mode: "string" }),
+    // LOA terms: duration in months and purchase option amount HT.
+    loaMonths: integer("loa_months"),
+    loaPurchaseOption: numeric("loa_purchase_option", { precision: 10, scale: 2, mode: "string" }),
     engagement: boolean("engagement").notNull().default(false),
     contractType: text("contract_type"),
     metaTitle: text("meta_title"),
@@ -59,9 +70,19 @@ export const offers = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    index("offers_active_price_idx").on(t.isActive, t.price),
+    // Sorting by price (both directions: a backward scan), id as tie-breaker.
+    index("offers_active_price_id_idx").on(t.isActive, t.price, t.id),
+    index("offers_featured_idx")
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.featured} and ${t.isActive}`),
     index("offers_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    // The admin search also matches the slug.
+    index("offers_slug_trgm_idx").using("gin", sql`${t.slug} gin_trgm_ops`),
     check("offers_price_nonnegative", sql`${t.price} >= 0`),
+    check(
+      "offers_numbers_nonnegative",
+      sql`coalesce(${t.cpuCores}, 0) >= 0 and coalesce(${t.ramGb}, 0) >= 0 and coalesce(${t.storageTb}, 0) >= 0 and coalesce(${t.bandwidthGbps}, 0) >= 0 and coalesce(${t.setupFee}, 0) >= 0 and coalesce(${t.loaMonths}, 0) >= 0 and coalesce(${t.loaPurchaseOption}, 0) >= 0`,
+    ),
   ],
 );
 
@@ -78,12 +99,119 @@ export const contactRequests = pgTable(
     offerTitle: text("offer_title"),
     offerReference: text("offer_reference"),
     status: contactStatus("status").notNull().default("pending"),
+    // A submission that filled the honeypot field: kept (autofill can put a real prospect there),
+    // never mailed, hidden from the default list, purged after 30 days (issue 10).
+    suspectedSpam: boolean("suspected_spam").notNull().default(false),
+    // updated_at is the last activity: creation, status change, note (retention counts from it).
+    ...timestamps,
+    /**
+     * The admin search's fields, lower-cased, joined by U+001F like offers.search_text: one LIKE
+     * on one trigram-indexed column (name, e-mail, phone, message, offer reference).
+     */
+    searchText: text("search_text").generatedAlwaysAs(
+      sql`lower(name || chr(31) || email || chr(31) || coalesce(phone, '') || chr(31) || message || chr(31) || coalesce(offer_reference, ''))`,
+    ),
+  },
+  (t) => [
+    // The admin list's orders (newest or oldest first: a backward scan), with and without status.
+    index("contact_requests_list_idx").on(
+      t.suspectedSpam,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("contact_requests_status_list_idx").on(
+      t.suspectedSpam,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("contact_requests_offer_idx").on(t.offerId),
+    index("contact_requests_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    // Personal data: everything about one address, case-insensitively (issue 12).
+    index("contact_requests_email_lower_idx").on(sql`lower(${t.email})`),
+    // Retention purge by last activity.
+    index("contact_requests_updated_idx").on(t.updatedAt),
+  ],
+);
+
+/**
+ * Exact counts of contact requests per key, kept by a trigger on contact_requests (migration
+ * 0003): the dashboard and the list's status filter read a few rows instead of counting 100,000.
+ * Keys: `status:<status>` for requests that are not suspected spam, `spam` for the others.
+ * Derived data: rebuilt by refresh_contact_request_counts() (after a restore, for instance).
+ */
+export const contactRequestCounts = pgTable("contact_request_counts", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+});
+
+/** Internal notes on a request (issue 10): never shown publicly. */
+export const contactNotes = pgTable(
+  "contact_notes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    contactRequestId: integer("contact_request_id")
+      .notNull()
+      .references(() => contactRequests.id, { onDelete: "cascade" }),
+    // The author's e-mail is copied: the note stays signed once the administrator is removed.
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorEmail: text("author_email").notNull(),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("contact_notes_request_idx").on(t.contactRequestId, t.createdAt)],
+);
+
+/** Status history of a request (issue 10): who, when, from and to. */
+export const contactStatusChanges = pgTable(
+  "contact_status_changes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    contactRequestId: integer("contact_request_id")
+      .notNull()
+      .references(() => contactRequests.id, { onDelete: "cascade" }),
+    fromStatus: contactStatus("from_status").notNull(),
+    toStatus: contactStatus("to_status").notNull(),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorEmail: text("author_email").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("contact_status_changes_request_idx").on(t.contactRequestId, t.createdAt)],
+);
+
+export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
+export const mailStatus = pgEnum("mail_status", MAIL_STATUSES);
+
+/**
+ * Outbox of e-mails (issue 10): written in the same transaction as what they announce, sent by a
+ * worker in every instance. A row is claimed by setting locked_until (FOR UPDATE SKIP LOCKED), so
+ * that SMTP is spoken outside any transaction and a crashed sender's claim expires.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    // The request the mail is about: erasing or purging it removes its mails.
+    contactRequestId: integer("contact_request_id").references(() => contactRequests.id, {
+      onDelete: "cascade",
+    }),
+    kind: text("kind").notNull(),
+    status: mailStatus("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
     ...timestamps,
   },
   (t) => [
-    index("contact_requests_created_idx").on(t.createdAt.desc()),
-    index("contact_requests_status_idx").on(t.status, t.createdAt.desc()),
-    index("contact_requests_offer_idx").on(t.offerId),
+    index("mail_outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index("mail_outbox_status_idx").on(t.status, t.updatedAt.desc()),
+    index("mail_outbox_request_idx").on(t.contactRequestId),
   ],
 );
 
@@ -131,3 +259,6 @@ export type Offer = typeof offers.$inferSelect;
 export type NewOffer = typeof offers.$inferInsert;
 export type ContactRequest = typeof contactRequests.$inferSelect;
 export type User = typeof users.$inferSelect;
+export type ContactNote = typeof contactNotes.$inferSelect;
+export type ContactStatusChange = typeof contactStatusChanges.$inferSelect;
+export type MailOutboxRow = typeof mailOutbox.$inferSelect;

@@ -146,7 +146,7 @@ export const queries = (slug: string): Query[] => [
 /** Index sets to drop, one at a time, to see what each buys. */
 export const INDEX_SETS: { name: string; indexes: string[] }[] = [
   { name: "(is_active, created_at desc)", indexes: ["offers_active_created_idx"] },
-  { name: "(is_active, price)", indexes: ["offers_active_price_idx"] },
+  { name: "(is_active, price, id)", indexes: ["offers_active_price_id_idx"] },
   { name: "trigram GIN (search_text)", indexes: ["offers_search_trgm_idx"] },
   { name: "slug (unique)", indexes: ["offers_slug_unique"] },
 ];
