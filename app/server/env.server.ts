@@ -30,6 +30,31 @@ const envSchema = z.object({
   SITE_LEGAL_URL: z.url().default("https://www.example.fr/mentions-legales"),
   SITE_TERMS_URL: z.url().default("https://www.example.fr/cgu"),
   BASE_URL: z.url().default("http://localhost:3000"),
+  // Notification e-mails (docs/mail.md): without SMTP_URL the outbox fills and nothing is sent.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]/, "SMTP_URL doit commencer par smtp:// ou smtps://")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  // One or more addresses, comma-separated; required with SMTP_URL (checked by mail.server.ts).
+  NOTIFY_EMAIL: z
+    .string()
+    .transform((v) =>
+      v
+        .split(",")
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email("adresse e-mail non valide")))
+    .optional(),
+  // 'Name <address>' or an address; default: SITE_NAME <SITE_EMAIL>.
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(/^([^<>\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, "adresse non valide")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  MAIL_RETRY_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
 });
 
 export type Env = z.infer<typeof envSchema>;

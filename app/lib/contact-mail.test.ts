@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import {
+  contactAdminUrl,
+  escapeHtml,
+  headerText,
+  renderContactNotification,
+  type ContactMailData,
+} from "./contact-mail";
+
+const base: ContactMailData = {
+  id: 42,
+  name: "Jeanne Dupont",
+  email: "jeanne@example.com",
+  phone: "06 12 34 56 78",
+  message: "Bonjour,\nJe voudrais un devis.\r\nMerci",
+  // 14:03 in Paris (winter time, UTC+1).
+  createdAt: new Date("2026-01-05T13:03:00Z"),
+  offer: { title: "Serveur Pro", reference: "SRV-001", price: "899.99" },
+};
+
+describe("renderContactNotification", () => {
+  it("puts the name and the offer reference in the subject", () => {
+    expect(renderContactNotification(base, "https://www.example.fr").subject).toBe(
+      "Nouvelle demande de contact : Jeanne Dupont (SRV-001)",
+    );
+    expect(
+      renderContactNotification({ ...base, offer: null }, "https://www.example.fr").subject,
+    ).toBe("Nouvelle demande de contact : Jeanne Dupont");
+  });
+
+  it("keeps the subject on one line when the name holds CR/LF (header injection)", () => {
+    const { subject } = renderContactNotification(
+      { ...base, name: "Eve\r\nBcc: victim@example.com\n", offer: null },
+      "https://x.fr",
+    );
+    expect(subject).toBe("Nouvelle demande de contact : Eve Bcc: victim@example.com");
+    expect(subject).not.toMatch(/[\r\n]/);
+  });
+
+  it("gives every field, the Paris date, the price and the absolute link in the text part", () => {
+    const { text } = renderContactNotification(base, "https://www.example.fr/");
+    expect(text).toContain("reçue le 5 janv. 2026 à 14:03.");
+    expect(text).toContain("Nom : Jeanne Dupont\n");
+    expect(text).toContain("E-mail : jeanne@example.com\n");
+    expect(text).toContain("Téléphone : 06 12 34 56 78\n");
+    expect(text).toMatch(/Offre : Serveur Pro \(SRV-001\), 899,99\s€\/mois HT\n/);
+    expect(text).toContain("Message :\nBonjour,\nJe voudrais un devis.\nMerci\n");
+    expect(text).toContain("Voir la demande : https://www.example.fr/admin/contacts/42\n");
+  });
+
+  it("names a deleted offer from its snapshot, and a request without offer as general", () => {
+    const deleted = renderContactNotification(
+      { ...base, offer: { title: "Ancien", reference: "OLD-1", price: null } },
+      "https://x.fr",
+    );
+    expect(deleted.text).toContain("Offre : Ancien (OLD-1), offre supprimée depuis\n");
+    const general = renderContactNotification(
+      { ...base, phone: null, offer: null },
+      "https://x.fr",
+    );
+    expect(general.text).toContain("Offre : Demande générale\n");
+    expect(general.text).toContain("Téléphone : non renseigné\n");
+  });
+
+  it("escapes everything the visitor typed in the HTML part and keeps line breaks", () => {
+    const { html } = renderContactNotification(
+      {
+        ...base,
+        name: `<script>alert("x")</script>`,
+        message: "a <b>gras</b> & 'cité'\nligne 2",
+        offer: { title: "<img src=x onerror=alert(1)>", reference: "R&D", price: "10" },
+      },
+      "https://x.fr",
+    );
+    expect(html).not.toContain("<script>");
+    expect(html).not.toContain("<img");
+    expect(html).not.toContain("<b>");
+    expect(html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
+    expect(html).toContain("a &lt;b&gt;gras&lt;/b&gt; &amp; &#39;cité&#39;<br>\nligne 2");
+    expect(html).toContain("R&amp;D");
+    expect(html).toContain('<a href="https://x.fr/admin/contacts/42">');
+    expect(html).toContain('<a href="mailto:jeanne@example.com">');
+  });
+});
+
+describe("helpers", () => {
+  it("headerText removes control and line-separator characters", () => {
+    expect(headerText("a\tb\u2028c\u0000d")).toBe("a b c d");
+  });
+  it("escapeHtml escapes the five special characters", () => {
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;",
+    );
+  });
+  it("contactAdminUrl joins without a double slash", () => {
+    expect(contactAdminUrl("https://a.fr///", 7)).toBe("https://a.fr/admin/contacts/7");
+  });
+});
