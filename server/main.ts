@@ -5,6 +5,7 @@ import type { ServerBuild } from "react-router";
 import { currentDatabase, DataDirBusyError } from "../app/server/db.server";
 import { env } from "../app/server/env.server";
 import { log } from "../app/server/log.server";
+import { startMailNotifications, type MailWorker } from "../app/server/mail.server";
 import { startDatabase } from "../app/server/startup.server";
 import { answerClientErrors, createHttpApp, createRequestListener } from "./http";
 
@@ -17,7 +18,12 @@ async function main() {
   // are ignored: under `npm start` in a terminal, Ctrl-C reaches the server twice (terminal, npm).
   let server: Server | undefined = undefined;
   let stopping = false;
+  let mailWorker: MailWorker | null = null;
   const closeDatabaseAndExit = async () => {
+    // The worker records the mail it is sending before the database closes.
+    await mailWorker?.stop(e.SHUTDOWN_TIMEOUT_MS).catch((error: unknown) => {
+      log.error("error while stopping the mail worker", { error });
+    });
     try {
       await currentDatabase().close();
       log.info("database closed");
@@ -53,6 +59,7 @@ async function main() {
 
   const handle = await startDatabase();
   if (stopping) return closeDatabaseAndExit();
+  mailWorker = startMailNotifications(handle, { listenUrl: e.DATABASE_URL });
   if (handle.kind === "pglite" && e.NODE_ENV === "production") {
     log.warn(
       "embedded database (PGlite) in production: it survives a killed process but not an OS crash or power loss (no fsync); use PostgreSQL via DATABASE_URL",

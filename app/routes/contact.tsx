@@ -93,13 +93,17 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
       );
     }
-    if (formText(form, HONEYPOT_FIELD) !== "") {
-      // A robot: it gets the same answer as a person, and nothing is stored.
-      log.info("contact honeypot filled; request dropped", { requestId: context.requestId });
-      return data<ContactActionData>({ status: "sent" });
-    }
-    const row = await createContactRequest(parsed.data);
-    log.info("contact request stored", { requestId: context.requestId, contactId: row.id });
+    // A filled honeypot is probably a robot, but may be a browser's autofill: the request is kept
+    // as suspected spam, not mailed, and the answer is the same as a person's.
+    const suspectedSpam = formText(form, HONEYPOT_FIELD) !== "";
+    const row = await createContactRequest(parsed.data, undefined, { suspectedSpam });
+    log.info(
+      suspectedSpam ? "contact request stored as suspected spam" : "contact request stored",
+      {
+        requestId: context.requestId,
+        contactId: row.id,
+      },
+    );
   } catch (error) {
     log.error("contact request failed", { requestId: context.requestId, error });
     return data<ContactActionData>(

@@ -2,31 +2,43 @@ import { count, desc, eq, sql } from "drizzle-orm";
 import type { ContactInput } from "~/lib/contact";
 import type { ContactStatus } from "~/lib/domain";
 import { db, type Database } from "./db.server";
+import { enqueueContactNotification } from "./mail-outbox.server";
 import { contactRequests, offers } from "./schema.server";
 
 /**
- * Stores a contact request in one statement. An offer id that matches no row is stored as null
+ * Stores a contact request and, unless it is suspected spam, the sales team's notification in the
+ * outbox, in one transaction: both or neither. An offer id that matches no row is stored as null
  * (the offer may have been deleted meanwhile): the lead is never lost over it. The offer's title
- * and reference are copied too, so the request stays readable once the offer is deleted.
+ * and reference are copied too, so the request stays readable once the offer is deleted. A
+ * suspected spam (the honeypot was filled) is kept but not mailed (issue 10).
  */
-export async function createContactRequest(input: ContactInput, database: Database = db()) {
+export async function createContactRequest(
+  input: ContactInput,
+  database: Database = db(),
+  options: { suspectedSpam?: boolean } = {},
+) {
   const offerColumn = (column: typeof offers.id | typeof offers.title | typeof offers.reference) =>
     input.offer === null
       ? null
       : sql`(select ${column} from ${offers} where ${offers.id} = ${input.offer})`;
-  const [row] = await database
-    .insert(contactRequests)
-    .values({
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      message: input.message,
-      offerId: offerColumn(offers.id),
-      offerTitle: offerColumn(offers.title),
-      offerReference: offerColumn(offers.reference),
-    })
-    .returning({ id: contactRequests.id });
-  return row;
+  const suspectedSpam = options.suspectedSpam ?? false;
+  return database.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactRequests)
+      .values({
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        message: input.message,
+        offerId: offerColumn(offers.id),
+        offerTitle: offerColumn(offers.title),
+        offerReference: offerColumn(offers.reference),
+        suspectedSpam,
+      })
+      .returning({ id: contactRequests.id });
+    if (!suspectedSpam) await enqueueContactNotification(row.id, tx as unknown as Database);
+    return row;
+  });
 }
 
 /** Admin list (spec section 7): newest first, optionally one status, with the offer's title and reference. */

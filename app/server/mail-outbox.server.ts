@@ -1,8 +1,20 @@
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import type { ContactMailData } from "~/lib/contact-mail";
+import { MAIL_GIVE_UP_SECONDS } from "~/lib/outbox-backoff";
 import { db, type Database } from "./db.server";
-import { mailOutbox } from "./schema.server";
+import { contactRequests, mailOutbox, offers, type MailOutboxRow } from "./schema.server";
 
 /** What a mail of the outbox announces; its content is rendered when it is sent. */
 export const MAIL_KINDS = { contactNotification: "contact_notification" } as const;
+
+/**
+ * Announced (NOTIFY) when a mail is queued or re-queued: PostgreSQL and PGlite deliver it when the
+ * transaction commits, so a worker woken by it sees the row. Every instance listens.
+ */
+export const MAIL_CHANNEL = "mail_outbox";
+
+const notifyWorkers = (database: Database) =>
+  database.execute(sql`select pg_notify(${MAIL_CHANNEL}, '')`);
 
 /**
  * Queues the sales team's notification of one contact request. Call it with the transaction that
@@ -15,4 +27,226 @@ export async function enqueueContactNotification(
   await database
     .insert(mailOutbox)
     .values({ contactRequestId, kind: MAIL_KINDS.contactNotification });
+  await notifyWorkers(database);
 }
+
+/**
+ * Claims up to `limit` due mails for `leaseSeconds`: pending, due, and not claimed by a live
+ * sender (a claim whose lease has expired, e.g. of a killed process, counts as free). SKIP LOCKED
+ * lets instances claim side by side without waiting for or taking each other's rows. The claim
+ * commits at once: the mail is sent outside any transaction.
+ */
+export async function claimDueMails(
+  limit: number,
+  leaseSeconds: number,
+  database: Database = db(),
+): Promise<MailOutboxRow[]> {
+  const due = database
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.status, "pending"),
+        lte(mailOutbox.nextAttemptAt, sql`now()`),
+        or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  return database
+    .update(mailOutbox)
+    .set({
+      lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+}
+
+/** The SMTP server accepted the mail. */
+export async function markMailSent(id: number, database: Database = db()): Promise<void> {
+  await database
+    .update(mailOutbox)
+    .set({ status: "sent", sentAt: sql`now()`, lockedUntil: null, updatedAt: sql`now()` })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
+}
+
+/** An attempt failed: due again after `delaySeconds`, with the error kept for the dashboard. */
+export async function markMailAttemptFailed(
+  id: number,
+  error: string,
+  delaySeconds: number,
+  database: Database = db(),
+): Promise<void> {
+  await database
+    .update(mailOutbox)
+    .set({
+      lastError: error.slice(0, 1000),
+      nextAttemptAt: sql`now() + make_interval(secs => ${delaySeconds})`,
+      lockedUntil: null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
+}
+
+/** A mail that cannot be sent at all (its request is gone, an unknown kind): failed at once. */
+export async function markMailFailed(
+  id: number,
+  error: string,
+  database: Database = db(),
+): Promise<void> {
+  await database
+    .update(mailOutbox)
+    .set({ status: "failed", lastError: error, lockedUntil: null, updatedAt: sql`now()` })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
+}
+
+/**
+ * Marks failed the mails still unsent 3 days after they were queued (created_at; a retry from the
+ * dashboard queues again). Claimed rows are left to their sender. Returns how many.
+ */
+export async function giveUpStaleMails(database: Database = db()): Promise<number> {
+  const rows = await database
+    .update(mailOutbox)
+    .set({
+      status: "failed",
+      lastError: sql`'Non envoyé 3 jours après la demande' || coalesce(' ; dernière erreur : ' || ${mailOutbox.lastError}, '')`,
+      lockedUntil: null,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(mailOutbox.status, "pending"),
+        lt(mailOutbox.createdAt, sql`now() - make_interval(secs => ${MAIL_GIVE_UP_SECONDS})`),
+        or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, sql`now()`)),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  return rows.length;
+}
+
+/** When the next pending mail becomes due (or its claim expires); null when nothing waits. */
+export async function nextMailDueAt(database: Database = db()): Promise<Date | null> {
+  const [row] = await database
+    .select({
+      at: sql<
+        Date | string | null
+      >`min(greatest(${mailOutbox.nextAttemptAt}, coalesce(${mailOutbox.lockedUntil}, ${mailOutbox.nextAttemptAt})))`,
+    })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.status, "pending"));
+  return row?.at ? new Date(row.at) : null;
+}
+
+/**
+ * A failed mail queued again from the dashboard: due now, and its 3 days count from now. False
+ * when the mail is not (or no longer) failed.
+ */
+export async function retryFailedMail(id: number, database: Database = db()): Promise<boolean> {
+  return database.transaction(async (tx) => {
+    const rows = await tx
+      .update(mailOutbox)
+      .set({
+        status: "pending",
+        attempts: 0,
+        nextAttemptAt: sql`now()`,
+        lockedUntil: null,
+        createdAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "failed")))
+      .returning({ id: mailOutbox.id });
+    if (rows.length === 0) return false;
+    await notifyWorkers(tx as unknown as Database);
+    return true;
+  });
+}
+
+/** The request as the notification shows it: the offer as it is now, or its snapshot if deleted. */
+export async function contactMailData(
+  contactRequestId: number,
+  database: Database = db(),
+): Promise<ContactMailData | null> {
+  const [row] = await database
+    .select({
+      id: contactRequests.id,
+      name: contactRequests.name,
+      email: contactRequests.email,
+      phone: contactRequests.phone,
+      message: contactRequests.message,
+      createdAt: contactRequests.createdAt,
+      currentTitle: offers.title,
+      currentReference: offers.reference,
+      currentPrice: offers.price,
+      snapshotTitle: contactRequests.offerTitle,
+      snapshotReference: contactRequests.offerReference,
+    })
+    .from(contactRequests)
+    .leftJoin(offers, eq(offers.id, contactRequests.offerId))
+    .where(eq(contactRequests.id, contactRequestId));
+  if (!row) return null;
+  const { currentTitle, currentReference, currentPrice, snapshotTitle, snapshotReference } = row;
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    message: row.message,
+    createdAt: row.createdAt,
+    offer:
+      currentTitle !== null
+        ? { title: currentTitle, reference: currentReference ?? "", price: currentPrice }
+        : snapshotTitle !== null
+          ? { title: snapshotTitle, reference: snapshotReference ?? "", price: null }
+          : null,
+  };
+}
+
+/** The dashboard's view of the outbox: counts, and the mails that need attention. */
+export async function mailOutboxOverview(database: Database = db()) {
+  const counts = await database
+    .select({ status: mailOutbox.status, count: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.status, ["pending", "failed"]))
+    .groupBy(mailOutbox.status);
+  const [oldest] = await database
+    .select({ createdAt: mailOutbox.createdAt })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.status, "pending"))
+    .orderBy(asc(mailOutbox.createdAt))
+    .limit(1);
+  // Failed mails, and waiting ones that already failed once (an SMTP outage shows here).
+  const troubled = await database
+    .select({
+      id: mailOutbox.id,
+      status: mailOutbox.status,
+      attempts: mailOutbox.attempts,
+      lastError: mailOutbox.lastError,
+      nextAttemptAt: mailOutbox.nextAttemptAt,
+      createdAt: mailOutbox.createdAt,
+      updatedAt: mailOutbox.updatedAt,
+      contactRequestId: mailOutbox.contactRequestId,
+      contactName: contactRequests.name,
+    })
+    .from(mailOutbox)
+    .leftJoin(contactRequests, eq(contactRequests.id, mailOutbox.contactRequestId))
+    .where(
+      or(
+        eq(mailOutbox.status, "failed"),
+        and(eq(mailOutbox.status, "pending"), sql`${mailOutbox.lastError} is not null`),
+      ),
+    )
+    .orderBy(desc(mailOutbox.updatedAt), desc(mailOutbox.id))
+    .limit(20);
+  const countOf = (status: string) => counts.find((c) => c.status === status)?.count ?? 0;
+  return {
+    pending: countOf("pending"),
+    failed: countOf("failed"),
+    oldestPendingAt: oldest?.createdAt ?? null,
+    troubled,
+  };
+}
+
+export type MailOutboxOverview = Awaited<ReturnType<typeof mailOutboxOverview>>;

@@ -1,6 +1,6 @@
-import { count } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactRequests } from "../../app/server/schema.server";
+import { contactRequests, mailOutbox } from "../../app/server/schema.server";
 import { testDatabaseKind } from "../support/database";
 import { createAdmin } from "../support/admin";
 import { ADMIN_CREDENTIALS } from "./hostile/admin-cases";
@@ -61,14 +61,25 @@ describe(`abuse: honeypot and rate limit (${testDatabaseKind})`, () => {
     expect(wrapper![2]).toContain('name="website"');
   });
 
-  it("answers a filled honeypot like a success and stores nothing", async () => {
+  it("answers a filled honeypot like a success, keeps it as suspected spam and queues no mail", async () => {
     const before = await storedCount();
     const answer = await post(`${valid(1)}&website=${encodeURIComponent("https://spam.example")}`, [
       ["X-Forwarded-For", "198.51.100.1"],
     ]);
     expect(answer.status).toBe(200);
     expect(decodeHtml(answer.text)).toContain("Message envoyé !");
-    expect(await storedCount()).toBe(before);
+    expect(await storedCount()).toBe(before + 1);
+    const [row] = await app.database.db
+      .select()
+      .from(contactRequests)
+      .orderBy(desc(contactRequests.id))
+      .limit(1);
+    expect([row.email, row.suspectedSpam]).toEqual(["visiteur1@example.fr", true]);
+    const mails = await app.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.contactRequestId, row.id));
+    expect(mails).toEqual([]);
   });
 
   it("refuses the submission after the limit with a French 429, per client address", async () => {

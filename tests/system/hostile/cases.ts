@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import { CONTACT_LIMITS, MAX_BODY_BYTES } from "../../../app/lib/limits";
 import { multipart, urlencoded } from "../harness/http";
 import type { Snapshot } from "./run";
@@ -313,14 +314,27 @@ const CONTACT_CASES: HostileCase[] = [
     body: (v) => urlencoded({ ...VALID, offer: String(v.activeOfferId) }),
     expect: { status: 200, message: M.sent, stored: (v) => rowOf(VALID, v.activeOfferId) },
   },
-  // Honeypot: the same answer as a person, nothing stored.
+  // Honeypot: the same answer as a person; kept as suspected spam (autofill may be a real
+  // prospect), with no mail queued.
   {
     name: "contact: honeypot filled by a robot",
     method: "POST",
     path: "/contact",
     contentType: FORM,
     body: urlencoded({ ...VALID, website: "http://spam.example" }),
-    expect: { status: 200, message: M.sent },
+    expect: {
+      status: 200,
+      message: M.sent,
+      change: (before, after) => {
+        const known = new Set(before.contactRequests.map((r) => r.id));
+        const added = after.contactRequests.filter((r) => !known.has(r.id));
+        expect(added.map((r) => [r.name, r.email, r.suspectedSpam])).toEqual([
+          [VALID.name, VALID.email, true],
+        ]);
+        expect(after.mailOutbox).toEqual(before.mailOutbox);
+        expect({ ...after, contactRequests: before.contactRequests }).toEqual(before);
+      },
+    },
   },
   // Wrong content types and encodings.
   {

@@ -1,7 +1,13 @@
 import { asc, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Database } from "../../../app/server/db.server";
-import { contactRequests, offers, sessions, users } from "../../../app/server/schema.server";
+import {
+  contactRequests,
+  mailOutbox,
+  offers,
+  sessions,
+  users,
+} from "../../../app/server/schema.server";
 import { send, type Answer } from "../harness/http";
 import { XSS_PAYLOADS, type ContactRow, type HostileCase, type Vars } from "./cases";
 
@@ -14,6 +20,7 @@ export async function snapshot(db: Database) {
     contactRequests: await db.select().from(contactRequests).orderBy(asc(contactRequests.id)),
     users: await db.select().from(users).orderBy(asc(users.id)),
     sessions: await db.select().from(sessions).orderBy(asc(sessions.idHash)),
+    mailOutbox: await db.select().from(mailOutbox).orderBy(asc(mailOutbox.id)),
   };
 }
 
@@ -149,9 +156,17 @@ export async function runCase(c: HostileCase, options: RunOptions): Promise<Answ
       status: row.status,
     };
     expect(actual).toEqual(stored);
+    expect(row.suspectedSpam).toBe(false);
+    // Its notification is queued with it, and nothing else changed.
+    const knownMails = new Set(before.mailOutbox.map((m) => m.id));
+    const mails = after.mailOutbox.filter((m) => !knownMails.has(m.id));
+    expect(mails.map((m) => [m.contactRequestId, m.kind, m.status])).toEqual([
+      [row.id, "contact_notification", "pending"],
+    ]);
     expect({
       ...after,
       contactRequests: after.contactRequests.filter((r) => known.has(r.id)),
+      mailOutbox: after.mailOutbox.filter((m) => knownMails.has(m.id)),
     }).toEqual(before);
   } else {
     expect(after, `no change in the database for '${c.name}'`).toEqual(before);
