@@ -1,11 +1,20 @@
 import { ArrowRight, CheckCircle2, Clock, Inbox, Package, PackageCheck } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
+import { z } from "zod";
+import {
+  MAIL_RETRY_INTENT,
+  MailOutboxCard,
+  type MailRetryResult,
+} from "~/components/admin/mail-outbox-card";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { adminMeta } from "~/lib/admin-meta";
 import { offerStats } from "~/server/admin-offers.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { contactRequestStats } from "~/server/contacts.server";
+import { log } from "~/server/log.server";
+import { notificationsEnabled } from "~/server/mail.server";
+import { mailOutboxOverview, retryFailedMail } from "~/server/mail-outbox.server";
 import type { Route } from "./+types/admin";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
@@ -14,8 +23,47 @@ export const meta: Route.MetaFunction = () => adminMeta("Tableau de bord");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [offers, contacts] = await Promise.all([offerStats(), contactRequestStats()]);
-  return { offers, contacts };
+  const [offers, contacts, mail] = await Promise.all([
+    offerStats(),
+    contactRequestStats(),
+    mailOutboxOverview(),
+  ]);
+  return { offers, contacts, mail, mailEnabled: notificationsEnabled() };
+}
+
+const retryMailSchema = z.object({
+  intent: z.literal(MAIL_RETRY_INTENT),
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+/** Retry of a failed notification e-mail (the outbox card). */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData().catch(() => new FormData());
+  const parsed = retryMailSchema.safeParse({ intent: form.get("intent"), id: form.get("id") });
+  const failure = (description: string, status: number) =>
+    data<MailRetryResult>(
+      { ok: false, title: "Erreur lors de la relance de l'e-mail", description },
+      { status, headers: PRIVATE_HEADERS },
+    );
+  if (!parsed.success) return failure("Demande de relance non valide.", 400);
+  try {
+    if (!(await retryFailedMail(parsed.data.id))) {
+      return failure("Cet e-mail n'est plus en échec.", 409);
+    }
+  } catch (error) {
+    log.error("mail retry failed", { requestId: context.requestId, error });
+    return failure("Une erreur inattendue s'est produite", 503);
+  }
+  log.info("mail retry queued", { requestId: context.requestId, mailId: parsed.data.id });
+  return data<MailRetryResult>(
+    {
+      ok: true,
+      title: "E-mail remis en file d'envoi",
+      description: "Il partira dans quelques instants.",
+    },
+    { headers: PRIVATE_HEADERS },
+  );
 }
 
 function StatCard({
@@ -41,7 +89,7 @@ function StatCard({
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { offers, contacts } = loaderData;
+  const { offers, contacts, mail, mailEnabled } = loaderData;
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-bold">Tableau de bord</h1>
@@ -75,6 +123,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </dl>
         </CardContent>
       </Card>
+
+      <MailOutboxCard overview={mail} enabled={mailEnabled} />
 
       <div className="grid gap-4 md:grid-cols-2">
         <Card>

@@ -48,6 +48,11 @@ export function mailSettings(): MailSettings | null {
   };
 }
 
+/** Whether this instance sends notifications (the dashboard says so when it does not). */
+export function notificationsEnabled(): boolean {
+  return Boolean(env().SMTP_URL);
+}
+
 export type MailWorkerOptions = {
   /** PostgreSQL URL to LISTEN on, so that another instance's request wakes this worker too. */
   listenUrl?: string;

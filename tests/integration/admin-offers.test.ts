@@ -327,10 +327,14 @@ describe(`admin offers (${testDatabaseKind})`, () => {
       await db.update(contactRequests).set({ status }).where(eq(contactRequests.id, row.id));
     }
     const outcome = await call(dashboard.loader, makeRequest("/admin", { cookie }));
-    expect(outcome.data).toEqual({
+    const { mail, mailEnabled, ...counts } = outcome.data as Record<string, unknown>;
+    expect(counts).toEqual({
       offers: { total: 3, active: 2 },
       contacts: { total: 5, pending: 2, inProgress: 1, completed: 1 },
     });
+    // Each request queued its notification; without SMTP_URL nothing is sent.
+    expect(mail).toMatchObject({ pending: 5, failed: 0, troubled: [] });
+    expect(mailEnabled).toBe(false);
     expect((await listContactRequests(undefined)).length).toBe(5);
   });
 });

@@ -7,7 +7,7 @@ import * as adminOffers from "../../app/routes/admin-offers";
 import * as dashboard from "../../app/routes/admin";
 import { createContactRequest } from "../../app/server/contacts.server";
 import type { Database } from "../../app/server/db.server";
-import { offers, sessions } from "../../app/server/schema.server";
+import { mailOutbox, offers, sessions } from "../../app/server/schema.server";
 import { hashSessionToken } from "../../app/server/sessions.server";
 import { openTestDatabase, testDatabaseKind } from "../support/database";
 import {
@@ -25,6 +25,7 @@ let db: Database;
 let validCookie: string;
 let offerId: number;
 let contactId: number;
+let failedMailId: number;
 
 /** Every admin loader, with the page it serves. */
 const LOADERS = [
@@ -74,6 +75,12 @@ function actions(): AdminAction[] {
       path: "/admin/contacts",
       form: { id: String(contactId), status: "completed" },
     },
+    {
+      name: "retry a failed mail",
+      fn: dashboard.action,
+      path: "/admin",
+      form: { intent: "retry-mail", id: String(failedMailId) },
+    },
   ];
 }
 
@@ -122,6 +129,10 @@ describe(`admin guard (${testDatabaseKind})`, () => {
         offer: offerId,
       })
     ).id;
+    [{ id: failedMailId }] = await db
+      .update(mailOutbox)
+      .set({ status: "failed", lastError: "550 refusé" })
+      .returning({ id: mailOutbox.id });
   });
   afterAll(async () => {
     await database?.dispose();
@@ -222,6 +233,17 @@ describe(`admin guard (${testDatabaseKind})`, () => {
       );
       expect(outcome.status).toBe(302);
       expect(await snapshot(db)).not.toEqual(before);
+
+      const retried = await call(
+        dashboard.action,
+        makeRequest("/admin", {
+          cookie: validCookie,
+          form: { intent: "retry-mail", id: String(failedMailId) },
+        }),
+      );
+      expect(retried.status).toBe(200);
+      const [mail] = await db.select().from(mailOutbox);
+      expect(mail.status).toBe("pending");
     });
   });
 });

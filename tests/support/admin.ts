@@ -5,6 +5,7 @@ import {
   appState,
   contactRequests,
   offers,
+  mailOutbox,
   rateLimits,
   sessions,
   users,
@@ -128,6 +129,7 @@ export async function snapshot(database: Database) {
     sessions: await database.select().from(sessions).orderBy(asc(sessions.idHash)),
     appState: await database.select().from(appState).orderBy(asc(appState.key)),
     rateLimits: await database.select().from(rateLimits).orderBy(asc(rateLimits.key)),
+    mailOutbox: await database.select().from(mailOutbox).orderBy(asc(mailOutbox.id)),
   };
 }
 

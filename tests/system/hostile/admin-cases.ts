@@ -38,6 +38,8 @@ const M = {
   offerGone: "Cette offre n'existe plus.",
   statusInvalid: "Statut ou demande non valide.",
   contactGone: "Cette demande n'existe plus.",
+  mailRetryInvalid: "Demande de relance non valide.",
+  mailNotFailed: "Cet e-mail n'est plus en échec.",
   unauthorized: "Votre session a expiré ou vous n'êtes pas connecté.",
   wrongCredentials: "Email ou mot de passe incorrect.",
   missingCredentials: "Veuillez saisir votre email et votre mot de passe.",
@@ -520,6 +522,41 @@ const UNAUTHENTICATED_CASES: HostileCase[] = [
   },
 ];
 
+// The dashboard's retry of a failed notification e-mail: nothing may change on a bad request.
+const MAIL_RETRY_CASES: HostileCase[] = [
+  ...(
+    [
+      ["intent missing", { id: "1" }, 400, M.mailRetryInvalid],
+      ["other intent", { intent: "delete", id: "1" }, 400, M.mailRetryInvalid],
+      ["id not a number", { intent: "retry-mail", id: "abc" }, 400, M.mailRetryInvalid],
+      ["id with SQL", { intent: "retry-mail", id: "1 OR 1=1" }, 400, M.mailRetryInvalid],
+      [
+        "id beyond an integer",
+        { intent: "retry-mail", id: "99999999999" },
+        400,
+        M.mailRetryInvalid,
+      ],
+      ["unknown id", { intent: "retry-mail", id: "999999" }, 409, M.mailNotFailed],
+    ] as const
+  ).map(([label, fields, status, message]): HostileCase => ({
+    name: `admin mail retry: ${label}`,
+    method: "POST",
+    path: "/admin",
+    contentType: FORM,
+    as: "admin",
+    body: urlencoded(fields),
+    expect: { status, message },
+  })),
+  {
+    name: "admin mail retry without a session",
+    method: "POST",
+    path: "/admin",
+    contentType: FORM,
+    body: urlencoded({ intent: "retry-mail", id: "1" }),
+    expect: { status: 401, message: M.unauthorized },
+  },
+];
+
 const ADMIN_READ_CASES: HostileCase[] = [
   {
     name: "admin contacts: unknown status filter",
@@ -570,6 +607,7 @@ export const ADMIN_CASES: HostileCase[] = [
   ...CONTACT_STATUS_CASES,
   ...AUTH_CASES,
   ...UNAUTHENTICATED_CASES,
+  ...MAIL_RETRY_CASES,
   ...ADMIN_READ_CASES,
 ];
 
@@ -599,6 +637,12 @@ export const ADMIN_ACTIONS: Action[] = [
     path: "/admin/contacts",
     as: "admin",
     body: (v) => urlencoded({ id: String(v.contactId), status: "cancelled" }),
+  },
+  {
+    name: "mail retry",
+    path: "/admin",
+    as: "admin",
+    body: urlencoded({ intent: "retry-mail", id: "1" }),
   },
   { name: "sign-out", path: "/admin/logout", as: "admin", body: "" },
 ];
