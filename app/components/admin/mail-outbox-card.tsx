@@ -17,14 +17,22 @@ export const MAIL_RETRY_INTENT = "retry-mail";
 
 type Troubled = MailOutboxOverview["troubled"][number];
 
-function RetryButton({ mail }: { mail: Troubled }) {
-  const fetcher = useFetcher<MailRetryResult>();
+// One fetcher shared by the buttons and the card: a retried mail's button disappears when the
+// dashboard reloads, so the card (which stays) shows the toast.
+const RETRY_FETCHER = "mail-retry";
+
+function useRetryToast() {
+  const fetcher = useFetcher<MailRetryResult>({ key: RETRY_FETCHER });
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     const { ok, title, description } = fetcher.data;
     if (ok) toast.success(title, { description });
     else toast.error(title, { description });
   }, [fetcher.state, fetcher.data]);
+}
+
+function RetryButton({ mail }: { mail: Troubled }) {
+  const fetcher = useFetcher<MailRetryResult>({ key: RETRY_FETCHER });
   return (
     <fetcher.Form method="post" action="/admin" preventScrollReset>
       <input type="hidden" name="intent" value={MAIL_RETRY_INTENT} />
@@ -52,6 +60,7 @@ export function MailOutboxCard({
   enabled: boolean;
 }) {
   const { pending, failed, oldestPendingAt, troubled } = overview;
+  useRetryToast();
   return (
     <Card aria-labelledby="mail-outbox-title" data-mail-outbox="">
       <CardHeader>
