@@ -1,6 +1,7 @@
 import { count, desc, eq, sql } from "drizzle-orm";
 import type { ContactInput } from "~/lib/contact";
 import type { ContactStatus } from "~/lib/domain";
+import { requestOffer } from "~/lib/request-offer";
 import { db, type Database } from "./db.server";
 import { enqueueContactNotification } from "./mail-outbox.server";
 import { contactRequests, offers } from "./schema.server";
@@ -69,12 +70,7 @@ export async function listContactRequests(
   return rows.map(
     ({ currentTitle, currentReference, snapshotTitle, snapshotReference, ...row }) => ({
       ...row,
-      offer:
-        currentTitle !== null
-          ? { title: currentTitle, reference: currentReference ?? "", deleted: false }
-          : snapshotTitle !== null
-            ? { title: snapshotTitle, reference: snapshotReference ?? "", deleted: true }
-            : null,
+      offer: requestOffer({ currentTitle, currentReference, snapshotTitle, snapshotReference }),
     }),
   );
 }

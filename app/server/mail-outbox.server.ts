@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { ContactMailData } from "~/lib/contact-mail";
 import { MAIL_GIVE_UP_SECONDS } from "~/lib/outbox-backoff";
+import { requestOffer } from "~/lib/request-offer";
 import { db, type Database } from "./db.server";
 import { contactRequests, mailOutbox, offers, type MailOutboxRow } from "./schema.server";
 
@@ -187,7 +188,7 @@ export async function contactMailData(
     .leftJoin(offers, eq(offers.id, contactRequests.offerId))
     .where(eq(contactRequests.id, contactRequestId));
   if (!row) return null;
-  const { currentTitle, currentReference, currentPrice, snapshotTitle, snapshotReference } = row;
+  const offer = requestOffer(row);
   return {
     id: row.id,
     name: row.name,
@@ -195,12 +196,11 @@ export async function contactMailData(
     phone: row.phone,
     message: row.message,
     createdAt: row.createdAt,
-    offer:
-      currentTitle !== null
-        ? { title: currentTitle, reference: currentReference ?? "", price: currentPrice }
-        : snapshotTitle !== null
-          ? { title: snapshotTitle, reference: snapshotReference ?? "", price: null }
-          : null,
+    offer: offer && {
+      title: offer.title,
+      reference: offer.reference,
+      price: offer.deleted ? null : row.currentPrice,
+    },
   };
 }
 

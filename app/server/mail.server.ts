@@ -212,6 +212,7 @@ export function startMailWorker(
       clearTimeout(timer);
       await stopListening();
       transport.close();
+      log.info("mail worker stopped");
     },
   };
 }

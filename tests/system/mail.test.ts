@@ -148,7 +148,13 @@ describe("notification e-mails (embedded database)", () => {
   });
 
   it("sends after a restart what a server killed with SIGKILL had not sent", async () => {
-    await server!.stop();
+    // A clean stop first: the worker stops before the database closes.
+    expect(await server!.stop()).toEqual({ code: 0, signal: null });
+    const order = server!.output
+      .split("\n")
+      .filter((l) => /"msg":"(mail worker stopped|database closed)"/.test(l))
+      .map((l) => (JSON.parse(l) as { msg: string }).msg);
+    expect(order).toEqual(["mail worker stopped", "database closed"]);
     smtp.mails.length = 0;
     await smtp.stop();
     // A long backoff: after its first refused attempt, each mail waits 10 s, so the kill below
