@@ -5,6 +5,7 @@ import type { ServerBuild } from "react-router";
 import { currentDatabase, DataDirBusyError } from "../app/server/db.server";
 import { env } from "../app/server/env.server";
 import { log } from "../app/server/log.server";
+import { startPurgeSchedule } from "../app/server/retention.server";
 import { startDatabase } from "../app/server/startup.server";
 import { answerClientErrors, createHttpApp, createRequestListener } from "./http";
 
@@ -17,6 +18,7 @@ async function main() {
   // are ignored: under `npm start` in a terminal, Ctrl-C reaches the server twice (terminal, npm).
   let server: Server | undefined = undefined;
   let stopping = false;
+  let stopPurge = () => {};
   const closeDatabaseAndExit = async () => {
     try {
       await currentDatabase().close();
@@ -29,6 +31,7 @@ async function main() {
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    stopPurge();
     log.info("shutting down", { signal });
     const graceMs = e.SHUTDOWN_TIMEOUT_MS;
     // Last resort if start-up or closing the database hangs.
@@ -53,6 +56,8 @@ async function main() {
 
   const handle = await startDatabase();
   if (stopping) return closeDatabaseAndExit();
+  // Retention of contact requests (issue 12): once a day across instances.
+  stopPurge = startPurgeSchedule();
   if (handle.kind === "pglite" && e.NODE_ENV === "production") {
     log.warn(
       "embedded database (PGlite) in production: it survives a killed process but not an OS crash or power loss (no fsync); use PostgreSQL via DATABASE_URL",
