@@ -1,6 +1,6 @@
 import { Download, Search, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -213,7 +213,12 @@ export default function AdminPersonalData({ loaderData, actionData }: Route.Comp
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [confirming, setConfirming] = useState(false);
+  // The dialog belongs to the page it was opened on: any navigation (the redirect after the
+  // erasure, a new search) closes it.
+  const location = useLocation();
+  const [confirmingOn, setConfirmingOn] = useState<string | null>(null);
+  const confirming = confirmingOn === location.key;
+  const setConfirming = (open: boolean) => setConfirmingOn(open ? location.key : null);
   const formError = actionData?.status === "invalid" ? actionData.error : error;
   const confirmation = actionData?.status === "confirm" ? actionData : undefined;
 
