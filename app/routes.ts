@@ -10,6 +10,7 @@ export default [
     route("offers", "routes/offers.tsx"),
     route("offers/:slug", "routes/offer.tsx"),
     route("contact", "routes/contact.tsx"),
+    route("confidentialite", "routes/privacy.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // Administrator area (issue 4): every loader and action starts with requireAdmin().
@@ -19,5 +20,8 @@ export default [
     route("admin", "routes/admin.tsx"),
     route("admin/offers", "routes/admin-offers.tsx"),
     route("admin/contacts", "routes/admin-contacts.tsx"),
+    route("admin/personal-data", "routes/admin/personal-data.tsx"),
   ]),
+  // Personal data of one address as a JSON file (a resource route: no layout).
+  route("admin/personal-data/export", "routes/admin/personal-data-export.ts"),
 ] satisfies RouteConfig;

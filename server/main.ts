@@ -6,6 +6,7 @@ import { currentDatabase, DataDirBusyError } from "../app/server/db.server";
 import { env } from "../app/server/env.server";
 import { log } from "../app/server/log.server";
 import { startMailNotifications, type MailWorker } from "../app/server/mail.server";
+import { startPurgeSchedule } from "../app/server/retention.server";
 import { startDatabase } from "../app/server/startup.server";
 import { answerClientErrors, createHttpApp, createRequestListener } from "./http";
 
@@ -19,6 +20,7 @@ async function main() {
   let server: Server | undefined = undefined;
   let stopping = false;
   let mailWorker: MailWorker | null = null;
+  let stopPurge = () => {};
   const closeDatabaseAndExit = async () => {
     // The worker records the mail it is sending before the database closes.
     // Bounded: a mail cut short is sent again when its lease expires (docs/mail.md).
@@ -36,6 +38,7 @@ async function main() {
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    stopPurge();
     log.info("shutting down", { signal });
     const graceMs = e.SHUTDOWN_TIMEOUT_MS;
     // Last resort if start-up or closing the database hangs.
@@ -61,6 +64,8 @@ async function main() {
   const handle = await startDatabase();
   if (stopping) return closeDatabaseAndExit();
   mailWorker = startMailNotifications(handle, { listenUrl: e.DATABASE_URL });
+  // Retention of contact requests (issue 12): once a day across instances.
+  stopPurge = startPurgeSchedule();
   if (handle.kind === "pglite" && e.NODE_ENV === "production") {
     log.warn(
       "embedded database (PGlite) in production: it survives a killed process but not an OS crash or power loss (no fsync); use PostgreSQL via DATABASE_URL",

@@ -111,7 +111,13 @@ function preferredEncoding(accept: string | undefined, entry: Entry): "br" | "gz
  * The anonymous public pages, by path. Anything else (admin, sign-in, unknown paths) always goes
  * to React Router. /contact only without a query: ?offer= preselects an offer for one visitor.
  */
-const PUBLIC_PAGES = [/^\/$/, /^\/offers$/, /^\/offers\/[a-z0-9-]{1,200}$/, /^\/contact$/];
+const PUBLIC_PAGES = [
+  /^\/$/,
+  /^\/offers$/,
+  /^\/offers\/[a-z0-9-]{1,200}$/,
+  /^\/contact$/,
+  /^\/confidentialite$/,
+];
 const PUBLIC_RESOURCES = new Set(["/sitemap.xml", "/robots.txt"]);
 
 /** Response headers that describe one response, never stored with the page. */

@@ -71,7 +71,7 @@ export function SiteFooter() {
           <p>
             © {year} {site.name}. Tous droits réservés.
           </p>
-          <ul className="flex gap-4">
+          <ul className="flex flex-wrap gap-x-4 gap-y-2">
             <li>
               <a href={site.legalUrl} {...external} className="hover:text-primary">
                 Mentions légales
@@ -81,6 +81,11 @@ export function SiteFooter() {
               <a href={site.termsUrl} {...external} className="hover:text-primary">
                 CGU
               </a>
+            </li>
+            <li>
+              <Link to="/confidentialite" className="hover:text-primary">
+                Politique de confidentialité
+              </Link>
             </li>
           </ul>
         </div>

@@ -32,6 +32,11 @@ export const FLASH_MESSAGES = {
     description: "Le statut de la demande a été mis à jour",
     type: "success",
   },
+  personalDataErased: {
+    title: "Données effacées",
+    description: "Toutes les données de cette adresse e-mail ont été effacées.",
+    type: "success",
+  },
   sessionExpired: {
     title: "Session expirée",
     description: "Veuillez vous reconnecter.",

@@ -2,6 +2,7 @@ import { Mail, Phone, X } from "lucide-react";
 import { data, Form } from "react-router";
 import { z } from "zod";
 import contactScriptUrl from "~/client/contact.js?url";
+import { PrivacyNotice } from "~/components/privacy-notice";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
@@ -334,6 +335,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                   defaultValue=""
                 />
               </div>
+              <PrivacyNotice />
               <Button type="submit" size="lg" className="w-full sm:w-auto">
                 <span data-idle="">Envoyer le message</span>
                 <span data-sending="" hidden>

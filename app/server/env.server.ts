@@ -29,6 +29,10 @@ const envSchema = z.object({
   SITE_MAIN_URL: z.url().default("https://www.example.fr"),
   SITE_LEGAL_URL: z.url().default("https://www.example.fr/mentions-legales"),
   SITE_TERMS_URL: z.url().default("https://www.example.fr/cgu"),
+  // Personal data (issue 12): who is responsible, and how long contact requests are kept.
+  SITE_LEGAL_NAME: z.string().trim().min(1).default("ServeurPro SAS (exemple)"),
+  SITE_ADDRESS: z.string().trim().min(1).default("1 rue de l'Exemple, 75000 Paris, France"),
+  RETENTION_MONTHS: z.coerce.number().int().min(1).max(240).default(36),
   BASE_URL: z.url().default("http://localhost:3000"),
   // Notification e-mails (docs/mail.md): without SMTP_URL the outbox fills and nothing is sent.
   SMTP_URL: z

@@ -28,7 +28,7 @@ export function sitemapXml(baseUrl: string, entries: SitemapEntry[]): string {
 }
 
 /**
- * Home, listing, contact and every active offer with its updated_at. The listing and the contact
+ * Home, listing, contact, privacy policy and every active offer with its updated_at. The listing and the contact
  * page (whose selector lists the offers) change with the catalogue: their lastmod is the catalogue
  * version's date. One sitemap holds 50,000 URLs; past that it would need a sitemap index.
  */
@@ -50,6 +50,7 @@ export async function sitemapEntries(database: Database = db()): Promise<Sitemap
     { path: "/" },
     { path: "/offers", lastmod: catalogueDate },
     { path: "/contact", lastmod: catalogueDate },
+    { path: "/confidentialite" },
     ...rows.map((row) => ({ path: `/offers/${row.slug}`, lastmod: row.updatedAt })),
   ];
 }

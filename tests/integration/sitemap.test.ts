@@ -25,7 +25,7 @@ describe(`sitemap and robots.txt (${testDatabaseKind})`, () => {
     await database?.dispose();
   });
 
-  it("lists the home, the listing, the contact page and every active offer with its updated_at", async () => {
+  it("lists the home, the listing, the contact page, the privacy policy and every active offer with its updated_at", async () => {
     const entries = await sitemapEntries();
     const rows = await database.db
       .select({ slug: offers.slug, updatedAt: offers.updatedAt, isActive: offers.isActive })
@@ -33,8 +33,13 @@ describe(`sitemap and robots.txt (${testDatabaseKind})`, () => {
     const active = rows.filter((row) => row.isActive);
     expect(rows.length).toBeGreaterThan(active.length); // the demo has an inactive offer
 
-    expect(entries.slice(0, 3).map((e) => e.path)).toEqual(["/", "/offers", "/contact"]);
-    const offerEntries = entries.slice(3);
+    expect(entries.slice(0, 4).map((e) => e.path)).toEqual([
+      "/",
+      "/offers",
+      "/contact",
+      "/confidentialite",
+    ]);
+    const offerEntries = entries.slice(4);
     expect(offerEntries.map((e) => e.path).sort()).toEqual(
       active.map((row) => `/offers/${row.slug}`).sort(),
     );

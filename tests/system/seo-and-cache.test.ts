@@ -46,7 +46,13 @@ describe("public pages for search engines and speed (built server)", () => {
     expect(sitemap.headers.get("content-type")).toMatch(/^application\/xml/);
     const xml = await sitemap.text();
     expect(xml).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset /);
-    for (const path of ["/", "/offers", "/contact", "/offers/epyc-performance-64"]) {
+    for (const path of [
+      "/",
+      "/offers",
+      "/contact",
+      "/confidentialite",
+      "/offers/epyc-performance-64",
+    ]) {
       expect(xml).toContain(`<loc>${BASE}${path}</loc>`);
     }
     expect(xml).toMatch(/\/offers\/starter-web<\/loc><lastmod>\d{4}-\d\d-\d\dT[\d:.]+Z<\/lastmod>/);
@@ -105,10 +111,20 @@ describe("public pages for search engines and speed (built server)", () => {
     }
     const contact = await (await get("/contact")).text();
     expect(tag(contact, /<link rel="canonical" href="(.*?)"/)).toBe(`${BASE}/contact`);
+    const privacy = await (await get("/confidentialite")).text();
+    expect(tag(privacy, /<link rel="canonical" href="(.*?)"/)).toBe(`${BASE}/confidentialite`);
+    expect(tag(privacy, /<title>(.*?)<\/title>/)).toBe("Politique de confidentialité");
   });
 
   it("caches anonymous pages: no nonce to reuse, inline scripts allowed by hash, ETag and 304", async () => {
-    for (const path of ["/", "/offers", "/offers/starter-web", "/contact", "/sitemap.xml"]) {
+    for (const path of [
+      "/",
+      "/offers",
+      "/offers/starter-web",
+      "/contact",
+      "/confidentialite",
+      "/sitemap.xml",
+    ]) {
       const first = await get(path);
       const second = await get(path);
       expect(second.headers.get("x-cache"), path).toBe("HIT");
@@ -158,7 +174,13 @@ describe("public pages for search engines and speed (built server)", () => {
   });
 
   it("ships only the small chrome scripts on public pages, under 50 KB gzip", async () => {
-    for (const path of ["/", "/offers/epyc-performance-64", "/offers", "/contact"]) {
+    for (const path of [
+      "/",
+      "/offers/epyc-performance-64",
+      "/offers",
+      "/contact",
+      "/confidentialite",
+    ]) {
       const html = await (await get(path)).text();
       expect(html, path).not.toContain("modulepreload");
       expect(html, path).not.toContain("__reactRouterContext");

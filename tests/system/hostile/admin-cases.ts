@@ -644,5 +644,12 @@ export const ADMIN_ACTIONS: Action[] = [
     as: "admin",
     body: urlencoded({ intent: "retry-mail", id: "1" }),
   },
+  {
+    // The address of the request that loadVars() creates.
+    name: "personal data erase",
+    path: "/admin/personal-data",
+    as: "admin",
+    body: urlencoded({ intent: "erase", email: "existante@example.fr", confirm: "yes" }),
+  },
   { name: "sign-out", path: "/admin/logout", as: "admin", body: "" },
 ];

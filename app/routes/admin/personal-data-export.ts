@@ -1,0 +1,46 @@
+import { exportFileName, firstIssue, personalDataEmailSchema } from "~/lib/personal-data";
+import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
+import { withDatabase } from "~/server/availability.server";
+import { env } from "~/server/env.server";
+import { log } from "~/server/log.server";
+import {
+  addressToken,
+  findPersonalData,
+  personalDataDocument,
+} from "~/server/personal-data.server";
+import { siteConfig } from "~/server/site.server";
+import type { Route } from "./+types/personal-data-export";
+
+/** Everything held about one address as a JSON file (RGPD art. 15 and 20). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const parsed = personalDataEmailSchema.safeParse(new URL(request.url).searchParams.get("email"));
+  if (!parsed.success) {
+    return new Response(`${firstIssue(parsed.error)}\n`, {
+      status: 400,
+      headers: { ...PRIVATE_HEADERS, "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  const email = parsed.data;
+  const found = await withDatabase("personal data export", context, () => findPersonalData(email));
+  const now = new Date();
+  const e = env();
+  const document = personalDataDocument(
+    email,
+    found,
+    { name: e.SITE_LEGAL_NAME, address: e.SITE_ADDRESS, email: siteConfig().email },
+    now,
+  );
+  log.info("personal data exported", {
+    requestId: context.requestId,
+    subject: await addressToken(email),
+    requests: found.counts.requests,
+  });
+  return new Response(`${JSON.stringify(document, null, 2)}\n`, {
+    headers: {
+      ...PRIVATE_HEADERS,
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${exportFileName(now)}"`,
+    },
+  });
+}

@@ -1,0 +1,367 @@
+import { Download, Search, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { adminMeta } from "~/lib/admin-meta";
+import { CONTACT_STATUS_LABELS } from "~/lib/domain";
+import { formatDateTime, isoDate, pluralize } from "~/lib/format";
+import { CONTACT_LIMITS } from "~/lib/limits";
+import { erasureFormSchema, firstIssue, personalDataEmailSchema } from "~/lib/personal-data";
+import { useHydrated } from "~/lib/use-hydrated";
+import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
+import { withDatabase } from "~/server/availability.server";
+import { withFlash } from "~/server/flash.server";
+import { assertMethod, formText, readForm } from "~/server/form.server";
+import { log } from "~/server/log.server";
+import {
+  addressToken,
+  erasePersonalData,
+  findPersonalData,
+  type DeletionCounts,
+  type PersonalData,
+} from "~/server/personal-data.server";
+import type { Route } from "./+types/personal-data";
+
+export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
+
+export const meta: Route.MetaFunction = () => adminMeta("Données personnelles");
+
+type LoaderData =
+  | { email: string; error: null; result: PersonalData | null }
+  | { email: string; error: string; result: null };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const raw = new URL(request.url).searchParams.get("email");
+  if (raw === null) return { email: "", error: null, result: null } satisfies LoaderData;
+  const parsed = personalDataEmailSchema.safeParse(raw);
+  if (!parsed.success) {
+    return data<LoaderData>(
+      { email: raw.slice(0, CONTACT_LIMITS.email), error: firstIssue(parsed.error), result: null },
+      { status: 400, headers: PRIVATE_HEADERS },
+    );
+  }
+  const result = await withDatabase("personal data lookup", context, () =>
+    findPersonalData(parsed.data),
+  );
+  return { email: parsed.data, error: null, result } satisfies LoaderData;
+}
+
+export type ErasureActionData =
+  | { status: "invalid"; error: string }
+  | { status: "confirm"; email: string; counts: DeletionCounts };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request);
+  assertMethod(request, "POST");
+  const form = await readForm(request);
+  const parsed = erasureFormSchema.safeParse({
+    intent: formText(form, "intent"),
+    email: formText(form, "email"),
+    confirm: formText(form, "confirm") || undefined,
+  });
+  if (!parsed.success) {
+    return data<ErasureActionData>(
+      { status: "invalid", error: firstIssue(parsed.error) },
+      { status: 400, headers: PRIVATE_HEADERS },
+    );
+  }
+  const { email, confirm } = parsed.data;
+  if (!confirm) {
+    // Without JavaScript the confirmation is a page of its own, with what would be erased.
+    const { counts } = await withDatabase("personal data lookup", context, () =>
+      findPersonalData(email),
+    );
+    return data<ErasureActionData>(
+      { status: "confirm", email, counts },
+      { headers: PRIVATE_HEADERS },
+    );
+  }
+  const counts = await withDatabase("personal data erasure", context, () =>
+    erasePersonalData(email),
+  );
+  // Who asked and how much went, never the address: a keyed hash names it.
+  log.info("personal data erased", {
+    requestId: context.requestId,
+    subject: await addressToken(email),
+    ...counts,
+  });
+  throw redirect("/admin/personal-data", {
+    headers: withFlash(request, "personalDataErased", PRIVATE_HEADERS),
+  });
+}
+
+function countsText(counts: DeletionCounts): string {
+  return [
+    `${counts.requests} ${pluralize(counts.requests, "demande", "demandes")}`,
+    `${counts.notes} ${pluralize(counts.notes, "note", "notes")}`,
+    `${counts.statusChanges} ${pluralize(counts.statusChanges, "changement de statut", "changements de statut")}`,
+    `${counts.mails} ${pluralize(counts.mails, "e-mail", "e-mails")}`,
+  ].join(", ");
+}
+
+const MAIL_STATUS_LABELS = { pending: "en attente", sent: "envoyé", failed: "échec" } as const;
+
+function When({ date }: { date: Date }) {
+  return <time dateTime={isoDate(date)}>{formatDateTime(date)}</time>;
+}
+
+function EraseForm({ email, busy }: { email: string; busy: boolean }) {
+  return (
+    <Form method="post" action="/admin/personal-data">
+      <input type="hidden" name="intent" value="erase" />
+      <input type="hidden" name="email" value={email} />
+      <input type="hidden" name="confirm" value="yes" />
+      <Button type="submit" variant="destructive" disabled={busy}>
+        <Trash2 aria-hidden="true" /> Confirmer l'effacement
+      </Button>
+    </Form>
+  );
+}
+
+function RequestCard({ request }: { request: PersonalData["requests"][number] }) {
+  return (
+    <Card>
+      <CardHeader className="space-y-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <CardTitle as="h3" className="text-lg">
+            Demande n° {request.id} — {request.name}
+          </CardTitle>
+          <Badge variant="secondary">{CONTACT_STATUS_LABELS[request.status]}</Badge>
+          {request.suspectedSpam ? <Badge variant="outline">Spam présumé</Badge> : null}
+        </div>
+        <p className="text-sm text-muted-foreground">
+          Reçue le <When date={request.createdAt} /> · dernière activité le{" "}
+          <When date={request.updatedAt} />
+        </p>
+      </CardHeader>
+      <CardContent className="space-y-4 text-sm">
+        <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
+          <dt className="font-medium">Email</dt>
+          <dd>{request.email}</dd>
+          <dt className="font-medium">Téléphone</dt>
+          <dd>{request.phone ?? "—"}</dd>
+          <dt className="font-medium">Offre</dt>
+          <dd>{request.offerTitle ? `${request.offerTitle} (${request.offerReference})` : "—"}</dd>
+        </dl>
+        <p className="whitespace-pre-line rounded-md bg-muted/50 p-4">{request.message}</p>
+        <section aria-label={`Notes de la demande ${request.id}`}>
+          <h4 className="font-semibold">Notes internes ({request.notes.length})</h4>
+          {request.notes.length ? (
+            <ul className="mt-1 space-y-2">
+              {request.notes.map((note) => (
+                <li key={note.id} className="rounded-md border p-3">
+                  <p className="text-muted-foreground">
+                    {note.authorEmail}, <When date={note.createdAt} />
+                  </p>
+                  <p className="whitespace-pre-line">{note.body}</p>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+        <section aria-label={`Historique de la demande ${request.id}`}>
+          <h4 className="font-semibold">Historique ({request.statusChanges.length})</h4>
+          {request.statusChanges.length ? (
+            <ul className="mt-1 space-y-1">
+              {request.statusChanges.map((change) => (
+                <li key={change.id}>
+                  <When date={change.createdAt} /> : {CONTACT_STATUS_LABELS[change.fromStatus]} →{" "}
+                  {CONTACT_STATUS_LABELS[change.toStatus]} ({change.authorEmail})
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+        <section aria-label={`E-mails de la demande ${request.id}`}>
+          <h4 className="font-semibold">E-mails ({request.mails.length})</h4>
+          {request.mails.length ? (
+            <ul className="mt-1 space-y-1">
+              {request.mails.map((mail) => (
+                <li key={mail.id}>
+                  Notification de <When date={mail.createdAt} /> : {MAIL_STATUS_LABELS[mail.status]}
+                  {mail.sentAt ? (
+                    <>
+                      {" "}
+                      le <When date={mail.sentAt} />
+                    </>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function AdminPersonalData({ loaderData, actionData }: Route.ComponentProps) {
+  const { email, error, result } = loaderData;
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  // The dialog belongs to the page it was opened on: any navigation (the redirect after the
+  // erasure, a new search) closes it.
+  const location = useLocation();
+  const [confirmingOn, setConfirmingOn] = useState<string | null>(null);
+  const confirming = confirmingOn === location.key;
+  const setConfirming = (open: boolean) => setConfirmingOn(open ? location.key : null);
+  const formError = actionData?.status === "invalid" ? actionData.error : error;
+  const confirmation = actionData?.status === "confirm" ? actionData : undefined;
+
+  return (
+    <div className="space-y-8">
+      <div className="space-y-2">
+        <h1 className="text-3xl font-bold">Données personnelles</h1>
+        <p className="max-w-3xl text-muted-foreground">
+          Tout ce que le site conserve sur une adresse e-mail (demandes, notes, historique,
+          e-mails), pour répondre à une demande d'accès, de portabilité ou d'effacement (RGPD,
+          articles 15, 17 et 20). La recherche ignore les majuscules.
+        </p>
+      </div>
+
+      <Form
+        method="get"
+        action="/admin/personal-data"
+        className="flex flex-wrap items-end gap-3"
+        aria-label="Rechercher une personne"
+      >
+        <div className="space-y-2">
+          <Label htmlFor="personal-data-email">Adresse e-mail</Label>
+          <Input
+            id="personal-data-email"
+            name="email"
+            type="email"
+            required
+            className="w-80"
+            maxLength={CONTACT_LIMITS.email}
+            defaultValue={email}
+            key={email}
+            aria-invalid={formError ? true : undefined}
+            aria-describedby={formError ? "personal-data-error" : undefined}
+          />
+        </div>
+        <Button type="submit">
+          <Search aria-hidden="true" /> Rechercher
+        </Button>
+      </Form>
+
+      {formError ? (
+        <p
+          id="personal-data-error"
+          role="alert"
+          className="rounded-md border border-destructive/50 bg-background p-4 text-destructive"
+        >
+          {formError}
+        </p>
+      ) : null}
+
+      {confirmation ? (
+        // The confirmation step without JavaScript (with it, the dialog below asks instead).
+        <section
+          aria-labelledby="confirm-erase"
+          className="space-y-4 rounded-lg border border-destructive/50 bg-background p-6"
+        >
+          <h2 id="confirm-erase" className="text-lg font-semibold">
+            Effacer toutes les données de {confirmation.email} ?
+          </h2>
+          <p>
+            Seront supprimés définitivement : {countsText(confirmation.counts)}. Cette action est
+            irréversible.
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <EraseForm email={confirmation.email} busy={busy} />
+            <Button asChild variant="outline">
+              <Link to={`/admin/personal-data?email=${encodeURIComponent(confirmation.email)}`}>
+                Annuler
+              </Link>
+            </Button>
+          </div>
+        </section>
+      ) : null}
+
+      {result && !confirmation ? (
+        <section aria-labelledby="personal-data-result" className="space-y-4">
+          <div className="flex flex-wrap items-center justify-between gap-4">
+            <h2 id="personal-data-result" className="text-xl font-semibold">
+              Données conservées pour {email}
+            </h2>
+            {result.counts.requests > 0 ? (
+              <div className="flex flex-wrap gap-3">
+                <Button asChild variant="outline">
+                  <a href={`/admin/personal-data/export?email=${encodeURIComponent(email)}`}>
+                    <Download aria-hidden="true" /> Exporter (JSON)
+                  </a>
+                </Button>
+                <Form method="post" action="/admin/personal-data">
+                  <input type="hidden" name="intent" value="erase" />
+                  <input type="hidden" name="email" value={email} />
+                  <Button
+                    type={hydrated ? "button" : "submit"}
+                    variant="destructive"
+                    onClick={hydrated ? () => setConfirming(true) : undefined}
+                  >
+                    <Trash2 aria-hidden="true" /> Tout effacer
+                  </Button>
+                </Form>
+              </div>
+            ) : null}
+          </div>
+          {result.counts.requests === 0 ? (
+            <p className="rounded-lg border border-dashed bg-background p-8 text-center text-muted-foreground">
+              Aucune donnée n'est conservée pour cette adresse.
+            </p>
+          ) : (
+            <>
+              <p>{countsText(result.counts)}.</p>
+              <p className="text-sm text-muted-foreground">
+                L'effacement ne touche ni les e-mails déjà reçus par l'équipe commerciale (à
+                supprimer de ses boîtes) ni les sauvegardes, qui expirent d'elles-mêmes.
+              </p>
+              <ul className="space-y-4" aria-label="Demandes de cette personne">
+                {result.requests.map((request) => (
+                  <li key={request.id}>
+                    <RequestCard request={request} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </section>
+      ) : null}
+
+      {hydrated && result ? (
+        <Dialog open={confirming} onOpenChange={setConfirming}>
+          <DialogContent>
+            <DialogHeader>
+              <DialogTitle>Effacer toutes les données de {email} ?</DialogTitle>
+              <DialogDescription>
+                Seront supprimés définitivement : {countsText(result.counts)}. Cette action est
+                irréversible.
+              </DialogDescription>
+            </DialogHeader>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => setConfirming(false)}>
+                Annuler
+              </Button>
+              <EraseForm email={email} busy={busy} />
+            </DialogFooter>
+          </DialogContent>
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}

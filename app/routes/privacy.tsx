@@ -1,0 +1,183 @@
+import { pageMeta } from "~/lib/meta";
+import { retentionLabel, SPAM_RETENTION_DAYS } from "~/lib/retention";
+import { themeStorageKey } from "~/lib/site";
+import { useRootData } from "~/lib/use-site";
+import type { RouteHandle } from "~/root";
+import { env } from "~/server/env.server";
+import type { Route } from "./+types/privacy";
+
+// Text and links only: no React in the browser (docs/decisions/005).
+export const handle: RouteHandle = { hydrate: false };
+
+export function loader() {
+  const e = env();
+  return {
+    legalName: e.SITE_LEGAL_NAME,
+    address: e.SITE_ADDRESS,
+    retentionMonths: e.RETENTION_MONTHS,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    matches,
+    title: "Politique de confidentialité",
+    description:
+      "Quelles données nous recueillons par le formulaire de contact, pourquoi, combien de temps nous les gardons et comment exercer vos droits.",
+    path: "/confidentialite",
+  });
+
+function Section({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="text-xl font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+const list = "list-disc space-y-1 pl-6";
+const link = "font-medium text-primary underline-offset-4 hover:underline";
+
+export default function Privacy({ loaderData }: Route.ComponentProps) {
+  const { legalName, address, retentionMonths } = loaderData;
+  const { site } = useRootData();
+  const mail = (
+    <a href={`mailto:${site.email}`} className={link}>
+      {site.email}
+    </a>
+  );
+  return (
+    <article className="container mx-auto max-w-3xl space-y-8 px-4 py-10 leading-relaxed">
+      <header className="space-y-3">
+        <h1 className="text-3xl font-bold md:text-4xl">Politique de confidentialité</h1>
+        <p className="text-muted-foreground">
+          Cette page explique ce que nous faisons des informations que vous nous confiez par le
+          formulaire de contact, conformément au Règlement général sur la protection des données
+          (RGPD) et à la loi Informatique et Libertés.
+        </p>
+      </header>
+
+      <Section id="responsable" title="Responsable du traitement">
+        <p>
+          Les données sont traitées par <strong>{legalName}</strong>, {address}, qui exploite le
+          site {site.name}. Pour toute question sur vos données, écrivez-nous à {mail}.
+        </p>
+      </Section>
+
+      <Section id="donnees" title="Données recueillies et finalités">
+        <p>Lorsque vous nous écrivez par le formulaire de contact, nous enregistrons :</p>
+        <ul className={list}>
+          <li>
+            votre nom, votre adresse e-mail et, si vous le donnez, votre numéro de téléphone ;
+          </li>
+          <li>votre message et, le cas échéant, l'offre qui vous intéresse ;</li>
+          <li>
+            la date de votre demande, puis le suivi que nous en faisons (statut, notes internes).
+          </li>
+        </ul>
+        <p>Ces données nous servent à :</p>
+        <ul className={list}>
+          <li>répondre à votre demande (informations, devis, commande) ;</li>
+          <li>assurer le suivi commercial de notre échange.</li>
+        </ul>
+        <p>
+          Votre adresse IP sert seulement, le temps de quelques minutes, à limiter le nombre de
+          messages envoyés depuis une même connexion (protection contre les abus) ; elle n'est pas
+          enregistrée avec votre demande. Nous n'utilisons aucun outil de mesure d'audience ni de
+          publicité.
+        </p>
+      </Section>
+
+      <Section id="bases-legales" title="Bases légales">
+        <ul className={list}>
+          <li>
+            Répondre à votre demande : mesures précontractuelles prises à votre demande (article
+            6.1.b du RGPD).
+          </li>
+          <li>
+            Suivi commercial : notre intérêt légitime à donner suite aux échanges avec nos prospects
+            et clients (article 6.1.f du RGPD).
+          </li>
+        </ul>
+      </Section>
+
+      <Section id="destinataires" title="Destinataires">
+        <p>
+          Vos données sont destinées à l'équipe commerciale de {site.name}. Lorsque les
+          notifications par e-mail sont activées, votre demande lui est transmise par e-mail : notre
+          prestataire d'envoi d'e-mails la traite alors pour notre compte. Vos données ne sont ni
+          vendues ni cédées à des tiers.
+        </p>
+      </Section>
+
+      <Section id="conservation" title="Durée de conservation">
+        <p>
+          Nous conservons votre demande <strong>{retentionLabel(retentionMonths)}</strong> à compter
+          de notre dernier échange à son sujet (votre demande, puis chaque suivi de notre part).
+          Passé ce délai, elle est supprimée automatiquement avec tout ce qui s'y rattache. Les
+          messages identifiés comme indésirables (spam) sont supprimés après {SPAM_RETENTION_DAYS}{" "}
+          jours.
+        </p>
+        <p>
+          Nos copies de sauvegarde, qui servent uniquement à restaurer le service en cas d'incident,
+          sont effacées à l'issue de leur propre durée de conservation.
+        </p>
+      </Section>
+
+      <Section id="droits" title="Vos droits">
+        <p>
+          Vous disposez d'un droit d'accès, de rectification, d'effacement, d'opposition, de
+          limitation du traitement et de portabilité de vos données (articles 15 à 21 du RGPD).
+        </p>
+        <p>
+          Pour les exercer, écrivez-nous à {mail} depuis l'adresse e-mail utilisée dans votre
+          demande (ou en nous permettant de vérifier qu'elle est bien la vôtre). Nous vous répondons
+          dans un délai d'un mois. Sur demande, nous vous remettons vos données dans un fichier
+          lisible par une machine (JSON).
+        </p>
+      </Section>
+
+      <Section id="cnil" title="Réclamation auprès de la CNIL">
+        <p>
+          Si vous estimez, après nous avoir contactés, que vos droits ne sont pas respectés, vous
+          pouvez adresser une réclamation à la Commission nationale de l'informatique et des
+          libertés (CNIL), 3 place de Fontenoy, TSA 80715, 75334 Paris Cedex 07, ou sur{" "}
+          <a href="https://www.cnil.fr/fr/plaintes" className={link}>
+            www.cnil.fr/fr/plaintes
+          </a>
+          .
+        </p>
+      </Section>
+
+      <Section id="cookies" title="Cookies et stockage dans le navigateur">
+        <p>Le site n'utilise que ce qui est strictement nécessaire à son fonctionnement :</p>
+        <ul className={list}>
+          <li>
+            le choix du thème clair ou sombre, gardé dans votre navigateur (stockage local, clé{" "}
+            <code>{themeStorageKey(site)}</code>) et jamais transmis à nos serveurs ;
+          </li>
+          <li>
+            pour les seuls administrateurs du site, un cookie de session (connexion à l'espace
+            d'administration, 7 jours au plus) et un cookie d'une minute qui porte le message de
+            confirmation de la page suivante.
+          </li>
+        </ul>
+        <p>
+          Ces éléments sont strictement nécessaires : ils ne demandent pas votre consentement, c'est
+          pourquoi le site n'affiche pas de bandeau de cookies.
+        </p>
+      </Section>
+    </article>
+  );
+}

@@ -1,0 +1,49 @@
+// npm run contacts:purge [-- --dry-run]
+// Deletes the contact requests past their retention (RETENTION_MONTHS after their last activity;
+// suspected spam after 30 days) with their notes, history and mails, and prints the counts.
+// With DATABASE_URL it runs beside the servers; on the embedded database the server must be
+// stopped (the command says so and changes nothing).
+import { parseArgs } from "node:util";
+import { retentionLabel, SPAM_RETENTION_DAYS } from "../app/lib/retention";
+import { DataDirBusyError } from "../app/server/db.server";
+import type { DeletionCounts } from "../app/server/personal-data.server";
+import { purgeContactRequests } from "../app/server/retention.server";
+import { startDatabase } from "../app/server/startup.server";
+
+process.env.LOG_LEVEL ??= "warn";
+
+const USAGE = "Usage : npm run contacts:purge [-- --dry-run]";
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+let dryRun = false;
+try {
+  const { values } = parseArgs({ options: { "dry-run": { type: "boolean" } }, strict: true });
+  dryRun = values["dry-run"] ?? false;
+} catch (error) {
+  fail(`Arguments invalides : ${(error as Error).message}\n${USAGE}`);
+}
+
+function line(label: string, counts: DeletionCounts): string {
+  return `${label} : ${counts.requests} demande(s), ${counts.notes} note(s), ${counts.statusChanges} changement(s) de statut, ${counts.mails} e-mail(s)`;
+}
+
+try {
+  const handle = await startDatabase({ seed: false, initialAdmin: false });
+  try {
+    const result = await purgeContactRequests({ dryRun }, handle.db);
+    const verb = dryRun ? "À supprimer (simulation, rien n'est supprimé)" : "Supprimé";
+    console.log(
+      `Conservation : ${retentionLabel(result.retentionMonths)} après la dernière activité ; spam présumé : ${SPAM_RETENTION_DAYS} jours (${handle.kind}: ${handle.location}).`,
+    );
+    console.log(line(`${verb} — demandes expirées`, result.expired));
+    console.log(line(`${verb} — spam présumé`, result.spam));
+  } finally {
+    await handle.close();
+  }
+} catch (error) {
+  fail(error instanceof DataDirBusyError ? error.message : `Échec : ${(error as Error).message}`);
+}
