@@ -1,5 +1,4 @@
 import { ArrowLeft, History, Mail, Phone, Server, StickyNote } from "lucide-react";
-import { useEffect, useRef } from "react";
 import { data, Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import {
   ActionAlert,
@@ -54,20 +53,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-function NoteForm({ id, refused }: { id: number; refused?: { note?: string } }) {
+function NoteForm({
+  id,
+  noteCount,
+  refused,
+}: {
+  id: number;
+  noteCount: number;
+  refused?: { note?: string };
+}) {
   const navigation = useNavigation();
-  const form = useRef<HTMLFormElement>(null);
   const sending =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "note";
-  const wasSending = useRef(false);
-  // After a note is saved (the page comes back without a refusal), the textarea is emptied.
-  useEffect(() => {
-    if (wasSending.current && navigation.state === "idle" && !refused) form.current?.reset();
-    wasSending.current = sending;
-  }, [sending, navigation.state, refused]);
 
   return (
-    <Form method="post" action={`/admin/contacts/${id}`} ref={form} className="space-y-3">
+    <Form method="post" action={`/admin/contacts/${id}`} className="space-y-3">
       <input type="hidden" name="intent" value="note" />
       <div className="space-y-2">
         <Label htmlFor="note">Note interne</Label>
@@ -78,7 +78,8 @@ function NoteForm({ id, refused }: { id: number; refused?: { note?: string } }) 
           required
           maxLength={CONTACT_NOTE_MAX}
           defaultValue={refused?.note ?? ""}
-          key={refused?.note ?? "empty"}
+          // A saved note empties the field (one more note); a refused one is given back as typed.
+          key={refused ? `refused-${refused.note}` : `notes-${noteCount}`}
           aria-describedby="note-help"
         />
         <p id="note-help" className="text-xs text-muted-foreground">
@@ -208,6 +209,7 @@ export default function ContactRequestPage({ loaderData, actionData }: Route.Com
             <CardContent className="space-y-6">
               <NoteForm
                 id={request.id}
+                noteCount={request.notes.length}
                 refused={actionData?.intent === "note" ? actionData : undefined}
               />
               {request.notes.length === 0 ? (
