@@ -1,4 +1,5 @@
 import { Download, Mail, Phone, Search, Server } from "lucide-react";
+import { IconSprite, SpriteIcon } from "~/components/icon-sprite";
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect, useNavigate } from "react-router";
 import {
@@ -103,6 +104,7 @@ function ContactCard({ request, back }: { request: AdminContactRequest; back: st
             status={request.status}
             action="/admin/contacts"
             back={back}
+            compact
           />
         </div>
       </CardHeader>
@@ -112,7 +114,7 @@ function ContactCard({ request, back }: { request: AdminContactRequest; back: st
             href={`mailto:${request.email}`}
             className="flex items-center gap-2 hover:text-primary"
           >
-            <Mail className="size-4 text-primary" aria-hidden="true" />
+            <SpriteIcon id="mail" className="size-4 text-primary" />
             {request.email}
           </a>
           {request.phone ? (
@@ -120,13 +122,13 @@ function ContactCard({ request, back }: { request: AdminContactRequest; back: st
               href={`tel:${request.phone.replace(/[^\d+]/g, "")}`}
               className="flex items-center gap-2 hover:text-primary"
             >
-              <Phone className="size-4 text-primary" aria-hidden="true" />
+              <SpriteIcon id="phone" className="size-4 text-primary" />
               {request.phone}
             </a>
           ) : null}
           {request.offer ? (
             <p className="flex items-center gap-2">
-              <Server className="size-4 text-primary" aria-hidden="true" />
+              <SpriteIcon id="server" className="size-4 text-primary" />
               <span>
                 {request.offer.deleted ? (
                   <>
@@ -145,10 +147,6 @@ function ContactCard({ request, back }: { request: AdminContactRequest; back: st
         <p className="line-clamp-4 whitespace-pre-line break-words rounded-md bg-muted/50 p-3 text-sm">
           {request.messageCut ? `${request.message.trimEnd()}…` : request.message}
         </p>
-        <Link to={href} className="text-sm font-medium text-primary hover:underline">
-          Voir la demande
-          <span className="sr-only"> de {request.name}</span>
-        </Link>
       </CardContent>
     </Card>
   );
@@ -289,8 +287,9 @@ export default function AdminContacts({ loaderData, actionData }: Route.Componen
         <div>
           <h1 className="text-3xl font-bold">Demandes de contact</h1>
           <p className="text-sm text-muted-foreground" role="status">
-            {total} {pluralize(total, "demande", "demandes")}
-            {filters.status === SPAM_FILTER ? " suspectée(s) de spam" : ""}
+            {`${total} ${pluralize(total, "demande", "demandes")}${
+              filters.status === SPAM_FILTER ? " suspectée(s) de spam" : ""
+            }`}
           </p>
         </div>
         <Button asChild variant="outline">
@@ -301,6 +300,8 @@ export default function AdminContacts({ loaderData, actionData }: Route.Componen
       </div>
 
       <FilterForm filters={filters} counts={counts} />
+      {/* The cards' icons, drawn once (a page of 50 cards stays small). */}
+      <IconSprite icons={{ mail: Mail, phone: Phone, server: Server }} />
       <ActionAlert result={actionData} />
       {filters.status === SPAM_FILTER ? (
         <p className="text-sm text-muted-foreground">

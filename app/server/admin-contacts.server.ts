@@ -15,7 +15,7 @@ import { contactNotes, contactRequests, contactStatusChanges, offers } from "./s
 import type { AdminUser } from "./users.server";
 
 /** Characters of a message shown on a list card (the request's page shows all of it). */
-export const MESSAGE_PREVIEW_LENGTH = 280;
+export const MESSAGE_PREVIEW_LENGTH = 140;
 
 /** The rows a list view shows: spam or not, one status, a search across the request's fields. */
 function listConditions(filters: ContactListFilters): SQL | undefined {
@@ -102,7 +102,6 @@ export async function listContactRequests(
             status: contactRequests.status,
             suspectedSpam: contactRequests.suspectedSpam,
             createdAt: contactRequests.createdAt,
-            updatedAt: contactRequests.updatedAt,
             ...offerColumns,
           })
           .from(contactRequests)

@@ -113,7 +113,7 @@ test.describe("contact requests in the administrator area", () => {
     // The card shows a preview; the request's page shows everything.
     const card = cards(page).first();
     await expect(card).not.toContainText("Fin du message");
-    await card.getByRole("link", { name: `Voir la demande de Client 1 ${id}` }).click();
+    await card.getByRole("link", { name: `Client 1 ${id}` }).click();
     await expect(page).toHaveURL(/\/admin\/contacts\/\d+$/);
     await expect(page.getByRole("heading", { name: `Client 1 ${id}` })).toBeVisible();
     await expect(page.getByText("Fin du message")).toBeVisible();

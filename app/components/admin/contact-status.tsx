@@ -3,7 +3,6 @@ import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { NativeSelect } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, type ContactStatus } from "~/lib/domain";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -53,12 +52,15 @@ export function StatusForm({
   status,
   action,
   back,
+  compact = false,
 }: {
   id: number;
   name: string;
   status: ContactStatus;
   action: string;
   back?: string;
+  /** On a list card the badge beside it says what the selector is: its label is for screen readers. */
+  compact?: boolean;
 }) {
   const fetcher = useFetcher<ContactActionData>();
   const hydrated = useHydrated();
@@ -77,11 +79,18 @@ export function StatusForm({
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="id" value={id} />
       {back ? <input type="hidden" name="back" value={back} /> : null}
-      <Label htmlFor={selectId}>Statut</Label>
-      <NativeSelect
+      {compact ? (
+        <label htmlFor={selectId} className="sr-only">
+          Statut
+        </label>
+      ) : (
+        <Label htmlFor={selectId}>Statut</Label>
+      )}
+      {/* Plain controls with short class lists: 50 cards of them on one list page. */}
+      <select
         id={selectId}
         name="status"
-        className="w-44"
+        className="h-9 w-40 rounded-md border border-input bg-background px-2 text-sm"
         value={value}
         aria-label={`Statut de la demande de ${name}`}
         onChange={(event) => {
@@ -95,11 +104,14 @@ export function StatusForm({
             {CONTACT_STATUS_LABELS[s]}
           </option>
         ))}
-      </NativeSelect>
+      </select>
       {hydrated ? null : (
-        <Button type="submit" size="sm" variant="outline">
+        <button
+          type="submit"
+          className="h-9 rounded-md border border-input bg-background px-3 text-sm font-medium hover:bg-accent"
+        >
           Enregistrer
-        </Button>
+        </button>
       )}
     </fetcher.Form>
   );
