@@ -16,10 +16,12 @@ export default [
   // Administrator area (issue 4): every loader and action starts with requireAdmin().
   route("auth", "routes/auth.tsx"),
   route("admin/logout", "routes/admin-logout.tsx"),
+  route("admin/contacts/export.csv", "routes/admin/contacts-export[.]csv.ts"),
   layout("routes/admin-layout.tsx", [
     route("admin", "routes/admin.tsx"),
     route("admin/offers", "routes/admin-offers.tsx"),
     route("admin/contacts", "routes/admin-contacts.tsx"),
+    route("admin/contacts/:id", "routes/admin/contact-request.tsx"),
     route("admin/personal-data", "routes/admin/personal-data.tsx"),
   ]),
   // Personal data of one address as a JSON file (a resource route: no layout).

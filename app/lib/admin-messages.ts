@@ -37,6 +37,12 @@ export const FLASH_MESSAGES = {
     description: "Toutes les données de cette adresse e-mail ont été effacées.",
     type: "success",
   },
+  noteAdded: { title: "Note ajoutée", type: "success" },
+  notSpam: {
+    title: "Demande rétablie",
+    description: "La demande rejoint la liste et l'équipe commerciale en est notifiée.",
+    type: "success",
+  },
   sessionExpired: {
     title: "Session expirée",
     description: "Veuillez vous reconnecter.",
@@ -70,6 +76,8 @@ export const ADMIN_MESSAGES = {
   deleteConfirm: "Êtes-vous sûr de vouloir supprimer cette offre ?",
   offersEmpty: "Aucune offre créée pour le moment",
   statusFailed: "Erreur lors de la mise à jour du statut",
+  noteFailed: "Erreur lors de l'ajout de la note",
+  notSpamFailed: "Erreur lors du rétablissement de la demande",
   contactsEmpty: "Aucune demande de contact trouvée",
   offerDeletedLabel: "Offre supprimée",
   unauthorized: "Votre session a expiré ou vous n'êtes pas connecté.",

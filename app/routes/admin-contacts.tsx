@@ -1,170 +1,120 @@
-import { Mail, Phone, Server } from "lucide-react";
-import { useEffect } from "react";
-import { data, Form, redirect, useFetcher, useSubmit } from "react-router";
-import { toast } from "sonner";
-import { z } from "zod";
+import { Download, Mail, Phone, Search, Server } from "lucide-react";
+import { IconSprite, SpriteIcon } from "~/components/icon-sprite";
+import { useEffect, useRef } from "react";
+import { Form, Link, redirect, useNavigate } from "react-router";
+import {
+  ActionAlert,
+  NotSpamForm,
+  StatusBadge,
+  StatusForm,
+} from "~/components/admin/contact-status";
+import { Pager } from "~/components/pager";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { NativeSelect } from "~/components/ui/input";
+import { Input, NativeSelect } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
-import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, type ContactStatus } from "~/lib/domain";
-import { formatDateTime, isoDate } from "~/lib/format";
-import { useHydrated } from "~/lib/use-hydrated";
-import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import {
-  listContactRequests,
-  updateContactStatus,
-  type AdminContactRequest,
-} from "~/server/contacts.server";
-import { withFlash } from "~/server/flash.server";
-import { log } from "~/server/log.server";
+  CONTACT_PAGE_SIZE,
+  contactFiltersToSearch,
+  SPAM_FILTER,
+  type ContactListFilters,
+  type ContactSort,
+  type ContactStatusFilter,
+} from "~/lib/contact-filters";
+import {
+  contactListPath,
+  MAX_CONTACT_SEARCH_LENGTH,
+  parseContactFilters,
+} from "~/lib/contact-filters-schema";
+import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from "~/lib/domain";
+import { formatDateTime, isoDate, pluralize } from "~/lib/format";
+import { useHydrated } from "~/lib/use-hydrated";
+import { listContactRequests, type AdminContactRequest } from "~/server/admin-contacts.server";
+import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
+import { contactAction } from "~/server/contact-actions.server";
+import { contactStatusCounts } from "~/server/contacts.server";
 import type { Route } from "./+types/admin-contacts";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
 export const meta: Route.MetaFunction = () => adminMeta("Demandes de contact");
 
-const statusParam = z.enum(CONTACT_STATUSES).optional().catch(undefined);
-
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const status = statusParam.parse(new URL(request.url).searchParams.get("status") ?? undefined);
-  return { requests: await listContactRequests(status), status: status ?? null };
+  const url = new URL(request.url);
+  const { filters, page } = parseContactFilters(url.searchParams);
+  // One address per view: '?q=&status=&sort=newest' is '/admin/contacts' (the GET form sends all).
+  const canonical = contactFiltersToSearch(filters, page);
+  const known = new URLSearchParams(
+    [...url.searchParams].filter(([key]) => ["q", "status", "sort", "page"].includes(key)),
+  );
+  if ((known.size ? `?${known}` : "") !== canonical) {
+    throw redirect(`/admin/contacts${canonical}`, { headers: PRIVATE_HEADERS });
+  }
+  const [{ requests, total }, counts] = await Promise.all([
+    listContactRequests(filters, page),
+    contactStatusCounts(),
+  ]);
+  const pageCount = Math.max(1, Math.ceil(total / CONTACT_PAGE_SIZE));
+  if (page > pageCount) {
+    throw redirect(`/admin/contacts${contactFiltersToSearch(filters, pageCount)}`, {
+      headers: PRIVATE_HEADERS,
+    });
+  }
+  return { requests, total, counts, filters, page, pageCount };
 }
-
-const statusFormSchema = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-  status: z.enum(CONTACT_STATUSES),
-  filter: statusParam,
-});
-
-export type StatusActionData = { error: string; description?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    form = new FormData();
-  }
-  const parsed = statusFormSchema.safeParse({
-    id: form.get("id") ?? undefined,
-    status: form.get("status") ?? undefined,
-    filter: form.get("filter") || undefined,
-  });
-  if (!parsed.success) {
-    return data<StatusActionData>(
-      { error: ADMIN_MESSAGES.statusFailed, description: "Statut ou demande non valide." },
-      { status: 400, headers: PRIVATE_HEADERS },
-    );
-  }
-  const { id, status, filter } = parsed.data;
-  try {
-    if (!(await updateContactStatus(id, status))) {
-      return data<StatusActionData>(
-        { error: ADMIN_MESSAGES.statusFailed, description: "Cette demande n'existe plus." },
-        { status: 404, headers: PRIVATE_HEADERS },
-      );
-    }
-  } catch (error) {
-    log.error("status update failed", { requestId: context.requestId, error });
-    return data<StatusActionData>(
-      { error: ADMIN_MESSAGES.statusFailed },
-      { status: 503, headers: PRIVATE_HEADERS },
-    );
-  }
-  log.info("contact status updated", { requestId: context.requestId, contactId: id, status });
-  throw redirect(`/admin/contacts${filter ? `?status=${filter}` : ""}`, {
-    headers: withFlash(request, "statusUpdated", PRIVATE_HEADERS),
+  const { user } = await requireAdmin(request);
+  return contactAction(request, context, {
+    user,
+    returnTo: (form) => contactListPath(form.get("back")),
   });
 }
 
-const STATUS_BADGES: Record<ContactStatus, "secondary" | "default" | "success" | "outline"> = {
-  pending: "secondary",
-  in_progress: "default",
-  completed: "success",
-  cancelled: "outline",
-};
-
-function StatusForm({ request, filter }: { request: AdminContactRequest; filter: string | null }) {
-  const fetcher = useFetcher<StatusActionData>();
-  const hydrated = useHydrated();
-  const pending = fetcher.formData?.get("status");
-  const value = typeof pending === "string" ? pending : request.status;
-  const selectId = `status-${request.id}`;
-
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.error) {
-      toast.error(fetcher.data.error, { description: fetcher.data.description });
-    }
-  }, [fetcher.state, fetcher.data]);
-
-  return (
-    <fetcher.Form
-      method="post"
-      action="/admin/contacts"
-      className="flex flex-wrap items-center gap-2"
-      preventScrollReset
-    >
-      <input type="hidden" name="id" value={request.id} />
-      {filter ? <input type="hidden" name="filter" value={filter} /> : null}
-      <Label htmlFor={selectId}>Statut</Label>
-      <NativeSelect
-        id={selectId}
-        name="status"
-        className="w-44"
-        value={value}
-        aria-label={`Statut de la demande de ${request.name}`}
-        onChange={(event) => {
-          // With JavaScript the new status is saved at once.
-          if (event.currentTarget.form) {
-            fetcher.submit(event.currentTarget.form, { preventScrollReset: true });
-          }
-        }}
-      >
-        {CONTACT_STATUSES.map((status) => (
-          <option key={status} value={status}>
-            {CONTACT_STATUS_LABELS[status]}
-          </option>
-        ))}
-      </NativeSelect>
-      {hydrated ? null : (
-        <Button type="submit" size="sm" variant="outline">
-          Enregistrer
-        </Button>
-      )}
-    </fetcher.Form>
-  );
-}
-
-function ContactCard({ request, filter }: { request: AdminContactRequest; filter: string | null }) {
+function ContactCard({ request, back }: { request: AdminContactRequest; back: string }) {
+  const href = `/admin/contacts/${request.id}`;
   return (
     <Card>
-      <CardHeader className="flex-row flex-wrap items-start justify-between gap-4 space-y-0">
-        <div className="space-y-1">
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-4 space-y-0 p-4">
+        <div className="min-w-0 space-y-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h2 className="text-lg font-semibold">{request.name}</h2>
-            <Badge variant={STATUS_BADGES[request.status]}>
-              {CONTACT_STATUS_LABELS[request.status]}
-            </Badge>
+            <h2 className="text-lg font-semibold">
+              <Link to={href} className="hover:text-primary hover:underline">
+                {request.name}
+              </Link>
+            </h2>
+            <StatusBadge status={request.status} />
+            {request.suspectedSpam ? <Badge variant="destructive">Spam suspecté</Badge> : null}
           </div>
           <p className="text-sm text-muted-foreground">
             <time dateTime={isoDate(request.createdAt)}>{formatDateTime(request.createdAt)}</time>
           </p>
         </div>
-        <StatusForm request={request} filter={filter} />
+        <div className="flex flex-wrap items-center gap-2">
+          {request.suspectedSpam ? (
+            <NotSpamForm id={request.id} action="/admin/contacts" back={back} />
+          ) : null}
+          <StatusForm
+            id={request.id}
+            name={request.name}
+            status={request.status}
+            action="/admin/contacts"
+            back={back}
+            compact
+          />
+        </div>
       </CardHeader>
-      <CardContent className="space-y-3">
+      <CardContent className="space-y-3 p-4 pt-0">
         <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
           <a
             href={`mailto:${request.email}`}
             className="flex items-center gap-2 hover:text-primary"
           >
-            <Mail className="size-4 text-primary" aria-hidden="true" />
+            <SpriteIcon id="mail" className="size-4 text-primary" />
             {request.email}
           </a>
           {request.phone ? (
@@ -172,80 +122,193 @@ function ContactCard({ request, filter }: { request: AdminContactRequest; filter
               href={`tel:${request.phone.replace(/[^\d+]/g, "")}`}
               className="flex items-center gap-2 hover:text-primary"
             >
-              <Phone className="size-4 text-primary" aria-hidden="true" />
+              <SpriteIcon id="phone" className="size-4 text-primary" />
               {request.phone}
             </a>
           ) : null}
           {request.offer ? (
             <p className="flex items-center gap-2">
-              <Server className="size-4 text-primary" aria-hidden="true" />
-              {request.offer.deleted ? (
-                <span>
-                  <span className="font-medium text-destructive">
-                    {ADMIN_MESSAGES.offerDeletedLabel}
-                  </span>{" "}
-                  : {request.offer.title} ({request.offer.reference})
-                </span>
-              ) : (
-                <span>
-                  {request.offer.title} ({request.offer.reference})
-                </span>
-              )}
+              <SpriteIcon id="server" className="size-4 text-primary" />
+              <span>
+                {request.offer.deleted ? (
+                  <>
+                    <span className="font-medium text-destructive">
+                      {ADMIN_MESSAGES.offerDeletedLabel}
+                    </span>{" "}
+                    :{" "}
+                  </>
+                ) : null}
+                {request.offer.title} ({request.offer.reference})
+              </span>
             </p>
           ) : null}
         </div>
-        <p className="whitespace-pre-line rounded-md bg-muted/50 p-4 text-sm">{request.message}</p>
+        {/* A preview: the request's page shows the whole message. */}
+        <p className="line-clamp-4 whitespace-pre-line break-words rounded-md bg-muted/50 p-3 text-sm">
+          {request.messageCut ? `${request.message.trimEnd()}…` : request.message}
+        </p>
       </CardContent>
     </Card>
   );
 }
 
-export default function AdminContacts({ loaderData }: Route.ComponentProps) {
-  const { requests, status } = loaderData;
+const SORT_LABELS: Record<ContactSort, string> = {
+  newest: "Plus récentes d'abord",
+  oldest: "Plus anciennes d'abord",
+};
+
+/** The filters as the canonical address, read from the form (with JavaScript). */
+function formSearch(form: HTMLFormElement): string {
+  const data = new FormData(form);
+  const text = (name: string) => {
+    const value = data.get(name);
+    return typeof value === "string" ? value.trim() : "";
+  };
+  const filters: ContactListFilters = {
+    sort: text("sort") === "oldest" ? "oldest" : "newest",
+  };
+  if (text("q")) filters.q = text("q").slice(0, MAX_CONTACT_SEARCH_LENGTH);
+  if (text("status")) filters.status = text("status") as ContactStatusFilter;
+  return contactFiltersToSearch(filters);
+}
+
+function FilterForm({
+  filters,
+  counts,
+}: {
+  filters: ContactListFilters;
+  counts: Awaited<ReturnType<typeof contactStatusCounts>>;
+}) {
   const hydrated = useHydrated();
-  const submit = useSubmit();
+  const navigate = useNavigate();
+  const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(typing.current), []);
+  const apply = (form: HTMLFormElement | null, replace = false) => {
+    if (form) void navigate(`/admin/contacts${formSearch(form)}`, { replace });
+  };
+  const filtered = Boolean(filters.q || filters.status || filters.sort !== "newest");
 
   return (
-    <div className="space-y-8">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <h1 className="text-3xl font-bold">Demandes de contact</h1>
-        <Form
-          method="get"
-          action="/admin/contacts"
-          className="flex items-end gap-2"
-          aria-label="Filtrer les demandes"
-        >
-          <div className="space-y-2">
-            <Label htmlFor="status-filter">Filtrer par statut</Label>
-            <NativeSelect
-              id="status-filter"
-              name="status"
-              className="w-52"
-              defaultValue={status ?? ""}
-              key={status ?? "all"}
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                submit(value ? { status: value } : null, {
-                  method: "get",
-                  action: "/admin/contacts",
-                });
-              }}
-            >
-              <option value="">Tous les statuts</option>
-              {CONTACT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {CONTACT_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          {hydrated ? null : (
-            <Button type="submit" variant="outline">
-              Filtrer
-            </Button>
-          )}
-        </Form>
+    <Form
+      method="get"
+      action="/admin/contacts"
+      role="search"
+      aria-label="Filtrer les demandes"
+      className="flex flex-wrap items-end gap-3 rounded-lg border bg-background p-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        clearTimeout(typing.current);
+        apply(event.currentTarget);
+      }}
+    >
+      <div className="min-w-56 flex-1 space-y-2">
+        <Label htmlFor="contact-search">Rechercher</Label>
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            id="contact-search"
+            type="search"
+            name="q"
+            className="pl-9"
+            placeholder="Nom, email, téléphone, message, référence..."
+            maxLength={MAX_CONTACT_SEARCH_LENGTH}
+            defaultValue={filters.q ?? ""}
+            key={filters.q ?? ""}
+            onChange={(event) => {
+              // With JavaScript the list follows the typing, once it pauses.
+              const form = event.currentTarget.form;
+              clearTimeout(typing.current);
+              typing.current = setTimeout(() => apply(form, true), 300);
+            }}
+          />
+        </div>
       </div>
+      <div className="space-y-2">
+        <Label htmlFor="status-filter">Filtrer par statut</Label>
+        <NativeSelect
+          id="status-filter"
+          name="status"
+          className="w-56"
+          defaultValue={filters.status ?? ""}
+          key={filters.status ?? "all"}
+          onChange={(event) => apply(event.currentTarget.form)}
+        >
+          <option value="">Tous les statuts ({counts.total})</option>
+          {CONTACT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {CONTACT_STATUS_LABELS[s]} ({counts[s]})
+            </option>
+          ))}
+          <option value={SPAM_FILTER}>Spam suspecté ({counts.spam})</option>
+        </NativeSelect>
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="sort">Trier</Label>
+        <NativeSelect
+          id="sort"
+          name="sort"
+          className="w-52"
+          defaultValue={filters.sort}
+          key={filters.sort}
+          onChange={(event) => apply(event.currentTarget.form)}
+        >
+          {(["newest", "oldest"] as const).map((sort) => (
+            <option key={sort} value={sort}>
+              {SORT_LABELS[sort]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      {hydrated ? null : (
+        <Button type="submit" variant="outline">
+          Filtrer
+        </Button>
+      )}
+      {filtered ? (
+        <Button asChild variant="ghost">
+          <Link to="/admin/contacts">Effacer les filtres</Link>
+        </Button>
+      ) : null}
+    </Form>
+  );
+}
+
+export default function AdminContacts({ loaderData, actionData }: Route.ComponentProps) {
+  const { requests, total, counts, filters, page, pageCount } = loaderData;
+  const back = contactFiltersToSearch(filters, page);
+  const exportSearch = contactFiltersToSearch(filters);
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">Demandes de contact</h1>
+          <p className="text-sm text-muted-foreground" role="status">
+            {`${total} ${pluralize(total, "demande", "demandes")}${
+              filters.status === SPAM_FILTER ? " suspectée(s) de spam" : ""
+            }`}
+          </p>
+        </div>
+        <Button asChild variant="outline">
+          <a href={`/admin/contacts/export.csv${exportSearch}`} download>
+            <Download aria-hidden="true" /> Exporter (CSV)
+          </a>
+        </Button>
+      </div>
+
+      <FilterForm filters={filters} counts={counts} />
+      {/* The cards' icons, drawn once (a page of 50 cards stays small). */}
+      <IconSprite icons={{ mail: Mail, phone: Phone, server: Server }} />
+      <ActionAlert result={actionData} />
+      {filters.status === SPAM_FILTER ? (
+        <p className="text-sm text-muted-foreground">
+          Envois qui ont rempli le champ caché du formulaire (piège à robots) : ils ne sont pas
+          notifiés. Une vraie demande se rétablit avec « Ce n'est pas du spam ».
+        </p>
+      ) : null}
 
       {requests.length === 0 ? (
         <p className="rounded-lg border border-dashed bg-background p-8 text-center text-muted-foreground">
@@ -255,11 +318,16 @@ export default function AdminContacts({ loaderData }: Route.ComponentProps) {
         <ul className="space-y-4" aria-label="Demandes">
           {requests.map((request) => (
             <li key={request.id}>
-              <ContactCard request={request} filter={status} />
+              <ContactCard request={request} back={back} />
             </li>
           ))}
         </ul>
       )}
+      <Pager
+        page={page}
+        pageCount={pageCount}
+        href={(p) => `/admin/contacts${contactFiltersToSearch(filters, p)}`}
+      />
     </div>
   );
 }

@@ -1,9 +1,9 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import listingScriptUrl from "~/client/listing.js?url";
 import { ErrorPage } from "~/components/error-page";
 import { OfferCard, OfferCardIcons } from "~/components/offer-card";
 import { OfferFiltersForm } from "~/components/offer-filters-form";
+import { Pager } from "~/components/pager";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { offerCountLabel } from "~/lib/format";
@@ -118,27 +118,11 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
-          {pageCount > 1 ? (
-            <nav aria-label="Pagination" className="mt-8 flex items-center justify-center gap-4">
-              {page > 1 ? (
-                <Button asChild variant="outline" size="sm">
-                  <Link to={`/offers${offerFiltersToSearch(filters, page - 1)}`} rel="prev">
-                    <ChevronLeft aria-hidden="true" /> Précédent
-                  </Link>
-                </Button>
-              ) : null}
-              <span className="text-sm text-muted-foreground">
-                Page {page} sur {pageCount}
-              </span>
-              {page < pageCount ? (
-                <Button asChild variant="outline" size="sm">
-                  <Link to={`/offers${offerFiltersToSearch(filters, page + 1)}`} rel="next">
-                    Suivant <ChevronRight aria-hidden="true" />
-                  </Link>
-                </Button>
-              ) : null}
-            </nav>
-          ) : null}
+          <Pager
+            page={page}
+            pageCount={pageCount}
+            href={(p) => `/offers${offerFiltersToSearch(filters, p)}`}
+          />
         </div>
       </section>
     </div>

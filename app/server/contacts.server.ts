@@ -1,10 +1,9 @@
-import { count, desc, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { ContactInput } from "~/lib/contact";
-import type { ContactStatus } from "~/lib/domain";
-import { requestOffer } from "~/lib/request-offer";
+import { CONTACT_STATUSES, type ContactStatus } from "~/lib/domain";
 import { db, type Database } from "./db.server";
 import { enqueueContactNotification } from "./mail-outbox.server";
-import { contactRequests, offers } from "./schema.server";
+import { contactRequestCounts, contactRequests, offers } from "./schema.server";
 
 /**
  * Stores a contact request and, unless it is suspected spam, the sales team's notification in the
@@ -42,64 +41,28 @@ export async function createContactRequest(
   });
 }
 
-/** Admin list (spec section 7): newest first, optionally one status, with the offer's title and reference. */
-export async function listContactRequests(
-  status: ContactStatus | undefined,
-  database: Database = db(),
-) {
-  const rows = await database
-    .select({
-      id: contactRequests.id,
-      name: contactRequests.name,
-      email: contactRequests.email,
-      phone: contactRequests.phone,
-      message: contactRequests.message,
-      status: contactRequests.status,
-      createdAt: contactRequests.createdAt,
-      updatedAt: contactRequests.updatedAt,
-      offerId: contactRequests.offerId,
-      currentTitle: offers.title,
-      currentReference: offers.reference,
-      snapshotTitle: contactRequests.offerTitle,
-      snapshotReference: contactRequests.offerReference,
-    })
-    .from(contactRequests)
-    .leftJoin(offers, eq(offers.id, contactRequests.offerId))
-    .where(status ? eq(contactRequests.status, status) : undefined)
-    .orderBy(desc(contactRequests.createdAt), desc(contactRequests.id));
-  return rows.map(
-    ({ currentTitle, currentReference, snapshotTitle, snapshotReference, ...row }) => ({
-      ...row,
-      offer: requestOffer({ currentTitle, currentReference, snapshotTitle, snapshotReference }),
-    }),
-  );
+/** Per-status counts of contact requests, read from the counters the triggers keep (migration 0003). */
+export async function contactStatusCounts(database: Database = db()) {
+  const rows = await database.select().from(contactRequestCounts);
+  const byKey = new Map(rows.map((r) => [r.key, r.count]));
+  const status = Object.fromEntries(
+    CONTACT_STATUSES.map((s) => [s, byKey.get(`status:${s}`) ?? 0]),
+  ) as Record<ContactStatus, number>;
+  return {
+    ...status,
+    // Suspected spam is counted apart: it is in no total until an administrator clears it.
+    total: CONTACT_STATUSES.reduce((sum, s) => sum + status[s], 0),
+    spam: byKey.get("spam") ?? 0,
+  };
 }
 
-export type AdminContactRequest = Awaited<ReturnType<typeof listContactRequests>>[number];
-
-/** Sets the status (any status from any other, spec section 4) and updated_at. False when the request is gone. */
-export async function updateContactStatus(
-  id: number,
-  status: ContactStatus,
-  database: Database = db(),
-): Promise<boolean> {
-  const rows = await database
-    .update(contactRequests)
-    .set({ status, updatedAt: sql`now()` })
-    .where(eq(contactRequests.id, id))
-    .returning({ id: contactRequests.id });
-  return rows.length > 0;
-}
-
-/** Dashboard counts, computed by the database in one pass. */
+/** Dashboard counts: exact, a few rows read whatever the number of requests. */
 export async function contactRequestStats(database: Database = db()) {
-  const [row] = await database
-    .select({
-      total: count(),
-      pending: sql<number>`(count(*) filter (where ${contactRequests.status} = 'pending'))::int`,
-      inProgress: sql<number>`(count(*) filter (where ${contactRequests.status} = 'in_progress'))::int`,
-      completed: sql<number>`(count(*) filter (where ${contactRequests.status} = 'completed'))::int`,
-    })
-    .from(contactRequests);
-  return row;
+  const counts = await contactStatusCounts(database);
+  return {
+    total: counts.total,
+    pending: counts.pending,
+    inProgress: counts.in_progress,
+    completed: counts.completed,
+  };
 }

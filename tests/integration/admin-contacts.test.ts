@@ -1,9 +1,19 @@
-import { eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import * as contactPage from "../../app/routes/admin/contact-request";
+import * as exportCsv from "../../app/routes/admin/contacts-export[.]csv";
 import * as adminContacts from "../../app/routes/admin-contacts";
-import { createContactRequest } from "../../app/server/contacts.server";
+import * as dashboard from "../../app/routes/admin";
+import { exportContactRequests } from "../../app/server/admin-contacts.server";
+import { contactStatusCounts, createContactRequest } from "../../app/server/contacts.server";
 import type { Database } from "../../app/server/db.server";
-import { contactRequests, offers } from "../../app/server/schema.server";
+import {
+  contactNotes,
+  contactRequests,
+  contactStatusChanges,
+  mailOutbox,
+  offers,
+} from "../../app/server/schema.server";
 import { openTestDatabase, testDatabaseKind } from "../support/database";
 import {
   call,
@@ -20,40 +30,77 @@ let cookie: string;
 let offerId: number;
 
 type PageData = Awaited<ReturnType<typeof adminContacts.loader>>;
+type DetailData = Awaited<ReturnType<typeof contactPage.loader>>;
 
 async function page(path: string): Promise<PageData> {
   const outcome = await call(adminContacts.loader, makeRequest(path, { cookie }));
-  expect(outcome.status).toBe(200);
+  expect(outcome.status, `${path} -> ${outcome.location}`).toBe(200);
   return outcome.data as PageData;
 }
 
-async function request(name: string, offer: number | null, minutesAgo: number) {
+const names = async (path: string) => (await page(path)).requests.map((r) => r.name);
+
+async function detail(id: number | string) {
+  return call(
+    (args: { request: Request; context: unknown }) =>
+      contactPage.loader({ ...args, params: { id: String(id) } } as never),
+    makeRequest(`/admin/contacts/${id}`, { cookie }),
+  );
+}
+
+/** Posts to the request's page as the browser of the site would. */
+async function post(id: number | string, form: Record<string, string>, options = {}) {
+  return call(
+    (args: { request: Request; context: unknown }) =>
+      contactPage.action({ ...args, params: { id: String(id) } } as never),
+    makeRequest(`/admin/contacts/${id}`, { cookie, form, ...options }),
+  );
+}
+
+async function request(
+  name: string,
+  offer: number | null,
+  minutesAgo: number,
+  extra: { message?: string; phone?: string | null; spam?: boolean } = {},
+) {
   const { id } = await createContactRequest({
     name,
-    email: `${name.toLowerCase()}@example.fr`,
-    phone: name === "Alice" ? "06 12 34 56 78" : null,
-    message: `Bonjour,\nje suis ${name}.`,
+    email: `${name.toLowerCase().replace(/\W/g, "")}@example.fr`,
+    phone: extra.phone !== undefined ? extra.phone : name === "Alice" ? "06 12 34 56 78" : null,
+    message: extra.message ?? `Bonjour,\nje suis ${name}.`,
     offer,
   });
   const at = new Date(Date.now() - minutesAgo * 60_000);
   await db
     .update(contactRequests)
-    .set({ createdAt: at, updatedAt: at })
+    .set({ createdAt: at, updatedAt: at, suspectedSpam: extra.spam ?? false })
     .where(eq(contactRequests.id, id));
   return id;
 }
 
+/** n requests in one statement, one minute apart (name 'Lead 1' is the oldest). */
+async function many(n: number, message = "m") {
+  await db.execute(
+    sql`insert into contact_requests (name, email, message, created_at, updated_at)
+        select 'Lead ' || i, 'lead' || i || '@example.fr', ${message},
+               now() - ((${n} - i) || ' minutes')::interval, now()
+        from generate_series(1, ${n}) as i`,
+  );
+}
+
 describe(`admin contact requests (${testDatabaseKind})`, () => {
+  let adminId: number;
   beforeAll(async () => {
     database = await openTestDatabase();
     db = database.db;
-  });
+  }, 60_000);
   afterAll(async () => {
     await database?.dispose();
   });
   beforeEach(async () => {
     await truncateAll(db);
-    cookie = await sessionCookieFor((await createAdmin(db)).id, db);
+    adminId = (await createAdmin(db)).id;
+    cookie = await sessionCookieFor(adminId, db);
     [{ id: offerId }] = await db
       .insert(offers)
       .values({
@@ -68,92 +115,533 @@ describe(`admin contact requests (${testDatabaseKind})`, () => {
       .returning();
   });
 
-  it("lists requests newest first with the offer as title (reference), message kept as written", async () => {
-    await request("Alice", offerId, 30);
-    await request("Bruno", null, 10);
-    await request("Chloé", 999_999, 20);
-    const { requests, status } = await page("/admin/contacts");
-    expect(status).toBeNull();
-    expect(requests.map((r) => r.name)).toEqual(["Bruno", "Chloé", "Alice"]);
-    const alice = requests[2];
-    expect(alice).toMatchObject({
-      email: "alice@example.fr",
-      phone: "06 12 34 56 78",
-      status: "pending",
-      message: "Bonjour,\nje suis Alice.",
-      offer: { title: "EPYC 64", reference: "DED-64", deleted: false },
+  describe("list", () => {
+    it("lists requests newest first with the offer as title (reference), message kept as written", async () => {
+      await request("Alice", offerId, 30);
+      await request("Bruno", null, 10);
+      await request("Chloé", 999_999, 20);
+      const { requests, filters, total } = await page("/admin/contacts");
+      expect(filters).toEqual({ sort: "newest" });
+      expect(total).toBe(3);
+      expect(requests.map((r) => r.name)).toEqual(["Bruno", "Chloé", "Alice"]);
+      const alice = requests[2];
+      expect(alice).toMatchObject({
+        email: "alice@example.fr",
+        phone: "06 12 34 56 78",
+        status: "pending",
+        message: "Bonjour,\nje suis Alice.",
+        messageCut: false,
+        offer: { title: "EPYC 64", reference: "DED-64", deleted: false },
+      });
+      expect(alice.createdAt).toBeInstanceOf(Date);
+      expect(requests[0].offer).toBeNull();
+      expect(requests[1].offer).toBeNull(); // an unknown offer id is stored as no offer
     });
-    expect(alice.createdAt).toBeInstanceOf(Date);
-    expect(requests[0].offer).toBeNull();
-    expect(requests[1].offer).toBeNull(); // an unknown offer id is stored as no offer
+
+    it("keeps the offer readable once it is deleted", async () => {
+      await request("Alice", offerId, 5);
+      await db.delete(offers).where(eq(offers.id, offerId));
+      const [alice] = (await page("/admin/contacts")).requests;
+      expect(alice.offerId).toBeNull();
+      expect(alice.offer).toEqual({ title: "EPYC 64", reference: "DED-64", deleted: true });
+    });
+
+    it("filters by status from the URL; junk parameters lead to the canonical address", async () => {
+      const a = await request("Alice", null, 3);
+      await request("Bruno", null, 2);
+      await db
+        .update(contactRequests)
+        .set({ status: "in_progress" })
+        .where(eq(contactRequests.id, a));
+      expect(await names("/admin/contacts?status=in_progress")).toEqual(["Alice"]);
+      expect(await names("/admin/contacts?status=pending")).toEqual(["Bruno"]);
+      expect((await page("/admin/contacts?status=cancelled")).requests).toEqual([]);
+      for (const [path, location] of [
+        ["/admin/contacts?status=%27;drop", "/admin/contacts"],
+        ["/admin/contacts?q=&status=pending&sort=newest", "/admin/contacts?status=pending"],
+        ["/admin/contacts?sort=sideways&page=abc&q=%25", "/admin/contacts?q=%25"],
+        ["/admin/contacts?page=-1", "/admin/contacts"],
+        ["/admin/contacts?q=" + "x".repeat(300), `/admin/contacts?q=${"x".repeat(100)}`],
+      ]) {
+        const outcome = await call(adminContacts.loader, makeRequest(path, { cookie }));
+        expect(outcome.status, path).toBe(302);
+        expect(outcome.location, path).toBe(location);
+      }
+    });
+
+    it("pages by 50, and a page past the end goes to the last one", async () => {
+      await many(101);
+      const first = await page("/admin/contacts");
+      expect(first.total).toBe(101);
+      expect(first.pageCount).toBe(3);
+      expect(first.requests).toHaveLength(50);
+      expect(first.requests[0].name).toBe("Lead 101");
+      expect(first.requests[49].name).toBe("Lead 52");
+      const second = await page("/admin/contacts?page=2");
+      expect(second.requests.map((r) => r.name)).toEqual(
+        Array.from({ length: 50 }, (_, i) => `Lead ${51 - i}`),
+      );
+      expect(await names("/admin/contacts?page=3")).toEqual(["Lead 1"]);
+      const past = await call(
+        adminContacts.loader,
+        makeRequest("/admin/contacts?page=4", { cookie }),
+      );
+      expect(past.location).toBe("/admin/contacts?page=3");
+      const oldest = await page("/admin/contacts?sort=oldest&page=3");
+      expect(oldest.requests.map((r) => r.name)).toEqual(["Lead 101"]);
+      expect(await names("/admin/contacts?sort=oldest")).toHaveLength(50);
+      expect((await names("/admin/contacts?sort=oldest"))[0]).toBe("Lead 1");
+      // Exactly 50: one page, no pager.
+      await db.execute(sql`delete from contact_requests where name in ${["Lead 1"]}`);
+      await db.execute(
+        sql`delete from contact_requests where id in (select id from contact_requests order by id limit 50)`,
+      );
+      expect((await page("/admin/contacts")).pageCount).toBe(1);
+    });
+
+    it("searches name, e-mail, phone, message and offer reference, case-insensitively", async () => {
+      await request("Alice", offerId, 5, { message: "Besoin d'un serveur GPU" });
+      await request("Bruno", null, 4, { phone: "+33 6 98 76 54 32" });
+      await request("Chloé", null, 3, { message: "Remise de 100% ?" });
+      await request("Denis", null, 2, { message: "mon_identifiant est libre" });
+      await request("Émile", null, 1, { message: "monXidentifiant" });
+      expect(await names("/admin/contacts?q=ALICE")).toEqual(["Alice"]);
+      expect(await names("/admin/contacts?q=bruno%40example")).toEqual(["Bruno"]);
+      expect(await names("/admin/contacts?q=98+76")).toEqual(["Bruno"]);
+      expect(await names("/admin/contacts?q=gpu")).toEqual(["Alice"]);
+      expect(await names("/admin/contacts?q=ded-64")).toEqual(["Alice"]);
+      expect(await names("/admin/contacts?q=%C3%A9mile")).toEqual(["Émile"]);
+      // % and _ are the letters themselves, not wildcards.
+      expect(await names("/admin/contacts?q=100%25")).toEqual(["Chloé"]);
+      expect(await names("/admin/contacts?q=%25")).toEqual(["Chloé"]);
+      expect(await names("/admin/contacts?q=mon_id")).toEqual(["Denis"]);
+      expect(await names("/admin/contacts?q=%5C")).toEqual([]);
+      const none = await page("/admin/contacts?q=introuvable");
+      expect(none.requests).toEqual([]);
+      expect(none.total).toBe(0);
+      expect(none.pageCount).toBe(1);
+      // Search and status together.
+      expect(await names("/admin/contacts?q=example&status=completed")).toEqual([]);
+      expect((await page("/admin/contacts?q=example")).total).toBe(5);
+    });
+
+    it("cuts long messages on the list; the request's page has them whole", async () => {
+      const long = `${"a".repeat(4000)}\n${"b".repeat(999)}`;
+      const id = await request("Alice", null, 1, { message: long });
+      const [card] = (await page("/admin/contacts")).requests;
+      expect(card.messageCut).toBe(true);
+      expect(card.message).toBe("a".repeat(140));
+      const full = (await detail(id)).data as DetailData;
+      expect(full.request.message).toBe(long);
+    });
+
+    it("counts each status exactly from the counters, spam apart, after every change", async () => {
+      await many(7);
+      const ids = (await db.select({ id: contactRequests.id }).from(contactRequests)).map(
+        (r) => r.id,
+      );
+      await request("Spam", null, 1, { spam: true });
+      for (const [i, status] of [
+        [0, "in_progress"],
+        [1, "in_progress"],
+        [2, "completed"],
+        [3, "cancelled"],
+        [3, "completed"],
+      ] as const) {
+        const outcome = await post(ids[i], { intent: "status", status });
+        expect(outcome.status).toBe(302);
+      }
+      const counts = { pending: 3, in_progress: 2, completed: 2, cancelled: 0, total: 7, spam: 1 };
+      expect((await page("/admin/contacts")).counts).toEqual(counts);
+      expect((await page("/admin/contacts")).total).toBe(7);
+      expect((await page("/admin/contacts?status=completed")).total).toBe(2);
+      expect(await names("/admin/contacts?status=spam")).toEqual(["Spam"]);
+      const board = await call(dashboard.loader, makeRequest("/admin", { cookie }));
+      expect((board.data as { contacts: unknown }).contacts).toEqual({
+        total: 7,
+        pending: 3,
+        inProgress: 2,
+        completed: 2,
+      });
+      // The counters agree with a full count.
+      const full = (await db.execute(
+        sql`select status, count(*)::int as n from contact_requests where not suspected_spam group by 1`,
+      )) as unknown as { rows: { status: string; n: number }[] };
+      const recount = Object.fromEntries(full.rows.map((r) => [r.status, r.n]));
+      const stored = await contactStatusCounts(db);
+      for (const status of ["pending", "in_progress", "completed", "cancelled"] as const) {
+        expect(stored[status]).toBe(recount[status] ?? 0);
+      }
+    });
   });
 
-  it("keeps the offer readable once it is deleted", async () => {
-    await request("Alice", offerId, 5);
-    await db.delete(offers).where(eq(offers.id, offerId));
-    const [alice] = (await page("/admin/contacts")).requests;
-    expect(alice.offerId).toBeNull();
-    expect(alice.offer).toEqual({ title: "EPYC 64", reference: "DED-64", deleted: true });
-  });
-
-  it("filters by status from the URL, ignoring unknown values", async () => {
-    const a = await request("Alice", null, 3);
-    await request("Bruno", null, 2);
-    await db
-      .update(contactRequests)
-      .set({ status: "in_progress" })
-      .where(eq(contactRequests.id, a));
-    expect((await page("/admin/contacts?status=in_progress")).requests.map((r) => r.name)).toEqual([
-      "Alice",
-    ]);
-    expect((await page("/admin/contacts?status=pending")).requests.map((r) => r.name)).toEqual([
-      "Bruno",
-    ]);
-    expect((await page("/admin/contacts?status=cancelled")).requests).toEqual([]);
-    const unknown = await page("/admin/contacts?status=%27;drop");
-    expect(unknown.status).toBeNull();
-    expect(unknown.requests).toHaveLength(2);
-  });
-
-  it("changes a status from any to any, sets updated_at, keeps the filter and says so", async () => {
-    const id = await request("Alice", null, 60);
-    const [before] = await db.select().from(contactRequests);
-    for (const status of ["completed", "pending", "cancelled", "in_progress"]) {
+  describe("status changes", () => {
+    it("changes from any to any from the list, records who, returns to the same view", async () => {
+      const id = await request("Alice", null, 60);
+      const [before] = await db.select().from(contactRequests);
+      for (const status of ["completed", "pending", "cancelled", "in_progress"]) {
+        const outcome = await call(
+          adminContacts.action,
+          makeRequest("/admin/contacts", {
+            cookie,
+            form: { id: String(id), status, back: "?status=pending&sort=oldest&page=2" },
+          }),
+        );
+        expect(outcome.status).toBe(302);
+        expect(outcome.location).toBe("/admin/contacts?status=pending&sort=oldest&page=2");
+        expect(outcome.headers.get("set-cookie")).toContain("flash=statusUpdated");
+        const [row] = await db.select().from(contactRequests);
+        expect(row.status).toBe(status);
+      }
+      const [after] = await db.select().from(contactRequests);
+      expect(after.updatedAt.getTime()).toBeGreaterThan(before.updatedAt.getTime());
+      expect(after.createdAt).toEqual(before.createdAt);
+      const history = await db
+        .select()
+        .from(contactStatusChanges)
+        .orderBy(asc(contactStatusChanges.id));
+      expect(history.map((h) => [h.fromStatus, h.toStatus])).toEqual([
+        ["pending", "completed"],
+        ["completed", "pending"],
+        ["pending", "cancelled"],
+        ["cancelled", "in_progress"],
+      ]);
+      expect(
+        history.every((h) => h.authorId === adminId && h.authorEmail === "admin@example.fr"),
+      ).toBe(true);
+      // A list address that is not one goes back to the plain list.
       const outcome = await call(
         adminContacts.action,
         makeRequest("/admin/contacts", {
           cookie,
-          form: { id: String(id), status, filter: "pending" },
+          form: { id: String(id), status: "pending", back: "https://evil.example/" },
+        }),
+      );
+      expect(outcome.location).toBe("/admin/contacts");
+    });
+
+    it("records the same status again as nothing, and shows history newest first with its author", async () => {
+      const id = await request("Alice", null, 60);
+      const other = await createAdmin(db, { email: "second@example.fr", password: "x".repeat(16) });
+      const otherCookie = await sessionCookieFor(other.id, db);
+      expect((await post(id, { intent: "status", status: "in_progress" })).status).toBe(302);
+      const stamp = (await db.select().from(contactRequests))[0].updatedAt;
+      expect((await post(id, { intent: "status", status: "in_progress" })).status).toBe(302);
+      expect((await db.select().from(contactRequests))[0].updatedAt).toEqual(stamp);
+      expect(
+        (await post(id, { intent: "status", status: "completed" }, { cookie: otherCookie })).status,
+      ).toBe(302);
+      const { request: page } = (await detail(id)).data as DetailData;
+      expect(page.status).toBe("completed");
+      expect(page.history.map((h) => [h.fromStatus, h.toStatus, h.authorEmail])).toEqual([
+        ["in_progress", "completed", "second@example.fr"],
+        ["pending", "in_progress", "admin@example.fr"],
+      ]);
+    });
+
+    it("refuses a bad status or id with 4xx and the spec's message, changing nothing", async () => {
+      const id = await request("Alice", null, 1);
+      const before = await snapshot(db);
+      for (const [form, status] of [
+        [{ id: String(id), status: "archived" }, 400],
+        [{ id: "abc", status: "completed" }, 400],
+        [{ id: "1e3", status: "completed" }, 400],
+        [{ id: "99999999999", status: "completed" }, 400],
+        [{ id: String(id) }, 400],
+        [{}, 400],
+        [{ id: "424242", status: "completed" }, 404],
+      ] as const) {
+        const outcome = await call(
+          adminContacts.action,
+          makeRequest("/admin/contacts", { cookie, form: form as Record<string, string> }),
+        );
+        expect(outcome.status, JSON.stringify(form)).toBe(status);
+        expect(outcome.data).toMatchObject({ error: "Erreur lors de la mise à jour du statut" });
+      }
+      const unknownIntent = await call(
+        adminContacts.action,
+        makeRequest("/admin/contacts", { cookie, form: { id: String(id), intent: "drop" } }),
+      );
+      expect(unknownIntent.status).toBe(400);
+      expect(await snapshot(db)).toEqual(before);
+    });
+  });
+
+  describe("the request's page", () => {
+    it("shows everything the visitor sent, with the offer as it is now", async () => {
+      const id = await request("Alice", offerId, 5);
+      const outcome = await detail(id);
+      expect(outcome.status).toBe(200);
+      const { request: page } = outcome.data as DetailData;
+      expect(page).toMatchObject({
+        id,
+        name: "Alice",
+        email: "alice@example.fr",
+        phone: "06 12 34 56 78",
+        message: "Bonjour,\nje suis Alice.",
+        status: "pending",
+        offer: { title: "EPYC 64", reference: "DED-64", deleted: false },
+        offerSlug: "epyc",
+        offerPrice: "10.00",
+        notes: [],
+        history: [],
+      });
+      await db.delete(offers);
+      const gone = (await detail(id)).data as DetailData;
+      expect(gone.request.offer).toEqual({ title: "EPYC 64", reference: "DED-64", deleted: true });
+    });
+
+    it("answers 404 for an unknown or malformed id", async () => {
+      for (const id of ["424242", "0", "-1", "abc", "1.5", "99999999999", "1%00", " 1"]) {
+        const outcome = await detail(id);
+        expect(outcome.status, id).toBe(404);
+        expect(await post(id, { intent: "note", note: "x" }).then((o) => o.status), id).toBe(404);
+      }
+    });
+
+    it("adds notes signed by their author, newest first, as activity on the request", async () => {
+      const id = await request("Alice", null, 60);
+      const [before] = await db.select().from(contactRequests);
+      const first = await post(id, { intent: "note", note: "  Rappeler mardi.\nDevis envoyé.  " });
+      expect(first.status).toBe(302);
+      expect(first.location).toBe(`/admin/contacts/${id}`);
+      expect(first.headers.get("set-cookie")).toContain("flash=noteAdded");
+      await post(id, { intent: "note", note: "Deuxième note" });
+      const { request: page } = (await detail(id)).data as DetailData;
+      expect(page.notes.map((n) => [n.body, n.authorEmail])).toEqual([
+        ["Deuxième note", "admin@example.fr"],
+        ["Rappeler mardi.\nDevis envoyé.", "admin@example.fr"],
+      ]);
+      expect(page.updatedAt.getTime()).toBeGreaterThan(before.updatedAt.getTime());
+      expect(page.status).toBe("pending");
+    });
+
+    it("refuses empty, too long or control-character notes with a French message, keeping the text", async () => {
+      const id = await request("Alice", null, 60);
+      const before = await snapshot(db);
+      for (const [note, message] of [
+        ["", "La note est vide."],
+        ["   \n ", "La note est vide."],
+        ["x".repeat(5001), "La note ne doit pas dépasser 5000 caractères."],
+        ["a\u0000b", "La note contient des caractères non autorisés."],
+        ["a\u001bb", "La note contient des caractères non autorisés."],
+        ["a\u007fb", "La note contient des caractères non autorisés."],
+      ]) {
+        const outcome = await post(id, { intent: "note", note });
+        expect(outcome.status, JSON.stringify(note.slice(0, 10))).toBe(400);
+        expect(outcome.data).toMatchObject({
+          intent: "note",
+          error: "Erreur lors de l'ajout de la note",
+          description: message,
+          note,
+        });
+      }
+      expect(await snapshot(db)).toEqual(before);
+      expect((await post(id, { intent: "note", note: "x".repeat(5000) })).status).toBe(302);
+      expect((await post(id, { intent: "note", note: "tab\there\r\nok" })).status).toBe(302);
+    });
+  });
+
+  describe("suspected spam", () => {
+    it("stays out of the default list and counts, in its own filter, and back with one notification", async () => {
+      await request("Alice", null, 3);
+      const spam = await request("Robot", null, 2, { spam: true });
+      expect(await names("/admin/contacts")).toEqual(["Alice"]);
+      expect(await names("/admin/contacts?q=robot")).toEqual([]);
+      expect(await names("/admin/contacts?status=pending")).toEqual(["Alice"]);
+      expect(await names("/admin/contacts?status=spam")).toEqual(["Robot"]);
+      expect((await page("/admin/contacts?status=spam")).requests[0].suspectedSpam).toBe(true);
+      expect((await page("/admin/contacts")).counts).toMatchObject({
+        total: 1,
+        pending: 1,
+        spam: 1,
+      });
+
+      const outcome = await call(
+        adminContacts.action,
+        makeRequest("/admin/contacts", {
+          cookie,
+          form: { intent: "not-spam", id: String(spam), back: "?status=spam" },
         }),
       );
       expect(outcome.status).toBe(302);
-      expect(outcome.location).toBe("/admin/contacts?status=pending");
-      expect(outcome.headers.get("set-cookie")).toContain("flash=statusUpdated");
-      const [row] = await db.select().from(contactRequests);
-      expect(row.status).toBe(status);
-    }
-    const [after] = await db.select().from(contactRequests);
-    expect(after.updatedAt.getTime()).toBeGreaterThan(before.updatedAt.getTime());
-    expect(after.createdAt).toEqual(before.createdAt);
+      expect(outcome.location).toBe("/admin/contacts?status=spam");
+      expect(outcome.headers.get("set-cookie")).toContain("flash=notSpam");
+      // A second click (or a second administrator) sends nothing more.
+      expect((await post(spam, { intent: "not-spam" })).status).toBe(302);
+      const mails = await db.select().from(mailOutbox);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]).toMatchObject({ contactRequestId: spam, status: "pending" });
+      expect(await names("/admin/contacts")).toEqual(["Robot", "Alice"]);
+      expect(await names("/admin/contacts?status=spam")).toEqual([]);
+      expect((await page("/admin/contacts")).counts).toMatchObject({
+        total: 2,
+        pending: 2,
+        spam: 0,
+      });
+      expect((await post(424242, { intent: "not-spam" })).status).toBe(404);
+    });
   });
 
-  it("refuses a bad status or id with 4xx and the spec's message, changing nothing", async () => {
-    const id = await request("Alice", null, 1);
-    const before = await snapshot(db);
-    for (const [form, status] of [
-      [{ id: String(id), status: "archived" }, 400],
-      [{ id: "abc", status: "completed" }, 400],
-      [{ id: String(id) }, 400],
-      [{}, 400],
-      [{ id: "424242", status: "completed" }, 404],
-    ] as const) {
-      const outcome = await call(
-        adminContacts.action,
-        makeRequest("/admin/contacts", { cookie, form: form as Record<string, string> }),
-      );
-      expect(outcome.status, JSON.stringify(form)).toBe(status);
-      expect(outcome.data).toMatchObject({ error: "Erreur lors de la mise à jour du statut" });
+  describe("guards", () => {
+    it("anonymous and cross-site requests change nothing", async () => {
+      const id = await request("Alice", null, 3);
+      const spam = await request("Robot", null, 2, { spam: true });
+      const before = await snapshot(db);
+      const forms: Record<string, string>[] = [
+        { intent: "status", id: String(id), status: "completed" },
+        { intent: "note", id: String(id), note: "intrus" },
+        { intent: "not-spam", id: String(spam) },
+      ];
+      for (const form of forms) {
+        for (const [options, status] of [
+          [{ cookie: undefined }, 401],
+          [{ origin: "https://evil.example" }, 403],
+          [{ origin: null, secFetchSite: "cross-site" }, 403],
+        ] as const) {
+          const list = await call(
+            adminContacts.action,
+            makeRequest("/admin/contacts", Object.assign({ cookie, form }, options)),
+          );
+          expect(list.status, `${form.intent} ${JSON.stringify(options)}`).toBe(status);
+          const own = await post(form.id, form, options);
+          expect(own.status).toBe(status);
+        }
+      }
+      expect(await snapshot(db)).toEqual(before);
+      for (const path of [
+        "/admin/contacts",
+        `/admin/contacts/${id}`,
+        "/admin/contacts/export.csv",
+      ]) {
+        const loader =
+          path === "/admin/contacts"
+            ? adminContacts.loader
+            : path.endsWith(".csv")
+              ? exportCsv.loader
+              : (args: never) =>
+                  contactPage.loader({ ...(args as object), params: { id: String(id) } } as never);
+        const outcome = await call(loader, makeRequest(path));
+        expect(outcome.status, path).toBe(302);
+        expect(outcome.location).toContain("/auth?redirectTo=");
+      }
+    });
+  });
+
+  describe("CSV export", () => {
+    async function csv(path: string) {
+      const response = await exportCsv.loader({
+        request: makeRequest(path, { cookie }),
+        params: {},
+        context: { requestId: "test" },
+      } as never);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      // response.text() would drop the BOM: decode it as a spreadsheet reads the file.
+      return { response, bytes, text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes) };
     }
-    expect(await snapshot(db)).toEqual(before);
+
+    it("has a BOM, French headers, ';', Paris dates, quoting and no formula", async () => {
+      const id = await request("Alice", offerId, 0, {
+        message: 'Ligne 1; "citée"\nLigne 2',
+        phone: "+33 6 12 34 56 78",
+      });
+      await db
+        .update(contactRequests)
+        .set({ createdAt: new Date("2026-07-14T08:05:00Z") })
+        .where(eq(contactRequests.id, id));
+      await request('=HYPERLINK("http://x")', null, 5, { message: "@SUM(A1)" });
+      await request("-2+3", null, 6, { message: "\tcaché" });
+      await request("Robot", null, 7, { spam: true });
+      const { response, text, bytes } = await csv("/admin/contacts/export.csv");
+      expect(response.status).toBe(200);
+      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(response.headers.get("content-disposition")).toMatch(
+        /^attachment; filename="demandes-contact-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
+      expect(
+        text.startsWith("\uFEFFDate;Nom;Email;Téléphone;Offre;Référence;Statut;Message\r\n"),
+      ).toBe(true);
+      const lines = text.slice(1).split("\r\n");
+      // Newest first: Alice (14 July) comes last.
+      expect(lines[1]).toMatch(
+        /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};"'=HYPERLINK\(""http:\/\/x""\)";hyperlinkhttpx@example\.fr;;;;En attente;'@SUM\(A1\)$/,
+      );
+      expect(lines[2]).toMatch(/;'-2\+3;23@example\.fr;;;;En attente;'\tcaché$/);
+      expect(lines[3]).toBe(
+        `14/07/2026 10:05;Alice;alice@example.fr;'+33 6 12 34 56 78;EPYC 64;DED-64;En attente;"Ligne 1; ""citée""\nLigne 2"`,
+      );
+      expect(lines).toHaveLength(5); // header, 3 requests, '' after the last CRLF: no spam
+      expect(text).not.toContain("Robot");
+    });
+
+    it("follows the list's filters: status, search, spam, sort", async () => {
+      const a = await request("Alice", null, 3);
+      await request("Bruno", null, 2);
+      await request("Robot", null, 1, { spam: true });
+      await post(a, { intent: "status", status: "completed" });
+      const rows = async (path: string) =>
+        (await csv(path)).text
+          .slice(1)
+          .split("\r\n")
+          .slice(1, -1)
+          .map((l) => l.split(";")[1]);
+      expect(await rows("/admin/contacts/export.csv")).toEqual(["Bruno", "Alice"]);
+      expect(await rows("/admin/contacts/export.csv?sort=oldest")).toEqual(["Alice", "Bruno"]);
+      expect(await rows("/admin/contacts/export.csv?status=completed")).toEqual(["Alice"]);
+      expect(await rows("/admin/contacts/export.csv?q=BRU")).toEqual(["Bruno"]);
+      expect(await rows("/admin/contacts/export.csv?status=spam")).toEqual(["Robot"]);
+      expect(
+        (await csv("/admin/contacts/export.csv?status=spam")).response.headers.get(
+          "content-disposition",
+        ),
+      ).toContain("demandes-contact-spam-");
+      expect(await rows("/admin/contacts/export.csv?q=personne")).toEqual([]);
+      expect(await rows("/admin/contacts/export.csv?status=junk&page=7")).toEqual([
+        "Bruno",
+        "Alice",
+      ]);
+    });
+
+    it("reads a few thousand rows by batches, each row once, in order, even with equal dates", async () => {
+      await many(2_500);
+      // 600 of them share one instant: the keyset must still move on by id.
+      await db.execute(
+        sql`update contact_requests set created_at = '2026-01-01T10:00:00.123456Z' where id % 4 = 0`,
+      );
+      for (const sort of ["newest", "oldest"] as const) {
+        const seen: number[] = [];
+        let batches = 0;
+        for await (const batch of exportContactRequests({ sort }, 200, db)) {
+          expect(batch.length).toBeLessThanOrEqual(200);
+          batches++;
+          seen.push(...batch.map((r) => r.id));
+        }
+        expect(batches).toBe(13);
+        expect(new Set(seen).size).toBe(2_500);
+        const expected = (
+          await db
+            .select({ id: contactRequests.id })
+            .from(contactRequests)
+            .orderBy(
+              ...(sort === "newest"
+                ? [sql`created_at desc`, sql`id desc`]
+                : [sql`created_at asc`, sql`id asc`]),
+            )
+        ).map((r) => r.id);
+        expect(seen).toEqual(expected);
+      }
+      const { text } = await csv("/admin/contacts/export.csv");
+      expect(text.split("\r\n")).toHaveLength(2_502);
+    }, 60_000);
+  });
+
+  it("keeps notes and history when the request is read back after other writes", async () => {
+    const id = await request("Alice", null, 3);
+    await post(id, { intent: "note", note: "n" });
+    await post(id, { intent: "status", status: "completed" });
+    expect(await db.select().from(contactNotes)).toHaveLength(1);
+    expect(await db.select().from(contactStatusChanges)).toHaveLength(1);
   });
 });

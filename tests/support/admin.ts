@@ -3,9 +3,12 @@ import { asc, sql } from "drizzle-orm";
 import type { Database } from "../../app/server/db.server";
 import {
   appState,
+  contactNotes,
+  contactRequestCounts,
   contactRequests,
-  offers,
+  contactStatusChanges,
   mailOutbox,
+  offers,
   rateLimits,
   sessions,
   users,
@@ -129,7 +132,16 @@ export async function snapshot(database: Database) {
     sessions: await database.select().from(sessions).orderBy(asc(sessions.idHash)),
     appState: await database.select().from(appState).orderBy(asc(appState.key)),
     rateLimits: await database.select().from(rateLimits).orderBy(asc(rateLimits.key)),
+    contactNotes: await database.select().from(contactNotes).orderBy(asc(contactNotes.id)),
+    contactStatusChanges: await database
+      .select()
+      .from(contactStatusChanges)
+      .orderBy(asc(contactStatusChanges.id)),
     mailOutbox: await database.select().from(mailOutbox).orderBy(asc(mailOutbox.id)),
+    contactRequestCounts: await database
+      .select()
+      .from(contactRequestCounts)
+      .orderBy(asc(contactRequestCounts.key)),
   };
 }
 

@@ -1,0 +1,134 @@
+import { useEffect } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Label } from "~/components/ui/label";
+import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, type ContactStatus } from "~/lib/domain";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { ContactActionData } from "~/server/contact-actions.server";
+
+const STATUS_BADGES: Record<ContactStatus, "secondary" | "default" | "success" | "outline"> = {
+  pending: "secondary",
+  in_progress: "default",
+  completed: "success",
+  cancelled: "outline",
+};
+
+export function StatusBadge({ status }: { status: ContactStatus }) {
+  return <Badge variant={STATUS_BADGES[status]}>{CONTACT_STATUS_LABELS[status]}</Badge>;
+}
+
+/** A failed action's message, as a toast with JavaScript. */
+export function useActionToast(state: string, result: ContactActionData | undefined) {
+  useEffect(() => {
+    if (state === "idle" && result?.error) {
+      toast.error(result.error, { description: result.description });
+    }
+  }, [state, result]);
+}
+
+/** A failed action's message in the page itself (without JavaScript the page is rendered again). */
+export function ActionAlert({ result }: { result: ContactActionData | undefined }) {
+  if (!result?.error) return null;
+  return (
+    <div
+      role="alert"
+      className="rounded-md border border-destructive/50 bg-destructive/10 p-4 text-sm text-destructive"
+    >
+      <p className="font-medium">{result.error}</p>
+      {result.description ? <p>{result.description}</p> : null}
+    </div>
+  );
+}
+
+/**
+ * The status selector of one request (spec: 'Statut'). With JavaScript a change is saved at once;
+ * without, an 'Enregistrer' button posts the form. `back` is the list view to return to.
+ */
+export function StatusForm({
+  id,
+  name,
+  status,
+  action,
+  back,
+  compact = false,
+}: {
+  id: number;
+  name: string;
+  status: ContactStatus;
+  action: string;
+  back?: string;
+  /** On a list card the badge beside it says what the selector is: its label is for screen readers. */
+  compact?: boolean;
+}) {
+  const fetcher = useFetcher<ContactActionData>();
+  const hydrated = useHydrated();
+  const pending = fetcher.formData?.get("status");
+  const value = typeof pending === "string" ? pending : status;
+  const selectId = `status-${id}`;
+  useActionToast(fetcher.state, fetcher.data);
+
+  return (
+    <fetcher.Form
+      method="post"
+      action={action}
+      className="flex flex-wrap items-center gap-2"
+      preventScrollReset
+    >
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="id" value={id} />
+      {back ? <input type="hidden" name="back" value={back} /> : null}
+      {compact ? (
+        <label htmlFor={selectId} className="sr-only">
+          Statut
+        </label>
+      ) : (
+        <Label htmlFor={selectId}>Statut</Label>
+      )}
+      {/* Plain controls with short class lists: 50 cards of them on one list page. */}
+      <select
+        id={selectId}
+        name="status"
+        className="h-9 w-40 rounded-md border border-input bg-background px-2 text-sm"
+        value={value}
+        aria-label={`Statut de la demande de ${name}`}
+        onChange={(event) => {
+          if (event.currentTarget.form) {
+            fetcher.submit(event.currentTarget.form, { preventScrollReset: true });
+          }
+        }}
+      >
+        {CONTACT_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {CONTACT_STATUS_LABELS[s]}
+          </option>
+        ))}
+      </select>
+      {hydrated ? null : (
+        <button
+          type="submit"
+          className="h-9 rounded-md border border-input bg-background px-3 text-sm font-medium hover:bg-accent"
+        >
+          Enregistrer
+        </button>
+      )}
+    </fetcher.Form>
+  );
+}
+
+/** 'Ce n'est pas du spam': the request becomes a normal one and the sales team is notified. */
+export function NotSpamForm({ id, action, back }: { id: number; action: string; back?: string }) {
+  const fetcher = useFetcher<ContactActionData>();
+  useActionToast(fetcher.state, fetcher.data);
+  return (
+    <fetcher.Form method="post" action={action} preventScrollReset>
+      <input type="hidden" name="intent" value="not-spam" />
+      <input type="hidden" name="id" value={id} />
+      {back ? <input type="hidden" name="back" value={back} /> : null}
+      <Button type="submit" size="sm" variant="secondary" disabled={fetcher.state !== "idle"}>
+        Ce n'est pas du spam
+      </Button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import {
+  CONTACT_SORTS,
+  contactFiltersToSearch,
+  SPAM_FILTER,
+  type ContactListFilters,
+} from "./contact-filters";
+import { CONTACT_STATUSES } from "./domain";
+
+// Server side only, like offer-filters-schema.ts: keeps the validation library out of the bundle.
+export const MAX_CONTACT_SEARCH_LENGTH = 100;
+const MAX_PAGE = 100_000;
+
+// Lenient: a malformed value clears that parameter instead of failing the page.
+const schema = z.object({
+  q: z
+    .string()
+    .transform((v) =>
+      v
+        // eslint-disable-next-line no-control-regex
+        .replace(/[\u0000-\u001f\u007f]/g, " ")
+        .trim()
+        .slice(0, MAX_CONTACT_SEARCH_LENGTH),
+    )
+    .optional()
+    .catch(undefined),
+  status: z
+    .enum([...CONTACT_STATUSES, SPAM_FILTER])
+    .optional()
+    .catch(undefined),
+  sort: z.enum(CONTACT_SORTS).catch("newest"),
+  page: z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}$/)
+    .transform((v) => Math.min(Math.max(1, Number(v)), MAX_PAGE))
+    .catch(1),
+});
+
+export function parseContactFilters(params: URLSearchParams): {
+  filters: ContactListFilters;
+  page: number;
+} {
+  const parsed = schema.parse({
+    q: params.get("q") ?? undefined,
+    status: params.get("status") ?? undefined,
+    sort: params.get("sort") ?? undefined,
+    page: params.get("page") ?? undefined,
+  });
+  const filters: ContactListFilters = { sort: parsed.sort };
+  if (parsed.q) filters.q = parsed.q;
+  if (parsed.status) filters.status = parsed.status;
+  return { filters, page: parsed.page };
+}
+
+/** A list address posted back by a form (where to return after an action), made canonical. */
+export function contactListPath(search: unknown): string {
+  const text = typeof search === "string" && search.startsWith("?") ? search.slice(0, 1000) : "";
+  const { filters, page } = parseContactFilters(new URLSearchParams(text));
+  return `/admin/contacts${contactFiltersToSearch(filters, page)}`;
+}

@@ -1,0 +1,283 @@
+import { ArrowLeft, History, Mail, Phone, Server, StickyNote } from "lucide-react";
+import { data, Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
+import {
+  ActionAlert,
+  NotSpamForm,
+  StatusBadge,
+  StatusForm,
+  useActionToast,
+} from "~/components/admin/contact-status";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Textarea } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { ADMIN_MESSAGES } from "~/lib/admin-messages";
+import { adminMeta } from "~/lib/admin-meta";
+import { CONTACT_NOTE_MAX } from "~/lib/contact-note";
+import { CONTACT_STATUS_LABELS } from "~/lib/domain";
+import { formatDateTime, formatMonthlyPrice, isoDate } from "~/lib/format";
+import { MESSAGES } from "~/lib/messages";
+import { findContactRequest } from "~/server/admin-contacts.server";
+import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
+import { contactAction, contactIdSchema } from "~/server/contact-actions.server";
+import type { Route } from "./+types/contact-request";
+
+export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) =>
+  adminMeta(loaderData ? `Demande de ${loaderData.request.name}` : "Demande introuvable");
+
+/** An unknown or malformed id: the 404 page. */
+function notFound() {
+  return data({ message: MESSAGES.notFound }, { status: 404, headers: PRIVATE_HEADERS });
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const id = contactIdSchema.safeParse(params.id);
+  if (!id.success) throw notFound();
+  const contact = await findContactRequest(id.data);
+  if (!contact) throw notFound();
+  return { request: contact };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request);
+  const id = contactIdSchema.safeParse(params.id);
+  if (!id.success) throw notFound();
+  return contactAction(request, context, {
+    user,
+    id: id.data,
+    returnTo: () => `/admin/contacts/${id.data}`,
+  });
+}
+
+function NoteForm({
+  id,
+  noteCount,
+  refused,
+}: {
+  id: number;
+  noteCount: number;
+  refused?: { note?: string };
+}) {
+  const navigation = useNavigation();
+  const sending =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "note";
+
+  return (
+    <Form method="post" action={`/admin/contacts/${id}`} className="space-y-3">
+      <input type="hidden" name="intent" value="note" />
+      <div className="space-y-2">
+        <Label htmlFor="note">Note interne</Label>
+        <Textarea
+          id="note"
+          name="note"
+          rows={4}
+          required
+          maxLength={CONTACT_NOTE_MAX}
+          defaultValue={refused?.note ?? ""}
+          // A saved note empties the field (one more note); a refused one is given back as typed.
+          key={refused ? `refused-${refused.note}` : `notes-${noteCount}`}
+          aria-describedby="note-help"
+        />
+        <p id="note-help" className="text-xs text-muted-foreground">
+          Visible des seuls administrateurs ({CONTACT_NOTE_MAX} caractères au plus).
+        </p>
+      </div>
+      <Button type="submit" disabled={sending}>
+        Ajouter la note
+      </Button>
+    </Form>
+  );
+}
+
+export default function ContactRequestPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { request } = loaderData;
+  const { offer } = request;
+  const self = `/admin/contacts/${request.id}`;
+  const navigation = useNavigation();
+  useActionToast(navigation.state, actionData);
+
+  return (
+    <div className="space-y-6">
+      <Link
+        to="/admin/contacts"
+        className="inline-flex items-center gap-2 text-sm text-muted-foreground hover:text-primary"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" /> Retour aux demandes
+      </Link>
+
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="space-y-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="text-3xl font-bold">{request.name}</h1>
+            <StatusBadge status={request.status} />
+            {request.suspectedSpam ? <Badge variant="destructive">Spam suspecté</Badge> : null}
+          </div>
+          <p className="text-sm text-muted-foreground">
+            Reçue le{" "}
+            <time dateTime={isoDate(request.createdAt)}>{formatDateTime(request.createdAt)}</time>
+            {" · "}dernière activité le{" "}
+            <time dateTime={isoDate(request.updatedAt)}>{formatDateTime(request.updatedAt)}</time>
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {request.suspectedSpam ? <NotSpamForm id={request.id} action={self} /> : null}
+          <StatusForm id={request.id} name={request.name} status={request.status} action={self} />
+        </div>
+      </div>
+
+      <ActionAlert result={actionData} />
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">Demande</CardTitle>
+            </CardHeader>
+            <CardContent className="space-y-4">
+              <dl className="grid gap-3 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-6">
+                <dt className="text-muted-foreground">Email</dt>
+                <dd>
+                  <a
+                    href={`mailto:${request.email}`}
+                    className="inline-flex items-center gap-2 hover:text-primary"
+                  >
+                    <Mail className="size-4 text-primary" aria-hidden="true" />
+                    {request.email}
+                  </a>
+                </dd>
+                <dt className="text-muted-foreground">Téléphone</dt>
+                <dd>
+                  {request.phone ? (
+                    <a
+                      href={`tel:${request.phone.replace(/[^\d+]/g, "")}`}
+                      className="inline-flex items-center gap-2 hover:text-primary"
+                    >
+                      <Phone className="size-4 text-primary" aria-hidden="true" />
+                      {request.phone}
+                    </a>
+                  ) : (
+                    <span className="text-muted-foreground">Non renseigné</span>
+                  )}
+                </dd>
+                <dt className="text-muted-foreground">Offre</dt>
+                <dd className="flex items-center gap-2">
+                  <Server className="size-4 text-primary" aria-hidden="true" />
+                  {offer === null ? (
+                    "Demande générale"
+                  ) : offer.deleted ? (
+                    <span>
+                      <span className="font-medium text-destructive">
+                        {ADMIN_MESSAGES.offerDeletedLabel}
+                      </span>{" "}
+                      : {offer.title} ({offer.reference})
+                    </span>
+                  ) : (
+                    <span>
+                      {request.offerActive && request.offerSlug ? (
+                        <a href={`/offers/${request.offerSlug}`} className="hover:text-primary">
+                          {offer.title}
+                        </a>
+                      ) : (
+                        offer.title
+                      )}{" "}
+                      ({offer.reference})
+                      {request.offerPrice ? ` — ${formatMonthlyPrice(request.offerPrice)}` : ""}
+                      {request.offerActive ? "" : " (inactive)"}
+                    </span>
+                  )}
+                </dd>
+              </dl>
+              <div className="space-y-2">
+                <h3 className="text-sm font-medium text-muted-foreground">Message</h3>
+                <p className="whitespace-pre-line break-words rounded-md bg-muted/50 p-4 text-sm">
+                  {request.message}
+                </p>
+              </div>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2" className="flex items-center gap-2">
+                <StickyNote className="size-5 text-primary" aria-hidden="true" /> Notes internes
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="space-y-6">
+              <NoteForm
+                id={request.id}
+                noteCount={request.notes.length}
+                refused={actionData?.intent === "note" ? actionData : undefined}
+              />
+              {request.notes.length === 0 ? (
+                <p className="text-sm text-muted-foreground">Aucune note pour le moment.</p>
+              ) : (
+                <ul className="space-y-4" aria-label="Notes">
+                  {request.notes.map((note) => (
+                    <li key={note.id} className="rounded-md border p-3">
+                      <p className="text-xs text-muted-foreground">
+                        {note.authorEmail} ·{" "}
+                        <time dateTime={isoDate(note.createdAt)}>
+                          {formatDateTime(note.createdAt)}
+                        </time>
+                      </p>
+                      <p className="mt-1 whitespace-pre-line break-words text-sm">{note.body}</p>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+        </div>
+
+        <Card className="h-fit">
+          <CardHeader>
+            <CardTitle as="h2" className="flex items-center gap-2">
+              <History className="size-5 text-primary" aria-hidden="true" /> Historique
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            {request.history.length === 0 ? (
+              <p className="text-sm text-muted-foreground">Aucun changement de statut.</p>
+            ) : (
+              <ol className="space-y-3" aria-label="Historique des statuts">
+                {request.history.map((change) => (
+                  <li key={change.id} className="text-sm">
+                    <p className="font-medium">
+                      {CONTACT_STATUS_LABELS[change.fromStatus]} →{" "}
+                      {CONTACT_STATUS_LABELS[change.toStatus]}
+                    </p>
+                    <p className="text-xs text-muted-foreground">
+                      {change.authorEmail} ·{" "}
+                      <time dateTime={isoDate(change.createdAt)}>
+                        {formatDateTime(change.createdAt)}
+                      </time>
+                    </p>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <div className="flex min-h-[50vh] flex-col items-center justify-center gap-4 text-center">
+        <p className="text-6xl font-bold text-primary">404</p>
+        <h1 className="text-2xl font-bold">{MESSAGES.notFound}</h1>
+        <Button asChild>
+          <Link to="/admin/contacts">Retour aux demandes</Link>
+        </Button>
+      </div>
+    );
+  }
+  throw error;
+}

@@ -1,0 +1,21 @@
+import { parseContactFilters } from "~/lib/contact-filters-schema";
+import { parisDay } from "~/lib/csv";
+import { contactRequestsCsv } from "~/server/admin-contacts.server";
+import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
+import { log } from "~/server/log.server";
+import type { Route } from "./+types/contacts-export[.]csv";
+
+/** The list's view (status, search, sort; every page) as a CSV file, streamed as it is read. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireAdmin(request);
+  const { filters } = parseContactFilters(new URL(request.url).searchParams);
+  const name = `demandes-contact-${filters.status === "spam" ? "spam-" : ""}${parisDay(new Date())}.csv`;
+  log.info("contact requests exported", { requestId: context.requestId, userId: user.id });
+  return new Response(contactRequestsCsv(filters), {
+    headers: {
+      ...PRIVATE_HEADERS,
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}"`,
+    },
+  });
+}

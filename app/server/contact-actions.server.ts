@@ -1,0 +1,124 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { ADMIN_MESSAGES, type FlashKey } from "~/lib/admin-messages";
+import { contactNoteSchema } from "~/lib/contact-note";
+import { CONTACT_STATUSES } from "~/lib/domain";
+import {
+  addContactNote,
+  changeContactStatus,
+  clearSuspectedSpam,
+  type ChangeOutcome,
+} from "./admin-contacts.server";
+import { PRIVATE_HEADERS } from "./auth.server";
+import { withFlash } from "./flash.server";
+import { formText, readForm } from "./form.server";
+import { log } from "./log.server";
+import type { AdminUser } from "./users.server";
+
+/** What a failed action gives back to the page: a toast with JavaScript, an alert without. */
+export type ContactActionData = {
+  intent: ContactIntent | null;
+  error: string;
+  description?: string;
+  /** The note as typed, given back when it is refused. */
+  note?: string;
+};
+
+export const CONTACT_INTENTS = ["status", "note", "not-spam"] as const;
+export type ContactIntent = (typeof CONTACT_INTENTS)[number];
+
+/** A contact request id as it appears in a URL or a form: a positive PostgreSQL integer. */
+export const contactIdSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/)
+  .transform(Number)
+  .refine((id) => id <= 2_147_483_647);
+
+const FAILURES: Record<ContactIntent, string> = {
+  status: ADMIN_MESSAGES.statusFailed,
+  note: ADMIN_MESSAGES.noteFailed,
+  "not-spam": ADMIN_MESSAGES.notSpamFailed,
+};
+
+const SUCCESS_FLASH: Record<ContactIntent, FlashKey> = {
+  status: "statusUpdated",
+  note: "noteAdded",
+  "not-spam": "notSpam",
+};
+
+function failure(status: number, body: ContactActionData) {
+  return data(body, { status, headers: PRIVATE_HEADERS });
+}
+
+/**
+ * The writes on contact requests, shared by the list and the request's page: status change,
+ * internal note, 'Ce n'est pas du spam'. Each records its author and is one transaction; on
+ * success the browser is sent to `returnTo` with the matching toast. The caller has passed
+ * requireAdmin (same origin, live session) and gives its user.
+ */
+export async function contactAction(
+  request: Request,
+  context: { requestId: string },
+  options: { user: AdminUser; id?: number; returnTo: (form: FormData) => string },
+) {
+  const { user } = options;
+  const form = await readForm(request);
+  const rawIntent = formText(form, "intent") || "status";
+  const intent = CONTACT_INTENTS.find((i) => i === rawIntent);
+  if (!intent) return failure(400, { intent: null, error: "Requête invalide" });
+  const id = options.id ?? contactIdSchema.safeParse(formText(form, "id")).data;
+  if (id === undefined) {
+    return failure(400, {
+      intent,
+      error: FAILURES[intent],
+      description: "Demande non valide.",
+    });
+  }
+
+  let run: () => Promise<ChangeOutcome | boolean>;
+  if (intent === "status") {
+    const status = z.enum(CONTACT_STATUSES).safeParse(formText(form, "status"));
+    if (!status.success) {
+      return failure(400, { intent, error: FAILURES.status, description: "Statut non valide." });
+    }
+    run = () => changeContactStatus(id, status.data, user);
+  } else if (intent === "note") {
+    const typed = formText(form, "note");
+    const note = contactNoteSchema.safeParse(typed);
+    if (!note.success) {
+      return failure(400, {
+        intent,
+        error: FAILURES.note,
+        description: note.error.issues[0]?.message,
+        note: typed.slice(0, 20_000),
+      });
+    }
+    run = () => addContactNote(id, note.data, user);
+  } else {
+    run = () => clearSuspectedSpam(id);
+  }
+
+  let outcome: ChangeOutcome | boolean;
+  try {
+    outcome = await run();
+  } catch (error) {
+    log.error("contact request update failed", { requestId: context.requestId, intent, error });
+    return failure(503, { intent, error: FAILURES[intent] });
+  }
+  if (outcome === false || outcome === "missing") {
+    return failure(404, {
+      intent,
+      error: FAILURES[intent],
+      description: "Cette demande n'existe plus.",
+    });
+  }
+  log.info("contact request updated", {
+    requestId: context.requestId,
+    contactId: id,
+    intent,
+    userId: user.id,
+  });
+  throw redirect(options.returnTo(form), {
+    headers: withFlash(request, SUCCESS_FLASH[intent], PRIVATE_HEADERS),
+  });
+}
