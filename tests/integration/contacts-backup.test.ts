@@ -53,10 +53,10 @@ it(`keeps notes, history and outbox through backup and restore (${testDatabaseKi
     const { id } = await createContactRequest(
       { name, email: `${name}@example.fr`, phone: null, message: `Bonjour ${name}`, offer: null },
       db,
+      { suspectedSpam: name === "Robot" },
     );
     ids.push(id);
   }
-  await db.execute(sql`update contact_requests set suspected_spam = true where id = ${ids[3]}`);
   await changeContactStatus(ids[0], "in_progress", admin, db);
   await changeContactStatus(ids[0], "completed", admin, db);
   await changeContactStatus(ids[1], "cancelled", admin, db);
@@ -66,7 +66,8 @@ it(`keeps notes, history and outbox through backup and restore (${testDatabaseKi
   const before = await operatorRows(db);
   expect(before.notes).toHaveLength(2);
   expect(before.history).toHaveLength(3);
-  expect(before.outbox).toHaveLength(1);
+  // One notification per request stored normally, one for the request cleared of suspicion.
+  expect(before.outbox).toHaveLength(4);
   expect(before.counts).toEqual({
     pending: 2,
     in_progress: 0,
@@ -78,7 +79,7 @@ it(`keeps notes, history and outbox through backup and restore (${testDatabaseKi
 
   const file = path.join(work, "backup.jsonl.gz");
   const dumped = await backupDatabase(database, file);
-  expect(dumped).toMatchObject({ contact_notes: 2, contact_status_changes: 3, mail_outbox: 1 });
+  expect(dumped).toMatchObject({ contact_notes: 2, contact_status_changes: 3, mail_outbox: 4 });
   expect(dumped).not.toHaveProperty("contact_request_counts");
 
   // Into a fresh embedded database (from PostgreSQL too when the suite runs there).
