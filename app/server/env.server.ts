@@ -29,17 +29,37 @@ const envSchema = z.object({
   SITE_MAIN_URL: z.url().default("https://www.example.fr"),
   SITE_LEGAL_URL: z.url().default("https://www.example.fr/mentions-legales"),
   SITE_TERMS_URL: z.url().default("https://www.example.fr/cgu"),
-  BASE_URL: z.url().default("http://localhost:3000"),
+  SITE_URL: z.url().default("http://localhost:3000"),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
 let cached: Env | undefined;
+const warnings: string[] = [];
+
+/**
+ * SITE_URL was BASE_URL until it collided with Vitest's own BASE_URL ('/'): the old name is still
+ * read for one release when it holds an absolute address, with a warning logged at start.
+ */
+function withRenamedVariables(source: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const legacy = source.BASE_URL;
+  if (source.SITE_URL !== undefined || !legacy || !/^https?:\/\//.test(legacy)) return source;
+  warnings.push(
+    "BASE_URL is deprecated and will be ignored in the next release: rename it to SITE_URL",
+  );
+  return { ...source, SITE_URL: legacy };
+}
+
+/** Configuration warnings to log once the server starts (deprecated names). */
+export function envWarnings(): readonly string[] {
+  env();
+  return warnings;
+}
 
 /** Parsed once; a bad variable stops the process with a readable message. */
 export function env(): Env {
   if (!cached) {
-    const result = envSchema.safeParse(process.env);
+    const result = envSchema.safeParse(withRenamedVariables(process.env));
     if (!result.success) {
       const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
       throw new Error(`Configuration invalide :\n${lines.join("\n")}`);

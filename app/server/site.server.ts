@@ -15,7 +15,7 @@ export function siteConfig(): SiteConfig {
       mainUrl: e.SITE_MAIN_URL,
       legalUrl: e.SITE_LEGAL_URL,
       termsUrl: e.SITE_TERMS_URL,
-      baseUrl: e.BASE_URL.replace(/\/+$/, ""),
+      baseUrl: e.SITE_URL.replace(/\/+$/, ""),
     };
   }
   return cached;

@@ -29,6 +29,7 @@ export async function startDatabase(options?: {
             email: e.ADMIN_EMAIL,
             password: e.ADMIN_PASSWORD,
             defaultEmail: `admin@${e.SITE_EMAIL.split("@")[1]}`,
+            signInUrl: new URL("/auth", e.SITE_URL).toString(),
           },
           db,
         );
