@@ -10,7 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { DataDirBusyError, lockDataDir } from "./data-dir-lock.server";
+import { acquireDataDirLock, DataDirBusyError } from "./data-dir-lock.server";
 import { log } from "./log.server";
 import * as schema from "./schema.server";
 
@@ -75,7 +75,7 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
   if (dataDir) {
     const dir = path.resolve(dataDir);
     mkdirSync(dir, { recursive: true });
-    unlock = lockDataDir(dir);
+    unlock = await acquireDataDirLock(dir);
     try {
       client = await openPgliteDirectory(dir);
     } catch (error) {
