@@ -99,9 +99,9 @@ describe("data directory lock", () => {
   it.skipIf(!linux)(
     "takes over the lock of a killed server its parent has not reaped yet",
     async () => {
-      // The shell forks a process that exits at once, then becomes `sleep`, which never reaps it:
+      // The shell starts a short sleep in the background, then becomes `sleep 30`, which never reaps it:
       // the pid stays listed as a zombie (state Z), as a killed server under a busy supervisor.
-      const parent = spawn("sh", ["-c", "true & echo $!; exec sleep 30"]);
+      const parent = spawn("sh", ["-c", "sleep 0.3 & echo $!; exec sleep 30"]);
       try {
         const pid = Number(
           await new Promise<string>((resolve) =>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_CLAIMS, splitList } from "~/lib/site";
 
 const bool = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
@@ -30,6 +31,11 @@ const envSchema = z.object({
   SITE_LEGAL_URL: z.url().default("https://www.example.fr/mentions-legales"),
   SITE_TERMS_URL: z.url().default("https://www.example.fr/cgu"),
   SITE_URL: z.url().default("http://localhost:3000"),
+  // Commercial statements beyond the spec's claims (app/lib/site.ts): neutral unless set.
+  SITE_HARDWARE_TEXT: z.string().trim().min(1).default(DEFAULT_CLAIMS.hardware),
+  SITE_DEDICATED_POINTS: z.string().transform(splitList).default(DEFAULT_CLAIMS.dedicatedPoints),
+  SITE_LOA_POINTS: z.string().transform(splitList).default(DEFAULT_CLAIMS.loaPoints),
+  SITE_HOURS: z.string().trim().default(DEFAULT_CLAIMS.hours),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -16,6 +16,12 @@ export function siteConfig(): SiteConfig {
       legalUrl: e.SITE_LEGAL_URL,
       termsUrl: e.SITE_TERMS_URL,
       baseUrl: e.SITE_URL.replace(/\/+$/, ""),
+      claims: {
+        hardware: e.SITE_HARDWARE_TEXT,
+        dedicatedPoints: e.SITE_DEDICATED_POINTS,
+        loaPoints: e.SITE_LOA_POINTS,
+        hours: e.SITE_HOURS,
+      },
     };
   }
   return cached;
