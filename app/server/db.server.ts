@@ -24,7 +24,12 @@ export type DatabaseHandle = {
   migrate(db: Database): Promise<void>;
 };
 
-export type DatabaseOptions = { databaseUrl?: string; dataDir?: string };
+export type DatabaseOptions = {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** Embedded database: how long to wait for a data directory another process holds (default 0). */
+  lockWaitMs?: number;
+};
 
 export { DataDirBusyError };
 
@@ -84,14 +89,14 @@ async function openPgliteDirectory(
   return create(dataPath);
 }
 
-export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+export async function openPglite(dataDir?: string, lockWaitMs = 0): Promise<DatabaseHandle> {
   const pglite = await loadPglite();
   let unlock = () => {};
   let client: PGlite;
   if (dataDir) {
     const dir = path.resolve(dataDir);
     mkdirSync(dir, { recursive: true });
-    unlock = await acquireDataDirLock(dir);
+    unlock = await acquireDataDirLock(dir, lockWaitMs);
     try {
       client = await openPgliteDirectory(dir, pglite.create);
     } catch (error) {
@@ -162,7 +167,9 @@ export async function openPostgres(databaseUrl: string): Promise<DatabaseHandle>
 }
 
 export function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openPglite(options.dataDir, options.lockWaitMs);
 }
 
 // The handle lives on globalThis: the Express entry and the React Router build are two module
