@@ -63,7 +63,7 @@ export default defineConfig({
   ],
   // The real built server on a fresh embedded database with the demo data.
   webServer: {
-    command: "rm -rf test-results/e2e-data && tsx server/main.ts",
+    command: "rm -rf test-results/e2e-data && node build/server/main.js",
     url: `${E2E_BASE_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -74,7 +74,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: "127.0.0.1",
       DATA_DIR: "test-results/e2e-data",
-      BASE_URL: E2E_BASE_URL,
+      SITE_URL: E2E_BASE_URL,
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: "warn",

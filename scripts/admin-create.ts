@@ -34,7 +34,7 @@ const parsed = adminCredentialsSchema.safeParse(values);
 if (!parsed.success) fail(`${issuesToText(parsed.error)}\n${USAGE}`);
 
 try {
-  const handle = await startDatabase({ seed: false, initialAdmin: false });
+  const handle = await startDatabase({ seed: false, initialAdmin: false, lockWaitMs: 0 });
   try {
     const { user, created } = await upsertAdmin(parsed.data, handle.db);
     console.log(

@@ -4,7 +4,7 @@ import { loadDemoOffers } from "../app/server/seed.server";
 import { startDatabase } from "../app/server/startup.server";
 
 try {
-  const handle = await startDatabase({ seed: false, initialAdmin: false });
+  const handle = await startDatabase({ seed: false, initialAdmin: false, lockWaitMs: 0 });
   const n = await loadDemoOffers(handle.db);
   console.log(`${n} offres de démonstration chargées (${handle.kind}: ${handle.location}).`);
   await handle.close();

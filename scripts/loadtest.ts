@@ -82,13 +82,13 @@ async function prepareDatabase(): Promise<{
 }
 
 async function startServer(env: Record<string, string>) {
-  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["server/main.ts"], {
+  const child = spawn(process.execPath, [path.resolve("build/server/main.js")], {
     env: {
       ...process.env,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),
-      BASE_URL: baseUrl,
+      SITE_URL: baseUrl,
       TRUST_PROXY: "1",
       CONTACT_RATE_LIMIT: "1000000",
       LOG_LEVEL: "warn",

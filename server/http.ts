@@ -8,6 +8,7 @@ import { MAX_BODY_BYTES } from "../app/lib/limits";
 import { currentDatabase, ping } from "../app/server/db.server";
 import { env } from "../app/server/env.server";
 import { log } from "../app/server/log.server";
+import { logAccess } from "./access-log";
 import { catalogueReader } from "./catalogue-watch";
 import { refuseCrossSiteRequests } from "./cross-site";
 import { plainErrorPage } from "./error-page";
@@ -88,6 +89,7 @@ export function createRequestListener(
         .split(",")[0]
         .trim() === "https");
   return (req, res) => {
+    logAccess(req, res);
     // A stored page brings its own Content-Security-Policy (hashes, no nonce).
     const served = pageCache.serveStored(req, res, () => {
       beginResponse(res, isSecure(req), false);
@@ -105,6 +107,7 @@ export function createHttpApp(options: HttpOptions): Express {
   if (e.TRUST_PROXY) app.set("trust proxy", 1);
 
   app.use((req: Request, res: Response, next: NextFunction) => {
+    logAccess(req, res);
     const { requestId, cspNonce } = beginResponse(res, req.secure, !options.viteMiddleware);
     res.locals.requestId = requestId;
     res.locals.cspNonce = cspNonce;

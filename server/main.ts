@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { currentDatabase, DataDirBusyError } from "../app/server/db.server";
-import { env } from "../app/server/env.server";
+import { env, envWarnings } from "../app/server/env.server";
 import { log } from "../app/server/log.server";
 import { startMailNotifications, type MailWorker } from "../app/server/mail.server";
 import { startPurgeSchedule } from "../app/server/retention.server";
@@ -13,6 +13,7 @@ import { answerClientErrors, createHttpApp, createRequestListener } from "./http
 async function main() {
   const e = env();
   const isProduction = e.NODE_ENV === "production" || process.argv.includes("--production");
+  for (const warning of envWarnings()) log.warn(warning);
 
   // Graceful stop: refuse new connections, let in-flight requests finish (bounded wait), close the
   // database, exit. A signal during start-up stops once the database is ready. Repeated signals

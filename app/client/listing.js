@@ -16,7 +16,10 @@
     var data = new FormData(form);
     data.forEach(function (value, key) {
       var text = String(value).trim();
-      if (text && text !== "all") params.set(key, text);
+      // 'all' is the "Tous" choice of a select; typed in the search box it is a search term.
+      var field = form.elements.namedItem(key);
+      var isSelect = field && field.tagName === "SELECT";
+      if (text && !(isSelect && text === "all")) params.set(key, text);
     });
     var search = params.toString();
     return "/offers" + (search ? "?" + search : "");

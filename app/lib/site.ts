@@ -8,7 +8,38 @@ export type SiteConfig = {
   legalUrl: string;
   termsUrl: string;
   baseUrl: string;
+  /**
+   * Commercial statements beyond the spec's own claims (which are fixed copy): what the provider
+   * actually offers, set by environment variables, with neutral defaults so that nothing is promised
+   * unknowingly.
+   */
+  claims: SiteClaims;
 };
+
+export type SiteClaims = {
+  /** Text of the home page's 'Serveurs haute performance' card. */
+  hardware: string;
+  /** Bullet points of the home page's two solution cards. */
+  dedicatedPoints: string[];
+  loaPoints: string[];
+  /** Opening hours under the contact details; empty: not shown. */
+  hours: string;
+};
+
+export const DEFAULT_CLAIMS: SiteClaims = {
+  hardware: "Des configurations adaptées à vos projets, à choisir parmi nos offres.",
+  dedicatedPoints: ["Un serveur physique pour vous seul", "Un tarif mensuel"],
+  loaPoints: ["Un loyer mensuel", "Une option d'achat en fin de contrat"],
+  hours: "",
+};
+
+/** 'a; b ;; c' gives ['a', 'b', 'c']: list variables are separated by semicolons. */
+export function splitList(text: string): string[] {
+  return text
+    .split(";")
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
 
 export function themeStorageKey(site: Pick<SiteConfig, "slug">): string {
   return `${site.slug}-theme`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SiteConfig } from "./site";
+import { DEFAULT_CLAIMS, type SiteConfig } from "./site";
 import { jsonLdText, organizationJsonLd, productJsonLd } from "./structured-data";
 
 const site: SiteConfig = {
@@ -11,6 +11,7 @@ const site: SiteConfig = {
   legalUrl: "https://www.example.fr/mentions-legales",
   termsUrl: "https://www.example.fr/cgu",
   baseUrl: "https://serveurs.example.fr",
+  claims: DEFAULT_CLAIMS,
 };
 
 describe("structured data", () => {

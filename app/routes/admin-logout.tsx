@@ -1,4 +1,5 @@
-import { data, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
+import { Button } from "~/components/ui/button";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { PRIVATE_HEADERS, requireAdmin, signOut } from "~/server/auth.server";
 import { withFlash } from "~/server/flash.server";
@@ -30,4 +31,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = withFlash(request, "signedOut", PRIVATE_HEADERS);
   headers.append("Set-Cookie", setCookie);
   throw redirect("/", { headers });
+}
+
+export function meta() {
+  return [{ title: ADMIN_MESSAGES.signOutFailed }, { name: "robots", content: "noindex" }];
+}
+
+/**
+ * Shown only when sign-out fails on a form post without JavaScript (the header's button posts
+ * through a fetcher and shows a toast instead): a French page rather than the bare data answer.
+ */
+export default function SignOutFailed() {
+  return (
+    <main className="container mx-auto flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 text-center">
+      <h1 className="text-3xl font-bold">{ADMIN_MESSAGES.signOutFailed}</h1>
+      <p className="text-muted-foreground">
+        Votre session n'a pas pu être fermée. Veuillez réessayer dans quelques instants.
+      </p>
+      <Form method="post" action="/admin/logout">
+        <Button type="submit">Réessayer</Button>
+      </Form>
+      <Link to="/admin" className="text-primary underline underline-offset-4">
+        Retour à l'administration
+      </Link>
+    </main>
+  );
 }

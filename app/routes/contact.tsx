@@ -365,9 +365,10 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 <Phone className="size-5 text-primary" aria-hidden="true" />
                 {site.phone}
               </a>
-              <p className="text-sm text-muted-foreground">
-                Du lundi au vendredi, de 9h à 18h. Support technique 7 jours sur 7.
-              </p>
+              {/* Opening hours are the provider's own promise (SITE_HOURS); none by default. */}
+              {site.claims.hours ? (
+                <p className="text-sm text-muted-foreground">{site.claims.hours}</p>
+              ) : null}
             </CardContent>
           </Card>
         </aside>

@@ -22,16 +22,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/",
   });
 
-const FEATURES = [
+const FEATURES: { icon: typeof Server; title: string; text?: string }[] = [
   {
     icon: Server,
     title: "Serveurs haute performance",
-    text: "Processeurs AMD EPYC et Intel Xeon récents, stockage NVMe et réseau jusqu'à 25 Gbit/s.",
+    // No text here: hardware is the provider's own statement (site configuration, SITE_HARDWARE_TEXT).
   },
   {
     icon: ShieldCheck,
     title: "Sécurité garantie",
-    text: "Protection DDoS incluse et surveillance de vos serveurs 24h/24.",
+    text: "Protection DDoS et surveillance de vos serveurs 24h/24.",
   },
   {
     icon: Headphones,
@@ -45,18 +45,24 @@ const FEATURES = [
   },
 ];
 
-const SOLUTIONS = [
+// The bullet points are the provider's own (site configuration); the spec gives none.
+const SOLUTIONS: {
+  title: string;
+  tag: string;
+  text: string;
+  points: "dedicatedPoints" | "loaPoints";
+}[] = [
   {
     title: "Serveurs Dédiés",
     tag: "Recommandé",
     text: "Des ressources entièrement dédiées, sans partage, pour vos applications critiques, vos sites à fort trafic et vos bases de données.",
-    points: ["Ressources garanties", "Accès root complet", "Facturation mensuelle"],
+    points: "dedicatedPoints",
   },
   {
     title: "Location LOA",
     tag: "Flexible",
-    text: "La location avec option d'achat : équipez-vous sans immobiliser votre trésorerie et devenez propriétaire en fin de contrat.",
-    points: ["Loyers fixes", "Option d'achat en fin de contrat", "Maintenance incluse"],
+    text: "La location avec option d'achat : un loyer mensuel, et la possibilité d'acheter votre serveur en fin de contrat.",
+    points: "loaPoints",
   },
 ];
 
@@ -102,7 +108,7 @@ export default function Home() {
                   </CardTitle>
                 </CardHeader>
                 <CardContent>
-                  <p className="text-sm text-muted-foreground">{text}</p>
+                  <p className="text-sm text-muted-foreground">{text ?? site.claims.hardware}</p>
                 </CardContent>
               </Card>
             </li>
@@ -132,7 +138,7 @@ export default function Home() {
                   </CardHeader>
                   <CardContent>
                     <ul className="space-y-1 text-sm">
-                      {solution.points.map((point) => (
+                      {site.claims[solution.points].map((point) => (
                         <li key={point}>✓ {point}</li>
                       ))}
                     </ul>

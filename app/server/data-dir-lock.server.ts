@@ -21,6 +21,11 @@ import path from "node:path";
 export type LockOwner = { pid: number; start?: string; boot?: string; host?: string };
 
 export const HEARTBEAT_MS = 5_000;
+/**
+ * How long a start that finds the lock held waits for it: a server killed just before (a
+ * supervisor's or a shell loop's immediate restart) may still be tearing down.
+ */
+export const LOCK_WAIT_MS = 5_000;
 /** A lock of another host untouched for this long belongs to a dead process. */
 export const HEARTBEAT_STALE_MS = 12 * HEARTBEAT_MS;
 
@@ -47,13 +52,26 @@ function readOrUndefined(file: string): string | undefined {
   }
 }
 
-/** The process's start time in clock ticks since boot (field 22 of /proc/PID/stat), on Linux. */
-export function processStartTime(pid: number): string | undefined {
+/** Fields 3 and on of /proc/PID/stat, on Linux. */
+function statFields(pid: number): string[] | undefined {
   const stat = readOrUndefined(`/proc/${pid}/stat`);
   if (!stat) return undefined;
   // The command name (field 2) is in parentheses and may contain spaces: count after the last ')'.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return fields[19];
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+}
+
+/** The process's start time in clock ticks since boot (field 22 of /proc/PID/stat), on Linux. */
+export function processStartTime(pid: number): string | undefined {
+  return statFields(pid)?.[19];
+}
+
+/**
+ * Whether the process has ended but is still listed: a zombie (Z, exited, not yet reaped by its
+ * parent) or dead (X, being removed). Its files are closed; it holds nothing any more.
+ */
+export function processEnded(pid: number): boolean {
+  const state = statFields(pid)?.[0];
+  return state === "Z" || state === "X" || state === "x";
 }
 
 function bootId(): string | undefined {
@@ -109,14 +127,33 @@ export function ownerAlive(
     // same pid (typical in containers). Without start times, assume the predecessor.
     return owner.start !== undefined && owner.start === self.start;
   }
-  if (!pidExists(owner.pid)) return false;
+  if (!pidExists(owner.pid) || processEnded(owner.pid)) return false;
   if (owner.start === undefined) return true;
   const start = processStartTime(owner.pid);
   return start === undefined || start === owner.start;
 }
 
 /**
- * Takes the lock file DIR/server.lock, or throws DataDirBusyError. The file is created with its
+ * Takes the lock, waiting up to `waitMs` while another live process holds it, then throws
+ * DataDirBusyError.
+ */
+export async function acquireDataDirLock(
+  dataDir: string,
+  waitMs = LOCK_WAIT_MS,
+): Promise<() => void> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      return lockDataDir(dataDir);
+    } catch (error) {
+      if (!(error instanceof DataDirBusyError) || Date.now() >= deadline) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Takes the lock file DIR/server.lock at once, or throws DataDirBusyError. The file is created with its
  * content in one step (link of a complete temporary file), so nobody reads a half-written lock.
  * Returns the release function.
  */

@@ -4,12 +4,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
+  acquireDataDirLock,
   currentOwner,
   DataDirBusyError,
   HEARTBEAT_STALE_MS,
   lockDataDir,
   ownerAlive,
   parseOwner,
+  processEnded,
   processStartTime,
 } from "./data-dir-lock.server";
 
@@ -92,5 +94,47 @@ describe("data directory lock", () => {
     lockDataDir(dir)();
     writeFileSync(lockFile(), "not a lock");
     lockDataDir(dir)();
+  });
+
+  it.skipIf(!linux)(
+    "takes over the lock of a killed server its parent has not reaped yet",
+    async () => {
+      // The shell starts a short sleep in the background, then becomes `sleep 30`, which never reaps it:
+      // the pid stays listed as a zombie (state Z), as a killed server under a busy supervisor.
+      const parent = spawn("sh", ["-c", "sleep 0.3 & echo $!; exec sleep 30"]);
+      try {
+        const pid = Number(
+          await new Promise<string>((resolve) =>
+            parent.stdout.once("data", (b: Buffer) => resolve(b.toString())),
+          ),
+        );
+        while (!processEnded(pid)) await new Promise((resolve) => setTimeout(resolve, 10));
+        const owner = { pid, start: processStartTime(pid), boot: currentOwner().boot };
+        expect(owner.start).toBeDefined(); // still listed, with its start time: only its state tells
+        expect(ownerAlive(owner)).toBe(false);
+        writeFileSync(lockFile(), JSON.stringify(owner));
+        lockDataDir(dir)();
+      } finally {
+        parent.kill("SIGKILL");
+      }
+    },
+  );
+
+  it("waits for a held lock to be released, and gives up after the wait", async () => {
+    const child = spawn(process.execPath, ["-e", "setTimeout(() => {}, 30000)"]);
+    try {
+      const pid = child.pid!;
+      const owner = { pid, start: processStartTime(pid), boot: currentOwner().boot };
+      writeFileSync(lockFile(), JSON.stringify(owner));
+      await expect(acquireDataDirLock(dir, 300)).rejects.toThrow(DataDirBusyError);
+      // Released while a start waits: that start takes it.
+      const waiting = acquireDataDirLock(dir, 60_000);
+      setTimeout(() => child.kill("SIGKILL"), 200);
+      const unlock = await waiting;
+      expect(parseOwner(readFileSync(lockFile(), "utf8"))?.pid).toBe(process.pid);
+      unlock();
+    } finally {
+      child.kill("SIGKILL");
+    }
   });
 });

@@ -1,16 +1,13 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { DataDirBusyError, lockDataDir } from "./data-dir-lock.server";
+import { acquireDataDirLock, DataDirBusyError } from "./data-dir-lock.server";
 import { log } from "./log.server";
 import * as schema from "./schema.server";
 
@@ -27,7 +24,12 @@ export type DatabaseHandle = {
   migrate(db: Database): Promise<void>;
 };
 
-export type DatabaseOptions = { databaseUrl?: string; dataDir?: string };
+export type DatabaseOptions = {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** Embedded database: how long to wait for a data directory another process holds (default 0). */
+  lockWaitMs?: number;
+};
 
 export { DataDirBusyError };
 
@@ -44,7 +46,22 @@ export function migrationsFolder(): string {
   return found;
 }
 
-const PGLITE_EXTENSIONS = { pg_trgm };
+/** PGlite and its drivers, loaded only when used: a server on PostgreSQL never needs them. */
+async function loadPglite() {
+  const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+  ]);
+  const extensions = { pg_trgm };
+  return {
+    create: (dataDir?: string) =>
+      dataDir ? PGlite.create(dataDir, { extensions }) : PGlite.create({ extensions }),
+    drizzle,
+    migrate,
+  };
+}
 
 /**
  * Opens DIR/pgdata, creating it first if needed. PGlite decides "existing database" on PG_VERSION,
@@ -52,7 +69,10 @@ const PGLITE_EXTENSIONS = { pg_trgm };
  * that looks complete but is not. So a new database is created in a side directory and renamed
  * into place once closed; leftovers of an interrupted creation are removed on the next start.
  */
-async function openPgliteDirectory(dir: string): Promise<PGlite> {
+async function openPgliteDirectory(
+  dir: string,
+  create: (dataDir: string) => Promise<PGlite>,
+): Promise<PGlite> {
   const dataPath = path.join(dir, "pgdata");
   for (const entry of readdirSync(dir)) {
     if (entry.startsWith("pgdata.init-")) rmSync(path.join(dir, entry), { recursive: true });
@@ -62,30 +82,31 @@ async function openPgliteDirectory(dir: string): Promise<PGlite> {
     rmSync(dataPath, { recursive: true, force: true });
     const initPath = `${dataPath}.init-${process.pid}`;
     log.info("creating the embedded database", { location: dataPath });
-    const fresh = await PGlite.create(initPath, { extensions: PGLITE_EXTENSIONS });
+    const fresh = await create(initPath);
     await fresh.close();
     renameSync(initPath, dataPath);
   }
-  return PGlite.create(dataPath, { extensions: PGLITE_EXTENSIONS });
+  return create(dataPath);
 }
 
-export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+export async function openPglite(dataDir?: string, lockWaitMs = 0): Promise<DatabaseHandle> {
+  const pglite = await loadPglite();
   let unlock = () => {};
   let client: PGlite;
   if (dataDir) {
     const dir = path.resolve(dataDir);
     mkdirSync(dir, { recursive: true });
-    unlock = lockDataDir(dir);
+    unlock = await acquireDataDirLock(dir, lockWaitMs);
     try {
-      client = await openPgliteDirectory(dir);
+      client = await openPgliteDirectory(dir, pglite.create);
     } catch (error) {
       unlock();
       throw error;
     }
   } else {
-    client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+    client = await pglite.create();
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = pglite.drizzle(client, { schema }) as unknown as Database;
   return {
     kind: "pglite",
     db,
@@ -100,7 +121,7 @@ export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
     // A single process owns the directory, so running in-process is already exclusive.
     withStartupLock: (fn) => fn(db),
     async migrate(target) {
-      await migratePglite(target as never, { migrationsFolder: migrationsFolder() });
+      await pglite.migrate(target as never, { migrationsFolder: migrationsFolder() });
     },
   };
 }
@@ -146,7 +167,9 @@ export async function openPostgres(databaseUrl: string): Promise<DatabaseHandle>
 }
 
 export function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openPglite(options.dataDir, options.lockWaitMs);
 }
 
 // The handle lives on globalThis: the Express entry and the React Router build are two module

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_CLAIMS, splitList } from "~/lib/site";
 
 const bool = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
@@ -33,7 +34,6 @@ const envSchema = z.object({
   SITE_LEGAL_NAME: z.string().trim().min(1).default("ServeurPro SAS (exemple)"),
   SITE_ADDRESS: z.string().trim().min(1).default("1 rue de l'Exemple, 75000 Paris, France"),
   RETENTION_MONTHS: z.coerce.number().int().min(1).max(240).default(36),
-  BASE_URL: z.url().default("http://localhost:3000"),
   // Notification e-mails (docs/mail.md): without SMTP_URL the outbox fills and nothing is sent.
   SMTP_URL: z
     .string()
@@ -59,16 +59,42 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   MAIL_RETRY_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  SITE_URL: z.url().default("http://localhost:3000"),
+  // Commercial statements beyond the spec's claims (app/lib/site.ts): neutral unless set.
+  SITE_HARDWARE_TEXT: z.string().trim().min(1).default(DEFAULT_CLAIMS.hardware),
+  SITE_DEDICATED_POINTS: z.string().transform(splitList).default(DEFAULT_CLAIMS.dedicatedPoints),
+  SITE_LOA_POINTS: z.string().transform(splitList).default(DEFAULT_CLAIMS.loaPoints),
+  SITE_HOURS: z.string().trim().default(DEFAULT_CLAIMS.hours),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
 let cached: Env | undefined;
+const warnings: string[] = [];
+
+/**
+ * SITE_URL was BASE_URL until it collided with Vitest's own BASE_URL ('/'): the old name is still
+ * read for one release when it holds an absolute address, with a warning logged at start.
+ */
+function withRenamedVariables(source: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const legacy = source.BASE_URL;
+  if (source.SITE_URL !== undefined || !legacy || !/^https?:\/\//.test(legacy)) return source;
+  warnings.push(
+    "BASE_URL is deprecated and will be ignored in the next release: rename it to SITE_URL",
+  );
+  return { ...source, SITE_URL: legacy };
+}
+
+/** Configuration warnings to log once the server starts (deprecated names). */
+export function envWarnings(): readonly string[] {
+  env();
+  return warnings;
+}
 
 /** Parsed once; a bad variable stops the process with a readable message. */
 export function env(): Env {
   if (!cached) {
-    const result = envSchema.safeParse(process.env);
+    const result = envSchema.safeParse(withRenamedVariables(process.env));
     if (!result.success) {
       const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
       throw new Error(`Configuration invalide :\n${lines.join("\n")}`);

@@ -15,7 +15,13 @@ export function siteConfig(): SiteConfig {
       mainUrl: e.SITE_MAIN_URL,
       legalUrl: e.SITE_LEGAL_URL,
       termsUrl: e.SITE_TERMS_URL,
-      baseUrl: e.BASE_URL.replace(/\/+$/, ""),
+      baseUrl: e.SITE_URL.replace(/\/+$/, ""),
+      claims: {
+        hardware: e.SITE_HARDWARE_TEXT,
+        dedicatedPoints: e.SITE_DEDICATED_POINTS,
+        loaPoints: e.SITE_LOA_POINTS,
+        hours: e.SITE_HOURS,
+      },
     };
   }
   return cached;

@@ -1,3 +1,4 @@
+import { LOCK_WAIT_MS } from "./data-dir-lock.server";
 import { openDatabase, type DatabaseHandle, setCurrentDatabase } from "./db.server";
 import { env } from "./env.server";
 import { log } from "./log.server";
@@ -13,9 +14,18 @@ export async function startDatabase(options?: {
   seed?: boolean;
   /** Create the first administrator when there is no user (default true; admin:create turns it off). */
   initialAdmin?: boolean;
+  /**
+   * Embedded database held by another process: how long to wait for it. The server waits (a
+   * predecessor killed just before may still be going away); scripts pass 0 and stop at once.
+   */
+  lockWaitMs?: number;
 }): Promise<DatabaseHandle> {
   const e = env();
-  const handle = await openDatabase({ databaseUrl: e.DATABASE_URL, dataDir: e.DATA_DIR });
+  const handle = await openDatabase({
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    lockWaitMs: options?.lockWaitMs ?? LOCK_WAIT_MS,
+  });
   try {
     await handle.withStartupLock(async (db) => {
       await handle.migrate(db);
@@ -29,6 +39,7 @@ export async function startDatabase(options?: {
             email: e.ADMIN_EMAIL,
             password: e.ADMIN_PASSWORD,
             defaultEmail: `admin@${e.SITE_EMAIL.split("@")[1]}`,
+            signInUrl: new URL("/auth", e.SITE_URL).toString(),
           },
           db,
         );

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
 import { adminCredentialsSchema, emailSchema, issuesToText } from "~/lib/credentials";
+import { firstStartNotice } from "~/lib/first-start-notice";
 import { db, type Database } from "./db.server";
 import { log } from "./log.server";
 import { hashPassword } from "./password.server";
@@ -60,11 +61,11 @@ export function generatePassword(): string {
 
 /**
  * On a first start with no user at all: creates the administrator from ADMIN_EMAIL/ADMIN_PASSWORD,
- * or with a generated password written once to the log. Called under the startup lock, so
+ * or with a generated password printed once on the terminal. Called under the startup lock, so
  * instances starting together create it once; later starts change nothing.
  */
 export async function ensureInitialAdmin(
-  options: { email?: string; password?: string; defaultEmail: string },
+  options: { email?: string; password?: string; defaultEmail: string; signInUrl?: string },
   database: Database = db(),
 ): Promise<{ email: string; generatedPassword?: string } | null> {
   if ((await countUsers(database)) > 0) return null;
@@ -89,9 +90,18 @@ export async function ensureInitialAdmin(
     returning id`);
   if ((inserted as unknown as { rows: unknown[] }).rows.length === 0) return null;
   if (generatedPassword) {
+    // The structured log redacts passwords (rightly): the password goes to the terminal once, in
+    // a plain block on stderr, and never into a log line.
+    process.stderr.write(
+      firstStartNotice({
+        email: emailCheck.data,
+        password: generatedPassword,
+        signInUrl: options.signInUrl ?? "/auth",
+      }),
+    );
     log.warn(
-      "first start: administrator created with a generated password, shown only this once; change it with npm run admin:create",
-      { email: emailCheck.data, password: generatedPassword },
+      "first start: administrator created with a generated password, printed once on the terminal (stderr) in a framed block; change it with npm run admin:create",
+      { email: emailCheck.data },
     );
   } else {
     log.info("first start: administrator created from ADMIN_EMAIL", { email: emailCheck.data });

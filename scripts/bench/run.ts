@@ -115,7 +115,7 @@ async function main() {
 
   step(`starting the built server on :${PORT}`);
   const base = `http://127.0.0.1:${PORT}`;
-  const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const server = spawn(process.execPath, ["build/server/main.js"], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -125,7 +125,7 @@ async function main() {
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       SEED_DEMO: "false",
-      BASE_URL: base,
+      SITE_URL: base,
       LOG_LEVEL: "error",
     },
     stdio: ["ignore", "ignore", "inherit"],
@@ -304,7 +304,7 @@ async function main() {
     // (spec section 2) costs at 10,000 offers, by difference. Not one of the targets' pages.
     step(`Lighthouse /contact with the 12 demo offers (${LIGHTHOUSE_RUNS} runs, median)`);
     const demoBase = `http://127.0.0.1:${DEMO_PORT}`;
-    const demo = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    const demo = spawn(process.execPath, ["build/server/main.js"], {
       cwd: ROOT,
       env: {
         ...process.env,
@@ -314,7 +314,7 @@ async function main() {
         DATA_DIR: path.join(TMP, "demo"),
         DATABASE_URL: "",
         SEED_DEMO: "true",
-        BASE_URL: demoBase,
+        SITE_URL: demoBase,
         LOG_LEVEL: "error",
       },
       stdio: ["ignore", "ignore", "inherit"],

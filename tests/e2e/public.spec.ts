@@ -28,6 +28,15 @@ test.describe("home and site chrome", () => {
     ]) {
       await expect(main.getByRole("heading", { name: title })).toBeVisible();
     }
+    // The spec's claims, and no other promise unless the site configuration makes it.
+    const features = await main.locator("#atouts ~ ul").innerText();
+    for (const claim of ["DDoS", "24h/24", "7 jours sur 7", "moins de 24h"]) {
+      expect(features).toContain(claim);
+    }
+    const text = await main.innerText();
+    for (const promise of [/Gbit/, /NVMe/, /inclus/i, /Accès root/, /Loyers fixes/]) {
+      expect(text).not.toMatch(promise);
+    }
     await expect(main.getByText("Recommandé")).toBeVisible();
     await expect(main.getByText("Flexible")).toBeVisible();
     await expect(main.getByRole("link", { name: /Serveurs Dédiés/ })).toHaveAttribute(
@@ -220,6 +229,17 @@ test.describe("listing", () => {
     await expect(page.getByLabel("Type")).toHaveValue("all");
   });
 
+  test("'all' typed in the search box is a search term, not 'no filter'", async ({
+    page,
+  }, testInfo) => {
+    await page.goto("/offers");
+    await page.getByLabel("Rechercher").fill("all");
+    if (noJs(testInfo)) await page.getByRole("button", { name: "Appliquer les filtres" }).click();
+    await expect(page).toHaveURL(/\/offers\?q=all$/);
+    await expect(page.getByLabel("Rechercher")).toHaveValue("all");
+    await expect(page.getByRole("link", { name: "Effacer les filtres" }).first()).toBeVisible();
+  });
+
   test("search treats % and _ literally and is case-insensitive", async ({ page }) => {
     await page.goto("/offers?q=PROMO_100%25");
     await expect(page.getByText(/^1 offre trouvée$/)).toBeVisible();
@@ -340,6 +360,8 @@ test.describe("contact", () => {
     await expect(side.getByRole("heading", { name: "Nos coordonnées" })).toBeVisible();
     await expect(side.getByRole("link", { name: "contact@example.fr" })).toBeVisible();
     await expect(side.getByRole("link", { name: "+33 1 23 45 67 89" })).toBeVisible();
+    // No opening hours unless configured (SITE_HOURS).
+    await expect(side).not.toContainText(/lundi|9h/);
   });
 
   test("ignores an unknown or inactive ?offer=", async ({ page }) => {

@@ -13,7 +13,7 @@ import {
   contactStatusChanges,
   mailOutbox,
 } from "../../app/server/schema.server";
-// Sets the test environment (BASE_URL, LOG_LEVEL) that the app's configuration needs.
+// Sets the test environment (SITE_URL, LOG_LEVEL) that the app's configuration needs.
 import "../support/admin";
 import { contactTables, countsAndRecount, insertRequest } from "../support/contacts";
 import { openTestDatabase, testDatabaseKind } from "../support/database";

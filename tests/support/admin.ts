@@ -18,9 +18,6 @@ import { upsertAdmin } from "../../app/server/users.server";
 
 // The routes log each sign-in and write; keep test output to warnings and errors.
 process.env.LOG_LEVEL ??= "warn";
-// Vitest sets BASE_URL to Vite's "/"; the app reads it as the site's public address.
-if (!/^https?:\/\//.test(process.env.BASE_URL ?? ""))
-  process.env.BASE_URL = "http://localhost:3000";
 
 export const BASE = "http://localhost:3000";
 export const ADMIN = { email: "admin@example.fr", password: "correct horse battery staple" };

@@ -236,6 +236,18 @@ describe.skipIf(!available)("faults on PostgreSQL: errors, outage and recovery",
         expect(admin.status).toBe(503);
         expect(decodeHtml(admin.text)).toContain(UNAVAILABLE);
 
+        // Sign-out as a form post without JavaScript: a French page, not a bare data answer.
+        const signOut = await send(server.baseUrl, {
+          method: "POST",
+          path: "/admin/logout",
+          headers: [FORM, session],
+          body: "",
+        });
+        expect(signOut.status).toBe(503);
+        expect(signOut.headers["content-type"]).toMatch(/^text\/html/);
+        expect(decodeHtml(signOut.text)).toContain("Erreur lors de la déconnexion");
+        expect(signOut.text).not.toMatch(STACK);
+
         // The home page needs no database.
         expect((await send(server.baseUrl, { path: "/" })).status).toBe(200);
         expect(server.alive()).toBe(true);

@@ -17,28 +17,24 @@ export async function startBuiltServer(options: {
   port: number;
   env?: Record<string, string>;
 }): Promise<RunningServer> {
-  if (!existsSync(path.join(ROOT, "build/server/index.js"))) {
+  if (!existsSync(path.join(ROOT, "build/server/main.js"))) {
     throw new Error("No build: run `npm run build` before the system tests.");
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), "system-test-"));
-  const child = spawn(
-    process.execPath,
-    [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "server/main.ts"],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(options.port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        BASE_URL: "https://serveurs.example.fr",
-        LOG_LEVEL: "error",
-        ...options.env,
-      },
-      stdio: ["ignore", "ignore", "pipe"],
+  const child = spawn(process.execPath, [path.join(ROOT, "build/server/main.js")], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(options.port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SITE_URL: "https://serveurs.example.fr",
+      LOG_LEVEL: "error",
+      ...options.env,
     },
-  );
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const url = `http://127.0.0.1:${options.port}`;

@@ -14,7 +14,7 @@ export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const ADMIN_URL =
   process.env.TEST_DATABASE_URL ?? "postgres://postgres:postgres@127.0.0.1:5432/postgres";
 
-if (!existsSync(path.join(ROOT, "build/server/index.js"))) {
+if (!existsSync(path.join(ROOT, "build/server/main.js"))) {
   throw new Error("The system tests run the built server: run `npm run build` first.");
 }
 
@@ -110,9 +110,8 @@ export class ServerProcess {
 
   constructor(readonly options: ServerOptions) {
     this.base = `http://127.0.0.1:${options.port}`;
-    // One process (node with tsx's loader, not the tsx CLI, which runs the server in a child):
-    // a SIGKILL must hit the process that holds the database.
-    this.child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    // The compiled entry, as `npm start` runs it: one process, which a SIGKILL hits directly.
+    this.child = spawn(process.execPath, ["build/server/main.js"], {
       cwd: ROOT,
       stdio: ["ignore", "pipe", "pipe"],
       env: {
@@ -121,7 +120,7 @@ export class ServerProcess {
         NODE_ENV: "production",
         PORT: String(options.port),
         HOST: "127.0.0.1",
-        BASE_URL: `http://127.0.0.1:${options.port}`,
+        SITE_URL: `http://127.0.0.1:${options.port}`,
         TRUST_PROXY: "1",
         LOG_LEVEL: "info",
         ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),

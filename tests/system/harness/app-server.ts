@@ -23,13 +23,13 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   const buildPath = path.resolve("build/server/index.js");
   if (!existsSync(buildPath))
     throw new Error("build/server/index.js is missing: run npm run build");
-  // The port is chosen first: BASE_URL (read once) must name it. Vitest sets BASE_URL to '/'.
+  // The port is chosen first: SITE_URL (read once) must name it.
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   Object.assign(process.env, {
     NODE_ENV: "production",
     LOG_LEVEL: "error",
-    BASE_URL: baseUrl,
+    SITE_URL: baseUrl,
     ...env,
   });
 

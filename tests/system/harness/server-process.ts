@@ -18,7 +18,7 @@ export type ServerProcess = {
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await findFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["server/main.ts"], {
+  const child = spawn(process.execPath, [path.resolve("build/server/main.js")], {
     env: {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "/tmp",
@@ -26,7 +26,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),
-      BASE_URL: baseUrl,
+      SITE_URL: baseUrl,
       LOG_LEVEL: "info",
       ...env,
     },
