@@ -1,9 +1,10 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { openPostgres, type DatabaseHandle } from "../../app/server/db.server";
+import { openPostgres, type Database, type DatabaseHandle } from "../../app/server/db.server";
 import { createContactRequest } from "../../app/server/contacts.server";
 import {
   claimDueMails,
+  enqueueContactNotification,
   mailOutboxOverview,
   retryFailedMail,
 } from "../../app/server/mail-outbox.server";
@@ -181,6 +182,23 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
     await waitUntil("the mail marked sent", async () => (await outbox())[0]?.status === "sent");
     await stopWorkers();
     expect(mailedContactIds()).toEqual([person.id]);
+  });
+
+  it("sends the mail of a suspected spam once it is marked as a real request", async () => {
+    const { id } = await createContactRequest(visitor(5), undefined, { suspectedSpam: true });
+    startWorker();
+    // What 'Ce n'est pas du spam' does: un-flag and queue in one transaction.
+    await database.db.transaction(async (tx) => {
+      await tx
+        .update(contactRequests)
+        .set({ suspectedSpam: false })
+        .where(eq(contactRequests.id, id));
+      await enqueueContactNotification(id, tx as unknown as Database);
+    });
+    await smtp.waitForMails(1);
+    await waitUntil("the mail marked sent", async () => (await outbox())[0]?.status === "sent");
+    await stopWorkers();
+    expect(mailedContactIds()).toEqual([id]);
   });
 
   it("loses nothing while SMTP is down, then sends each mail once when it is back", async () => {
