@@ -5,13 +5,15 @@ import type { ServerBuild } from "react-router";
 import { currentDatabase, DataDirBusyError } from "../app/server/db.server";
 import { env } from "../app/server/env.server";
 import { log } from "../app/server/log.server";
-import { startMailNotifications, type MailWorker } from "../app/server/mail.server";
+import { mailSettings, startMailNotifications, type MailWorker } from "../app/server/mail.server";
 import { startDatabase } from "../app/server/startup.server";
 import { answerClientErrors, createHttpApp, createRequestListener } from "./http";
 
 async function main() {
   const e = env();
   const isProduction = e.NODE_ENV === "production" || process.argv.includes("--production");
+  // Checked before anything starts: SMTP_URL without NOTIFY_EMAIL stops the server.
+  const mail = mailSettings();
 
   // Graceful stop: refuse new connections, let in-flight requests finish (bounded wait), close the
   // database, exit. A signal during start-up stops once the database is ready. Repeated signals
@@ -60,7 +62,7 @@ async function main() {
 
   const handle = await startDatabase();
   if (stopping) return closeDatabaseAndExit();
-  mailWorker = startMailNotifications(handle, { listenUrl: e.DATABASE_URL });
+  mailWorker = startMailNotifications(handle, mail, { listenUrl: e.DATABASE_URL });
   if (handle.kind === "pglite" && e.NODE_ENV === "production") {
     log.warn(
       "embedded database (PGlite) in production: it survives a killed process but not an OS crash or power loss (no fsync); use PostgreSQL via DATABASE_URL",

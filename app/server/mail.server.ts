@@ -280,9 +280,9 @@ function listen(
  */
 export function startMailNotifications(
   handle: DatabaseHandle,
+  settings: MailSettings | null,
   options: MailWorkerOptions = {},
 ): MailWorker | null {
-  const settings = mailSettings();
   if (!settings) {
     log.warn(
       "e-mail notifications are off (SMTP_URL is not set): contact requests are stored and their mails wait in the outbox",
