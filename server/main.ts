@@ -5,7 +5,7 @@ import type { ServerBuild } from "react-router";
 import { currentDatabase, DataDirBusyError } from "../app/server/db.server";
 import { env, envWarnings } from "../app/server/env.server";
 import { log } from "../app/server/log.server";
-import { startMailNotifications, type MailWorker } from "../app/server/mail.server";
+import { mailSettings, startMailNotifications, type MailWorker } from "../app/server/mail.server";
 import { startPurgeSchedule } from "../app/server/retention.server";
 import { startDatabase } from "../app/server/startup.server";
 import { answerClientErrors, createHttpApp, createRequestListener } from "./http";
@@ -14,6 +14,8 @@ async function main() {
   const e = env();
   const isProduction = e.NODE_ENV === "production" || process.argv.includes("--production");
   for (const warning of envWarnings()) log.warn(warning);
+  // Checked before anything starts: SMTP_URL without NOTIFY_EMAIL stops the server.
+  const mail = mailSettings();
 
   // Graceful stop: refuse new connections, let in-flight requests finish (bounded wait), close the
   // database, exit. A signal during start-up stops once the database is ready. Repeated signals
@@ -64,7 +66,7 @@ async function main() {
 
   const handle = await startDatabase();
   if (stopping) return closeDatabaseAndExit();
-  mailWorker = startMailNotifications(handle, { listenUrl: e.DATABASE_URL });
+  mailWorker = startMailNotifications(handle, mail, { listenUrl: e.DATABASE_URL });
   // Retention of contact requests (issue 12): once a day across instances.
   stopPurge = startPurgeSchedule();
   if (handle.kind === "pglite" && e.NODE_ENV === "production") {

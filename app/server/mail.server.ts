@@ -56,6 +56,10 @@ export function notificationsEnabled(): boolean {
 export type MailWorkerOptions = {
   /** PostgreSQL URL to LISTEN on, so that another instance's request wakes this worker too. */
   listenUrl?: string;
+  /**
+   * Mails claimed and sent at once, each on its own SMTP connection. Only what is being sent is
+   * claimed, so that no claim waits behind a slow relay until its lease runs out.
+   */
   batchSize?: number;
   /** How long a claim holds a row: longer than the SMTP timeouts below. */
   leaseSeconds?: number;
@@ -91,7 +95,7 @@ export function startMailWorker(
   options: MailWorkerOptions = {},
 ): MailWorker {
   const database = handle.db;
-  const batchSize = options.batchSize ?? 20;
+  const batchSize = options.batchSize ?? 4;
   const leaseSeconds = options.leaseSeconds ?? 300;
   const pollMs = options.pollMs ?? 10_000;
   const transport = nodemailer.createTransport({
@@ -169,11 +173,8 @@ export function startMailWorker(
     const abandoned = await giveUpStaleMails(database);
     if (abandoned > 0) log.warn("mails marked failed after 3 days unsent", { count: abandoned });
     const claimed = await claimDueMails(batchSize, leaseSeconds, database);
-    for (const row of claimed) {
-      // A stop lets the current mail finish; the rest of the batch comes back when leases expire.
-      if (!running) break;
-      await send(row);
-    }
+    // A stop lets the mails being sent finish.
+    await Promise.all(claimed.map(send));
     if (claimed.length === batchSize) return 0;
     const next = await nextMailDueAt(database);
     if (!next) return pollMs;
@@ -280,9 +281,9 @@ function listen(
  */
 export function startMailNotifications(
   handle: DatabaseHandle,
+  settings: MailSettings | null,
   options: MailWorkerOptions = {},
 ): MailWorker | null {
-  const settings = mailSettings();
   if (!settings) {
     log.warn(
       "e-mail notifications are off (SMTP_URL is not set): contact requests are stored and their mails wait in the outbox",

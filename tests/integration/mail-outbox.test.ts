@@ -1,9 +1,11 @@
+import { createServer, type Socket } from "node:net";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { openPostgres, type DatabaseHandle } from "../../app/server/db.server";
+import { openPostgres, type Database, type DatabaseHandle } from "../../app/server/db.server";
 import { createContactRequest } from "../../app/server/contacts.server";
 import {
   claimDueMails,
+  enqueueContactNotification,
   mailOutboxOverview,
   retryFailedMail,
 } from "../../app/server/mail-outbox.server";
@@ -181,6 +183,56 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
     await waitUntil("the mail marked sent", async () => (await outbox())[0]?.status === "sent");
     await stopWorkers();
     expect(mailedContactIds()).toEqual([person.id]);
+  });
+
+  it("sends the mail of a suspected spam once it is marked as a real request", async () => {
+    const { id } = await createContactRequest(visitor(5), undefined, { suspectedSpam: true });
+    startWorker();
+    // What 'Ce n'est pas du spam' does: un-flag and queue in one transaction.
+    await database.db.transaction(async (tx) => {
+      await tx
+        .update(contactRequests)
+        .set({ suspectedSpam: false })
+        .where(eq(contactRequests.id, id));
+      await enqueueContactNotification(id, tx as unknown as Database);
+    });
+    await smtp.waitForMails(1);
+    await waitUntil("the mail marked sent", async () => (await outbox())[0]?.status === "sent");
+    await stopWorkers();
+    expect(mailedContactIds()).toEqual([id]);
+  });
+
+  it("keeps the database free while a send hangs (SMTP is spoken outside any transaction)", async () => {
+    // A relay that accepts the connection and never says a word.
+    const sockets: Socket[] = [];
+    let connected!: () => void;
+    const connection = new Promise<void>((resolve) => (connected = resolve));
+    const hung = createServer((socket) => {
+      sockets.push(socket);
+      connected();
+    });
+    await new Promise<void>((resolve) => hung.listen(0, "127.0.0.1", resolve));
+    const port = (hung.address() as { port: number }).port;
+    try {
+      const first = await createContactRequest(visitor(60));
+      const worker = startMailWorker(
+        database,
+        { ...settings(), smtpUrl: `smtp://127.0.0.1:${port}` },
+        { listenUrl: database.databaseUrl, pollMs: 500 },
+      );
+      workers.push(worker);
+      await connection;
+      // The worker is in the middle of sending: pages and forms still use the database.
+      const second = await createContactRequest(visitor(61));
+      const rows = await outbox();
+      expect(rows.map((m) => m.contactRequestId)).toEqual([first.id, second.id]);
+      expect(rows[0].lockedUntil).not.toBeNull();
+      expect(sockets.every((s) => !s.destroyed)).toBe(true);
+      await worker.stop(100);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => hung.close(resolve));
+    }
   });
 
   it("loses nothing while SMTP is down, then sends each mail once when it is back", async () => {

@@ -85,6 +85,20 @@ describe("notification e-mails (embedded database)", () => {
     removeDir(dataDir);
   });
 
+  it("refuses to start with SMTP_URL but no NOTIFY_EMAIL, or a malformed SMTP_URL", async () => {
+    for (const env of <Record<string, string>[]>[
+      { SMTP_URL: smtp.url },
+      { SMTP_URL: "http://relay.example", NOTIFY_EMAIL: "ventes@example.fr" },
+      { SMTP_URL: smtp.url, NOTIFY_EMAIL: "ventes@example.fr, pas-une-adresse" },
+    ]) {
+      const refused = startServer({ port: await findFreePort(), dataDir, env });
+      expect((await refused.exited).code).toBe(1);
+      expect(refused.output).toMatch(/Configuration invalide[\s\S]*(NOTIFY_EMAIL|SMTP_URL)/);
+      // Nothing was opened: the directory holds no database.
+      expect(refused.output).not.toContain("database ready");
+    }
+  });
+
   it("without SMTP_URL, says so once and queues; with it, sends what waited", async () => {
     server = await startServer({ port: await findFreePort(), dataDir }).ready();
     expect(

@@ -62,7 +62,7 @@ export function MailOutboxCard({
   const { pending, failed, oldestPendingAt, troubled } = overview;
   useRetryToast();
   return (
-    <Card aria-labelledby="mail-outbox-title" data-mail-outbox="">
+    <Card role="region" aria-labelledby="mail-outbox-title" data-mail-outbox="">
       <CardHeader>
         <CardTitle as="h2" id="mail-outbox-title">
           Notifications par e-mail
