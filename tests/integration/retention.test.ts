@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -17,6 +16,7 @@ import {
 import "../support/admin";
 import { contactTables, countsAndRecount, insertRequest } from "../support/contacts";
 import { openTestDatabase, testDatabaseKind } from "../support/database";
+import { runScript } from "../support/scripts";
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 beforeAll(async () => {
@@ -186,33 +186,9 @@ describe(`retention purge (${testDatabaseKind})`, () => {
   });
 });
 
-const root = path.resolve(import.meta.dirname, "../..");
-
 /** `npm run contacts:purge -- ...args`, the way the README says. */
 function purgeCommand(args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/contacts-purge.ts", ...args],
-      {
-        cwd: root,
-        env: { ...process.env, DATABASE_URL: "", LOG_LEVEL: "warn", ...env },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`contacts:purge did not finish in time\n${stdout}\n${stderr}`));
-    }, 60_000);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
+  return runScript("contacts-purge", args, env, 60_000);
 }
 
 describe(`npm run contacts:purge (${testDatabaseKind})`, () => {
