@@ -11,6 +11,7 @@ import {
   contactRequests,
   contactStatusChanges,
   mailOutbox,
+  rateLimits,
 } from "../../app/server/schema.server";
 // Sets the test environment (BASE_URL, LOG_LEVEL) that the app's configuration needs.
 import "../support/admin";
@@ -153,7 +154,16 @@ describe(`retention purge (${testDatabaseKind})`, () => {
 
   it("the server's daily purge runs once a day, whichever instance asks", async () => {
     await seed();
+    // The contact form's per-IP counters: a window over for days goes, the current one stays.
+    await database.db.delete(rateLimits);
+    await database.db.insert(rateLimits).values([
+      { key: "contact:192.0.2.1", count: 3, resetAt: sql`now() - interval '3 days'` },
+      { key: "contact:192.0.2.2", count: 1, resetAt: sql`now() + interval '5 minutes'` },
+    ]);
     const first = await runDailyPurge({}, database.db);
+    expect((await database.db.select().from(rateLimits)).map((r) => r.key)).toEqual([
+      "contact:192.0.2.2",
+    ]);
     expect(first?.expired.requests).toBe(2);
     expect(first?.spam.requests).toBe(2);
     // The same day, another instance (or a restart) finds it done.
