@@ -92,10 +92,10 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           <li>assurer le suivi commercial de notre échange.</li>
         </ul>
         <p>
-          Votre adresse IP sert seulement, le temps de quelques minutes, à limiter le nombre de
-          messages envoyés depuis une même connexion (protection contre les abus) ; elle n'est pas
-          enregistrée avec votre demande. Nous n'utilisons aucun outil de mesure d'audience ni de
-          publicité.
+          Votre adresse IP sert seulement à limiter le nombre de messages envoyés depuis une même
+          connexion (protection contre les abus) : elle n'est jamais enregistrée avec votre demande
+          et ce compteur est effacé au bout de deux jours au plus. Nous n'utilisons aucun outil de
+          mesure d'audience ni de publicité.
         </p>
       </Section>
 

@@ -3,6 +3,7 @@ import { SPAM_RETENTION_DAYS } from "~/lib/retention";
 import { db, type Database } from "./db.server";
 import { env } from "./env.server";
 import { log } from "./log.server";
+import { pruneRateLimits } from "./rate-limit.server";
 import { deleteContactRequests, NO_ROWS, type DeletionCounts } from "./personal-data.server";
 import { appState } from "./schema.server";
 
@@ -97,7 +98,8 @@ async function claimDailyPurge(database: Database): Promise<boolean> {
 }
 
 /**
- * The server's own daily purge: runs it if no instance did in the last day. Logs counts only.
+ * The server's own daily purge: runs it if no instance did in the last day, and drops the rate-limit
+ * counters of windows over for a day. Logs counts only.
  * On failure the claim is dropped, so that the next check (an hour later, on any instance) retries.
  */
 export async function runDailyPurge(
@@ -107,6 +109,8 @@ export async function runDailyPurge(
   if (!(await claimDailyPurge(database))) return undefined;
   try {
     const result = await purgeContactRequests({ shouldStop: options.shouldStop }, database);
+    // The contact form's counters are keyed by client IP: old windows go too (privacy page).
+    await pruneRateLimits(database);
     await database.execute(
       sql`update ${appState} set value = ${JSON.stringify({ expired: result.expired, spam: result.spam })} where key = ${CLAIM_KEY}`,
     );

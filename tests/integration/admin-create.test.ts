@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,34 +8,11 @@ import { sessions, users } from "../../app/server/schema.server";
 import { verifyPassword } from "../../app/server/password.server";
 import { openTestDatabase, testDatabaseKind } from "../support/database";
 import { createAdmin, sessionCookieFor } from "../support/admin";
+import { runScript } from "../support/scripts";
 
-const root = path.resolve(import.meta.dirname, "../..");
-
-/** Runs `npm run admin:create -- ...args` the way the README says, with a time limit. */
+/** `npm run admin:create -- ...args`, the way the README says. */
 function adminCreate(args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/admin-create.ts", ...args],
-      {
-        cwd: root,
-        env: { ...process.env, DATABASE_URL: "", LOG_LEVEL: "warn", ...env },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`admin:create did not finish in time\n${stdout}\n${stderr}`));
-    }, 45_000);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
+  return runScript("admin-create", args, env);
 }
 
 let workDir: string;

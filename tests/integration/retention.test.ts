@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,11 +11,13 @@ import {
   contactRequests,
   contactStatusChanges,
   mailOutbox,
+  rateLimits,
 } from "../../app/server/schema.server";
 // Sets the test environment (SITE_URL, LOG_LEVEL) that the app's configuration needs.
 import "../support/admin";
 import { contactTables, countsAndRecount, insertRequest } from "../support/contacts";
 import { openTestDatabase, testDatabaseKind } from "../support/database";
+import { runScript } from "../support/scripts";
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 beforeAll(async () => {
@@ -153,7 +154,16 @@ describe(`retention purge (${testDatabaseKind})`, () => {
 
   it("the server's daily purge runs once a day, whichever instance asks", async () => {
     await seed();
+    // The contact form's per-IP counters: a window over for days goes, the current one stays.
+    await database.db.delete(rateLimits);
+    await database.db.insert(rateLimits).values([
+      { key: "contact:192.0.2.1", count: 3, resetAt: sql`now() - interval '3 days'` },
+      { key: "contact:192.0.2.2", count: 1, resetAt: sql`now() + interval '5 minutes'` },
+    ]);
     const first = await runDailyPurge({}, database.db);
+    expect((await database.db.select().from(rateLimits)).map((r) => r.key)).toEqual([
+      "contact:192.0.2.2",
+    ]);
     expect(first?.expired.requests).toBe(2);
     expect(first?.spam.requests).toBe(2);
     // The same day, another instance (or a restart) finds it done.
@@ -186,33 +196,9 @@ describe(`retention purge (${testDatabaseKind})`, () => {
   });
 });
 
-const root = path.resolve(import.meta.dirname, "../..");
-
 /** `npm run contacts:purge -- ...args`, the way the README says. */
 function purgeCommand(args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/contacts-purge.ts", ...args],
-      {
-        cwd: root,
-        env: { ...process.env, DATABASE_URL: "", LOG_LEVEL: "warn", ...env },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`contacts:purge did not finish in time\n${stdout}\n${stderr}`));
-    }, 60_000);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
+  return runScript("contacts-purge", args, env, 60_000);
 }
 
 describe(`npm run contacts:purge (${testDatabaseKind})`, () => {

@@ -22,7 +22,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
   }
   const email = parsed.data;
-  const found = await withDatabase("personal data export", context, () => findPersonalData(email));
+  const { found, subject } = await withDatabase("personal data export", context, async () => ({
+    found: await findPersonalData(email),
+    subject: await addressToken(email),
+  }));
   const now = new Date();
   const e = env();
   const document = personalDataDocument(
@@ -33,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   log.info("personal data exported", {
     requestId: context.requestId,
-    subject: await addressToken(email),
+    subject,
     requests: found.counts.requests,
   });
   return new Response(`${JSON.stringify(document, null, 2)}\n`, {

@@ -89,15 +89,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       { headers: PRIVATE_HEADERS },
     );
   }
-  const counts = await withDatabase("personal data erasure", context, () =>
-    erasePersonalData(email),
-  );
-  // Who asked and how much went, never the address: a keyed hash names it.
-  log.info("personal data erased", {
-    requestId: context.requestId,
+  const { subject, counts } = await withDatabase("personal data erasure", context, async () => ({
     subject: await addressToken(email),
-    ...counts,
-  });
+    counts: await erasePersonalData(email),
+  }));
+  // That it happened and how much went, never the address: a keyed hash names it.
+  log.info("personal data erased", { requestId: context.requestId, subject, ...counts });
   throw redirect("/admin/personal-data", {
     headers: withFlash(request, "personalDataErased", PRIVATE_HEADERS),
   });

@@ -602,6 +602,97 @@ const ADMIN_READ_CASES: HostileCase[] = [
   { name: "admin page without session", path: "/admin/offers?edit=1", expect: { status: 302 } },
 ];
 
+/** Personal data of one address (issue 12): odd addresses get a French 400, nothing is erased. */
+const INVALID_EMAIL = "Veuillez saisir une adresse e-mail valide.";
+const PERSONAL_DATA_CASES: HostileCase[] = [
+  ...(
+    [
+      ["script", "%3Cscript%3Ealert(1)%3C%2Fscript%3E%40example.fr"],
+      ["NUL byte", "existante%00%40example.fr"],
+      ["SQL", "%27%20OR%20%271%27%3D%271"],
+      ["overlong", `${"a".repeat(300)}%40example.fr`],
+      ["LIKE wildcards", "%25%40%25"],
+    ] as [string, string][]
+  ).flatMap(([label, email]): HostileCase[] => [
+    {
+      name: `personal data: ${label} in the address`,
+      path: `/admin/personal-data?email=${email}`,
+      as: "admin",
+      expect: { status: 400, message: INVALID_EMAIL },
+    },
+    {
+      name: `personal data export: ${label} in the address`,
+      path: `/admin/personal-data/export?email=${email}`,
+      as: "admin",
+      expect: { status: 400, message: INVALID_EMAIL },
+    },
+  ]),
+  {
+    name: "personal data: repeated address parameter",
+    path: "/admin/personal-data?email=existante%40example.fr&email=%3Cscript%3E",
+    as: "admin",
+    expect: { status: 200 },
+  },
+  {
+    name: "personal data export without a session",
+    path: "/admin/personal-data/export?email=existante%40example.fr",
+    expect: { status: 302 },
+  },
+  {
+    name: "personal data erase: no address",
+    method: "POST",
+    path: "/admin/personal-data",
+    as: "admin",
+    contentType: FORM,
+    body: urlencoded({ intent: "erase", confirm: "yes" }),
+    expect: { status: 400, message: "Veuillez saisir l'adresse e-mail de la personne concernée." },
+  },
+  {
+    name: "personal data erase: SQL as the address",
+    method: "POST",
+    path: "/admin/personal-data",
+    as: "admin",
+    contentType: FORM,
+    body: urlencoded({ intent: "erase", email: "' OR '1'='1", confirm: "yes" }),
+    expect: { status: 400, message: INVALID_EMAIL },
+  },
+  {
+    name: "personal data erase: unknown intent",
+    method: "POST",
+    path: "/admin/personal-data",
+    as: "admin",
+    contentType: FORM,
+    body: urlencoded({ intent: "drop", email: "existante@example.fr", confirm: "yes" }),
+    expect: { status: 400, message: "Requête invalide" },
+  },
+  {
+    name: "personal data erase: not confirmed (asks, erases nothing)",
+    method: "POST",
+    path: "/admin/personal-data",
+    as: "admin",
+    contentType: FORM,
+    body: urlencoded({ intent: "erase", email: "existante@example.fr" }),
+    expect: { status: 200 },
+  },
+  {
+    name: "personal data erase: JSON body",
+    method: "POST",
+    path: "/admin/personal-data",
+    as: "admin",
+    contentType: "application/json",
+    body: JSON.stringify({ intent: "erase", email: "existante@example.fr", confirm: "yes" }),
+    expect: { status: 415, message: /Format de requête/ },
+  },
+  {
+    name: "personal data erase without a session",
+    method: "POST",
+    path: "/admin/personal-data",
+    contentType: FORM,
+    body: urlencoded({ intent: "erase", email: "existante@example.fr", confirm: "yes" }),
+    expect: { status: 401, message: M.unauthorized },
+  },
+];
+
 export const ADMIN_CASES: HostileCase[] = [
   ...OFFER_CASES,
   ...CONTACT_STATUS_CASES,
@@ -609,6 +700,7 @@ export const ADMIN_CASES: HostileCase[] = [
   ...UNAUTHENTICATED_CASES,
   ...MAIL_RETRY_CASES,
   ...ADMIN_READ_CASES,
+  ...PERSONAL_DATA_CASES,
 ];
 
 /** Every admin action, with a body it would accept from the site itself. */
