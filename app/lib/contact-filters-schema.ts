@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { searchTermSchema } from "./search-term-schema";
 import {
   CONTACT_SORTS,
   contactFiltersToSearch,
@@ -13,17 +14,7 @@ const MAX_PAGE = 100_000;
 
 // Lenient: a malformed value clears that parameter instead of failing the page.
 const schema = z.object({
-  q: z
-    .string()
-    .transform((v) =>
-      v
-        // eslint-disable-next-line no-control-regex
-        .replace(/[\u0000-\u001f\u007f]/g, " ")
-        .trim()
-        .slice(0, MAX_CONTACT_SEARCH_LENGTH),
-    )
-    .optional()
-    .catch(undefined),
+  q: searchTermSchema(MAX_CONTACT_SEARCH_LENGTH),
   status: z
     .enum([...CONTACT_STATUSES, SPAM_FILTER])
     .optional()

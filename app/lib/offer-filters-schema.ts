@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { searchTermSchema } from "./search-term-schema";
 import { OFFER_TYPES } from "./domain";
 import type { OfferFilters } from "./offer-filters";
 
@@ -18,17 +19,7 @@ const intParam = (max: number) =>
     .catch(undefined);
 
 const filtersSchema = z.object({
-  q: z
-    .string()
-    .transform((v) =>
-      v
-        // eslint-disable-next-line no-control-regex
-        .replace(/[\u0000-\u001f\u007f]/g, " ")
-        .trim()
-        .slice(0, MAX_SEARCH_LENGTH),
-    )
-    .optional()
-    .catch(undefined),
+  q: searchTermSchema(MAX_SEARCH_LENGTH),
   type: z.enum(OFFER_TYPES).optional().catch(undefined),
   min: intParam(MAX_PRICE_FILTER),
   max: intParam(MAX_PRICE_FILTER),

@@ -172,6 +172,19 @@ function formSearch(form: HTMLFormElement): string {
   return contactFiltersToSearch(filters);
 }
 
+/**
+ * Keeps an uncontrolled field in step with the address (back button, 'Effacer les filtres') without
+ * remounting it: a field re-created while the administrator types would lose the focus.
+ */
+function useFieldValue<T extends HTMLInputElement | HTMLSelectElement>(value: string) {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    const field = ref.current;
+    if (field && document.activeElement !== field && field.value !== value) field.value = value;
+  }, [value]);
+  return ref;
+}
+
 function FilterForm({
   filters,
   counts,
@@ -186,6 +199,9 @@ function FilterForm({
   const apply = (form: HTMLFormElement | null, replace = false) => {
     if (form) void navigate(`/admin/contacts${formSearch(form)}`, { replace });
   };
+  const searchField = useFieldValue<HTMLInputElement>(filters.q ?? "");
+  const statusField = useFieldValue<HTMLSelectElement>(filters.status ?? "");
+  const sortField = useFieldValue<HTMLSelectElement>(filters.sort);
   const filtered = Boolean(filters.q || filters.status || filters.sort !== "newest");
 
   return (
@@ -216,7 +232,7 @@ function FilterForm({
             placeholder="Nom, email, téléphone, message, référence..."
             maxLength={MAX_CONTACT_SEARCH_LENGTH}
             defaultValue={filters.q ?? ""}
-            key={filters.q ?? ""}
+            ref={searchField}
             onChange={(event) => {
               // With JavaScript the list follows the typing, once it pauses.
               const form = event.currentTarget.form;
@@ -233,7 +249,7 @@ function FilterForm({
           name="status"
           className="w-56"
           defaultValue={filters.status ?? ""}
-          key={filters.status ?? "all"}
+          ref={statusField}
           onChange={(event) => apply(event.currentTarget.form)}
         >
           <option value="">Tous les statuts ({counts.total})</option>
@@ -252,7 +268,7 @@ function FilterForm({
           name="sort"
           className="w-52"
           defaultValue={filters.sort}
-          key={filters.sort}
+          ref={sortField}
           onChange={(event) => apply(event.currentTarget.form)}
         >
           {(["newest", "oldest"] as const).map((sort) => (

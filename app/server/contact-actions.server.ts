@@ -46,6 +46,8 @@ const SUCCESS_FLASH: Record<ContactIntent, FlashKey> = {
   "not-spam": "notSpam",
 };
 
+const INVALID_STATUS = "Statut ou demande non valide.";
+
 function failure(status: number, body: ContactActionData) {
   return data(body, { status, headers: PRIVATE_HEADERS });
 }
@@ -71,7 +73,7 @@ export async function contactAction(
     return failure(400, {
       intent,
       error: FAILURES[intent],
-      description: "Demande non valide.",
+      description: intent === "status" ? INVALID_STATUS : "Demande non valide.",
     });
   }
 
@@ -79,7 +81,7 @@ export async function contactAction(
   if (intent === "status") {
     const status = z.enum(CONTACT_STATUSES).safeParse(formText(form, "status"));
     if (!status.success) {
-      return failure(400, { intent, error: FAILURES.status, description: "Statut non valide." });
+      return failure(400, { intent, error: FAILURES.status, description: INVALID_STATUS });
     }
     run = () => changeContactStatus(id, status.data, user);
   } else if (intent === "note") {
