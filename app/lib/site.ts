@@ -1,3 +1,5 @@
+import type { Pricing } from "./money";
+
 // Identity of the site, as sent to every page by the root loader (values come from app/server/site.server.ts).
 export type SiteConfig = {
   name: string;
@@ -8,6 +10,8 @@ export type SiteConfig = {
   legalUrl: string;
   termsUrl: string;
   baseUrl: string;
+  /** VAT rate and the figure shown first (VAT_RATE, PRICE_DISPLAY). */
+  pricing: Pricing;
 };
 
 export function themeStorageKey(site: Pick<SiteConfig, "slug">): string {

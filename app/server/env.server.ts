@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PRICE_DISPLAYS } from "~/lib/money";
 
 const bool = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
@@ -30,6 +31,10 @@ const envSchema = z.object({
   SITE_LEGAL_URL: z.url().default("https://www.example.fr/mentions-legales"),
   SITE_TERMS_URL: z.url().default("https://www.example.fr/cgu"),
   BASE_URL: z.url().default("http://localhost:3000"),
+  // Prices are stored HT; the VAT rate (percent) gives the TTC amounts, PRICE_DISPLAY the figure
+  // shown first (docs/decisions/016).
+  VAT_RATE: z.coerce.number().min(0).max(100).default(20),
+  PRICE_DISPLAY: z.enum(PRICE_DISPLAYS).default("ht"),
 });
 
 export type Env = z.infer<typeof envSchema>;

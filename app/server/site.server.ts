@@ -16,6 +16,7 @@ export function siteConfig(): SiteConfig {
       legalUrl: e.SITE_LEGAL_URL,
       termsUrl: e.SITE_TERMS_URL,
       baseUrl: e.BASE_URL.replace(/\/+$/, ""),
+      pricing: { vatRate: e.VAT_RATE, display: e.PRICE_DISPLAY },
     };
   }
   return cached;
