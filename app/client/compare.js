@@ -18,12 +18,16 @@
           return typeof s === "string";
         })
         .slice(0, MAX);
-  } catch (e) {}
+  } catch {
+    // Storage unavailable (privacy settings): the selection lasts for this page only.
+  }
 
   function save() {
     try {
       sessionStorage.setItem(KEY, JSON.stringify(selected));
-    } catch (e) {}
+    } catch {
+      // Same as above.
+    }
   }
 
   function sync() {
