@@ -10,6 +10,7 @@ export default [
     route("offers", "routes/offers.tsx"),
     route("offers/:slug", "routes/offer.tsx"),
     route("contact", "routes/contact.tsx"),
+    route("comparer", "routes/compare.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // Administrator area (issue 4): every loader and action starts with requireAdmin().

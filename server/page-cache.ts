@@ -108,10 +108,17 @@ function preferredEncoding(accept: string | undefined, entry: Entry): "br" | "gz
 }
 
 /**
- * The anonymous public pages, by path. Anything else (admin, sign-in, unknown paths) always goes
+ * The anonymous public pages, by path (the comparison too: it depends on the catalogue only). Anything else (admin, sign-in, unknown paths) always goes
  * to React Router. /contact only without a query: ?offer= preselects an offer for one visitor.
  */
-const PUBLIC_PAGES = [/^\/$/, /^\/offers$/, /^\/offers\/[a-z0-9-]{1,200}$/, /^\/contact$/];
+const PUBLIC_PAGES = [
+  /^\/$/,
+  /^\/offers$/,
+  /^\/offers\/[a-z0-9-]{1,200}$/,
+  /^\/contact$/,
+  // Any query: the page redirects other spellings of a selection to its one address.
+  /^\/comparer$/,
+];
 const PUBLIC_RESOURCES = new Set(["/sitemap.xml", "/robots.txt"]);
 
 /** Response headers that describe one response, never stored with the page. */

@@ -25,6 +25,8 @@ export type OfferCardProps = {
   };
   /** The id of the GET form to /comparer that the card's 'Comparer' checkbox belongs to. */
   compareForm?: string;
+  /** The title's level: 2 in the listing, 3 below a section's heading. */
+  headingLevel?: 2 | 3;
 };
 
 /** The icons of the cards: render once on any page that shows OfferCards, before them. */
@@ -32,7 +34,8 @@ export function OfferCardIcons() {
   return <IconSprite icons={{ star: Star, cpu: Cpu, memory: MemoryStick, storage: HardDrive }} />;
 }
 
-export function OfferCard({ offer, compareForm }: OfferCardProps) {
+export function OfferCard({ offer, compareForm, headingLevel = 2 }: OfferCardProps) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const { pricing } = useRootData().site;
   const setupFee = offer.setupFee === null ? null : amount(offer.setupFee, pricing);
   return (
@@ -56,7 +59,7 @@ export function OfferCard({ offer, compareForm }: OfferCardProps) {
           ) : null}
         </div>
         <div>
-          <h2 className="text-lg font-semibold leading-snug">
+          <Heading className="text-lg font-semibold leading-snug">
             {/* The stretched link makes the whole card clickable with one accessible name. */}
             <Link
               to={`/offers/${offer.slug}`}
@@ -64,7 +67,7 @@ export function OfferCard({ offer, compareForm }: OfferCardProps) {
             >
               {offer.title}
             </Link>
-          </h2>
+          </Heading>
           <p className="text-sm text-muted-foreground">Réf. {offer.reference}</p>
         </div>
         <ul className="space-y-2 text-sm">
