@@ -67,14 +67,25 @@ export async function listActiveOffers(
   const where = listingConditions(filters);
   const [{ total }] = await database.select({ total: count() }).from(offers).where(where);
   if (total === 0) return { offers: [], total };
-  const rows = await database
+  const rows = await listingPageQuery(filters, page, pageSize, database, sort);
+  return { offers: rows, total };
+}
+
+/** The query of one listing page (exported for the test that reads its plan). */
+export function listingPageQuery(
+  filters: OfferFilters,
+  page: number,
+  pageSize: number,
+  database: Database,
+  sort: OfferSort,
+) {
+  return database
     .select(cardColumns)
     .from(offers)
-    .where(where)
+    .where(listingConditions(filters))
     .orderBy(...ORDERS[sort])
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  return { offers: rows, total };
 }
 
 /** The home page's 'Offres à la une': active featured offers, newest first (partial index). */
