@@ -22,8 +22,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { slugs, ignored } = parseComparedSlugs(url.searchParams);
   // One address per selection (the form without JavaScript sends offres=a&offres=b). A selection
   // of more than 3 is answered where it is, so that the page can say what was left out.
-  const canonical = compareHref(slugs);
-  if (ignored === 0 && `${url.pathname}${url.search}` !== canonical) throw redirect(canonical);
+  // (Compared as parameters: a proxy or client may send the commas as %2C.)
+  const params = [...url.searchParams];
+  const isCanonical = slugs.length
+    ? params.length === 1 && params[0][0] === "offres" && params[0][1] === slugs.join(",")
+    : params.length === 0;
+  if (ignored === 0 && !isCanonical) throw redirect(compareHref(slugs));
   const offers = await withDatabase("comparison", context, () => findActiveOffersBySlugs(slugs));
   return { offers, ignored, unavailable: slugs.length - offers.length };
 }

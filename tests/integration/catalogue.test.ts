@@ -161,6 +161,8 @@ describe(`catalogue (${testDatabaseKind})`, () => {
     it("shows the offers of a canonical address", async () => {
       const r = await load("?offres=offre-4,offre-1");
       expect(shown(r)).toEqual(["offre-4", "offre-1"]);
+      // The same address with its commas percent-encoded: no redirect (it would loop).
+      expect(shown(await load("?offres=offre-4%2Coffre-1"))).toEqual(["offre-4", "offre-1"]);
       expect("data" in r && r.data).toMatchObject({ ignored: 0, unavailable: 0 });
     });
 
