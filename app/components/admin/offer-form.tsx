@@ -167,7 +167,7 @@ export function OfferForm({ mode, offerId, values, fieldErrors, busy }: OfferFor
         {text("storage", "Stockage", { required: true })}
         {text("network", "Réseau")}
         <div className="space-y-2">
-          <Label htmlFor="offer-price">Prix (€ HT/mois) *</Label>
+          <Label htmlFor="offer-price">Prix (€/mois) *</Label>
           <Input
             id="offer-price"
             name="price"
@@ -179,7 +179,11 @@ export function OfferForm({ mode, offerId, values, fieldErrors, busy }: OfferFor
             required
             defaultValue={values.price}
             {...invalid("price")}
+            aria-describedby={fieldErrors.price ? "price-error price-hint" : "price-hint"}
           />
+          <p id="price-hint" className="text-xs text-muted-foreground">
+            Hors taxes (HT) : le site affiche aussi le montant TTC.
+          </p>
           <FieldError field="price" message={fieldErrors.price} />
         </div>
         {text("contractType", "Type de contrat", { placeholder: "Engagement 12 mois" })}
