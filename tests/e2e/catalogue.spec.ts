@@ -216,7 +216,7 @@ test.describe("what the buyer pays", () => {
     const main = page.getByRole("main");
     await expect(main.getByText("Mise en service offerte")).toBeVisible();
     const term = (label: string) =>
-      main.locator("div", { has: page.locator("dt", { hasText: label }) }).locator("dd");
+      main.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]");
     await expect(term("Durée")).toHaveText("36 mois");
     await expect(term("Option d'achat")).toHaveText(/^150,00\s€\sHT \(soit 180,00\s€\sTTC\)$/);
     await expect(term("Coût total")).toHaveText(/^15\s000,00\s€\sHT \(soit 18\s000,00\s€\sTTC\)$/);

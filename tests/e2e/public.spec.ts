@@ -179,7 +179,7 @@ test.describe("listing", () => {
     await page.goto("/offers?type=loa&engagement=no");
     await expect(page.getByText(/^1 offre trouvée$/)).toBeVisible();
     await expect(page.getByLabel("Type")).toHaveValue("loa");
-    await expect(page.getByLabel("Engagement")).toHaveValue("no");
+    await expect(page.getByLabel("Engagement", { exact: true })).toHaveValue("no");
     await expect(page.getByRole("link", { name: "Effacer les filtres" })).toBeVisible();
   });
 
@@ -207,7 +207,7 @@ test.describe("listing", () => {
       // Filtering happened without a full page load.
       expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
     }
-    await page.getByLabel("Engagement").selectOption("no");
+    await page.getByLabel("Engagement", { exact: true }).selectOption("no");
     if (noJs(testInfo)) await page.getByRole("button", { name: "Appliquer les filtres" }).click();
     await expect(
       page.getByText("Aucune offre ne correspond à vos critères de recherche."),
