@@ -1,7 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OfferFilters, OfferSort } from "../../app/lib/offer-filters";
+import { OFFER_FORM_DEFAULTS } from "../../app/lib/offer-form";
+import { parseOfferForm } from "../../app/lib/offer-form-schema";
 import { loader as compareLoader } from "../../app/routes/compare";
+import { createOffer, findOfferById, updateOffer } from "../../app/server/admin-offers.server";
 import {
   findActiveOffersBySlugs,
   listActiveOffers,
@@ -136,6 +139,59 @@ describe(`catalogue (${testDatabaseKind})`, () => {
     expect(found.map((o) => o.slug)).toEqual(["offre-4", "offre-1"]);
     expect(found[0].loaMonths).toBe(36);
     expect(await findActiveOffersBySlugs([])).toEqual([]);
+  });
+
+  it("stores the numbers, setup fee and LOA terms from the form, and clears them", async () => {
+    const form = {
+      ...OFFER_FORM_DEFAULTS,
+      title: "LOA chiffrée",
+      reference: "LOA-N",
+      cpu: "Xeon",
+      ram: "128 Go",
+      storage: "2 To",
+      price: "412,50",
+      type: "loa",
+      cpuCores: "24",
+      ramGb: "128",
+      storageTb: "1,92",
+      bandwidthGbps: "10",
+      setupFee: "0",
+      loaMonths: "36",
+      loaPurchaseOption: "150",
+    };
+    const parsed = parseOfferForm(form);
+    if (!parsed.success) throw new Error(parsed.message);
+    const { id } = await createOffer(parsed.data);
+    expect(await findOfferById(id)).toMatchObject({
+      cpuCores: 24,
+      ramGb: 128,
+      storageTb: "1.92",
+      bandwidthGbps: "10.00",
+      setupFee: "0.00",
+      loaMonths: 36,
+      loaPurchaseOption: "150.00",
+    });
+    const cleared = parseOfferForm({
+      ...form,
+      cpuCores: "",
+      ramGb: "",
+      storageTb: "",
+      bandwidthGbps: "",
+      setupFee: "",
+      loaMonths: "",
+      loaPurchaseOption: "",
+    });
+    if (!cleared.success) throw new Error(cleared.message);
+    await updateOffer(id, cleared.data);
+    expect(await findOfferById(id)).toMatchObject({
+      cpuCores: null,
+      ramGb: null,
+      storageTb: null,
+      bandwidthGbps: null,
+      setupFee: null,
+      loaMonths: null,
+      loaPurchaseOption: null,
+    });
   });
 
   describe("comparison loader", () => {
