@@ -175,7 +175,7 @@ Protection anti-DDoS spécialisée jeu incluse.`,
     loaPurchaseOption: "150.00",
     engagement: true,
     contractType: "LOA 36 mois, option d'achat 1 %",
-    description: `### Équipez-vous sans immobiliser votre trésorerie
+    description: `## Équipez-vous sans immobiliser votre trésorerie
 
 Serveur **HPE ProLiant DL380 Gen10 Plus** installé chez vous ou dans notre datacenter.
 
