@@ -5,7 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
 import { OFFER_TYPE_LABELS, type OfferType } from "~/lib/domain";
-import { amount, formatAmount, monthlyLabel } from "~/lib/money";
+import { amount, formatAmount, monthlyParts } from "~/lib/money";
 import { useRootData } from "~/lib/use-site";
 
 export type OfferCardProps = {
@@ -38,6 +38,7 @@ export function OfferCard({ offer, compareForm, headingLevel = 2 }: OfferCardPro
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const { pricing } = useRootData().site;
   const setupFee = offer.setupFee === null ? null : amount(offer.setupFee, pricing);
+  const price = monthlyParts(offer.price, pricing);
   return (
     <Card className="relative flex h-full flex-col transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
       <div className="flex flex-1 flex-col gap-4 p-6">
@@ -98,7 +99,10 @@ export function OfferCard({ offer, compareForm, headingLevel = 2 }: OfferCardPro
         </ul>
         <div className="mt-auto flex items-end justify-between gap-2 border-t pt-4">
           <div>
-            <p className="text-2xl font-bold text-primary">{monthlyLabel(offer.price, pricing)}</p>
+            <p className="text-2xl font-bold text-primary">
+              {price.amount}
+              <span className="text-sm font-medium"> {price.suffix}</span>
+            </p>
             {/* A fee is disclosed where the price is (an offered setup is said on the offer page). */}
             {setupFee && setupFee.ht > 0 ? (
               <p className="text-xs text-muted-foreground">

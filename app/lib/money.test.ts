@@ -5,6 +5,7 @@ import {
   loaTotal,
   monthlyAlternativeLabel,
   monthlyLabel,
+  monthlyParts,
   setupFeeLabel,
   toCents,
   ttcCents,
@@ -52,6 +53,14 @@ describe("labels", () => {
   it("shows HT first by default, TTC as the alternative", () => {
     expect(normalize(monthlyLabel("899.99", HT))).toBe("899,99 € HT/mois");
     expect(normalize(monthlyAlternativeLabel("899.99", HT))).toBe("soit 1 079,99 € TTC/mois");
+  });
+  it("splits the main figure for a large amount and a small suffix", () => {
+    const parts = monthlyParts("899.99", HT);
+    expect({ ...parts, amount: normalize(parts.amount) }).toEqual({
+      amount: "899,99 €",
+      suffix: "HT/mois",
+    });
+    expect(monthlyParts("899.99", TTC).suffix).toBe("TTC/mois");
   });
   it("shows TTC first for a consumer site", () => {
     expect(normalize(monthlyLabel("899.99", TTC))).toBe("1 079,99 € TTC/mois");

@@ -60,6 +60,17 @@ export function monthlyLabel(priceHt: string | number, pricing: Pricing): string
   return `${formatAmount(amount(priceHt, pricing), pricing.display)}/mois`;
 }
 
+/** The same in two parts, for a large amount with a small suffix: '899,99 €' and 'HT/mois'. */
+export function monthlyParts(
+  priceHt: string | number,
+  pricing: Pricing,
+): { amount: string; suffix: string } {
+  return {
+    amount: formatCents(amount(priceHt, pricing)[pricing.display]),
+    suffix: `${TAX_LABEL[pricing.display]}/mois`,
+  };
+}
+
 /** The other figure, for the offer page: 'soit 1 079,99 € TTC/mois'. */
 export function monthlyAlternativeLabel(priceHt: string | number, pricing: Pricing): string {
   return `soit ${formatAmount(amount(priceHt, pricing), otherBasis(pricing.display))}/mois`;

@@ -150,8 +150,9 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
           </Button>
         </div>
       ) : (
-        // On a phone the table scrolls sideways, the row names staying in view.
-        <div className="overflow-x-auto rounded-lg border">
+        // On a phone the table scrolls sideways, the row names staying in view. `relative`: the
+        // visually hidden texts (absolutely positioned) stay inside, not widening the page.
+        <div className="relative overflow-x-auto rounded-lg border">
           <table className="w-full min-w-max border-collapse text-sm">
             <caption className="sr-only">
               Comparaison de {offers.length} {pluralize(offers.length, "offre", "offres")}
@@ -160,7 +161,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
               <tr className="border-b bg-muted/40 align-top">
                 <td className="sticky left-0 bg-muted p-3" />
                 {offers.map((offer) => (
-                  <th key={offer.id} scope="col" className="min-w-48 max-w-72 p-3 text-left">
+                  <th key={offer.id} scope="col" className="min-w-40 max-w-72 p-3 text-left">
                     <Badge variant={offer.type === "dedicated" ? "default" : "secondary"}>
                       {OFFER_TYPE_LABELS[offer.type]}
                     </Badge>
@@ -191,7 +192,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
                 <tr key={row.label} className="border-b align-top">
                   <th
                     scope="row"
-                    className="sticky left-0 bg-background p-3 text-left font-medium text-muted-foreground"
+                    className="sticky left-0 w-28 bg-background p-3 text-left text-xs font-medium text-muted-foreground sm:w-48 sm:text-sm"
                   >
                     {row.label}
                   </th>
