@@ -106,6 +106,12 @@ test.describe("comparison", () => {
 
     const table = page.getByRole("table");
     await expect(table.getByRole("columnheader")).toHaveCount(2);
+    // On a phone the table scrolls inside its box: the page itself never gets wider.
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+      ),
+    ).toBe(true);
     const row = (name: string) =>
       table.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
     await expect(row("Type")).toContainText(/Serveur Dédié[\s\S]*Location LOA/);
