@@ -11,6 +11,7 @@ export default [
     route("offers/:slug", "routes/offer.tsx"),
     route("contact", "routes/contact.tsx"),
     route("confidentialite", "routes/privacy.tsx"),
+    route("comparer", "routes/compare.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // Administrator area (issue 4): every loader and action starts with requireAdmin().

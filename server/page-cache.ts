@@ -108,7 +108,7 @@ function preferredEncoding(accept: string | undefined, entry: Entry): "br" | "gz
 }
 
 /**
- * The anonymous public pages, by path. Anything else (admin, sign-in, unknown paths) always goes
+ * The anonymous public pages, by path (the comparison too: it depends on the catalogue only). Anything else (admin, sign-in, unknown paths) always goes
  * to React Router. /contact only without a query: ?offer= preselects an offer for one visitor.
  */
 const PUBLIC_PAGES = [
@@ -117,6 +117,8 @@ const PUBLIC_PAGES = [
   /^\/offers\/[a-z0-9-]{1,200}$/,
   /^\/contact$/,
   /^\/confidentialite$/,
+  // Any query: the page redirects other spellings of a selection to its one address.
+  /^\/comparer$/,
 ];
 const PUBLIC_RESOURCES = new Set(["/sitemap.xml", "/robots.txt"]);
 

@@ -3,8 +3,10 @@ import { Link } from "react-router";
 import { IconSprite, SpriteIcon } from "~/components/icon-sprite";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
+import { Checkbox } from "~/components/ui/checkbox";
 import { OFFER_TYPE_LABELS, type OfferType } from "~/lib/domain";
-import { formatMonthlyPrice } from "~/lib/format";
+import { amount, formatAmount, monthlyParts } from "~/lib/money";
+import { useRootData } from "~/lib/use-site";
 
 export type OfferCardProps = {
   offer: {
@@ -17,9 +19,14 @@ export type OfferCardProps = {
     ram: string;
     storage: string;
     price: string;
+    setupFee: string | null;
     engagement: boolean;
     contractType: string | null;
   };
+  /** The id of the GET form to /comparer that the card's 'Comparer' checkbox belongs to. */
+  compareForm?: string;
+  /** The title's level: 2 in the listing, 3 below a section's heading. */
+  headingLevel?: 2 | 3;
 };
 
 /** The icons of the cards: render once on any page that shows OfferCards, before them. */
@@ -27,7 +34,11 @@ export function OfferCardIcons() {
   return <IconSprite icons={{ star: Star, cpu: Cpu, memory: MemoryStick, storage: HardDrive }} />;
 }
 
-export function OfferCard({ offer }: OfferCardProps) {
+export function OfferCard({ offer, compareForm, headingLevel = 2 }: OfferCardProps) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const { pricing } = useRootData().site;
+  const setupFee = offer.setupFee === null ? null : amount(offer.setupFee, pricing);
+  const price = monthlyParts(offer.price, pricing);
   return (
     <Card className="relative flex h-full flex-col transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
       <div className="flex flex-1 flex-col gap-4 p-6">
@@ -40,9 +51,16 @@ export function OfferCard({ offer }: OfferCardProps) {
               <SpriteIcon id="star" className="size-3" /> En vedette
             </Badge>
           ) : null}
+          {compareForm ? (
+            // Above the card's stretched link; a generous hit area for fingers.
+            <label className="relative z-10 -my-2 ml-auto flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm hover:bg-muted">
+              <Checkbox name="offres" value={offer.slug} form={compareForm} />
+              Comparer<span className="sr-only"> {offer.title}</span>
+            </label>
+          ) : null}
         </div>
         <div>
-          <h2 className="text-lg font-semibold leading-snug">
+          <Heading className="text-lg font-semibold leading-snug">
             {/* The stretched link makes the whole card clickable with one accessible name. */}
             <Link
               to={`/offers/${offer.slug}`}
@@ -50,7 +68,7 @@ export function OfferCard({ offer }: OfferCardProps) {
             >
               {offer.title}
             </Link>
-          </h2>
+          </Heading>
           <p className="text-sm text-muted-foreground">Réf. {offer.reference}</p>
         </div>
         <ul className="space-y-2 text-sm">
@@ -80,7 +98,18 @@ export function OfferCard({ offer }: OfferCardProps) {
           </li>
         </ul>
         <div className="mt-auto flex items-end justify-between gap-2 border-t pt-4">
-          <p className="text-2xl font-bold text-primary">{formatMonthlyPrice(offer.price)}</p>
+          <div>
+            <p className="text-2xl font-bold text-primary">
+              {price.amount}
+              <span className="text-sm font-medium"> {price.suffix}</span>
+            </p>
+            {/* A fee is disclosed where the price is (an offered setup is said on the offer page). */}
+            {setupFee && setupFee.ht > 0 ? (
+              <p className="text-xs text-muted-foreground">
+                + {formatAmount(setupFee, pricing.display)} de mise en service
+              </p>
+            ) : null}
+          </div>
           <p className="text-right text-xs text-muted-foreground">
             {offer.engagement ? "Avec engagement" : "Sans engagement"}
             {offer.contractType ? (

@@ -4,19 +4,55 @@ import { Card, CardContent } from "~/components/ui/card";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { OFFER_TYPE_LABELS, OFFER_TYPES } from "~/lib/domain";
-import type { OfferFilters } from "~/lib/offer-filters";
+import {
+  OFFER_SORT_LABELS,
+  OFFER_SORTS,
+  offerFiltersToSearch,
+  type OfferFilters,
+  type OfferSort,
+} from "~/lib/offer-filters";
 
 /**
  * The listing's filters: a plain GET form rendered on the server. Without JavaScript the visitor
  * submits it; with JavaScript, app/client/listing.js applies it as the visitor types (the
  * `data-live-filters` form) and hides the submit button (`data-nojs-only`).
  */
+function NumberFilter({
+  name,
+  label,
+  placeholder,
+  value,
+}: {
+  name: string;
+  label: string;
+  placeholder: string;
+  value: number | undefined;
+}) {
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={`filter-${name}`}>{label}</Label>
+      <Input
+        id={`filter-${name}`}
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        placeholder={placeholder}
+        defaultValue={value?.toString() ?? ""}
+      />
+    </div>
+  );
+}
+
 export function OfferFiltersForm({
   filters,
   filtered,
+  sort,
 }: {
   filters: OfferFilters;
   filtered: boolean;
+  sort: OfferSort;
 }) {
   const engagement = filters.commitment === undefined ? "all" : filters.commitment ? "yes" : "no";
   return (
@@ -29,8 +65,8 @@ export function OfferFiltersForm({
           aria-label="Filtrer les offres"
           data-live-filters=""
         >
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-            <div className="space-y-2 lg:col-span-1">
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <div className="space-y-2">
               <Label htmlFor="filter-q">Rechercher</Label>
               <div className="relative">
                 <Search
@@ -59,38 +95,47 @@ export function OfferFiltersForm({
                 ))}
               </NativeSelect>
             </div>
-            <div className="space-y-2">
-              <Label htmlFor="filter-min">Prix min (€)</Label>
-              <Input
-                id="filter-min"
-                name="min"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                step={1}
-                placeholder="0"
-                defaultValue={filters.minPrice?.toString() ?? ""}
-              />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="filter-max">Prix max (€)</Label>
-              <Input
-                id="filter-max"
-                name="max"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                step={1}
-                placeholder="1000"
-                defaultValue={filters.maxPrice?.toString() ?? ""}
-              />
-            </div>
+            {/* Prices are HT, the figure the catalogue is priced in (docs/decisions/016). */}
+            <NumberFilter
+              name="min"
+              label="Prix min (€ HT)"
+              placeholder="0"
+              value={filters.minPrice}
+            />
+            <NumberFilter
+              name="max"
+              label="Prix max (€ HT)"
+              placeholder="1000"
+              value={filters.maxPrice}
+            />
+            <NumberFilter
+              name="ram_min"
+              label="RAM min (Go)"
+              placeholder="64"
+              value={filters.ramMin}
+            />
+            <NumberFilter
+              name="cores_min"
+              label="Cœurs min"
+              placeholder="8"
+              value={filters.coresMin}
+            />
             <div className="space-y-2">
               <Label htmlFor="filter-engagement">Engagement</Label>
               <NativeSelect id="filter-engagement" name="engagement" defaultValue={engagement}>
                 <option value="all">Tous</option>
                 <option value="yes">Avec engagement</option>
                 <option value="no">Sans engagement</option>
+              </NativeSelect>
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="filter-sort">Trier par</Label>
+              <NativeSelect id="filter-sort" name="sort" defaultValue={sort}>
+                {OFFER_SORTS.map((value) => (
+                  <option key={value} value={value}>
+                    {OFFER_SORT_LABELS[value]}
+                  </option>
+                ))}
               </NativeSelect>
             </div>
           </div>
@@ -100,7 +145,8 @@ export function OfferFiltersForm({
             </Button>
             {filtered ? (
               <Button asChild variant="outline" size="sm">
-                <a href="/offers">
+                {/* Clearing the filters keeps the chosen order. */}
+                <a href={`/offers${offerFiltersToSearch({}, 1, sort)}`}>
                   <X aria-hidden="true" /> Effacer les filtres
                 </a>
               </Button>

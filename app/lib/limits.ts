@@ -17,6 +17,18 @@ export const OFFER_LIMITS = {
   priceMax: 1_000_000,
 } as const;
 
+/**
+ * Bounds of the optional numbers beside the displayed text (issue 13): wide enough for any real
+ * server, narrow enough to catch a typo (64000 typed for 64). Amounts share priceMax.
+ */
+export const OFFER_NUMBER_LIMITS = {
+  cpuCores: { min: 1, max: 4096 },
+  ramGb: { min: 1, max: 65_536 },
+  storageTb: { min: 0.01, max: 100_000 },
+  bandwidthGbps: { min: 0.01, max: 10_000 },
+  loaMonths: { min: 1, max: 120 },
+} as const;
+
 /** Administrator credentials: argon2 input is capped so a huge password cannot burn the CPU. */
 export const AUTH_LIMITS = { email: 254, passwordMin: 12, passwordMax: 256 } as const;
 

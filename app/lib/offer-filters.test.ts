@@ -1,12 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { hasActiveFilters, likePattern, offerFiltersToSearch } from "./offer-filters";
-import { MAX_PRICE_FILTER, parseOfferFilters } from "./offer-filters-schema";
+import {
+  MAX_CORES_FILTER,
+  MAX_PRICE_FILTER,
+  MAX_RAM_FILTER,
+  parseOfferFilters,
+} from "./offer-filters-schema";
 
 const parse = (qs: string) => parseOfferFilters(new URLSearchParams(qs));
 
 describe("parseOfferFilters", () => {
   it("starts empty", () => {
-    expect(parse("")).toEqual({ filters: {}, page: 1 });
+    expect(parse("")).toEqual({ filters: {}, page: 1, sort: "newest" });
   });
 
   it("reads prices as integers", () => {
@@ -51,6 +56,24 @@ describe("parseOfferFilters", () => {
     expect(parse("page=x").page).toBe(1);
   });
 
+  it("reads the numeric spec filters, 0 meaning any", () => {
+    expect(parse("ram_min=64&cores_min=16").filters).toEqual({ ramMin: 64, coresMin: 16 });
+    expect(parse("ram_min=0&cores_min=0").filters).toEqual({});
+    expect(parse("ram_min=-8&cores_min=huit").filters).toEqual({});
+    expect(parse("ram_min=99999999999").filters).toEqual({ ramMin: MAX_RAM_FILTER });
+    expect(parse("cores_min=99999999999").filters).toEqual({ coresMin: MAX_CORES_FILTER });
+  });
+
+  it("reads the order, newest by default", () => {
+    expect(parse("sort=price_asc").sort).toBe("price_asc");
+    expect(parse("sort=price_desc").sort).toBe("price_desc");
+    expect(parse("sort=newest").sort).toBe("newest");
+    expect(parse("sort=price").sort).toBe("newest");
+    expect(parse("sort=").sort).toBe("newest");
+    // The order is not a filter: clearing the filters keeps it.
+    expect(parse("sort=price_asc").filters).toEqual({});
+  });
+
   it("ignores unknown parameters", () => {
     expect(parse("foo=bar&utm_source=x").filters).toEqual({});
   });
@@ -67,8 +90,18 @@ describe("offerFiltersToSearch", () => {
     };
     const search = offerFiltersToSearch(filters, 2);
     expect(search).toBe("?q=epyc&type=dedicated&min=50&max=500&engagement=no&page=2");
-    expect(parse(search.slice(1))).toEqual({ filters, page: 2 });
+    expect(parse(search.slice(1))).toEqual({ filters, page: 2, sort: "newest" });
     expect(offerFiltersToSearch({})).toBe("");
+  });
+
+  it("writes every filter, the order and the page in one canonical order", () => {
+    const filters = { type: "loa" as const, ramMin: 64, coresMin: 8, maxPrice: 900 };
+    const search = offerFiltersToSearch(filters, 3, "price_desc");
+    expect(search).toBe("?type=loa&max=900&ram_min=64&cores_min=8&sort=price_desc&page=3");
+    expect(parse(search.slice(1))).toEqual({ filters, page: 3, sort: "price_desc" });
+    // The default order stays out of the address: one URL per result.
+    expect(offerFiltersToSearch({}, 1, "newest")).toBe("");
+    expect(offerFiltersToSearch({}, 1, "price_asc")).toBe("?sort=price_asc");
   });
 });
 

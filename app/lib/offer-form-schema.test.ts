@@ -144,8 +144,141 @@ describe("offerFormValues", () => {
       metaTitle: null,
       metaDescription: null,
       isActive: false,
+      cpuCores: 16,
+      ramGb: null,
+      storageTb: "1.92",
+      bandwidthGbps: null,
+      setupFee: "0.00",
+      loaMonths: 36,
+      loaPurchaseOption: "150.00",
     });
-    expect(values).toMatchObject({ type: "loa", description: "", network: "", isActive: false });
-    expect(parseOfferForm(values).success).toBe(true);
+    expect(values).toMatchObject({
+      type: "loa",
+      description: "",
+      network: "",
+      isActive: false,
+      cpuCores: "16",
+      ramGb: "",
+      storageTb: "1.92",
+      setupFee: "0.00",
+      loaMonths: "36",
+    });
+    const parsed = parseOfferForm(values);
+    expect(parsed.success && parsed.data).toMatchObject({
+      cpuCores: 16,
+      ramGb: null,
+      storageTb: "1.92",
+      bandwidthGbps: null,
+      setupFee: "0.00",
+      loaMonths: 36,
+      loaPurchaseOption: "150.00",
+    });
+  });
+});
+
+describe("numbers and terms (issue 13)", () => {
+  const normalize = (s: string | undefined) => s?.replace(/[\u202f\u00a0]/g, " ");
+  const loa = { ...valid, type: "loa" };
+
+  it("leaves every one optional: empty gives null", () => {
+    const result = parseOfferForm(valid);
+    expect(result.success && result.data).toMatchObject({
+      cpuCores: null,
+      ramGb: null,
+      storageTb: null,
+      bandwidthGbps: null,
+      setupFee: null,
+      loaMonths: null,
+      loaPurchaseOption: null,
+    });
+  });
+
+  it("reads French spellings: decimal comma, spaces, euro sign", () => {
+    const result = parseOfferForm({
+      ...loa,
+      cpuCores: " 32 ",
+      ramGb: "1 024",
+      storageTb: "7,68",
+      bandwidthGbps: "2,5",
+      setupFee: "49 €",
+      loaMonths: "36",
+      loaPurchaseOption: "1 500,5",
+    });
+    expect(result.success && result.data).toMatchObject({
+      cpuCores: 32,
+      ramGb: 1024,
+      storageTb: "7.68",
+      bandwidthGbps: "2.50",
+      setupFee: "49.00",
+      loaMonths: 36,
+      loaPurchaseOption: "1500.50",
+    });
+  });
+
+  it("keeps a setup fee of zero (offered) apart from none", () => {
+    const offered = parseOfferForm({ ...valid, setupFee: "0" });
+    expect(offered.success && offered.data.setupFee).toBe("0.00");
+  });
+
+  it("refuses values out of bounds or malformed, with a French message per field", () => {
+    const cases: [keyof OfferFormValues, string, string][] = [
+      ["cpuCores", "0", "Le nombre de cœurs doit être un nombre entier entre 1 et 4 096."],
+      ["cpuCores", "8.5", "Le nombre de cœurs doit être un nombre entier entre 1 et 4 096."],
+      ["cpuCores", "4097", "Le nombre de cœurs doit être un nombre entier entre 1 et 4 096."],
+      ["ramGb", "-64", "La RAM doit être un nombre entier de Go entre 1 et 65 536."],
+      ["ramGb", "1e3", "La RAM doit être un nombre entier de Go entre 1 et 65 536."],
+      [
+        "storageTb",
+        "100000.01",
+        "Le stockage doit être un nombre de To entre 0,01 et 100 000 (2 décimales au plus).",
+      ],
+      [
+        "storageTb",
+        "1.234",
+        "Le stockage doit être un nombre de To entre 0,01 et 100 000 (2 décimales au plus).",
+      ],
+      [
+        "bandwidthGbps",
+        "0",
+        "La bande passante doit être un nombre de Gbit/s entre 0,01 et 10 000 (2 décimales au plus).",
+      ],
+      [
+        "setupFee",
+        "-1",
+        "Les frais de mise en service doivent être un montant entre 0 et 1 000 000 € avec au plus 2 décimales.",
+      ],
+      [
+        "setupFee",
+        "abc",
+        "Les frais de mise en service doivent être un montant entre 0 et 1 000 000 € avec au plus 2 décimales.",
+      ],
+    ];
+    for (const [field, value, message] of cases) {
+      const result = parseOfferForm({ ...loa, [field]: value });
+      expect(result.success, `${field}=${value}`).toBe(false);
+      if (!result.success) {
+        expect(normalize(result.fieldErrors[field]), `${field}=${value}`).toBe(message);
+        expect(result.missing).toBe(false);
+      }
+    }
+    for (const [value, message] of [
+      ["0", "La durée doit être un nombre entier de mois entre 1 et 120."],
+      ["121", "La durée doit être un nombre entier de mois entre 1 et 120."],
+    ]) {
+      const result = parseOfferForm({ ...loa, loaMonths: value });
+      expect(!result.success && result.fieldErrors.loaMonths).toBe(message);
+    }
+    const option = parseOfferForm({ ...loa, loaPurchaseOption: "1000000.01" });
+    expect(!option.success && normalize(option.fieldErrors.loaPurchaseOption)).toBe(
+      "L'option d'achat doit être un montant entre 0 et 1 000 000 € avec au plus 2 décimales.",
+    );
+  });
+
+  it("refuses LOA terms on a dedicated server", () => {
+    const result = parseOfferForm({ ...valid, loaMonths: "24", loaPurchaseOption: "10" });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(result.fieldErrors.loaMonths).toBe("Réservé aux offres de type Location LOA.");
+    expect(result.fieldErrors.loaPurchaseOption).toBe("Réservé aux offres de type Location LOA.");
   });
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ADMIN_MESSAGES } from "./admin-messages";
 import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_EXCEPT_LINES } from "./contact";
 import { OFFER_TYPES } from "./domain";
-import { OFFER_LIMITS } from "./limits";
+import { OFFER_LIMITS, OFFER_NUMBER_LIMITS } from "./limits";
 import type { OfferField, OfferFormValues } from "./offer-form";
 import { slugify } from "./slug";
 
@@ -66,6 +66,37 @@ const priceSchema = z
       .transform((v) => Number(v).toFixed(2)),
   );
 
+// Typed numbers: spaces (thousands) and a euro sign are ignored, a decimal comma is read as a point.
+const numberText = (v: string) =>
+  clean(v)
+    .replace(/[\s\u00a0\u202f€]/g, "")
+    .replace(",", ".");
+const frenchNumber = (n: number) => n.toLocaleString("fr-FR");
+
+/** An optional whole number within bounds: '' gives null. */
+const optionalInteger = (message: string, { min, max }: { min: number; max: number }) =>
+  z
+    .string()
+    .transform(numberText)
+    .refine((v) => v === "" || (/^\d{1,9}$/.test(v) && +v >= min && +v <= max), message)
+    .transform((v) => (v === "" ? null : Number(v)));
+
+/** An optional amount or quantity with at most 2 decimals: '' gives null, else '12.50'. */
+const optionalDecimal = (message: string, { min, max }: { min: number; max: number }) =>
+  z
+    .string()
+    .transform(numberText)
+    .refine(
+      (v) => v === "" || (/^\d{1,9}(?:\.\d{1,2})?$/.test(v) && +v >= min && +v <= max),
+      message,
+    )
+    .transform((v) => (v === "" ? null : Number(v).toFixed(2)));
+
+const N = OFFER_NUMBER_LIMITS;
+const range = ({ min, max }: { min: number; max: number }) =>
+  `${frenchNumber(min)} et ${frenchNumber(max)}`;
+const LOA_ONLY = "Réservé aux offres de type Location LOA.";
+
 const offerInputSchema = z
   .object({
     title: required("Le titre", OFFER_LIMITS.title),
@@ -87,8 +118,43 @@ const offerInputSchema = z
     metaTitle: optional("Le titre SEO", OFFER_LIMITS.metaTitle),
     metaDescription: optional("La description SEO", OFFER_LIMITS.metaDescription),
     isActive: z.boolean(),
+    cpuCores: optionalInteger(
+      `Le nombre de cœurs doit être un nombre entier entre ${range(N.cpuCores)}.`,
+      N.cpuCores,
+    ),
+    ramGb: optionalInteger(
+      `La RAM doit être un nombre entier de Go entre ${range(N.ramGb)}.`,
+      N.ramGb,
+    ),
+    storageTb: optionalDecimal(
+      `Le stockage doit être un nombre de To entre ${range(N.storageTb)} (2 décimales au plus).`,
+      N.storageTb,
+    ),
+    bandwidthGbps: optionalDecimal(
+      `La bande passante doit être un nombre de Gbit/s entre ${range(N.bandwidthGbps)} (2 décimales au plus).`,
+      N.bandwidthGbps,
+    ),
+    setupFee: optionalDecimal(
+      `Les frais de mise en service doivent être un montant entre 0 et ${frenchNumber(OFFER_LIMITS.priceMax)} € avec au plus 2 décimales.`,
+      { min: 0, max: OFFER_LIMITS.priceMax },
+    ),
+    loaMonths: optionalInteger(
+      `La durée doit être un nombre entier de mois entre ${N.loaMonths.min} et ${N.loaMonths.max}.`,
+      N.loaMonths,
+    ),
+    loaPurchaseOption: optionalDecimal(
+      `L'option d'achat doit être un montant entre 0 et ${frenchNumber(OFFER_LIMITS.priceMax)} € avec au plus 2 décimales.`,
+      { min: 0, max: OFFER_LIMITS.priceMax },
+    ),
   })
   .transform((offer, ctx) => {
+    // LOA terms on a dedicated server would be shown nowhere: refused rather than kept unseen.
+    if (offer.type !== "loa") {
+      for (const field of ["loaMonths", "loaPurchaseOption"] as const) {
+        if (offer[field] !== null)
+          ctx.addIssue({ code: "custom", path: [field], message: LOA_ONLY });
+      }
+    }
     // Spec section 5: the slug comes from the title unless the administrator typed one.
     const slug = slugify(offer.slug || offer.title)
       .slice(0, OFFER_LIMITS.slug)

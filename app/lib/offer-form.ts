@@ -21,6 +21,14 @@ export type OfferFormValues = {
   metaTitle: string;
   metaDescription: string;
   isActive: boolean;
+  // Optional numbers and terms (issue 13), typed as text like the price.
+  cpuCores: string;
+  ramGb: string;
+  storageTb: string;
+  bandwidthGbps: string;
+  setupFee: string;
+  loaMonths: string;
+  loaPurchaseOption: string;
 };
 
 export type OfferField = keyof OfferFormValues;
@@ -43,6 +51,13 @@ export const OFFER_FORM_DEFAULTS: OfferFormValues = {
   metaTitle: "",
   metaDescription: "",
   isActive: true,
+  cpuCores: "",
+  ramGb: "",
+  storageTb: "",
+  bandwidthGbps: "",
+  setupFee: "",
+  loaMonths: "",
+  loaPurchaseOption: "",
 };
 
 const TEXT_FIELDS = [
@@ -59,6 +74,13 @@ const TEXT_FIELDS = [
   "contractType",
   "metaTitle",
   "metaDescription",
+  "cpuCores",
+  "ramGb",
+  "storageTb",
+  "bandwidthGbps",
+  "setupFee",
+  "loaMonths",
+  "loaPurchaseOption",
 ] as const;
 const BOOLEAN_FIELDS = ["featured", "engagement", "isActive"] as const;
 
@@ -90,7 +112,16 @@ type OfferLike = {
   metaTitle: string | null;
   metaDescription: string | null;
   isActive: boolean;
+  cpuCores: number | null;
+  ramGb: number | null;
+  storageTb: string | null;
+  bandwidthGbps: string | null;
+  setupFee: string | null;
+  loaMonths: number | null;
+  loaPurchaseOption: string | null;
 };
+
+const numberText = (value: number | string | null) => (value === null ? "" : String(value));
 
 export function offerToFormValues(offer: OfferLike): OfferFormValues {
   return {
@@ -110,6 +141,13 @@ export function offerToFormValues(offer: OfferLike): OfferFormValues {
     metaTitle: offer.metaTitle ?? "",
     metaDescription: offer.metaDescription ?? "",
     isActive: offer.isActive,
+    cpuCores: numberText(offer.cpuCores),
+    ramGb: numberText(offer.ramGb),
+    storageTb: numberText(offer.storageTb),
+    bandwidthGbps: numberText(offer.bandwidthGbps),
+    setupFee: numberText(offer.setupFee),
+    loaMonths: numberText(offer.loaMonths),
+    loaPurchaseOption: numberText(offer.loaPurchaseOption),
   };
 }
 

@@ -1,3 +1,5 @@
+import type { Pricing } from "./money";
+
 // Identity of the site, as sent to every page by the root loader (values come from app/server/site.server.ts).
 export type SiteConfig = {
   name: string;
@@ -14,6 +16,8 @@ export type SiteConfig = {
    * unknowingly.
    */
   claims: SiteClaims;
+  /** VAT rate and the figure shown first (VAT_RATE, PRICE_DISPLAY). */
+  pricing: Pricing;
 };
 
 export type SiteClaims = {

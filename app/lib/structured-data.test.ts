@@ -12,6 +12,7 @@ const site: SiteConfig = {
   termsUrl: "https://www.example.fr/cgu",
   baseUrl: "https://serveurs.example.fr",
   claims: DEFAULT_CLAIMS,
+  pricing: { vatRate: 20, display: "ht" },
 };
 
 describe("structured data", () => {
@@ -48,6 +49,29 @@ describe("structured data", () => {
       priceCurrency: "EUR",
       availability: "https://schema.org/InStock",
       url: "https://serveurs.example.fr/offers/epyc-performance-64",
+    });
+    expect(data.offers.priceSpecification).toMatchObject({
+      price: "899.90",
+      valueAddedTaxIncluded: false,
+    });
+  });
+
+  it("gives the TTC price and says so when the site shows TTC first", () => {
+    const data = productJsonLd(
+      { ...site, pricing: { vatRate: 20, display: "ttc" } },
+      {
+        slug: "epyc-performance-64",
+        title: "EPYC Performance 64",
+        reference: "DED-EPYC-7543",
+        type: "dedicated",
+        price: "899.99",
+        description: "Serveur dédié",
+      },
+    );
+    expect(data.offers.price).toBe("1079.99");
+    expect(data.offers.priceSpecification).toMatchObject({
+      price: "1079.99",
+      valueAddedTaxIncluded: true,
     });
   });
 });

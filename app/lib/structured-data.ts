@@ -1,4 +1,5 @@
 import { OFFER_TYPE_LABELS, type OfferType } from "./domain";
+import { amount } from "./money";
 import type { SiteConfig } from "./site";
 
 /** JSON for a <script type="application/ld+json">: nothing in it can close the script element. */
@@ -43,11 +44,13 @@ export type ProductOffer = {
 
 /**
  * An offer page's schema.org Product with its Offer: a monthly price in euros, in stock (only
- * active offers have a page).
+ * active offers have a page). The price is the figure the page shows first, HT or TTC, and says
+ * which (valueAddedTaxIncluded).
  */
 export function productJsonLd(site: SiteConfig, offer: ProductOffer) {
   const url = `${site.baseUrl}/offers/${offer.slug}`;
-  const price = Number(offer.price).toFixed(2);
+  const { display } = site.pricing;
+  const price = (amount(offer.price, site.pricing)[display] / 100).toFixed(2);
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -68,6 +71,7 @@ export function productJsonLd(site: SiteConfig, offer: ProductOffer) {
         "@type": "UnitPriceSpecification",
         price,
         priceCurrency: "EUR",
+        valueAddedTaxIncluded: display === "ttc",
         referenceQuantity: { "@type": "QuantitativeValue", value: 1, unitCode: "MON" },
       },
     },

@@ -1,6 +1,7 @@
 import { ArrowRight, Clock, Headphones, Server, ShieldCheck } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { JsonLd } from "~/components/json-ld";
+import { OfferCard, OfferCardIcons } from "~/components/offer-card";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -8,10 +9,34 @@ import { pageMeta, siteFromMatches } from "~/lib/meta";
 import { organizationJsonLd } from "~/lib/structured-data";
 import { useRootData } from "~/lib/use-site";
 import type { RouteHandle } from "~/root";
+import { isDatabaseUnavailable } from "~/server/availability.server";
+import { log } from "~/server/log.server";
+import { listFeaturedOffers } from "~/server/offers.server";
 import type { Route } from "./+types/home";
 
 // Links only: no React needed in the browser.
 export const handle: RouteHandle = { hydrate: false };
+
+const FEATURED_COUNT = 3;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  try {
+    return { featured: await listFeaturedOffers(FEATURED_COUNT) };
+  } catch (error) {
+    // The home page works without the database: it shows no featured offers, and that page is
+    // not kept by caches (it would outlive the outage).
+    if (!isDatabaseUnavailable(error)) throw error;
+    log.error("featured offers: database unavailable", { requestId: context.requestId, error });
+    return data({ featured: [] }, { headers: { "Cache-Control": "private, no-store" } });
+  }
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  if (cacheControl) headers.set("Cache-Control", cacheControl);
+  return headers;
+};
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -66,8 +91,9 @@ const SOLUTIONS: {
   },
 ];
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { site } = useRootData();
+  const { featured } = loaderData;
   return (
     <>
       <JsonLd data={organizationJsonLd(site)} />
@@ -152,6 +178,22 @@ export default function Home() {
           </div>
         </div>
       </section>
+
+      {featured.length > 0 ? (
+        <section aria-labelledby="a-la-une" className="container mx-auto px-4 pt-16">
+          <OfferCardIcons />
+          <h2 id="a-la-une" className="mb-10 text-center text-3xl font-bold">
+            Offres à la une
+          </h2>
+          <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {featured.map((offer) => (
+              <li key={offer.id}>
+                <OfferCard offer={offer} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section aria-labelledby="cta" className="container mx-auto px-4 py-16 text-center">
         <h2 id="cta" className="text-3xl font-bold">

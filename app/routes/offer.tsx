@@ -1,4 +1,14 @@
-import { ArrowLeft, Cpu, FileText, HardDrive, MemoryStick, Network } from "lucide-react";
+import {
+  ArrowLeft,
+  CalendarClock,
+  Cpu,
+  FileText,
+  HandCoins,
+  HardDrive,
+  MemoryStick,
+  Network,
+  Sigma,
+} from "lucide-react";
 import { data, Link } from "react-router";
 import { JsonLd } from "~/components/json-ld";
 import { Markdown } from "~/components/markdown";
@@ -6,9 +16,10 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { OFFER_TYPE_LABELS } from "~/lib/domain";
-import { formatMonthlyPrice, formatPrice } from "~/lib/format";
 import { MESSAGES } from "~/lib/messages";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta, siteFromMatches } from "~/lib/meta";
+import { monthlyLabel, type Pricing } from "~/lib/money";
+import { offerTerms } from "~/lib/offer-terms";
 import { productJsonLd } from "~/lib/structured-data";
 import { useRootData } from "~/lib/use-site";
 import type { RouteHandle } from "~/root";
@@ -45,10 +56,11 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
       noindex: true,
     });
   }
+  const pricing = siteFromMatches(matches)?.pricing ?? { vatRate: 20, display: "ht" };
   return pageMeta({
     matches,
     title: offerTitle(offer),
-    description: offerDescription(offer),
+    description: offerDescription(offer, pricing),
     path: `/offers/${offer.slug}`,
     type: "product",
   });
@@ -65,8 +77,8 @@ function offerTitle(offer: OfferSummary): string {
 }
 
 /** meta_description when set, else the title with a summary of the specs and the price. */
-function offerDescription(offer: OfferSummary): string {
-  const summary = `${OFFER_TYPE_LABELS[offer.type]} ${offer.cpu}, ${offer.ram}, ${offer.storage} — ${formatMonthlyPrice(offer.price)}.`;
+function offerDescription(offer: OfferSummary, pricing: Pricing): string {
+  const summary = `${OFFER_TYPE_LABELS[offer.type]} ${offer.cpu}, ${offer.ram}, ${offer.storage} — ${monthlyLabel(offer.price, pricing)}.`;
   return offer.metaDescription || `${offer.title} : ${summary}`;
 }
 
@@ -98,6 +110,7 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
     );
   }
 
+  const terms = offerTerms(offer, site.pricing);
   return (
     <div className="container mx-auto px-4 py-10">
       <JsonLd
@@ -107,7 +120,7 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
           reference: offer.reference,
           type: offer.type,
           price: offer.price,
-          description: offerDescription(offer),
+          description: offerDescription(offer, site.pricing),
         })}
       />
       <Link
@@ -157,6 +170,19 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
                   label="Engagement"
                   value={offer.engagement ? "Engagement requis" : "Sans engagement"}
                 />
+                {terms.loa ? (
+                  <>
+                    <Spec icon={CalendarClock} label="Durée" value={terms.loa.duration} />
+                    {terms.loa.purchaseOption ? (
+                      <Spec
+                        icon={HandCoins}
+                        label="Option d'achat"
+                        value={terms.loa.purchaseOption}
+                      />
+                    ) : null}
+                    <Spec icon={Sigma} label="Coût total" value={terms.loa.total} />
+                  </>
+                ) : null}
               </dl>
             </CardContent>
           </Card>
@@ -165,10 +191,12 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
         <aside className="lg:col-span-1">
           <Card className="lg:sticky lg:top-24">
             <CardHeader>
-              <p className="text-4xl font-bold text-primary">
-                {formatPrice(offer.price)}
+              <p className="text-3xl font-bold text-primary xl:text-4xl">
+                {terms.monthly}
                 <span className="text-base font-normal text-muted-foreground">/mois</span>
               </p>
+              <p className="text-sm text-muted-foreground">soit {terms.monthlyOther}/mois</p>
+              {terms.setupFee ? <p className="text-sm">{terms.setupFee}</p> : null}
               {offer.engagement ? (
                 <p className="text-sm text-muted-foreground">Avec engagement</p>
               ) : null}

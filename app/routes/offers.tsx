@@ -1,5 +1,7 @@
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import compareScriptUrl from "~/client/compare.js?url";
 import listingScriptUrl from "~/client/listing.js?url";
+import { CompareBar, COMPARE_FORM_ID } from "~/components/compare-bar";
 import { ErrorPage } from "~/components/error-page";
 import { OfferCard, OfferCardIcons } from "~/components/offer-card";
 import { OfferFiltersForm } from "~/components/offer-filters-form";
@@ -10,32 +12,36 @@ import { offerCountLabel } from "~/lib/format";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
 import { RequestReference } from "~/lib/request-id";
-import { hasActiveFilters, offerFiltersToSearch } from "~/lib/offer-filters";
-import { parseOfferFilters } from "~/lib/offer-filters-schema";
+import { DEFAULT_SORT, hasActiveFilters, offerFiltersToSearch } from "~/lib/offer-filters";
+import { LISTING_PARAMS, parseOfferFilters } from "~/lib/offer-filters-schema";
 import type { RouteHandle } from "~/root";
 import { isDatabaseUnavailable } from "~/server/availability.server";
 import { log } from "~/server/log.server";
 import { LISTING_PAGE_SIZE, listActiveOffers } from "~/server/offers.server";
 import type { Route } from "./+types/offers";
 
-// Server-rendered; filtering as you type is app/client/listing.js (docs/decisions/005).
-export const handle: RouteHandle = { hydrate: false, scripts: [listingScriptUrl] };
+// Server-rendered; filtering as you type is app/client/listing.js, the comparison bar
+// app/client/compare.js (docs/decisions/005 and 017).
+export const handle: RouteHandle = {
+  hydrate: false,
+  scripts: [listingScriptUrl, compareScriptUrl],
+};
 
-const KNOWN_PARAMS = new Set(["q", "type", "min", "max", "engagement", "page"]);
+const KNOWN_PARAMS = new Set<string>(LISTING_PARAMS);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const { filters, page } = parseOfferFilters(url.searchParams);
+  const { filters, page, sort } = parseOfferFilters(url.searchParams);
 
   // One address per result: '/offers?q=&type=all' becomes '/offers' (bookmarks, caches, crawlers).
   const known = new URLSearchParams([...url.searchParams].filter(([key]) => KNOWN_PARAMS.has(key)));
-  const canonical = offerFiltersToSearch(filters, page);
+  const canonical = offerFiltersToSearch(filters, page, sort);
   const current = known.size ? `?${known.toString()}` : "";
   if (current !== canonical) throw redirect(`/offers${canonical}`);
 
   let result;
   try {
-    result = await listActiveOffers(filters, page);
+    result = await listActiveOffers(filters, page, LISTING_PAGE_SIZE, undefined, sort);
   } catch (error) {
     // A query that fails for another reason than an unreachable database is a bug: 500 page.
     if (!isDatabaseUnavailable(error)) throw error;
@@ -43,15 +49,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw data(MESSAGES.listingError, { status: 503, headers: { "Retry-After": "10" } });
   }
   const pageCount = Math.max(1, Math.ceil(result.total / LISTING_PAGE_SIZE));
-  if (page > pageCount) throw redirect(`/offers${offerFiltersToSearch(filters, pageCount)}`);
-  return { ...result, filters, page, pageCount };
+  if (page > pageCount) {
+    throw redirect(`/offers${offerFiltersToSearch(filters, pageCount, sort)}`);
+  }
+  return { ...result, filters, page, pageCount, sort };
 }
 
-// Canonical: a filtered listing points to the plain /offers (its results are a subset of the
-// catalogue's pages); pages 2+ of the plain listing are their own canonical (/offers?page=N), so
+// Canonical: a filtered or re-sorted listing points to the plain /offers (the same offers, or a
+// subset of them); pages 2+ of the plain listing are their own canonical (/offers?page=N), so
 // that crawlers reach every offer through the 'Suivant' links.
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
-  const page = loaderData && !hasActiveFilters(loaderData.filters) ? loaderData.page : 1;
+  const plain =
+    loaderData && !hasActiveFilters(loaderData.filters) && loaderData.sort === DEFAULT_SORT;
+  const page = plain ? loaderData.page : 1;
   return pageMeta({
     matches,
     title:
@@ -59,7 +69,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
         ? `Nos Offres de Serveurs — page ${page}`
         : "Nos Offres de Serveurs — serveurs dédiés et location LOA",
     description:
-      "Comparez nos serveurs dédiés et nos solutions de location avec option d'achat (LOA) : filtrez par type, prix et engagement.",
+      "Comparez nos serveurs dédiés et nos solutions de location avec option d'achat (LOA) : filtrez par type, prix, mémoire, cœurs et engagement.",
     path: page > 1 ? `/offers?page=${page}` : "/offers",
   });
 };
@@ -77,20 +87,22 @@ function PageHeader() {
 }
 
 export default function Offers({ loaderData }: Route.ComponentProps) {
-  const { offers, total, filters, page, pageCount } = loaderData;
+  const { offers, total, filters, page, pageCount, sort } = loaderData;
   const filtered = hasActiveFilters(filters);
+  const pageLink = (n: number) => `/offers${offerFiltersToSearch(filters, n, sort)}`;
 
   return (
     <div className="container mx-auto px-4 py-10">
       <OfferCardIcons />
       <PageHeader />
-      <OfferFiltersForm filters={filters} filtered={filtered} />
+      <OfferFiltersForm filters={filters} filtered={filtered} sort={sort} />
 
       {/* listing.js shows the spinner while it fetches new results, then swaps the content. */}
       <section aria-labelledby="resultats" className="mt-8">
         <p id="resultats" className="mb-4 text-sm text-muted-foreground" aria-live="polite">
           {offerCountLabel(total)}
         </p>
+        <CompareBar />
         <div
           className="flex justify-center py-16 text-muted-foreground"
           data-listing-loading=""
@@ -103,7 +115,7 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
             <div className="rounded-lg border border-dashed p-12 text-center">
               <p className="text-muted-foreground">{MESSAGES.listingEmpty}</p>
               <Button asChild variant="link" className="mt-2">
-                <Link to="/offers">Effacer les filtres</Link>
+                <Link to={`/offers${offerFiltersToSearch({}, 1, sort)}`}>Effacer les filtres</Link>
               </Button>
             </div>
           ) : (
@@ -113,16 +125,12 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
                   key={offer.id}
                   className="[contain-intrinsic-size:auto_20rem] [content-visibility:auto]"
                 >
-                  <OfferCard offer={offer} />
+                  <OfferCard offer={offer} compareForm={COMPARE_FORM_ID} />
                 </li>
               ))}
             </ul>
           )}
-          <Pager
-            page={page}
-            pageCount={pageCount}
-            href={(p) => `/offers${offerFiltersToSearch(filters, p)}`}
-          />
+          <Pager page={page} pageCount={pageCount} href={pageLink} />
         </div>
       </section>
     </div>

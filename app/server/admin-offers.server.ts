@@ -116,6 +116,13 @@ function offerValues(input: OfferInput) {
     metaTitle: input.metaTitle,
     metaDescription: input.metaDescription,
     isActive: input.isActive,
+    cpuCores: input.cpuCores,
+    ramGb: input.ramGb,
+    storageTb: input.storageTb,
+    bandwidthGbps: input.bandwidthGbps,
+    setupFee: input.setupFee,
+    loaMonths: input.loaMonths,
+    loaPurchaseOption: input.loaPurchaseOption,
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_CLAIMS, splitList } from "~/lib/site";
+import { PRICE_DISPLAYS } from "~/lib/money";
 
 const bool = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
@@ -65,6 +66,10 @@ const envSchema = z.object({
   SITE_DEDICATED_POINTS: z.string().transform(splitList).default(DEFAULT_CLAIMS.dedicatedPoints),
   SITE_LOA_POINTS: z.string().transform(splitList).default(DEFAULT_CLAIMS.loaPoints),
   SITE_HOURS: z.string().trim().default(DEFAULT_CLAIMS.hours),
+  // Prices are stored HT; the VAT rate (percent) gives the TTC amounts, PRICE_DISPLAY the figure
+  // shown first (docs/decisions/016).
+  VAT_RATE: z.coerce.number().min(0).max(100).default(20),
+  PRICE_DISPLAY: z.enum(PRICE_DISPLAYS).default("ht"),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -6,7 +6,19 @@ import { offers, type NewOffer } from "./schema.server";
 
 type SeedOffer = Omit<NewOffer, "slug" | "id" | "createdAt" | "updatedAt">;
 
-// Realistic but fictitious catalogue, newest first.
+// Every row names every optional number, so that reloading the demo also resets those left out.
+const NO_NUMBERS = {
+  cpuCores: null,
+  ramGb: null,
+  storageTb: null,
+  bandwidthGbps: null,
+  setupFee: null,
+  loaMonths: null,
+  loaPurchaseOption: null,
+} satisfies Partial<SeedOffer>;
+
+// Realistic but fictitious catalogue, newest first. Specs as numbers, setup fees and LOA terms
+// are filled in (one LOA without stated terms, one promotion without numbers: both cases show).
 export const DEMO_OFFERS: SeedOffer[] = [
   {
     title: "EPYC Performance 64",
@@ -18,6 +30,11 @@ export const DEMO_OFFERS: SeedOffer[] = [
     storage: "2 × 3,84 To NVMe",
     network: "10 Gbit/s illimité",
     price: "899.99",
+    cpuCores: 32,
+    ramGb: 256,
+    storageTb: "7.68",
+    bandwidthGbps: "10.00",
+    setupFee: "49.00",
     engagement: true,
     contractType: "Engagement 12 mois",
     metaTitle: "Serveur dédié AMD EPYC 7543 — 256 Go RAM",
@@ -43,6 +60,11 @@ Le **EPYC Performance 64** s'adresse aux bases de données volumineuses, à la v
     storage: "2 × 1 To NVMe",
     network: "1 Gbit/s illimité",
     price: "129.00",
+    cpuCores: 8,
+    ramGb: 64,
+    storageTb: "2.00",
+    bandwidthGbps: "1.00",
+    setupFee: "0.00",
     engagement: false,
     contractType: "Mensuel sans engagement",
     description: `Un serveur polyvalent pour **sites web**, applications métier et environnements de préproduction.
@@ -61,6 +83,11 @@ Le **EPYC Performance 64** s'adresse aux bases de données volumineuses, à la v
     storage: "2 × 2 To NVMe Gen4",
     network: "1 Gbit/s anti-DDoS jeu",
     price: "189.90",
+    cpuCores: 16,
+    ramGb: 128,
+    storageTb: "4.00",
+    bandwidthGbps: "1.00",
+    setupFee: "29.00",
     engagement: false,
     contractType: "Mensuel sans engagement",
     description: `Fréquence élevée et faible latence : idéal pour les **serveurs de jeu** (Minecraft, FiveM, Rust) et le rendu.
@@ -77,6 +104,11 @@ Protection anti-DDoS spécialisée jeu incluse.`,
     storage: "4 × 12 To SATA + 2 × 480 Go SSD",
     network: "1 Gbit/s illimité",
     price: "239.00",
+    cpuCores: 12,
+    ramGb: 64,
+    storageTb: "48.96",
+    bandwidthGbps: "1.00",
+    setupFee: "99.00",
     engagement: true,
     contractType: "Engagement 6 mois",
     description: `Grande capacité pour vos **sauvegardes**, archives et serveurs de fichiers.
@@ -95,6 +127,11 @@ Protection anti-DDoS spécialisée jeu incluse.`,
     storage: "2 × 480 Go SSD",
     network: "500 Mbit/s",
     price: "39.99",
+    cpuCores: 8,
+    ramGb: 16,
+    storageTb: "0.96",
+    bandwidthGbps: "0.50",
+    setupFee: "0.00",
     engagement: false,
     contractType: null,
     description:
@@ -110,6 +147,11 @@ Protection anti-DDoS spécialisée jeu incluse.`,
     storage: "2 × 1,92 To NVMe",
     network: "10 Gbit/s",
     price: "549.00",
+    cpuCores: 16,
+    ramGb: 128,
+    storageTb: "3.84",
+    bandwidthGbps: "10.00",
+    setupFee: "149.00",
     engagement: true,
     contractType: "Engagement 12 mois",
     description: `Carte **NVIDIA RTX A4000** 16 Go pour l'inférence IA, l'encodage vidéo et le rendu 3D.`,
@@ -124,9 +166,16 @@ Protection anti-DDoS spécialisée jeu incluse.`,
     storage: "4 × 1,92 To SSD SAS",
     network: "2 × 10 Gbit/s",
     price: "412.50",
+    cpuCores: 48,
+    ramGb: 256,
+    storageTb: "7.68",
+    bandwidthGbps: "20.00",
+    setupFee: "0.00",
+    loaMonths: 36,
+    loaPurchaseOption: "150.00",
     engagement: true,
     contractType: "LOA 36 mois, option d'achat 1 %",
-    description: `### Équipez-vous sans immobiliser votre trésorerie
+    description: `## Équipez-vous sans immobiliser votre trésorerie
 
 Serveur **HPE ProLiant DL380 Gen10 Plus** installé chez vous ou dans notre datacenter.
 
@@ -144,6 +193,12 @@ Serveur **HPE ProLiant DL380 Gen10 Plus** installé chez vous ou dans notre data
     storage: "2 × 960 Go SSD",
     network: "2 × 1 Gbit/s",
     price: "219.00",
+    cpuCores: 16,
+    ramGb: 128,
+    storageTb: "1.92",
+    bandwidthGbps: "2.00",
+    loaMonths: 24,
+    loaPurchaseOption: "99.00",
     engagement: true,
     contractType: "LOA 24 mois",
     description:
@@ -159,6 +214,13 @@ Serveur **HPE ProLiant DL380 Gen10 Plus** installé chez vous ou dans notre data
     storage: "12 × 3,84 To NVMe (Ceph)",
     network: "25 Gbit/s redondé",
     price: "1890.00",
+    cpuCores: 72,
+    ramGb: 768,
+    storageTb: "46.08",
+    bandwidthGbps: "25.00",
+    setupFee: "490.00",
+    loaMonths: 48,
+    loaPurchaseOption: "450.00",
     engagement: true,
     contractType: "LOA 48 mois",
     description: `Trois nœuds hyperconvergés prêts pour **Proxmox VE** et Ceph, livrés et configurés.`,
@@ -173,6 +235,10 @@ Serveur **HPE ProLiant DL380 Gen10 Plus** installé chez vous ou dans notre data
     storage: "2 × 2 To HDD",
     network: "1 Gbit/s",
     price: "79.00",
+    cpuCores: 4,
+    ramGb: 32,
+    storageTb: "4.00",
+    bandwidthGbps: "1.00",
     engagement: false,
     contractType: "LOA mensuelle résiliable",
     description: "Une tour **Dell PowerEdge T350** pour le bureau, résiliable chaque mois.",
@@ -187,6 +253,10 @@ Serveur **HPE ProLiant DL380 Gen10 Plus** installé chez vous ou dans notre data
     storage: "2 × 2 To HDD",
     network: "1 Gbit/s",
     price: "59.00",
+    cpuCores: 4,
+    ramGb: 32,
+    storageTb: "4.00",
+    bandwidthGbps: "1.00",
     engagement: false,
     contractType: null,
     isActive: false,
@@ -202,6 +272,12 @@ Serveur **HPE ProLiant DL380 Gen10 Plus** installé chez vous ou dans notre data
     storage: "8 × 16 To SATA",
     network: "10 Gbit/s",
     price: "329.00",
+    cpuCores: 8,
+    ramGb: 64,
+    storageTb: "128.00",
+    bandwidthGbps: "10.00",
+    loaMonths: 60,
+    loaPurchaseOption: "250.00",
     engagement: true,
     contractType: "LOA 60 mois",
     isActive: false,
@@ -217,6 +293,11 @@ Serveur **HPE ProLiant DL380 Gen10 Plus** installé chez vous ou dans notre data
     storage: "4 × 3,84 To NVMe Gen4",
     network: "25 Gbit/s",
     price: "1249.00",
+    cpuCores: 24,
+    ramGb: 384,
+    storageTb: "15.36",
+    bandwidthGbps: "25.00",
+    setupFee: "0.00",
     engagement: true,
     contractType: "Engagement 24 mois",
     description: `La génération **Zen 4** avec 12 canaux DDR5 pour les bases de données en mémoire.`,
@@ -241,7 +322,7 @@ Serveur **HPE ProLiant DL380 Gen10 Plus** installé chez vous ou dans notre data
 export async function loadDemoOffers(db: Database, now = new Date()): Promise<number> {
   const rows = DEMO_OFFERS.map((offer, index) => {
     const createdAt = new Date(now.getTime() - index * 86_400_000);
-    return { ...offer, slug: slugify(offer.title), createdAt, updatedAt: createdAt };
+    return { ...NO_NUMBERS, ...offer, slug: slugify(offer.title), createdAt, updatedAt: createdAt };
   });
   await db
     .insert(offers)

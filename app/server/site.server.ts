@@ -22,6 +22,7 @@ export function siteConfig(): SiteConfig {
         loaPoints: e.SITE_LOA_POINTS,
         hours: e.SITE_HOURS,
       },
+      pricing: { vatRate: e.VAT_RATE, display: e.PRICE_DISPLAY },
     };
   }
   return cached;

@@ -1,6 +1,6 @@
 import { expect, isPhone, noJs, test } from "./fixtures";
 
-const priceRe = /\d+,\d{2}\s€\/mois/;
+const priceRe = /\d+,\d{2}\s€\sHT\/mois/;
 
 test.describe("home and site chrome", () => {
   test("home shows the hero, features, solutions and call to action", async ({ page }) => {
@@ -177,8 +177,8 @@ test.describe("listing", () => {
     await expect(cards.first()).toContainText(priceRe);
     await expect(page.getByText("Xeon Legacy")).toHaveCount(0); // inactive
     await expect(page.getByPlaceholder("CPU, RAM, référence...")).toBeVisible();
-    await expect(page.getByLabel("Prix min (€)")).toHaveAttribute("placeholder", "0");
-    await expect(page.getByLabel("Prix max (€)")).toHaveAttribute("placeholder", "1000");
+    await expect(page.getByLabel("Prix min (€ HT)")).toHaveAttribute("placeholder", "0");
+    await expect(page.getByLabel("Prix max (€ HT)")).toHaveAttribute("placeholder", "1000");
     await expect(page.getByRole("link", { name: "Effacer les filtres" })).toHaveCount(0);
     await cards.first().getByRole("link").click();
     await expect(page).toHaveURL(/\/offers\/epyc-performance-64$/);
@@ -188,7 +188,7 @@ test.describe("listing", () => {
     await page.goto("/offers?type=loa&engagement=no");
     await expect(page.getByText(/^1 offre trouvée$/)).toBeVisible();
     await expect(page.getByLabel("Type")).toHaveValue("loa");
-    await expect(page.getByLabel("Engagement")).toHaveValue("no");
+    await expect(page.getByLabel("Engagement", { exact: true })).toHaveValue("no");
     await expect(page.getByRole("link", { name: "Effacer les filtres" })).toBeVisible();
   });
 
@@ -199,8 +199,8 @@ test.describe("listing", () => {
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
     await page.getByLabel("Rechercher").fill("epyc");
     await page.getByLabel("Type").selectOption("dedicated");
-    await page.getByLabel("Prix min (€)").fill("100");
-    await page.getByLabel("Prix max (€)").fill("1000");
+    await page.getByLabel("Prix min (€ HT)").fill("100");
+    await page.getByLabel("Prix max (€ HT)").fill("1000");
     if (noJs(testInfo)) {
       await page.getByRole("button", { name: "Appliquer les filtres" }).click();
     } else {
@@ -216,7 +216,7 @@ test.describe("listing", () => {
       // Filtering happened without a full page load.
       expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
     }
-    await page.getByLabel("Engagement").selectOption("no");
+    await page.getByLabel("Engagement", { exact: true }).selectOption("no");
     if (noJs(testInfo)) await page.getByRole("button", { name: "Appliquer les filtres" }).click();
     await expect(
       page.getByText("Aucune offre ne correspond à vos critères de recherche."),
@@ -298,7 +298,7 @@ test.describe("offer detail", () => {
     await expect(main.getByRole("heading", { name: "Conditions contractuelles" })).toBeVisible();
     await expect(main.getByText("Engagement requis")).toBeVisible();
     await expect(main.getByText("Engagement 12 mois")).toBeVisible();
-    await expect(main.getByText(/899,99\s€/)).toBeVisible();
+    await expect(main.getByText(/899,99\s€\sHT/)).toBeVisible();
     await expect(main.getByText("Avec engagement")).toBeVisible();
     await expect(
       main.getByText("Besoin d'aide ? Contactez notre équipe commerciale"),

@@ -120,6 +120,23 @@ describe.skipIf(!hasPostgres)("backup and restore (npm run db:backup / db:restor
     const original = await snapshotPglite(source);
     expect(original.offers.length).toBeGreaterThan(10);
     expect(original.contact_requests).toHaveLength(CONTACTS.length);
+    // The catalogue's numbers, setup fees and LOA terms (issue 13) are in it: the demo fills them,
+    // and the comparisons below check that they come back unchanged.
+    const bySlug = (slug: string) =>
+      original.offers.find((o) => (o as { slug: string }).slug === slug);
+    expect(bySlug("epyc-performance-64")).toMatchObject({
+      cpu_cores: 32,
+      ram_gb: 256,
+      storage_tb: 7.68,
+      bandwidth_gbps: 10,
+      setup_fee: 49,
+      loa_months: null,
+    });
+    expect(bySlug("loa-pme-36-mois")).toMatchObject({
+      setup_fee: 0,
+      loa_months: 36,
+      loa_purchase_option: 150,
+    });
 
     // 2. Into a new PostgreSQL database.
     const pgDb: TestDatabase = await createPostgresDatabase("restore");

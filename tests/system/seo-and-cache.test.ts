@@ -57,6 +57,7 @@ describe("public pages for search engines and speed (built server)", () => {
     }
     expect(xml).toMatch(/\/offers\/starter-web<\/loc><lastmod>\d{4}-\d\d-\d\dT[\d:.]+Z<\/lastmod>/);
     expect(xml).not.toContain("xeon-legacy");
+    expect(xml).not.toContain("/comparer"); // a visitor's selection, not a page of its own
   });
 
   it("gives the home page French metadata, a canonical link, sharing tags and Organization", async () => {
@@ -100,12 +101,18 @@ describe("public pages for search engines and speed (built server)", () => {
     const plain = await (await get("/offers/starter-web")).text();
     expect(tag(plain, /<title>(.*?)<\/title>/)).toBe("Starter Web — Serveur Dédié");
     expect(tag(plain, /<meta name="description" content="(.*?)"/)).toMatch(
-      /^Starter Web : Serveur Dédié Intel Atom C3758.*39,99\s€\/mois\.$/,
+      /^Starter Web : Serveur Dédié Intel Atom C3758.*39,99\s€\sHT\/mois\.$/,
     );
   });
 
-  it("points filtered listings to the plain listing", async () => {
-    for (const path of ["/offers", "/offers?type=loa", "/offers?q=epyc&min=100"]) {
+  it("points filtered and sorted listings to the plain listing", async () => {
+    for (const path of [
+      "/offers",
+      "/offers?type=loa",
+      "/offers?q=epyc&min=100",
+      "/offers?sort=price_asc",
+      "/offers?ram_min=64&cores_min=8&sort=price_desc",
+    ]) {
       const html = await (await get(path)).text();
       expect(tag(html, /<link rel="canonical" href="(.*?)"/), path).toBe(`${BASE}/offers`);
     }
@@ -117,13 +124,16 @@ describe("public pages for search engines and speed (built server)", () => {
   });
 
   it("caches anonymous pages: no nonce to reuse, inline scripts allowed by hash, ETag and 304", async () => {
+    const compared = "/comparer?offres=starter-web,epyc-performance-64";
     for (const path of [
       "/",
       "/offers",
+      "/offers?ram_min=64&sort=price_desc",
       "/offers/starter-web",
       "/contact",
       "/confidentialite",
       "/sitemap.xml",
+      compared,
     ]) {
       const first = await get(path);
       const second = await get(path);
@@ -148,6 +158,8 @@ describe("public pages for search engines and speed (built server)", () => {
       }
       const revalidated = await get(path, { headers: { "If-None-Match": etag } });
       expect(revalidated.status, path).toBe(304);
+      // The comparison is kept like the other pages, and stays out of search engines from cache too.
+      if (path === compared) expect(second.headers.get("x-robots-tag")).toBe("noindex");
     }
   });
 
@@ -180,6 +192,7 @@ describe("public pages for search engines and speed (built server)", () => {
       "/offers",
       "/contact",
       "/confidentialite",
+      "/comparer?offres=starter-web,epyc-performance-64",
     ]) {
       const html = await (await get(path)).text();
       expect(html, path).not.toContain("modulepreload");

@@ -64,6 +64,43 @@ export function OfferForm({ mode, offerId, values, fieldErrors, busy }: OfferFor
     </div>
   );
 
+  // Optional numbers (issue 13): typed as text with a numeric keyboard, so that '7,68' is accepted.
+  const numberField = (
+    field:
+      | "cpuCores"
+      | "ramGb"
+      | "storageTb"
+      | "bandwidthGbps"
+      | "setupFee"
+      | "loaMonths"
+      | "loaPurchaseOption",
+    label: string,
+    options: { decimals?: boolean; hint?: string } = {},
+  ) => (
+    <div className="space-y-2">
+      <Label htmlFor={`offer-${field}`}>{label}</Label>
+      <Input
+        id={`offer-${field}`}
+        name={field}
+        inputMode={options.decimals ? "decimal" : "numeric"}
+        maxLength={16}
+        defaultValue={values[field]}
+        aria-invalid={fieldErrors[field] ? true : undefined}
+        aria-describedby={
+          [fieldErrors[field] ? `${field}-error` : "", options.hint ? `${field}-hint` : ""]
+            .filter(Boolean)
+            .join(" ") || undefined
+        }
+      />
+      {options.hint ? (
+        <p id={`${field}-hint`} className="text-xs text-muted-foreground">
+          {options.hint}
+        </p>
+      ) : null}
+      <FieldError field={field} message={fieldErrors[field]} />
+    </div>
+  );
+
   const action = mode === "create" ? "/admin/offers?new=1" : `/admin/offers?edit=${offerId}`;
 
   return (
@@ -142,11 +179,41 @@ export function OfferForm({ mode, offerId, values, fieldErrors, busy }: OfferFor
             required
             defaultValue={values.price}
             {...invalid("price")}
+            aria-describedby={fieldErrors.price ? "price-error price-hint" : "price-hint"}
           />
+          <p id="price-hint" className="text-xs text-muted-foreground">
+            Hors taxes (HT) : le site affiche aussi le montant TTC.
+          </p>
           <FieldError field="price" message={fieldErrors.price} />
         </div>
         {text("contractType", "Type de contrat", { placeholder: "Engagement 12 mois" })}
+        {numberField("setupFee", "Frais de mise en service (€ HT)", {
+          decimals: true,
+          hint: "Vide : non précisés. 0 : mise en service offerte.",
+        })}
       </div>
+
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-medium">Caractéristiques chiffrées (facultatives)</legend>
+        <p className="text-xs text-muted-foreground">
+          Elles servent aux filtres « RAM min » et « Cœurs min » et à la comparaison ; une offre
+          sans valeur est écartée quand le filtre est utilisé.
+        </p>
+        <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+          {numberField("cpuCores", "Cœurs CPU")}
+          {numberField("ramGb", "RAM (Go)")}
+          {numberField("storageTb", "Stockage (To)", { decimals: true })}
+          {numberField("bandwidthGbps", "Bande passante (Gbit/s)", { decimals: true })}
+        </div>
+      </fieldset>
+
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-medium">Location LOA (offres de type Location LOA)</legend>
+        <div className="grid gap-5 md:grid-cols-2">
+          {numberField("loaMonths", "Durée (mois)")}
+          {numberField("loaPurchaseOption", "Option d'achat (€ HT)", { decimals: true })}
+        </div>
+      </fieldset>
 
       <div className="space-y-2">
         <Label htmlFor="offer-description">Description (markdown)</Label>

@@ -29,6 +29,13 @@ const OFFER = {
   metaTitle: "",
   metaDescription: "",
   isActive: "on",
+  cpuCores: "",
+  ramGb: "",
+  storageTb: "",
+  bandwidthGbps: "",
+  setupFee: "",
+  loaMonths: "",
+  loaPurchaseOption: "",
 };
 type OfferFields = typeof OFFER;
 
@@ -47,6 +54,15 @@ const M = {
   priceTooHigh: "Le prix ne doit pas dépasser",
   typeInvalid: "Le type d'offre n'est pas valide.",
   forbidden: (label: string) => `${label} contient des caractères non autorisés.`,
+  // Thousands are separated by a narrow no-break space.
+  cores: /Le nombre de cœurs doit être un nombre entier entre 1 et 4\s096\./,
+  ram: /La RAM doit être un nombre entier de Go entre 1 et 65\s536\./,
+  storage: /Le stockage doit être un nombre de To entre 0,01 et 100\s000 \(2 décimales au plus\)\./,
+  bandwidth: /La bande passante doit être un nombre de Gbit\/s entre 0,01 et 10\s000/,
+  setupFee: /Les frais de mise en service doivent être un montant entre 0 et 1\s000\s000 €/,
+  loaMonths: "La durée doit être un nombre entier de mois entre 1 et 120.",
+  loaOption: /L'option d'achat doit être un montant entre 0 et 1\s000\s000 €/,
+  loaOnly: "Réservé aux offres de type Location LOA.",
   tooLong: (label: string, max: number) => `${label} ne doit pas dépasser ${max} caractères.`,
 } as const;
 
@@ -89,7 +105,7 @@ function createOffer(
   };
 }
 
-const refusedOffer = (name: string, change: Partial<OfferFields>, message: string) =>
+const refusedOffer = (name: string, change: Partial<OfferFields>, message: string | RegExp) =>
   createOffer(name, change, { status: 400, message });
 
 const storedOffer = (
@@ -153,6 +169,52 @@ const OFFER_CASES: HostileCase[] = [
     "price written the French way",
     { title: "Prix FR", price: "1 299,5 €" },
     { price: "1299.50" },
+  ),
+  // Specs as numbers, setup fee, LOA terms (issue 13): bounds, shapes, LOA terms on LOA only.
+  refusedOffer("cores that are not a whole number", { cpuCores: "8.5" }, M.cores),
+  refusedOffer("zero cores", { cpuCores: "0" }, M.cores),
+  refusedOffer("negative RAM", { ramGb: "-64" }, M.ram),
+  refusedOffer("RAM with SQL", { ramGb: "64; DROP TABLE offers" }, M.ram),
+  refusedOffer("RAM in exponent notation", { ramGb: "1e3" }, M.ram),
+  refusedOffer("storage with three decimals", { storageTb: "1.234" }, M.storage),
+  refusedOffer("enormous bandwidth", { bandwidthGbps: "99999999999999999999" }, M.bandwidth),
+  refusedOffer("negative setup fee", { setupFee: "-1" }, M.setupFee),
+  refusedOffer("setup fee with markup", { setupFee: "<b>49</b>" }, M.setupFee),
+  refusedOffer("LOA duration on a dedicated server", { loaMonths: "36" }, M.loaOnly),
+  refusedOffer("LOA duration of zero", { type: "loa", loaMonths: "0" }, M.loaMonths),
+  refusedOffer("LOA duration of 100 years", { type: "loa", loaMonths: "1200" }, M.loaMonths),
+  refusedOffer(
+    "purchase option over the cap",
+    { type: "loa", loaPurchaseOption: "1000000.01" },
+    M.loaOption,
+  ),
+  storedOffer(
+    "numbers and terms written the French way",
+    {
+      title: "Chiffres",
+      type: "loa",
+      cpuCores: " 32 ",
+      ramGb: "1 024",
+      storageTb: "7,68",
+      bandwidthGbps: "2,5",
+      setupFee: "0",
+      loaMonths: "36",
+      loaPurchaseOption: "1 500,5 €",
+    },
+    {
+      cpuCores: 32,
+      ramGb: 1024,
+      storageTb: "7.68",
+      bandwidthGbps: "2.50",
+      setupFee: "0.00",
+      loaMonths: 36,
+      loaPurchaseOption: "1500.50",
+    },
+  ),
+  storedOffer(
+    "numbers left empty",
+    { title: "Sans chiffres" },
+    { cpuCores: null, ramGb: null, setupFee: null, loaMonths: null },
   ),
   // Unknown type, missing fields.
   refusedOffer("unknown type", { type: "mainframe" }, M.typeInvalid),

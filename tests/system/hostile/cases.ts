@@ -520,6 +520,45 @@ const ROUTE_CASES: HostileCase[] = [
   get("listing: search of 10,000 characters", `/offers?q=${big(10_000)}`, LISTED),
   get("listing: Unicode search", `/offers?q=${encodeURIComponent("山田 🚀 \u202e")}`, 200),
   get("listing: malformed percent-encoding in the query", "/offers?q=%E0%A4%A&min=%", LISTED),
+  // Sorting, numeric filters and the comparison (issue 13): junk clears its parameter or is left out.
+  get("listing: unknown sort", "/offers?sort=price%3B%20DROP%20TABLE%20offers", LISTED),
+  get("listing: repeated sort", "/offers?sort=price_asc&sort=newest", LISTED),
+  get("listing: sort as an array", "/offers?sort[]=price_desc", LISTED),
+  get("listing: non-numeric RAM and cores", "/offers?ram_min=beaucoup&cores_min=1e9", LISTED),
+  get(
+    "listing: negative and enormous RAM",
+    "/offers?ram_min=-1&cores_min=99999999999999999999",
+    LISTED,
+  ),
+  get(
+    "listing: every parameter at once",
+    "/offers?q=x&type=loa&min=1&max=2&ram_min=3&cores_min=4&engagement=no&sort=price_desc&page=2",
+    LISTED,
+  ),
+  get("comparison: nothing to compare", "/comparer", 200),
+  get(
+    "comparison: unknown and inactive offers",
+    (v) => `/comparer?offres=inconnue,${v.inactiveOfferSlug}`,
+    [200, 302],
+  ),
+  get(
+    "comparison: script and SQL as slugs",
+    `/comparer?offres=${encodeURIComponent(`${XSS_PAYLOADS[0]},' OR '1'='1`)}`,
+    [200, 302],
+  ),
+  get(
+    "comparison: more than three, repeated",
+    (v) =>
+      `/comparer?offres=${Array(6).fill(v.activeOfferSlug).join(",")}&offres=a&offres=b&offres=c&offres=d`,
+    200,
+  ),
+  get(
+    "comparison: 1,000 slugs",
+    `/comparer?offres=${Array.from({ length: 1_000 }, (_, i) => `s${i}`).join(",")}`,
+    200,
+  ),
+  get("comparison: slug of 5,000 characters", `/comparer?offres=${big(5_000)}`, [200, 302]),
+  get("comparison: malformed percent-encoding", "/comparer?offres=%E0%A4%A", [200, 302]),
   get("offer: script as slug", "/offers/%3Cscript%3Ealert(1)%3C%2Fscript%3E", 404, M.offerNotFound),
   get("offer: SQL as slug", `/offers/${encodeURIComponent("x' OR '1'='1")}`, 404, M.offerNotFound),
   get("offer: slug of 5,000 characters", `/offers/${big(5_000)}`, 404, M.offerNotFound),

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { offerTerms } from "./offer-terms";
+
+const normalize = (value: unknown) =>
+  JSON.parse(JSON.stringify(value).replace(/[\u202f\u00a0]/g, " ")) as unknown;
+
+describe("offerTerms", () => {
+  it("gives a dedicated server's monthly price and setup fee", () => {
+    const terms = offerTerms(
+      {
+        type: "dedicated",
+        price: "899.99",
+        setupFee: "49.00",
+        loaMonths: null,
+        loaPurchaseOption: null,
+      },
+      { vatRate: 20, display: "ht" },
+    );
+    expect(normalize(terms)).toEqual({
+      monthly: "899,99 € HT",
+      monthlyOther: "1 079,99 € TTC",
+      setupFee: "Frais de mise en service : 49,00 € HT",
+      setupFeeValue: "49,00 € HT",
+      loa: null,
+    });
+  });
+
+  it("gives an LOA's duration, option and total cost, HT and TTC", () => {
+    const terms = offerTerms(
+      {
+        type: "loa",
+        price: "412.50",
+        setupFee: "0.00",
+        loaMonths: 36,
+        loaPurchaseOption: "150.00",
+      },
+      { vatRate: 20, display: "ht" },
+    );
+    expect(normalize(terms)).toEqual({
+      monthly: "412,50 € HT",
+      monthlyOther: "495,00 € TTC",
+      setupFee: "Mise en service offerte",
+      setupFeeValue: "Offerte",
+      loa: {
+        duration: "36 mois",
+        purchaseOption: "150,00 € HT (soit 180,00 € TTC)",
+        total: "15 000,00 € HT (soit 18 000,00 € TTC)",
+      },
+    });
+  });
+
+  it("puts TTC first for a consumer site and leaves out what is not stated", () => {
+    const terms = offerTerms(
+      { type: "loa", price: "100.00", setupFee: null, loaMonths: 12, loaPurchaseOption: null },
+      { vatRate: 20, display: "ttc" },
+    );
+    expect(normalize(terms)).toEqual({
+      monthly: "120,00 € TTC",
+      monthlyOther: "100,00 € HT",
+      setupFee: null,
+      setupFeeValue: null,
+      loa: {
+        duration: "12 mois",
+        purchaseOption: null,
+        total: "1 440,00 € TTC (soit 1 200,00 € HT)",
+      },
+    });
+    // An LOA without its duration has no total to give.
+    expect(
+      offerTerms(
+        { type: "loa", price: "1.00", setupFee: null, loaMonths: null, loaPurchaseOption: "5.00" },
+        { vatRate: 20, display: "ht" },
+      ).loa,
+    ).toBeNull();
+  });
+});

@@ -1,0 +1,55 @@
+import { amount, formatAmount, loaTotal, otherBasis, setupFeeLabel, type Pricing } from "./money";
+
+/** What an offer's terms need (a full offer row fits). Amounts HT as stored. */
+export type OfferTermsSource = {
+  type: "dedicated" | "loa";
+  price: string;
+  setupFee: string | null;
+  loaMonths: number | null;
+  loaPurchaseOption: string | null;
+};
+
+export type OfferTerms = {
+  /** The monthly price, '899,99 € HT' (the figure PRICE_DISPLAY puts first). */
+  monthly: string;
+  /** '1 079,99 € TTC' (the other one). */
+  monthlyOther: string;
+  /** 'Frais de mise en service : 49,00 € HT', 'Mise en service offerte', or null when not stated. */
+  setupFee: string | null;
+  /** The same for a table cell: '49,00 € HT', 'Offerte', or null. */
+  setupFeeValue: string | null;
+  /** LOA only, when its duration is known. */
+  loa: { duration: string; purchaseOption: string | null; total: string } | null;
+};
+
+const both = (value: { ht: number; ttc: number }, pricing: Pricing) =>
+  `${formatAmount(value, pricing.display)} (soit ${formatAmount(value, otherBasis(pricing.display))})`;
+
+/** The amounts a buyer reads on the offer and comparison pages, in one wording. */
+export function offerTerms(offer: OfferTermsSource, pricing: Pricing): OfferTerms {
+  const monthly = amount(offer.price, pricing);
+  const fee = offer.setupFee === null ? null : amount(offer.setupFee, pricing);
+  const other = otherBasis(pricing.display);
+  const loa =
+    offer.type === "loa" && offer.loaMonths
+      ? {
+          duration: `${offer.loaMonths} mois`,
+          purchaseOption:
+            offer.loaPurchaseOption === null
+              ? null
+              : both(amount(offer.loaPurchaseOption, pricing), pricing),
+          total: both(
+            loaTotal(offer.price, offer.loaMonths, offer.loaPurchaseOption, pricing),
+            pricing,
+          ),
+        }
+      : null;
+  return {
+    monthly: formatAmount(monthly, pricing.display),
+    monthlyOther: formatAmount(monthly, other),
+    setupFee: setupFeeLabel(offer.setupFee, pricing),
+    setupFeeValue:
+      fee === null ? null : fee.ht === 0 ? "Offerte" : formatAmount(fee, pricing.display),
+    loa,
+  };
+}

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startBuiltServer, type RunningServer } from "./server";
+
+// A consumer-facing configuration of the built server: TTC first, a reduced VAT rate (issue 13,
+// docs/decisions/016). The default (HT first, 20 %) is covered by the browser tests.
+let server: RunningServer;
+
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/[\s\u00a0\u202f]+/g, " ");
+
+async function page(path: string) {
+  const response = await fetch(`${server.url}${path}`, { redirect: "manual" });
+  expect(response.status, path).toBe(200);
+  return response.text();
+}
+
+describe("PRICE_DISPLAY=ttc with VAT_RATE=5.5 (built server)", () => {
+  beforeAll(async () => {
+    server = await startBuiltServer({
+      port: 4437,
+      env: { PRICE_DISPLAY: "ttc", VAT_RATE: "5.5" },
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("shows TTC first on the cards, the HT price still filtering", async () => {
+    // 899.99 HT at 5.5 %: 49.49945 of VAT, rounded half up to 49.50 -> 949.49 TTC.
+    const listing = text(await page("/offers?q=epyc&max=900"));
+    expect(listing).toContain("EPYC Performance 64");
+    expect(listing).toContain("949,49 € TTC/mois");
+    expect(listing).toContain("+ 51,70 € TTC de mise en service");
+    expect(listing).not.toContain("€ HT/mois");
+  });
+
+  it("gives the HT amount as the alternative and the TTC price in JSON-LD", async () => {
+    const html = await page("/offers/epyc-performance-64");
+    const body = text(html);
+    expect(body).toContain("949,49 € TTC /mois");
+    expect(body).toContain("soit 899,99 € HT/mois");
+    expect(body).toContain("Frais de mise en service : 51,70 € TTC");
+    const [product] = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)]
+      .map((m) => JSON.parse(m[1]) as { offers: Record<string, unknown> })
+      .filter((data) => "offers" in data);
+    expect(product.offers).toMatchObject({
+      price: "949.49",
+      priceSpecification: { price: "949.49", valueAddedTaxIncluded: true },
+    });
+  });
+
+  it("puts TTC first in the LOA total and the comparison", async () => {
+    // 412.50 HT -> 435.19 TTC (22.6875 of VAT); 36 rents + 150.00 (158.25 TTC) option.
+    const offer = text(await page("/offers/loa-pme-36-mois"));
+    expect(offer).toContain("Coût total 15 825,09 € TTC (soit 15 000,00 € HT)");
+    const compared = text(await page("/comparer?offres=loa-pme-36-mois,starter-web"));
+    expect(compared).toMatch(/Prix HT 412,50 € HT\/mois 39,99 € HT\/mois/);
+    expect(compared).toMatch(/Prix TTC 435,19 € TTC\/mois 42,19 € TTC\/mois/);
+  });
+});
