@@ -18,6 +18,8 @@ export default [
   layout("routes/admin-layout.tsx", [
     route("admin", "routes/admin.tsx"),
     route("admin/offers", "routes/admin-offers.tsx"),
+    route("admin/offers/new", "routes/admin/offer-new.tsx"),
+    route("admin/offers/:id", "routes/admin/offer-edit.tsx"),
     route("admin/contacts", "routes/admin-contacts.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -96,6 +96,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** A 404 thrown by an admin loader may say what is missing ({ message }). */
+function notFoundMessage(error: unknown): string {
+  const body = isRouteErrorResponse(error) ? (error.data as { message?: unknown } | null) : null;
+  return typeof body?.message === "string" ? body.message : "Cette page n'existe pas.";
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const title =
@@ -113,9 +119,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       ? ADMIN_MESSAGES.unauthorized
       : status === 403
         ? "Cette requête ne vient pas de ce site."
-        : status === 503
-          ? "Nos serveurs ne répondent pas pour le moment. Veuillez réessayer dans quelques instants."
-          : "Veuillez réessayer dans quelques instants.";
+        : status === 404
+          ? notFoundMessage(error)
+          : status === 503
+            ? "Nos serveurs ne répondent pas pour le moment. Veuillez réessayer dans quelques instants."
+            : "Veuillez réessayer dans quelques instants.";
   return (
     <main className="container mx-auto flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 text-center">
       <h1 className="text-2xl font-bold">{title}</h1>

@@ -4,6 +4,8 @@ import * as adminLayout from "../../app/routes/admin-layout";
 import * as adminLogout from "../../app/routes/admin-logout";
 import * as adminContacts from "../../app/routes/admin-contacts";
 import * as adminOffers from "../../app/routes/admin-offers";
+import * as offerEdit from "../../app/routes/admin/offer-edit";
+import * as offerNew from "../../app/routes/admin/offer-new";
 import * as dashboard from "../../app/routes/admin";
 import { createContactRequest } from "../../app/server/contacts.server";
 import type { Database } from "../../app/server/db.server";
@@ -27,14 +29,31 @@ let offerId: number;
 let contactId: number;
 
 /** Every admin loader, with the page it serves. */
-const LOADERS = [
+const LOADERS: {
+  name: string;
+  fn: (args: never) => unknown;
+  path: string;
+  params?: Record<string, string>;
+}[] = [
   { name: "admin layout", fn: adminLayout.loader, path: "/admin" },
   { name: "dashboard", fn: dashboard.loader, path: "/admin" },
-  { name: "offers", fn: adminOffers.loader, path: "/admin/offers?edit=1&delete=1" },
+  {
+    name: "offers",
+    fn: adminOffers.loader,
+    path: "/admin/offers?q=secret&type=dedicated&status=inactive&page=2&delete=1",
+  },
   {
     name: "offers (.data)",
     fn: adminOffers.loader,
     path: "/admin/offers?_routes=routes%2Fadmin-offers",
+  },
+  { name: "offer editor (new)", fn: offerNew.loader, path: "/admin/offers/new" },
+  { name: "offer editor (copy)", fn: offerNew.loader, path: "/admin/offers/new?from=1" },
+  {
+    name: "offer editor (edit)",
+    fn: offerEdit.loader,
+    path: "/admin/offers/1",
+    params: { id: "1" },
   },
   { name: "contacts", fn: adminContacts.loader, path: "/admin/contacts?status=pending" },
   { name: "logout (GET)", fn: adminLogout.loader, path: "/admin/logout" },
@@ -46,21 +65,35 @@ type AdminAction = {
   fn: (args: never) => unknown;
   path: string;
   form: Record<string, string>;
+  params?: Record<string, string>;
 };
 
 function actions(): AdminAction[] {
   return [
     {
       name: "create offer",
-      fn: adminOffers.action,
-      path: "/admin/offers?new=1",
-      form: { ...VALID_OFFER_FORM, intent: "create", title: "Forged offer" },
+      fn: offerNew.action,
+      path: "/admin/offers/new",
+      form: { ...VALID_OFFER_FORM, title: "Forged offer" },
+    },
+    {
+      name: "duplicate offer",
+      fn: offerNew.action,
+      path: `/admin/offers/new?from=${offerId}`,
+      form: { ...VALID_OFFER_FORM, title: "Forged copy" },
     },
     {
       name: "update offer",
+      fn: offerEdit.action,
+      path: `/admin/offers/${offerId}`,
+      form: { ...VALID_OFFER_FORM, title: "Hijacked" },
+      params: { id: String(offerId) },
+    },
+    {
+      name: "show offer",
       fn: adminOffers.action,
-      path: `/admin/offers?edit=${offerId}`,
-      form: { ...VALID_OFFER_FORM, intent: "update", id: String(offerId), title: "Hijacked" },
+      path: "/admin/offers",
+      form: { intent: "toggle", id: String(offerId), active: "1" },
     },
     {
       name: "delete offer",
@@ -133,7 +166,12 @@ describe(`admin guard (${testDatabaseKind})`, () => {
         it(`${route.name} loader redirects to /auth and reveals nothing`, async () => {
           const cookie = await credential.cookie();
           const before = await snapshot(db);
-          const outcome = await call(route.fn, makeRequest(route.path, { cookie }));
+          const outcome = await call(
+            route.fn,
+            makeRequest(route.path, { cookie }),
+            undefined,
+            route.params,
+          );
           expect(outcome.status).toBe(302);
           const location = new URL(outcome.location!, "http://x");
           expect(location.pathname).toBe("/auth");
@@ -153,6 +191,8 @@ describe(`admin guard (${testDatabaseKind})`, () => {
           const outcome = await call(
             route.fn,
             makeRequest(route.path, { cookie, form: route.form }),
+            undefined,
+            route.params,
           );
           expect(outcome.status, route.name).toBe(401);
           expect(JSON.stringify(outcome.data)).not.toContain("Secret");
@@ -200,6 +240,8 @@ describe(`admin guard (${testDatabaseKind})`, () => {
           const outcome = await call(
             route.fn,
             makeRequest(route.path, { cookie: validCookie, form: route.form, ...headers }),
+            undefined,
+            "params" in route ? route.params : undefined,
           );
           expect(outcome.status, `${route.name} ${JSON.stringify(headers)}`).toBe(403);
           expect(await snapshot(db)).toEqual(before);
@@ -209,7 +251,12 @@ describe(`admin guard (${testDatabaseKind})`, () => {
 
     it("the same requests from the site itself are served (the checks above are not vacuous)", async () => {
       for (const route of LOADERS.filter((r) => r.name !== "logout (GET)")) {
-        const outcome = await call(route.fn, makeRequest(route.path, { cookie: validCookie }));
+        const outcome = await call(
+          route.fn,
+          makeRequest(route.path, { cookie: validCookie }),
+          undefined,
+          route.params,
+        );
         expect(outcome.status, route.name).toBe(200);
       }
       const before = await snapshot(db);

@@ -79,7 +79,7 @@ function createOffer(
   return {
     name: `admin offer create: ${name}`,
     method: "POST",
-    path: "/admin/offers",
+    path: "/admin/offers/new",
     contentType: FORM,
     as: "admin",
     body: urlencoded({ intent: "create", ...OFFER, ...change }),
@@ -221,13 +221,14 @@ const OFFER_CASES: HostileCase[] = [
     ] as const
   ).flatMap(([label, id, status]): HostileCase[] => [
     {
+      // The id is part of the editor's address: a malformed one is a page that does not exist.
       name: `admin offer update: id ${label}`,
       method: "POST",
-      path: "/admin/offers",
+      path: `/admin/offers/${encodeURIComponent(id)}`,
       contentType: FORM,
       as: "admin",
-      body: urlencoded({ intent: "update", id, ...OFFER }),
-      expect: { status, message: M.offerGone },
+      body: urlencoded(OFFER),
+      expect: { status: 404, message: M.offerGone },
     },
     {
       name: `admin offer delete: id ${label}`,
@@ -238,17 +239,78 @@ const OFFER_CASES: HostileCase[] = [
       body: urlencoded({ intent: "delete", id }),
       expect: { status, message: M.offerGone },
     },
+    {
+      name: `admin offer show/hide: id ${label}`,
+      method: "POST",
+      path: "/admin/offers",
+      contentType: FORM,
+      as: "admin",
+      body: urlencoded({ intent: "toggle", id, active: "0" }),
+      expect: { status, message: M.offerGone },
+    },
   ]),
   {
-    name: "admin offer update: overlong title on an existing offer",
+    name: "admin offer copy of an unknown offer",
+    method: "POST",
+    path: "/admin/offers/new?from=999999",
+    contentType: FORM,
+    as: "admin",
+    body: urlencoded(OFFER),
+    // Saving a copy does not need its source: the typed values are what is created.
+    expect: {
+      status: 302,
+      location: /^\/admin\/offers$/,
+      change: offerCreated({ title: OFFER.title }),
+    },
+  },
+  {
+    name: "admin offer save: open redirect in returnTo",
+    method: "POST",
+    path: `/admin/offers/new?returnTo=${encodeURIComponent("https://evil.example/admin/offers?page=2")}`,
+    contentType: FORM,
+    as: "admin",
+    body: urlencoded({ ...OFFER, title: "Retour" }),
+    expect: {
+      status: 302,
+      location: /^\/admin\/offers$/,
+      change: offerCreated({ title: "Retour" }),
+    },
+  },
+  {
+    name: "admin offer preview: nothing saved, the typed markup inert",
+    method: "POST",
+    path: "/admin/offers/new",
+    contentType: FORM,
+    as: "admin",
+    body: urlencoded({ ...OFFER, title: "", description: XSS_PAYLOADS[0], preview: "1" }),
+    expect: { status: 200 },
+  },
+  {
+    name: "admin offer show/hide: target state missing",
     method: "POST",
     path: "/admin/offers",
     contentType: FORM,
     as: "admin",
-    body: (v) =>
+    body: (v) => urlencoded({ intent: "toggle", id: String(v.editableOfferId) }),
+    expect: { status: 400, message: M.offerGone },
+  },
+  {
+    name: "admin offer: the former in-page create is refused",
+    method: "POST",
+    path: "/admin/offers",
+    contentType: FORM,
+    as: "admin",
+    body: urlencoded({ intent: "create", ...OFFER }),
+    expect: { status: 400, message: M.invalid },
+  },
+  {
+    name: "admin offer update: overlong title on an existing offer",
+    method: "POST",
+    path: (v) => `/admin/offers/${v.editableOfferId}`,
+    contentType: FORM,
+    as: "admin",
+    body: () =>
       urlencoded({
-        intent: "update",
-        id: String(v.editableOfferId),
         ...OFFER,
         title: "x".repeat(OFFER_LIMITS.title + 1),
       }),
@@ -257,13 +319,11 @@ const OFFER_CASES: HostileCase[] = [
   {
     name: "admin offer update: stored as typed",
     method: "POST",
-    path: "/admin/offers",
+    path: (v) => `/admin/offers/${v.editableOfferId}`,
     contentType: FORM,
     as: "admin",
-    body: (v) =>
+    body: () =>
       urlencoded({
-        intent: "update",
-        id: String(v.editableOfferId),
         ...OFFER,
         title: `Modifiée ${XSS_PAYLOADS[2]}`,
         price: "42",
@@ -305,7 +365,7 @@ const OFFER_CASES: HostileCase[] = [
   {
     name: "admin offer: JSON body",
     method: "POST",
-    path: "/admin/offers",
+    path: "/admin/offers/new",
     contentType: "application/json",
     as: "admin",
     body: JSON.stringify({ intent: "create", ...OFFER }),
@@ -540,8 +600,52 @@ const ADMIN_READ_CASES: HostileCase[] = [
     expect: { status: 200 },
   },
   {
-    name: "admin offers: edit id unknown",
+    name: "admin offers: edit id unknown (former address, sent to the editor page)",
     path: "/admin/offers?edit=999999",
+    as: "admin",
+    expect: { status: 302, location: /^\/admin\/offers\/999999$/ },
+  },
+  ...(
+    [
+      ["not a number", "abc"],
+      ["zero", "0"],
+      ["beyond a PostgreSQL integer", "99999999999"],
+      ["with SQL", "1%20OR%201%3D1"],
+      ["unknown", "999999"],
+    ] as const
+  ).map(([label, id]): HostileCase => ({
+    name: `admin offer editor: id ${label}`,
+    path: `/admin/offers/${id}`,
+    as: "admin",
+    expect: { status: 404, message: M.offerGone },
+  })),
+  {
+    name: "admin offer copy: source unknown",
+    path: "/admin/offers/new?from=999999",
+    as: "admin",
+    expect: { status: 404, message: M.offerGone },
+  },
+  {
+    name: "admin offer copy: source junk",
+    path: "/admin/offers/new?from=%3Cscript%3E&returnTo=%2F%2Fevil.example",
+    as: "admin",
+    expect: { status: 404, message: M.offerGone },
+  },
+  {
+    name: "admin offer editor: open redirect in returnTo ignored",
+    path: "/admin/offers/new?returnTo=https%3A%2F%2Fevil.example%2Fadmin%2Foffers%3Fpage%3D2",
+    as: "admin",
+    expect: { status: 200 },
+  },
+  {
+    name: "admin offers: junk list parameters",
+    path: "/admin/offers?page=-1&page=abc&type=%3Cscript%3E&status=1%27--&q=%25%5F%5C%00",
+    as: "admin",
+    expect: { status: 200 },
+  },
+  {
+    name: "admin offers: enormous page and search",
+    path: `/admin/offers?page=99999999999999999999&q=${"%25".repeat(2000)}`,
     as: "admin",
     expect: { status: 200 },
   },
@@ -563,6 +667,8 @@ const ADMIN_READ_CASES: HostileCase[] = [
     expect: { status: 200 },
   },
   { name: "admin page without session", path: "/admin/offers?edit=1", expect: { status: 302 } },
+  { name: "offer editor without session", path: "/admin/offers/1", expect: { status: 302 } },
+  { name: "offer copy without session", path: "/admin/offers/new?from=1", expect: { status: 302 } },
 ];
 
 export const ADMIN_CASES: HostileCase[] = [
@@ -576,17 +682,24 @@ export const ADMIN_CASES: HostileCase[] = [
 /** Every admin action, with a body it would accept from the site itself. */
 export const ADMIN_ACTIONS: Action[] = [
   { name: "sign-in", path: "/auth", body: urlencoded(ADMIN_CREDENTIALS) },
+  { name: "offer create", path: "/admin/offers/new", as: "admin", body: urlencoded(OFFER) },
   {
-    name: "offer create",
-    path: "/admin/offers",
+    name: "offer copy",
+    path: (v) => `/admin/offers/new?from=${v.editableOfferId}`,
     as: "admin",
-    body: urlencoded({ intent: "create", ...OFFER }),
+    body: urlencoded(OFFER),
   },
   {
     name: "offer update",
+    path: (v) => `/admin/offers/${v.editableOfferId}`,
+    as: "admin",
+    body: urlencoded(OFFER),
+  },
+  {
+    name: "offer show/hide",
     path: "/admin/offers",
     as: "admin",
-    body: (v) => urlencoded({ intent: "update", id: String(v.editableOfferId), ...OFFER }),
+    body: (v) => urlencoded({ intent: "toggle", id: String(v.editableOfferId), active: "0" }),
   },
   {
     name: "offer delete",
