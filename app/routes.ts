@@ -21,5 +21,7 @@ export default [
     route("admin/offers/new", "routes/admin/offer-new.tsx"),
     route("admin/offers/:id", "routes/admin/offer-edit.tsx"),
     route("admin/contacts", "routes/admin-contacts.tsx"),
+    route("admin/users", "routes/admin/users.tsx"),
+    route("admin/account", "routes/admin/account.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -37,30 +37,24 @@ import {
 } from "~/server/admin-offers.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { withFlash } from "~/server/flash.server";
-import { formText, readForm } from "~/server/form.server";
+import { formText, idSchema, parseId, readForm } from "~/server/form.server";
 import { log } from "~/server/log.server";
-import { offerIdSchema } from "~/server/offer-editor.server";
 import type { Route } from "./+types/admin-offers";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
 export const meta: Route.MetaFunction = () => adminMeta("Gestion des offres");
 
-const idParam = (value: unknown) => {
-  const parsed = offerIdSchema.safeParse(value);
-  return parsed.success ? parsed.data : undefined;
-};
-
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const state = parseAdminOfferList(params);
   // Addresses of the former in-page editor (bookmarks) lead to the editor pages.
-  const legacyEdit = idParam(params.get("edit"));
+  const legacyEdit = parseId(params.get("edit"));
   if (legacyEdit !== undefined) throw redirect(`/admin/offers/${legacyEdit}`);
   if (params.get("new") === "1") throw redirect("/admin/offers/new");
 
-  const deleteId = idParam(params.get("delete"));
+  const deleteId = parseId(params.get("delete"));
   const [list, toDelete] = await Promise.all([
     listAdminOffers(state),
     deleteId === undefined ? undefined : findOfferById(deleteId),
@@ -88,10 +82,10 @@ function failure(status: number, title: string, description?: string) {
 }
 
 const actionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("delete"), id: offerIdSchema.optional().catch(undefined) }),
+  z.object({ intent: z.literal("delete"), id: idSchema.optional().catch(undefined) }),
   z.object({
     intent: z.literal("toggle"),
-    id: offerIdSchema.optional().catch(undefined),
+    id: idSchema.optional().catch(undefined),
     active: z.enum(["1", "0"]).optional().catch(undefined),
   }),
 ]);

@@ -1,5 +1,4 @@
 import { data, redirect } from "react-router";
-import { z } from "zod";
 import { ADMIN_MESSAGES, type ToastMessage } from "~/lib/admin-messages";
 import { safeOfferListReturn } from "~/lib/admin-offer-list-schema";
 import { OFFER_LIMITS } from "~/lib/limits";
@@ -14,16 +13,8 @@ import { parseOfferForm } from "~/lib/offer-form-schema";
 import { createOffer, findOfferById, OfferNotFoundError, updateOffer } from "./admin-offers.server";
 import { PRIVATE_HEADERS } from "./auth.server";
 import { withFlash } from "./flash.server";
-import { readForm } from "./form.server";
+import { parseId, readForm } from "./form.server";
 import { log } from "./log.server";
-
-/** An offer id as written in a URL or a form: digits only, within PostgreSQL's integer. */
-export const offerIdSchema = z
-  .string()
-  .trim()
-  .regex(/^[1-9]\d{0,9}$/)
-  .transform(Number)
-  .pipe(z.number().max(2_147_483_647));
 
 function notFound(): never {
   throw data({ message: ADMIN_MESSAGES.offerGone }, { status: 404, headers: PRIVATE_HEADERS });
@@ -31,8 +22,7 @@ function notFound(): never {
 
 /** The id of an editor URL, or the 404 page when it is malformed. */
 export function requireOfferId(rawId: unknown): number {
-  const id = offerIdSchema.safeParse(rawId);
-  return id.success ? id.data : notFound();
+  return parseId(rawId) ?? notFound();
 }
 
 /** The offer of an editor URL, or the 404 page for a malformed or unknown id. */

@@ -6,6 +6,8 @@ import * as adminContacts from "../../app/routes/admin-contacts";
 import * as adminOffers from "../../app/routes/admin-offers";
 import * as offerEdit from "../../app/routes/admin/offer-edit";
 import * as offerNew from "../../app/routes/admin/offer-new";
+import * as account from "../../app/routes/admin/account";
+import * as adminUsers from "../../app/routes/admin/users";
 import * as dashboard from "../../app/routes/admin";
 import { createContactRequest } from "../../app/server/contacts.server";
 import type { Database } from "../../app/server/db.server";
@@ -13,6 +15,7 @@ import { offers, sessions } from "../../app/server/schema.server";
 import { hashSessionToken } from "../../app/server/sessions.server";
 import { openTestDatabase, testDatabaseKind } from "../support/database";
 import {
+  ADMIN,
   call,
   createAdmin,
   expiredSessionCookie,
@@ -27,6 +30,7 @@ let db: Database;
 let validCookie: string;
 let offerId: number;
 let contactId: number;
+let secondAdminId: number;
 
 /** Every admin loader, with the page it serves. */
 const LOADERS: {
@@ -56,6 +60,8 @@ const LOADERS: {
     params: { id: "1" },
   },
   { name: "contacts", fn: adminContacts.loader, path: "/admin/contacts?status=pending" },
+  { name: "administrators", fn: adminUsers.loader, path: "/admin/users?remove=1" },
+  { name: "my account", fn: account.loader, path: "/admin/account" },
   { name: "logout (GET)", fn: adminLogout.loader, path: "/admin/logout" },
 ];
 
@@ -102,6 +108,28 @@ function actions(): AdminAction[] {
       form: { intent: "delete", id: String(offerId) },
     },
     {
+      name: "add administrator",
+      fn: adminUsers.action,
+      path: "/admin/users",
+      form: { intent: "add", email: "intrus@example.fr", password: "un mot de passe forgé" },
+    },
+    {
+      name: "remove administrator",
+      fn: adminUsers.action,
+      path: "/admin/users",
+      form: { intent: "remove", id: String(secondAdminId) },
+    },
+    {
+      name: "change password",
+      fn: account.action,
+      path: "/admin/account",
+      form: {
+        currentPassword: ADMIN.password,
+        newPassword: "un mot de passe forgé",
+        confirmPassword: "un mot de passe forgé",
+      },
+    },
+    {
       name: "change status",
       fn: adminContacts.action,
       path: "/admin/contacts",
@@ -132,6 +160,9 @@ describe(`admin guard (${testDatabaseKind})`, () => {
     const admin = await createAdmin(db);
     expect(admin.id).toBe(1);
     validCookie = await sessionCookieFor(admin.id, db);
+    secondAdminId = (
+      await createAdmin(db, { email: "second@example.fr", password: "un second mot de passe" })
+    ).id;
     const [offer] = await db
       .insert(offers)
       .values({

@@ -671,8 +671,118 @@ const ADMIN_READ_CASES: HostileCase[] = [
   { name: "offer copy without session", path: "/admin/offers/new?from=1", expect: { status: 302 } },
 ];
 
+const ADMIN_USER_CASES: HostileCase[] = [
+  ...(
+    [
+      ["e-mail not valid", { email: "pas-un-email" }, 400, "L'adresse e-mail n'est pas valide."],
+      ["e-mail with markup", { email: XSS_PAYLOADS[0] }, 400, "L'adresse e-mail n'est pas valide."],
+      [
+        "e-mail taken",
+        { email: ADMIN_CREDENTIALS.email.toUpperCase() },
+        409,
+        "Un administrateur utilise déjà cette adresse e-mail.",
+      ],
+      ["password too short", { password: "court" }, 400, "au moins 12 caractères"],
+      ["password enormous", { password: "x".repeat(100_000) }, 400, "ne doit pas dépasser"],
+    ] as const
+  ).map(([label, fields, status, message]): HostileCase => ({
+    name: `admin users add: ${label}`,
+    method: "POST",
+    path: "/admin/users",
+    contentType: FORM,
+    as: "admin",
+    body: urlencoded({
+      intent: "add",
+      email: "nouveau@example.fr",
+      password: "un mot de passe correct",
+      ...fields,
+    }),
+    expect: { status, message },
+  })),
+  ...(
+    [
+      ["not a number", "abc", 400],
+      ["with SQL", "1 OR 1=1", 400],
+      ["beyond a PostgreSQL integer", "99999999999", 400],
+      ["unknown", "999999", 404],
+    ] as const
+  ).map(([label, id, status]): HostileCase => ({
+    name: `admin users remove: id ${label}`,
+    method: "POST",
+    path: "/admin/users",
+    contentType: FORM,
+    as: "admin",
+    body: urlencoded({ intent: "remove", id }),
+    expect: { status, message: "Cet administrateur n'existe plus." },
+  })),
+  {
+    name: "admin users: unknown intent",
+    method: "POST",
+    path: "/admin/users",
+    contentType: FORM,
+    as: "admin",
+    body: urlencoded({ intent: "promote", id: "1" }),
+    expect: { status: 400, message: M.invalid },
+  },
+  {
+    name: "admin users: JSON body",
+    method: "POST",
+    path: "/admin/users",
+    contentType: "application/json",
+    as: "admin",
+    body: JSON.stringify({ intent: "add", email: "json@example.fr", password: "x".repeat(20) }),
+    expect: { status: 415, message: "Format de requête non pris en charge" },
+  },
+  ...(
+    [
+      [
+        "wrong current password",
+        { currentPassword: "pas le bon mot de passe" },
+        "Le mot de passe actuel est incorrect.",
+      ],
+      [
+        "confirmation differs",
+        { confirmPassword: "autre chose encore" },
+        "Les deux nouveaux mots de passe ne correspondent pas.",
+      ],
+      [
+        "new password too short",
+        { newPassword: "court", confirmPassword: "court" },
+        "au moins 12 caractères",
+      ],
+      [
+        "current password enormous",
+        { currentPassword: "x".repeat(100_000) },
+        "Le mot de passe actuel est incorrect.",
+      ],
+    ] as const
+  ).map(([label, fields, message]): HostileCase => ({
+    name: `admin account password: ${label}`,
+    method: "POST",
+    path: "/admin/account",
+    contentType: FORM,
+    as: "admin",
+    body: urlencoded({
+      currentPassword: ADMIN_CREDENTIALS.password,
+      newPassword: "un nouveau mot de passe",
+      confirmPassword: "un nouveau mot de passe",
+      ...fields,
+    }),
+    expect: { status: 400, message },
+  })),
+  { name: "administrators page without session", path: "/admin/users", expect: { status: 302 } },
+  { name: "account page without session", path: "/admin/account", expect: { status: 302 } },
+  {
+    name: "admin users: junk remove parameter",
+    path: "/admin/users?remove=%3Cscript%3E&remove=1",
+    as: "admin",
+    expect: { status: 200 },
+  },
+];
+
 export const ADMIN_CASES: HostileCase[] = [
   ...OFFER_CASES,
+  ...ADMIN_USER_CASES,
   ...CONTACT_STATUS_CASES,
   ...AUTH_CASES,
   ...UNAUTHENTICATED_CASES,
@@ -712,6 +822,32 @@ export const ADMIN_ACTIONS: Action[] = [
     path: "/admin/contacts",
     as: "admin",
     body: (v) => urlencoded({ id: String(v.contactId), status: "cancelled" }),
+  },
+  {
+    name: "administrator add",
+    path: "/admin/users",
+    as: "admin",
+    body: urlencoded({
+      intent: "add",
+      email: "intrus@example.fr",
+      password: "un mot de passe forgé",
+    }),
+  },
+  {
+    name: "administrator remove",
+    path: "/admin/users",
+    as: "admin",
+    body: urlencoded({ intent: "remove", id: "1" }),
+  },
+  {
+    name: "password change",
+    path: "/admin/account",
+    as: "admin",
+    body: urlencoded({
+      currentPassword: ADMIN_CREDENTIALS.password,
+      newPassword: "un mot de passe forgé",
+      confirmPassword: "un mot de passe forgé",
+    }),
   },
   { name: "sign-out", path: "/admin/logout", as: "admin", body: "" },
 ];
