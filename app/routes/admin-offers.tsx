@@ -19,6 +19,7 @@ import { ADMIN_MESSAGES, type ToastMessage } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
 import {
   adminOfferListPath,
+  adminOfferListSearch,
   hasListFilters,
   withReturnTo,
   type AdminOfferListState,
@@ -45,6 +46,8 @@ export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
 export const meta: Route.MetaFunction = () => adminMeta("Gestion des offres");
 
+const LIST_PARAMS = new Set(["q", "type", "status", "page"]);
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
@@ -60,6 +63,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     deleteId === undefined ? undefined : findOfferById(deleteId),
   ]);
   const current: AdminOfferListState = { ...state, page: list.page };
+  // One address per list state (the GET form also sends empty fields; a page past the end
+  // gives the last one): bookmarks, the pager and the return path all agree.
+  const canonical = adminOfferListSearch(current).slice(1);
+  const requested = new URLSearchParams(
+    [...params].filter(([key]) => LIST_PARAMS.has(key)),
+  ).toString();
+  if (requested !== canonical) {
+    const target = adminOfferListPath(current);
+    throw redirect(deleteId === undefined ? target : withParam(target, "delete", deleteId));
+  }
   return {
     offers: list.offers,
     total: list.total,

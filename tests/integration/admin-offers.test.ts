@@ -547,7 +547,11 @@ describe(`admin offers (${testDatabaseKind})`, () => {
       expect(third.offers.map((o) => o.title)).toEqual(
         Array.from({ length: 20 }, (_, i) => `Offre ${19 - i}`),
       );
-      expect((await list("?page=99")).state.page).toBe(3);
+      const beyond = await call(
+        adminOffers.loader,
+        makeRequest("/admin/offers?page=99", { cookie }),
+      );
+      expect(beyond).toMatchObject({ status: 302, location: "/admin/offers?page=3" });
       // Every offer once across the pages.
       const all = [...first.offers, ...(await list("?page=2")).offers, ...third.offers];
       expect(new Set(all.map((o) => o.id)).size).toBe(120);
@@ -582,12 +586,24 @@ describe(`admin offers (${testDatabaseKind})`, () => {
       const ids = async (q: string) => (await list(q)).offers.map((o) => o.title).sort();
       expect(await ids("?type=loa")).toEqual(["Offre 1", "Offre 3", "Offre 5"]);
       expect(await ids("?status=inactive")).toEqual(["Offre 3", "Offre 4", "Offre 5"]);
-      expect(await ids("?status=active&type=dedicated")).toEqual(["Offre 0", "Offre 2"]);
-      expect(await ids("?status=inactive&type=loa&q=offre-5")).toEqual(["Offre 5"]);
-      // Junk is ignored, never a 500.
-      const junk = await list("?type=vps&status=%00&page=-4&q=%00%1F&extra=1");
-      expect(junk.state).toEqual({ page: 1 });
-      expect(junk.total).toBe(6);
+      expect(await ids("?type=dedicated&status=active")).toEqual(["Offre 0", "Offre 2"]);
+      expect(await ids("?q=offre-5&type=loa&status=inactive")).toEqual(["Offre 5"]);
+      // Junk is ignored, never a 500: the address is made canonical.
+      for (const [query, location] of [
+        ["?type=vps&status=%00&page=-4&q=%00%1F&extra=1", "/admin/offers"],
+        ["?q=&type=&status=", "/admin/offers"],
+        ["?status=active&q=x&type=loa", "/admin/offers?q=x&type=loa&status=active"],
+        ["?page=1&delete=7", "/admin/offers?delete=7"],
+      ]) {
+        const outcome = await call(
+          adminOffers.loader,
+          makeRequest(`/admin/offers${query}`, { cookie }),
+        );
+        expect(outcome, query).toMatchObject({ status: 302, location });
+      }
+      const unknownOnly = await list("?extra=1");
+      expect(unknownOnly.state).toEqual({ page: 1 });
+      expect(unknownOnly.total).toBe(6);
     });
 
     it("reads the delete confirmation from the URL and sends old editor addresses to the pages", async () => {

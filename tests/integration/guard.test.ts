@@ -44,7 +44,7 @@ const LOADERS: {
   {
     name: "offers",
     fn: adminOffers.loader,
-    path: "/admin/offers?q=secret&type=dedicated&status=inactive&page=2&delete=1",
+    path: "/admin/offers?q=secret&type=dedicated&status=inactive&delete=1",
   },
   {
     name: "offers (.data)",
