@@ -1,4 +1,5 @@
 import { Copy, Eye, EyeOff, Pencil, Plus, Search, Star, Trash2 } from "lucide-react";
+import { IconSprite, SpriteIcon } from "~/components/icon-sprite";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import { toast } from "sonner";
@@ -107,7 +108,9 @@ const actionSchema = z.discriminatedUnion("intent", [
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request);
   const form = await readForm(request);
-  const returnTo = safeOfferListReturn(formText(form, "returnTo"));
+  // The forms post to the list's own address (page, search, filters): go back there.
+  const url = new URL(request.url);
+  const returnTo = safeOfferListReturn(`${url.pathname}${url.search}`);
   const parsed = actionSchema.safeParse({
     intent: formText(form, "intent"),
     id: formText(form, "id"),
@@ -149,6 +152,18 @@ function withParam(path: string, name: string, value: string | number) {
   return `${path}${path.includes("?") ? "&" : "?"}${name}=${encodeURIComponent(value)}`;
 }
 
+// Fifty rows per page: rows and their buttons use short classes (.offer-row, .row-action in
+// app.css) and sprite icons, so that a page of the list stays within 200 KB and 5,000 elements (issue 11).
+const ROW_ICONS = {
+  eye: Eye,
+  "eye-off": EyeOff,
+  pencil: Pencil,
+  copy: Copy,
+  trash: Trash2,
+  star: Star,
+};
+const rowIcon = (id: keyof typeof ROW_ICONS) => <SpriteIcon id={id} />;
+
 function OfferListItem({
   offer,
   listPath,
@@ -159,7 +174,7 @@ function OfferListItem({
   busy: boolean;
 }) {
   return (
-    <li className="flex flex-col gap-4 rounded-lg border bg-card p-4 lg:flex-row lg:items-center lg:justify-between">
+    <li className="offer-row">
       <div className="min-w-0 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="font-semibold">{offer.title}</h3>
@@ -171,14 +186,14 @@ function OfferListItem({
           </Badge>
           {offer.featured ? (
             <Badge variant="outline" className="gap-1">
-              <Star className="size-3" aria-hidden="true" /> En vedette
+              <SpriteIcon id="star" className="size-3" /> En vedette
             </Badge>
           ) : null}
         </div>
-        <p className="text-sm text-muted-foreground">
+        <p className="offer-row-meta">
           {offer.reference} — {formatMonthlyPrice(offer.price)}
         </p>
-        <p className="text-sm text-muted-foreground">
+        <p className="offer-row-meta">
           {offer.cpu} • {offer.ram} • {offer.storage}
         </p>
         <p className="truncate text-xs text-muted-foreground">
@@ -192,48 +207,43 @@ function OfferListItem({
         </p>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
+        {/* Posts to the list's own address: the action comes back to this very page. */}
         <Form method="post" action={listPath}>
           <input type="hidden" name="intent" value="toggle" />
           <input type="hidden" name="id" value={offer.id} />
           <input type="hidden" name="active" value={offer.isActive ? "0" : "1"} />
-          <input type="hidden" name="returnTo" value={listPath} />
-          <Button
+          <button
             type="submit"
-            variant="outline"
-            size="sm"
+            className="row-action"
             disabled={busy}
             aria-label={`${offer.isActive ? "Désactiver" : "Activer"} l'offre ${offer.title}`}
           >
-            {offer.isActive ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+            {rowIcon(offer.isActive ? "eye-off" : "eye")}
             {offer.isActive ? "Désactiver" : "Activer"}
-          </Button>
+          </button>
         </Form>
-        <Button asChild variant="outline" size="sm">
-          <Link
-            to={withReturnTo(`/admin/offers/${offer.id}`, listPath)}
-            aria-label={`Modifier l'offre ${offer.title}`}
-          >
-            <Pencil aria-hidden="true" /> Modifier
-          </Link>
-        </Button>
-        <Button asChild variant="outline" size="sm">
-          <Link
-            to={withReturnTo(`/admin/offers/new?from=${offer.id}`, listPath)}
-            aria-label={`Dupliquer l'offre ${offer.title}`}
-          >
-            <Copy aria-hidden="true" /> Dupliquer
-          </Link>
-        </Button>
-        <Button asChild variant="outline" size="sm">
-          <Link
-            to={withParam(listPath, "delete", offer.id)}
-            preventScrollReset
-            aria-label={`Supprimer l'offre ${offer.title}`}
-            className="text-destructive"
-          >
-            <Trash2 aria-hidden="true" /> Supprimer
-          </Link>
-        </Button>
+        <Link
+          to={withReturnTo(`/admin/offers/${offer.id}`, listPath)}
+          className="row-action"
+          aria-label={`Modifier l'offre ${offer.title}`}
+        >
+          {rowIcon("pencil")} Modifier
+        </Link>
+        <Link
+          to={withReturnTo(`/admin/offers/new?from=${offer.id}`, listPath)}
+          className="row-action"
+          aria-label={`Dupliquer l'offre ${offer.title}`}
+        >
+          {rowIcon("copy")} Dupliquer
+        </Link>
+        <Link
+          to={withParam(listPath, "delete", offer.id)}
+          preventScrollReset
+          className="row-action text-destructive"
+          aria-label={`Supprimer l'offre ${offer.title}`}
+        >
+          {rowIcon("trash")} Supprimer
+        </Link>
       </div>
     </li>
   );
@@ -244,7 +254,6 @@ function DeleteForm({ id, listPath, busy }: { id: number; listPath: string; busy
     <Form method="post" action={listPath}>
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="id" value={id} />
-      <input type="hidden" name="returnTo" value={listPath} />
       <Button type="submit" variant="destructive" disabled={busy}>
         Supprimer
       </Button>
@@ -425,6 +434,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
           </div>
         ) : (
           <ul className="space-y-3">
+            <IconSprite icons={ROW_ICONS} />
             {offers.map((offer) => (
               <OfferListItem key={offer.id} offer={offer} listPath={listPath} busy={busy} />
             ))}

@@ -37,6 +37,10 @@ async function search(page: Page, fields: { q?: string; type?: string; status?: 
   if (fields.type !== undefined) await filters.getByLabel("Type").selectOption(fields.type);
   if (fields.status !== undefined) await filters.getByLabel("Statut").selectOption(fields.status);
   await filters.getByRole("button", { name: "Filtrer" }).click();
+  // Wait for the list of this search (the form is rebuilt for each list address).
+  await expect(page).toHaveURL((url) =>
+    Object.entries(fields).every(([key, value]) => (url.searchParams.get(key) ?? "") === value),
+  );
 }
 
 const items = (page: Page) =>

@@ -229,9 +229,9 @@ describe(`admin offers (${testDatabaseKind})`, () => {
 
       const deleted = await call(
         adminOffers.action,
-        makeRequest("/admin/offers", {
+        makeRequest("/admin/offers?type=loa", {
           cookie,
-          form: { intent: "delete", id: String(row.id), returnTo: "/admin/offers?type=loa" },
+          form: { intent: "delete", id: String(row.id) },
         }),
       );
       expect(deleted.status).toBe(302);
@@ -268,9 +268,9 @@ describe(`admin offers (${testDatabaseKind})`, () => {
       const v0 = Number((await getCatalogueVersion()).version);
       const hide = await call(
         adminOffers.action,
-        makeRequest("/admin/offers", {
+        makeRequest("/admin/offers?page=3", {
           cookie,
-          form: { intent: "toggle", id: String(id), active: "0", returnTo: "/admin/offers?page=3" },
+          form: { intent: "toggle", id: String(id), active: "0" },
         }),
       );
       expect(hide.status).toBe(302);
@@ -290,6 +290,15 @@ describe(`admin offers (${testDatabaseKind})`, () => {
         expect(show.headers.get("set-cookie")).toContain("flash=offerActivated");
       }
       expect((await db.select().from(offers))[0].isActive).toBe(true);
+      // The way back is the list's own address, re-parsed: nothing else survives.
+      const hostile = await call(
+        adminOffers.action,
+        makeRequest("/admin/offers?page=2&next=https://evil.example&type=%3Cb%3E", {
+          cookie,
+          form: { intent: "toggle", id: String(id), active: "1" },
+        }),
+      );
+      expect(hostile.location).toBe("/admin/offers?page=2");
 
       const before = await snapshot(db);
       for (const [form, status] of [
@@ -327,14 +336,6 @@ describe(`admin offers (${testDatabaseKind})`, () => {
         expect(outcome.location, returnTo).toBe(
           returnTo.startsWith("/admin/offers?") ? "/admin/offers?q=%25&page=2" : "/admin/offers",
         );
-        const list = await call(
-          adminOffers.action,
-          makeRequest("/admin/offers", {
-            cookie,
-            form: { intent: "toggle", id: "1", active: "1", returnTo },
-          }),
-        );
-        expect(list.location ?? "/admin/offers").toMatch(/^\/admin\/offers(\?|$)/);
       }
       // The loader hands the view only a validated address.
       const page = await call(
