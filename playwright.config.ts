@@ -18,7 +18,8 @@ const launchOptions = {
   ],
 };
 
-const ADMIN_SPECS = /admin\.spec\.ts$/;
+// admin.spec.ts and admin-<area>.spec.ts
+const ADMIN_SPECS = /admin(-[\w-]+)?\.spec\.ts$/;
 const PUBLIC_PROJECTS = ["desktop", "desktop-nojs", "phone", "phone-nojs"];
 
 const desktop = { ...devices["Desktop Chrome"], channel: undefined, launchOptions };

@@ -21,9 +21,13 @@ export default [
   layout("routes/admin-layout.tsx", [
     route("admin", "routes/admin.tsx"),
     route("admin/offers", "routes/admin-offers.tsx"),
+    route("admin/offers/new", "routes/admin/offer-new.tsx"),
+    route("admin/offers/:id", "routes/admin/offer-edit.tsx"),
     route("admin/contacts", "routes/admin-contacts.tsx"),
     route("admin/contacts/:id", "routes/admin/contact-request.tsx"),
     route("admin/personal-data", "routes/admin/personal-data.tsx"),
+    route("admin/users", "routes/admin/users.tsx"),
+    route("admin/account", "routes/admin/account.tsx"),
   ]),
   // Personal data of one address as a JSON file (a resource route: no layout).
   route("admin/personal-data/export", "routes/admin/personal-data-export.ts"),

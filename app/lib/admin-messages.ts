@@ -27,6 +27,31 @@ export const FLASH_MESSAGES = {
     description: "L'offre a été supprimée avec succès",
     type: "success",
   },
+  offerActivated: {
+    title: "Offre activée",
+    description: "L'offre est visible sur le site",
+    type: "success",
+  },
+  offerDeactivated: {
+    title: "Offre désactivée",
+    description: "L'offre n'est plus visible sur le site",
+    type: "success",
+  },
+  adminAdded: {
+    title: "Administrateur ajouté",
+    description: "Il peut se connecter avec le mot de passe initial",
+    type: "success",
+  },
+  adminRemoved: {
+    title: "Administrateur supprimé",
+    description: "Ses sessions ont été fermées",
+    type: "success",
+  },
+  passwordChanged: {
+    title: "Mot de passe modifié",
+    description: "Vos autres sessions ont été déconnectées",
+    type: "success",
+  },
   statusUpdated: {
     title: "Statut mis à jour",
     description: "Le statut de la demande a été mis à jour",
@@ -75,6 +100,8 @@ export const ADMIN_MESSAGES = {
   offerGone: "Cette offre n'existe plus.",
   deleteConfirm: "Êtes-vous sûr de vouloir supprimer cette offre ?",
   offersEmpty: "Aucune offre créée pour le moment",
+  offerToggleFailed: "Erreur lors de la mise à jour de l'offre",
+  offersNoMatch: "Aucune offre ne correspond à vos critères de recherche.",
   statusFailed: "Erreur lors de la mise à jour du statut",
   noteFailed: "Erreur lors de l'ajout de la note",
   notSpamFailed: "Erreur lors du rétablissement de la demande",

@@ -43,6 +43,25 @@ export const signInFormSchema = z.object({
   redirectTo: z.string().max(500).optional(),
 });
 
+/** The account page's password change. The new password follows the rules of a new administrator. */
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z
+      .string()
+      .min(1, "Veuillez saisir votre mot de passe actuel.")
+      .max(AUTH_LIMITS.passwordMax, "Le mot de passe actuel est incorrect."),
+    newPassword: newPasswordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "Les deux nouveaux mots de passe ne correspondent pas.",
+  })
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    path: ["newPassword"],
+    message: "Le nouveau mot de passe doit être différent de l'actuel.",
+  });
+
 /** First readable message of a failed parse, one line per issue. */
 export function issuesToText(error: z.ZodError): string {
   return error.issues.map((issue) => issue.message).join("\n");

@@ -25,6 +25,8 @@ const ADMIN_NAV = [
   { to: "/admin/offers", label: "Offres", end: false },
   { to: "/admin/contacts", label: "Demandes", end: false },
   { to: "/admin/personal-data", label: "Données personnelles", end: false },
+  { to: "/admin/users", label: "Administrateurs", end: false },
+  { to: "/admin/account", label: "Mon compte", end: false },
 ] as const;
 
 function SignOutButton() {
@@ -97,6 +99,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** A 404 thrown by an admin loader may say what is missing ({ message }). */
+function notFoundMessage(error: unknown): string {
+  const body = isRouteErrorResponse(error) ? (error.data as { message?: unknown } | null) : null;
+  return typeof body?.message === "string" ? body.message : "Cette page n'existe pas.";
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const title =
@@ -114,9 +122,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       ? ADMIN_MESSAGES.unauthorized
       : status === 403
         ? "Cette requête ne vient pas de ce site."
-        : status === 503
-          ? "Nos serveurs ne répondent pas pour le moment. Veuillez réessayer dans quelques instants."
-          : "Veuillez réessayer dans quelques instants.";
+        : status === 404
+          ? notFoundMessage(error)
+          : status === 503
+            ? "Nos serveurs ne répondent pas pour le moment. Veuillez réessayer dans quelques instants."
+            : "Veuillez réessayer dans quelques instants.";
   return (
     <main className="container mx-auto flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 text-center">
       <h1 className="text-2xl font-bold">{title}</h1>

@@ -1,12 +1,11 @@
-import { Pencil, Plus, Star, Trash2 } from "lucide-react";
+import { Copy, Eye, EyeOff, Pencil, Plus, Search, Star, Trash2 } from "lucide-react";
+import { IconSprite, SpriteIcon } from "~/components/icon-sprite";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
-import { OfferForm } from "~/components/admin/offer-form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import {
   Dialog,
   DialogContent,
@@ -15,30 +14,32 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
+import { Input, NativeSelect } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
 import { ADMIN_MESSAGES, type ToastMessage } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
-import { OFFER_TYPE_BADGES } from "~/lib/domain";
-import { formatMonthlyPrice } from "~/lib/format";
 import {
-  OFFER_FORM_DEFAULTS,
-  offerFormValues,
-  offerToFormValues,
-  type OfferField,
-  type OfferFormValues,
-} from "~/lib/offer-form";
-import { parseOfferForm } from "~/lib/offer-form-schema";
+  adminOfferListPath,
+  adminOfferListSearch,
+  hasListFilters,
+  withReturnTo,
+  type AdminOfferListState,
+} from "~/lib/admin-offer-list";
+import { parseAdminOfferList, safeOfferListReturn } from "~/lib/admin-offer-list-schema";
+import { OFFER_TYPE_BADGES, OFFER_TYPE_LABELS, OFFER_TYPES } from "~/lib/domain";
+import { formatMonthlyPrice, pluralize } from "~/lib/format";
+import { MAX_SEARCH_LENGTH } from "~/lib/offer-filters-schema";
 import { useHydrated } from "~/lib/use-hydrated";
 import {
-  createOffer,
   deleteOffer,
   findOfferById,
-  listAllOffers,
-  OfferNotFoundError,
-  updateOffer,
+  listAdminOffers,
+  setOfferActive,
   type AdminOfferRow,
 } from "~/server/admin-offers.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { withFlash } from "~/server/flash.server";
+import { formText, idSchema, parseId, readForm } from "~/server/form.server";
 import { log } from "~/server/log.server";
 import type { Route } from "./+types/admin-offers";
 
@@ -46,150 +47,134 @@ export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
 export const meta: Route.MetaFunction = () => adminMeta("Gestion des offres");
 
-const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
-const idParam = (value: FormDataEntryValue | null) => {
-  const parsed = idSchema.safeParse(typeof value === "string" && value !== "" ? value : undefined);
-  return parsed.success ? parsed.data : undefined;
-};
+const LIST_PARAMS = new Set(["q", "type", "status", "page"]);
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
-  const editId = idParam(params.get("edit"));
-  const deleteId = idParam(params.get("delete"));
-  const [offers, editing] = await Promise.all([
-    listAllOffers(),
-    editId === undefined ? undefined : findOfferById(editId),
+  const state = parseAdminOfferList(params);
+  // Addresses of the former in-page editor (bookmarks) lead to the editor pages.
+  const legacyEdit = parseId(params.get("edit"));
+  if (legacyEdit !== undefined) throw redirect(`/admin/offers/${legacyEdit}`);
+  if (params.get("new") === "1") throw redirect("/admin/offers/new");
+
+  const deleteId = parseId(params.get("delete"));
+  const [list, toDelete] = await Promise.all([
+    listAdminOffers(state),
+    deleteId === undefined ? undefined : findOfferById(deleteId),
   ]);
-  const form = editing
-    ? { mode: "edit" as const, offerId: editing.id, values: offerToFormValues(editing) }
-    : params.get("new") === "1"
-      ? { mode: "create" as const, offerId: undefined, values: OFFER_FORM_DEFAULTS }
-      : null;
+  const current: AdminOfferListState = { ...state, page: list.page };
+  // One address per list state (the GET form also sends empty fields; a page past the end
+  // gives the last one): bookmarks, the pager and the return path all agree.
+  const canonical = adminOfferListSearch(current).slice(1);
+  const requested = new URLSearchParams(
+    [...params].filter(([key]) => LIST_PARAMS.has(key)),
+  ).toString();
+  if (requested !== canonical) {
+    const target = adminOfferListPath(current);
+    throw redirect(deleteId === undefined ? target : withParam(target, "delete", deleteId));
+  }
   return {
-    offers,
-    form,
-    editMissing: editId !== undefined && !editing,
-    pendingDelete: offers.find((offer) => offer.id === deleteId) ?? null,
+    offers: list.offers,
+    total: list.total,
+    pageCount: list.pageCount,
+    state: current,
+    pendingDelete: toDelete
+      ? { id: toDelete.id, title: toDelete.title, reference: toDelete.reference }
+      : null,
+    deleteMissing: deleteId !== undefined && !toDelete,
   };
 }
 
-export type OfferActionData = {
-  intent: "create" | "update" | "delete" | null;
-  error: ToastMessage;
-  fieldErrors?: Partial<Record<OfferField, string>>;
-  values?: OfferFormValues;
-};
+export type OfferListActionData = { error: ToastMessage };
 
-function failure(status: number, body: OfferActionData) {
-  return data(body, { status, headers: PRIVATE_HEADERS });
+function failure(status: number, title: string, description?: string) {
+  return data<OfferListActionData>(
+    { error: { type: "error", title, description } },
+    { status, headers: PRIVATE_HEADERS },
+  );
 }
 
-const FAILURE_TITLES = {
-  create: ADMIN_MESSAGES.offerCreateFailed,
-  update: ADMIN_MESSAGES.offerUpdateFailed,
-  delete: ADMIN_MESSAGES.offerDeleteFailed,
-} as const;
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("delete"), id: idSchema.optional().catch(undefined) }),
+  z.object({
+    intent: z.literal("toggle"),
+    id: idSchema.optional().catch(undefined),
+    active: z.enum(["1", "0"]).optional().catch(undefined),
+  }),
+]);
 
+/** Row actions of the list: show/hide and delete. Creation and edits have their own pages. */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return failure(400, {
-      intent: null,
-      error: { type: "error", title: "Requête invalide" },
-    });
-  }
-  const intent = form.get("intent");
-  if (intent !== "create" && intent !== "update" && intent !== "delete") {
-    return failure(400, { intent: null, error: { type: "error", title: "Requête invalide" } });
-  }
-  const id = idParam(form.get("id"));
-  if (intent !== "create" && id === undefined) {
-    return failure(400, {
-      intent,
-      error: {
-        type: "error",
-        title: FAILURE_TITLES[intent],
-        description: ADMIN_MESSAGES.offerGone,
-      },
-    });
-  }
-
-  if (intent === "delete") {
-    try {
-      if (!(await deleteOffer(id!))) {
-        return failure(404, {
-          intent,
-          error: {
-            type: "error",
-            title: FAILURE_TITLES.delete,
-            description: ADMIN_MESSAGES.offerGone,
-          },
-        });
-      }
-    } catch (error) {
-      log.error("offer delete failed", { requestId: context.requestId, error });
-      return failure(503, { intent, error: { type: "error", title: FAILURE_TITLES.delete } });
-    }
-    log.info("offer deleted", { requestId: context.requestId, offerId: id });
-    throw redirect("/admin/offers", {
-      headers: withFlash(request, "offerDeleted", PRIVATE_HEADERS),
-    });
-  }
-
-  const values = offerFormValues(form);
-  const parsed = parseOfferForm(values);
-  if (!parsed.success) {
-    return failure(400, {
-      intent,
-      error: parsed.missing
-        ? { type: "error", title: parsed.message }
-        : { type: "error", title: ADMIN_MESSAGES.offerInvalid, description: parsed.message },
-      fieldErrors: parsed.fieldErrors,
-      values,
-    });
-  }
-  try {
-    const row =
-      intent === "create" ? await createOffer(parsed.data) : await updateOffer(id!, parsed.data);
-    log.info(intent === "create" ? "offer created" : "offer updated", {
-      requestId: context.requestId,
-      offerId: row.id,
-    });
-  } catch (error) {
-    if (error instanceof OfferNotFoundError) {
-      return failure(404, {
-        intent,
-        error: {
-          type: "error",
-          title: FAILURE_TITLES.update,
-          description: ADMIN_MESSAGES.offerGone,
-        },
-        values,
-      });
-    }
-    log.error(`offer ${intent} failed`, { requestId: context.requestId, error });
-    return failure(503, {
-      intent,
-      error: { type: "error", title: FAILURE_TITLES[intent], description: "Veuillez réessayer." },
-      values,
-    });
-  }
-  throw redirect("/admin/offers", {
-    headers: withFlash(
-      request,
-      intent === "create" ? "offerCreated" : "offerUpdated",
-      PRIVATE_HEADERS,
-    ),
+  const form = await readForm(request);
+  // The forms post to the list's own address (page, search, filters): go back there.
+  const url = new URL(request.url);
+  const returnTo = safeOfferListReturn(`${url.pathname}${url.search}`);
+  const parsed = actionSchema.safeParse({
+    intent: formText(form, "intent"),
+    id: formText(form, "id"),
+    active: formText(form, "active"),
   });
+  if (!parsed.success) return failure(400, "Requête invalide");
+  const input = parsed.data;
+  const failedTitle =
+    input.intent === "delete" ? ADMIN_MESSAGES.offerDeleteFailed : ADMIN_MESSAGES.offerToggleFailed;
+  if (input.id === undefined || (input.intent === "toggle" && input.active === undefined)) {
+    return failure(400, failedTitle, ADMIN_MESSAGES.offerGone);
+  }
+  const id = input.id;
+  let done: boolean;
+  try {
+    done =
+      input.intent === "delete"
+        ? await deleteOffer(id)
+        : await setOfferActive(id, input.active === "1");
+  } catch (error) {
+    log.error(`offer ${input.intent} failed`, { requestId: context.requestId, error });
+    return failure(503, failedTitle, "Veuillez réessayer.");
+  }
+  if (!done) return failure(404, failedTitle, ADMIN_MESSAGES.offerGone);
+  log.info(input.intent === "delete" ? "offer deleted" : "offer visibility changed", {
+    requestId: context.requestId,
+    offerId: id,
+  });
+  const flash =
+    input.intent === "delete"
+      ? "offerDeleted"
+      : input.active === "1"
+        ? "offerActivated"
+        : "offerDeactivated";
+  throw redirect(returnTo, { headers: withFlash(request, flash, PRIVATE_HEADERS) });
 }
 
-function OfferListItem({ offer }: { offer: AdminOfferRow }) {
+function withParam(path: string, name: string, value: string | number) {
+  return `${path}${path.includes("?") ? "&" : "?"}${name}=${encodeURIComponent(value)}`;
+}
+
+// Fifty rows per page: rows and their buttons use short classes (.offer-row, .row-action in
+// app.css) and sprite icons, so that a page of the list stays within 200 KB and 5,000 elements (issue 11).
+const ROW_ICONS = {
+  eye: Eye,
+  "eye-off": EyeOff,
+  pencil: Pencil,
+  copy: Copy,
+  trash: Trash2,
+  star: Star,
+};
+const rowIcon = (id: keyof typeof ROW_ICONS) => <SpriteIcon id={id} />;
+
+function OfferListItem({
+  offer,
+  listPath,
+  busy,
+}: {
+  offer: AdminOfferRow;
+  listPath: string;
+  busy: boolean;
+}) {
   return (
-    <li className="flex flex-col gap-4 rounded-lg border bg-card p-4 sm:flex-row sm:items-center sm:justify-between">
+    <li className="offer-row">
       <div className="min-w-0 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="font-semibold">{offer.title}</h3>
@@ -201,55 +186,74 @@ function OfferListItem({ offer }: { offer: AdminOfferRow }) {
           </Badge>
           {offer.featured ? (
             <Badge variant="outline" className="gap-1">
-              <Star className="size-3" aria-hidden="true" /> En vedette
+              <SpriteIcon id="star" className="size-3" /> En vedette
             </Badge>
           ) : null}
         </div>
-        <p className="text-sm text-muted-foreground">
+        <p className="offer-row-meta">
           {offer.reference} — {formatMonthlyPrice(offer.price)}
         </p>
-        <p className="text-sm text-muted-foreground">
+        <p className="offer-row-meta">
           {offer.cpu} • {offer.ram} • {offer.storage}
         </p>
         <p className="truncate text-xs text-muted-foreground">
           {offer.isActive ? (
-            <Link to={`/offers/${offer.slug}`} className="hover:text-primary hover:underline">
+            <a href={`/offers/${offer.slug}`} className="hover:text-primary hover:underline">
               /offers/{offer.slug}
-            </Link>
+            </a>
           ) : (
             <span>/offers/{offer.slug}</span>
           )}
         </p>
       </div>
-      <div className="flex shrink-0 gap-2">
-        <Button asChild variant="outline" size="sm">
-          <Link
-            to={`/admin/offers?edit=${offer.id}`}
-            aria-label={`Modifier l'offre ${offer.title}`}
+      <div className="flex shrink-0 flex-wrap gap-2">
+        {/* Posts to the list's own address: the action comes back to this very page. */}
+        <Form method="post" action={listPath}>
+          <input type="hidden" name="intent" value="toggle" />
+          <input type="hidden" name="id" value={offer.id} />
+          <input type="hidden" name="active" value={offer.isActive ? "0" : "1"} />
+          <button
+            type="submit"
+            className="row-action"
+            disabled={busy}
+            aria-label={`${offer.isActive ? "Désactiver" : "Activer"} l'offre ${offer.title}`}
           >
-            <Pencil aria-hidden="true" /> Modifier
-          </Link>
-        </Button>
-        <Button asChild variant="outline" size="sm">
-          <Link
-            to={`/admin/offers?delete=${offer.id}`}
-            preventScrollReset
-            aria-label={`Supprimer l'offre ${offer.title}`}
-            className="text-destructive"
-          >
-            <Trash2 aria-hidden="true" /> Supprimer
-          </Link>
-        </Button>
+            {rowIcon(offer.isActive ? "eye-off" : "eye")}
+            {offer.isActive ? "Désactiver" : "Activer"}
+          </button>
+        </Form>
+        <Link
+          to={withReturnTo(`/admin/offers/${offer.id}`, listPath)}
+          className="row-action"
+          aria-label={`Modifier l'offre ${offer.title}`}
+        >
+          {rowIcon("pencil")} Modifier
+        </Link>
+        <Link
+          to={withReturnTo(`/admin/offers/new?from=${offer.id}`, listPath)}
+          className="row-action"
+          aria-label={`Dupliquer l'offre ${offer.title}`}
+        >
+          {rowIcon("copy")} Dupliquer
+        </Link>
+        <Link
+          to={withParam(listPath, "delete", offer.id)}
+          preventScrollReset
+          className="row-action text-destructive"
+          aria-label={`Supprimer l'offre ${offer.title}`}
+        >
+          {rowIcon("trash")} Supprimer
+        </Link>
       </div>
     </li>
   );
 }
 
-function DeleteForm({ offer, busy }: { offer: AdminOfferRow; busy: boolean }) {
+function DeleteForm({ id, listPath, busy }: { id: number; listPath: string; busy: boolean }) {
   return (
-    <Form method="post" action="/admin/offers">
+    <Form method="post" action={listPath}>
       <input type="hidden" name="intent" value="delete" />
-      <input type="hidden" name="id" value={offer.id} />
+      <input type="hidden" name="id" value={id} />
       <Button type="submit" variant="destructive" disabled={busy}>
         Supprimer
       </Button>
@@ -257,14 +261,93 @@ function DeleteForm({ offer, busy }: { offer: AdminOfferRow; busy: boolean }) {
   );
 }
 
+/** The list's search and filters: a GET form, the same with or without JavaScript. */
+function ListFilters({ state }: { state: AdminOfferListState }) {
+  return (
+    <Form
+      method="get"
+      action="/admin/offers"
+      role="search"
+      aria-label="Filtrer les offres"
+      className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto]"
+    >
+      <div className="space-y-2">
+        <Label htmlFor="offers-q">Rechercher</Label>
+        <Input
+          id="offers-q"
+          name="q"
+          type="search"
+          maxLength={MAX_SEARCH_LENGTH}
+          placeholder="Titre, référence, CPU, RAM, slug..."
+          defaultValue={state.q ?? ""}
+        />
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="offers-type">Type</Label>
+        <NativeSelect id="offers-type" name="type" defaultValue={state.type ?? ""}>
+          <option value="">Tous les types</option>
+          {OFFER_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {OFFER_TYPE_LABELS[type]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <div className="space-y-2">
+        <Label htmlFor="offers-status">Statut</Label>
+        <NativeSelect id="offers-status" name="status" defaultValue={state.status ?? ""}>
+          <option value="">Toutes</option>
+          <option value="active">Actives</option>
+          <option value="inactive">Inactives</option>
+        </NativeSelect>
+      </div>
+      <div className="flex items-end gap-2">
+        <Button type="submit">
+          <Search aria-hidden="true" /> Filtrer
+        </Button>
+        {hasListFilters(state) ? (
+          <Button asChild variant="ghost">
+            <Link to="/admin/offers">Effacer les filtres</Link>
+          </Button>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+function Pager({ state, pageCount }: { state: AdminOfferListState; pageCount: number }) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label="Pagination des offres" className="flex items-center justify-center gap-4">
+      {state.page > 1 ? (
+        <Button asChild variant="outline" size="sm">
+          <Link to={adminOfferListPath(state, state.page - 1)} rel="prev">
+            Page précédente
+          </Link>
+        </Button>
+      ) : null}
+      <span className="text-sm text-muted-foreground" aria-current="page">
+        Page {state.page} sur {pageCount}
+      </span>
+      {state.page < pageCount ? (
+        <Button asChild variant="outline" size="sm">
+          <Link to={adminOfferListPath(state, state.page + 1)} rel="next">
+            Page suivante
+          </Link>
+        </Button>
+      ) : null}
+    </nav>
+  );
+}
+
 export default function AdminOffers({ loaderData, actionData }: Route.ComponentProps) {
-  const { offers, form, editMissing, pendingDelete } = loaderData;
+  const { offers, total, pageCount, state, pendingDelete, deleteMissing } = loaderData;
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const busy =
-    navigation.state === "submitting" &&
-    navigation.formAction?.startsWith("/admin/offers") === true;
+  const busy = navigation.state === "submitting";
+  const listPath = adminOfferListPath(state);
+  const filtered = hasListFilters(state);
 
   useEffect(() => {
     if (actionData?.error) {
@@ -272,19 +355,15 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
     }
   }, [actionData]);
 
-  const failedForm =
-    actionData && (actionData.intent === "create" || actionData.intent === "update")
-      ? actionData
-      : undefined;
-  const values = failedForm?.values ?? form?.values;
   const inlineError = actionData?.error && !hydrated ? actionData.error : undefined;
+  const closeDialog = () => navigate(listPath, { preventScrollReset: true, replace: true });
 
   return (
-    <div className="space-y-8">
+    <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold">Gestion des offres</h1>
         <Button asChild>
-          <Link to="/admin/offers?new=1">
+          <Link to={withReturnTo("/admin/offers/new", listPath)}>
             <Plus aria-hidden="true" /> Nouvelle offre
           </Link>
         </Button>
@@ -300,7 +379,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
         </div>
       ) : null}
 
-      {editMissing ? (
+      {deleteMissing ? (
         <p
           role="alert"
           className="rounded-md border border-destructive/50 bg-background p-4 text-destructive"
@@ -322,56 +401,53 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
             {pendingDelete.title} ({pendingDelete.reference})
           </p>
           <div className="flex gap-3">
-            <DeleteForm offer={pendingDelete} busy={busy} />
+            <DeleteForm id={pendingDelete.id} listPath={listPath} busy={busy} />
             <Button asChild variant="outline">
-              <Link to="/admin/offers">Annuler</Link>
+              <Link to={listPath}>Annuler</Link>
             </Button>
           </div>
         </section>
       ) : null}
 
-      {form && values ? (
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2">
-              {form.mode === "create" ? "Créer une nouvelle offre" : "Modifier l'offre"}
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            <OfferForm
-              key={form.mode === "create" ? "create" : `edit-${form.offerId}`}
-              mode={form.mode}
-              offerId={form.offerId}
-              values={values}
-              fieldErrors={failedForm?.fieldErrors ?? {}}
-              busy={busy}
-            />
-          </CardContent>
-        </Card>
-      ) : null}
+      <ListFilters key={listPath} state={state} />
 
       <section aria-labelledby="offer-list" className="space-y-4">
-        <h2 id="offer-list" className="text-xl font-semibold">
-          Liste des offres
-        </h2>
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="offer-list" className="text-xl font-semibold">
+            Liste des offres
+          </h2>
+          {total > 0 ? (
+            <p className="text-sm text-muted-foreground" role="status">
+              {total} {pluralize(total, "offre", "offres")}
+              {pageCount > 1 ? ` — page ${state.page} sur ${pageCount}` : ""}
+            </p>
+          ) : null}
+        </div>
         {offers.length === 0 ? (
-          <p className="rounded-lg border border-dashed bg-background p-8 text-center text-muted-foreground">
-            {ADMIN_MESSAGES.offersEmpty}
-          </p>
+          <div className="space-y-3 rounded-lg border border-dashed bg-background p-8 text-center text-muted-foreground">
+            <p>{filtered ? ADMIN_MESSAGES.offersNoMatch : ADMIN_MESSAGES.offersEmpty}</p>
+            {filtered ? (
+              <Button asChild variant="outline">
+                <Link to="/admin/offers">Effacer les filtres</Link>
+              </Button>
+            ) : null}
+          </div>
         ) : (
           <ul className="space-y-3">
+            <IconSprite icons={ROW_ICONS} />
             {offers.map((offer) => (
-              <OfferListItem key={offer.id} offer={offer} />
+              <OfferListItem key={offer.id} offer={offer} listPath={listPath} busy={busy} />
             ))}
           </ul>
         )}
+        <Pager state={state} pageCount={pageCount} />
       </section>
 
       {hydrated ? (
         <Dialog
           open={pendingDelete !== null}
           onOpenChange={(open) => {
-            if (!open) navigate("/admin/offers", { preventScrollReset: true, replace: true });
+            if (!open) closeDialog();
           }}
         >
           {pendingDelete ? (
@@ -384,16 +460,10 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
                 </DialogDescription>
               </DialogHeader>
               <DialogFooter>
-                <Button
-                  type="button"
-                  variant="outline"
-                  onClick={() =>
-                    navigate("/admin/offers", { preventScrollReset: true, replace: true })
-                  }
-                >
+                <Button type="button" variant="outline" onClick={closeDialog}>
                   Annuler
                 </Button>
-                <DeleteForm offer={pendingDelete} busy={busy} />
+                <DeleteForm id={pendingDelete.id} listPath={listPath} busy={busy} />
               </DialogFooter>
             </DialogContent>
           ) : null}

@@ -1,4 +1,6 @@
-import { and, count, desc, eq, like, ne, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, like, ne, or, sql, type SQL } from "drizzle-orm";
+import { ADMIN_PAGE_SIZE, type AdminOfferListState } from "~/lib/admin-offer-list";
+import { likePattern } from "~/lib/offer-filters";
 import type { OfferInput } from "~/lib/offer-form-schema";
 import { slugCandidate } from "~/lib/slug";
 import { bumpCatalogueVersion } from "./catalogue.server";
@@ -16,15 +18,51 @@ export class OfferNotFoundError extends Error {
   }
 }
 
-/** Admin list (spec section 7): every offer, active or not, newest first. */
-export function listAllOffers(database: Database = db()) {
-  return database
-    .select({ ...cardColumns, isActive: offers.isActive })
-    .from(offers)
-    .orderBy(desc(offers.createdAt), desc(offers.id));
+/** Admin list conditions: search over title, reference, CPU, RAM and slug; type; active or not. */
+function adminListConditions(state: AdminOfferListState): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (state.q) {
+    // Both columns are lower-case and trigram-indexed; the pattern is a bound, escaped parameter.
+    const pattern = likePattern(state.q);
+    conditions.push(
+      or(
+        sql`${offers.searchText} like lower(${pattern})`,
+        sql`${offers.slug} like lower(${pattern})`,
+      ),
+    );
+  }
+  if (state.type) conditions.push(eq(offers.type, state.type));
+  if (state.status) conditions.push(eq(offers.isActive, state.status === "active"));
+  return and(...conditions);
 }
 
-export type AdminOfferRow = Awaited<ReturnType<typeof listAllOffers>>[number];
+/**
+ * One page of the admin list (spec section 7, newest first), with the total count of matches.
+ * A page beyond the last one gives the last one.
+ */
+export async function listAdminOffers(
+  state: AdminOfferListState,
+  pageSize = ADMIN_PAGE_SIZE,
+  database: Database = db(),
+) {
+  const where = adminListConditions(state);
+  const [{ total }] = await database.select({ total: count() }).from(offers).where(where);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(state.page, pageCount);
+  const rows =
+    total === 0
+      ? []
+      : await database
+          .select({ ...cardColumns, isActive: offers.isActive })
+          .from(offers)
+          .where(where)
+          .orderBy(desc(offers.createdAt), desc(offers.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize);
+  return { offers: rows, total, page, pageCount };
+}
+
+export type AdminOfferRow = Awaited<ReturnType<typeof listAdminOffers>>["offers"][number];
 
 export async function findOfferById(
   id: number,
@@ -34,7 +72,10 @@ export async function findOfferById(
   return offer;
 }
 
-/** Dashboard counts, computed by the database. */
+/**
+ * Dashboard counts, exact, in one pass. At 10,000 offers this is an index-only scan of the
+ * listing's (is_active, price, id) index, about 50 pages; measured in docs/decisions/014.
+ */
 export async function offerStats(database: Database = db()) {
   const [row] = await database
     .select({
@@ -167,6 +208,24 @@ export async function updateOffer(
       return row;
     }),
   );
+}
+
+/** Shows or hides an offer on the site. False when the offer is gone. */
+export async function setOfferActive(
+  id: number,
+  isActive: boolean,
+  database: Database = db(),
+): Promise<boolean> {
+  return database.transaction(async (tx) => {
+    const rows = await tx
+      .update(offers)
+      .set({ isActive, updatedAt: sql`now()` })
+      .where(eq(offers.id, id))
+      .returning({ id: offers.id });
+    if (rows.length === 0) return false;
+    await bumpCatalogueVersion(tx as unknown as Database);
+    return true;
+  });
 }
 
 /** Deletes an offer; its contact requests stay (offer_id set to null). False when already gone. */

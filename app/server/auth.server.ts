@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { signInUrl } from "~/lib/redirect";
@@ -6,7 +7,7 @@ import { isDatabaseUnavailable, UNAVAILABLE } from "./availability.server";
 import { isSecureRequest, readCookie, serializeCookie } from "./cookies.server";
 import { db, type Database } from "./db.server";
 import { hitRateLimit, peekRateLimit, resetRateLimit } from "./rate-limit.server";
-import { verifyDummyPassword, verifyPassword } from "./password.server";
+import { hashPassword, verifyDummyPassword, verifyPassword } from "./password.server";
 import { assertSameOrigin } from "./security.server";
 import {
   createSession,
@@ -16,6 +17,7 @@ import {
   pruneExpiredSessions,
   SESSION_TTL_MS,
 } from "./sessions.server";
+import { sessions, users } from "./schema.server";
 import { findUserByEmail, type AdminUser } from "./users.server";
 
 export const SESSION_COOKIE = "admin_session";
@@ -164,4 +166,56 @@ export async function signOut(request: Request, database: Database = db()): Prom
   const session = await findSessionUser(sessionToken(request), database);
   if (session) await deleteSessionByHash(session.idHash, database);
   return clearSessionCookie(request);
+}
+
+/** Checks of the current password on the account page, per administrator (like sign-in's per e-mail). */
+export const PASSWORD_CHANGE_LIMIT = { limit: 5, windowMs: 15 * 60 * 1000 } as const;
+
+export type PasswordChangeResult =
+  | { ok: true }
+  | { ok: false; reason: "wrong_password" }
+  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
+
+/**
+ * Changes the signed-in administrator's password when `currentPassword` is right (rate-limited
+ * like sign-in). Their other sessions end in the same transaction; the current one stays.
+ */
+export async function changeOwnPassword(
+  session: AdminSession,
+  passwords: { currentPassword: string; newPassword: string },
+  database: Database = db(),
+): Promise<PasswordChangeResult> {
+  const key = `password:user:${session.user.id}`;
+  const current = await peekRateLimit(key, database);
+  if (current.count >= PASSWORD_CHANGE_LIMIT.limit) {
+    return { ok: false, reason: "rate_limited", retryAfterSeconds: current.retryAfterSeconds };
+  }
+  const hit = await hitRateLimit(
+    key,
+    PASSWORD_CHANGE_LIMIT.limit,
+    PASSWORD_CHANGE_LIMIT.windowMs,
+    database,
+  );
+  if (!hit.allowed) {
+    return { ok: false, reason: "rate_limited", retryAfterSeconds: hit.retryAfterSeconds };
+  }
+  const [user] = await database
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, session.user.id));
+  if (!user || !(await verifyPassword(user.passwordHash, passwords.currentPassword))) {
+    return { ok: false, reason: "wrong_password" };
+  }
+  const passwordHash = await hashPassword(passwords.newPassword);
+  await database.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, session.user.id));
+    await tx
+      .delete(sessions)
+      .where(and(eq(sessions.userId, session.user.id), ne(sessions.idHash, session.idHash)));
+  });
+  await resetRateLimit(key, database);
+  return { ok: true };
 }

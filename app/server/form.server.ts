@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { z } from "zod";
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
@@ -35,4 +36,18 @@ export async function readForm(request: Request): Promise<FormData> {
 export function formText(form: FormData, name: string): string {
   const value = form.get(name);
   return typeof value === "string" ? value : "";
+}
+
+/** A row id as written in a URL or a form: digits only, within PostgreSQL's integer. */
+export const idSchema = z
+  .string()
+  .trim()
+  .regex(/^[1-9]\d{0,9}$/)
+  .transform(Number)
+  .pipe(z.number().max(2_147_483_647));
+
+/** The id in `value`, or undefined for anything else (lenient: junk is simply no id). */
+export function parseId(value: unknown): number | undefined {
+  const parsed = idSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { count, eq, sql } from "drizzle-orm";
+import { asc, count, eq, sql } from "drizzle-orm";
 import { adminCredentialsSchema, emailSchema, issuesToText } from "~/lib/credentials";
 import { firstStartNotice } from "~/lib/first-start-notice";
 import { db, type Database } from "./db.server";
@@ -107,4 +107,69 @@ export async function ensureInitialAdmin(
     log.info("first start: administrator created from ADMIN_EMAIL", { email: emailCheck.data });
   }
   return { email: emailCheck.data, generatedPassword };
+}
+
+/** The administrators, oldest first (the first one is usually the one admin:create made). */
+export function listAdmins(database: Database = db()) {
+  return database
+    .select({ id: users.id, email: users.email, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.role, "admin"))
+    .orderBy(asc(users.createdAt), asc(users.id));
+}
+
+export class DuplicateEmailError extends Error {
+  constructor() {
+    super("an administrator already uses this e-mail");
+    this.name = "DuplicateEmailError";
+  }
+}
+
+/**
+ * Adds an administrator from the admin area. Unlike admin:create, an existing e-mail is refused
+ * (DuplicateEmailError), never reset: one administrator cannot take over another's account.
+ * The e-mail and password are already validated (adminCredentialsSchema).
+ */
+export async function addAdmin(
+  credentials: { email: string; password: string },
+  database: Database = db(),
+): Promise<AdminUser> {
+  const passwordHash = await hashPassword(credentials.password);
+  const [row] = await database
+    .insert(users)
+    .values({ email: credentials.email, passwordHash, role: "admin" })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id, email: users.email });
+  if (!row) throw new DuplicateEmailError();
+  return row;
+}
+
+export type RemoveAdminResult = "removed" | "self" | "last" | "missing";
+
+/**
+ * Removes administrator `targetId` on behalf of `actorId`: never oneself, never the last one.
+ * Every administrator row is locked first, so removals run one after the other and each sees
+ * the others' outcome: two administrators removing each other at once leave one. The removed
+ * administrator's sessions go with the row (on delete cascade).
+ */
+export async function removeAdmin(
+  actorId: number,
+  targetId: number,
+  database: Database = db(),
+): Promise<RemoveAdminResult> {
+  if (actorId === targetId) return "self";
+  return database.transaction(async (tx) => {
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.role, "admin"))
+      .orderBy(asc(users.id))
+      .for("update");
+    const ids = new Set(admins.map((a) => a.id));
+    if (!ids.has(targetId)) return "missing";
+    // An actor removed in the meantime acts no more; with the target, they would be the last two.
+    if (!ids.has(actorId) || ids.size <= 1) return "last";
+    await tx.delete(users).where(eq(users.id, targetId));
+    return "removed";
+  });
 }

@@ -1,37 +1,10 @@
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN, E2E_BASE_URL } from "../../playwright.config";
+import { fillOffer, offerItem, signIn, stamp } from "./admin-support";
 import { expect, noJs, test } from "./fixtures";
 
 // The server and its database are shared by every test of the run: names carry a unique stamp,
 // and the journey leaves no extra active offer behind (the public spec counts them).
-
-function stamp(testInfo: { project: { name: string } }) {
-  return `${testInfo.project.name}-${Date.now()}`;
-}
-
-async function signIn(page: Page, password = E2E_ADMIN.password) {
-  await page.getByLabel("Email").fill(E2E_ADMIN.email);
-  await page.getByLabel("Mot de passe").fill(password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-}
-
-/** The admin list entry of one offer, found by its unique reference. */
-function offerItem(page: Page, reference: string) {
-  return page
-    .getByRole("region", { name: "Liste des offres" })
-    .getByRole("listitem")
-    .filter({ hasText: reference });
-}
-
-async function fillOffer(page: Page, fields: { title: string; reference: string; price: string }) {
-  await page.getByLabel("Titre *", { exact: true }).fill(fields.title);
-  await page.getByLabel("Référence *").fill(fields.reference);
-  await page.getByLabel("Processeur (CPU) *").fill("AMD EPYC 9124 (16 cœurs)");
-  await page.getByLabel("Mémoire RAM *").fill("128 Go DDR5");
-  await page.getByLabel("Stockage *").fill("2 × 960 Go NVMe");
-  await page.getByLabel("Prix (€/mois) *").fill(fields.price);
-  await page.getByLabel("Description (markdown)").fill("Une **offre** de test.\n\n- ligne");
-}
 
 async function sendContactRequest(page: Page, name: string, offerLabel?: string) {
   await page.goto("/contact");
@@ -104,6 +77,7 @@ test.describe("administrator area", () => {
     await expect(page).toHaveURL(/\/admin\/offers$/);
     await expect(page.getByRole("heading", { name: "Liste des offres" })).toBeVisible();
     await page.getByRole("link", { name: "Nouvelle offre" }).click();
+    await expect(page).toHaveURL(/\/admin\/offers\/new$/);
     await expect(page.getByRole("heading", { name: "Créer une nouvelle offre" })).toBeVisible();
     await expect(page.getByLabel("Type", { exact: true })).toHaveValue("dedicated");
     await expect(page.getByLabel("Avec engagement")).not.toBeChecked();
@@ -155,6 +129,7 @@ test.describe("administrator area", () => {
     await offerItem(page, refB)
       .getByRole("link", { name: `Modifier l'offre ${title}` })
       .click();
+    await expect(page).toHaveURL(/\/admin\/offers\/\d+$/);
     await expect(page.getByRole("heading", { name: "Modifier l'offre" })).toBeVisible();
     await expect(page.getByLabel("Titre *", { exact: true })).toHaveValue(title);
     await expect(page.getByLabel("Slug (adresse de la page)")).toHaveValue(`${slug}-1`);
@@ -163,6 +138,7 @@ test.describe("administrator area", () => {
     await page.getByLabel("Offre active").uncheck();
     await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
     await expect(page.getByText("L'offre a été mise à jour avec succès").last()).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/offers$/);
     await expect(page.getByRole("heading", { name: "Modifier l'offre" })).toHaveCount(0);
     await expect(offerItem(page, refB)).toContainText("Inactif");
     await expect(offerItem(page, refB)).toContainText(/89,90\s€\/mois/);
@@ -277,7 +253,7 @@ test.describe("administrator area", () => {
     await expect(page.getByText("Connexion réussie")).toBeVisible();
 
     await page.getByRole("link", { name: "Nouvelle offre" }).click();
-    await expect(page).toHaveURL(/\/admin\/offers\?new=1$/);
+    await expect(page).toHaveURL(/\/admin\/offers\/new$/);
     await fillOffer(page, { title, reference, price: "42" });
     // Without JavaScript the slug is left empty and computed by the server.
     await expect(page.getByLabel("Slug (adresse de la page)")).toHaveValue("");

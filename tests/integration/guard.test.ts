@@ -4,6 +4,10 @@ import * as adminLayout from "../../app/routes/admin-layout";
 import * as adminLogout from "../../app/routes/admin-logout";
 import * as adminContacts from "../../app/routes/admin-contacts";
 import * as adminOffers from "../../app/routes/admin-offers";
+import * as offerEdit from "../../app/routes/admin/offer-edit";
+import * as offerNew from "../../app/routes/admin/offer-new";
+import * as account from "../../app/routes/admin/account";
+import * as adminUsers from "../../app/routes/admin/users";
 import * as dashboard from "../../app/routes/admin";
 import { createContactRequest } from "../../app/server/contacts.server";
 import type { Database } from "../../app/server/db.server";
@@ -11,6 +15,7 @@ import { mailOutbox, offers, sessions } from "../../app/server/schema.server";
 import { hashSessionToken } from "../../app/server/sessions.server";
 import { openTestDatabase, testDatabaseKind } from "../support/database";
 import {
+  ADMIN,
   call,
   createAdmin,
   expiredSessionCookie,
@@ -26,18 +31,38 @@ let validCookie: string;
 let offerId: number;
 let contactId: number;
 let failedMailId: number;
+let secondAdminId: number;
 
 /** Every admin loader, with the page it serves. */
-const LOADERS = [
+const LOADERS: {
+  name: string;
+  fn: (args: never) => unknown;
+  path: string;
+  params?: Record<string, string>;
+}[] = [
   { name: "admin layout", fn: adminLayout.loader, path: "/admin" },
   { name: "dashboard", fn: dashboard.loader, path: "/admin" },
-  { name: "offers", fn: adminOffers.loader, path: "/admin/offers?edit=1&delete=1" },
+  {
+    name: "offers",
+    fn: adminOffers.loader,
+    path: "/admin/offers?q=secret&type=dedicated&status=inactive&delete=1",
+  },
   {
     name: "offers (.data)",
     fn: adminOffers.loader,
     path: "/admin/offers?_routes=routes%2Fadmin-offers",
   },
+  { name: "offer editor (new)", fn: offerNew.loader, path: "/admin/offers/new" },
+  { name: "offer editor (copy)", fn: offerNew.loader, path: "/admin/offers/new?from=1" },
+  {
+    name: "offer editor (edit)",
+    fn: offerEdit.loader,
+    path: "/admin/offers/1",
+    params: { id: "1" },
+  },
   { name: "contacts", fn: adminContacts.loader, path: "/admin/contacts?status=pending" },
+  { name: "administrators", fn: adminUsers.loader, path: "/admin/users?remove=1" },
+  { name: "my account", fn: account.loader, path: "/admin/account" },
   { name: "logout (GET)", fn: adminLogout.loader, path: "/admin/logout" },
 ];
 
@@ -47,27 +72,63 @@ type AdminAction = {
   fn: (args: never) => unknown;
   path: string;
   form: Record<string, string>;
+  params?: Record<string, string>;
 };
 
 function actions(): AdminAction[] {
   return [
     {
       name: "create offer",
-      fn: adminOffers.action,
-      path: "/admin/offers?new=1",
-      form: { ...VALID_OFFER_FORM, intent: "create", title: "Forged offer" },
+      fn: offerNew.action,
+      path: "/admin/offers/new",
+      form: { ...VALID_OFFER_FORM, title: "Forged offer" },
+    },
+    {
+      name: "duplicate offer",
+      fn: offerNew.action,
+      path: `/admin/offers/new?from=${offerId}`,
+      form: { ...VALID_OFFER_FORM, title: "Forged copy" },
     },
     {
       name: "update offer",
+      fn: offerEdit.action,
+      path: `/admin/offers/${offerId}`,
+      form: { ...VALID_OFFER_FORM, title: "Hijacked" },
+      params: { id: String(offerId) },
+    },
+    {
+      name: "show offer",
       fn: adminOffers.action,
-      path: `/admin/offers?edit=${offerId}`,
-      form: { ...VALID_OFFER_FORM, intent: "update", id: String(offerId), title: "Hijacked" },
+      path: "/admin/offers",
+      form: { intent: "toggle", id: String(offerId), active: "1" },
     },
     {
       name: "delete offer",
       fn: adminOffers.action,
       path: "/admin/offers",
       form: { intent: "delete", id: String(offerId) },
+    },
+    {
+      name: "add administrator",
+      fn: adminUsers.action,
+      path: "/admin/users",
+      form: { intent: "add", email: "intrus@example.fr", password: "un mot de passe forgé" },
+    },
+    {
+      name: "remove administrator",
+      fn: adminUsers.action,
+      path: "/admin/users",
+      form: { intent: "remove", id: String(secondAdminId) },
+    },
+    {
+      name: "change password",
+      fn: account.action,
+      path: "/admin/account",
+      form: {
+        currentPassword: ADMIN.password,
+        newPassword: "un mot de passe forgé",
+        confirmPassword: "un mot de passe forgé",
+      },
     },
     {
       name: "change status",
@@ -106,6 +167,9 @@ describe(`admin guard (${testDatabaseKind})`, () => {
     const admin = await createAdmin(db);
     expect(admin.id).toBe(1);
     validCookie = await sessionCookieFor(admin.id, db);
+    secondAdminId = (
+      await createAdmin(db, { email: "second@example.fr", password: "un second mot de passe" })
+    ).id;
     const [offer] = await db
       .insert(offers)
       .values({
@@ -144,7 +208,12 @@ describe(`admin guard (${testDatabaseKind})`, () => {
         it(`${route.name} loader redirects to /auth and reveals nothing`, async () => {
           const cookie = await credential.cookie();
           const before = await snapshot(db);
-          const outcome = await call(route.fn, makeRequest(route.path, { cookie }));
+          const outcome = await call(
+            route.fn,
+            makeRequest(route.path, { cookie }),
+            undefined,
+            route.params,
+          );
           expect(outcome.status).toBe(302);
           const location = new URL(outcome.location!, "http://x");
           expect(location.pathname).toBe("/auth");
@@ -164,6 +233,8 @@ describe(`admin guard (${testDatabaseKind})`, () => {
           const outcome = await call(
             route.fn,
             makeRequest(route.path, { cookie, form: route.form }),
+            undefined,
+            route.params,
           );
           expect(outcome.status, route.name).toBe(401);
           expect(JSON.stringify(outcome.data)).not.toContain("Secret");
@@ -211,6 +282,8 @@ describe(`admin guard (${testDatabaseKind})`, () => {
           const outcome = await call(
             route.fn,
             makeRequest(route.path, { cookie: validCookie, form: route.form, ...headers }),
+            undefined,
+            "params" in route ? route.params : undefined,
           );
           expect(outcome.status, `${route.name} ${JSON.stringify(headers)}`).toBe(403);
           expect(await snapshot(db)).toEqual(before);
@@ -220,7 +293,12 @@ describe(`admin guard (${testDatabaseKind})`, () => {
 
     it("the same requests from the site itself are served (the checks above are not vacuous)", async () => {
       for (const route of LOADERS.filter((r) => r.name !== "logout (GET)")) {
-        const outcome = await call(route.fn, makeRequest(route.path, { cookie: validCookie }));
+        const outcome = await call(
+          route.fn,
+          makeRequest(route.path, { cookie: validCookie }),
+          undefined,
+          route.params,
+        );
         expect(outcome.status, route.name).toBe(200);
       }
       const before = await snapshot(db);

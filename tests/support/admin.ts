@@ -89,9 +89,10 @@ export async function call(
   fn: (args: never) => unknown,
   request: Request,
   context: Record<string, unknown> = testContext,
+  params: Record<string, string> = {},
 ): Promise<Outcome> {
   try {
-    return toOutcome(await fn({ request, params: {}, context } as never));
+    return toOutcome(await fn({ request, params, context } as never));
   } catch (thrown) {
     if (thrown instanceof Response || isDataLike(thrown)) return toOutcome(thrown);
     throw thrown;

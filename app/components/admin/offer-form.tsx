@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -16,6 +16,11 @@ export type OfferFormProps = {
   values: OfferFormValues;
   fieldErrors: Partial<Record<OfferField, string>>;
   busy: boolean;
+  /** Where the form posts (the editor page) and where `Annuler` leads (the list). */
+  action: string;
+  cancelTo: string;
+  /** More buttons beside the submit one (the description preview). */
+  extraActions?: ReactNode;
 };
 
 function FieldError({ field, message }: { field: string; message?: string }) {
@@ -27,13 +32,25 @@ function FieldError({ field, message }: { field: string; message?: string }) {
 }
 
 /**
- * The create/edit form of spec section 2. It posts to /admin/offers with an intent; every field
+ * The create/edit form of spec section 2. It posts to the editor page; every field
  * is a plain input, so it works without JavaScript. While creating, the slug follows the title
  * until the administrator edits it.
  */
-export function OfferForm({ mode, offerId, values, fieldErrors, busy }: OfferFormProps) {
+export function OfferForm({
+  mode,
+  offerId,
+  values,
+  fieldErrors,
+  busy,
+  action,
+  cancelTo,
+  extraActions,
+}: OfferFormProps) {
   const [title, setTitle] = useState(values.title);
-  const [slug, setSlug] = useState(values.slug);
+  // A new offer (or a copy) shows the slug its title gives until the administrator types one.
+  const [slug, setSlug] = useState(
+    values.slug || (mode === "create" ? slugify(values.title).slice(0, OFFER_LIMITS.slug) : ""),
+  );
   const [slugEdited, setSlugEdited] = useState(mode === "edit" || values.slug !== "");
 
   const invalid = (field: OfferField) =>
@@ -100,8 +117,6 @@ export function OfferForm({ mode, offerId, values, fieldErrors, busy }: OfferFor
       <FieldError field={field} message={fieldErrors[field]} />
     </div>
   );
-
-  const action = mode === "create" ? "/admin/offers?new=1" : `/admin/offers?edit=${offerId}`;
 
   return (
     <Form
@@ -254,8 +269,9 @@ export function OfferForm({ mode, offerId, values, fieldErrors, busy }: OfferFor
           {busy ? <Spinner /> : null}
           {mode === "create" ? "Créer l'offre" : "Enregistrer les modifications"}
         </Button>
+        {extraActions}
         <Button asChild variant="outline">
-          <Link to="/admin/offers">Annuler</Link>
+          <Link to={cancelTo}>Annuler</Link>
         </Button>
       </div>
     </Form>

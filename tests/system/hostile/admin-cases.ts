@@ -97,7 +97,7 @@ function createOffer(
   return {
     name: `admin offer create: ${name}`,
     method: "POST",
-    path: "/admin/offers",
+    path: "/admin/offers/new",
     contentType: FORM,
     as: "admin",
     body: urlencoded({ intent: "create", ...OFFER, ...change }),
@@ -285,13 +285,14 @@ const OFFER_CASES: HostileCase[] = [
     ] as const
   ).flatMap(([label, id, status]): HostileCase[] => [
     {
+      // The id is part of the editor's address: a malformed one is a page that does not exist.
       name: `admin offer update: id ${label}`,
       method: "POST",
-      path: "/admin/offers",
+      path: `/admin/offers/${encodeURIComponent(id)}`,
       contentType: FORM,
       as: "admin",
-      body: urlencoded({ intent: "update", id, ...OFFER }),
-      expect: { status, message: M.offerGone },
+      body: urlencoded(OFFER),
+      expect: { status: 404, message: M.offerGone },
     },
     {
       name: `admin offer delete: id ${label}`,
@@ -302,17 +303,78 @@ const OFFER_CASES: HostileCase[] = [
       body: urlencoded({ intent: "delete", id }),
       expect: { status, message: M.offerGone },
     },
+    {
+      name: `admin offer show/hide: id ${label}`,
+      method: "POST",
+      path: "/admin/offers",
+      contentType: FORM,
+      as: "admin",
+      body: urlencoded({ intent: "toggle", id, active: "0" }),
+      expect: { status, message: M.offerGone },
+    },
   ]),
   {
-    name: "admin offer update: overlong title on an existing offer",
+    name: "admin offer copy of an unknown offer",
+    method: "POST",
+    path: "/admin/offers/new?from=999999",
+    contentType: FORM,
+    as: "admin",
+    body: urlencoded(OFFER),
+    // Saving a copy does not need its source: the typed values are what is created.
+    expect: {
+      status: 302,
+      location: /^\/admin\/offers$/,
+      change: offerCreated({ title: OFFER.title }),
+    },
+  },
+  {
+    name: "admin offer save: open redirect in returnTo",
+    method: "POST",
+    path: `/admin/offers/new?returnTo=${encodeURIComponent("https://evil.example/admin/offers?page=2")}`,
+    contentType: FORM,
+    as: "admin",
+    body: urlencoded({ ...OFFER, title: "Retour" }),
+    expect: {
+      status: 302,
+      location: /^\/admin\/offers$/,
+      change: offerCreated({ title: "Retour" }),
+    },
+  },
+  {
+    name: "admin offer preview: nothing saved, the typed markup inert",
+    method: "POST",
+    path: "/admin/offers/new",
+    contentType: FORM,
+    as: "admin",
+    body: urlencoded({ ...OFFER, title: "", description: XSS_PAYLOADS[0], preview: "1" }),
+    expect: { status: 200 },
+  },
+  {
+    name: "admin offer show/hide: target state missing",
     method: "POST",
     path: "/admin/offers",
     contentType: FORM,
     as: "admin",
-    body: (v) =>
+    body: (v) => urlencoded({ intent: "toggle", id: String(v.editableOfferId) }),
+    expect: { status: 400, message: M.offerGone },
+  },
+  {
+    name: "admin offer: the former in-page create is refused",
+    method: "POST",
+    path: "/admin/offers",
+    contentType: FORM,
+    as: "admin",
+    body: urlencoded({ intent: "create", ...OFFER }),
+    expect: { status: 400, message: M.invalid },
+  },
+  {
+    name: "admin offer update: overlong title on an existing offer",
+    method: "POST",
+    path: (v) => `/admin/offers/${v.editableOfferId}`,
+    contentType: FORM,
+    as: "admin",
+    body: () =>
       urlencoded({
-        intent: "update",
-        id: String(v.editableOfferId),
         ...OFFER,
         title: "x".repeat(OFFER_LIMITS.title + 1),
       }),
@@ -321,13 +383,11 @@ const OFFER_CASES: HostileCase[] = [
   {
     name: "admin offer update: stored as typed",
     method: "POST",
-    path: "/admin/offers",
+    path: (v) => `/admin/offers/${v.editableOfferId}`,
     contentType: FORM,
     as: "admin",
-    body: (v) =>
+    body: () =>
       urlencoded({
-        intent: "update",
-        id: String(v.editableOfferId),
         ...OFFER,
         title: `Modifiée ${XSS_PAYLOADS[2]}`,
         price: "42",
@@ -369,7 +429,7 @@ const OFFER_CASES: HostileCase[] = [
   {
     name: "admin offer: JSON body",
     method: "POST",
-    path: "/admin/offers",
+    path: "/admin/offers/new",
     contentType: "application/json",
     as: "admin",
     body: JSON.stringify({ intent: "create", ...OFFER }),
@@ -641,10 +701,54 @@ const ADMIN_READ_CASES: HostileCase[] = [
     expect: { status: 200 },
   },
   {
-    name: "admin offers: edit id unknown",
+    name: "admin offers: edit id unknown (former address, sent to the editor page)",
     path: "/admin/offers?edit=999999",
     as: "admin",
+    expect: { status: 302, location: /^\/admin\/offers\/999999$/ },
+  },
+  ...(
+    [
+      ["not a number", "abc"],
+      ["zero", "0"],
+      ["beyond a PostgreSQL integer", "99999999999"],
+      ["with SQL", "1%20OR%201%3D1"],
+      ["unknown", "999999"],
+    ] as const
+  ).map(([label, id]): HostileCase => ({
+    name: `admin offer editor: id ${label}`,
+    path: `/admin/offers/${id}`,
+    as: "admin",
+    expect: { status: 404, message: M.offerGone },
+  })),
+  {
+    name: "admin offer copy: source unknown",
+    path: "/admin/offers/new?from=999999",
+    as: "admin",
+    expect: { status: 404, message: M.offerGone },
+  },
+  {
+    name: "admin offer copy: source junk",
+    path: "/admin/offers/new?from=%3Cscript%3E&returnTo=%2F%2Fevil.example",
+    as: "admin",
+    expect: { status: 404, message: M.offerGone },
+  },
+  {
+    name: "admin offer editor: open redirect in returnTo ignored",
+    path: "/admin/offers/new?returnTo=https%3A%2F%2Fevil.example%2Fadmin%2Foffers%3Fpage%3D2",
+    as: "admin",
     expect: { status: 200 },
+  },
+  {
+    name: "admin offers: junk list parameters",
+    path: "/admin/offers?page=-1&page=abc&type=%3Cscript%3E&status=1%27--&q=%25%5F%5C%00",
+    as: "admin",
+    expect: { status: 302, location: /^\/admin\/offers\?q=%25_%5C$/ },
+  },
+  {
+    name: "admin offers: enormous page and search",
+    path: `/admin/offers?page=99999999999999999999&q=${"%25".repeat(2000)}`,
+    as: "admin",
+    expect: { status: 302, location: /^\/admin\/offers\?q=(%25){100}$/ },
   },
   {
     name: "admin offers: delete id enormous",
@@ -664,6 +768,117 @@ const ADMIN_READ_CASES: HostileCase[] = [
     expect: { status: 200 },
   },
   { name: "admin page without session", path: "/admin/offers?edit=1", expect: { status: 302 } },
+  { name: "offer editor without session", path: "/admin/offers/1", expect: { status: 302 } },
+  { name: "offer copy without session", path: "/admin/offers/new?from=1", expect: { status: 302 } },
+];
+
+const ADMIN_USER_CASES: HostileCase[] = [
+  ...(
+    [
+      ["e-mail not valid", { email: "pas-un-email" }, 400, "L'adresse e-mail n'est pas valide."],
+      ["e-mail with markup", { email: XSS_PAYLOADS[0] }, 400, "L'adresse e-mail n'est pas valide."],
+      [
+        "e-mail taken",
+        { email: ADMIN_CREDENTIALS.email.toUpperCase() },
+        409,
+        "Un administrateur utilise déjà cette adresse e-mail.",
+      ],
+      ["password too short", { password: "court" }, 400, "au moins 12 caractères"],
+      ["password enormous", { password: "x".repeat(100_000) }, 400, "ne doit pas dépasser"],
+    ] as const
+  ).map(([label, fields, status, message]): HostileCase => ({
+    name: `admin users add: ${label}`,
+    method: "POST",
+    path: "/admin/users",
+    contentType: FORM,
+    as: "admin",
+    body: urlencoded({
+      intent: "add",
+      email: "nouveau@example.fr",
+      password: "un mot de passe correct",
+      ...fields,
+    }),
+    expect: { status, message },
+  })),
+  ...(
+    [
+      ["not a number", "abc", 400],
+      ["with SQL", "1 OR 1=1", 400],
+      ["beyond a PostgreSQL integer", "99999999999", 400],
+      ["unknown", "999999", 404],
+    ] as const
+  ).map(([label, id, status]): HostileCase => ({
+    name: `admin users remove: id ${label}`,
+    method: "POST",
+    path: "/admin/users",
+    contentType: FORM,
+    as: "admin",
+    body: urlencoded({ intent: "remove", id }),
+    expect: { status, message: "Cet administrateur n'existe plus." },
+  })),
+  {
+    name: "admin users: unknown intent",
+    method: "POST",
+    path: "/admin/users",
+    contentType: FORM,
+    as: "admin",
+    body: urlencoded({ intent: "promote", id: "1" }),
+    expect: { status: 400, message: M.invalid },
+  },
+  {
+    name: "admin users: JSON body",
+    method: "POST",
+    path: "/admin/users",
+    contentType: "application/json",
+    as: "admin",
+    body: JSON.stringify({ intent: "add", email: "json@example.fr", password: "x".repeat(20) }),
+    expect: { status: 415, message: "Format de requête non pris en charge" },
+  },
+  ...(
+    [
+      [
+        "wrong current password",
+        { currentPassword: "pas le bon mot de passe" },
+        "Le mot de passe actuel est incorrect.",
+      ],
+      [
+        "confirmation differs",
+        { confirmPassword: "autre chose encore" },
+        "Les deux nouveaux mots de passe ne correspondent pas.",
+      ],
+      [
+        "new password too short",
+        { newPassword: "court", confirmPassword: "court" },
+        "au moins 12 caractères",
+      ],
+      [
+        "current password enormous",
+        { currentPassword: "x".repeat(100_000) },
+        "Le mot de passe actuel est incorrect.",
+      ],
+    ] as const
+  ).map(([label, fields, message]): HostileCase => ({
+    name: `admin account password: ${label}`,
+    method: "POST",
+    path: "/admin/account",
+    contentType: FORM,
+    as: "admin",
+    body: urlencoded({
+      currentPassword: ADMIN_CREDENTIALS.password,
+      newPassword: "un nouveau mot de passe",
+      confirmPassword: "un nouveau mot de passe",
+      ...fields,
+    }),
+    expect: { status: 400, message },
+  })),
+  { name: "administrators page without session", path: "/admin/users", expect: { status: 302 } },
+  { name: "account page without session", path: "/admin/account", expect: { status: 302 } },
+  {
+    name: "admin users: junk remove parameter",
+    path: "/admin/users?remove=%3Cscript%3E&remove=1",
+    as: "admin",
+    expect: { status: 200 },
+  },
 ];
 
 /** Personal data of one address (issue 12): odd addresses get a French 400, nothing is erased. */
@@ -759,6 +974,7 @@ const PERSONAL_DATA_CASES: HostileCase[] = [
 
 export const ADMIN_CASES: HostileCase[] = [
   ...OFFER_CASES,
+  ...ADMIN_USER_CASES,
   ...CONTACT_STATUS_CASES,
   ...AUTH_CASES,
   ...UNAUTHENTICATED_CASES,
@@ -770,17 +986,24 @@ export const ADMIN_CASES: HostileCase[] = [
 /** Every admin action, with a body it would accept from the site itself. */
 export const ADMIN_ACTIONS: Action[] = [
   { name: "sign-in", path: "/auth", body: urlencoded(ADMIN_CREDENTIALS) },
+  { name: "offer create", path: "/admin/offers/new", as: "admin", body: urlencoded(OFFER) },
   {
-    name: "offer create",
-    path: "/admin/offers",
+    name: "offer copy",
+    path: (v) => `/admin/offers/new?from=${v.editableOfferId}`,
     as: "admin",
-    body: urlencoded({ intent: "create", ...OFFER }),
+    body: urlencoded(OFFER),
   },
   {
     name: "offer update",
+    path: (v) => `/admin/offers/${v.editableOfferId}`,
+    as: "admin",
+    body: urlencoded(OFFER),
+  },
+  {
+    name: "offer show/hide",
     path: "/admin/offers",
     as: "admin",
-    body: (v) => urlencoded({ intent: "update", id: String(v.editableOfferId), ...OFFER }),
+    body: (v) => urlencoded({ intent: "toggle", id: String(v.editableOfferId), active: "0" }),
   },
   {
     name: "offer delete",
@@ -806,6 +1029,32 @@ export const ADMIN_ACTIONS: Action[] = [
     path: "/admin/personal-data",
     as: "admin",
     body: urlencoded({ intent: "erase", email: "existante@example.fr", confirm: "yes" }),
+  },
+  {
+    name: "administrator add",
+    path: "/admin/users",
+    as: "admin",
+    body: urlencoded({
+      intent: "add",
+      email: "intrus@example.fr",
+      password: "un mot de passe forgé",
+    }),
+  },
+  {
+    name: "administrator remove",
+    path: "/admin/users",
+    as: "admin",
+    body: urlencoded({ intent: "remove", id: "1" }),
+  },
+  {
+    name: "password change",
+    path: "/admin/account",
+    as: "admin",
+    body: urlencoded({
+      currentPassword: ADMIN_CREDENTIALS.password,
+      newPassword: "un mot de passe forgé",
+      confirmPassword: "un mot de passe forgé",
+    }),
   },
   { name: "sign-out", path: "/admin/logout", as: "admin", body: "" },
 ];

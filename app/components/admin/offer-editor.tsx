@@ -1,0 +1,133 @@
+import { ArrowLeft, Eye } from "lucide-react";
+import { useEffect, useState, type FormEvent } from "react";
+import { Link, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { OfferForm } from "~/components/admin/offer-form";
+import { Markdown } from "~/components/markdown";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import type { ToastMessage } from "~/lib/admin-messages";
+import type { OfferField, OfferFormValues } from "~/lib/offer-form";
+import { useHydrated } from "~/lib/use-hydrated";
+
+export type OfferEditorProps = {
+  mode: "create" | "edit";
+  offerId?: number;
+  /** Values to show: the stored offer, a copy, or what the administrator typed and posted. */
+  values: OfferFormValues;
+  fieldErrors: Partial<Record<OfferField, string>>;
+  error?: ToastMessage;
+  /** True after a `Prévisualiser` post (without JavaScript): the preview is shown open. */
+  previewRequested: boolean;
+  /** This page's own address (the form posts here) and the list to go back to. */
+  action: string;
+  returnTo: string;
+  /** A key that changes when the form must start afresh (another offer, another copy). */
+  formKey: string;
+  note?: string;
+};
+
+/**
+ * The editor pages (/admin/offers/new, /admin/offers/{id}): the offer form and a preview of the
+ * description. With JavaScript the preview follows the typing; without, `Prévisualiser` posts
+ * the form and the page comes back with the preview and the typed values, nothing saved.
+ */
+export function OfferEditor(props: OfferEditorProps) {
+  const { mode, values, error, previewRequested, returnTo } = props;
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [showPreview, setShowPreview] = useState(previewRequested);
+  const [description, setDescription] = useState(values.description);
+  const heading = mode === "create" ? "Créer une nouvelle offre" : "Modifier l'offre";
+
+  useEffect(() => {
+    if (error) toast.error(error.title, { description: error.description });
+  }, [error]);
+  useEffect(() => {
+    setDescription(values.description);
+    if (previewRequested) setShowPreview(true);
+  }, [values, previewRequested]);
+
+  // The form's fields stay uncontrolled: the preview listens to the description's input events.
+  const onInput = (event: FormEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLTextAreaElement;
+    if (target.name === "description") setDescription(target.value);
+  };
+
+  const previewButton = hydrated ? (
+    <Button
+      type="button"
+      variant="secondary"
+      aria-pressed={showPreview}
+      aria-controls="description-preview"
+      onClick={() => setShowPreview((open) => !open)}
+    >
+      <Eye aria-hidden="true" /> Prévisualiser
+    </Button>
+  ) : (
+    <Button type="submit" name="preview" value="1" variant="secondary" formNoValidate>
+      <Eye aria-hidden="true" /> Prévisualiser
+    </Button>
+  );
+
+  return (
+    <div className="space-y-6">
+      <Link
+        to={returnTo}
+        className="inline-flex items-center gap-2 text-sm text-muted-foreground hover:text-primary"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" /> Retour à la liste des offres
+      </Link>
+      <h1 className="text-3xl font-bold">Gestion des offres</h1>
+
+      {error && !hydrated ? (
+        <div
+          role="alert"
+          className="rounded-md border border-destructive/50 bg-background p-4 text-destructive"
+        >
+          <p className="font-semibold">{error.title}</p>
+          {error.description ? <p>{error.description}</p> : null}
+        </div>
+      ) : null}
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">{heading}</CardTitle>
+          {props.note ? <p className="text-sm text-muted-foreground">{props.note}</p> : null}
+        </CardHeader>
+        <CardContent className="space-y-6">
+          <div onInput={onInput}>
+            <OfferForm
+              key={props.formKey}
+              mode={mode}
+              offerId={props.offerId}
+              values={values}
+              fieldErrors={props.fieldErrors}
+              busy={busy}
+              action={props.action}
+              cancelTo={returnTo}
+              extraActions={previewButton}
+            />
+          </div>
+          {showPreview ? (
+            <section
+              id="description-preview"
+              aria-labelledby="description-preview-title"
+              className="space-y-3 rounded-lg border bg-background p-4"
+            >
+              <h3 id="description-preview-title" className="font-semibold">
+                Aperçu de la description
+              </h3>
+              {description.trim() ? (
+                <Markdown>{description}</Markdown>
+              ) : (
+                <p className="text-sm text-muted-foreground">La description est vide.</p>
+              )}
+            </section>
+          ) : null}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

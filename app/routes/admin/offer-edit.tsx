@@ -1,0 +1,46 @@
+import { OfferEditor } from "~/components/admin/offer-editor";
+import { adminMeta } from "~/lib/admin-meta";
+import { withReturnTo } from "~/lib/admin-offer-list";
+import { offerToFormValues } from "~/lib/offer-form";
+import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
+import {
+  editorReturnTo,
+  requireOffer,
+  requireOfferId,
+  saveOfferFromEditor,
+} from "~/server/offer-editor.server";
+import type { Route } from "./+types/offer-edit";
+
+export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  adminMeta(data ? `Modifier l'offre ${data.values.title}` : "Offre introuvable");
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const offer = await requireOffer(params.id);
+  return { id: offer.id, values: offerToFormValues(offer), returnTo: editorReturnTo(request) };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const id = requireOfferId(params.id);
+  return saveOfferFromEditor(request, context.requestId, { mode: "edit", id });
+}
+
+export default function EditOffer({ loaderData, actionData }: Route.ComponentProps) {
+  const { id, returnTo } = loaderData;
+  return (
+    <OfferEditor
+      mode="edit"
+      offerId={id}
+      values={actionData?.values ?? loaderData.values}
+      fieldErrors={actionData?.fieldErrors ?? {}}
+      error={actionData?.error}
+      previewRequested={actionData?.preview === true}
+      action={withReturnTo(`/admin/offers/${id}`, returnTo)}
+      returnTo={returnTo}
+      formKey={`edit-${id}`}
+    />
+  );
+}

@@ -1,0 +1,39 @@
+import { OfferEditor } from "~/components/admin/offer-editor";
+import { adminMeta } from "~/lib/admin-meta";
+import { withReturnTo } from "~/lib/admin-offer-list";
+import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
+import { editorReturnTo, newOfferValues, saveOfferFromEditor } from "~/server/offer-editor.server";
+import type { Route } from "./+types/offer-new";
+
+export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
+
+export const meta: Route.MetaFunction = () => adminMeta("Nouvelle offre");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const { values, from } = await newOfferValues(request);
+  return { values, from, returnTo: editorReturnTo(request) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request);
+  return saveOfferFromEditor(request, context.requestId, { mode: "create" });
+}
+
+export default function NewOffer({ loaderData, actionData }: Route.ComponentProps) {
+  const { from, returnTo } = loaderData;
+  const base = from ? `/admin/offers/new?from=${from.id}` : "/admin/offers/new";
+  return (
+    <OfferEditor
+      mode="create"
+      values={actionData?.values ?? loaderData.values}
+      fieldErrors={actionData?.fieldErrors ?? {}}
+      error={actionData?.error}
+      previewRequested={actionData?.preview === true}
+      action={withReturnTo(base, returnTo)}
+      returnTo={returnTo}
+      formKey={from ? `copy-${from.id}` : "create"}
+      note={from ? `Copie de « ${from.title} » : vérifiez le titre et la référence.` : undefined}
+    />
+  );
+}

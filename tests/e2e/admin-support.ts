@@ -1,0 +1,49 @@
+import type { Page } from "@playwright/test";
+import { E2E_ADMIN } from "../../playwright.config";
+import { expect } from "./fixtures";
+
+// Steps shared by the administrator specs (admin.spec.ts, admin-*.spec.ts).
+
+export function stamp(testInfo: { project: { name: string } }) {
+  return `${testInfo.project.name}-${Date.now()}`;
+}
+
+export async function signIn(page: Page, password = E2E_ADMIN.password, email = E2E_ADMIN.email) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Mot de passe").fill(password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+}
+
+/** Opens `path` as a signed-in administrator (through the sign-in screen it redirects to). */
+export async function openAsAdmin(
+  page: Page,
+  path: string,
+  email = E2E_ADMIN.email,
+  password = E2E_ADMIN.password,
+) {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/auth\?redirectTo=/);
+  await signIn(page, password, email);
+  await expect(page.getByText("Connexion réussie").first()).toBeVisible();
+}
+
+/** The admin list entry of one offer, found by its unique reference. */
+export function offerItem(page: Page, reference: string) {
+  return page
+    .getByRole("region", { name: "Liste des offres" })
+    .getByRole("listitem")
+    .filter({ hasText: reference });
+}
+
+export async function fillOffer(
+  page: Page,
+  fields: { title: string; reference: string; price: string },
+) {
+  await page.getByLabel("Titre *", { exact: true }).fill(fields.title);
+  await page.getByLabel("Référence *").fill(fields.reference);
+  await page.getByLabel("Processeur (CPU) *").fill("AMD EPYC 9124 (16 cœurs)");
+  await page.getByLabel("Mémoire RAM *").fill("128 Go DDR5");
+  await page.getByLabel("Stockage *").fill("2 × 960 Go NVMe");
+  await page.getByLabel("Prix (€/mois) *").fill(fields.price);
+  await page.getByLabel("Description (markdown)").fill("Une **offre** de test.\n\n- ligne");
+}
