@@ -190,7 +190,7 @@
         open();
         setActive(count - 1);
       } else {
-        setActive(Math.max(active - 1, 0));
+        setActive(active < 0 ? count - 1 : Math.max(active - 1, 0));
       }
     } else if (event.key === "Enter") {
       // Never sends the contact form from here: Enter chooses.
