@@ -1,7 +1,7 @@
 // npm run bench: the built server with 10,000 offers, on loopback, in one run (README, Performance).
 // HTTP throughput and latency against a static-file ceiling, Lighthouse (mobile), memory, and what
 // each database index buys. Writes bench/results/latest.json and latest.md.
-import { execFileSync, execSync, fork, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, execSync, fork } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +13,7 @@ import { BENCH_OFFERS, generateCatalogue, measureIndexes, type IndexReport } fro
 import { interleaved, load, peakRss, rssMb, type LoadOptions } from "./http";
 import { audit, type LighthouseResult } from "./lighthouse";
 import { evaluateTargets, markdownReport, type BenchResults } from "./report";
+import { startAppServer, stop, waitFor } from "./server";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const TMP = path.join(ROOT, "bench/tmp");
@@ -71,28 +72,6 @@ async function postgresIndexes(): Promise<IndexReport | { engine: string; skippe
   }
 }
 
-async function waitFor(url: string, child: ChildProcess, what: string) {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode})`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > deadline) throw new Error(`${what} did not start`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
-}
-
 async function main() {
   rmSync(TMP, { recursive: true, force: true });
   mkdirSync(path.join(TMP, "static"), { recursive: true });
@@ -114,21 +93,9 @@ async function main() {
   const pgIndexes = await postgresIndexes();
 
   step(`starting the built server on :${PORT}`);
-  const base = `http://127.0.0.1:${PORT}`;
-  const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      SEED_DEMO: "false",
-      BASE_URL: base,
-      LOG_LEVEL: "error",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+  const { child: server, base } = startAppServer({
+    port: PORT,
+    env: { DATA_DIR: dataDir, DATABASE_URL: "", SEED_DEMO: "false" },
   });
   const ceiling = fork(path.join(import.meta.dirname, "static-server.mjs"), [
     path.join(TMP, "static"),
@@ -303,21 +270,9 @@ async function main() {
     // The same contact page with the demo catalogue: what its selector of every active offer
     // (spec section 2) costs at 10,000 offers, by difference. Not one of the targets' pages.
     step(`Lighthouse /contact with the 12 demo offers (${LIGHTHOUSE_RUNS} runs, median)`);
-    const demoBase = `http://127.0.0.1:${DEMO_PORT}`;
-    const demo = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(DEMO_PORT),
-        HOST: "127.0.0.1",
-        DATA_DIR: path.join(TMP, "demo"),
-        DATABASE_URL: "",
-        SEED_DEMO: "true",
-        BASE_URL: demoBase,
-        LOG_LEVEL: "error",
-      },
-      stdio: ["ignore", "ignore", "inherit"],
+    const { child: demo, base: demoBase } = startAppServer({
+      port: DEMO_PORT,
+      env: { DATA_DIR: path.join(TMP, "demo"), DATABASE_URL: "", SEED_DEMO: "true" },
     });
     try {
       await waitFor(`${demoBase}/healthz`, demo, "demo server");
