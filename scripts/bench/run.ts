@@ -9,10 +9,20 @@ import { and, asc, eq, like } from "drizzle-orm";
 import pg from "pg";
 import { openPglite, openPostgres, type DatabaseHandle } from "../../app/server/db.server";
 import { offers } from "../../app/server/schema.server";
+import { BENCH_CONTACTS } from "./contacts";
 import { BENCH_OFFERS, generateCatalogue, measureIndexes, type IndexReport } from "./data";
 import { interleaved, load, peakRss, rssMb, type LoadOptions } from "./http";
 import { audit, type LighthouseResult } from "./lighthouse";
 import { evaluateTargets, markdownReport, type BenchResults } from "./report";
+import {
+  measureScale,
+  prepareScale,
+  scaleMarkdown,
+  scaleTargets,
+  searchScriptSize,
+  type ScaleEngineResult,
+  type ScaleResults,
+} from "./scale";
 import { startAppServer, stop, waitFor } from "./server";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -33,6 +43,12 @@ function step(message: string) {
   console.log(`[${seconds}s] ${message}`);
 }
 
+/** `npm run bench -- --scale-only`: only the administration at scale and /contact (issue 11). */
+const SCALE_ONLY = process.argv.includes("--scale-only");
+const PAGE_RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 7);
+const CONTACTS = Number(process.env.BENCH_CONTACTS ?? BENCH_CONTACTS);
+const PG_SERVER_PORT = PORT + 4;
+
 async function prepareDatabase(handle: DatabaseHandle, engine: string) {
   await handle.withStartupLock((db) => handle.migrate(db));
   const count = await generateCatalogue(handle.db, BENCH_OFFERS);
@@ -43,30 +59,62 @@ async function prepareDatabase(handle: DatabaseHandle, engine: string) {
     .where(and(eq(offers.isActive, true), like(offers.slug, "epyc-7543-%")))
     .orderBy(asc(offers.id))
     .limit(1);
-  step(`${engine}: ${count} offers; measuring indexes`);
-  const indexes = await measureIndexes(handle.db, engine, row.slug);
-  return { count, slug: row.slug, indexes };
+  let indexes: IndexReport | undefined;
+  if (!SCALE_ONLY) {
+    step(`${engine}: ${count} offers; measuring indexes`);
+    indexes = await measureIndexes(handle.db, engine, row.slug);
+  }
+  step(`${engine}: ${CONTACTS} contact requests, the dashboard's plans`);
+  const scale = await prepareScale(handle, engine, CONTACTS);
+  step(`${engine}: requests loaded in ${scale.contactsSeconds} s`);
+  return { count, slug: row.slug, indexes, scale };
 }
 
-async function postgresIndexes(): Promise<IndexReport | { engine: string; skipped: string }> {
-  if (process.env.BENCH_POSTGRES === "0")
-    return { engine: "PostgreSQL", skipped: "BENCH_POSTGRES=0" };
+type Skipped = { engine: string; skipped: string };
+
+/** The same data on PostgreSQL: index measurements, then a built server on it for the pages. */
+async function postgresPart(): Promise<{
+  indexes: IndexReport | Skipped;
+  scale: ScaleEngineResult | Skipped;
+}> {
+  const skipped = (reason: string) => ({
+    indexes: { engine: "PostgreSQL", skipped: reason },
+    scale: { engine: "PostgreSQL", skipped: reason },
+  });
+  if (process.env.BENCH_POSTGRES === "0") return skipped("BENCH_POSTGRES=0");
   const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
   try {
     await admin.connect();
   } catch {
-    return { engine: "PostgreSQL", skipped: "not reachable (BENCH_DATABASE_URL)" };
+    return skipped("not reachable (BENCH_DATABASE_URL)");
   }
   const name = `bench_perf_${process.pid}`;
   await admin.query(`create database ${name}`);
   const url = new URL(POSTGRES_URL);
   url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString());
   try {
     const version = (await admin.query("show server_version")).rows[0].server_version as string;
-    return (await prepareDatabase(handle, `PostgreSQL ${version}`)).indexes;
+    const engine = `PostgreSQL ${version}`;
+    const handle = await openPostgres(url.toString());
+    let prepared;
+    try {
+      prepared = await prepareDatabase(handle, engine);
+    } finally {
+      await handle.close();
+    }
+    step(`${engine}: built server on :${PG_SERVER_PORT}, the administrator's pages`);
+    const { child, base } = startAppServer({
+      port: PG_SERVER_PORT,
+      env: { DATABASE_URL: url.toString(), SEED_DEMO: "false" },
+    });
+    try {
+      await waitFor(`${base}/healthz`, child, "PostgreSQL server");
+      const scale = await measureScale(prepared.scale, { base, pid: child.pid! }, PAGE_RUNS, step);
+      return { indexes: prepared.indexes ?? { engine, skipped: "--scale-only" }, scale };
+    } finally {
+      await stop(child);
+    }
   } finally {
-    await handle.close();
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
@@ -89,8 +137,8 @@ async function main() {
   } finally {
     await pglite.close();
   }
-  step("PostgreSQL: same catalogue, index measurements");
-  const pgIndexes = await postgresIndexes();
+  step("PostgreSQL: same data, index measurements, the administrator's pages");
+  const pgPart = await postgresPart();
 
   step(`starting the built server on :${PORT}`);
   const { child: server, base } = startAppServer({
@@ -104,6 +152,14 @@ async function main() {
   try {
     await waitFor(`${base}/healthz`, server, "server");
     const pid = server.pid!;
+    if (SCALE_ONLY) {
+      step("PGlite: the administrator's pages");
+      const pgliteScale = await measureScale(prepared.scale, { base, pid }, PAGE_RUNS, step);
+      step(`Lighthouse /contact at ${prepared.count} offers (${LIGHTHOUSE_RUNS} runs, median)`);
+      const contactLighthouse = await audit(`${base}/contact`, LIGHTHOUSE_RUNS);
+      writeScale(buildScale(prepared.count, [pgliteScale, pgPart.scale], contactLighthouse));
+      return;
+    }
     const memory = { startupMb: rssMb(pid), idleMb: 0, peakUnderLoadMb: 0 };
 
     const offerPath = `/offers/${prepared.slug}`;
@@ -287,6 +343,15 @@ async function main() {
       await stop(demo);
     }
 
+    step("PGlite: the administrator's pages");
+    const pgliteScale = await measureScale(prepared.scale, { base, pid }, PAGE_RUNS, step);
+    const scale = buildScale(
+      prepared.count,
+      [pgliteScale, pgPart.scale],
+      lighthouse.find((l) => l.page === "/contact")?.result,
+    );
+    writeScale(scale);
+
     const results: BenchResults = {
       date: new Date().toISOString(),
       commit: gitCommit(),
@@ -309,13 +374,14 @@ async function main() {
       http,
       lighthouse,
       memory,
-      indexes: [prepared.indexes, pgIndexes],
+      indexes: [prepared.indexes!, pgPart.indexes],
+      scale,
       targets: [],
       seconds: Math.round((Date.now() - started) / 1000),
     };
     results.targets = evaluateTargets(results);
     writeFileSync(path.join(RESULTS, "latest.json"), `${JSON.stringify(results, null, 2)}\n`);
-    const markdown = markdownReport(results);
+    const markdown = `${markdownReport(results)}\n## The administration at scale (issue 11)\n\n${scaleMarkdown(scale)}`;
     writeFileSync(path.join(RESULTS, "latest.md"), markdown);
     console.log(`\n${markdown}`);
     step("written bench/results/latest.json and latest.md");
@@ -323,6 +389,38 @@ async function main() {
     await stop(server);
     ceiling.kill();
   }
+}
+
+function buildScale(
+  offerCount: number,
+  engines: ScaleResults["engines"],
+  contactLighthouse: ScaleResults["contactLighthouse"],
+): ScaleResults {
+  const partial = {
+    offers: offerCount,
+    contacts: CONTACTS,
+    engines,
+    contactLighthouse,
+    searchScript: searchScriptSize(ROOT),
+  };
+  return { ...partial, targets: scaleTargets(partial) };
+}
+
+/** bench/results/scale.json and scale.md: the administration at scale, also in a full run. */
+function writeScale(scale: ScaleResults) {
+  const header = `# Benchmark at scale — ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC (commit ${gitCommit()})\n\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, load average at the end ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(
+      " ",
+    )} (shared machine: compare ratios within one run). docs/benchmark.md explains the figures.\n\n`;
+  writeFileSync(
+    path.join(RESULTS, "scale.json"),
+    `${JSON.stringify({ date: new Date().toISOString(), commit: gitCommit(), ...scale }, null, 2)}\n`,
+  );
+  writeFileSync(path.join(RESULTS, "scale.md"), header + scaleMarkdown(scale));
+  console.log(`\n${scaleMarkdown(scale)}`);
+  step("written bench/results/scale.json and scale.md");
 }
 
 function gitCommit(): string {
