@@ -7,10 +7,10 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
  * The built server as `npm start` runs it. The one place that knows how the server is started:
  * when it starts from a compiled file instead of tsx, change the command here.
  */
-export function startAppServer(options: {
-  port: number;
-  env: Record<string, string>;
-}): { child: ChildProcess; base: string } {
+export function startAppServer(options: { port: number; env: Record<string, string> }): {
+  child: ChildProcess;
+  base: string;
+} {
   const base = `http://127.0.0.1:${options.port}`;
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     cwd: ROOT,
