@@ -172,23 +172,37 @@ export async function measurePages(options: {
   base: string;
   cookie: string;
   pid: number;
+  /**
+   * A fresh server after a page that timed out or was cut: the old one may keep working on it
+   * for minutes (PGlite runs one query at a time) and every later page would wait behind it.
+   */
+  restart?: () => Promise<{ base: string; cookie: string; pid: number }>;
   ids: PageIds;
   runs: number;
   pages?: PageSpec[];
   log?: (message: string) => void;
 }): Promise<PageMeasure[]> {
-  const { base, cookie, runs } = options;
+  let { base, cookie, pid } = options;
+  const { runs } = options;
   const results: PageMeasure[] = [];
-  for (let i = 0; i < 3; i++) await get(`${base}${REFERENCE_PATH}`, cookie);
+  const warm = async () => {
+    for (let i = 0; i < 3; i++) await get(`${base}${REFERENCE_PATH}`, cookie);
+  };
+  const recover = async () => {
+    if (!options.restart) return waitForIdle(pid);
+    ({ base, cookie, pid } = await options.restart());
+    await warm();
+  };
+  await warm();
   for (const page of options.pages ?? PAGES) {
-    await waitForIdle(options.pid);
+    await waitForIdle(pid);
     const path = page.path(options.ids);
     const url = `${base}${path}`;
-    const rssBefore = rssMb(options.pid);
+    const rssBefore = rssMb(pid);
     let peak = rssBefore;
     const timer = setInterval(() => {
       try {
-        peak = Math.max(peak, rssMb(options.pid));
+        peak = Math.max(peak, rssMb(pid));
       } catch {
         // gone
       }
@@ -204,8 +218,9 @@ export async function measurePages(options: {
         status: 0,
         available: false,
         runs: 0,
-        note: `no answer (${(error as Error).name})`,
+        note: `no answer in ${TIMEOUT_MS / 1000} s (${(error as Error).name})`,
       });
+      await recover();
       continue;
     }
     if (first.status !== 200) {
@@ -219,6 +234,7 @@ export async function measurePages(options: {
         runs: 0,
         note: first.status === 404 ? "not available" : `HTTP ${first.status}${location}`,
       });
+      if (first.ms > 5_000) await recover();
       continue;
     }
     // A page that is huge or slow is measured once: repeating it would only burn the run.
@@ -247,7 +263,7 @@ export async function measurePages(options: {
     };
     if (page.download) {
       measure.rssBeforeMb = rssBefore;
-      measure.rssPeakMb = Math.max(peak, rssMb(options.pid));
+      measure.rssPeakMb = Math.max(peak, rssMb(pid));
     }
     if (first.truncated)
       measure.note = `larger than ${MAX_READ_BYTES / 1024 / 1024} MB: cut, read once`;
@@ -256,6 +272,7 @@ export async function measurePages(options: {
       `  ${page.name}: ${(first.bytes / 1024).toFixed(0)} KB, ${measure.medianMs} ms (×${measure.ratio})`,
     );
     results.push(measure);
+    if (first.truncated || !repeat) await recover();
   }
   return results;
 }
@@ -333,8 +350,10 @@ export async function dashboardPlans(handle: DatabaseHandle): Promise<DashboardP
     let contactRowsRead = 0;
     for (const line of plan.split("\n")) {
       if (!/ on contact_requests\b/.test(line)) continue;
+      // Rows are per loop (a parallel scan's workers are loops).
       const rows = /rows=(\d+)/.exec(line);
-      if (rows) contactRowsRead = Math.max(contactRowsRead, Number(rows[1]));
+      const loops = Number(/loops=(\d+)/.exec(line)?.[1] ?? 1);
+      if (rows) contactRowsRead = Math.max(contactRowsRead, Number(rows[1]) * loops);
     }
     plans.push({
       query,

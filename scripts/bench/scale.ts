@@ -56,15 +56,23 @@ export async function prepareScale(
 
 export async function measureScale(
   prepared: ScalePrepared,
-  server: { base: string; pid: number },
+  server: { base: string; pid: number; restart?: () => Promise<{ base: string; pid: number }> },
   runs: number,
   log: (message: string) => void,
 ): Promise<ScaleEngineResult> {
   const cookie = await signIn(server.base);
+  const restart = server.restart;
   const pages = await measurePages({
     base: server.base,
     cookie,
     pid: server.pid,
+    restart: restart
+      ? async () => {
+          log("  (a page did not finish: the server is restarted)");
+          const fresh = await restart();
+          return { ...fresh, cookie: await signIn(fresh.base) };
+        }
+      : undefined,
     ids: prepared.ids,
     runs,
     log,
