@@ -2,6 +2,9 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
+// A second server whose contact form searches (above 5 active offers; the demo has 12).
+const SEARCH_PORT = PORT + 1;
+const SEARCH_BASE_URL = `http://127.0.0.1:${SEARCH_PORT}`;
 export const E2E_ADMIN = { email: "admin@example.fr", password: "e2e-admin-password-123" };
 
 // Debian's Chromium, never a downloaded browser. Flags keep it off the (closed) network.
@@ -20,6 +23,7 @@ const launchOptions = {
 
 // admin.spec.ts and admin-<area>.spec.ts
 const ADMIN_SPECS = /admin(-[\w-]+)?\.spec\.ts$/;
+const SEARCH_SPECS = /contact-search\.spec\.ts$/;
 const PUBLIC_PROJECTS = ["desktop", "desktop-nojs", "phone", "phone-nojs"];
 
 const desktop = { ...devices["Desktop Chrome"], channel: undefined, launchOptions };
@@ -46,14 +50,24 @@ export default defineConfig({
   // The public walk asserts exact catalogue counts: the administrator journey, which adds and
   // removes offers, runs after it.
   projects: [
-    { name: "desktop", use: desktop, testIgnore: ADMIN_SPECS },
+    { name: "desktop", use: desktop, testIgnore: [ADMIN_SPECS, SEARCH_SPECS] },
     {
       name: "desktop-nojs",
       use: { ...desktop, javaScriptEnabled: false },
-      testIgnore: ADMIN_SPECS,
+      testIgnore: [ADMIN_SPECS, SEARCH_SPECS],
     },
-    { name: "phone", use: phone, testIgnore: ADMIN_SPECS },
-    { name: "phone-nojs", use: { ...phone, javaScriptEnabled: false }, testIgnore: ADMIN_SPECS },
+    { name: "phone", use: phone, testIgnore: [ADMIN_SPECS, SEARCH_SPECS] },
+    {
+      name: "phone-nojs",
+      use: { ...phone, javaScriptEnabled: false },
+      testIgnore: [ADMIN_SPECS, SEARCH_SPECS],
+    },
+    { name: "search", use: { ...desktop, baseURL: SEARCH_BASE_URL }, testMatch: SEARCH_SPECS },
+    {
+      name: "search-nojs",
+      use: { ...desktop, baseURL: SEARCH_BASE_URL, javaScriptEnabled: false },
+      testMatch: SEARCH_SPECS,
+    },
     { name: "admin", use: desktop, testMatch: ADMIN_SPECS, dependencies: PUBLIC_PROJECTS },
     {
       name: "admin-nojs",
@@ -62,25 +76,46 @@ export default defineConfig({
       dependencies: PUBLIC_PROJECTS,
     },
   ],
-  // The real built server on a fresh embedded database with the demo data.
-  webServer: {
-    command: "rm -rf test-results/e2e-data && node build/server/main.js",
-    url: `${E2E_BASE_URL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: "test-results/e2e-data",
-      SITE_URL: E2E_BASE_URL,
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      LOG_LEVEL: "warn",
-      // Every browser test posts from 127.0.0.1: the per-IP contact limit is tested in tests/system.
-      CONTACT_RATE_LIMIT: "1000",
+  // The real built server on a fresh embedded database with the demo data, and the same with a
+  // contact form that searches its offers (tests/e2e/contact-search.spec.ts).
+  webServer: [
+    {
+      command: "rm -rf test-results/e2e-data && node build/server/main.js",
+      url: `${E2E_BASE_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "production",
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        DATA_DIR: "test-results/e2e-data",
+        SITE_URL: E2E_BASE_URL,
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        LOG_LEVEL: "warn",
+        // Every browser test posts from 127.0.0.1: the per-IP contact limit is tested in tests/system.
+        CONTACT_RATE_LIMIT: "1000",
+      },
     },
-  },
+    {
+      command: "rm -rf test-results/e2e-search-data && node build/server/main.js",
+      url: `${SEARCH_BASE_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "production",
+        PORT: String(SEARCH_PORT),
+        HOST: "127.0.0.1",
+        DATA_DIR: "test-results/e2e-search-data",
+        SITE_URL: SEARCH_BASE_URL,
+        LOG_LEVEL: "warn",
+        CONTACT_RATE_LIMIT: "1000",
+        CONTACT_OFFER_SELECT_MAX: "5",
+      },
+    },
+  ],
 });

@@ -5,6 +5,8 @@ export default [
   // Resource routes for crawlers (app/server/sitemap.server.ts).
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
+  // The contact form's offer search (JSON), outside the site layout.
+  route("contact/offers", "routes/contact-offers.ts"),
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx"),
     route("offers", "routes/offers.tsx"),

@@ -2,14 +2,14 @@ import { Mail, Phone, X } from "lucide-react";
 import { data, Form } from "react-router";
 import { z } from "zod";
 import contactScriptUrl from "~/client/contact.js?url";
+import { ContactOfferField, ContactOfferSearchForm } from "~/components/contact-offer-field";
 import { PrivacyNotice } from "~/components/privacy-notice";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input, NativeSelect, Textarea } from "~/components/ui/input";
+import { Input, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
 import { contactFormSchema } from "~/lib/contact";
-import { formatMonthlyPrice, formatPrice } from "~/lib/format";
 import { CONTACT_LIMITS } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
@@ -20,7 +20,8 @@ import { createContactRequest } from "~/server/contacts.server";
 import { env } from "~/server/env.server";
 import { assertMethod, formText, readForm } from "~/server/form.server";
 import { log } from "~/server/log.server";
-import { listOfferChoices } from "~/server/offers.server";
+import { loadContactOfferField, postedOfferChoice } from "~/server/contact-offers.server";
+import type { OfferChoice } from "~/server/offers.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import { assertSameOrigin } from "~/server/security.server";
 import type { Route } from "./+types/contact";
@@ -41,22 +42,25 @@ const offerParam = z.coerce
 const HONEYPOT_FIELD = "website";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const choices = await withDatabase("contact offer choices", context, () => listOfferChoices());
-  const requested = offerParam.parse(new URL(request.url).searchParams.get("offer") ?? undefined);
+  const params = new URL(request.url).searchParams;
+  const offer = offerParam.parse(params.get("offer") ?? undefined);
   // An unknown or inactive offer in the link is ignored: the form starts on 'Demande générale'.
-  const preselected = choices.some((c) => c.id === requested) ? requested : undefined;
-  return { choices, preselected };
+  const offerField = await withDatabase("contact offer field", context, () =>
+    loadContactOfferField({ offer, offerQuery: params.get("offer_q") }),
+  );
+  return { offerField };
 }
 
 type Values = { name: string; email: string; phone: string; message: string; offer: string };
 export type ContactActionData =
   | { status: "sent" }
-  | { status: "limited"; retryAfterSeconds: number; values: Values }
+  | { status: "limited"; retryAfterSeconds: number; values: Values; offerChoice?: OfferChoice }
   | {
       status: "invalid" | "error";
       missing: boolean;
       fieldErrors: Partial<Record<keyof Values, string>>;
       values: Values;
+      offerChoice?: OfferChoice;
     };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -75,7 +79,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const missing = (["name", "email", "message"] as const).some((k) => !raw[k].trim());
     return data<ContactActionData>(
-      { status: "invalid", missing, fieldErrors, values: raw },
+      {
+        status: "invalid",
+        missing,
+        fieldErrors,
+        values: raw,
+        offerChoice: await postedOfferChoice(raw.offer),
+      },
       { status: 400 },
     );
   }
@@ -90,7 +100,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!limit.allowed) {
       log.warn("contact rate limit reached", { requestId: context.requestId, count: limit.count });
       return data<ContactActionData>(
-        { status: "limited", retryAfterSeconds: limit.retryAfterSeconds, values: raw },
+        {
+          status: "limited",
+          retryAfterSeconds: limit.retryAfterSeconds,
+          values: raw,
+          offerChoice: await postedOfferChoice(raw.offer),
+        },
         { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
       );
     }
@@ -108,7 +123,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     log.error("contact request failed", { requestId: context.requestId, error });
     return data<ContactActionData>(
-      { status: "error", missing: false, fieldErrors: {}, values: raw },
+      {
+        status: "error",
+        missing: false,
+        fieldErrors: {},
+        values: raw,
+        offerChoice: await postedOfferChoice(raw.offer),
+      },
       { status: 503 },
     );
   }
@@ -157,34 +178,16 @@ function FieldError({ id, message }: { id: string; message?: string }) {
   ) : null;
 }
 
-function SelectedOffer(props: { title?: string; reference?: string; price?: string }) {
-  return (
-    <div
-      className="rounded-md border bg-muted/50 p-4 text-sm"
-      aria-live="polite"
-      data-selected-offer=""
-    >
-      <p className="font-semibold">Offre sélectionnée :</p>
-      <p data-selected-title="">{props.title}</p>
-      <p className="text-muted-foreground">
-        Réf. <span data-selected-reference="">{props.reference}</span>
-      </p>
-      <p className="font-semibold text-primary" data-selected-price="">
-        {props.price}
-      </p>
-    </div>
-  );
-}
-
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { choices, preselected } = loaderData;
+  const { offerField } = loaderData;
   const { site } = useRootData();
   const failed = actionData && actionData.status !== "sent" ? actionData : undefined;
   const values = failed?.values;
   // After a successful send the form starts empty again; after a failure it keeps what was typed.
   const offerId =
-    actionData?.status === "sent" ? "" : (values?.offer ?? preselected?.toString() ?? "");
-  const selected = choices.find((c) => String(c.id) === offerId);
+    actionData?.status === "sent"
+      ? ""
+      : (values?.offer ?? offerField.preselected?.id.toString() ?? "");
   const errors = (failed?.status === "limited" ? undefined : failed?.fieldErrors) ?? {};
   const result = actionData ? feedback(actionData) : undefined;
   const describedBy = (field: keyof Values) => (errors[field] ? `${field}-error` : undefined);
@@ -273,40 +276,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 />
                 <FieldError id="phone-error" message={errors.phone} />
               </div>
-              <div className="space-y-2">
-                <Label htmlFor="offer">Offre concernée (optionnel)</Label>
-                <NativeSelect
-                  id="offer"
-                  name="offer"
-                  defaultValue={offerId}
-                  aria-invalid={errors.offer ? true : undefined}
-                  aria-describedby={describedBy("offer")}
-                >
-                  <option value="">Demande générale</option>
-                  {choices.map((choice) => (
-                    <option
-                      key={choice.id}
-                      value={choice.id}
-                      data-price={formatPrice(choice.price)}
-                    >
-                      {choice.title} ({choice.reference})
-                    </option>
-                  ))}
-                </NativeSelect>
-                <FieldError id="offer-error" message={errors.offer} />
-                {/* Shown by the server for a preselected offer; contact.js keeps it in step with
-                    the selector, creating it from the template when needed. */}
-                {selected ? (
-                  <SelectedOffer
-                    title={selected.title}
-                    reference={selected.reference}
-                    price={formatMonthlyPrice(selected.price)}
-                  />
-                ) : null}
-                <template data-selected-offer-template="">
-                  <SelectedOffer />
-                </template>
-              </div>
+              <ContactOfferField
+                field={offerField}
+                value={offerId}
+                postedChoice={failed?.offerChoice}
+                error={errors.offer}
+              />
               <div className="space-y-2">
                 <Label htmlFor="message">Message *</Label>
                 <Textarea
@@ -343,6 +318,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 </span>
               </Button>
             </Form>
+            <ContactOfferSearchForm field={offerField} value={offerId} />
           </CardContent>
         </Card>
         <aside>

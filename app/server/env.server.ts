@@ -23,6 +23,8 @@ const envSchema = z.object({
   // Contact form: accepted submissions per client IP and window, shared by every instance.
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   CONTACT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  // Up to this many active offers the contact form lists them all; beyond, it searches (issue 11).
+  CONTACT_OFFER_SELECT_MAX: z.coerce.number().int().min(0).default(200),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   SITE_NAME: z.string().min(1).default("ServeurPro"),

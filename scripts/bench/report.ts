@@ -1,6 +1,7 @@
 import type { IndexReport } from "./data";
 import type { LoadResult } from "./http";
 import type { LighthouseResult } from "./lighthouse";
+import type { ScaleResults } from "./scale";
 
 export type BenchResults = {
   date: string;
@@ -47,6 +48,8 @@ export type BenchResults = {
   indexes: (IndexReport | { engine: string; skipped: string })[];
   targets: { target: string; measured: string; met: boolean }[];
   seconds: number;
+  /** The administration at scale (issue 11). */
+  scale?: ScaleResults;
 };
 
 const pct = (ratio: number) => `${Math.round(ratio * 100)} %`;

@@ -1,7 +1,7 @@
 // npm run bench: the built server with 10,000 offers, on loopback, in one run (README, Performance).
 // HTTP throughput and latency against a static-file ceiling, Lighthouse (mobile), memory, and what
 // each database index buys. Writes bench/results/latest.json and latest.md.
-import { execFileSync, execSync, fork, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, execSync, fork } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,10 +9,21 @@ import { and, asc, eq, like } from "drizzle-orm";
 import pg from "pg";
 import { openPglite, openPostgres, type DatabaseHandle } from "../../app/server/db.server";
 import { offers } from "../../app/server/schema.server";
+import { BENCH_CONTACTS } from "./contacts";
 import { BENCH_OFFERS, generateCatalogue, measureIndexes, type IndexReport } from "./data";
 import { interleaved, load, peakRss, rssMb, type LoadOptions } from "./http";
 import { audit, type LighthouseResult } from "./lighthouse";
 import { evaluateTargets, markdownReport, type BenchResults } from "./report";
+import {
+  measureScale,
+  prepareScale,
+  scaleMarkdown,
+  scaleTargets,
+  searchScriptSize,
+  type ScaleEngineResult,
+  type ScaleResults,
+} from "./scale";
+import { startAppServer, stop, waitFor } from "./server";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const TMP = path.join(ROOT, "bench/tmp");
@@ -32,6 +43,12 @@ function step(message: string) {
   console.log(`[${seconds}s] ${message}`);
 }
 
+/** `npm run bench -- --scale-only`: only the administration at scale and /contact (issue 11). */
+const SCALE_ONLY = process.argv.includes("--scale-only");
+const PAGE_RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 7);
+const CONTACTS = Number(process.env.BENCH_CONTACTS ?? BENCH_CONTACTS);
+const PG_SERVER_PORT = PORT + 4;
+
 async function prepareDatabase(handle: DatabaseHandle, engine: string) {
   await handle.withStartupLock((db) => handle.migrate(db));
   const count = await generateCatalogue(handle.db, BENCH_OFFERS);
@@ -42,55 +59,79 @@ async function prepareDatabase(handle: DatabaseHandle, engine: string) {
     .where(and(eq(offers.isActive, true), like(offers.slug, "epyc-7543-%")))
     .orderBy(asc(offers.id))
     .limit(1);
-  step(`${engine}: ${count} offers; measuring indexes`);
-  const indexes = await measureIndexes(handle.db, engine, row.slug);
-  return { count, slug: row.slug, indexes };
+  let indexes: IndexReport | undefined;
+  if (!SCALE_ONLY) {
+    step(`${engine}: ${count} offers; measuring indexes`);
+    indexes = await measureIndexes(handle.db, engine, row.slug);
+  }
+  step(`${engine}: ${CONTACTS} contact requests, the dashboard's plans`);
+  const scale = await prepareScale(handle, engine, CONTACTS);
+  step(`${engine}: requests loaded in ${scale.contactsSeconds} s`);
+  return { count, slug: row.slug, indexes, scale };
 }
 
-async function postgresIndexes(): Promise<IndexReport | { engine: string; skipped: string }> {
-  if (process.env.BENCH_POSTGRES === "0")
-    return { engine: "PostgreSQL", skipped: "BENCH_POSTGRES=0" };
+type Skipped = { engine: string; skipped: string };
+
+/** The same data on PostgreSQL: index measurements, then a built server on it for the pages. */
+async function postgresPart(): Promise<{
+  indexes: IndexReport | Skipped;
+  scale: ScaleEngineResult | Skipped;
+}> {
+  const skipped = (reason: string) => ({
+    indexes: { engine: "PostgreSQL", skipped: reason },
+    scale: { engine: "PostgreSQL", skipped: reason },
+  });
+  if (process.env.BENCH_POSTGRES === "0") return skipped("BENCH_POSTGRES=0");
   const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
   try {
     await admin.connect();
   } catch {
-    return { engine: "PostgreSQL", skipped: "not reachable (BENCH_DATABASE_URL)" };
+    return skipped("not reachable (BENCH_DATABASE_URL)");
   }
   const name = `bench_perf_${process.pid}`;
   await admin.query(`create database ${name}`);
   const url = new URL(POSTGRES_URL);
   url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString());
   try {
     const version = (await admin.query("show server_version")).rows[0].server_version as string;
-    return (await prepareDatabase(handle, `PostgreSQL ${version}`)).indexes;
+    const engine = `PostgreSQL ${version}`;
+    const handle = await openPostgres(url.toString());
+    let prepared;
+    try {
+      prepared = await prepareDatabase(handle, engine);
+    } finally {
+      await handle.close();
+    }
+    step(`${engine}: built server on :${PG_SERVER_PORT}, the administrator's pages`);
+    const start = () =>
+      startAppServer({
+        port: PG_SERVER_PORT,
+        env: { DATABASE_URL: url.toString(), SEED_DEMO: "false", SHUTDOWN_TIMEOUT_MS: "1000" },
+      });
+    let { child } = start();
+    const base = `http://127.0.0.1:${PG_SERVER_PORT}`;
+    const restart = async () => {
+      await stop(child);
+      child = start().child;
+      await waitFor(`${base}/healthz`, child, "PostgreSQL server");
+      return { base, pid: child.pid! };
+    };
+    try {
+      await waitFor(`${base}/healthz`, child, "PostgreSQL server");
+      const scale = await measureScale(
+        prepared.scale,
+        { base, pid: child.pid!, restart },
+        PAGE_RUNS,
+        step,
+      );
+      return { indexes: prepared.indexes ?? { engine, skipped: "--scale-only" }, scale };
+    } finally {
+      await stop(child);
+    }
   } finally {
-    await handle.close();
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
-}
-
-async function waitFor(url: string, child: ChildProcess, what: string) {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode})`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > deadline) throw new Error(`${what} did not start`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
 }
 
 async function main() {
@@ -110,26 +151,24 @@ async function main() {
   } finally {
     await pglite.close();
   }
-  step("PostgreSQL: same catalogue, index measurements");
-  const pgIndexes = await postgresIndexes();
+  step("PostgreSQL: same data, index measurements, the administrator's pages");
+  const pgPart = await postgresPart();
 
   step(`starting the built server on :${PORT}`);
-  const base = `http://127.0.0.1:${PORT}`;
-  const server = spawn(process.execPath, ["build/server/main.js"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      SEED_DEMO: "false",
-      SITE_URL: base,
-      LOG_LEVEL: "error",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const startPglite = () =>
+    startAppServer({
+      port: PORT,
+      env: { DATA_DIR: dataDir, DATABASE_URL: "", SEED_DEMO: "false", SHUTDOWN_TIMEOUT_MS: "1000" },
+    });
+  const firstServer = startPglite();
+  let server = firstServer.child;
+  const base = firstServer.base;
+  const restartPglite = async () => {
+    await stop(server);
+    server = startPglite().child;
+    await waitFor(`${base}/healthz`, server, "server");
+    return { base, pid: server.pid! };
+  };
   const ceiling = fork(path.join(import.meta.dirname, "static-server.mjs"), [
     path.join(TMP, "static"),
     String(CEILING_PORT),
@@ -137,6 +176,19 @@ async function main() {
   try {
     await waitFor(`${base}/healthz`, server, "server");
     const pid = server.pid!;
+    if (SCALE_ONLY) {
+      step(`Lighthouse /contact at ${prepared.count} offers (${LIGHTHOUSE_RUNS} runs, median)`);
+      const contactLighthouse = await audit(`${base}/contact`, LIGHTHOUSE_RUNS);
+      step("PGlite: the administrator's pages");
+      const pgliteScale = await measureScale(
+        prepared.scale,
+        { base, pid, restart: restartPglite },
+        PAGE_RUNS,
+        step,
+      );
+      writeScale(buildScale(prepared.count, [pgliteScale, pgPart.scale], contactLighthouse));
+      return;
+    }
     const memory = { startupMb: rssMb(pid), idleMb: 0, peakUnderLoadMb: 0 };
 
     const offerPath = `/offers/${prepared.slug}`;
@@ -303,21 +355,9 @@ async function main() {
     // The same contact page with the demo catalogue: what its selector of every active offer
     // (spec section 2) costs at 10,000 offers, by difference. Not one of the targets' pages.
     step(`Lighthouse /contact with the 12 demo offers (${LIGHTHOUSE_RUNS} runs, median)`);
-    const demoBase = `http://127.0.0.1:${DEMO_PORT}`;
-    const demo = spawn(process.execPath, ["build/server/main.js"], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(DEMO_PORT),
-        HOST: "127.0.0.1",
-        DATA_DIR: path.join(TMP, "demo"),
-        DATABASE_URL: "",
-        SEED_DEMO: "true",
-        SITE_URL: demoBase,
-        LOG_LEVEL: "error",
-      },
-      stdio: ["ignore", "ignore", "inherit"],
+    const { child: demo, base: demoBase } = startAppServer({
+      port: DEMO_PORT,
+      env: { DATA_DIR: path.join(TMP, "demo"), DATABASE_URL: "", SEED_DEMO: "true" },
     });
     try {
       await waitFor(`${demoBase}/healthz`, demo, "demo server");
@@ -331,6 +371,20 @@ async function main() {
     } finally {
       await stop(demo);
     }
+
+    step("PGlite: the administrator's pages");
+    const pgliteScale = await measureScale(
+      prepared.scale,
+      { base, pid, restart: restartPglite },
+      PAGE_RUNS,
+      step,
+    );
+    const scale = buildScale(
+      prepared.count,
+      [pgliteScale, pgPart.scale],
+      lighthouse.find((l) => l.page === "/contact")?.result,
+    );
+    writeScale(scale);
 
     const results: BenchResults = {
       date: new Date().toISOString(),
@@ -354,13 +408,14 @@ async function main() {
       http,
       lighthouse,
       memory,
-      indexes: [prepared.indexes, pgIndexes],
+      indexes: [prepared.indexes!, pgPart.indexes],
+      scale,
       targets: [],
       seconds: Math.round((Date.now() - started) / 1000),
     };
     results.targets = evaluateTargets(results);
     writeFileSync(path.join(RESULTS, "latest.json"), `${JSON.stringify(results, null, 2)}\n`);
-    const markdown = markdownReport(results);
+    const markdown = `${markdownReport(results)}\n## The administration at scale (issue 11)\n\n${scaleMarkdown(scale)}`;
     writeFileSync(path.join(RESULTS, "latest.md"), markdown);
     console.log(`\n${markdown}`);
     step("written bench/results/latest.json and latest.md");
@@ -368,6 +423,38 @@ async function main() {
     await stop(server);
     ceiling.kill();
   }
+}
+
+function buildScale(
+  offerCount: number,
+  engines: ScaleResults["engines"],
+  contactLighthouse: ScaleResults["contactLighthouse"],
+): ScaleResults {
+  const partial = {
+    offers: offerCount,
+    contacts: CONTACTS,
+    engines,
+    contactLighthouse,
+    searchScript: searchScriptSize(ROOT),
+  };
+  return { ...partial, targets: scaleTargets(partial) };
+}
+
+/** bench/results/scale.json and scale.md: the administration at scale, also in a full run. */
+function writeScale(scale: ScaleResults) {
+  const header = `# Benchmark at scale — ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC (commit ${gitCommit()})\n\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, load average at the end ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(
+      " ",
+    )} (shared machine: compare ratios within one run). docs/benchmark.md explains the figures.\n\n`;
+  writeFileSync(
+    path.join(RESULTS, "scale.json"),
+    `${JSON.stringify({ date: new Date().toISOString(), commit: gitCommit(), ...scale }, null, 2)}\n`,
+  );
+  writeFileSync(path.join(RESULTS, "scale.md"), header + scaleMarkdown(scale));
+  console.log(`\n${scaleMarkdown(scale)}`);
+  step("written bench/results/scale.json and scale.md");
 }
 
 function gitCommit(): string {

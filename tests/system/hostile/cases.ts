@@ -610,6 +610,31 @@ const ROUTE_CASES: HostileCase[] = [
     body: "a=1",
     expect: { status: 405, message: M.method },
   })),
+  // The contact form's offer search (decision 019): junk is a 400 with a French message, or no match.
+  get(
+    "offer search: a term of 5,000 characters",
+    `/contact/offers?q=${"x".repeat(5000)}`,
+    400,
+    "La recherche ne doit pas dépasser 100 caractères.",
+  ),
+  get(
+    "offer search: NUL byte",
+    "/contact/offers?q=ep%00yc",
+    400,
+    "La recherche contient des caractères non autorisés.",
+  ),
+  get("offer search: wildcards and SQL", "/contact/offers?q=%25'%20OR%201%3D1--%20_", 200),
+  get("offer search: broken percent-encoding", "/contact/offers?q=%E0%A4%A&q=%", 200),
+  get("offer search: as an array, repeated", "/contact/offers?q[]=a&q=epyc&q=%27", 200),
+  get("contact page: junk offer search", `/contact?offer_q=%00${"x".repeat(3000)}&offer=-1`, 200),
+  {
+    name: "POST /contact/offers (no action there)",
+    method: "POST",
+    path: "/contact/offers",
+    contentType: FORM,
+    body: "q=epyc",
+    expect: { status: 405 },
+  },
   {
     name: "OPTIONS on the contact page",
     method: "OPTIONS",

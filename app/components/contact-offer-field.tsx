@@ -1,0 +1,211 @@
+import searchScriptUrl from "~/client/contact-offer-search.js?url";
+import { Button } from "~/components/ui/button";
+import { Input, NativeSelect } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { formatMonthlyPrice, formatPrice } from "~/lib/format";
+import { OFFER_SEARCH, offerSearchSummary } from "~/lib/offer-search";
+import { useNonce } from "~/lib/nonce";
+import type { ContactOfferField as Field } from "~/server/contact-offers.server";
+import type { OfferChoice } from "~/server/offers.server";
+
+// The contact form's offer field (docs/decisions/019): the spec's selector while the catalogue is
+// small; beyond CONTACT_OFFER_SELECT_MAX active offers, a search. Without JavaScript the search is
+// a GET of this page (`?offer_q=`) listing matches as radio buttons; with it,
+// app/client/contact-offer-search.js turns the input into a combobox that asks /contact/offers.
+
+/** The GET form of the search without JavaScript; it must sit outside the contact form. */
+export const OFFER_SEARCH_FORM_ID = "offer-search-form";
+
+const label = (choice: Pick<OfferChoice, "title" | "reference">) =>
+  `${choice.title} (${choice.reference})`;
+
+function SelectedOffer(props: { title?: string; reference?: string; price?: string }) {
+  return (
+    <div
+      className="rounded-md border bg-muted/50 p-4 text-sm"
+      aria-live="polite"
+      data-selected-offer=""
+    >
+      <p className="font-semibold">Offre sélectionnée :</p>
+      <p data-selected-title="">{props.title}</p>
+      <p className="text-muted-foreground">
+        Réf. <span data-selected-reference="">{props.reference}</span>
+      </p>
+      <p className="font-semibold text-primary" data-selected-price="">
+        {props.price}
+      </p>
+    </div>
+  );
+}
+
+/** Shown by the server for a selected offer; the scripts keep it in step, from the template. */
+function SelectedOfferBox({ selected }: { selected?: OfferChoice }) {
+  return (
+    <>
+      {selected ? (
+        <SelectedOffer
+          title={selected.title}
+          reference={selected.reference}
+          price={formatMonthlyPrice(selected.price)}
+        />
+      ) : null}
+      <template data-selected-offer-template="">
+        <SelectedOffer />
+      </template>
+    </>
+  );
+}
+
+function FieldError({ message }: { message?: string }) {
+  return message ? (
+    <p id="offer-error" className="text-sm text-destructive">
+      {message}
+    </p>
+  ) : null;
+}
+
+export function ContactOfferField(props: {
+  field: Field;
+  /** The offer id the form carries ('' for 'Demande générale'). */
+  value: string;
+  /** The offer of a refused post, which a search page may not list. */
+  postedChoice?: OfferChoice;
+  error?: string;
+}) {
+  const { field, value, error } = props;
+  if (field.mode === "select") {
+    const selected = field.choices.find((c) => String(c.id) === value);
+    return (
+      <div className="space-y-2">
+        <Label htmlFor="offer">Offre concernée (optionnel)</Label>
+        <NativeSelect
+          id="offer"
+          name="offer"
+          defaultValue={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "offer-error" : undefined}
+        >
+          <option value="">Demande générale</option>
+          {field.choices.map((choice) => (
+            <option key={choice.id} value={choice.id} data-price={formatPrice(choice.price)}>
+              {label(choice)}
+            </option>
+          ))}
+        </NativeSelect>
+        <FieldError message={error} />
+        <SelectedOfferBox selected={selected} />
+      </div>
+    );
+  }
+  return <OfferSearchField {...props} field={field} />;
+}
+
+function OfferSearchField({
+  field,
+  value,
+  postedChoice,
+  error,
+}: {
+  field: Extract<Field, { mode: "search" }>;
+  value: string;
+  postedChoice?: OfferChoice;
+  error?: string;
+}) {
+  const nonce = useNonce();
+  const known = [field.preselected, postedChoice, ...(field.results ?? [])];
+  const selected = known.find((c) => c && String(c.id) === value);
+  // The selected offer stays a choice even when the search does not list it.
+  const choices = [...(selected ? [selected] : []), ...(field.results ?? [])].filter(
+    (c, i, all) => all.findIndex((o) => o.id === c.id) === i,
+  );
+  const describedBy = ["offer-search-hint", error ? "offer-error" : ""].filter(Boolean).join(" ");
+  return (
+    <div className="space-y-2" data-offer-search="" data-endpoint="/contact/offers">
+      <Label htmlFor="offer-search">Offre concernée (optionnel)</Label>
+      <p id="offer-search-hint" className="text-sm text-muted-foreground">
+        Recherchez une offre par son titre ou sa référence, ou laissez « Demande générale ».
+      </p>
+      <div className="relative flex gap-2">
+        <Input
+          id="offer-search"
+          type="search"
+          name="offer_q"
+          form={OFFER_SEARCH_FORM_ID}
+          defaultValue={field.query}
+          maxLength={OFFER_SEARCH.maxLength}
+          placeholder="Titre ou référence, par ex. EPYC"
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
+        <Button type="submit" variant="outline" form={OFFER_SEARCH_FORM_ID} data-nojs-only="">
+          Rechercher
+        </Button>
+        <ul
+          id="offer-search-listbox"
+          role="listbox"
+          aria-label="Offres"
+          hidden
+          className="absolute inset-x-0 top-full z-40 mt-1 max-h-72 overflow-y-auto rounded-md border bg-background p-1 text-sm shadow-lg"
+        />
+        <template data-offer-option-template="">
+          <li
+            role="option"
+            aria-selected="false"
+            className="cursor-pointer rounded-sm px-3 py-2 aria-selected:bg-accent aria-selected:text-accent-foreground"
+          />
+        </template>
+      </div>
+      {/* Announces the number of matches to screen readers (the combobox fills it). */}
+      <p role="status" className="sr-only" data-offer-search-status="" />
+      <fieldset className="space-y-2" data-offer-choices="" data-nojs-only="">
+        <legend className="sr-only">Choisissez l'offre</legend>
+        {field.notice ? <p className="text-sm text-destructive">{field.notice}</p> : null}
+        {field.results ? (
+          <p className="text-sm text-muted-foreground">
+            {offerSearchSummary(field.results.length, field.more)}
+          </p>
+        ) : null}
+        <p className="text-sm text-muted-foreground">
+          La recherche recharge la page : choisissez l'offre avant de remplir les autres champs.
+        </p>
+        <div className="space-y-1">
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" name="offer" value="" defaultChecked={!selected} />
+            Demande générale
+          </label>
+          {choices.map((choice) => (
+            <label key={choice.id} className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name="offer"
+                value={choice.id}
+                defaultChecked={choice.id === selected?.id}
+                data-title={choice.title}
+                data-reference={choice.reference}
+                data-price={formatMonthlyPrice(choice.price)}
+              />
+              {label(choice)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <FieldError message={error} />
+      <SelectedOfferBox selected={selected} />
+      <script src={searchScriptUrl} defer nonce={nonce} suppressHydrationWarning />
+    </div>
+  );
+}
+
+/**
+ * The search's own GET form, rendered after the contact form (forms cannot nest). It carries the
+ * selected offer along, so that a search keeps it among the choices.
+ */
+export function ContactOfferSearchForm({ field, value }: { field: Field; value: string }) {
+  return field.mode === "search" ? (
+    <form id={OFFER_SEARCH_FORM_ID} method="get" action="/contact">
+      {value ? <input type="hidden" name="offer" value={value} /> : null}
+    </form>
+  ) : null;
+}
