@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseOfferForm } from "../../app/lib/offer-form-schema";
 import { OFFER_FORM_DEFAULTS, type OfferFormValues } from "../../app/lib/offer-form";
@@ -47,6 +47,10 @@ function input(fields: Partial<OfferFormValues> = {}) {
   });
   if (!result.success) throw new Error(result.message);
   return result.data;
+}
+
+async function rows<T = Record<string, unknown>>(query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 async function slugs() {
@@ -192,6 +196,10 @@ describe(`admin offers (${testDatabaseKind})`, () => {
       expect(pageData.values.title).toBe("Serveur Test");
       expect(pageData.returnTo).toBe("/admin/offers");
 
+      // The stored time and the database's clock, in full precision (a Date keeps milliseconds).
+      const stamp = await rows<{ stored: string; clock: string }>(
+        sql`select ${offers.updatedAt}::text as stored, now()::text as clock from ${offers} where ${offers.id} = ${row.id}`,
+      );
       const updated = await call(
         offerEdit.action,
         makeRequest(
@@ -214,18 +222,30 @@ describe(`admin offers (${testDatabaseKind})`, () => {
       // Back to the list where the administrator was.
       expect(updated.location).toBe("/admin/offers?q=test&page=2");
       expect(updated.headers.get("set-cookie")).toContain("flash=offerUpdated");
-      // An unchecked checkbox is not sent at all.
+      const [edited] = await db.select().from(offers).where(eq(offers.id, row.id));
+      // A checkbox sent at all, even empty, is checked: the offer is still shown.
+      expect(edited).toMatchObject({ type: "loa", price: "149.50", isActive: true });
+      // The save moved updatedAt forward, by the database's clock.
+      expect(
+        await rows(
+          sql`select ${offers.updatedAt} > ${stamp[0].stored}::timestamptz as later, ${offers.updatedAt} >= ${stamp[0].clock}::timestamptz as current from ${offers} where ${offers.id} = ${row.id}`,
+        ),
+      ).toEqual([{ later: true, current: true }]);
+      expect(await findActiveOfferBySlug("serveur-test")).toBeDefined();
+
+      // An unchecked checkbox is not sent at all: the offer is hidden.
       const form: Record<string, string> = { ...VALID_OFFER_FORM, type: "loa" };
       delete form.isActive;
-      await call(
+      const unchecked = await call(
         offerEdit.action,
         makeRequest(`/admin/offers/${row.id}`, { cookie, form }),
         undefined,
         { id: String(row.id) },
       );
+      expect(unchecked.status).toBe(302);
+      expect(unchecked.headers.get("set-cookie")).toContain("flash=offerUpdated");
       const [after] = await db.select().from(offers).where(eq(offers.id, row.id));
       expect(after).toMatchObject({ type: "loa", isActive: false, slug: "serveur-test" });
-      expect(after.updatedAt.getTime()).toBeGreaterThanOrEqual(row.updatedAt.getTime());
       expect(await findActiveOfferBySlug("serveur-test")).toBeUndefined();
 
       const deleted = await call(
