@@ -23,12 +23,18 @@ describe(`catalogue version (${testDatabaseKind})`, () => {
   });
 
   it("rolls back with the transaction that bumped it", async () => {
-    await database.db
-      .transaction(async (tx) => {
+    await bumpCatalogueVersion();
+    const before = Number((await getCatalogueVersion()).version);
+    let inside: string | undefined;
+    await expect(
+      database.db.transaction(async (tx) => {
         await bumpCatalogueVersion(tx as never);
+        inside = (await getCatalogueVersion(tx as never)).version;
         throw new Error("rollback");
-      })
-      .catch(() => {});
-    expect((await getCatalogueVersion()).version).toBe("11");
+      }),
+    ).rejects.toThrow("rollback");
+    // Bumped inside the transaction, and back to where it was once the transaction failed.
+    expect(inside).toBe(String(before + 1));
+    expect((await getCatalogueVersion()).version).toBe(String(before));
   });
 });
