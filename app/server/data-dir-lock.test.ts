@@ -19,6 +19,14 @@ let dir: string;
 const lockFile = () => path.join(dir, "server.lock");
 const linux = processStartTime(process.pid) !== undefined;
 
+/** Takes the lock, checks that this process now owns it, then releases it. */
+function takeOver() {
+  const unlock = lockDataDir(dir);
+  expect(parseOwner(readFileSync(lockFile(), "utf8"))).toMatchObject({ pid: process.pid });
+  unlock();
+  expect(existsSync(lockFile())).toBe(false);
+}
+
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), "lock-"));
 });
@@ -31,7 +39,7 @@ describe("data directory lock", () => {
     if (linux) expect(() => lockDataDir(dir)).toThrow(DataDirBusyError);
     unlock();
     expect(existsSync(lockFile())).toBe(false);
-    lockDataDir(dir)();
+    takeOver();
   });
 
   it("refuses a lock held by another live process", async () => {
@@ -74,7 +82,7 @@ describe("data directory lock", () => {
     expect(ownerAlive({ ...self, boot: "another-boot" }, self)).toBe(false);
     expect(ownerAlive(self, self)).toBe(true);
     writeFileSync(lockFile(), JSON.stringify(reused));
-    lockDataDir(dir)();
+    takeOver();
   });
 
   it("judges a lock written on another host by its heartbeat", () => {
@@ -86,14 +94,14 @@ describe("data directory lock", () => {
     expect(() => lockDataDir(dir)).toThrow(DataDirBusyError);
     const old = new Date(Date.now() - HEARTBEAT_STALE_MS - 5_000);
     utimesSync(lockFile(), old, old);
-    lockDataDir(dir)();
+    takeOver();
   });
 
   it("takes over an empty or unreadable lock file", () => {
     writeFileSync(lockFile(), "");
-    lockDataDir(dir)();
+    takeOver();
     writeFileSync(lockFile(), "not a lock");
-    lockDataDir(dir)();
+    takeOver();
   });
 
   it.skipIf(!linux)(
@@ -113,7 +121,7 @@ describe("data directory lock", () => {
         expect(owner.start).toBeDefined(); // still listed, with its start time: only its state tells
         expect(ownerAlive(owner)).toBe(false);
         writeFileSync(lockFile(), JSON.stringify(owner));
-        lockDataDir(dir)();
+        takeOver();
       } finally {
         parent.kill("SIGKILL");
       }
