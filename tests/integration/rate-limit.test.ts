@@ -1,3 +1,4 @@
+import { like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   hitRateLimit,
@@ -5,9 +6,18 @@ import {
   pruneRateLimits,
   resetRateLimit,
 } from "../../app/server/rate-limit.server";
+import { rateLimits } from "../../app/server/schema.server";
 import { openTestDatabase, testDatabaseKind } from "../support/database";
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
+
+async function keys(prefix: string) {
+  const rows = await database.db
+    .select({ key: rateLimits.key })
+    .from(rateLimits)
+    .where(like(rateLimits.key, `${prefix}%`));
+  return rows.map((r) => r.key).sort();
+}
 
 describe(`rate limits (${testDatabaseKind})`, () => {
   beforeAll(async () => {
@@ -42,6 +52,16 @@ describe(`rate limits (${testDatabaseKind})`, () => {
     await hitRateLimit("t:d", 1, 60_000);
     await resetRateLimit("t:d");
     expect((await peekRateLimit("t:d")).count).toBe(0);
+    expect(await keys("t:d")).toEqual([]);
+  });
+
+  it("prunes only the windows that ended more than a day ago", async () => {
+    await database.db.insert(rateLimits).values([
+      { key: "t:e:old", count: 5, resetAt: sql`now() - interval '25 hours'` },
+      { key: "t:e:recent", count: 5, resetAt: sql`now() - interval '23 hours'` },
+      { key: "t:e:live", count: 5, resetAt: sql`now() + interval '1 minute'` },
+    ]);
     await pruneRateLimits();
+    expect(await keys("t:e:")).toEqual(["t:e:live", "t:e:recent"]);
   });
 });
