@@ -68,11 +68,6 @@ export const FLASH_MESSAGES = {
     description: "La demande rejoint la liste et l'équipe commerciale en est notifiée.",
     type: "success",
   },
-  sessionExpired: {
-    title: "Session expirée",
-    description: "Veuillez vous reconnecter.",
-    type: "info",
-  },
 } as const satisfies Record<string, ToastMessage>;
 
 export type FlashKey = keyof typeof FLASH_MESSAGES;

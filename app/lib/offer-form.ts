@@ -150,12 +150,3 @@ export function offerToFormValues(offer: OfferLike): OfferFormValues {
     loaPurchaseOption: numberText(offer.loaPurchaseOption),
   };
 }
-
-export const OFFER_REQUIRED_FIELDS: readonly OfferField[] = [
-  "title",
-  "reference",
-  "cpu",
-  "ram",
-  "storage",
-  "price",
-];

@@ -121,15 +121,6 @@ export async function findActiveOfferBySlug(slug: string, database: Database = d
   return offer;
 }
 
-export async function findActiveOfferById(id: number, database: Database = db()) {
-  const [offer] = await database
-    .select()
-    .from(offers)
-    .where(and(eq(offers.id, id), eq(offers.isActive, true)))
-    .limit(1);
-  return offer;
-}
-
 /** Contact selector: active offers as id, title, reference and price, by title. */
 export function listOfferChoices(database: Database = db()) {
   return database
