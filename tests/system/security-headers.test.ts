@@ -99,7 +99,8 @@ describe(`security headers (${testDatabaseKind})`, () => {
       },
       { label: "sign-in page", path: "/auth" },
       { label: "admin dashboard", path: "/admin", headers: [session] },
-      { label: "admin offers", path: "/admin/offers?new=1", headers: [session] },
+      { label: "admin offers", path: "/admin/offers", headers: [session] },
+      { label: "admin offer editor", path: "/admin/offers/new", headers: [session] },
       { label: "admin contacts", path: "/admin/contacts", headers: [session] },
       { label: "admin page without session (redirect)", path: "/admin" },
       {

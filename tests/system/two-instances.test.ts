@@ -216,8 +216,8 @@ describe.skipIf(!hasPostgres)("two instances on one PostgreSQL database", () => 
         [a, b, a, b, a, b].map((server, i) =>
           postForm(
             server,
-            "/admin/offers",
-            { ...OFFER_FORM, intent: "create", title, reference: `CONC-${i}` },
+            "/admin/offers/new",
+            { ...OFFER_FORM, title, reference: `CONC-${i}` },
             cookie,
           ),
         ),

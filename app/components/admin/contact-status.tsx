@@ -86,11 +86,11 @@ export function StatusForm({
       ) : (
         <Label htmlFor={selectId}>Statut</Label>
       )}
-      {/* Plain controls with short class lists: 50 cards of them on one list page. */}
+      {/* Short component classes (app.css): 50 cards of them on one list page. */}
       <select
         id={selectId}
         name="status"
-        className="h-9 w-40 rounded-md border border-input bg-background px-2 text-sm"
+        className="status-select"
         value={value}
         aria-label={`Statut de la demande de ${name}`}
         onChange={(event) => {
@@ -106,10 +106,7 @@ export function StatusForm({
         ))}
       </select>
       {hydrated ? null : (
-        <button
-          type="submit"
-          className="h-9 rounded-md border border-input bg-background px-3 text-sm font-medium hover:bg-accent"
-        >
+        <button type="submit" className="row-action">
           Enregistrer
         </button>
       )}
