@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import {
   CONTACT_PAGE_SIZE,
   SPAM_FILTER,
@@ -95,10 +95,21 @@ export async function listContactRequests(
           })
           .from(contactRequests)
           .leftJoin(offers, eq(offers.id, contactRequests.offerId))
-          .where(listConditions(filters))
-          .orderBy(...listOrder(filters.sort))
-          .limit(CONTACT_PAGE_SIZE)
-          .offset((page - 1) * CONTACT_PAGE_SIZE);
+          .where(
+            // Deferred join: the page's ids are found first (on the list's index), so a deep page
+            // skips index entries instead of reading, cutting and joining every skipped request.
+            inArray(
+              contactRequests.id,
+              database
+                .select({ id: contactRequests.id })
+                .from(contactRequests)
+                .where(listConditions(filters))
+                .orderBy(...listOrder(filters.sort))
+                .limit(CONTACT_PAGE_SIZE)
+                .offset((page - 1) * CONTACT_PAGE_SIZE),
+            ),
+          )
+          .orderBy(...listOrder(filters.sort));
   return { requests: rows.map(withOffer), total };
 }
 
