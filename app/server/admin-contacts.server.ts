@@ -117,6 +117,23 @@ export type AdminContactRequest = Awaited<
   ReturnType<typeof listContactRequests>
 >["requests"][number];
 
+/** The columns of a request's notes and status history (its page, the personal-data page). */
+export const noteColumns = {
+  id: contactNotes.id,
+  contactRequestId: contactNotes.contactRequestId,
+  authorEmail: contactNotes.authorEmail,
+  body: contactNotes.body,
+  createdAt: contactNotes.createdAt,
+};
+export const statusChangeColumns = {
+  id: contactStatusChanges.id,
+  contactRequestId: contactStatusChanges.contactRequestId,
+  fromStatus: contactStatusChanges.fromStatus,
+  toStatus: contactStatusChanges.toStatus,
+  authorEmail: contactStatusChanges.authorEmail,
+  createdAt: contactStatusChanges.createdAt,
+};
+
 /** Everything about one request for its page: what the visitor sent, the offer, notes, history. */
 export async function findContactRequest(id: number, database: Database = db()) {
   const [row] = await database
@@ -142,23 +159,12 @@ export async function findContactRequest(id: number, database: Database = db()) 
   if (!row) return undefined;
   const [notes, history] = await Promise.all([
     database
-      .select({
-        id: contactNotes.id,
-        authorEmail: contactNotes.authorEmail,
-        body: contactNotes.body,
-        createdAt: contactNotes.createdAt,
-      })
+      .select(noteColumns)
       .from(contactNotes)
       .where(eq(contactNotes.contactRequestId, id))
       .orderBy(desc(contactNotes.createdAt), desc(contactNotes.id)),
     database
-      .select({
-        id: contactStatusChanges.id,
-        fromStatus: contactStatusChanges.fromStatus,
-        toStatus: contactStatusChanges.toStatus,
-        authorEmail: contactStatusChanges.authorEmail,
-        createdAt: contactStatusChanges.createdAt,
-      })
+      .select(statusChangeColumns)
       .from(contactStatusChanges)
       .where(eq(contactStatusChanges.contactRequestId, id))
       .orderBy(desc(contactStatusChanges.createdAt), desc(contactStatusChanges.id)),

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { noteColumns, statusChangeColumns } from "./admin-contacts.server";
 import { db, type Database } from "./db.server";
 import {
   appState,
@@ -98,25 +99,12 @@ export async function findPersonalData(email: string, database: Database = db())
   if (ids.length === 0) return { requests: [], counts: NO_ROWS };
   const [notes, statusChanges, mails] = await Promise.all([
     database
-      .select({
-        id: contactNotes.id,
-        contactRequestId: contactNotes.contactRequestId,
-        authorEmail: contactNotes.authorEmail,
-        body: contactNotes.body,
-        createdAt: contactNotes.createdAt,
-      })
+      .select(noteColumns)
       .from(contactNotes)
       .where(inArray(contactNotes.contactRequestId, ids))
       .orderBy(asc(contactNotes.createdAt), asc(contactNotes.id)),
     database
-      .select({
-        id: contactStatusChanges.id,
-        contactRequestId: contactStatusChanges.contactRequestId,
-        fromStatus: contactStatusChanges.fromStatus,
-        toStatus: contactStatusChanges.toStatus,
-        authorEmail: contactStatusChanges.authorEmail,
-        createdAt: contactStatusChanges.createdAt,
-      })
+      .select(statusChangeColumns)
       .from(contactStatusChanges)
       .where(inArray(contactStatusChanges.contactRequestId, ids))
       .orderBy(asc(contactStatusChanges.createdAt), asc(contactStatusChanges.id)),
