@@ -9,8 +9,8 @@ import {
   isRouteErrorResponse,
 } from "react-router";
 import { InlineCssContext } from "~/lib/inline-css";
-import { NonceContext } from "~/lib/nonce";
-import { RequestIdContext } from "~/lib/request-id";
+import { NonceContext } from "~/hooks/nonce";
+import { RequestIdContext } from "~/hooks/request-id";
 import { log } from "~/server/log.server";
 import appCss from "./app.css?inline";
 

@@ -1,36 +1,43 @@
-import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
-// Spec section 2. /offres is redirected to /offers by the HTTP server (server/http.ts).
+// The site's one table of addresses (spec section 2), grouped by area:
+//   routes/public/     pages for visitors (server-rendered, no React in the browser)
+//   routes/admin/      the administrator area (every loader and action calls requireAdmin())
+//   routes/resources/  answers that are not pages (XML, text, JSON, CSV)
+// /offres is redirected to /offers by the HTTP server (server/http.ts).
 export default [
-  // Resource routes for crawlers (app/server/sitemap.server.ts).
-  route("sitemap.xml", "routes/sitemap[.]xml.ts"),
-  route("robots.txt", "routes/robots[.]txt.ts"),
-  // The contact form's offer search (JSON), outside the site layout.
-  route("contact/offers", "routes/contact-offers.ts"),
-  layout("routes/site-layout.tsx", [
-    index("routes/home.tsx"),
-    route("offers", "routes/offers.tsx"),
-    route("offers/:slug", "routes/offer.tsx"),
-    route("contact", "routes/contact.tsx"),
-    route("confidentialite", "routes/privacy.tsx"),
-    route("comparer", "routes/compare.tsx"),
-    route("*", "routes/not-found.tsx"),
+  // Resources for crawlers and scripts.
+  route("sitemap.xml", "routes/resources/sitemap[.]xml.ts"),
+  route("robots.txt", "routes/resources/robots[.]txt.ts"),
+  route("contact/offers", "routes/resources/contact-offers.ts"),
+  route("admin/contacts/export.csv", "routes/resources/admin-contacts-export[.]csv.ts"),
+  route("admin/personal-data/export", "routes/resources/admin-personal-data-export.ts"),
+
+  // Public pages.
+  layout("routes/public/layout.tsx", [
+    index("routes/public/home.tsx"),
+    route("offers", "routes/public/offers.tsx"),
+    route("offers/:slug", "routes/public/offer.tsx"),
+    route("contact", "routes/public/contact.tsx"),
+    route("confidentialite", "routes/public/privacy.tsx"),
+    route("comparer", "routes/public/compare.tsx"),
+    route("*", "routes/public/not-found.tsx"),
   ]),
-  // Administrator area (issue 4): every loader and action starts with requireAdmin().
-  route("auth", "routes/auth.tsx"),
-  route("admin/logout", "routes/admin-logout.tsx"),
-  route("admin/contacts/export.csv", "routes/admin/contacts-export[.]csv.ts"),
-  layout("routes/admin-layout.tsx", [
-    route("admin", "routes/admin.tsx"),
-    route("admin/offers", "routes/admin-offers.tsx"),
-    route("admin/offers/new", "routes/admin/offer-new.tsx"),
-    route("admin/offers/:id", "routes/admin/offer-edit.tsx"),
-    route("admin/contacts", "routes/admin-contacts.tsx"),
-    route("admin/contacts/:id", "routes/admin/contact-request.tsx"),
-    route("admin/personal-data", "routes/admin/personal-data.tsx"),
-    route("admin/users", "routes/admin/users.tsx"),
-    route("admin/account", "routes/admin/account.tsx"),
+
+  // Administrator area.
+  route("auth", "routes/admin/sign-in.tsx"),
+  route("admin/logout", "routes/admin/logout.tsx"),
+  layout("routes/admin/layout.tsx", [
+    ...prefix("admin", [
+      index("routes/admin/dashboard.tsx"),
+      route("offers", "routes/admin/offers.tsx"),
+      route("offers/new", "routes/admin/offer-new.tsx"),
+      route("offers/:id", "routes/admin/offer-edit.tsx"),
+      route("contacts", "routes/admin/contacts.tsx"),
+      route("contacts/:id", "routes/admin/contact-request.tsx"),
+      route("personal-data", "routes/admin/personal-data.tsx"),
+      route("users", "routes/admin/users.tsx"),
+      route("account", "routes/admin/account.tsx"),
+    ]),
   ]),
-  // Personal data of one address as a JSON file (a resource route: no layout).
-  route("admin/personal-data/export", "routes/admin/personal-data-export.ts"),
 ] satisfies RouteConfig;

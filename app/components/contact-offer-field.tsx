@@ -4,7 +4,7 @@ import { Input, NativeSelect } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatMonthlyPrice, formatPrice } from "~/lib/format";
 import { OFFER_SEARCH, offerSearchSummary } from "~/lib/offer-search";
-import { useNonce } from "~/lib/nonce";
+import { useNonce } from "~/hooks/nonce";
 import type { ContactOfferField as Field } from "~/server/contact-offers.server";
 import type { OfferChoice } from "~/server/offers.server";
 

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
-import { RequestReference } from "~/lib/request-id";
+import { RequestReference } from "~/hooks/request-id";
 
 /** French titles for the statuses a visitor can meet; anything else reads as an unexpected error. */
 const ERROR_PAGES: Record<number, { title: string; detail: string }> = {

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { toast as showToast } from "sonner";
 import type { FlashToast as FlashToastData } from "~/lib/admin-messages";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { cn } from "~/lib/utils";
 
 /** Shows the flash message of the root loader as a sonner toast, once per message. */

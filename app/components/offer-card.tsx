@@ -6,7 +6,7 @@ import { Card } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
 import { OFFER_TYPE_LABELS, type OfferType } from "~/lib/domain";
 import { amount, formatAmount, monthlyParts } from "~/lib/money";
-import { useRootData } from "~/lib/use-site";
+import { useRootData } from "~/hooks/use-root-data";
 
 export type OfferCardProps = {
   offer: {

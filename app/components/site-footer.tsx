@@ -1,6 +1,6 @@
 import { Mail, Server } from "lucide-react";
 import { Link } from "react-router";
-import { useRootData } from "~/lib/use-site";
+import { useRootData } from "~/hooks/use-root-data";
 import { NAV_LINKS } from "./site-header";
 
 const SERVICES = ["Serveurs Dédiés", "Location LOA", "Solutions Sur Mesure", "Support Technique"];

@@ -1,7 +1,7 @@
 import { Menu, Moon, Server, Sun, X } from "lucide-react";
 import { Link, NavLink } from "react-router";
 import { Button } from "~/components/ui/button";
-import { useRootData } from "~/lib/use-site";
+import { useRootData } from "~/hooks/use-root-data";
 import { cn } from "~/lib/utils";
 
 export const NAV_LINKS = [

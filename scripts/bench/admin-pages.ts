@@ -325,7 +325,7 @@ export async function dashboardPlans(handle: DatabaseHandle): Promise<DashboardP
     : drizzlePglite(client as unknown as PGlite, { schema, logger })) as unknown as Database;
   const user = await createBenchAdmin(handle.db);
   const { token } = await createSession(user.id, handle.db);
-  const { loader } = await import("../../app/routes/admin");
+  const { loader } = await import("../../app/routes/admin/dashboard");
   setCurrentDatabase({ ...handle, db: logging });
   try {
     captured.length = 0;

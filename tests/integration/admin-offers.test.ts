@@ -2,10 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseOfferForm } from "../../app/lib/offer-form-schema";
 import { OFFER_FORM_DEFAULTS, type OfferFormValues } from "../../app/lib/offer-form";
-import * as adminOffers from "../../app/routes/admin-offers";
+import * as adminOffers from "../../app/routes/admin/offers";
 import * as offerEdit from "../../app/routes/admin/offer-edit";
 import * as offerNew from "../../app/routes/admin/offer-new";
-import * as dashboard from "../../app/routes/admin";
+import * as dashboard from "../../app/routes/admin/dashboard";
 import {
   createOffer,
   deleteOffer,

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as account from "../../app/routes/admin/account";
 import * as adminUsers from "../../app/routes/admin/users";
-import * as dashboard from "../../app/routes/admin";
+import * as dashboard from "../../app/routes/admin/dashboard";
 import { findSessionUser } from "../../app/server/sessions.server";
 import type { Database } from "../../app/server/db.server";
 import { verifyPassword } from "../../app/server/password.server";

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as root from "../../app/root";
-import * as adminLogout from "../../app/routes/admin-logout";
-import * as auth from "../../app/routes/auth";
-import * as dashboard from "../../app/routes/admin";
+import * as adminLogout from "../../app/routes/admin/logout";
+import * as auth from "../../app/routes/admin/sign-in";
+import * as dashboard from "../../app/routes/admin/dashboard";
 import { SIGN_IN_LIMITS, signInRateLimitKeys } from "../../app/server/auth.server";
 import type { Database } from "../../app/server/db.server";
 import { hitRateLimit, peekRateLimit } from "../../app/server/rate-limit.server";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OfferFilters, OfferSort } from "../../app/lib/offer-filters";
 import { OFFER_FORM_DEFAULTS } from "../../app/lib/offer-form";
 import { parseOfferForm } from "../../app/lib/offer-form-schema";
-import { loader as compareLoader } from "../../app/routes/compare";
+import { loader as compareLoader } from "../../app/routes/public/compare";
 import { createOffer, findOfferById, updateOffer } from "../../app/server/admin-offers.server";
 import {
   findActiveOffersBySlugs,

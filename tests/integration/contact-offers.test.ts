@@ -8,8 +8,8 @@ import { openTestDatabase } from "../support/database";
 process.env.CONTACT_OFFER_SELECT_MAX = "5";
 process.env.CONTACT_RATE_LIMIT = "1000";
 
-const { loader: searchLoader } = await import("../../app/routes/contact-offers");
-const contactRoute = await import("../../app/routes/contact");
+const { loader: searchLoader } = await import("../../app/routes/resources/contact-offers");
+const contactRoute = await import("../../app/routes/public/contact");
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 

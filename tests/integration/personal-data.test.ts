@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as personalData from "../../app/routes/admin/personal-data";
-import * as personalDataExport from "../../app/routes/admin/personal-data-export";
+import * as personalDataExport from "../../app/routes/resources/admin-personal-data-export";
 import { addressToken, type PersonalData } from "../../app/server/personal-data.server";
 import { call, createAdmin, makeRequest, sessionCookieFor } from "../support/admin";
 import { contactTables, countsAndRecount, insertRequest } from "../support/contacts";

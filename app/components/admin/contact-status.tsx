@@ -5,7 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, type ContactStatus } from "~/lib/domain";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 import type { ContactActionData } from "~/server/contact-actions.server";
 
 const STATUS_BADGES: Record<ContactStatus, "secondary" | "default" | "success" | "outline"> = {

@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { formatDateTime, isoDate } from "~/lib/format";
 import type { MailOutboxOverview } from "~/server/mail-outbox.server";
 
-/** What the dashboard's retry action answers (app/routes/admin.tsx). */
+/** What the dashboard's retry action answers (app/routes/admin/dashboard.tsx). */
 export type MailRetryResult =
   | { ok: true; title: string; description: string }
   | { ok: false; title: string; description: string };

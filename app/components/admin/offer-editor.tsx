@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { ToastMessage } from "~/lib/admin-messages";
 import type { OfferField, OfferFormValues } from "~/lib/offer-form";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 export type OfferEditorProps = {
   mode: "create" | "edit";

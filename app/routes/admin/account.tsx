@@ -9,7 +9,7 @@ import { Label } from "~/components/ui/label";
 import { adminMeta } from "~/lib/admin-meta";
 import { passwordChangeSchema } from "~/lib/credentials";
 import { AUTH_LIMITS } from "~/lib/limits";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { changeOwnPassword, PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { withFlash } from "~/server/flash.server";
 import { formText, readForm } from "~/server/form.server";

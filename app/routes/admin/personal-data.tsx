@@ -19,7 +19,7 @@ import { CONTACT_STATUS_LABELS } from "~/lib/domain";
 import { formatDateTime, isoDate, pluralize } from "~/lib/format";
 import { CONTACT_LIMITS } from "~/lib/limits";
 import { erasureFormSchema, firstIssue, personalDataEmailSchema } from "~/lib/personal-data";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { withDatabase } from "~/server/availability.server";
 import { withFlash } from "~/server/flash.server";

@@ -20,7 +20,7 @@ import { adminMeta } from "~/lib/admin-meta";
 import { adminCredentialsSchema } from "~/lib/credentials";
 import { formatDateTime, isoDate } from "~/lib/format";
 import { AUTH_LIMITS } from "~/lib/limits";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { withFlash } from "~/server/flash.server";
 import { formText, parseId, readForm } from "~/server/form.server";

@@ -11,7 +11,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { offerCountLabel } from "~/lib/format";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
-import { RequestReference } from "~/lib/request-id";
+import { RequestReference } from "~/hooks/request-id";
 import { DEFAULT_SORT, hasActiveFilters, offerFiltersToSearch } from "~/lib/offer-filters";
 import { LISTING_PARAMS, parseOfferFilters } from "~/lib/offer-filters-schema";
 import type { RouteHandle } from "~/root";

@@ -10,7 +10,7 @@ import { ADMIN_MESSAGES, type ToastMessage } from "~/lib/admin-messages";
 import { signInFormSchema } from "~/lib/credentials";
 import { AUTH_LIMITS } from "~/lib/limits";
 import { safeAdminRedirect } from "~/lib/redirect";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 import {
   getAdminSession,
   PRIVATE_HEADERS,
@@ -22,7 +22,7 @@ import {
 import { withFlash } from "~/server/flash.server";
 import { log } from "~/server/log.server";
 import { assertSameOrigin } from "~/server/security.server";
-import type { Route } from "./+types/auth";
+import type { Route } from "./+types/sign-in";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 

@@ -9,7 +9,7 @@ import {
   personalDataDocument,
 } from "~/server/personal-data.server";
 import { siteConfig } from "~/server/site.server";
-import type { Route } from "./+types/personal-data-export";
+import type { Route } from "./+types/admin-personal-data-export";
 
 /** Everything held about one address as a JSON file (RGPD art. 15 and 20). */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { pageMeta } from "~/lib/meta";
 import { retentionLabel, SPAM_RETENTION_DAYS } from "~/lib/retention";
 import { themeStorageKey } from "~/lib/site";
-import { useRootData } from "~/lib/use-site";
+import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
 import { env } from "~/server/env.server";
 import type { Route } from "./+types/privacy";

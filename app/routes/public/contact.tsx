@@ -13,7 +13,7 @@ import { contactFormSchema } from "~/lib/contact";
 import { CONTACT_LIMITS } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
-import { useRootData } from "~/lib/use-site";
+import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
 import { withDatabase } from "~/server/availability.server";
 import { createContactRequest } from "~/server/contacts.server";

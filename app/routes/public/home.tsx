@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { pageMeta, siteFromMatches } from "~/lib/meta";
 import { organizationJsonLd } from "~/lib/structured-data";
-import { useRootData } from "~/lib/use-site";
+import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
 import { isDatabaseUnavailable } from "~/server/availability.server";
 import { log } from "~/server/log.server";

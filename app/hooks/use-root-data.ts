@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
-import type { FlashToast } from "./admin-messages";
-import type { SiteConfig } from "./site";
+import type { FlashToast } from "../lib/admin-messages";
+import type { SiteConfig } from "../lib/site";
 
 export type RootData = { site: SiteConfig; year: number; toast?: FlashToast | null };
 

@@ -21,7 +21,7 @@ import { pageMeta, siteFromMatches } from "~/lib/meta";
 import { monthlyLabel, type Pricing } from "~/lib/money";
 import { offerTerms } from "~/lib/offer-terms";
 import { productJsonLd } from "~/lib/structured-data";
-import { useRootData } from "~/lib/use-site";
+import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
 import { withDatabase } from "~/server/availability.server";
 import { log } from "~/server/log.server";

@@ -7,7 +7,7 @@ import { OFFER_TYPE_LABELS } from "~/lib/domain";
 import { pluralize } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { offerTerms } from "~/lib/offer-terms";
-import { useRootData } from "~/lib/use-site";
+import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
 import { withDatabase } from "~/server/availability.server";
 import { findActiveOffersBySlugs } from "~/server/offers.server";

@@ -3,7 +3,7 @@ import { parisDay } from "~/lib/csv";
 import { contactRequestsCsv } from "~/server/admin-contacts.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { log } from "~/server/log.server";
-import type { Route } from "./+types/contacts-export[.]csv";
+import type { Route } from "./+types/admin-contacts-export[.]csv";
 
 /** The list's view (status, search, sort; every page) as a CSV file, streamed as it is read. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -15,7 +15,7 @@ import { contactRequestStats } from "~/server/contacts.server";
 import { log } from "~/server/log.server";
 import { notificationsEnabled } from "~/server/mail.server";
 import { mailOutboxOverview, retryFailedMail } from "~/server/mail-outbox.server";
-import type { Route } from "./+types/admin";
+import type { Route } from "./+types/dashboard";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 

@@ -29,7 +29,7 @@ import { parseAdminOfferList, safeOfferListReturn } from "~/lib/admin-offer-list
 import { OFFER_TYPE_BADGES, OFFER_TYPE_LABELS, OFFER_TYPES } from "~/lib/domain";
 import { formatMonthlyPrice, pluralize } from "~/lib/format";
 import { MAX_SEARCH_LENGTH } from "~/lib/offer-filters-schema";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/hooks/use-hydrated";
 import {
   deleteOffer,
   findOfferById,
@@ -41,7 +41,7 @@ import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { withFlash } from "~/server/flash.server";
 import { formText, idSchema, parseId, readForm } from "~/server/form.server";
 import { log } from "~/server/log.server";
-import type { Route } from "./+types/admin-offers";
+import type { Route } from "./+types/offers";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 

@@ -6,10 +6,10 @@ import { ThemeToggle } from "~/components/site-header";
 import { Button } from "~/components/ui/button";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
-import { RequestReference } from "~/lib/request-id";
+import { RequestReference } from "~/hooks/request-id";
 import { cn } from "~/lib/utils";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
-import type { Route } from "./+types/admin-layout";
+import type { Route } from "./+types/layout";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 

@@ -5,7 +5,7 @@ import { PRIVATE_HEADERS, requireAdmin, signOut } from "~/server/auth.server";
 import { withFlash } from "~/server/flash.server";
 import { log } from "~/server/log.server";
 import { assertSameOrigin } from "~/server/security.server";
-import type { Route } from "./+types/admin-logout";
+import type { Route } from "./+types/logout";
 
 // Sign-out is a POST from the admin header's 'Déconnexion' button; a GET only leads back.
 export async function loader({ request }: Route.LoaderArgs) {
