@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
-
-const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+import { fieldErrors, type FieldErrors } from "~/lib/field-errors";
 
 /** Refuses methods other than the one an action expects (405; React Router also calls actions for PUT, PATCH and DELETE). */
 export function assertMethod(request: Request, method: "POST" = "POST"): void {
@@ -13,11 +12,80 @@ export function assertMethod(request: Request, method: "POST" = "POST"): void {
   }
 }
 
+/** A schema readForm can fill: an object of text fields, or a union of them on an `intent`. */
+type FormObject = z.ZodObject<z.ZodRawShape>;
+export type FormSchema = FormObject | z.ZodDiscriminatedUnion<readonly FormObject[]>;
+
+type ObjectFields<O> = O extends z.ZodObject<infer Shape> ? Extract<keyof Shape, string> : never;
+/** The names of the fields a form schema reads. */
+export type FormFieldName<S extends FormSchema> =
+  S extends z.ZodDiscriminatedUnion<infer Options> ? ObjectFields<Options[number]> : ObjectFields<S>;
+
 /**
- * The posted form, or a French 4xx: 415 for another content type (JSON, plain text...), 400 when
- * the body cannot be parsed. request.formData() would otherwise throw and answer 500.
+ * A form read against its schema. `values` are the fields as typed ('' when not sent), to give back
+ * to the page after a refusal; `form` holds what the schema does not read (a honeypot, a return path).
  */
-export async function readForm(request: Request): Promise<FormData> {
+export type Submission<S extends FormSchema> = {
+  values: Record<FormFieldName<S>, string>;
+  form: FormData;
+} & (
+  | { success: true; data: z.output<S> }
+  | { success: false; error: z.ZodError; fieldErrors: FieldErrors<FormFieldName<S>> }
+);
+
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/**
+ * The one way an action reads its form. Without a schema, the posted FormData; with one, a
+ * Submission. Either way the body is read once, and anything else than a readable form is a French
+ * 4xx thrown to the error page: 415 for another content type (JSON, plain text...), 400 when the body
+ * cannot be parsed (request.formData() would otherwise throw and answer 500). Bodies over the limit
+ * never get here (413, server/request-body.ts).
+ *
+ * Each field the schema names is given as text: the first value when repeated, '' when missing or
+ * when a file was sent instead. An empty field is given as undefined to a field schema that accepts
+ * undefined, so that `.optional()` means "may be left empty".
+ */
+export async function readForm(request: Request): Promise<FormData>;
+export async function readForm<S extends FormSchema>(
+  request: Request,
+  schema: S,
+): Promise<Submission<S>>;
+export async function readForm<S extends FormSchema>(
+  request: Request,
+  schema?: S,
+): Promise<FormData | Submission<S>> {
+  const form = await readFormData(request);
+  if (!schema) return form;
+  const shapes = "shape" in schema ? [schema.shape] : schema.options.map((option) => option.shape);
+  const values: Record<string, string> = {};
+  const input: Record<string, string | undefined> = {};
+  for (const shape of shapes) {
+    for (const [name, field] of Object.entries(shape)) {
+      if (name in values) continue;
+      values[name] = formText(form, name);
+      input[name] = values[name] === "" && acceptsEmpty(field) ? undefined : values[name];
+    }
+  }
+  const parsed = schema.safeParse(input);
+  const base = { values: values as Record<FormFieldName<S>, string>, form };
+  return parsed.success
+    ? { ...base, success: true, data: parsed.data as z.output<S> }
+    : { ...base, success: false, error: parsed.error, fieldErrors: fieldErrors(parsed.error) };
+}
+
+const optionalFields = new WeakMap<z.core.$ZodType, boolean>();
+
+function acceptsEmpty(field: z.core.$ZodType): boolean {
+  let optional = optionalFields.get(field);
+  if (optional === undefined) {
+    optional = z.safeParse(field, undefined).success;
+    optionalFields.set(field, optional);
+  }
+  return optional;
+}
+
+async function readFormData(request: Request): Promise<FormData> {
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
   if (!FORM_TYPES.has(type)) {
     throw data(

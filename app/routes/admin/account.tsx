@@ -1,18 +1,17 @@
 import { KeyRound } from "lucide-react";
-import { useEffect } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { PasswordField } from "~/components/admin/password-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { FormAlert } from "~/components/ui/form-alert";
 import { adminMeta } from "~/lib/admin-meta";
 import { passwordChangeSchema } from "~/lib/credentials";
-import { AUTH_LIMITS } from "~/lib/limits";
+import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
+import { failureToast, useActionToast } from "~/hooks/use-action-toast";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { changeOwnPassword, PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { withFlash } from "~/server/flash.server";
-import { formText, readForm } from "~/server/form.server";
+import { readForm } from "~/server/form.server";
 import { log } from "~/server/log.server";
 import type { Route } from "./+types/account";
 
@@ -32,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export type AccountActionData = {
   error: string;
   description?: string;
-  fieldErrors: Partial<Record<PasswordField, string>>;
+  fieldErrors: FieldErrors<PasswordField>;
 };
 
 function failure(
@@ -48,21 +47,12 @@ function failure(
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request);
-  const form = await readForm(request);
-  const parsed = passwordChangeSchema.safeParse({
-    currentPassword: formText(form, "currentPassword"),
-    newPassword: formText(form, "newPassword"),
-    confirmPassword: formText(form, "confirmPassword"),
-  });
-  if (!parsed.success) {
-    const fieldErrors: AccountActionData["fieldErrors"] = {};
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0] as PasswordField;
-      fieldErrors[key] ??= issue.message;
-    }
-    return failure(400, Object.values(fieldErrors)[0] ?? FAILED, fieldErrors);
+  const submission = await readForm(request, passwordChangeSchema);
+  if (!submission.success) {
+    const { fieldErrors } = submission;
+    return failure(400, firstFieldError(fieldErrors, FAILED), fieldErrors);
   }
-  const result = await changeOwnPassword(session, parsed.data);
+  const result = await changeOwnPassword(session, submission.data);
   if (!result.ok) {
     if (result.reason === "rate_limited") {
       const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
@@ -90,19 +80,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-const FIELDS: { name: PasswordField; label: string; autoComplete: string; hint?: string }[] = [
-  { name: "currentPassword", label: "Mot de passe actuel *", autoComplete: "current-password" },
-  {
-    name: "newPassword",
-    label: "Nouveau mot de passe *",
-    autoComplete: "new-password",
-    hint: `${AUTH_LIMITS.passwordMin} caractères au moins.`,
-  },
-  {
-    name: "confirmPassword",
-    label: "Confirmation du nouveau mot de passe *",
-    autoComplete: "new-password",
-  },
+const FIELDS: { name: PasswordField; label: string; kind: "current" | "new" | "confirm" }[] = [
+  { name: "currentPassword", label: "Mot de passe actuel *", kind: "current" },
+  { name: "newPassword", label: "Nouveau mot de passe *", kind: "new" },
+  { name: "confirmPassword", label: "Confirmation du nouveau mot de passe *", kind: "confirm" },
 ];
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
@@ -111,9 +92,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const busy = navigation.state === "submitting";
   const fieldErrors = actionData?.fieldErrors ?? {};
 
-  useEffect(() => {
-    if (actionData?.error) toast.error(actionData.error, { description: actionData.description });
-  }, [actionData]);
+  useActionToast(actionData, failureToast);
 
   return (
     <div className="max-w-2xl space-y-8">
@@ -126,13 +105,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </div>
 
       {actionData?.error && !hydrated ? (
-        <div
-          role="alert"
-          className="rounded-md border border-destructive/50 bg-background p-4 text-destructive"
-        >
-          <p className="font-semibold">{actionData.error}</p>
-          {actionData.description ? <p>{actionData.description}</p> : null}
-        </div>
+        <FormAlert title={actionData.error} description={actionData.description} />
       ) : null}
 
       <Card>
@@ -162,36 +135,14 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               hidden
             />
             {FIELDS.map((field) => (
-              <div key={field.name} className="space-y-2">
-                <Label htmlFor={`account-${field.name}`}>{field.label}</Label>
-                <Input
-                  id={`account-${field.name}`}
-                  name={field.name}
-                  type="password"
-                  required
-                  autoComplete={field.autoComplete}
-                  minLength={field.name === "currentPassword" ? undefined : AUTH_LIMITS.passwordMin}
-                  maxLength={AUTH_LIMITS.passwordMax}
-                  aria-invalid={fieldErrors[field.name] ? true : undefined}
-                  aria-describedby={
-                    fieldErrors[field.name]
-                      ? `account-${field.name}-error`
-                      : field.hint
-                        ? `account-${field.name}-hint`
-                        : undefined
-                  }
-                />
-                {field.hint ? (
-                  <p id={`account-${field.name}-hint`} className="text-xs text-muted-foreground">
-                    {field.hint}
-                  </p>
-                ) : null}
-                {fieldErrors[field.name] ? (
-                  <p id={`account-${field.name}-error`} className="text-sm text-destructive">
-                    {fieldErrors[field.name]}
-                  </p>
-                ) : null}
-              </div>
+              <PasswordField
+                key={field.name}
+                id={`account-${field.name}`}
+                name={field.name}
+                label={field.label}
+                kind={field.kind}
+                error={fieldErrors[field.name]}
+              />
             ))}
             <Button type="submit" disabled={busy}>
               <KeyRound aria-hidden="true" /> Changer le mot de passe

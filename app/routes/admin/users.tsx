@@ -1,29 +1,24 @@
 import { Trash2, UserPlus } from "lucide-react";
-import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { PasswordField } from "~/components/admin/password-field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Field } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { adminMeta } from "~/lib/admin-meta";
 import { adminCredentialsSchema } from "~/lib/credentials";
+import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
 import { formatDateTime, isoDate } from "~/lib/format";
 import { AUTH_LIMITS } from "~/lib/limits";
+import { failureToast, useActionToast } from "~/hooks/use-action-toast";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { withFlash } from "~/server/flash.server";
-import { formText, parseId, readForm } from "~/server/form.server";
+import { idSchema, parseId, readForm } from "~/server/form.server";
 import { log } from "~/server/log.server";
 import { addAdmin, DuplicateEmailError, listAdmins, removeAdmin } from "~/server/users.server";
 import type { Route } from "./+types/users";
@@ -54,7 +49,7 @@ export type UsersActionData = {
   intent: "add" | "remove" | null;
   error: string;
   description?: string;
-  fieldErrors?: { email?: string; password?: string };
+  fieldErrors?: FieldErrors<"email" | "password">;
   email?: string;
 };
 
@@ -62,36 +57,34 @@ function failure(status: number, body: UsersActionData) {
   return data(body, { status, headers: PRIVATE_HEADERS });
 }
 
-const intentSchema = z.enum(["add", "remove"]);
+const usersFormSchema = z.discriminatedUnion("intent", [
+  adminCredentialsSchema.extend({ intent: z.literal("add") }),
+  z.object({ intent: z.literal("remove"), id: idSchema.optional().catch(undefined) }),
+]);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request);
-  const form = await readForm(request);
-  const intent = intentSchema.safeParse(formText(form, "intent"));
-  if (!intent.success) return failure(400, { intent: null, error: "Requête invalide" });
-
-  if (intent.data === "add") {
-    const email = formText(form, "email");
-    const parsed = adminCredentialsSchema.safeParse({
-      email,
-      password: formText(form, "password"),
+  const submission = await readForm(request, usersFormSchema);
+  const { values } = submission;
+  if (values.intent !== "add" && values.intent !== "remove") {
+    return failure(400, { intent: null, error: "Requête invalide" });
+  }
+  if (!submission.success) {
+    // Only the new administrator's fields can be refused (a bad id reads as no id).
+    const { fieldErrors } = submission;
+    return failure(400, {
+      intent: "add",
+      error: USER_MESSAGES.addFailed,
+      description: firstFieldError(fieldErrors, USER_MESSAGES.addFailed),
+      fieldErrors,
+      email: values.email.slice(0, AUTH_LIMITS.email),
     });
-    if (!parsed.success) {
-      const fieldErrors: UsersActionData["fieldErrors"] = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as "email" | "password";
-        fieldErrors[key] ??= issue.message;
-      }
-      return failure(400, {
-        intent: "add",
-        error: USER_MESSAGES.addFailed,
-        description: Object.values(fieldErrors)[0],
-        fieldErrors,
-        email: email.slice(0, AUTH_LIMITS.email),
-      });
-    }
+  }
+  const input = submission.data;
+
+  if (input.intent === "add") {
     try {
-      const added = await addAdmin(parsed.data);
+      const added = await addAdmin({ email: input.email, password: input.password });
       log.info("administrator added", {
         requestId: context.requestId,
         userId: added.id,
@@ -104,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           error: USER_MESSAGES.addFailed,
           description: USER_MESSAGES.duplicate,
           fieldErrors: { email: USER_MESSAGES.duplicate },
-          email: parsed.data.email,
+          email: input.email,
         });
       }
       throw error;
@@ -112,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect("/admin/users", { headers: withFlash(request, "adminAdded", PRIVATE_HEADERS) });
   }
 
-  const id = parseId(formText(form, "id"));
+  const { id } = input;
   if (id === undefined) {
     return failure(400, {
       intent: "remove",
@@ -151,49 +144,29 @@ function RemoveForm({ id, busy }: { id: number; busy: boolean }) {
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { admins, currentUserId, pendingRemove } = loaderData;
   const hydrated = useHydrated();
-  const navigate = useNavigate();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const addErrors = actionData?.intent === "add" ? (actionData.fieldErrors ?? {}) : {};
-
-  useEffect(() => {
-    if (actionData?.error) toast.error(actionData.error, { description: actionData.description });
-  }, [actionData]);
-
-  const closeDialog = () => navigate("/admin/users", { preventScrollReset: true, replace: true });
+  useActionToast(actionData, failureToast);
 
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-bold">Administrateurs</h1>
 
       {actionData?.error && !hydrated ? (
-        <div
-          role="alert"
-          className="rounded-md border border-destructive/50 bg-background p-4 text-destructive"
-        >
-          <p className="font-semibold">{actionData.error}</p>
-          {actionData.description ? <p>{actionData.description}</p> : null}
-        </div>
+        <FormAlert title={actionData.error} description={actionData.description} />
       ) : null}
 
-      {pendingRemove && !hydrated ? (
-        // Without JavaScript, the confirmation is a step of its own (?remove=ID).
-        <section
-          aria-labelledby="confirm-remove"
-          className="space-y-4 rounded-lg border border-destructive/50 bg-background p-6"
-        >
-          <h2 id="confirm-remove" className="text-lg font-semibold">
-            {USER_MESSAGES.removeConfirm}
-          </h2>
-          <p>{pendingRemove.email} ne pourra plus se connecter ; ses sessions seront fermées.</p>
-          <div className="flex gap-3">
-            <RemoveForm id={pendingRemove.id} busy={busy} />
-            <Button asChild variant="outline">
-              <Link to="/admin/users">Annuler</Link>
-            </Button>
-          </div>
-        </section>
-      ) : null}
+      {/* Opened by the list's links (?remove=ID). */}
+      <ConfirmDialog
+        open={pendingRemove !== null}
+        id="confirm-remove"
+        title={USER_MESSAGES.removeConfirm}
+        description={`${pendingRemove?.email} ne pourra plus se connecter ; ses sessions seront fermées.`}
+        cancelTo="/admin/users"
+      >
+        {pendingRemove ? <RemoveForm id={pendingRemove.id} busy={busy} /> : null}
+      </ConfirmDialog>
 
       <section aria-labelledby="admin-list" className="space-y-4">
         <h2 id="admin-list" className="text-xl font-semibold">
@@ -245,49 +218,23 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
             aria-label="Ajouter un administrateur"
           >
             <input type="hidden" name="intent" value="add" />
-            <div className="space-y-2">
-              <Label htmlFor="new-admin-email">Email *</Label>
+            <Field id="new-admin-email" label="Email *" error={addErrors.email}>
               <Input
-                id="new-admin-email"
                 name="email"
                 type="email"
                 required
                 autoComplete="off"
                 maxLength={AUTH_LIMITS.email}
                 defaultValue={actionData?.intent === "add" ? actionData.email : ""}
-                aria-invalid={addErrors.email ? true : undefined}
-                aria-describedby={addErrors.email ? "new-admin-email-error" : undefined}
               />
-              {addErrors.email ? (
-                <p id="new-admin-email-error" className="text-sm text-destructive">
-                  {addErrors.email}
-                </p>
-              ) : null}
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="new-admin-password">Mot de passe initial *</Label>
-              <Input
-                id="new-admin-password"
-                name="password"
-                type="password"
-                required
-                autoComplete="new-password"
-                minLength={AUTH_LIMITS.passwordMin}
-                maxLength={AUTH_LIMITS.passwordMax}
-                aria-invalid={addErrors.password ? true : undefined}
-                aria-describedby={
-                  addErrors.password ? "new-admin-password-error" : "new-admin-password-hint"
-                }
-              />
-              <p id="new-admin-password-hint" className="text-xs text-muted-foreground">
-                {AUTH_LIMITS.passwordMin} caractères au moins.
-              </p>
-              {addErrors.password ? (
-                <p id="new-admin-password-error" className="text-sm text-destructive">
-                  {addErrors.password}
-                </p>
-              ) : null}
-            </div>
+            </Field>
+            <PasswordField
+              id="new-admin-password"
+              name="password"
+              label="Mot de passe initial *"
+              kind="new"
+              error={addErrors.password}
+            />
             <Button type="submit" disabled={busy} className="md:mt-7">
               <UserPlus aria-hidden="true" /> Ajouter
             </Button>
@@ -295,31 +242,6 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         </CardContent>
       </Card>
 
-      {hydrated ? (
-        <Dialog
-          open={pendingRemove !== null}
-          onOpenChange={(open) => {
-            if (!open) closeDialog();
-          }}
-        >
-          {pendingRemove ? (
-            <DialogContent>
-              <DialogHeader>
-                <DialogTitle>{USER_MESSAGES.removeConfirm}</DialogTitle>
-                <DialogDescription>
-                  {pendingRemove.email} ne pourra plus se connecter ; ses sessions seront fermées.
-                </DialogDescription>
-              </DialogHeader>
-              <DialogFooter>
-                <Button type="button" variant="outline" onClick={closeDialog}>
-                  Annuler
-                </Button>
-                <RemoveForm id={pendingRemove.id} busy={busy} />
-              </DialogFooter>
-            </DialogContent>
-          ) : null}
-        </Dialog>
-      ) : null}
     </div>
   );
 }

@@ -1,0 +1,61 @@
+import { Slot } from "@radix-ui/react-slot";
+import type * as React from "react";
+import { Label } from "~/components/ui/label";
+import { cn } from "~/lib/utils";
+
+/** A field's error message, referenced by its control's aria-describedby. */
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} className="text-sm text-destructive">
+      {message}
+    </p>
+  ) : null;
+}
+
+export type FieldProps = {
+  /** The control's id; the label points at it. */
+  id: string;
+  label: React.ReactNode;
+  /** A hint under the control (`${id}-hint` unless descriptionId says otherwise). */
+  description?: React.ReactNode;
+  /** The server's message for this field (`${id}-error` unless errorId says otherwise). */
+  error?: string;
+  descriptionId?: string;
+  errorId?: string;
+  className?: string;
+  /** One control (Input, Textarea, NativeSelect...): it receives id, aria-invalid and aria-describedby. */
+  children: React.ReactElement;
+};
+
+/**
+ * Label, control, hint and error of one form field, wired for screen readers: the control names
+ * the error (first) and the hint it is described by, and says it is invalid while an error shows.
+ */
+export function Field({
+  id,
+  label,
+  description,
+  error,
+  descriptionId = `${id}-hint`,
+  errorId = `${id}-error`,
+  className,
+  children,
+}: FieldProps) {
+  const describedBy = [error ? errorId : "", description ? descriptionId : ""]
+    .filter(Boolean)
+    .join(" ");
+  return (
+    <div className={cn("space-y-2", className)}>
+      <Label htmlFor={id}>{label}</Label>
+      <Slot id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy || undefined}>
+        {children}
+      </Slot>
+      {description ? (
+        <p id={descriptionId} className="text-xs text-muted-foreground">
+          {description}
+        </p>
+      ) : null}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}

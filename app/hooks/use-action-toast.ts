@@ -1,0 +1,33 @@
+import { useEffect } from "react";
+import { toast } from "sonner";
+import type { ToastMessage } from "~/lib/admin-messages";
+
+/** The usual failure an admin action answers: { error, description? }. */
+export type ActionFailure = { error?: string; description?: string };
+
+/** The toast of an ActionFailure answer (none when it is not one). */
+export function failureToast(result: ActionFailure): ToastMessage | undefined {
+  return result.error
+    ? { type: "error", title: result.error, description: result.description }
+    : undefined;
+}
+
+/**
+ * Shows what an action answered as a toast, once per answer: a page's `actionData` or a fetcher's
+ * `data`, with `toToast` picking the message (undefined: no toast). Pass the navigation's or the
+ * fetcher's `state` so that nothing shows while a submission is under way. Admin pages only:
+ * public pages do not hydrate, their feedback is rendered by the server (FormAlert).
+ */
+export function useActionToast<T>(
+  result: T | undefined,
+  toToast: (result: T) => ToastMessage | undefined,
+  state = "idle",
+) {
+  useEffect(() => {
+    if (state !== "idle" || result === undefined) return;
+    const message = toToast(result);
+    if (message) toast[message.type](message.title, { description: message.description });
+    // Once per answer: toToast is usually a new function at each render, the answer is not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state, result]);
+}
