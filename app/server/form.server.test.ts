@@ -58,7 +58,10 @@ describe("readForm", () => {
   it("reads a file sent instead of a text field as ''", async () => {
     const form = new FormData();
     form.append("name", new Blob(["MZ"]), "evil.exe");
-    const submission = await readForm(new Request("http://localhost/", { method: "POST", body: form }), contact);
+    const submission = await readForm(
+      new Request("http://localhost/", { method: "POST", body: form }),
+      contact,
+    );
     expect(submission.values.name).toBe("");
     expect(submission.success).toBe(false);
   });

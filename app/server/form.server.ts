@@ -19,7 +19,9 @@ export type FormSchema = FormObject | z.ZodDiscriminatedUnion<readonly FormObjec
 type ObjectFields<O> = O extends z.ZodObject<infer Shape> ? Extract<keyof Shape, string> : never;
 /** The names of the fields a form schema reads. */
 export type FormFieldName<S extends FormSchema> =
-  S extends z.ZodDiscriminatedUnion<infer Options> ? ObjectFields<Options[number]> : ObjectFields<S>;
+  S extends z.ZodDiscriminatedUnion<infer Options>
+    ? ObjectFields<Options[number]>
+    : ObjectFields<S>;
 
 /**
  * A form read against its schema. `values` are the fields as typed ('' when not sent), to give back

@@ -1,10 +1,9 @@
-import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, type ContactStatus } from "~/lib/domain";
+import { failureToast, useActionToast } from "~/hooks/use-action-toast";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { ContactActionData } from "~/server/contact-actions.server";
 
@@ -17,29 +16,6 @@ const STATUS_BADGES: Record<ContactStatus, "secondary" | "default" | "success" |
 
 export function StatusBadge({ status }: { status: ContactStatus }) {
   return <Badge variant={STATUS_BADGES[status]}>{CONTACT_STATUS_LABELS[status]}</Badge>;
-}
-
-/** A failed action's message, as a toast with JavaScript. */
-export function useActionToast(state: string, result: ContactActionData | undefined) {
-  useEffect(() => {
-    if (state === "idle" && result?.error) {
-      toast.error(result.error, { description: result.description });
-    }
-  }, [state, result]);
-}
-
-/** A failed action's message in the page itself (without JavaScript the page is rendered again). */
-export function ActionAlert({ result }: { result: ContactActionData | undefined }) {
-  if (!result?.error) return null;
-  return (
-    <div
-      role="alert"
-      className="rounded-md border border-destructive/50 bg-destructive/10 p-4 text-sm text-destructive"
-    >
-      <p className="font-medium">{result.error}</p>
-      {result.description ? <p>{result.description}</p> : null}
-    </div>
-  );
 }
 
 /**
@@ -67,7 +43,7 @@ export function StatusForm({
   const pending = fetcher.formData?.get("status");
   const value = typeof pending === "string" ? pending : status;
   const selectId = `status-${id}`;
-  useActionToast(fetcher.state, fetcher.data);
+  useActionToast(fetcher.data, failureToast, fetcher.state);
 
   return (
     <fetcher.Form
@@ -117,7 +93,7 @@ export function StatusForm({
 /** 'Ce n'est pas du spam': the request becomes a normal one and the sales team is notified. */
 export function NotSpamForm({ id, action, back }: { id: number; action: string; back?: string }) {
   const fetcher = useFetcher<ContactActionData>();
-  useActionToast(fetcher.state, fetcher.data);
+  useActionToast(fetcher.data, failureToast, fetcher.state);
   return (
     <fetcher.Form method="post" action={action} preventScrollReset>
       <input type="hidden" name="intent" value="not-spam" />

@@ -47,7 +47,8 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const cancel = onCancel ?? (() => navigate(cancelTo, { preventScrollReset: true, replace: true }));
+  const cancel =
+    onCancel ?? (() => navigate(cancelTo, { preventScrollReset: true, replace: true }));
 
   if (inline ?? !hydrated) {
     return open ? (

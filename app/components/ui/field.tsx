@@ -47,7 +47,11 @@ export function Field({
   return (
     <div className={cn("space-y-2", className)}>
       <Label htmlFor={id}>{label}</Label>
-      <Slot id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy || undefined}>
+      <Slot
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+      >
         {children}
       </Slot>
       {description ? (

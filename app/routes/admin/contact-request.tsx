@@ -1,23 +1,19 @@
 import { ArrowLeft, History, Mail, Phone, Server, StickyNote } from "lucide-react";
 import { data, Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
-import {
-  ActionAlert,
-  NotSpamForm,
-  StatusBadge,
-  StatusForm,
-  useActionToast,
-} from "~/components/admin/contact-status";
+import { NotSpamForm, StatusBadge, StatusForm } from "~/components/admin/contact-status";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { FormAlert } from "~/components/ui/form-alert";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
 import { CONTACT_NOTE_MAX } from "~/lib/contact-note";
 import { CONTACT_STATUS_LABELS } from "~/lib/domain";
 import { formatDateTime, formatMonthlyPrice, isoDate } from "~/lib/format";
 import { MESSAGES } from "~/lib/messages";
+import { failureToast, useActionToast } from "~/hooks/use-action-toast";
 import { findContactRequest } from "~/server/admin-contacts.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { contactAction, contactIdSchema } from "~/server/contact-actions.server";
@@ -69,10 +65,13 @@ function NoteForm({
   return (
     <Form method="post" action={`/admin/contacts/${id}`} className="space-y-3">
       <input type="hidden" name="intent" value="note" />
-      <div className="space-y-2">
-        <Label htmlFor="note">Note interne</Label>
+      <Field
+        id="note"
+        label="Note interne"
+        description={`Visible des seuls administrateurs (${CONTACT_NOTE_MAX} caractères au plus).`}
+        descriptionId="note-help"
+      >
         <Textarea
-          id="note"
           name="note"
           rows={4}
           required
@@ -80,12 +79,8 @@ function NoteForm({
           defaultValue={refused?.note ?? ""}
           // A saved note empties the field (one more note); a refused one is given back as typed.
           key={refused ? `refused-${refused.note}` : `notes-${noteCount}`}
-          aria-describedby="note-help"
         />
-        <p id="note-help" className="text-xs text-muted-foreground">
-          Visible des seuls administrateurs ({CONTACT_NOTE_MAX} caractères au plus).
-        </p>
-      </div>
+      </Field>
       <Button type="submit" disabled={sending}>
         Ajouter la note
       </Button>
@@ -98,7 +93,7 @@ export default function ContactRequestPage({ loaderData, actionData }: Route.Com
   const { offer } = request;
   const self = `/admin/contacts/${request.id}`;
   const navigation = useNavigation();
-  useActionToast(navigation.state, actionData);
+  useActionToast(actionData, failureToast, navigation.state);
 
   return (
     <div className="space-y-6">
@@ -129,7 +124,9 @@ export default function ContactRequestPage({ loaderData, actionData }: Route.Com
         </div>
       </div>
 
-      <ActionAlert result={actionData} />
+      {actionData?.error ? (
+        <FormAlert title={actionData.error} description={actionData.description} />
+      ) : null}
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">

@@ -1,19 +1,16 @@
-import { Download, Mail, Phone, Search, Server } from "lucide-react";
+import { Download, Mail, Phone, Server } from "lucide-react";
 import { IconSprite, SpriteIcon } from "~/components/icon-sprite";
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect, useNavigate } from "react-router";
-import {
-  ActionAlert,
-  NotSpamForm,
-  StatusBadge,
-  StatusForm,
-} from "~/components/admin/contact-status";
+import { NotSpamForm, StatusBadge, StatusForm } from "~/components/admin/contact-status";
 import { Pager } from "~/components/pager";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { FormAlert } from "~/components/ui/form-alert";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { Input, NativeSelect } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { Field } from "~/components/ui/field";
+import { NativeSelect } from "~/components/ui/input";
+import { SearchInput } from "~/components/ui/search-input";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
 import {
@@ -217,35 +214,23 @@ function FilterForm({
         apply(event.currentTarget);
       }}
     >
-      <div className="min-w-56 flex-1 space-y-2">
-        <Label htmlFor="contact-search">Rechercher</Label>
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            id="contact-search"
-            type="search"
-            name="q"
-            className="pl-9"
-            placeholder="Nom, email, téléphone, message, référence..."
-            maxLength={MAX_CONTACT_SEARCH_LENGTH}
-            defaultValue={filters.q ?? ""}
-            ref={searchField}
-            onChange={(event) => {
-              // With JavaScript the list follows the typing, once it pauses.
-              const form = event.currentTarget.form;
-              clearTimeout(typing.current);
-              typing.current = setTimeout(() => apply(form, true), 300);
-            }}
-          />
-        </div>
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor="status-filter">Filtrer par statut</Label>
+      <Field id="contact-search" label="Rechercher" className="min-w-56 flex-1">
+        <SearchInput
+          name="q"
+          placeholder="Nom, email, téléphone, message, référence..."
+          maxLength={MAX_CONTACT_SEARCH_LENGTH}
+          defaultValue={filters.q ?? ""}
+          ref={searchField}
+          onChange={(event) => {
+            // With JavaScript the list follows the typing, once it pauses.
+            const form = event.currentTarget.form;
+            clearTimeout(typing.current);
+            typing.current = setTimeout(() => apply(form, true), 300);
+          }}
+        />
+      </Field>
+      <Field id="status-filter" label="Filtrer par statut">
         <NativeSelect
-          id="status-filter"
           name="status"
           className="w-56"
           defaultValue={filters.status ?? ""}
@@ -260,11 +245,9 @@ function FilterForm({
           ))}
           <option value={SPAM_FILTER}>Spam suspecté ({counts.spam})</option>
         </NativeSelect>
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor="sort">Trier</Label>
+      </Field>
+      <Field id="sort" label="Trier">
         <NativeSelect
-          id="sort"
           name="sort"
           className="w-52"
           defaultValue={filters.sort}
@@ -277,7 +260,7 @@ function FilterForm({
             </option>
           ))}
         </NativeSelect>
-      </div>
+      </Field>
       {hydrated ? null : (
         <Button type="submit" variant="outline">
           Filtrer
@@ -318,7 +301,9 @@ export default function AdminContacts({ loaderData, actionData }: Route.Componen
       <FilterForm filters={filters} counts={counts} />
       {/* The cards' icons, drawn once (a page of 50 cards stays small). */}
       <IconSprite icons={{ mail: Mail, phone: Phone, server: Server }} />
-      <ActionAlert result={actionData} />
+      {actionData?.error ? (
+        <FormAlert title={actionData.error} description={actionData.description} />
+      ) : null}
       {filters.status === SPAM_FILTER ? (
         <p className="text-sm text-muted-foreground">
           Envois qui ont rempli le champ caché du formulaire (piège à robots) : ils ne sont pas

@@ -1,21 +1,14 @@
 import { Copy, Eye, EyeOff, Pencil, Plus, Search, Star, Trash2 } from "lucide-react";
 import { IconSprite, SpriteIcon } from "~/components/icon-sprite";
-import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
-import { Input, NativeSelect } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Field } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
+import { NativeSelect } from "~/components/ui/input";
+import { SearchInput } from "~/components/ui/search-input";
 import { ADMIN_MESSAGES, type ToastMessage } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
 import {
@@ -29,6 +22,7 @@ import { parseAdminOfferList, safeOfferListReturn } from "~/lib/admin-offer-list
 import { OFFER_TYPE_BADGES, OFFER_TYPE_LABELS, OFFER_TYPES } from "~/lib/domain";
 import { formatMonthlyPrice, pluralize } from "~/lib/format";
 import { MAX_SEARCH_LENGTH } from "~/lib/offer-filters-schema";
+import { useActionToast } from "~/hooks/use-action-toast";
 import { useHydrated } from "~/hooks/use-hydrated";
 import {
   deleteOffer,
@@ -39,7 +33,7 @@ import {
 } from "~/server/admin-offers.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { withFlash } from "~/server/flash.server";
-import { formText, idSchema, parseId, readForm } from "~/server/form.server";
+import { idSchema, parseId, readForm } from "~/server/form.server";
 import { log } from "~/server/log.server";
 import type { Route } from "./+types/offers";
 
@@ -107,15 +101,10 @@ const actionSchema = z.discriminatedUnion("intent", [
 /** Row actions of the list: show/hide and delete. Creation and edits have their own pages. */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await readForm(request);
+  const parsed = await readForm(request, actionSchema);
   // The forms post to the list's own address (page, search, filters): go back there.
   const url = new URL(request.url);
   const returnTo = safeOfferListReturn(`${url.pathname}${url.search}`);
-  const parsed = actionSchema.safeParse({
-    intent: formText(form, "intent"),
-    id: formText(form, "id"),
-    active: formText(form, "active"),
-  });
   if (!parsed.success) return failure(400, "Requête invalide");
   const input = parsed.data;
   const failedTitle =
@@ -271,20 +260,16 @@ function ListFilters({ state }: { state: AdminOfferListState }) {
       aria-label="Filtrer les offres"
       className="grid gap-4 rounded-lg border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto]"
     >
-      <div className="space-y-2">
-        <Label htmlFor="offers-q">Rechercher</Label>
-        <Input
-          id="offers-q"
+      <Field id="offers-q" label="Rechercher">
+        <SearchInput
           name="q"
-          type="search"
           maxLength={MAX_SEARCH_LENGTH}
           placeholder="Titre, référence, CPU, RAM, slug..."
           defaultValue={state.q ?? ""}
         />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor="offers-type">Type</Label>
-        <NativeSelect id="offers-type" name="type" defaultValue={state.type ?? ""}>
+      </Field>
+      <Field id="offers-type" label="Type">
+        <NativeSelect name="type" defaultValue={state.type ?? ""}>
           <option value="">Tous les types</option>
           {OFFER_TYPES.map((type) => (
             <option key={type} value={type}>
@@ -292,15 +277,14 @@ function ListFilters({ state }: { state: AdminOfferListState }) {
             </option>
           ))}
         </NativeSelect>
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor="offers-status">Statut</Label>
-        <NativeSelect id="offers-status" name="status" defaultValue={state.status ?? ""}>
+      </Field>
+      <Field id="offers-status" label="Statut">
+        <NativeSelect name="status" defaultValue={state.status ?? ""}>
           <option value="">Toutes</option>
           <option value="active">Actives</option>
           <option value="inactive">Inactives</option>
         </NativeSelect>
-      </div>
+      </Field>
       <div className="flex items-end gap-2">
         <Button type="submit">
           <Search aria-hidden="true" /> Filtrer
@@ -343,20 +327,13 @@ function Pager({ state, pageCount }: { state: AdminOfferListState; pageCount: nu
 export default function AdminOffers({ loaderData, actionData }: Route.ComponentProps) {
   const { offers, total, pageCount, state, pendingDelete, deleteMissing } = loaderData;
   const hydrated = useHydrated();
-  const navigate = useNavigate();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const listPath = adminOfferListPath(state);
   const filtered = hasListFilters(state);
 
-  useEffect(() => {
-    if (actionData?.error) {
-      toast.error(actionData.error.title, { description: actionData.error.description });
-    }
-  }, [actionData]);
-
+  useActionToast(actionData, (result) => result.error);
   const inlineError = actionData?.error && !hydrated ? actionData.error : undefined;
-  const closeDialog = () => navigate(listPath, { preventScrollReset: true, replace: true });
 
   return (
     <div className="space-y-6">
@@ -370,44 +347,24 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
       </div>
 
       {inlineError ? (
-        <div
-          role="alert"
-          className="rounded-md border border-destructive/50 bg-background p-4 text-destructive"
-        >
-          <p className="font-semibold">{inlineError.title}</p>
-          {inlineError.description ? <p>{inlineError.description}</p> : null}
-        </div>
+        <FormAlert title={inlineError.title} description={inlineError.description} />
       ) : null}
 
-      {deleteMissing ? (
-        <p
-          role="alert"
-          className="rounded-md border border-destructive/50 bg-background p-4 text-destructive"
-        >
-          {ADMIN_MESSAGES.offerGone}
-        </p>
-      ) : null}
+      {deleteMissing ? <FormAlert>{ADMIN_MESSAGES.offerGone}</FormAlert> : null}
 
-      {pendingDelete && !hydrated ? (
-        // Without JavaScript, the confirmation is a step of its own (?delete=ID).
-        <section
-          aria-labelledby="confirm-delete"
-          className="space-y-4 rounded-lg border border-destructive/50 bg-background p-6"
-        >
-          <h2 id="confirm-delete" className="text-lg font-semibold">
-            {ADMIN_MESSAGES.deleteConfirm}
-          </h2>
-          <p>
-            {pendingDelete.title} ({pendingDelete.reference})
-          </p>
-          <div className="flex gap-3">
-            <DeleteForm id={pendingDelete.id} listPath={listPath} busy={busy} />
-            <Button asChild variant="outline">
-              <Link to={listPath}>Annuler</Link>
-            </Button>
-          </div>
-        </section>
-      ) : null}
+      {/* Opened by the rows' links (?delete=ID). */}
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        id="confirm-delete"
+        title={ADMIN_MESSAGES.deleteConfirm}
+        description={`${pendingDelete?.title} (${pendingDelete?.reference}) sera supprimée définitivement. Les demandes de contact liées sont conservées.`}
+        inlineDescription={`${pendingDelete?.title} (${pendingDelete?.reference})`}
+        cancelTo={listPath}
+      >
+        {pendingDelete ? (
+          <DeleteForm id={pendingDelete.id} listPath={listPath} busy={busy} />
+        ) : null}
+      </ConfirmDialog>
 
       <ListFilters key={listPath} state={state} />
 
@@ -442,33 +399,6 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
         )}
         <Pager state={state} pageCount={pageCount} />
       </section>
-
-      {hydrated ? (
-        <Dialog
-          open={pendingDelete !== null}
-          onOpenChange={(open) => {
-            if (!open) closeDialog();
-          }}
-        >
-          {pendingDelete ? (
-            <DialogContent>
-              <DialogHeader>
-                <DialogTitle>{ADMIN_MESSAGES.deleteConfirm}</DialogTitle>
-                <DialogDescription>
-                  {pendingDelete.title} ({pendingDelete.reference}) sera supprimée définitivement.
-                  Les demandes de contact liées sont conservées.
-                </DialogDescription>
-              </DialogHeader>
-              <DialogFooter>
-                <Button type="button" variant="outline" onClick={closeDialog}>
-                  Annuler
-                </Button>
-                <DeleteForm id={pendingDelete.id} listPath={listPath} busy={busy} />
-              </DialogFooter>
-            </DialogContent>
-          ) : null}
-        </Dialog>
-      ) : null}
     </div>
   );
 }

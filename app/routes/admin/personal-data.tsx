@@ -1,19 +1,13 @@
 import { Download, Search, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import { data, Form, redirect, useLocation, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Field } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { adminMeta } from "~/lib/admin-meta";
 import { CONTACT_STATUS_LABELS } from "~/lib/domain";
 import { formatDateTime, isoDate, pluralize } from "~/lib/format";
@@ -23,7 +17,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { withDatabase } from "~/server/availability.server";
 import { withFlash } from "~/server/flash.server";
-import { assertMethod, formText, readForm } from "~/server/form.server";
+import { assertMethod, readForm } from "~/server/form.server";
 import { log } from "~/server/log.server";
 import {
   addressToken,
@@ -66,12 +60,7 @@ export type ErasureActionData =
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request);
   assertMethod(request, "POST");
-  const form = await readForm(request);
-  const parsed = erasureFormSchema.safeParse({
-    intent: formText(form, "intent"),
-    email: formText(form, "email"),
-    confirm: formText(form, "confirm") || undefined,
-  });
+  const parsed = await readForm(request, erasureFormSchema);
   if (!parsed.success) {
     return data<ErasureActionData>(
       { status: "invalid", error: firstIssue(parsed.error) },
@@ -218,6 +207,7 @@ export default function AdminPersonalData({ loaderData, actionData }: Route.Comp
   const setConfirming = (open: boolean) => setConfirmingOn(open ? location.key : null);
   const formError = actionData?.status === "invalid" ? actionData.error : error;
   const confirmation = actionData?.status === "confirm" ? actionData : undefined;
+  const asked = confirmation ?? (hydrated && result ? { email, counts: result.counts } : undefined);
 
   return (
     <div className="space-y-8">
@@ -236,10 +226,8 @@ export default function AdminPersonalData({ loaderData, actionData }: Route.Comp
         className="flex flex-wrap items-end gap-3"
         aria-label="Rechercher une personne"
       >
-        <div className="space-y-2">
-          <Label htmlFor="personal-data-email">Adresse e-mail</Label>
+        <Field id="personal-data-email" label="Adresse e-mail">
           <Input
-            id="personal-data-email"
             name="email"
             type="email"
             required
@@ -247,47 +235,31 @@ export default function AdminPersonalData({ loaderData, actionData }: Route.Comp
             maxLength={CONTACT_LIMITS.email}
             defaultValue={email}
             key={email}
+            // Its error is the alert under the form (from the search or from an erasure).
             aria-invalid={formError ? true : undefined}
             aria-describedby={formError ? "personal-data-error" : undefined}
           />
-        </div>
+        </Field>
         <Button type="submit">
           <Search aria-hidden="true" /> Rechercher
         </Button>
       </Form>
 
-      {formError ? (
-        <p
-          id="personal-data-error"
-          role="alert"
-          className="rounded-md border border-destructive/50 bg-background p-4 text-destructive"
-        >
-          {formError}
-        </p>
-      ) : null}
+      {formError ? <FormAlert id="personal-data-error">{formError}</FormAlert> : null}
 
-      {confirmation ? (
-        // The confirmation step without JavaScript (with it, the dialog below asks instead).
-        <section
-          aria-labelledby="confirm-erase"
-          className="space-y-4 rounded-lg border border-destructive/50 bg-background p-6"
+      {/* With JavaScript 'Tout effacer' opens the dialog; without, it posts and the answer asks. */}
+      {asked ? (
+        <ConfirmDialog
+          open={confirmation !== undefined || confirming}
+          inline={confirmation ? true : undefined}
+          id="confirm-erase"
+          title={`Effacer toutes les données de ${asked.email} ?`}
+          description={`Seront supprimés définitivement : ${countsText(asked.counts)}. Cette action est irréversible.`}
+          cancelTo={`/admin/personal-data?email=${encodeURIComponent(asked.email)}`}
+          onCancel={() => setConfirming(false)}
         >
-          <h2 id="confirm-erase" className="text-lg font-semibold">
-            Effacer toutes les données de {confirmation.email} ?
-          </h2>
-          <p>
-            Seront supprimés définitivement : {countsText(confirmation.counts)}. Cette action est
-            irréversible.
-          </p>
-          <div className="flex flex-wrap gap-3">
-            <EraseForm email={confirmation.email} busy={busy} />
-            <Button asChild variant="outline">
-              <Link to={`/admin/personal-data?email=${encodeURIComponent(confirmation.email)}`}>
-                Annuler
-              </Link>
-            </Button>
-          </div>
-        </section>
+          <EraseForm email={asked.email} busy={busy} />
+        </ConfirmDialog>
       ) : null}
 
       {result && !confirmation ? (
@@ -338,26 +310,6 @@ export default function AdminPersonalData({ loaderData, actionData }: Route.Comp
             </>
           )}
         </section>
-      ) : null}
-
-      {hydrated && result ? (
-        <Dialog open={confirming} onOpenChange={setConfirming}>
-          <DialogContent>
-            <DialogHeader>
-              <DialogTitle>Effacer toutes les données de {email} ?</DialogTitle>
-              <DialogDescription>
-                Seront supprimés définitivement : {countsText(result.counts)}. Cette action est
-                irréversible.
-              </DialogDescription>
-            </DialogHeader>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => setConfirming(false)}>
-                Annuler
-              </Button>
-              <EraseForm email={email} busy={busy} />
-            </DialogFooter>
-          </DialogContent>
-        </Dialog>
       ) : null}
     </div>
   );

@@ -1,15 +1,15 @@
 import { Loader2, Server } from "lucide-react";
-import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { ADMIN_MESSAGES, type ToastMessage } from "~/lib/admin-messages";
 import { signInFormSchema } from "~/lib/credentials";
 import { AUTH_LIMITS } from "~/lib/limits";
 import { safeAdminRedirect } from "~/lib/redirect";
+import { useActionToast } from "~/hooks/use-action-toast";
 import { useHydrated } from "~/hooks/use-hydrated";
 import {
   getAdminSession,
@@ -20,6 +20,7 @@ import {
   type SignInResult,
 } from "~/server/auth.server";
 import { withFlash } from "~/server/flash.server";
+import { readForm } from "~/server/form.server";
 import { log } from "~/server/log.server";
 import { assertSameOrigin } from "~/server/security.server";
 import type { Route } from "./+types/sign-in";
@@ -49,24 +50,11 @@ function failure(status: number, description: string, email: string, headers?: H
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return failure(400, ADMIN_MESSAGES.missingCredentials, "");
-  }
-  const field = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const email = field("email").slice(0, AUTH_LIMITS.email);
-  const parsed = signInFormSchema.safeParse({
-    email: field("email"),
-    password: field("password"),
-    redirectTo: field("redirectTo") || undefined,
-  });
-  if (!parsed.success) {
-    const missing = !field("email").trim() || !field("password");
+  const submission = await readForm(request, signInFormSchema);
+  const { values } = submission;
+  const email = values.email.slice(0, AUTH_LIMITS.email);
+  if (!submission.success) {
+    const missing = !values.email.trim() || !values.password;
     return failure(
       400,
       missing ? ADMIN_MESSAGES.missingCredentials : ADMIN_MESSAGES.wrongCredentials,
@@ -75,7 +63,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   let result: SignInResult;
   try {
-    result = await signIn(parsed.data, context.clientIp, { previousToken: sessionToken(request) });
+    result = await signIn(submission.data, context.clientIp, {
+      previousToken: sessionToken(request),
+    });
   } catch (error) {
     log.error("sign-in failed", { requestId: context.requestId, error });
     return data<AuthActionData>(
@@ -96,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   log.info("signed in", { requestId: context.requestId, userId: result.user.id });
   const headers = withFlash(request, "signedIn", PRIVATE_HEADERS);
   headers.append("Set-Cookie", sessionCookie(request, result.token));
-  throw redirect(safeAdminRedirect(parsed.data.redirectTo), { headers });
+  throw redirect(safeAdminRedirect(submission.data.redirectTo), { headers });
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
@@ -104,11 +94,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   const hydrated = useHydrated();
   const busy = navigation.state !== "idle" && navigation.formAction === "/auth";
 
-  useEffect(() => {
-    if (actionData?.error) {
-      toast.error(actionData.error.title, { description: actionData.error.description });
-    }
-  }, [actionData]);
+  useActionToast(actionData, (result) => result.error);
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-muted/40 px-4 py-12">
@@ -124,20 +110,16 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           </CardHeader>
           <CardContent>
             {actionData?.error && !hydrated ? (
-              <div
-                role="alert"
-                className="mb-4 rounded-md border border-destructive/50 p-3 text-sm text-destructive"
-              >
-                <p className="font-semibold">{actionData.error.title}</p>
-                <p>{actionData.error.description}</p>
-              </div>
+              <FormAlert
+                className="mb-4 p-3 text-sm"
+                title={actionData.error.title}
+                description={actionData.error.description}
+              />
             ) : null}
             <Form method="post" action="/auth" className="space-y-4" aria-label="Connexion">
               <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-              <div className="space-y-2">
-                <Label htmlFor="email">Email</Label>
+              <Field id="email" label="Email">
                 <Input
-                  id="email"
                   name="email"
                   type="email"
                   required
@@ -145,18 +127,16 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
                   maxLength={AUTH_LIMITS.email}
                   defaultValue={actionData?.email}
                 />
-              </div>
-              <div className="space-y-2">
-                <Label htmlFor="password">Mot de passe</Label>
+              </Field>
+              <Field id="password" label="Mot de passe">
                 <Input
-                  id="password"
                   name="password"
                   type="password"
                   required
                   autoComplete="current-password"
                   maxLength={AUTH_LIMITS.passwordMax}
                 />
-              </div>
+              </Field>
               <Button type="submit" className="w-full" disabled={busy} aria-busy={busy}>
                 {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
                 Se connecter

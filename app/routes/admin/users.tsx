@@ -241,7 +241,6 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           </Form>
         </CardContent>
       </Card>
-
     </div>
   );
 }
