@@ -1,5 +1,6 @@
 import searchScriptUrl from "~/client/contact-offer-search.js?url";
 import { Button } from "~/components/ui/button";
+import { FieldError } from "~/components/ui/field";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatMonthlyPrice, formatPrice } from "~/lib/format";
@@ -56,14 +57,6 @@ function SelectedOfferBox({ selected }: { selected?: OfferChoice }) {
   );
 }
 
-function FieldError({ message }: { message?: string }) {
-  return message ? (
-    <p id="offer-error" className="text-sm text-destructive">
-      {message}
-    </p>
-  ) : null;
-}
-
 export function ContactOfferField(props: {
   field: Field;
   /** The offer id the form carries ('' for 'Demande générale'). */
@@ -92,7 +85,7 @@ export function ContactOfferField(props: {
             </option>
           ))}
         </NativeSelect>
-        <FieldError message={error} />
+        <FieldError id="offer-error" message={error} />
         <SelectedOfferBox selected={selected} />
       </div>
     );
@@ -191,7 +184,7 @@ function OfferSearchField({
           ))}
         </div>
       </fieldset>
-      <FieldError message={error} />
+      <FieldError id="offer-error" message={error} />
       <SelectedOfferBox selected={selected} />
       <script src={searchScriptUrl} defer nonce={nonce} suppressHydrationWarning />
     </div>

@@ -1,11 +1,10 @@
 import { AlertTriangle, MailCheck, RotateCw } from "lucide-react";
-import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
-import { toast } from "sonner";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDateTime, isoDate } from "~/lib/format";
+import { useActionToast } from "~/hooks/use-action-toast";
 import type { MailOutboxOverview } from "~/server/mail-outbox.server";
 
 /** What the dashboard's retry action answers (app/routes/admin/dashboard.tsx). */
@@ -23,12 +22,11 @@ const RETRY_FETCHER = "mail-retry";
 
 function useRetryToast() {
   const fetcher = useFetcher<MailRetryResult>({ key: RETRY_FETCHER });
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    const { ok, title, description } = fetcher.data;
-    if (ok) toast.success(title, { description });
-    else toast.error(title, { description });
-  }, [fetcher.state, fetcher.data]);
+  useActionToast(
+    fetcher.data,
+    ({ ok, title, description }) => ({ type: ok ? "success" : "error", title, description }),
+    fetcher.state,
+  );
 }
 
 function RetryButton({ mail }: { mail: Troubled }) {

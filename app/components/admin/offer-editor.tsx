@@ -1,13 +1,14 @@
 import { ArrowLeft, Eye } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useNavigation } from "react-router";
-import { toast } from "sonner";
 import { OfferForm } from "~/components/admin/offer-form";
 import { Markdown } from "~/components/markdown";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { FormAlert } from "~/components/ui/form-alert";
 import type { ToastMessage } from "~/lib/admin-messages";
 import type { OfferField, OfferFormValues } from "~/lib/offer-form";
+import { useActionToast } from "~/hooks/use-action-toast";
 import { useHydrated } from "~/hooks/use-hydrated";
 
 export type OfferEditorProps = {
@@ -41,9 +42,7 @@ export function OfferEditor(props: OfferEditorProps) {
   const [description, setDescription] = useState(values.description);
   const heading = mode === "create" ? "Créer une nouvelle offre" : "Modifier l'offre";
 
-  useEffect(() => {
-    if (error) toast.error(error.title, { description: error.description });
-  }, [error]);
+  useActionToast(error, (message) => message);
   useEffect(() => {
     setDescription(values.description);
     if (previewRequested) setShowPreview(true);
@@ -82,13 +81,7 @@ export function OfferEditor(props: OfferEditorProps) {
       <h1 className="text-3xl font-bold">Gestion des offres</h1>
 
       {error && !hydrated ? (
-        <div
-          role="alert"
-          className="rounded-md border border-destructive/50 bg-background p-4 text-destructive"
-        >
-          <p className="font-semibold">{error.title}</p>
-          {error.description ? <p>{error.description}</p> : null}
-        </div>
+        <FormAlert title={error.title} description={error.description} />
       ) : null}
 
       <Card>

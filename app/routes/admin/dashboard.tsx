@@ -12,6 +12,7 @@ import { adminMeta } from "~/lib/admin-meta";
 import { offerStats } from "~/server/admin-offers.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { contactRequestStats } from "~/server/contacts.server";
+import { readForm } from "~/server/form.server";
 import { log } from "~/server/log.server";
 import { notificationsEnabled } from "~/server/mail.server";
 import { mailOutboxOverview, retryFailedMail } from "~/server/mail-outbox.server";
@@ -39,8 +40,7 @@ const retryMailSchema = z.object({
 /** Retry of a failed notification e-mail (the outbox card). */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await request.formData().catch(() => new FormData());
-  const parsed = retryMailSchema.safeParse({ intent: form.get("intent"), id: form.get("id") });
+  const parsed = await readForm(request, retryMailSchema);
   const failure = (description: string, status: number) =>
     data<MailRetryResult>(
       { ok: false, title: "Erreur lors de la relance de l'e-mail", description },

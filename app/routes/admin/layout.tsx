@@ -1,12 +1,11 @@
 import { LogOut, Server } from "lucide-react";
-import { useEffect } from "react";
 import { isRouteErrorResponse, Link, NavLink, Outlet, useFetcher } from "react-router";
-import { toast } from "sonner";
 import { ThemeToggle } from "~/components/site-header";
 import { Button } from "~/components/ui/button";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
 import { RequestReference } from "~/hooks/request-id";
+import { failureToast, useActionToast } from "~/hooks/use-action-toast";
 import { cn } from "~/lib/utils";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import type { Route } from "./+types/layout";
@@ -31,9 +30,7 @@ const ADMIN_NAV = [
 
 function SignOutButton() {
   const fetcher = useFetcher<{ error?: string }>();
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.error) toast.error(fetcher.data.error);
-  }, [fetcher.state, fetcher.data]);
+  useActionToast(fetcher.data, failureToast, fetcher.state);
   return (
     <fetcher.Form method="post" action="/admin/logout">
       <Button type="submit" variant="outline" size="sm" disabled={fetcher.state !== "idle"}>

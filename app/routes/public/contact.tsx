@@ -6,10 +6,12 @@ import { ContactOfferField, ContactOfferSearchForm } from "~/components/contact-
 import { PrivacyNotice } from "~/components/privacy-notice";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
 import { Input, Textarea } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
 import { contactFormSchema } from "~/lib/contact";
+import type { FieldErrors } from "~/lib/field-errors";
 import { CONTACT_LIMITS } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
@@ -58,7 +60,7 @@ export type ContactActionData =
   | {
       status: "invalid" | "error";
       missing: boolean;
-      fieldErrors: Partial<Record<keyof Values, string>>;
+      fieldErrors: FieldErrors<keyof Values>;
       values: Values;
       offerChoice?: OfferChoice;
     };
@@ -66,17 +68,10 @@ export type ContactActionData =
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
   assertMethod(request, "POST");
-  const form = await readForm(request);
-  const raw = Object.fromEntries(
-    ["name", "email", "phone", "message", "offer"].map((k) => [k, formText(form, k)]),
-  ) as Values;
-  const parsed = contactFormSchema.safeParse(raw);
+  const parsed = await readForm(request, contactFormSchema);
+  const { form, values: raw } = parsed;
   if (!parsed.success) {
-    const fieldErrors: Partial<Record<keyof Values, string>> = {};
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0] as keyof Values;
-      fieldErrors[key] ??= issue.message;
-    }
+    const { fieldErrors } = parsed;
     const missing = (["name", "email", "message"] as const).some((k) => !raw[k].trim());
     return data<ContactActionData>(
       {
@@ -170,14 +165,6 @@ function feedback(result: ContactActionData): { title: string; description: stri
   };
 }
 
-function FieldError({ id, message }: { id: string; message?: string }) {
-  return message ? (
-    <p id={id} className="text-sm text-destructive">
-      {message}
-    </p>
-  ) : null;
-}
-
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { offerField } = loaderData;
   const { site } = useRootData();
@@ -190,7 +177,6 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       : (values?.offer ?? offerField.preselected?.id.toString() ?? "");
   const errors = (failed?.status === "limited" ? undefined : failed?.fieldErrors) ?? {};
   const result = actionData ? feedback(actionData) : undefined;
-  const describedBy = (field: keyof Values) => (errors[field] ? `${field}-error` : undefined);
 
   return (
     <div className="container mx-auto px-4 py-10">
@@ -203,17 +189,13 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <CardContent>
             {result ? (
               // Inline without JavaScript; contact.js turns it into a dismissible toast.
-              <div
-                role={actionData?.status === "sent" ? "status" : "alert"}
+              <FormAlert
+                variant={actionData?.status === "sent" ? "success" : "error"}
                 data-toast={actionData?.status === "sent" ? "success" : "error"}
-                className={
-                  actionData?.status === "sent"
-                    ? "mb-6 rounded-md border border-success/50 bg-background p-4 text-success"
-                    : "mb-6 rounded-md border border-destructive/50 bg-background p-4 text-destructive"
-                }
+                className="mb-6"
+                title={result.title}
+                description={result.description}
               >
-                <p className="font-semibold">{result.title}</p>
-                <p>{result.description}</p>
                 <button
                   type="button"
                   data-toast-close=""
@@ -222,7 +204,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 >
                   <X className="size-4" aria-hidden="true" />
                 </button>
-              </div>
+              </FormAlert>
             ) : null}
             <Form
               method="post"
@@ -232,70 +214,50 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               data-contact-form=""
             >
               <div className="grid gap-5 sm:grid-cols-2">
-                <div className="space-y-2">
-                  <Label htmlFor="name">Nom complet *</Label>
+                <Field id="name" label="Nom complet *" error={errors.name}>
                   <Input
-                    id="name"
                     name="name"
                     required
                     autoComplete="name"
                     maxLength={CONTACT_LIMITS.name}
                     defaultValue={values?.name}
-                    aria-invalid={errors.name ? true : undefined}
-                    aria-describedby={describedBy("name")}
                   />
-                  <FieldError id="name-error" message={errors.name} />
-                </div>
-                <div className="space-y-2">
-                  <Label htmlFor="email">Email *</Label>
+                </Field>
+                <Field id="email" label="Email *" error={errors.email}>
                   <Input
-                    id="email"
                     name="email"
                     type="email"
                     required
                     autoComplete="email"
                     maxLength={CONTACT_LIMITS.email}
                     defaultValue={values?.email}
-                    aria-invalid={errors.email ? true : undefined}
-                    aria-describedby={describedBy("email")}
                   />
-                  <FieldError id="email-error" message={errors.email} />
-                </div>
+                </Field>
               </div>
-              <div className="space-y-2">
-                <Label htmlFor="phone">Téléphone</Label>
+              <Field id="phone" label="Téléphone" error={errors.phone}>
                 <Input
-                  id="phone"
                   name="phone"
                   type="tel"
                   autoComplete="tel"
                   maxLength={CONTACT_LIMITS.phone}
                   defaultValue={values?.phone}
-                  aria-invalid={errors.phone ? true : undefined}
-                  aria-describedby={describedBy("phone")}
                 />
-                <FieldError id="phone-error" message={errors.phone} />
-              </div>
+              </Field>
               <ContactOfferField
                 field={offerField}
                 value={offerId}
                 postedChoice={failed?.offerChoice}
                 error={errors.offer}
               />
-              <div className="space-y-2">
-                <Label htmlFor="message">Message *</Label>
+              <Field id="message" label="Message *" error={errors.message}>
                 <Textarea
-                  id="message"
                   name="message"
                   rows={6}
                   required
                   maxLength={CONTACT_LIMITS.message}
                   defaultValue={values?.message}
-                  aria-invalid={errors.message ? true : undefined}
-                  aria-describedby={describedBy("message")}
                 />
-                <FieldError id="message-error" message={errors.message} />
-              </div>
+              </Field>
               <div
                 aria-hidden="true"
                 className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden"
