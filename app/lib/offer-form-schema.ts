@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ADMIN_MESSAGES } from "./admin-messages";
 import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_EXCEPT_LINES } from "./contact";
 import { OFFER_TYPES } from "./domain";
+import { fieldErrors, firstFieldError, type FieldErrors } from "./field-errors";
 import { OFFER_LIMITS, OFFER_NUMBER_LIMITS } from "./limits";
 import type { OfferField, OfferFormValues } from "./offer-form";
 import { slugify } from "./slug";
@@ -179,24 +180,20 @@ export type OfferFormResult =
       /** True when a required field is empty: the spec's 'Veuillez remplir tous les champs obligatoires'. */
       missing: boolean;
       message: string;
-      fieldErrors: Partial<Record<OfferField, string>>;
+      fieldErrors: FieldErrors<OfferField>;
     };
 
 export function parseOfferForm(values: OfferFormValues): OfferFormResult {
   const parsed = offerInputSchema.safeParse(values);
   if (parsed.success) return { success: true, data: parsed.data };
-  const fieldErrors: Partial<Record<OfferField, string>> = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path[0] as OfferField | undefined;
-    if (key && !fieldErrors[key]) fieldErrors[key] = issue.message;
-  }
-  const missing = Object.values(fieldErrors).includes(REQUIRED);
+  const errors = fieldErrors<OfferField>(parsed.error);
+  const missing = Object.values(errors).includes(REQUIRED);
   return {
     success: false,
     missing,
     message: missing
       ? ADMIN_MESSAGES.offerMissingFields
-      : (Object.values(fieldErrors)[0] ?? ADMIN_MESSAGES.offerInvalid),
-    fieldErrors,
+      : firstFieldError(errors, ADMIN_MESSAGES.offerInvalid),
+    fieldErrors: errors,
   };
 }

@@ -1,12 +1,14 @@
-import { useState, type ReactNode } from "react";
+import { useState, type ReactElement, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
+import { Field } from "~/components/ui/field";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
 import { OFFER_TYPE_LABELS, OFFER_TYPES } from "~/lib/domain";
 import { OFFER_LIMITS } from "~/lib/limits";
+import type { FieldErrors } from "~/lib/field-errors";
 import type { OfferField, OfferFormValues } from "~/lib/offer-form";
 import { slugify } from "~/lib/slug";
 
@@ -14,7 +16,7 @@ export type OfferFormProps = {
   mode: "create" | "edit";
   offerId?: number;
   values: OfferFormValues;
-  fieldErrors: Partial<Record<OfferField, string>>;
+  fieldErrors: FieldErrors<OfferField>;
   busy: boolean;
   /** Where the form posts (the editor page) and where `Annuler` leads (the list). */
   action: string;
@@ -23,12 +25,32 @@ export type OfferFormProps = {
   extraActions?: ReactNode;
 };
 
-function FieldError({ field, message }: { field: string; message?: string }) {
-  return message ? (
-    <p id={`${field}-error`} className="text-sm text-destructive">
-      {message}
-    </p>
-  ) : null;
+/** A field of the offer form: its input is `offer-{field}`, its messages `{field}-error`/`-hint`. */
+function OfferFieldBlock({
+  field,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  field: OfferField;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: ReactElement;
+}) {
+  return (
+    <Field
+      id={`offer-${field}`}
+      label={label}
+      error={error}
+      errorId={`${field}-error`}
+      description={hint}
+      descriptionId={`${field}-hint`}
+    >
+      {children}
+    </Field>
+  );
 }
 
 /**
@@ -53,32 +75,24 @@ export function OfferForm({
   );
   const [slugEdited, setSlugEdited] = useState(mode === "edit" || values.slug !== "");
 
-  const invalid = (field: OfferField) =>
-    fieldErrors[field]
-      ? { "aria-invalid": true as const, "aria-describedby": `${field}-error` }
-      : {};
-
   const text = (
     field: OfferField & keyof typeof OFFER_LIMITS,
     label: string,
     options: { required?: boolean; placeholder?: string } = {},
   ) => (
-    <div className="space-y-2">
-      <Label htmlFor={`offer-${field}`}>
-        {label}
-        {options.required ? " *" : ""}
-      </Label>
+    <OfferFieldBlock
+      field={field}
+      label={`${label}${options.required ? " *" : ""}`}
+      error={fieldErrors[field]}
+    >
       <Input
-        id={`offer-${field}`}
         name={field}
         required={options.required}
         maxLength={OFFER_LIMITS[field]}
         placeholder={options.placeholder}
         defaultValue={values[field] as string}
-        {...invalid(field)}
       />
-      <FieldError field={field} message={fieldErrors[field]} />
-    </div>
+    </OfferFieldBlock>
   );
 
   // Optional numbers (issue 13): typed as text with a numeric keyboard, so that '7,68' is accepted.
@@ -94,28 +108,14 @@ export function OfferForm({
     label: string,
     options: { decimals?: boolean; hint?: string } = {},
   ) => (
-    <div className="space-y-2">
-      <Label htmlFor={`offer-${field}`}>{label}</Label>
+    <OfferFieldBlock field={field} label={label} error={fieldErrors[field]} hint={options.hint}>
       <Input
-        id={`offer-${field}`}
         name={field}
         inputMode={options.decimals ? "decimal" : "numeric"}
         maxLength={16}
         defaultValue={values[field]}
-        aria-invalid={fieldErrors[field] ? true : undefined}
-        aria-describedby={
-          [fieldErrors[field] ? `${field}-error` : "", options.hint ? `${field}-hint` : ""]
-            .filter(Boolean)
-            .join(" ") || undefined
-        }
       />
-      {options.hint ? (
-        <p id={`${field}-hint`} className="text-xs text-muted-foreground">
-          {options.hint}
-        </p>
-      ) : null}
-      <FieldError field={field} message={fieldErrors[field]} />
-    </div>
+    </OfferFieldBlock>
   );
 
   return (
@@ -129,10 +129,8 @@ export function OfferForm({
       {offerId !== undefined ? <input type="hidden" name="id" value={offerId} /> : null}
 
       <div className="grid gap-5 md:grid-cols-2">
-        <div className="space-y-2">
-          <Label htmlFor="offer-title">Titre *</Label>
+        <OfferFieldBlock field="title" label="Titre *" error={fieldErrors.title}>
           <Input
-            id="offer-title"
             name="title"
             required
             maxLength={OFFER_LIMITS.title}
@@ -141,15 +139,16 @@ export function OfferForm({
               setTitle(event.target.value);
               if (!slugEdited) setSlug(slugify(event.target.value).slice(0, OFFER_LIMITS.slug));
             }}
-            {...invalid("title")}
           />
-          <FieldError field="title" message={fieldErrors.title} />
-        </div>
+        </OfferFieldBlock>
         {text("reference", "Référence", { required: true, placeholder: "DED-XXX-000" })}
-        <div className="space-y-2">
-          <Label htmlFor="offer-slug">Slug (adresse de la page)</Label>
+        <OfferFieldBlock
+          field="slug"
+          label="Slug (adresse de la page)"
+          error={fieldErrors.slug}
+          hint="Généré à partir du titre et modifiable. Laissé vide, il est calculé à l'enregistrement ; s'il est déjà pris, un suffixe -1, -2… est ajouté."
+        >
           <Input
-            id="offer-slug"
             name="slug"
             maxLength={OFFER_LIMITS.slug}
             value={slug}
@@ -157,34 +156,28 @@ export function OfferForm({
               setSlug(event.target.value);
               setSlugEdited(true);
             }}
-            aria-describedby={fieldErrors.slug ? "slug-error" : "slug-hint"}
-            aria-invalid={fieldErrors.slug ? true : undefined}
           />
-          <p id="slug-hint" className="text-xs text-muted-foreground">
-            Généré à partir du titre et modifiable. Laissé vide, il est calculé à l'enregistrement ;
-            s'il est déjà pris, un suffixe -1, -2… est ajouté.
-          </p>
-          <FieldError field="slug" message={fieldErrors.slug} />
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="offer-type">Type</Label>
-          <NativeSelect id="offer-type" name="type" defaultValue={values.type} {...invalid("type")}>
+        </OfferFieldBlock>
+        <OfferFieldBlock field="type" label="Type" error={fieldErrors.type}>
+          <NativeSelect name="type" defaultValue={values.type}>
             {OFFER_TYPES.map((type) => (
               <option key={type} value={type}>
                 {OFFER_TYPE_LABELS[type]}
               </option>
             ))}
           </NativeSelect>
-          <FieldError field="type" message={fieldErrors.type} />
-        </div>
+        </OfferFieldBlock>
         {text("cpu", "Processeur (CPU)", { required: true })}
         {text("ram", "Mémoire RAM", { required: true })}
         {text("storage", "Stockage", { required: true })}
         {text("network", "Réseau")}
-        <div className="space-y-2">
-          <Label htmlFor="offer-price">Prix (€/mois) *</Label>
+        <OfferFieldBlock
+          field="price"
+          label="Prix (€/mois) *"
+          error={fieldErrors.price}
+          hint="Hors taxes (HT) : le site affiche aussi le montant TTC."
+        >
           <Input
-            id="offer-price"
             name="price"
             type="number"
             inputMode="decimal"
@@ -193,14 +186,8 @@ export function OfferForm({
             max={OFFER_LIMITS.priceMax}
             required
             defaultValue={values.price}
-            {...invalid("price")}
-            aria-describedby={fieldErrors.price ? "price-error price-hint" : "price-hint"}
           />
-          <p id="price-hint" className="text-xs text-muted-foreground">
-            Hors taxes (HT) : le site affiche aussi le montant TTC.
-          </p>
-          <FieldError field="price" message={fieldErrors.price} />
-        </div>
+        </OfferFieldBlock>
         {text("contractType", "Type de contrat", { placeholder: "Engagement 12 mois" })}
         {numberField("setupFee", "Frais de mise en service (€ HT)", {
           decimals: true,
@@ -230,18 +217,18 @@ export function OfferForm({
         </div>
       </fieldset>
 
-      <div className="space-y-2">
-        <Label htmlFor="offer-description">Description (markdown)</Label>
+      <OfferFieldBlock
+        field="description"
+        label="Description (markdown)"
+        error={fieldErrors.description}
+      >
         <Textarea
-          id="offer-description"
           name="description"
           rows={3}
           maxLength={OFFER_LIMITS.description}
           defaultValue={values.description}
-          {...invalid("description")}
         />
-        <FieldError field="description" message={fieldErrors.description} />
-      </div>
+      </OfferFieldBlock>
 
       <div className="grid gap-5 md:grid-cols-2">
         {text("metaTitle", "Titre SEO (meta title)")}
