@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { Link, useNavigate } from "react-router";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -20,8 +20,10 @@ export type ConfirmDialogProps = {
   description: React.ReactNode;
   /** The text of the step without JavaScript, when it differs from the dialog's. */
   inlineDescription?: React.ReactNode;
-  /** The form that does it: a POST with its destructive submit button. */
-  children: React.ReactNode;
+  /** The form that does it: a POST to `action` of `fields` (hidden), sent by `confirmLabel`. */
+  action: string;
+  fields: Record<string, string | number>;
+  confirmLabel: React.ReactNode;
   /** Where 'Annuler' leads without JavaScript (and, unless onCancel is given, with it). */
   cancelTo: string;
   onCancel?: () => void;
@@ -40,15 +42,28 @@ export function ConfirmDialog({
   title,
   description,
   inlineDescription = description,
-  children,
+  action,
+  fields,
+  confirmLabel,
   cancelTo,
   onCancel,
   inline,
 }: ConfirmDialogProps) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
+  const busy = useNavigation().state === "submitting";
   const cancel =
     onCancel ?? (() => navigate(cancelTo, { preventScrollReset: true, replace: true }));
+  const confirmForm = (
+    <Form method="post" action={action}>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <Button type="submit" variant="destructive" disabled={busy}>
+        {confirmLabel}
+      </Button>
+    </Form>
+  );
 
   if (inline ?? !hydrated) {
     return open ? (
@@ -61,7 +76,7 @@ export function ConfirmDialog({
         </h2>
         <p>{inlineDescription}</p>
         <div className="flex flex-wrap gap-3">
-          {children}
+          {confirmForm}
           <Button asChild variant="outline">
             <Link to={cancelTo}>Annuler</Link>
           </Button>
@@ -86,7 +101,7 @@ export function ConfirmDialog({
             <Button type="button" variant="outline" onClick={cancel}>
               Annuler
             </Button>
-            {children}
+            {confirmForm}
           </DialogFooter>
         </DialogContent>
       ) : null}

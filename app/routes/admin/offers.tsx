@@ -238,18 +238,6 @@ function OfferListItem({
   );
 }
 
-function DeleteForm({ id, listPath, busy }: { id: number; listPath: string; busy: boolean }) {
-  return (
-    <Form method="post" action={listPath}>
-      <input type="hidden" name="intent" value="delete" />
-      <input type="hidden" name="id" value={id} />
-      <Button type="submit" variant="destructive" disabled={busy}>
-        Supprimer
-      </Button>
-    </Form>
-  );
-}
-
 /** The list's search and filters: a GET form, the same with or without JavaScript. */
 function ListFilters({ state }: { state: AdminOfferListState }) {
   return (
@@ -359,12 +347,11 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
         title={ADMIN_MESSAGES.deleteConfirm}
         description={`${pendingDelete?.title} (${pendingDelete?.reference}) sera supprimée définitivement. Les demandes de contact liées sont conservées.`}
         inlineDescription={`${pendingDelete?.title} (${pendingDelete?.reference})`}
+        action={listPath}
+        fields={{ intent: "delete", id: pendingDelete?.id ?? "" }}
+        confirmLabel="Supprimer"
         cancelTo={listPath}
-      >
-        {pendingDelete ? (
-          <DeleteForm id={pendingDelete.id} listPath={listPath} busy={busy} />
-        ) : null}
-      </ConfirmDialog>
+      />
 
       <ListFilters key={listPath} state={state} />
 

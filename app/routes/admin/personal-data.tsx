@@ -1,6 +1,6 @@
 import { Download, Search, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { data, Form, redirect, useLocation, useNavigation } from "react-router";
+import { data, Form, redirect, useLocation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -104,19 +104,6 @@ function When({ date }: { date: Date }) {
   return <time dateTime={isoDate(date)}>{formatDateTime(date)}</time>;
 }
 
-function EraseForm({ email, busy }: { email: string; busy: boolean }) {
-  return (
-    <Form method="post" action="/admin/personal-data">
-      <input type="hidden" name="intent" value="erase" />
-      <input type="hidden" name="email" value={email} />
-      <input type="hidden" name="confirm" value="yes" />
-      <Button type="submit" variant="destructive" disabled={busy}>
-        <Trash2 aria-hidden="true" /> Confirmer l'effacement
-      </Button>
-    </Form>
-  );
-}
-
 function RequestCard({ request }: { request: PersonalData["requests"][number] }) {
   return (
     <Card>
@@ -197,8 +184,6 @@ function RequestCard({ request }: { request: PersonalData["requests"][number] })
 export default function AdminPersonalData({ loaderData, actionData }: Route.ComponentProps) {
   const { email, error, result } = loaderData;
   const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   // The dialog belongs to the page it was opened on: any navigation (the redirect after the
   // erasure, a new search) closes it.
   const location = useLocation();
@@ -257,9 +242,14 @@ export default function AdminPersonalData({ loaderData, actionData }: Route.Comp
           description={`Seront supprimés définitivement : ${countsText(asked.counts)}. Cette action est irréversible.`}
           cancelTo={`/admin/personal-data?email=${encodeURIComponent(asked.email)}`}
           onCancel={() => setConfirming(false)}
-        >
-          <EraseForm email={asked.email} busy={busy} />
-        </ConfirmDialog>
+          action="/admin/personal-data"
+          fields={{ intent: "erase", email: asked.email, confirm: "yes" }}
+          confirmLabel={
+            <>
+              <Trash2 aria-hidden="true" /> Confirmer l'effacement
+            </>
+          }
+        />
       ) : null}
 
       {result && !confirmation ? (

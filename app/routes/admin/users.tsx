@@ -129,18 +129,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect("/admin/users", { headers: withFlash(request, "adminRemoved", PRIVATE_HEADERS) });
 }
 
-function RemoveForm({ id, busy }: { id: number; busy: boolean }) {
-  return (
-    <Form method="post" action="/admin/users">
-      <input type="hidden" name="intent" value="remove" />
-      <input type="hidden" name="id" value={id} />
-      <Button type="submit" variant="destructive" disabled={busy}>
-        Supprimer
-      </Button>
-    </Form>
-  );
-}
-
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { admins, currentUserId, pendingRemove } = loaderData;
   const hydrated = useHydrated();
@@ -163,10 +151,11 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         id="confirm-remove"
         title={USER_MESSAGES.removeConfirm}
         description={`${pendingRemove?.email} ne pourra plus se connecter ; ses sessions seront fermées.`}
+        action="/admin/users"
+        fields={{ intent: "remove", id: pendingRemove?.id ?? "" }}
+        confirmLabel="Supprimer"
         cancelTo="/admin/users"
-      >
-        {pendingRemove ? <RemoveForm id={pendingRemove.id} busy={busy} /> : null}
-      </ConfirmDialog>
+      />
 
       <section aria-labelledby="admin-list" className="space-y-4">
         <h2 id="admin-list" className="text-xl font-semibold">
