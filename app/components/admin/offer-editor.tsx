@@ -1,9 +1,10 @@
-import { ArrowLeft, Eye } from "lucide-react";
+import { Eye } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
-import { Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { OfferForm } from "~/components/admin/offer-form";
 import { Markdown } from "~/components/markdown";
 import { Button } from "~/components/ui/button";
+import { BackLink } from "~/components/ui/back-link";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/form-alert";
 import type { ToastMessage } from "~/lib/admin-messages";
@@ -72,12 +73,7 @@ export function OfferEditor(props: OfferEditorProps) {
 
   return (
     <div className="space-y-6">
-      <Link
-        to={returnTo}
-        className="inline-flex items-center gap-2 text-sm text-muted-foreground hover:text-primary"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" /> Retour à la liste des offres
-      </Link>
+      <BackLink to={returnTo}>Retour à la liste des offres</BackLink>
       <h1 className="text-3xl font-bold">Gestion des offres</h1>
 
       {error && !hydrated ? (

@@ -1,9 +1,10 @@
-import { ArrowLeft, History, Mail, Phone, Server, StickyNote } from "lucide-react";
+import { History, Mail, Phone, Server, StickyNote } from "lucide-react";
 import { data, Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import { NotSpamForm, StatusBadge, StatusForm } from "~/components/admin/contact-status";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
+import { BackLink } from "~/components/ui/back-link";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/input";
@@ -97,12 +98,7 @@ export default function ContactRequestPage({ loaderData, actionData }: Route.Com
 
   return (
     <div className="space-y-6">
-      <Link
-        to="/admin/contacts"
-        className="inline-flex items-center gap-2 text-sm text-muted-foreground hover:text-primary"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" /> Retour aux demandes
-      </Link>
+      <BackLink to="/admin/contacts">Retour aux demandes</BackLink>
 
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="space-y-1">

@@ -1,5 +1,6 @@
-import { ArrowLeft, X } from "lucide-react";
+import { X } from "lucide-react";
 import { Link, redirect } from "react-router";
+import { BackLink } from "~/components/ui/back-link";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { compareHref, MAX_COMPARED, parseComparedSlugs } from "~/lib/compare";
@@ -114,12 +115,9 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="container mx-auto px-4 py-10">
-      <Link
-        to="/offers"
-        className="mb-6 inline-flex items-center gap-2 text-sm text-muted-foreground hover:text-primary"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" /> Retour aux offres
-      </Link>
+      <BackLink to="/offers" className="mb-6">
+        Retour aux offres
+      </BackLink>
       <h1 className="mb-6 text-3xl font-bold md:text-4xl">Comparer des offres</h1>
 
       {ignored > 0 ? (

@@ -1,5 +1,4 @@
 import {
-  ArrowLeft,
   CalendarClock,
   Cpu,
   FileText,
@@ -14,6 +13,7 @@ import { JsonLd } from "~/components/json-ld";
 import { Markdown } from "~/components/markdown";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { BackLink } from "~/components/ui/back-link";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { OFFER_TYPE_LABELS } from "~/lib/domain";
 import { MESSAGES } from "~/lib/messages";
@@ -123,12 +123,9 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
           description: offerDescription(offer, site.pricing),
         })}
       />
-      <Link
-        to="/offers"
-        className="mb-6 inline-flex items-center gap-2 text-sm text-muted-foreground hover:text-primary"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" /> Retour aux offres
-      </Link>
+      <BackLink to="/offers" className="mb-6">
+        Retour aux offres
+      </BackLink>
       <div className="grid gap-8 lg:grid-cols-3">
         <article className="space-y-6 lg:col-span-2">
           <header className="space-y-3">
