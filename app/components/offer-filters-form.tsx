@@ -1,8 +1,9 @@
 import { Search, X } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
 import { Input, NativeSelect } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { SearchInput } from "~/components/ui/search-input";
 import { OFFER_TYPE_LABELS, OFFER_TYPES } from "~/lib/domain";
 import {
   OFFER_SORT_LABELS,
@@ -29,10 +30,8 @@ function NumberFilter({
   value: number | undefined;
 }) {
   return (
-    <div className="space-y-2">
-      <Label htmlFor={`filter-${name}`}>{label}</Label>
+    <Field id={`filter-${name}`} label={label}>
       <Input
-        id={`filter-${name}`}
         name={name}
         type="number"
         inputMode="numeric"
@@ -41,7 +40,7 @@ function NumberFilter({
         placeholder={placeholder}
         defaultValue={value?.toString() ?? ""}
       />
-    </div>
+    </Field>
   );
 }
 
@@ -66,27 +65,16 @@ export function OfferFiltersForm({
           data-live-filters=""
         >
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <div className="space-y-2">
-              <Label htmlFor="filter-q">Rechercher</Label>
-              <div className="relative">
-                <Search
-                  className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-                  aria-hidden="true"
-                />
-                <Input
-                  id="filter-q"
-                  name="q"
-                  type="search"
-                  placeholder="CPU, RAM, référence..."
-                  maxLength={100}
-                  className="pl-9"
-                  defaultValue={filters.searchTerm ?? ""}
-                />
-              </div>
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="filter-type">Type</Label>
-              <NativeSelect id="filter-type" name="type" defaultValue={filters.type ?? "all"}>
+            <Field id="filter-q" label="Rechercher">
+              <SearchInput
+                name="q"
+                placeholder="CPU, RAM, référence..."
+                maxLength={100}
+                defaultValue={filters.searchTerm ?? ""}
+              />
+            </Field>
+            <Field id="filter-type" label="Type">
+              <NativeSelect name="type" defaultValue={filters.type ?? "all"}>
                 <option value="all">Tous</option>
                 {OFFER_TYPES.map((type) => (
                   <option key={type} value={type}>
@@ -94,7 +82,7 @@ export function OfferFiltersForm({
                   </option>
                 ))}
               </NativeSelect>
-            </div>
+            </Field>
             {/* Prices are HT, the figure the catalogue is priced in (docs/decisions/016). */}
             <NumberFilter
               name="min"
@@ -120,24 +108,22 @@ export function OfferFiltersForm({
               placeholder="8"
               value={filters.coresMin}
             />
-            <div className="space-y-2">
-              <Label htmlFor="filter-engagement">Engagement</Label>
-              <NativeSelect id="filter-engagement" name="engagement" defaultValue={engagement}>
+            <Field id="filter-engagement" label="Engagement">
+              <NativeSelect name="engagement" defaultValue={engagement}>
                 <option value="all">Tous</option>
                 <option value="yes">Avec engagement</option>
                 <option value="no">Sans engagement</option>
               </NativeSelect>
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="filter-sort">Trier par</Label>
-              <NativeSelect id="filter-sort" name="sort" defaultValue={sort}>
+            </Field>
+            <Field id="filter-sort" label="Trier par">
+              <NativeSelect name="sort" defaultValue={sort}>
                 {OFFER_SORTS.map((value) => (
                   <option key={value} value={value}>
                     {OFFER_SORT_LABELS[value]}
                   </option>
                 ))}
               </NativeSelect>
-            </div>
+            </Field>
           </div>
           <div className="mt-4 flex flex-wrap items-center gap-3" data-filter-actions="">
             <Button type="submit" size="sm" data-nojs-only="">
