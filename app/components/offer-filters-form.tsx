@@ -1,10 +1,10 @@
 import { Search, X } from "lucide-react";
+import { OfferTypeOptions } from "~/components/offer-type-options";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { SearchInput } from "~/components/ui/search-input";
-import { OFFER_TYPE_LABELS, OFFER_TYPES } from "~/lib/domain";
 import {
   OFFER_SORT_LABELS,
   OFFER_SORTS,
@@ -76,11 +76,7 @@ export function OfferFiltersForm({
             <Field id="filter-type" label="Type">
               <NativeSelect name="type" defaultValue={filters.type ?? "all"}>
                 <option value="all">Tous</option>
-                {OFFER_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {OFFER_TYPE_LABELS[type]}
-                  </option>
-                ))}
+                <OfferTypeOptions />
               </NativeSelect>
             </Field>
             {/* Prices are HT, the figure the catalogue is priced in (docs/decisions/016). */}

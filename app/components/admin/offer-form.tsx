@@ -1,12 +1,12 @@
 import { useState, type ReactElement, type ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { OfferTypeOptions } from "~/components/offer-type-options";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Field } from "~/components/ui/field";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
-import { OFFER_TYPE_LABELS, OFFER_TYPES } from "~/lib/domain";
 import { OFFER_LIMITS } from "~/lib/limits";
 import type { FieldErrors } from "~/lib/field-errors";
 import type { OfferField, OfferFormValues } from "~/lib/offer-form";
@@ -160,11 +160,7 @@ export function OfferForm({
         </OfferFieldBlock>
         <OfferFieldBlock field="type" label="Type" error={fieldErrors.type}>
           <NativeSelect name="type" defaultValue={values.type}>
-            {OFFER_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {OFFER_TYPE_LABELS[type]}
-              </option>
-            ))}
+            <OfferTypeOptions />
           </NativeSelect>
         </OfferFieldBlock>
         {text("cpu", "Processeur (CPU)", { required: true })}

@@ -2,6 +2,7 @@ import { Copy, Eye, EyeOff, Pencil, Plus, Search, Star, Trash2 } from "lucide-re
 import { IconSprite, SpriteIcon } from "~/components/icon-sprite";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { OfferTypeOptions } from "~/components/offer-type-options";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -19,7 +20,7 @@ import {
   type AdminOfferListState,
 } from "~/lib/admin-offer-list";
 import { parseAdminOfferList, safeOfferListReturn } from "~/lib/admin-offer-list-schema";
-import { OFFER_TYPE_BADGES, OFFER_TYPE_LABELS, OFFER_TYPES } from "~/lib/domain";
+import { OFFER_TYPE_BADGES } from "~/lib/domain";
 import { formatMonthlyPrice, pluralize } from "~/lib/format";
 import { MAX_SEARCH_LENGTH } from "~/lib/offer-filters-schema";
 import { useActionToast } from "~/hooks/use-action-toast";
@@ -259,11 +260,7 @@ function ListFilters({ state }: { state: AdminOfferListState }) {
       <Field id="offers-type" label="Type">
         <NativeSelect name="type" defaultValue={state.type ?? ""}>
           <option value="">Tous les types</option>
-          {OFFER_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {OFFER_TYPE_LABELS[type]}
-            </option>
-          ))}
+          <OfferTypeOptions />
         </NativeSelect>
       </Field>
       <Field id="offers-status" label="Statut">

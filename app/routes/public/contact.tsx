@@ -165,6 +165,13 @@ function feedback(result: ContactActionData): { title: string; description: stri
   };
 }
 
+/** The one-line fields of the form (the offer and the message have their own controls). */
+const TEXT_FIELDS = {
+  name: { label: "Nom complet *", required: true, autoComplete: "name" },
+  email: { label: "Email *", type: "email", required: true, autoComplete: "email" },
+  phone: { label: "Téléphone", type: "tel", autoComplete: "tel" },
+} as const;
+
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { offerField } = loaderData;
   const { site } = useRootData();
@@ -177,6 +184,19 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       : (values?.offer ?? offerField.preselected?.id.toString() ?? "");
   const errors = (failed?.status === "limited" ? undefined : failed?.fieldErrors) ?? {};
   const result = actionData ? feedback(actionData) : undefined;
+  const textField = (name: keyof typeof TEXT_FIELDS) => {
+    const { label, ...input } = TEXT_FIELDS[name];
+    return (
+      <Field id={name} label={label} error={errors[name]}>
+        <Input
+          name={name}
+          maxLength={CONTACT_LIMITS[name]}
+          defaultValue={values?.[name]}
+          {...input}
+        />
+      </Field>
+    );
+  };
 
   return (
     <div className="container mx-auto px-4 py-10">
@@ -214,35 +234,10 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               data-contact-form=""
             >
               <div className="grid gap-5 sm:grid-cols-2">
-                <Field id="name" label="Nom complet *" error={errors.name}>
-                  <Input
-                    name="name"
-                    required
-                    autoComplete="name"
-                    maxLength={CONTACT_LIMITS.name}
-                    defaultValue={values?.name}
-                  />
-                </Field>
-                <Field id="email" label="Email *" error={errors.email}>
-                  <Input
-                    name="email"
-                    type="email"
-                    required
-                    autoComplete="email"
-                    maxLength={CONTACT_LIMITS.email}
-                    defaultValue={values?.email}
-                  />
-                </Field>
+                {textField("name")}
+                {textField("email")}
               </div>
-              <Field id="phone" label="Téléphone" error={errors.phone}>
-                <Input
-                  name="phone"
-                  type="tel"
-                  autoComplete="tel"
-                  maxLength={CONTACT_LIMITS.phone}
-                  defaultValue={values?.phone}
-                />
-              </Field>
+              {textField("phone")}
               <ContactOfferField
                 field={offerField}
                 value={offerId}
