@@ -11,7 +11,7 @@ import {
 } from "./admin-contacts.server";
 import { PRIVATE_HEADERS } from "./auth.server";
 import { withFlash } from "./flash.server";
-import { formText, readForm } from "./form.server";
+import { readForm } from "./form.server";
 import { log } from "./log.server";
 import type { AdminUser } from "./users.server";
 
@@ -48,6 +48,15 @@ const SUCCESS_FLASH: Record<ContactIntent, FlashKey> = {
 
 const INVALID_STATUS = "Statut ou demande non valide.";
 
+/** What the list's and the request page's forms post; a bad id or status reads as none. */
+const contactActionFormSchema = z.object({
+  // The status selector posts no intent of its own.
+  intent: z.enum(CONTACT_INTENTS).optional(),
+  id: contactIdSchema.optional().catch(undefined),
+  status: z.enum(CONTACT_STATUSES).optional().catch(undefined),
+  note: z.string(),
+});
+
 function failure(status: number, body: ContactActionData) {
   return data(body, { status, headers: PRIVATE_HEADERS });
 }
@@ -64,11 +73,11 @@ export async function contactAction(
   options: { user: AdminUser; id?: number; returnTo: (form: FormData) => string },
 ) {
   const { user } = options;
-  const form = await readForm(request);
-  const rawIntent = formText(form, "intent") || "status";
-  const intent = CONTACT_INTENTS.find((i) => i === rawIntent);
-  if (!intent) return failure(400, { intent: null, error: "Requête invalide" });
-  const id = options.id ?? contactIdSchema.safeParse(formText(form, "id")).data;
+  const submission = await readForm(request, contactActionFormSchema);
+  if (!submission.success) return failure(400, { intent: null, error: "Requête invalide" });
+  const { form, data: input } = submission;
+  const intent = input.intent ?? "status";
+  const id = options.id ?? input.id;
   if (id === undefined) {
     return failure(400, {
       intent,
@@ -79,13 +88,13 @@ export async function contactAction(
 
   let run: () => Promise<ChangeOutcome | boolean>;
   if (intent === "status") {
-    const status = z.enum(CONTACT_STATUSES).safeParse(formText(form, "status"));
-    if (!status.success) {
+    const { status } = input;
+    if (status === undefined) {
       return failure(400, { intent, error: FAILURES.status, description: INVALID_STATUS });
     }
-    run = () => changeContactStatus(id, status.data, user);
+    run = () => changeContactStatus(id, status, user);
   } else if (intent === "note") {
-    const typed = formText(form, "note");
+    const typed = input.note;
     const note = contactNoteSchema.safeParse(typed);
     if (!note.success) {
       return failure(400, {

@@ -8,6 +8,7 @@ import { BackLink } from "~/components/ui/back-link";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/form-alert";
 import type { ToastMessage } from "~/lib/admin-messages";
+import type { FieldErrors } from "~/lib/field-errors";
 import type { OfferField, OfferFormValues } from "~/lib/offer-form";
 import { useActionToast } from "~/hooks/use-action-toast";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -17,7 +18,7 @@ export type OfferEditorProps = {
   offerId?: number;
   /** Values to show: the stored offer, a copy, or what the administrator typed and posted. */
   values: OfferFormValues;
-  fieldErrors: Partial<Record<OfferField, string>>;
+  fieldErrors: FieldErrors<OfferField>;
   error?: ToastMessage;
   /** True after a `Prévisualiser` post (without JavaScript): the preview is shown open. */
   previewRequested: boolean;
