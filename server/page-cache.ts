@@ -4,6 +4,7 @@ import { brotliCompress, constants as zlib, gzipSync } from "node:zlib";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { sendFetchResponse } from "./fetch-adapter";
+import { contentSecurityPolicy } from "./security-headers";
 
 /** What the cache needs to know about the catalogue (app/server/catalogue.server.ts). */
 export type CatalogueState = { version: string; updatedAt: Date | null };
@@ -35,62 +36,15 @@ type Entry = {
   storedAt: number;
   status: number;
   headers: [string, string][];
-  /** The page without any nonce: the same bytes for every visitor. */
+  /** The page as rendered (without hydration it carries no nonce): the same bytes for everyone. */
   body: Buffer;
   /** Compressed copies, made once in the background. */
   gzip?: Buffer;
   br?: Buffer;
-  /** The response's Content-Security-Policy with its nonce replaced by the inline elements' hashes. */
-  csp?: string;
   etag: string;
 };
 
 const brotliAsync = promisify(brotliCompress);
-
-const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
-
-/**
- * The page without its nonce and the policy that allows exactly its inline scripts and styles by
- * hash (CSP level 2), or undefined if the nonce is used in any other way.
- */
-export function withoutNonce(
-  html: string,
-  nonce: string,
-  policy: string | undefined,
-): { html: string; policy: string | undefined } | undefined {
-  if (!nonce) return { html, policy };
-  const stripped = html.replaceAll(` nonce="${nonce}"`, "");
-  if (stripped.includes(nonce)) return undefined;
-  if (!policy) return { html: stripped, policy };
-  const scripts = new Set<string>();
-  for (const [, attributes, content] of stripped.matchAll(
-    /<script\b([^>]*)>([\s\S]*?)<\/script>/g,
-  )) {
-    if (/\bsrc=/.test(attributes) || !content) continue;
-    // Data blocks (JSON-LD) are never executed: CSP does not apply to them.
-    const type = /\btype="([^"]*)"/.exec(attributes)?.[1];
-    if (type && type !== "module" && type !== "importmap" && !/javascript/.test(type)) continue;
-    scripts.add(sha256(content));
-  }
-  const styles = new Set<string>();
-  for (const [, content] of stripped.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)) {
-    if (content) styles.add(sha256(content));
-  }
-  const rewritten = policy
-    .split(";")
-    .map((directive) => {
-      if (!directive.includes(`'nonce-${nonce}'`)) return directive;
-      const name = directive.trim().split(/\s+/)[0];
-      const hashes = name.startsWith("script-src")
-        ? [...scripts]
-        : name.startsWith("style-src")
-          ? [...styles]
-          : [...scripts, ...styles];
-      return directive.replace(`'nonce-${nonce}'`, hashes.join(" ")).replace(/\s+$/, "");
-    })
-    .join(";");
-  return { html: stripped, policy: rewritten };
-}
 
 /** The compressed copy to send for this Accept-Encoding, if one is ready. */
 function preferredEncoding(accept: string | undefined, entry: Entry): "br" | "gzip" | undefined {
@@ -170,9 +124,10 @@ function etagMatches(header: string, etag: string): boolean {
  *
  * - Freshness: each request asks `readCatalogue` (server/catalogue-watch.ts) for the version, which
  *   never answers with a version older than the last committed write, on any instance.
- * - CSP: a stored page must not reuse the nonce it was rendered with. Its nonce attributes are
- *   removed and its policy allows its inline scripts by hash instead: still no 'unsafe-inline',
- *   and the same bytes for every visitor, so they are compressed once (brotli and gzip).
+ * - CSP: public pages do not hydrate, so they carry no nonce (root.tsx) and are served under the
+ *   site's policy without one (server/security-headers.ts), which allows their one inline script
+ *   by hash. A page that does contain its nonce is never kept: a stored nonce would be reusable.
+ *   The same bytes go to every visitor, so they are compressed once (brotli and gzip).
  * - Only 200 answers without Set-Cookie or a private/no-store Cache-Control are kept.
  * - ETag: a weak hash of the page, the same on every instance; Last-Modified: the catalogue's last
  *   change (or the build, if later). 304 when the browser's copy is current.
@@ -238,8 +193,6 @@ export class PageCache {
       this.version = state.version;
     }
     const key = req.url;
-    const nonce = String(res.locals.cspNonce ?? "");
-    const policy = res.getHeader("Content-Security-Policy");
     const lastModified = this.lastModified(state);
 
     const cached = this.lookup(key, state.version);
@@ -274,8 +227,8 @@ export class PageCache {
       const response = await render();
       if (this.isCacheableResponse(response)) {
         const html = await response.text();
-        const clean = withoutNonce(html, nonce, typeof policy === "string" ? policy : undefined);
-        if (clean) return this.store(key, state.version, response, clean.html, clean.policy);
+        const nonce = res.locals.cspNonce as string | undefined;
+        if (!nonce || !html.includes(nonce)) return this.store(key, state.version, response, html);
         uncacheable = new Response(html, response);
         return undefined;
       }
@@ -332,7 +285,6 @@ export class PageCache {
     version: string,
     response: Response,
     html: string,
-    csp: string | undefined,
   ): Entry {
     const headers: [string, string][] = [];
     for (const [name, value] of response.headers.entries()) {
@@ -346,7 +298,6 @@ export class PageCache {
       status: response.status,
       headers,
       body,
-      csp,
       etag: `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
     };
     // A write may have bumped the version while this page rendered: keep it only if still current.
@@ -414,7 +365,10 @@ export class PageCache {
     res.setHeader("Last-Modified", this.httpDate(lastModified));
     res.setHeader("Vary", "Accept-Encoding, Cookie");
     res.setHeader("X-Cache", outcome);
-    if (entry.csp) res.setHeader("Content-Security-Policy", entry.csp);
+    // The policy without a nonce: the page was rendered with one but does not use it (see above).
+    if (res.hasHeader("Content-Security-Policy")) {
+      res.setHeader("Content-Security-Policy", contentSecurityPolicy());
+    }
 
     const ifNoneMatch = req.headers["if-none-match"];
     const ifModifiedSince = req.headers["if-modified-since"];

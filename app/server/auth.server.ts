@@ -8,7 +8,6 @@ import { isSecureRequest, readCookie, serializeCookie } from "./cookies.server";
 import { db, type Database } from "./db.server";
 import { hitRateLimit, peekRateLimit, resetRateLimit } from "./rate-limit.server";
 import { hashPassword, verifyDummyPassword, verifyPassword } from "./password.server";
-import { assertSameOrigin } from "./security.server";
 import {
   createSession,
   deleteSession,
@@ -85,10 +84,10 @@ function returnPath(request: Request): string {
 /**
  * The one guard of the admin area, first line of every admin loader and action.
  * - Page or data reads without a live session: redirect to /auth?redirectTo=<this page>.
- * - Writes: 403 when sent from another origin, 401 without a live session. Nothing is changed.
+ * - Writes without a live session: 401, nothing changed. (Posts from another site never get
+ *   here: server/cross-site.ts refuses them with 403 for every action.)
  */
 export async function requireAdmin(request: Request): Promise<AdminSession> {
-  if (!isRead(request)) assertSameOrigin(request);
   const session = await getAdminSession(request);
   if (session) return session;
   const headers = new Headers(PRIVATE_HEADERS);

@@ -21,7 +21,6 @@ import {
 } from "~/server/auth.server";
 import { withFlash } from "~/server/flash.server";
 import { log } from "~/server/log.server";
-import { assertSameOrigin } from "~/server/security.server";
 import type { Route } from "./+types/sign-in";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
@@ -48,7 +47,6 @@ function failure(status: number, description: string, email: string, headers?: H
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
   let form: FormData;
   try {
     form = await request.formData();

@@ -23,7 +23,6 @@ import { log } from "~/server/log.server";
 import { loadContactOfferField, postedOfferChoice } from "~/server/contact-offers.server";
 import type { OfferChoice } from "~/server/offers.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
-import { assertSameOrigin } from "~/server/security.server";
 import type { Route } from "./+types/contact";
 
 // Server-rendered; the selected-offer box, the sending state and the toasts are
@@ -64,7 +63,6 @@ export type ContactActionData =
     };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
   assertMethod(request, "POST");
   const form = await readForm(request);
   const raw = Object.fromEntries(
