@@ -13,7 +13,8 @@ import chromeScriptUrl from "~/client/chrome.js?url";
 import { ErrorPage } from "~/components/error-page";
 import { FlashBanner, FlashToast } from "~/components/flash-toast";
 import { useInlineCss } from "~/lib/inline-css";
-import { NonceContext, useNonce } from "~/hooks/nonce";
+import { useNonce } from "~/hooks/nonce";
+import { pageHydrates } from "~/lib/hydration";
 import { DEFAULT_SITE_SLUG, themeStorageKey } from "~/lib/site";
 import { themeBootScript } from "~/lib/theme";
 import type { RootData } from "~/hooks/use-root-data";
@@ -72,16 +73,11 @@ export type RouteHandle = { hydrate?: boolean; scripts?: string[] };
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const matches = useMatches();
-  const cspNonce = useNonce();
+  const nonce = useNonce();
   const inlineCss = useInlineCss();
   const handles = matches.map((m) => m.handle as RouteHandle | undefined);
-  // A page that shows a flash toast hydrates, even if it usually ships no React (sonner needs it).
-  const hydrate = Boolean(data?.toast) || !handles.some((h) => h?.hydrate === false);
+  const hydrate = pageHydrates(handles, Boolean(data?.toast));
   const pageScripts = handles.flatMap((h) => h?.scripts ?? []);
-  // The nonce only where React Router's hydration scripts need it (and, through the context, for
-  // the page's own components): a page without hydration carries none, so the page cache serves
-  // its bytes as they are (server/security-headers.ts allows the theme script by hash).
-  const nonce = hydrate ? cspNonce : undefined;
   const storageKey = themeStorageKey(data?.site ?? { slug: DEFAULT_SITE_SLUG });
   return (
     <html lang="fr" data-theme-key={storageKey} suppressHydrationWarning>
@@ -108,7 +104,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <FlashBanner toast={data?.toast ?? null} />
-        <NonceContext.Provider value={nonce}>{children}</NonceContext.Provider>
+        {children}
         <Toaster richColors closeButton position="top-right" />
         <FlashToast toast={data?.toast ?? null} />
         <script src={chromeScriptUrl} defer nonce={nonce} suppressHydrationWarning />
