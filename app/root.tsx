@@ -22,6 +22,7 @@ import { readFlash } from "~/server/flash.server";
 import { siteConfig } from "~/server/site.server";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { cacheControl } from "~/lib/http-headers";
 
 // In production the stylesheet is inlined in <head> (see InlineCssContext): no render-blocking
 // request before the first paint. Development keeps the file for hot reload.
@@ -45,7 +46,7 @@ export function loader({ request }: Route.LoaderArgs) {
   };
   if (!setCookie) return body;
   return withInit(body, {
-    headers: { "Set-Cookie": setCookie, "Cache-Control": "private, no-store" },
+    headers: { "Set-Cookie": setCookie, ...cacheControl("private") },
   });
 }
 

@@ -16,6 +16,7 @@ import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { defaultCacheControl, isCacheableRequest, PageCache } from "./page-cache";
 import { readRequestBody } from "./request-body";
 import { contentSecurityPolicy, newNonce, setSecurityHeaders } from "./security-headers";
+import { cacheControl } from "../app/lib/http-headers";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -127,10 +128,9 @@ export function createHttpApp(options: HttpOptions): Express {
   app.get("/healthz", async (_req, res) => {
     try {
       await ping();
-      res.setHeader("Cache-Control", "no-store");
-      res.json({ status: "ok" });
+      res.set(cacheControl("no-store")).json({ status: "ok" });
     } catch {
-      res.status(503).setHeader("Cache-Control", "no-store").json({ status: "unavailable" });
+      res.status(503).set(cacheControl("no-store")).json({ status: "unavailable" });
     }
   });
 

@@ -18,12 +18,13 @@ import {
 } from "./sessions.server";
 import { sessions, users } from "./schema.server";
 import { findUserByEmail, type AdminUser } from "./users.server";
+import { cacheControl, retryAfter, UNAVAILABLE_RETRY_SECONDS } from "~/lib/http-headers";
 
 export const SESSION_COOKIE = "admin_session";
 
 /** Admin pages are private: never stored by a browser or proxy, never indexed. */
 export const PRIVATE_HEADERS = {
-  "Cache-Control": "no-store",
+  ...cacheControl("no-store"),
   "X-Robots-Tag": "noindex, nofollow",
 } as const;
 
@@ -66,7 +67,7 @@ export async function getAdminSession(
     if (isDatabaseUnavailable(error)) {
       throw data(
         { message: UNAVAILABLE.message },
-        { status: 503, headers: { ...PRIVATE_HEADERS, "Retry-After": "10" } },
+        { status: 503, headers: { ...PRIVATE_HEADERS, ...retryAfter(UNAVAILABLE_RETRY_SECONDS) } },
       );
     }
     throw error;

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { log } from "./log.server";
+import { retryAfter, UNAVAILABLE_RETRY_SECONDS } from "~/lib/http-headers";
 
 /** Network errors and PostgreSQL codes that mean "the database cannot be reached right now". */
 const UNAVAILABLE_CODES = new Set([
@@ -61,6 +62,9 @@ export async function withDatabase<T>(
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     log.error(`${what}: database unavailable`, { requestId: context.requestId, error });
-    throw data({ message: UNAVAILABLE.message }, { status: 503, headers: { "Retry-After": "10" } });
+    throw data(
+      { message: UNAVAILABLE.message },
+      { status: 503, headers: retryAfter(UNAVAILABLE_RETRY_SECONDS) },
+    );
   }
 }

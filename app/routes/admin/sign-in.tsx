@@ -22,6 +22,7 @@ import {
 import { withFlash } from "~/server/flash.server";
 import { log } from "~/server/log.server";
 import type { Route } from "./+types/sign-in";
+import { retryAfter } from "~/lib/http-headers";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
@@ -83,9 +84,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (!result.ok && result.reason === "rate_limited") {
     log.warn("sign-in rate limited", { requestId: context.requestId });
-    return failure(429, ADMIN_MESSAGES.tooManyAttempts(result.retryAfterSeconds), email, {
-      "Retry-After": String(result.retryAfterSeconds),
-    });
+    return failure(
+      429,
+      ADMIN_MESSAGES.tooManyAttempts(result.retryAfterSeconds),
+      email,
+      retryAfter(result.retryAfterSeconds),
+    );
   }
   if (!result.ok) {
     log.info("sign-in refused", { requestId: context.requestId });

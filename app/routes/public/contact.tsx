@@ -24,6 +24,7 @@ import { loadContactOfferField, postedOfferChoice } from "~/server/contact-offer
 import type { OfferChoice } from "~/server/offers.server";
 import { hitRateLimit } from "~/server/rate-limit.server";
 import type { Route } from "./+types/contact";
+import { retryAfter } from "~/lib/http-headers";
 
 // Server-rendered; the selected-offer box, the sending state and the toasts are
 // app/client/contact.js (docs/decisions/005).
@@ -104,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           values: raw,
           offerChoice: await postedOfferChoice(raw.offer),
         },
-        { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
+        { status: 429, headers: retryAfter(limit.retryAfterSeconds) },
       );
     }
     // A filled honeypot is probably a robot, but may be a browser's autofill: the request is kept
