@@ -1,4 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
+import getRawBody from "raw-body";
 import { log } from "../app/server/log.server";
 import { plainErrorPage } from "./error-page";
 
@@ -27,9 +28,11 @@ function reject(req: Request, res: Response, status: 413 | 415, title: string, d
 
 /**
  * Reads the body of state-changing requests into memory, up to maxBytes, before React Router
- * sees it (its request.formData() would read any size). A larger declared Content-Length is
- * refused at once with 413; a body without one (chunked) is counted as it streams and refused
- * as soon as it passes the limit. Compressed bodies are refused with 415.
+ * sees it (its request.formData() would read any size). raw-body (what express.raw uses) refuses
+ * a larger declared Content-Length at once and counts a body without one (chunked) as it streams.
+ * Not express.raw itself: on a refused body it reads the whole request before answering, so a
+ * declared 10 GB would hold the connection until it times out; here the 413 goes out at once and
+ * the connection closes. Compressed bodies are refused with 415.
  */
 export function readRequestBody(maxBytes: number): RequestHandler {
   const kilobytes = Math.floor(maxBytes / 1024);
@@ -49,45 +52,20 @@ export function readRequestBody(maxBytes: number): RequestHandler {
         "Les données compressées ne sont pas acceptées.",
       );
     }
-    const declared = req.headers["content-length"];
-    if (declared !== undefined && !(Number(declared) <= maxBytes)) {
-      return reject(req, res, 413, ...tooLarge);
-    }
-    const chunks: Buffer[] = [];
-    let received = 0;
-    let done = false;
-    const finish = () => {
-      done = true;
-      req.off("data", onData);
-      req.off("end", onEnd);
-      req.off("error", onError);
-      req.off("aborted", onError);
-    };
-    const onData = (chunk: Buffer) => {
-      received += chunk.length;
-      if (received > maxBytes) {
-        finish();
-        req.resume(); // discard what is still in flight; the socket closes after the answer
-        reject(req, res, 413, ...tooLarge);
-        return;
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = () => {
-      if (done) return;
-      finish();
-      req.rawBody = Buffer.concat(chunks, received);
-      next();
-    };
-    const onError = () => {
-      if (done) return;
-      finish();
-      // The client went away mid-body: nobody is left to answer.
-      res.destroy();
-    };
-    req.on("data", onData);
-    req.on("end", onEnd);
-    req.on("error", onError);
-    req.on("aborted", onError);
+    getRawBody(req, { length: req.headers["content-length"], limit: maxBytes }).then(
+      (body) => {
+        req.rawBody = body;
+        next();
+      },
+      (error: { type?: string }) => {
+        if (error.type === "entity.too.large") {
+          req.resume(); // discard what is still in flight; the socket closes after the answer
+          reject(req, res, 413, ...tooLarge);
+          return;
+        }
+        // The client went away mid-body: nobody is left to answer.
+        res.destroy();
+      },
+    );
   };
 }
