@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { log } from "../app/server/log.server";
 import { plainErrorPage } from "./error-page";
 import { requestOrigin } from "./fetch-adapter";
+import { ERROR_MESSAGES } from "../app/lib/messages";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -42,12 +43,6 @@ export function refuseCrossSiteRequests(): RequestHandler {
     res
       .status(403)
       .type("html")
-      .send(
-        plainErrorPage(
-          "Accès refusé",
-          "Requête refusée : origine non autorisée.",
-          res.locals.requestId as string | undefined,
-        ),
-      );
+      .send(plainErrorPage(ERROR_MESSAGES.crossSite, res.locals.requestId as string | undefined));
   };
 }

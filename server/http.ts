@@ -17,6 +17,7 @@ import { defaultCacheControl, isCacheableRequest, PageCache } from "./page-cache
 import { readRequestBody } from "./request-body";
 import { contentSecurityPolicy, newNonce, setSecurityHeaders } from "./security-headers";
 import { cacheControl } from "../app/lib/http-headers";
+import { ERROR_MESSAGES } from "../app/lib/messages";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -181,13 +182,7 @@ export function createHttpApp(options: HttpOptions): Express {
     res
       .status(500)
       .type("html")
-      .send(
-        plainErrorPage(
-          "Une erreur inattendue s'est produite",
-          "Veuillez réessayer dans quelques instants. Si le problème persiste, contactez-nous en indiquant la référence ci-dessous.",
-          res.locals.requestId as string | undefined,
-        ),
-      );
+      .send(plainErrorPage(ERROR_MESSAGES.unexpected, res.locals.requestId as string | undefined));
   });
 
   return app;
@@ -203,12 +198,13 @@ export function answerClientErrors(server: Server): void {
       socket.destroy();
       return;
     }
+    const copy = ERROR_MESSAGES.clientError;
     const [status, text] =
       error.code === "HPE_HEADER_OVERFLOW"
-        ? ["431 Request Header Fields Too Large", "En-têtes de requête trop volumineux."]
+        ? ["431 Request Header Fields Too Large", copy.headersTooLarge]
         : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
-          ? ["408 Request Timeout", "Délai de requête dépassé."]
-          : ["400 Bad Request", "Requête invalide."];
+          ? ["408 Request Timeout", copy.timeout]
+          : ["400 Bad Request", copy.malformed];
     const body = Buffer.from(`${text}\n`, "utf8");
     socket.end(
       `HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\n` +

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import getRawBody from "raw-body";
+import { ERROR_MESSAGES, type ErrorCopy } from "../app/lib/messages";
 import { log } from "../app/server/log.server";
 import { plainErrorPage } from "./error-page";
 
@@ -10,14 +11,11 @@ declare module "express-serve-static-core" {
   }
 }
 
-function reject(req: Request, res: Response, status: 413 | 415, title: string, detail: string) {
+function reject(req: Request, res: Response, status: 413 | 415, copy: ErrorCopy) {
   if (res.headersSent) return;
   // The rest of the body is not read: close the connection once the answer is sent.
   res.setHeader("Connection", "close");
-  res
-    .status(status)
-    .type("html")
-    .send(plainErrorPage(title, detail, res.locals.requestId));
+  res.status(status).type("html").send(plainErrorPage(copy, res.locals.requestId));
   log.warn("request body refused", {
     requestId: res.locals.requestId,
     method: req.method,
@@ -35,22 +33,12 @@ function reject(req: Request, res: Response, status: 413 | 415, title: string, d
  * the connection closes. Compressed bodies are refused with 415.
  */
 export function readRequestBody(maxBytes: number): RequestHandler {
-  const kilobytes = Math.floor(maxBytes / 1024);
-  const tooLarge = [
-    "Requête trop volumineuse",
-    `Les données envoyées dépassent la taille maximale autorisée (${kilobytes} Ko).`,
-  ] as const;
+  const tooLarge = ERROR_MESSAGES.tooLargeLimit(Math.floor(maxBytes / 1024));
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
     const encoding = (req.headers["content-encoding"] ?? "identity").toLowerCase();
     if (encoding !== "identity") {
-      return reject(
-        req,
-        res,
-        415,
-        "Format non pris en charge",
-        "Les données compressées ne sont pas acceptées.",
-      );
+      return reject(req, res, 415, ERROR_MESSAGES.compressed);
     }
     getRawBody(req, { length: req.headers["content-length"], limit: maxBytes }).then(
       (body) => {
@@ -60,7 +48,7 @@ export function readRequestBody(maxBytes: number): RequestHandler {
       (error: { type?: string }) => {
         if (error.type === "entity.too.large") {
           req.resume(); // discard what is still in flight; the socket closes after the answer
-          reject(req, res, 413, ...tooLarge);
+          reject(req, res, 413, tooLarge);
           return;
         }
         // The client went away mid-body: nobody is left to answer.

@@ -3,7 +3,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { signInUrl } from "~/lib/redirect";
-import { isDatabaseUnavailable, UNAVAILABLE } from "./availability.server";
+import { isDatabaseUnavailable } from "./availability.server";
 import { isSecureRequest, readCookie, serializeCookie } from "./cookies.server";
 import { db, type Database } from "./db.server";
 import { hitRateLimit, peekRateLimit, resetRateLimit } from "./rate-limit.server";
@@ -19,6 +19,7 @@ import {
 import { sessions, users } from "./schema.server";
 import { findUserByEmail, type AdminUser } from "./users.server";
 import { cacheControl, retryAfter, UNAVAILABLE_RETRY_SECONDS } from "~/lib/http-headers";
+import { ERROR_MESSAGES } from "~/lib/messages";
 
 export const SESSION_COOKIE = "admin_session";
 
@@ -66,7 +67,7 @@ export async function getAdminSession(
     // Database unreachable: the French 503 page rather than a 500 (every admin page starts here).
     if (isDatabaseUnavailable(error)) {
       throw data(
-        { message: UNAVAILABLE.message },
+        { message: ERROR_MESSAGES.unavailable.detail },
         { status: 503, headers: { ...PRIVATE_HEADERS, ...retryAfter(UNAVAILABLE_RETRY_SECONDS) } },
       );
     }
