@@ -11,6 +11,9 @@ declare module "express-serve-static-core" {
   }
 }
 
+/** Largest request body accepted (form posts); larger ones answer 413 before any parsing. */
+export const MAX_BODY_BYTES = 256 * 1024;
+
 function reject(req: Request, res: Response, status: 413 | 415, copy: ErrorCopy) {
   if (res.headersSent) return;
   // The rest of the body is not read: close the connection once the answer is sent.

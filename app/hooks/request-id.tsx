@@ -25,7 +25,8 @@ export function RequestReference() {
   if (!id) return null;
   return (
     <p className="text-sm text-muted-foreground">
-      {ERROR_MESSAGES.requestReference} : <code data-request-id>{id}</code>
+      {`${ERROR_MESSAGES.requestReference} : `}
+      <code data-request-id>{id}</code>
     </p>
   );
 }
