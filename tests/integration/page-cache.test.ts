@@ -22,12 +22,13 @@ const THEME_SCRIPT = themeBootScript(themeStorageKey(siteConfig()));
  * A page-cache front like server/http.ts, over a stand-in for React Router that counts renders
  * and puts the catalogue version in the page (and the response's nonce in a page that hydrates).
  */
-async function startFront(options: { maxAgeMs?: number } = {}) {
+async function startFront(options: { maxAgeMs?: number; maxBytes?: number } = {}) {
   const renders: string[] = [];
   const cache = new PageCache({
     readCatalogue: catalogueReader(database),
     buildTime: new Date("2026-01-01T00:00:00Z"),
     maxAgeMs: options.maxAgeMs,
+    maxBytes: options.maxBytes,
   });
   const app = express();
   app.use((_req, res, next) => {
@@ -139,7 +140,30 @@ describe(`page cache (${testDatabaseKind})`, () => {
     expect(gz.headers.get("content-encoding")).toBe("gzip");
     expect(gz.headers.get("vary")).toMatch(/Accept-Encoding/);
     expect(await gz.text()).toBe(plain);
+    // The client's preference wins over ours (brotli first only among equals).
+    const preferred = await front.get("/contact", {
+      headers: { "Accept-Encoding": "br;q=0.5, gzip" },
+    });
+    expect(preferred.headers.get("content-encoding")).toBe("gzip");
+    const identity = await front.get("/contact", { headers: { "Accept-Encoding": "identity" } });
+    expect(identity.headers.get("content-encoding")).toBeNull();
     expect(front.renders).toEqual(["/contact"]);
+  });
+
+  it("keeps at most maxBytes of pages, the least recently used out first", async () => {
+    await front.close();
+    const maxBytes = 64 * 1024;
+    front = await startFront({ maxBytes });
+    await front.get("/offers?page=1");
+    for (let page = 2; page <= 30; page++) {
+      await front.get(`/offers?page=${page}`);
+      await front.get("/offers?page=1"); // kept in use
+    }
+    expect(front.cache.size.bytes).toBeLessThanOrEqual(maxBytes);
+    expect(front.cache.size.entries).toBeLessThan(30);
+    expect((await front.get("/offers?page=1")).headers.get("x-cache")).toBe("HIT");
+    expect((await front.get("/offers?page=30")).headers.get("x-cache")).toBe("HIT");
+    expect((await front.get("/offers?page=2")).headers.get("x-cache")).toBe("MISS");
   });
 
   it("lets CDNs keep public pages briefly and revalidate in the background", async () => {
