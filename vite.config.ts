@@ -55,7 +55,9 @@ function clientScripts(): Plugin {
       server.middlewares.use(async (req, res, next) => {
         if (!req.url?.startsWith(DEV_PREFIX)) return next();
         const name = req.url.slice(DEV_PREFIX.length).replace(/\.js(\?.*)?$/, "");
-        if (!readdirSync(CLIENT_DIR).includes(`${name}.ts`)) return next();
+        if (!/^[a-z-]+$/.test(name) || !readdirSync(CLIENT_DIR).includes(`${name}.ts`)) {
+          return next();
+        }
         try {
           const code = await bundle(path.join(CLIENT_DIR, `${name}.ts`));
           res.setHeader("Content-Type", "text/javascript; charset=utf-8");

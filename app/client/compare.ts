@@ -8,22 +8,14 @@ import {
   readStoredSelection,
   toggleSelection,
 } from "~/lib/compare";
-import {
-  bySelector,
-  COMPARE_ACTIVE,
-  COMPARE_CLEAR,
-  COMPARE_FORM_ID,
-  COMPARE_MAX,
-  COMPARE_STATUS,
-  LISTING_CONTENT,
-} from "~/lib/dom-hooks";
+import * as dom from "~/lib/dom-hooks";
 
 const STORAGE_KEY = "compare-offers";
 
 function start(form: HTMLFormElement) {
-  const max = Number(form.getAttribute(COMPARE_MAX)) || MAX_COMPARED;
-  const status = form.querySelector(bySelector(COMPARE_STATUS));
-  const clear = form.querySelector<HTMLElement>(bySelector(COMPARE_CLEAR));
+  const max = Number(form.getAttribute(dom.COMPARE_MAX)) || MAX_COMPARED;
+  const status = form.querySelector(dom.bySelector(dom.COMPARE_STATUS));
+  const clear = form.querySelector<HTMLElement>(dom.bySelector(dom.COMPARE_CLEAR));
   const submit = form.querySelector<HTMLButtonElement>("[type=submit]");
   if (!status || !clear || !submit) return;
   let selected: string[] = [];
@@ -43,13 +35,13 @@ function start(form: HTMLFormElement) {
 
   const sync = () => {
     for (const box of document.querySelectorAll<HTMLInputElement>(
-      `input[form="${COMPARE_FORM_ID}"]`,
+      `input[form="${dom.COMPARE_FORM_ID}"]`,
     )) {
       box.checked = selected.includes(box.value);
       box.disabled = !box.checked && selected.length >= max;
     }
     const n = selected.length;
-    form.toggleAttribute(COMPARE_ACTIVE, n > 0);
+    form.toggleAttribute(dom.COMPARE_ACTIVE, n > 0);
     clear.hidden = n === 0;
     submit.disabled = n < 2;
     const text = compareStatusText(n, max);
@@ -73,10 +65,10 @@ function start(form: HTMLFormElement) {
     if (selected.length) location.assign(compareHref(selected));
   });
   // listing.ts swaps the results in: check the boxes of the new cards.
-  const content = document.querySelector(bySelector(LISTING_CONTENT));
+  const content = document.querySelector(dom.bySelector(dom.LISTING_CONTENT));
   if (content) new MutationObserver(sync).observe(content, { childList: true });
   sync();
 }
 
-const form = document.getElementById(COMPARE_FORM_ID);
+const form = document.getElementById(dom.COMPARE_FORM_ID);
 if (form instanceof HTMLFormElement) start(form);

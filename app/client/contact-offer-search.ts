@@ -3,14 +3,7 @@
 // choice travels in a hidden `offer` input; without JavaScript the page's GET search and radio
 // buttons do the same. Loaded only when the catalogue is too large for the spec's selector.
 import type { OfferSearchAnswer } from "~/routes/resources/contact-offers";
-import {
-  bySelector,
-  OFFER_CHOICES,
-  OFFER_OPTION_TEMPLATE,
-  OFFER_SEARCH_ENDPOINT,
-  OFFER_SEARCH_ROOT,
-  OFFER_SEARCH_STATUS,
-} from "~/lib/dom-hooks";
+import * as dom from "~/lib/dom-hooks";
 import { choiceOf, showSelectedOffer, type OfferChoice } from "./offer-choice";
 import {
   arrowTarget,
@@ -27,11 +20,11 @@ function start(root: HTMLElement) {
   const input = root.querySelector<HTMLInputElement>("input[type=search]");
   const listbox = root.querySelector<HTMLElement>("[role=listbox]");
   const optionTemplate = root.querySelector<HTMLTemplateElement>(
-    `template${bySelector(OFFER_OPTION_TEMPLATE)}`,
+    `template${dom.bySelector(dom.OFFER_OPTION_TEMPLATE)}`,
   );
-  const status = root.querySelector(bySelector(OFFER_SEARCH_STATUS));
-  const choices = root.querySelector(bySelector(OFFER_CHOICES));
-  const endpoint = root.getAttribute(OFFER_SEARCH_ENDPOINT);
+  const status = root.querySelector(dom.bySelector(dom.OFFER_SEARCH_STATUS));
+  const choices = root.querySelector(dom.bySelector(dom.OFFER_CHOICES));
+  const endpoint = root.getAttribute(dom.OFFER_SEARCH_ENDPOINT);
   const optionModel = optionTemplate?.content.firstElementChild;
   if (!input || !listbox || !optionModel || !status || !endpoint) return;
 
@@ -208,5 +201,5 @@ function start(root: HTMLElement) {
   showSelected();
 }
 
-const root = document.querySelector(bySelector(OFFER_SEARCH_ROOT));
+const root = document.querySelector(dom.bySelector(dom.OFFER_SEARCH_ROOT));
 if (root instanceof HTMLElement) start(root);

@@ -1,7 +1,7 @@
 // The contact page without React: the 'Offre sélectionnée' box follows the selector and the button
 // says 'Envoi en cours...' while the form is sent; the server's feedback becomes a toast (chrome.ts).
 // Without JavaScript the same form posts normally and the feedback shows inline.
-import { bySelector, CONTACT_FORM, SUBMIT_IDLE, SUBMIT_SENDING } from "~/lib/dom-hooks";
+import * as dom from "~/lib/dom-hooks";
 import { choiceOf, showSelectedOffer } from "./offer-choice";
 
 function start(form: HTMLFormElement) {
@@ -15,8 +15,8 @@ function start(form: HTMLFormElement) {
   const setSending = (sending: boolean) => {
     if (!button) return;
     button.disabled = sending;
-    const idle = button.querySelector<HTMLElement>(bySelector(SUBMIT_IDLE));
-    const busy = button.querySelector<HTMLElement>(bySelector(SUBMIT_SENDING));
+    const idle = button.querySelector<HTMLElement>(dom.bySelector(dom.SUBMIT_IDLE));
+    const busy = button.querySelector<HTMLElement>(dom.bySelector(dom.SUBMIT_SENDING));
     if (idle) idle.hidden = sending;
     if (busy) busy.hidden = !sending;
   };
@@ -33,5 +33,5 @@ function start(form: HTMLFormElement) {
   showSelected();
 }
 
-const form = document.querySelector(`form${bySelector(CONTACT_FORM)}`);
+const form = document.querySelector(`form${dom.bySelector(dom.CONTACT_FORM)}`);
 if (form instanceof HTMLFormElement) start(form);

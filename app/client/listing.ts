@@ -2,20 +2,13 @@
 // form (it works without JavaScript); here each change fetches the server-rendered page at the
 // canonical address of the new filters (the loader's own offerFiltersToSearch), swaps in its
 // results and replaces the address, without a page load. Any failure falls back to a navigation.
-import {
-  bySelector,
-  FILTER_ACTIONS,
-  LISTING_CONTENT,
-  LISTING_LOADING,
-  LIVE_FILTERS,
-  RESULT_COUNT_ID,
-} from "~/lib/dom-hooks";
+import * as dom from "~/lib/dom-hooks";
 import { filterFormPath } from "~/lib/offer-filters";
 
 const DEBOUNCE_MS = 300;
 const SPINNER_DELAY_MS = 150;
 /** The parts of the page a new result replaces, found by the same hook in both documents. */
-const SWAPPED = [LISTING_CONTENT, FILTER_ACTIONS] as const;
+const SWAPPED = [dom.LISTING_CONTENT, dom.FILTER_ACTIONS] as const;
 
 function formFields(form: HTMLFormElement): URLSearchParams {
   const fields = new URLSearchParams();
@@ -28,13 +21,13 @@ function formFields(form: HTMLFormElement): URLSearchParams {
 /** Swaps the new page's results in; false when it is not a listing page. */
 function apply(doc: Document): boolean {
   for (const name of SWAPPED) {
-    const from = doc.querySelector(bySelector(name));
-    const to = document.querySelector(bySelector(name));
+    const from = doc.querySelector(dom.bySelector(name));
+    const to = document.querySelector(dom.bySelector(name));
     if (!from || !to) return false;
     to.innerHTML = from.innerHTML;
   }
-  const count = doc.getElementById(RESULT_COUNT_ID);
-  const shown = document.getElementById(RESULT_COUNT_ID);
+  const count = doc.getElementById(dom.RESULT_COUNT_ID);
+  const shown = document.getElementById(dom.RESULT_COUNT_ID);
   if (count && shown && shown.textContent !== count.textContent) {
     shown.textContent = count.textContent;
   }
@@ -42,8 +35,8 @@ function apply(doc: Document): boolean {
 }
 
 function setLoading(loading: boolean) {
-  const spinner = document.querySelector<HTMLElement>(bySelector(LISTING_LOADING));
-  const content = document.querySelector<HTMLElement>(bySelector(LISTING_CONTENT));
+  const spinner = document.querySelector<HTMLElement>(dom.bySelector(dom.LISTING_LOADING));
+  const content = document.querySelector<HTMLElement>(dom.bySelector(dom.LISTING_CONTENT));
   if (spinner) spinner.hidden = !loading;
   if (content) content.hidden = loading;
 }
@@ -93,5 +86,5 @@ function start(form: HTMLFormElement) {
   });
 }
 
-const form = document.querySelector(`form${bySelector(LIVE_FILTERS)}`);
+const form = document.querySelector(`form${dom.bySelector(dom.LIVE_FILTERS)}`);
 if (form instanceof HTMLFormElement) start(form);

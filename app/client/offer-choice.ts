@@ -1,17 +1,7 @@
 // The contact form's chosen offer, shared by contact.ts (selector) and contact-offer-search.ts
 // (combobox). The server renders each choice with its ready-to-show text in data-* attributes:
 // nothing here parses or formats.
-import {
-  bySelector,
-  OFFER_PRICE,
-  OFFER_REFERENCE,
-  OFFER_TITLE,
-  SELECTED_OFFER,
-  SELECTED_OFFER_TEMPLATE,
-  SELECTED_PRICE,
-  SELECTED_REFERENCE,
-  SELECTED_TITLE,
-} from "~/lib/dom-hooks";
+import * as dom from "~/lib/dom-hooks";
 
 /** An offer as the form shows it; `price` is already formatted ('899,99 €/mois'). */
 export type OfferChoice = { id: string; title: string; reference: string; price: string };
@@ -24,21 +14,21 @@ export function choiceOf(
   const read = (name: string) => element.getAttribute(name) ?? "";
   return {
     id: element.value,
-    title: read(OFFER_TITLE),
-    reference: read(OFFER_REFERENCE),
-    price: read(OFFER_PRICE),
+    title: read(dom.OFFER_TITLE),
+    reference: read(dom.OFFER_REFERENCE),
+    price: read(dom.OFFER_PRICE),
   };
 }
 
 /** Keeps the 'Offre sélectionnée' box in step: filled from its template, or removed. */
 export function showSelectedOffer(scope: ParentNode, choice: OfferChoice | null): void {
-  let box = scope.querySelector(bySelector(SELECTED_OFFER));
+  let box = scope.querySelector(dom.bySelector(dom.SELECTED_OFFER));
   if (!choice) {
     box?.remove();
     return;
   }
   const template = scope.querySelector<HTMLTemplateElement>(
-    `template${bySelector(SELECTED_OFFER_TEMPLATE)}`,
+    `template${dom.bySelector(dom.SELECTED_OFFER_TEMPLATE)}`,
   );
   if (!box && template?.content.firstElementChild) {
     box = template.content.firstElementChild.cloneNode(true) as Element;
@@ -46,12 +36,12 @@ export function showSelectedOffer(scope: ParentNode, choice: OfferChoice | null)
   }
   if (!box) return;
   const parts = [
-    [SELECTED_TITLE, choice.title],
-    [SELECTED_REFERENCE, choice.reference],
-    [SELECTED_PRICE, choice.price],
+    [dom.SELECTED_TITLE, choice.title],
+    [dom.SELECTED_REFERENCE, choice.reference],
+    [dom.SELECTED_PRICE, choice.price],
   ] as const;
   for (const [name, text] of parts) {
-    const element = box.querySelector(bySelector(name));
+    const element = box.querySelector(dom.bySelector(name));
     if (element) element.textContent = text;
   }
 }

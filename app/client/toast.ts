@@ -1,4 +1,4 @@
-import { bySelector, TOAST, TOAST_CLOSE } from "~/lib/dom-hooks";
+import * as dom from "~/lib/dom-hooks";
 
 /** How long a success toast stays; errors stay until closed. */
 export const SUCCESS_TOAST_MS = 6000;
@@ -9,9 +9,11 @@ export const SUCCESS_TOAST_MS = 6000;
  * app.css once the page is scripted. A success closes by itself.
  */
 export function enhanceToasts(root: ParentNode): void {
-  for (const toast of root.querySelectorAll<HTMLElement>(bySelector(TOAST))) {
-    toast.querySelector(bySelector(TOAST_CLOSE))?.addEventListener("click", () => toast.remove());
-    if (toast.getAttribute(TOAST) === "success") {
+  for (const toast of root.querySelectorAll<HTMLElement>(dom.bySelector(dom.TOAST))) {
+    toast
+      .querySelector(dom.bySelector(dom.TOAST_CLOSE))
+      ?.addEventListener("click", () => toast.remove());
+    if (toast.getAttribute(dom.TOAST) === "success") {
       setTimeout(() => toast.remove(), SUCCESS_TOAST_MS);
     }
   }

@@ -1,14 +1,7 @@
 import { Columns3, X } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { COMPARE_PATH, MAX_COMPARED } from "~/lib/compare";
-import {
-  hook,
-  COMPARE_BAR,
-  COMPARE_CLEAR,
-  COMPARE_FORM_ID,
-  COMPARE_MAX,
-  COMPARE_STATUS,
-} from "~/lib/dom-hooks";
+import * as dom from "~/lib/dom-hooks";
 
 /**
  * Without JavaScript: a GET form to /comparer that sends the checked boxes of this page. With
@@ -18,19 +11,19 @@ import {
 export function CompareBar() {
   return (
     <form
-      id={COMPARE_FORM_ID}
+      id={dom.COMPARE_FORM_ID}
       method="get"
       action={COMPARE_PATH}
       aria-label="Comparer des offres"
-      {...hook(COMPARE_BAR)}
-      {...hook(COMPARE_MAX, MAX_COMPARED)}
+      {...dom.hook(dom.COMPARE_BAR)}
+      {...dom.hook(dom.COMPARE_MAX, MAX_COMPARED)}
       className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-card p-3 text-sm"
     >
-      <p {...hook(COMPARE_STATUS)} aria-live="polite">
+      <p {...dom.hook(dom.COMPARE_STATUS)} aria-live="polite">
         Cochez « Comparer » sur 2 ou {MAX_COMPARED} offres pour les voir côte à côte.
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button type="button" variant="ghost" size="sm" {...hook(COMPARE_CLEAR)} hidden>
+        <Button type="button" variant="ghost" size="sm" {...dom.hook(dom.COMPARE_CLEAR)} hidden>
           <X aria-hidden="true" /> Vider
         </Button>
         <Button type="submit" size="sm">

@@ -2,24 +2,7 @@ import searchScriptUrl from "~/client/contact-offer-search.ts?script";
 import { Button } from "~/components/ui/button";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import {
-  hook,
-  NOJS_ONLY,
-  OFFER_CHOICES,
-  OFFER_OPTION_TEMPLATE,
-  OFFER_PRICE,
-  OFFER_REFERENCE,
-  OFFER_SEARCH_ENDPOINT,
-  OFFER_SEARCH_LISTBOX_ID,
-  OFFER_SEARCH_ROOT,
-  OFFER_SEARCH_STATUS,
-  OFFER_TITLE,
-  SELECTED_OFFER,
-  SELECTED_OFFER_TEMPLATE,
-  SELECTED_PRICE,
-  SELECTED_REFERENCE,
-  SELECTED_TITLE,
-} from "~/lib/dom-hooks";
+import * as dom from "~/lib/dom-hooks";
 import { formatMonthlyPrice } from "~/lib/format";
 import { GENERAL_REQUEST_LABEL, offerChoiceLabel } from "~/lib/offer-choice";
 import { OFFER_SEARCH, offerSearchSummary } from "~/lib/offer-search";
@@ -40,14 +23,14 @@ function SelectedOffer(props: { title?: string; reference?: string; price?: stri
     <div
       className="rounded-md border bg-muted/50 p-4 text-sm"
       aria-live="polite"
-      {...hook(SELECTED_OFFER)}
+      {...dom.hook(dom.SELECTED_OFFER)}
     >
       <p className="font-semibold">Offre sélectionnée :</p>
-      <p {...hook(SELECTED_TITLE)}>{props.title}</p>
+      <p {...dom.hook(dom.SELECTED_TITLE)}>{props.title}</p>
       <p className="text-muted-foreground">
-        Réf. <span {...hook(SELECTED_REFERENCE)}>{props.reference}</span>
+        Réf. <span {...dom.hook(dom.SELECTED_REFERENCE)}>{props.reference}</span>
       </p>
-      <p className="font-semibold text-primary" {...hook(SELECTED_PRICE)}>
+      <p className="font-semibold text-primary" {...dom.hook(dom.SELECTED_PRICE)}>
         {props.price}
       </p>
     </div>
@@ -57,9 +40,9 @@ function SelectedOffer(props: { title?: string; reference?: string; price?: stri
 /** An offer choice's text, ready to show: the scripts copy it, never parse or format it. */
 function choiceData(choice: OfferChoice) {
   return {
-    ...hook(OFFER_TITLE, choice.title),
-    ...hook(OFFER_REFERENCE, choice.reference),
-    ...hook(OFFER_PRICE, formatMonthlyPrice(choice.price)),
+    ...dom.hook(dom.OFFER_TITLE, choice.title),
+    ...dom.hook(dom.OFFER_REFERENCE, choice.reference),
+    ...dom.hook(dom.OFFER_PRICE, formatMonthlyPrice(choice.price)),
   };
 }
 
@@ -74,7 +57,7 @@ function SelectedOfferBox({ selected }: { selected?: OfferChoice }) {
           price={formatMonthlyPrice(selected.price)}
         />
       ) : null}
-      <template {...hook(SELECTED_OFFER_TEMPLATE)}>
+      <template {...dom.hook(dom.SELECTED_OFFER_TEMPLATE)}>
         <SelectedOffer />
       </template>
     </>
@@ -147,8 +130,8 @@ function OfferSearchField({
   return (
     <div
       className="space-y-2"
-      {...hook(OFFER_SEARCH_ROOT)}
-      {...hook(OFFER_SEARCH_ENDPOINT, "/contact/offers")}
+      {...dom.hook(dom.OFFER_SEARCH_ROOT)}
+      {...dom.hook(dom.OFFER_SEARCH_ENDPOINT, "/contact/offers")}
     >
       <Label htmlFor="offer-search">Offre concernée (optionnel)</Label>
       <p id="offer-search-hint" className="text-sm text-muted-foreground">
@@ -168,17 +151,22 @@ function OfferSearchField({
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
         />
-        <Button type="submit" variant="outline" form={OFFER_SEARCH_FORM_ID} {...hook(NOJS_ONLY)}>
+        <Button
+          type="submit"
+          variant="outline"
+          form={OFFER_SEARCH_FORM_ID}
+          {...dom.hook(dom.NOJS_ONLY)}
+        >
           Rechercher
         </Button>
         <ul
-          id={OFFER_SEARCH_LISTBOX_ID}
+          id={dom.OFFER_SEARCH_LISTBOX_ID}
           role="listbox"
           aria-label="Offres"
           hidden
           className="absolute inset-x-0 top-full z-40 mt-1 max-h-72 overflow-y-auto rounded-md border bg-background p-1 text-sm shadow-lg"
         />
-        <template {...hook(OFFER_OPTION_TEMPLATE)}>
+        <template {...dom.hook(dom.OFFER_OPTION_TEMPLATE)}>
           <li
             role="option"
             aria-selected="false"
@@ -187,8 +175,8 @@ function OfferSearchField({
         </template>
       </div>
       {/* Announces the number of matches to screen readers (the combobox fills it). */}
-      <p role="status" className="sr-only" {...hook(OFFER_SEARCH_STATUS)} />
-      <fieldset className="space-y-2" {...hook(OFFER_CHOICES)} {...hook(NOJS_ONLY)}>
+      <p role="status" className="sr-only" {...dom.hook(dom.OFFER_SEARCH_STATUS)} />
+      <fieldset className="space-y-2" {...dom.hook(dom.OFFER_CHOICES)} {...dom.hook(dom.NOJS_ONLY)}>
         <legend className="sr-only">Choisissez l'offre</legend>
         {field.notice ? <p className="text-sm text-destructive">{field.notice}</p> : null}
         {field.results ? (

@@ -4,7 +4,7 @@ import { Card, CardContent } from "~/components/ui/card";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { OFFER_TYPE_LABELS, OFFER_TYPES } from "~/lib/domain";
-import { hook, FILTER_ACTIONS, LIVE_FILTERS, NOJS_ONLY } from "~/lib/dom-hooks";
+import * as dom from "~/lib/dom-hooks";
 import {
   LISTING_PATH,
   MAX_SEARCH_LENGTH,
@@ -66,7 +66,7 @@ export function OfferFiltersForm({
           action={LISTING_PATH}
           role="search"
           aria-label="Filtrer les offres"
-          {...hook(LIVE_FILTERS)}
+          {...dom.hook(dom.LIVE_FILTERS)}
         >
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <div className="space-y-2">
@@ -142,8 +142,8 @@ export function OfferFiltersForm({
               </NativeSelect>
             </div>
           </div>
-          <div className="mt-4 flex flex-wrap items-center gap-3" {...hook(FILTER_ACTIONS)}>
-            <Button type="submit" size="sm" {...hook(NOJS_ONLY)}>
+          <div className="mt-4 flex flex-wrap items-center gap-3" {...dom.hook(dom.FILTER_ACTIONS)}>
+            <Button type="submit" size="sm" {...dom.hook(dom.NOJS_ONLY)}>
               <Search aria-hidden="true" /> Appliquer les filtres
             </Button>
             {filtered ? (

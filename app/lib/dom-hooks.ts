@@ -53,7 +53,7 @@ export const OFFER_TITLE = "data-title";
 export const OFFER_REFERENCE = "data-reference";
 export const OFFER_PRICE = "data-price";
 
-/** Spread on an element: `<div {...hook(LISTING_CONTENT)} />` renders `data-listing-content=""`. */
+/** Spread on an element: `<div {...dom.hook(dom.LISTING_CONTENT)} />` renders `data-listing-content=""`. */
 export function hook(name: DataHook, value: string | number = ""): Record<DataHook, string> {
   return { [name]: String(value) };
 }

@@ -1,4 +1,4 @@
-import { bySelector, THEME_TOGGLE } from "./dom-hooks";
+import * as dom from "./dom-hooks";
 
 /**
  * The whole theme, in <head> before first paint (no flash of the wrong theme): applies the stored
@@ -9,7 +9,7 @@ import { bySelector, THEME_TOGGLE } from "./dom-hooks";
  */
 export function themeBootScript(storageKey: string): string {
   const key = JSON.stringify(storageKey);
-  const toggle = JSON.stringify(bySelector(THEME_TOGGLE));
+  const toggle = JSON.stringify(dom.bySelector(dom.THEME_TOGGLE));
   return (
     `(function(){var r=document.documentElement;r.classList.add("js");` +
     `function g(){try{return localStorage.getItem(${key})}catch(e){return null}}` +

@@ -10,14 +10,7 @@ import { Input, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
 import { contactFormSchema } from "~/lib/contact";
-import {
-  hook,
-  CONTACT_FORM,
-  SUBMIT_IDLE,
-  SUBMIT_SENDING,
-  TOAST,
-  TOAST_CLOSE,
-} from "~/lib/dom-hooks";
+import * as dom from "~/lib/dom-hooks";
 import { CONTACT_LIMITS } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
@@ -213,7 +206,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               // Inline without JavaScript; app/client/toast.ts turns it into a dismissible toast.
               <div
                 role={actionData?.status === "sent" ? "status" : "alert"}
-                {...hook(TOAST, actionData?.status === "sent" ? "success" : "error")}
+                {...dom.hook(dom.TOAST, actionData?.status === "sent" ? "success" : "error")}
                 className={
                   actionData?.status === "sent"
                     ? "mb-6 rounded-md border border-success/50 bg-background p-4 text-success"
@@ -224,7 +217,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 <p>{result.description}</p>
                 <button
                   type="button"
-                  {...hook(TOAST_CLOSE)}
+                  {...dom.hook(dom.TOAST_CLOSE)}
                   className="absolute right-2 top-2 hidden rounded-md p-1 text-muted-foreground hover:bg-accent"
                   aria-label="Fermer"
                 >
@@ -237,7 +230,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               action="/contact"
               className="space-y-5"
               aria-label="Formulaire de contact"
-              {...hook(CONTACT_FORM)}
+              {...dom.hook(dom.CONTACT_FORM)}
             >
               <div className="grid gap-5 sm:grid-cols-2">
                 <div className="space-y-2">
@@ -320,8 +313,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               </div>
               <PrivacyNotice />
               <Button type="submit" size="lg" className="w-full sm:w-auto">
-                <span {...hook(SUBMIT_IDLE)}>Envoyer le message</span>
-                <span {...hook(SUBMIT_SENDING)} hidden>
+                <span {...dom.hook(dom.SUBMIT_IDLE)}>Envoyer le message</span>
+                <span {...dom.hook(dom.SUBMIT_SENDING)} hidden>
                   <Spinner label="Envoi en cours..." />
                 </span>
               </Button>

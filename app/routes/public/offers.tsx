@@ -12,13 +12,7 @@ import { offerCountLabel } from "~/lib/format";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
 import { RequestReference } from "~/hooks/request-id";
-import {
-  hook,
-  COMPARE_FORM_ID,
-  LISTING_CONTENT,
-  LISTING_LOADING,
-  RESULT_COUNT_ID,
-} from "~/lib/dom-hooks";
+import * as dom from "~/lib/dom-hooks";
 import {
   DEFAULT_SORT,
   hasActiveFilters,
@@ -111,19 +105,23 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
       <OfferFiltersForm filters={filters} filtered={filtered} sort={sort} />
 
       {/* listing.ts shows the spinner while it fetches new results, then swaps the content. */}
-      <section aria-labelledby={RESULT_COUNT_ID} className="mt-8">
-        <p id={RESULT_COUNT_ID} className="mb-4 text-sm text-muted-foreground" aria-live="polite">
+      <section aria-labelledby={dom.RESULT_COUNT_ID} className="mt-8">
+        <p
+          id={dom.RESULT_COUNT_ID}
+          className="mb-4 text-sm text-muted-foreground"
+          aria-live="polite"
+        >
           {offerCountLabel(total)}
         </p>
         <CompareBar />
         <div
           className="flex justify-center py-16 text-muted-foreground"
-          {...hook(LISTING_LOADING)}
+          {...dom.hook(dom.LISTING_LOADING)}
           hidden
         >
           <Spinner label="Chargement des offres..." />
         </div>
-        <div {...hook(LISTING_CONTENT)}>
+        <div {...dom.hook(dom.LISTING_CONTENT)}>
           {offers.length === 0 ? (
             <div className="rounded-lg border border-dashed p-12 text-center">
               <p className="text-muted-foreground">{MESSAGES.listingEmpty}</p>
@@ -138,7 +136,7 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
                   key={offer.id}
                   className="[contain-intrinsic-size:auto_20rem] [content-visibility:auto]"
                 >
-                  <OfferCard offer={offer} compareForm={COMPARE_FORM_ID} />
+                  <OfferCard offer={offer} compareForm={dom.COMPARE_FORM_ID} />
                 </li>
               ))}
             </ul>
