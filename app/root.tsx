@@ -9,7 +9,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { Toaster } from "sonner";
-import chromeScriptUrl from "~/client/chrome.js?url";
+import chromeScriptUrl from "~/client/chrome.ts?script";
 import { ErrorPage } from "~/components/error-page";
 import { FlashBanner, FlashToast } from "~/components/flash-toast";
 import { useInlineCss } from "~/lib/inline-css";
@@ -67,7 +67,7 @@ export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) 
 /**
  * Route modules export `handle = { hydrate: false }` when every interaction works without React
  * (docs/decisions/002-hydration.md); `scripts` lists the small enhancement scripts such a page loads
- * (`import url from "~/client/x.js?url"`), after the site chrome's.
+ * (`import src from "~/client/x.ts?script"`: bundled, minified, no React), after the site chrome's.
  */
 export type RouteHandle = { hydrate?: boolean; scripts?: string[] };
 
@@ -81,7 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const pageScripts = handles.flatMap((h) => h?.scripts ?? []);
   const storageKey = themeStorageKey(data?.site ?? { slug: DEFAULT_SITE_SLUG });
   return (
-    <html lang="fr" data-theme-key={storageKey} suppressHydrationWarning>
+    <html lang="fr" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

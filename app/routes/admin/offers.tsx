@@ -28,7 +28,7 @@ import {
 import { parseAdminOfferList, safeOfferListReturn } from "~/lib/admin-offer-list-schema";
 import { OFFER_TYPE_BADGES, OFFER_TYPE_LABELS, OFFER_TYPES } from "~/lib/domain";
 import { formatMonthlyPrice, pluralize } from "~/lib/format";
-import { MAX_SEARCH_LENGTH } from "~/lib/offer-filters-schema";
+import { MAX_SEARCH_LENGTH } from "~/lib/offer-filters";
 import { useHydrated } from "~/hooks/use-hydrated";
 import {
   deleteOffer,

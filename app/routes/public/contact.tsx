@@ -1,7 +1,7 @@
 import { Mail, Phone, X } from "lucide-react";
 import { data, Form } from "react-router";
 import { z } from "zod";
-import contactScriptUrl from "~/client/contact.js?url";
+import contactScriptUrl from "~/client/contact.ts?script";
 import { ContactOfferField, ContactOfferSearchForm } from "~/components/contact-offer-field";
 import { PrivacyNotice } from "~/components/privacy-notice";
 import { Button } from "~/components/ui/button";
@@ -10,6 +10,7 @@ import { Input, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
 import { contactFormSchema } from "~/lib/contact";
+import * as dom from "~/lib/dom-hooks";
 import { CONTACT_LIMITS } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
@@ -26,8 +27,8 @@ import { hitRateLimit } from "~/server/rate-limit.server";
 import type { Route } from "./+types/contact";
 import { retryAfter } from "~/lib/http-headers";
 
-// Server-rendered; the selected-offer box, the sending state and the toasts are
-// app/client/contact.js (docs/decisions/005).
+// Server-rendered; the selected-offer box and the sending state are app/client/contact.ts, the
+// toasts app/client/toast.ts (docs/decisions/005).
 export const handle: RouteHandle = { hydrate: false, scripts: [contactScriptUrl] };
 
 const offerParam = z.coerce
@@ -201,10 +202,10 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           </CardHeader>
           <CardContent>
             {result ? (
-              // Inline without JavaScript; contact.js turns it into a dismissible toast.
+              // Inline without JavaScript; app/client/toast.ts turns it into a dismissible toast.
               <div
                 role={actionData?.status === "sent" ? "status" : "alert"}
-                data-toast={actionData?.status === "sent" ? "success" : "error"}
+                {...dom.hook(dom.TOAST, actionData?.status === "sent" ? "success" : "error")}
                 className={
                   actionData?.status === "sent"
                     ? "mb-6 rounded-md border border-success/50 bg-background p-4 text-success"
@@ -215,7 +216,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 <p>{result.description}</p>
                 <button
                   type="button"
-                  data-toast-close=""
+                  {...dom.hook(dom.TOAST_CLOSE)}
                   className="absolute right-2 top-2 hidden rounded-md p-1 text-muted-foreground hover:bg-accent"
                   aria-label="Fermer"
                 >
@@ -228,7 +229,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               action="/contact"
               className="space-y-5"
               aria-label="Formulaire de contact"
-              data-contact-form=""
+              {...dom.hook(dom.CONTACT_FORM)}
             >
               <div className="grid gap-5 sm:grid-cols-2">
                 <div className="space-y-2">
@@ -311,8 +312,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               </div>
               <PrivacyNotice />
               <Button type="submit" size="lg" className="w-full sm:w-auto">
-                <span data-idle="">Envoyer le message</span>
-                <span data-sending="" hidden>
+                <span {...dom.hook(dom.SUBMIT_IDLE)}>Envoyer le message</span>
+                <span {...dom.hook(dom.SUBMIT_SENDING)} hidden>
                   <Spinner label="Envoi en cours..." />
                 </span>
               </Button>

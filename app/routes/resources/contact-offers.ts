@@ -9,7 +9,7 @@ import { searchOfferChoices } from "~/server/contact-offers.server";
 import type { Route } from "./+types/contact-offers";
 import { cacheControl } from "~/lib/http-headers";
 
-/** One match of the contact form's offer search, ready to show (app/client/contact-offer-search.js). */
+/** One match of the contact form's offer search, ready to show (app/client/contact-offer-search.ts). */
 export type OfferSearchItem = { id: number; title: string; reference: string; price: string };
 export type OfferSearchAnswer =
   { offers: OfferSearchItem[]; more: boolean; summary: string } | { error: string };
