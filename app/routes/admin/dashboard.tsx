@@ -9,7 +9,7 @@ import {
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { adminMeta } from "~/lib/admin-meta";
-import { offerStats } from "~/server/admin-offers.server";
+import { offerStats } from "~/server/offers.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { contactRequestStats } from "~/server/contacts.server";
 import { log } from "~/server/log.server";
