@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { noteColumns, statusChangeColumns } from "./admin-contacts.server";
+import { noteColumns, statusChangeColumns } from "./contacts.server";
 import { db, type Database } from "./db.server";
 import {
   appState,

@@ -15,8 +15,7 @@ import {
   updateOffer,
 } from "../../app/server/offers.server";
 import { getCatalogueVersion } from "../../app/server/catalogue.server";
-import { listContactRequests } from "../../app/server/admin-contacts.server";
-import { createContactRequest } from "../../app/server/contacts.server";
+import { createContactRequest, listContactRequests } from "../../app/server/contacts.server";
 import type { Database } from "../../app/server/db.server";
 import { contactRequests, offers } from "../../app/server/schema.server";
 import { openTestDatabase, testDatabaseKind } from "../support/database";
