@@ -1,5 +1,8 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { ContactInput } from "~/lib/contact";
+import type { ContactMailData } from "~/lib/contact-mail";
 import {
   CONTACT_PAGE_SIZE,
   SPAM_FILTER,
@@ -20,6 +23,7 @@ import {
   contactRequestCounts,
   contactRequests,
   contactStatusChanges,
+  mailOutbox,
   offers,
 } from "./schema.server";
 import type { AdminUser } from "./users.server";
@@ -99,6 +103,29 @@ export async function submitContactRequest(
   }
 }
 
+/** The request as the notification shows it: the offer as it is now, or its snapshot if deleted. */
+export async function contactMailData(
+  contactRequestId: number,
+  database: Database = db(),
+): Promise<ContactMailData | null> {
+  const [row] = await database
+    .select({ ...sentColumns, ...offerColumns, currentPrice: offers.price })
+    .from(contactRequests)
+    .leftJoin(offers, eq(offers.id, contactRequests.offerId))
+    .where(eq(contactRequests.id, contactRequestId));
+  if (!row) return null;
+  const { offerId: _, currentPrice, ...sent } = row;
+  const { offer, ...request } = withOffer(sent);
+  return {
+    ...request,
+    offer: offer && {
+      title: offer.title,
+      reference: offer.reference,
+      price: offer.deleted ? null : currentPrice,
+    },
+  };
+}
+
 /** Per-status counts of contact requests, read from the counters the triggers keep (migration 0003). */
 export async function contactStatusCounts(database: Database = db()) {
   const rows = await database.select().from(contactRequestCounts);
@@ -151,6 +178,17 @@ function listOrder(sort: ContactSort) {
     : [desc(contactRequests.createdAt), desc(contactRequests.id)];
 }
 
+/** What the visitor sent: every reader of a request starts from these. */
+export const sentColumns = {
+  id: contactRequests.id,
+  name: contactRequests.name,
+  email: contactRequests.email,
+  phone: contactRequests.phone,
+  message: contactRequests.message,
+  createdAt: contactRequests.createdAt,
+};
+
+/** The request's offer as it is now and as it was when sent (see withOffer). */
 const offerColumns = {
   offerId: contactRequests.offerId,
   currentTitle: offers.title,
@@ -246,18 +284,30 @@ export const statusChangeColumns = {
   createdAt: contactStatusChanges.createdAt,
 };
 
+/** The rows that belong to some requests (notes, status changes, mails), by date then id. */
+export function rowsOfRequests<C extends SelectedFields>(
+  table: typeof contactNotes | typeof contactStatusChanges | typeof mailOutbox,
+  columns: C,
+  ids: number[],
+  direction: "asc" | "desc",
+  database: Database,
+): Promise<SelectResultFields<C>[]> {
+  const by = direction === "asc" ? asc : desc;
+  // Drizzle cannot infer a row type from a generic column set: the columns decide it.
+  return database
+    .select(columns)
+    .from(table)
+    .where(inArray(table.contactRequestId, ids))
+    .orderBy(by(table.createdAt), by(table.id)) as Promise<SelectResultFields<C>[]>;
+}
+
 /** Everything about one request for its page: what the visitor sent, the offer, notes, history. */
 export async function findContactRequest(id: number, database: Database = db()) {
   const [row] = await database
     .select({
-      id: contactRequests.id,
-      name: contactRequests.name,
-      email: contactRequests.email,
-      phone: contactRequests.phone,
-      message: contactRequests.message,
+      ...sentColumns,
       status: contactRequests.status,
       suspectedSpam: contactRequests.suspectedSpam,
-      createdAt: contactRequests.createdAt,
       updatedAt: contactRequests.updatedAt,
       ...offerColumns,
       offerSlug: offers.slug,
@@ -270,16 +320,8 @@ export async function findContactRequest(id: number, database: Database = db()) 
     .limit(1);
   if (!row) return undefined;
   const [notes, history] = await Promise.all([
-    database
-      .select(noteColumns)
-      .from(contactNotes)
-      .where(eq(contactNotes.contactRequestId, id))
-      .orderBy(desc(contactNotes.createdAt), desc(contactNotes.id)),
-    database
-      .select(statusChangeColumns)
-      .from(contactStatusChanges)
-      .where(eq(contactStatusChanges.contactRequestId, id))
-      .orderBy(desc(contactStatusChanges.createdAt), desc(contactStatusChanges.id)),
+    rowsOfRequests(contactNotes, noteColumns, [id], "desc", database),
+    rowsOfRequests(contactStatusChanges, statusChangeColumns, [id], "desc", database),
   ]);
   return { ...withOffer(row), notes, history };
 }
@@ -447,13 +489,8 @@ export async function* exportContactRequests(
       : undefined;
     const rows = await database
       .select({
-        id: contactRequests.id,
+        ...sentColumns,
         position: sql<string>`${contactRequests.createdAt}::text`,
-        createdAt: contactRequests.createdAt,
-        name: contactRequests.name,
-        email: contactRequests.email,
-        phone: contactRequests.phone,
-        message: contactRequests.message,
         status: contactRequests.status,
         ...offerColumns,
       })
