@@ -83,13 +83,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 503 },
     );
   }
-  if (!result.ok && result.reason === "rate_limited") {
+  if (result.kind === "rate-limited") {
     log.warn("sign-in rate limited", { requestId: context.requestId });
     return failure(429, ADMIN_MESSAGES.tooManyAttempts(result.retryAfterSeconds), email, {
       "Retry-After": String(result.retryAfterSeconds),
     });
   }
-  if (!result.ok) {
+  if (result.kind === "invalid") {
     log.info("sign-in refused", { requestId: context.requestId });
     return failure(401, ADMIN_MESSAGES.wrongCredentials, email);
   }
