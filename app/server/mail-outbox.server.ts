@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { MAIL_GIVE_UP_SECONDS } from "~/lib/outbox-backoff";
 import { db, type Database } from "./db.server";
+import { log } from "./log.server";
 import { contactRequests, mailOutbox, type MailOutboxRow } from "./schema.server";
 
 /** What a mail of the outbox announces; its content is rendered when it is sent. */
@@ -161,6 +162,21 @@ export async function retryFailedMail(id: number, database: Database = db()): Pr
     await notifyWorkers(tx as unknown as Database);
     return true;
   });
+}
+
+/** The dashboard's retry: `not-failed` when someone retried it first, `failed` on a database error. */
+export async function requeueFailedMail(
+  id: number,
+  context: { requestId: string },
+): Promise<{ kind: "queued" | "not-failed" | "failed" }> {
+  try {
+    if (!(await retryFailedMail(id))) return { kind: "not-failed" };
+  } catch (error) {
+    log.error("mail retry failed", { requestId: context.requestId, error });
+    return { kind: "failed" };
+  }
+  log.info("mail retry queued", { requestId: context.requestId, mailId: id });
+  return { kind: "queued" };
 }
 
 /** The dashboard's view of the outbox: counts, and the mails that need attention. */
