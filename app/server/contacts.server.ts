@@ -23,8 +23,8 @@ import {
   contactRequestCounts,
   contactRequests,
   contactStatusChanges,
-  mailOutbox,
   offers,
+  type mailOutbox,
 } from "./schema.server";
 import type { AdminUser } from "./users.server";
 
