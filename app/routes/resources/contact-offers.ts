@@ -5,7 +5,7 @@ import {
   parseOfferSearchTerm,
 } from "~/lib/offer-search";
 import { withDatabase } from "~/server/availability.server";
-import { searchOfferChoices } from "~/server/contact-offers.server";
+import { searchOfferChoices } from "~/server/offers.server";
 import type { Route } from "./+types/contact-offers";
 
 /** One match of the contact form's offer search, ready to show (app/client/contact-offer-search.js). */
