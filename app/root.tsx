@@ -14,13 +14,15 @@ import { ErrorPage } from "~/components/error-page";
 import { FlashBanner, FlashToast } from "~/components/flash-toast";
 import { useInlineCss } from "~/lib/inline-css";
 import { useNonce } from "~/hooks/nonce";
-import { themeStorageKey } from "~/lib/site";
+import { pageHydrates } from "~/lib/hydration";
+import { DEFAULT_SITE_SLUG, themeStorageKey } from "~/lib/site";
 import { themeBootScript } from "~/lib/theme";
 import type { RootData } from "~/hooks/use-root-data";
 import { readFlash } from "~/server/flash.server";
 import { siteConfig } from "~/server/site.server";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { cacheControl } from "~/lib/http-headers";
 
 // In production the stylesheet is inlined in <head> (see InlineCssContext): no render-blocking
 // request before the first paint. Development keeps the file for hot reload.
@@ -44,7 +46,7 @@ export function loader({ request }: Route.LoaderArgs) {
   };
   if (!setCookie) return body;
   return withInit(body, {
-    headers: { "Set-Cookie": setCookie, "Cache-Control": "private, no-store" },
+    headers: { "Set-Cookie": setCookie, ...cacheControl("private") },
   });
 }
 
@@ -75,10 +77,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const inlineCss = useInlineCss();
   const handles = matches.map((m) => m.handle as RouteHandle | undefined);
-  // A page that shows a flash toast hydrates, even if it usually ships no React (sonner needs it).
-  const hydrate = Boolean(data?.toast) || !handles.some((h) => h?.hydrate === false);
+  const hydrate = pageHydrates(handles, Boolean(data?.toast));
   const pageScripts = handles.flatMap((h) => h?.scripts ?? []);
-  const storageKey = themeStorageKey(data?.site ?? { slug: "serveurpro" });
+  const storageKey = themeStorageKey(data?.site ?? { slug: DEFAULT_SITE_SLUG });
   return (
     <html lang="fr" data-theme-key={storageKey} suppressHydrationWarning>
       <head>

@@ -3,12 +3,11 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { signInUrl } from "~/lib/redirect";
-import { isDatabaseUnavailable, UNAVAILABLE } from "./availability.server";
+import { isDatabaseUnavailable } from "./availability.server";
 import { isSecureRequest, readCookie, serializeCookie } from "./cookies.server";
 import { db, type Database } from "./db.server";
 import { resetRateLimit, takeAttempt } from "./rate-limit.server";
 import { hashPassword, verifyDummyPassword, verifyPassword } from "./password.server";
-import { assertSameOrigin } from "./security.server";
 import {
   createSession,
   deleteSession,
@@ -19,12 +18,14 @@ import {
 } from "./sessions.server";
 import { sessions, users } from "./schema.server";
 import { findUserByEmail, type AdminUser } from "./users.server";
+import { cacheControl, retryAfter, UNAVAILABLE_RETRY_SECONDS } from "~/lib/http-headers";
+import { ERROR_MESSAGES } from "~/lib/messages";
 
 export const SESSION_COOKIE = "admin_session";
 
 /** Admin pages are private: never stored by a browser or proxy, never indexed. */
 export const PRIVATE_HEADERS = {
-  "Cache-Control": "no-store",
+  ...cacheControl("no-store"),
   "X-Robots-Tag": "noindex, nofollow",
 } as const;
 
@@ -66,8 +67,8 @@ export async function getAdminSession(
     // Database unreachable: the French 503 page rather than a 500 (every admin page starts here).
     if (isDatabaseUnavailable(error)) {
       throw data(
-        { message: UNAVAILABLE.message },
-        { status: 503, headers: { ...PRIVATE_HEADERS, "Retry-After": "10" } },
+        { message: ERROR_MESSAGES.unavailable.detail },
+        { status: 503, headers: { ...PRIVATE_HEADERS, ...retryAfter(UNAVAILABLE_RETRY_SECONDS) } },
       );
     }
     throw error;
@@ -85,10 +86,10 @@ function returnPath(request: Request): string {
 /**
  * The one guard of the admin area, first line of every admin loader and action.
  * - Page or data reads without a live session: redirect to /auth?redirectTo=<this page>.
- * - Writes: 403 when sent from another origin, 401 without a live session. Nothing is changed.
+ * - Writes without a live session: 401, nothing changed. (Posts from another site never get
+ *   here: server/cross-site.ts refuses them with 403 for every action.)
  */
 export async function requireAdmin(request: Request): Promise<AdminSession> {
-  if (!isRead(request)) assertSameOrigin(request);
   const session = await getAdminSession(request);
   if (session) return session;
   const headers = new Headers(PRIVATE_HEADERS);

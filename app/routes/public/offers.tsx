@@ -19,6 +19,7 @@ import { isDatabaseUnavailable } from "~/server/availability.server";
 import { log } from "~/server/log.server";
 import { LISTING_PAGE_SIZE, listActiveOffers } from "~/server/offers.server";
 import type { Route } from "./+types/offers";
+import { retryAfter, UNAVAILABLE_RETRY_SECONDS } from "~/lib/http-headers";
 
 // Server-rendered; filtering as you type is app/client/listing.js, the comparison bar
 // app/client/compare.js (docs/decisions/005 and 017).
@@ -46,7 +47,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // A query that fails for another reason than an unreachable database is a bug: 500 page.
     if (!isDatabaseUnavailable(error)) throw error;
     log.error("listing query failed", { requestId: context.requestId, error });
-    throw data(MESSAGES.listingError, { status: 503, headers: { "Retry-After": "10" } });
+    throw data(MESSAGES.listingError, {
+      status: 503,
+      headers: retryAfter(UNAVAILABLE_RETRY_SECONDS),
+    });
   }
   const pageCount = Math.max(1, Math.ceil(result.total / LISTING_PAGE_SIZE));
   if (page > pageCount) {
