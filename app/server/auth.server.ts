@@ -6,7 +6,7 @@ import { signInUrl } from "~/lib/redirect";
 import { isDatabaseUnavailable } from "./availability.server";
 import { isSecureRequest, readCookie, serializeCookie } from "./cookies.server";
 import { db, type Database } from "./db.server";
-import { hitRateLimit, peekRateLimit, resetRateLimit } from "./rate-limit.server";
+import { resetRateLimit, takeAttempt } from "./rate-limit.server";
 import { hashPassword, verifyDummyPassword, verifyPassword } from "./password.server";
 import {
   createSession,
@@ -109,9 +109,9 @@ export function signInRateLimitKeys(email: string, clientIp: string) {
 }
 
 export type SignInResult =
-  | { ok: true; user: AdminUser; token: string; expiresAt: Date }
-  | { ok: false; reason: "invalid" }
-  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
+  | { kind: "signed-in"; user: AdminUser; token: string; expiresAt: Date }
+  | { kind: "invalid" }
+  | { kind: "rate-limited"; retryAfterSeconds: number };
 
 /**
  * Checks the credentials under the per-IP and per-e-mail limits. An unknown e-mail costs the same
@@ -124,35 +124,26 @@ export async function signIn(
   database: Database = db(),
 ): Promise<SignInResult> {
   const { ip, email } = signInRateLimitKeys(credentials.email, clientIp);
-  const keys = [
-    { key: ip, ...SIGN_IN_LIMITS.perIp },
-    { key: email, ...SIGN_IN_LIMITS.perEmail },
-  ];
-  // Already over a limit: answer at once, without counting or hashing anything.
-  for (const { key, limit } of keys) {
-    const current = await peekRateLimit(key, database);
-    if (current.count >= limit) {
-      return { ok: false, reason: "rate_limited", retryAfterSeconds: current.retryAfterSeconds };
-    }
-  }
-  for (const { key, limit, windowMs } of keys) {
-    const hit = await hitRateLimit(key, limit, windowMs, database);
-    if (!hit.allowed) {
-      return { ok: false, reason: "rate_limited", retryAfterSeconds: hit.retryAfterSeconds };
-    }
-  }
+  const refused = await takeAttempt(
+    [
+      { key: ip, ...SIGN_IN_LIMITS.perIp },
+      { key: email, ...SIGN_IN_LIMITS.perEmail },
+    ],
+    database,
+  );
+  if (refused) return { kind: "rate-limited", ...refused };
   const user = await findUserByEmail(credentials.email, database);
   const valid =
     user && user.role === "admin"
       ? await verifyPassword(user.passwordHash, credentials.password)
       : await verifyDummyPassword(credentials.password);
-  if (!user || !valid) return { ok: false, reason: "invalid" };
+  if (!user || !valid) return { kind: "invalid" };
   await resetRateLimit(email, database);
   // A new session id at each sign-in; the one the browser had before (if any) is ended.
   await deleteSession(options.previousToken, database);
   await pruneExpiredSessions(database);
   const session = await createSession(user.id, database);
-  return { ok: true, user: { id: user.id, email: user.email }, ...session };
+  return { kind: "signed-in", user: { id: user.id, email: user.email }, ...session };
 }
 
 export function sessionToken(request: Request): string | undefined {
@@ -173,9 +164,9 @@ export async function signOut(request: Request, database: Database = db()): Prom
 export const PASSWORD_CHANGE_LIMIT = { limit: 5, windowMs: 15 * 60 * 1000 } as const;
 
 export type PasswordChangeResult =
-  | { ok: true }
-  | { ok: false; reason: "wrong_password" }
-  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
+  | { kind: "changed" }
+  | { kind: "wrong-password" }
+  | { kind: "rate-limited"; retryAfterSeconds: number };
 
 /**
  * Changes the signed-in administrator's password when `currentPassword` is right (rate-limited
@@ -187,25 +178,14 @@ export async function changeOwnPassword(
   database: Database = db(),
 ): Promise<PasswordChangeResult> {
   const key = `password:user:${session.user.id}`;
-  const current = await peekRateLimit(key, database);
-  if (current.count >= PASSWORD_CHANGE_LIMIT.limit) {
-    return { ok: false, reason: "rate_limited", retryAfterSeconds: current.retryAfterSeconds };
-  }
-  const hit = await hitRateLimit(
-    key,
-    PASSWORD_CHANGE_LIMIT.limit,
-    PASSWORD_CHANGE_LIMIT.windowMs,
-    database,
-  );
-  if (!hit.allowed) {
-    return { ok: false, reason: "rate_limited", retryAfterSeconds: hit.retryAfterSeconds };
-  }
+  const refused = await takeAttempt([{ key, ...PASSWORD_CHANGE_LIMIT }], database);
+  if (refused) return { kind: "rate-limited", ...refused };
   const [user] = await database
     .select({ passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, session.user.id));
   if (!user || !(await verifyPassword(user.passwordHash, passwords.currentPassword))) {
-    return { ok: false, reason: "wrong_password" };
+    return { kind: "wrong-password" };
   }
   const passwordHash = await hashPassword(passwords.newPassword);
   await database.transaction(async (tx) => {
@@ -218,5 +198,5 @@ export async function changeOwnPassword(
       .where(and(eq(sessions.userId, session.user.id), ne(sessions.idHash, session.idHash)));
   });
   await resetRateLimit(key, database);
-  return { ok: true };
+  return { kind: "changed" };
 }

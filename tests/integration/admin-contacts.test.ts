@@ -4,8 +4,11 @@ import * as contactPage from "../../app/routes/admin/contact-request";
 import * as exportCsv from "../../app/routes/resources/admin-contacts-export[.]csv";
 import * as adminContacts from "../../app/routes/admin/contacts";
 import * as dashboard from "../../app/routes/admin/dashboard";
-import { exportContactRequests } from "../../app/server/admin-contacts.server";
-import { contactStatusCounts, createContactRequest } from "../../app/server/contacts.server";
+import {
+  contactStatusCounts,
+  createContactRequest,
+  exportContactRequests,
+} from "../../app/server/contacts.server";
 import type { Database } from "../../app/server/db.server";
 import {
   contactNotes,

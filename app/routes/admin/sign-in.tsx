@@ -82,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 503 },
     );
   }
-  if (!result.ok && result.reason === "rate_limited") {
+  if (result.kind === "rate-limited") {
     log.warn("sign-in rate limited", { requestId: context.requestId });
     return failure(
       429,
@@ -91,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       retryAfter(result.retryAfterSeconds),
     );
   }
-  if (!result.ok) {
+  if (result.kind === "invalid") {
     log.info("sign-in refused", { requestId: context.requestId });
     return failure(401, ADMIN_MESSAGES.wrongCredentials, email);
   }

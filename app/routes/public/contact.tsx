@@ -17,13 +17,10 @@ import { pageMeta } from "~/lib/meta";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
 import { withDatabase } from "~/server/availability.server";
-import { createContactRequest } from "~/server/contacts.server";
-import { env } from "~/server/env.server";
+import { submitContactRequest, type ContactSubmission } from "~/server/contacts.server";
 import { assertMethod, formText, readForm } from "~/server/form.server";
-import { log } from "~/server/log.server";
 import { loadContactOfferField, postedOfferChoice } from "~/server/contact-offers.server";
 import type { OfferChoice } from "~/server/offers.server";
-import { hitRateLimit } from "~/server/rate-limit.server";
 import type { Route } from "./+types/contact";
 import { retryAfter } from "~/lib/http-headers";
 
@@ -77,63 +74,43 @@ export async function action({ request, context }: Route.ActionArgs) {
       const key = issue.path[0] as keyof Values;
       fieldErrors[key] ??= issue.message;
     }
-    const missing = (["name", "email", "message"] as const).some((k) => !raw[k].trim());
+    return answer({ kind: "invalid", fieldErrors }, raw);
+  }
+  const result = await submitContactRequest(
+    parsed.data,
+    { honeypot: formText(form, HONEYPOT_FIELD) },
+    context,
+  );
+  return answer(result, raw);
+}
+
+/** The one mapping from a post's outcome to status, headers and what the page shows again. */
+async function answer(
+  result:
+    ContactSubmission | { kind: "invalid"; fieldErrors: Partial<Record<keyof Values, string>> },
+  values: Values,
+) {
+  if (result.kind === "sent") return data<ContactActionData>({ status: "sent" });
+  const kept = { values, offerChoice: await postedOfferChoice(values.offer) };
+  if (result.kind === "rate-limited") {
+    const { retryAfterSeconds } = result;
     return data<ContactActionData>(
-      {
-        status: "invalid",
-        missing,
-        fieldErrors,
-        values: raw,
-        offerChoice: await postedOfferChoice(raw.offer),
-      },
-      { status: 400 },
+      { status: "limited", retryAfterSeconds, ...kept },
+      { status: 429, headers: retryAfter(retryAfterSeconds) },
     );
   }
-  try {
-    // Counted per client IP in the database, so that every instance shares the limit.
-    const { CONTACT_RATE_LIMIT, CONTACT_RATE_WINDOW_SECONDS } = env();
-    const limit = await hitRateLimit(
-      `contact:${context.clientIp}`,
-      CONTACT_RATE_LIMIT,
-      CONTACT_RATE_WINDOW_SECONDS * 1000,
-    );
-    if (!limit.allowed) {
-      log.warn("contact rate limit reached", { requestId: context.requestId, count: limit.count });
-      return data<ContactActionData>(
-        {
-          status: "limited",
-          retryAfterSeconds: limit.retryAfterSeconds,
-          values: raw,
-          offerChoice: await postedOfferChoice(raw.offer),
-        },
-        { status: 429, headers: retryAfter(limit.retryAfterSeconds) },
-      );
-    }
-    // A filled honeypot is probably a robot, but may be a browser's autofill: the request is kept
-    // as suspected spam, not mailed, and the answer is the same as a person's.
-    const suspectedSpam = formText(form, HONEYPOT_FIELD) !== "";
-    const row = await createContactRequest(parsed.data, undefined, { suspectedSpam });
-    log.info(
-      suspectedSpam ? "contact request stored as suspected spam" : "contact request stored",
-      {
-        requestId: context.requestId,
-        contactId: row.id,
-      },
-    );
-  } catch (error) {
-    log.error("contact request failed", { requestId: context.requestId, error });
-    return data<ContactActionData>(
-      {
-        status: "error",
-        missing: false,
-        fieldErrors: {},
-        values: raw,
-        offerChoice: await postedOfferChoice(raw.offer),
-      },
-      { status: 503 },
-    );
-  }
-  return data<ContactActionData>({ status: "sent" });
+  const failed =
+    result.kind === "invalid"
+      ? {
+          status: "invalid" as const,
+          missing: (["name", "email", "message"] as const).some((k) => !values[k].trim()),
+          fieldErrors: result.fieldErrors,
+        }
+      : { status: "error" as const, missing: false, fieldErrors: {} };
+  return data<ContactActionData>(
+    { ...failed, ...kept },
+    { status: result.kind === "invalid" ? 400 : 503 },
+  );
 }
 
 // The 429 answer tells clients when to come back.

@@ -5,7 +5,7 @@ import {
   parseOfferSearchTerm,
 } from "~/lib/offer-search";
 import { withDatabase } from "~/server/availability.server";
-import { searchOfferChoices } from "~/server/contact-offers.server";
+import { searchOfferChoices } from "~/server/offers.server";
 import type { Route } from "./+types/contact-offers";
 import { cacheControl } from "~/lib/http-headers";
 
