@@ -9,15 +9,14 @@ import * as dashboard from "../../app/routes/admin/dashboard";
 import {
   createOffer,
   deleteOffer,
+  findActiveOfferBySlug,
   freeSlug,
   OfferNotFoundError,
   updateOffer,
-} from "../../app/server/admin-offers.server";
+} from "../../app/server/offers.server";
 import { getCatalogueVersion } from "../../app/server/catalogue.server";
-import { listContactRequests } from "../../app/server/admin-contacts.server";
-import { createContactRequest } from "../../app/server/contacts.server";
+import { createContactRequest, listContactRequests } from "../../app/server/contacts.server";
 import type { Database } from "../../app/server/db.server";
-import { findActiveOfferBySlug } from "../../app/server/offers.server";
 import { contactRequests, offers } from "../../app/server/schema.server";
 import { openTestDatabase, testDatabaseKind } from "../support/database";
 import {

@@ -22,8 +22,8 @@ import {
 import { withFlash } from "~/server/flash.server";
 import { readForm } from "~/server/form.server";
 import { log } from "~/server/log.server";
-import { assertSameOrigin } from "~/server/security.server";
 import type { Route } from "./+types/sign-in";
+import { retryAfter } from "~/lib/http-headers";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
@@ -49,7 +49,6 @@ function failure(status: number, description: string, email: string, headers?: H
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
   const submission = await readForm(request, signInFormSchema);
   const { values } = submission;
   const email = values.email.slice(0, AUTH_LIMITS.email);
@@ -73,13 +72,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 503 },
     );
   }
-  if (!result.ok && result.reason === "rate_limited") {
+  if (result.kind === "rate-limited") {
     log.warn("sign-in rate limited", { requestId: context.requestId });
-    return failure(429, ADMIN_MESSAGES.tooManyAttempts(result.retryAfterSeconds), email, {
-      "Retry-After": String(result.retryAfterSeconds),
-    });
+    return failure(
+      429,
+      ADMIN_MESSAGES.tooManyAttempts(result.retryAfterSeconds),
+      email,
+      retryAfter(result.retryAfterSeconds),
+    );
   }
-  if (!result.ok) {
+  if (result.kind === "invalid") {
     log.info("sign-in refused", { requestId: context.requestId });
     return failure(401, ADMIN_MESSAGES.wrongCredentials, email);
   }
