@@ -1,7 +1,7 @@
 import { Cpu, HardDrive, MemoryStick, Star } from "lucide-react";
 import { Link } from "react-router";
 import { IconSprite, SpriteIcon } from "~/components/icon-sprite";
-import { Badge } from "~/components/ui/badge";
+import { FeaturedBadge, OfferTypeBadge } from "~/components/offer-badges";
 import { Card } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
 import { OFFER_TYPE_LABELS, type OfferType } from "~/lib/domain";
@@ -43,14 +43,8 @@ export function OfferCard({ offer, compareForm, headingLevel = 2 }: OfferCardPro
     <Card className="relative flex h-full flex-col transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
       <div className="flex flex-1 flex-col gap-4 p-6">
         <div className="flex flex-wrap items-center gap-2">
-          <Badge variant={offer.type === "dedicated" ? "default" : "secondary"}>
-            {OFFER_TYPE_LABELS[offer.type]}
-          </Badge>
-          {offer.featured ? (
-            <Badge variant="outline" className="gap-1">
-              <SpriteIcon id="star" className="size-3" /> En vedette
-            </Badge>
-          ) : null}
+          <OfferTypeBadge type={offer.type}>{OFFER_TYPE_LABELS[offer.type]}</OfferTypeBadge>
+          {offer.featured ? <FeaturedBadge /> : null}
           {compareForm ? (
             // Above the card's stretched link; a generous hit area for fingers.
             <label className="relative z-10 -my-2 ml-auto flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm hover:bg-muted">

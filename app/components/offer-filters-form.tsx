@@ -47,6 +47,14 @@ function NumberFilter({
   );
 }
 
+// Prices are HT, the figure the catalogue is priced in (docs/decisions/016).
+const NUMBER_FILTERS = [
+  { name: "min", field: "minPrice", label: "Prix min (€ HT)", placeholder: "0" },
+  { name: "max", field: "maxPrice", label: "Prix max (€ HT)", placeholder: "1000" },
+  { name: "ram_min", field: "ramMin", label: "RAM min (Go)", placeholder: "64" },
+  { name: "cores_min", field: "coresMin", label: "Cœurs min", placeholder: "8" },
+] as const;
+
 export function OfferFiltersForm({
   filters,
   filtered,
@@ -82,31 +90,15 @@ export function OfferFiltersForm({
                 <OfferTypeOptions />
               </NativeSelect>
             </Field>
-            {/* Prices are HT, the figure the catalogue is priced in (docs/decisions/016). */}
-            <NumberFilter
-              name="min"
-              label="Prix min (€ HT)"
-              placeholder="0"
-              value={filters.minPrice}
-            />
-            <NumberFilter
-              name="max"
-              label="Prix max (€ HT)"
-              placeholder="1000"
-              value={filters.maxPrice}
-            />
-            <NumberFilter
-              name="ram_min"
-              label="RAM min (Go)"
-              placeholder="64"
-              value={filters.ramMin}
-            />
-            <NumberFilter
-              name="cores_min"
-              label="Cœurs min"
-              placeholder="8"
-              value={filters.coresMin}
-            />
+            {NUMBER_FILTERS.map((filter) => (
+              <NumberFilter
+                key={filter.name}
+                name={filter.name}
+                label={filter.label}
+                placeholder={filter.placeholder}
+                value={filters[filter.field]}
+              />
+            ))}
             <Field id="filter-engagement" label="Engagement">
               <NativeSelect name="engagement" defaultValue={engagement}>
                 <option value="all">Tous</option>

@@ -3,6 +3,7 @@ import { IconSprite, SpriteIcon } from "~/components/icon-sprite";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { OfferTypeOptions } from "~/components/offer-type-options";
+import { FeaturedBadge, OfferTypeBadge } from "~/components/offer-badges";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -160,17 +161,11 @@ function OfferListItem({
       <div className="min-w-0 space-y-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="font-semibold">{offer.title}</h3>
-          <Badge variant={offer.type === "dedicated" ? "default" : "secondary"}>
-            {OFFER_TYPE_BADGES[offer.type]}
-          </Badge>
+          <OfferTypeBadge type={offer.type}>{OFFER_TYPE_BADGES[offer.type]}</OfferTypeBadge>
           <Badge variant={offer.isActive ? "success" : "outline"}>
             {offer.isActive ? "Actif" : "Inactif"}
           </Badge>
-          {offer.featured ? (
-            <Badge variant="outline" className="gap-1">
-              <SpriteIcon id="star" className="size-3" /> En vedette
-            </Badge>
-          ) : null}
+          {offer.featured ? <FeaturedBadge /> : null}
         </div>
         <p className="offer-row-meta">
           {offer.reference} — {formatMonthlyPrice(offer.price)}
