@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { OfferFilters, OfferSort } from "../../app/lib/offer-filters";
 import { OFFER_FORM_DEFAULTS } from "../../app/lib/offer-form";
 import { parseOfferForm } from "../../app/lib/offer-form-schema";
@@ -12,11 +12,12 @@ import {
   listingPageQuery,
 } from "../../app/server/offers.server";
 import { offers, type NewOffer } from "../../app/server/schema.server";
-import { openTestDatabase, testDatabaseKind } from "../support/database";
+import { testDatabaseKind } from "../support/database";
+import { useTestDatabase } from "../support/use-test-database";
 
 // Issue 13: sorting, numeric filters, featured offers and the comparison, on a real database.
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
+const database = useTestDatabase();
 
 function offer(n: number, fields: Partial<NewOffer>): NewOffer {
   return {
@@ -54,12 +55,6 @@ async function slugs(filters: OfferFilters, sort: OfferSort = "newest") {
 }
 
 describe(`catalogue (${testDatabaseKind})`, () => {
-  beforeAll(async () => {
-    database = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
   beforeEach(async () => {
     await database.db.execute(sql`delete from contact_requests`);
     await database.db.delete(offers);

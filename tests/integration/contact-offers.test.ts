@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { contactRequests, offers, type NewOffer } from "../../app/server/schema.server";
 import { call, makeRequest } from "../support/admin";
-import { openTestDatabase } from "../support/database";
+import { useTestDatabase } from "../support/use-test-database";
 
 // Above this many active offers the contact form searches (the environment is read once).
 process.env.CONTACT_OFFER_SELECT_MAX = "5";
@@ -11,7 +11,7 @@ process.env.CONTACT_RATE_LIMIT = "1000";
 const { loader: searchLoader } = await import("../../app/routes/resources/contact-offers");
 const contactRoute = await import("../../app/routes/public/contact");
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
+const database = useTestDatabase();
 
 function offer(n: number, fields: Partial<NewOffer> = {}): NewOffer {
   return {
@@ -54,12 +54,6 @@ async function search(q: string | null, extra = "") {
 
 const titles = (answer: Answer) => answer.offers?.map((o) => o.title);
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database?.dispose();
-});
 beforeEach(async () => {
   await database.db.execute(sql`truncate ${contactRequests}, ${offers} restart identity cascade`);
 });

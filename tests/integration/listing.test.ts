@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { OfferFilters } from "../../app/lib/offer-filters";
 import { createContactRequest } from "../../app/server/contacts.server";
 import {
@@ -9,9 +9,10 @@ import {
 } from "../../app/server/offers.server";
 import { contactRequests, offers, type NewOffer } from "../../app/server/schema.server";
 import { loadDemoOffers, seedIfEmpty } from "../../app/server/seed.server";
-import { openTestDatabase, testDatabaseKind } from "../support/database";
+import { testDatabaseKind } from "../support/database";
+import { useTestDatabase } from "../support/use-test-database";
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
+const database = useTestDatabase();
 
 const base = {
   cpu: "Intel Xeon E-2388G",
@@ -58,12 +59,6 @@ async function titles(filters: OfferFilters) {
 }
 
 describe(`listing query (${testDatabaseKind})`, () => {
-  beforeAll(async () => {
-    database = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
   beforeEach(async () => {
     await database.db.delete(contactRequests);
     await database.db.delete(offers);

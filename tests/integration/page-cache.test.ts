@@ -2,14 +2,15 @@ import { createHash, randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import express from "express";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { bumpCatalogueVersion, getCatalogueVersion } from "../../app/server/catalogue.server";
 import { catalogueReader } from "../../server/catalogue-watch";
 import { isCacheableRequest, PageCache } from "../../server/page-cache";
 import { sendFetchResponse } from "../../server/fetch-adapter";
-import { openTestDatabase, testDatabaseKind } from "../support/database";
+import { testDatabaseKind } from "../support/database";
+import { useTestDatabase } from "../support/use-test-database";
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
+const database = useTestDatabase();
 
 /**
  * A page-cache front like server/http.ts, over a stand-in for React Router that counts renders
@@ -77,12 +78,6 @@ function nonceOf(response: Response): string {
 describe(`page cache (${testDatabaseKind})`, () => {
   let front: Awaited<ReturnType<typeof startFront>>;
 
-  beforeAll(async () => {
-    database = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
   beforeEach(async () => {
     await front?.close();
     front = await startFront();

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { asc, sql } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import type { Database } from "../../app/server/db.server";
 import {
   appState,
@@ -159,9 +159,3 @@ export const VALID_OFFER_FORM = {
   metaDescription: "",
   isActive: "on",
 };
-
-export async function truncateAll(database: Database) {
-  await database.execute(
-    sql`truncate ${contactRequests}, ${offers}, ${sessions}, ${users}, ${rateLimits}, ${appState} restart identity cascade`,
-  );
-}

@@ -3,16 +3,13 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_OFFERS } from "../../app/server/seed.server";
 import {
-  clientAddress,
   createPostgresDatabase,
-  postContact,
   postgresAvailable,
-  ROOT,
-  type ServerProcess,
-  startServer,
   type TestDatabase,
   withClient,
-} from "./support";
+} from "../support/database";
+import { ROOT, type ServerProcess, startServer } from "./harness/server-process";
+import { clientAddress, postContact } from "./support";
 
 /**
  * Two server processes on one PostgreSQL database (ports 4310 and 4311), as behind a load
