@@ -21,7 +21,8 @@ const launchOptions = {
   ],
 };
 
-// admin.spec.ts and admin-<area>.spec.ts
+// admin.spec.ts, admin-<area>.spec.ts and <area>.admin.spec.ts: run by the admin projects only,
+// which are desktop (with and without JavaScript): the admin area is not laid out for phones.
 const ADMIN_SPECS = /admin(-[\w-]+)?\.spec\.ts$/;
 const SEARCH_SPECS = /contact-search\.spec\.ts$/;
 const PUBLIC_PROJECTS = ["desktop", "desktop-nojs", "phone", "phone-nojs"];

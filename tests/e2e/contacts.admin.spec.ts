@@ -47,8 +47,6 @@ function cards(page: Page) {
 }
 
 test.describe("contact requests in the administrator area", () => {
-  test.skip(({ isMobile }) => isMobile, "desktop only");
-
   test("list: search, status filter, sort and pager, all in the address", async ({
     page,
   }, testInfo) => {

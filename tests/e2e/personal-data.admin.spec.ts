@@ -31,8 +31,6 @@ async function search(page: Page, email: string) {
 }
 
 test.describe("personal data of one person", () => {
-  test.skip(({ isMobile }) => isMobile, "desktop only");
-
   test("find, export and erase everything about one address, and only that", async ({
     page,
   }, testInfo) => {

@@ -20,14 +20,8 @@ import { findActiveOfferBySlug } from "../../app/server/offers.server";
 import { contactRequests, offers } from "../../app/server/schema.server";
 import { testDatabaseKind } from "../support/database";
 import { useTestDatabase } from "../support/use-test-database";
-import {
-  call,
-  createAdmin,
-  makeRequest,
-  sessionCookieFor,
-  snapshot,
-  VALID_OFFER_FORM,
-} from "../support/admin";
+import { call, createAdmin, makeRequest, sessionCookieFor, snapshot } from "../support/admin";
+import { VALID_OFFER_FORM } from "../support/offers";
 
 const database = useTestDatabase({ truncate: true });
 let cookie: string;

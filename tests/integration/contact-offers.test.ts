@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { contactRequests, offers, type NewOffer } from "../../app/server/schema.server";
 import { call, makeRequest } from "../support/admin";
+import { buildOffer, insertOffers } from "../support/offers";
 import { useTestDatabase } from "../support/use-test-database";
 
 // Above this many active offers the contact form searches (the environment is read once).
@@ -13,23 +14,14 @@ const contactRoute = await import("../../app/routes/public/contact");
 
 const database = useTestDatabase();
 
-function offer(n: number, fields: Partial<NewOffer> = {}): NewOffer {
-  return {
+const offer = (n: number, fields: Partial<NewOffer> = {}) =>
+  buildOffer(n, {
     title: `Serveur ${String(n).padStart(2, "0")}`,
     slug: `serveur-${n}`,
-    reference: `REF-${n}`,
-    cpu: "Intel Xeon E-2388G",
-    ram: "64 Go DDR4",
-    storage: "2 × 1 To NVMe",
-    price: "100.00",
-    isActive: true,
     ...fields,
-  };
-}
+  });
 
-async function insert(rows: NewOffer[]) {
-  return database.db.insert(offers).values(rows).returning({ id: offers.id, title: offers.title });
-}
+const insert = (rows: NewOffer[]) => insertOffers(database.db, rows);
 
 type Answer = {
   offers?: { id: number; title: string; reference: string; price: string }[];

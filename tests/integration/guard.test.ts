@@ -22,8 +22,8 @@ import {
   makeRequest,
   sessionCookieFor,
   snapshot,
-  VALID_OFFER_FORM,
 } from "../support/admin";
+import { VALID_OFFER_FORM } from "../support/offers";
 
 const database = useTestDatabase();
 let validCookie: string;

@@ -142,20 +142,3 @@ export async function snapshot(database: Database) {
       .orderBy(asc(contactRequestCounts.key)),
   };
 }
-
-export const VALID_OFFER_FORM = {
-  title: "Serveur Test",
-  reference: "TST-001",
-  slug: "",
-  description: "Une **offre** de test.",
-  type: "dedicated",
-  cpu: "AMD EPYC 7543",
-  ram: "128 Go",
-  storage: "2 × 1 To NVMe",
-  network: "1 Gbit/s",
-  price: "199.99",
-  contractType: "",
-  metaTitle: "",
-  metaDescription: "",
-  isActive: "on",
-};
