@@ -15,7 +15,14 @@ import {
 } from "../../app/server/schema.server";
 import { testDatabaseKind } from "../support/database";
 import { useTestDatabase } from "../support/use-test-database";
-import { call, createAdmin, makeRequest, sessionCookieFor, snapshot } from "../support/admin";
+import {
+  call,
+  createAdmin,
+  makeRequest,
+  sessionCookieFor,
+  snapshot,
+  signedInAdmin,
+} from "../support/admin";
 
 const database = useTestDatabase({ truncate: true });
 let cookie: string;
@@ -87,8 +94,10 @@ async function many(n: number, message = "m") {
 describe(`admin contact requests (${testDatabaseKind})`, () => {
   let adminId: number;
   beforeEach(async () => {
-    adminId = (await createAdmin(database.db)).id;
-    cookie = await sessionCookieFor(adminId, database.db);
+    ({
+      admin: { id: adminId },
+      cookie,
+    } = await signedInAdmin(database.db));
     [{ id: offerId }] = await database.db
       .insert(offers)
       .values({

@@ -20,7 +20,7 @@ import { findActiveOfferBySlug } from "../../app/server/offers.server";
 import { contactRequests, offers } from "../../app/server/schema.server";
 import { testDatabaseKind } from "../support/database";
 import { useTestDatabase } from "../support/use-test-database";
-import { call, createAdmin, makeRequest, sessionCookieFor, snapshot } from "../support/admin";
+import { call, makeRequest, snapshot, signedInAdmin } from "../support/admin";
 import { VALID_OFFER_FORM } from "../support/offers";
 
 const database = useTestDatabase({ truncate: true });
@@ -51,8 +51,7 @@ async function slugs() {
 
 describe(`admin offers (${testDatabaseKind})`, () => {
   beforeEach(async () => {
-    const admin = await createAdmin(database.db);
-    cookie = await sessionCookieFor(admin.id, database.db);
+    ({ cookie } = await signedInAdmin(database.db));
   });
 
   describe("slugs", () => {

@@ -16,6 +16,7 @@ import {
   makeRequest,
   sessionCookieFor,
   snapshot,
+  signedInAdmin,
 } from "../support/admin";
 
 const database = useTestDatabase({ truncate: true });
@@ -34,8 +35,7 @@ describe(`several administrators (${testDatabaseKind})`, () => {
   let first: { id: number; email: string };
   let cookie: string;
   beforeEach(async () => {
-    first = await createAdmin(database.db);
-    cookie = await sessionCookieFor(first.id, database.db);
+    ({ admin: first, cookie } = await signedInAdmin(database.db));
   });
 
   describe("/admin/users", () => {

@@ -13,7 +13,7 @@ import {
 } from "../../app/server/offers.server";
 import { offers, type NewOffer } from "../../app/server/schema.server";
 import { testDatabaseKind } from "../support/database";
-import { buildOffer, insertOffers } from "../support/offers";
+import { buildOffer, EMPTY_OFFER_NUMBERS, insertOffers } from "../support/offers";
 import { useTestDatabase } from "../support/use-test-database";
 
 // Issue 13: sorting, numeric filters, featured offers and the comparison, on a real database.
@@ -150,16 +150,7 @@ describe(`catalogue (${testDatabaseKind})`, () => {
       loaMonths: 36,
       loaPurchaseOption: "150.00",
     });
-    const cleared = parseOfferForm({
-      ...form,
-      cpuCores: "",
-      ramGb: "",
-      storageTb: "",
-      bandwidthGbps: "",
-      setupFee: "",
-      loaMonths: "",
-      loaPurchaseOption: "",
-    });
+    const cleared = parseOfferForm({ ...form, ...EMPTY_OFFER_NUMBERS });
     if (!cleared.success) throw new Error(cleared.message);
     await updateOffer(id, cleared.data);
     expect(await findOfferById(id)).toMatchObject({

@@ -20,8 +20,8 @@ import {
   createAdmin,
   expiredSessionCookie,
   makeRequest,
-  sessionCookieFor,
   snapshot,
+  signedInAdmin,
 } from "../support/admin";
 import { VALID_OFFER_FORM } from "../support/offers";
 
@@ -161,9 +161,9 @@ const CREDENTIALS: { name: string; cookie: () => Promise<string | undefined> }[]
 
 describe(`admin guard (${testDatabaseKind})`, () => {
   beforeAll(async () => {
-    const admin = await createAdmin(database.db);
+    const { admin, cookie } = await signedInAdmin(database.db);
     expect(admin.id).toBe(1);
-    validCookie = await sessionCookieFor(admin.id, database.db);
+    validCookie = cookie;
     secondAdminId = (
       await createAdmin(database.db, {
         email: "second@example.fr",

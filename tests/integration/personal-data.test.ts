@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as personalData from "../../app/routes/admin/personal-data";
 import * as personalDataExport from "../../app/routes/resources/admin-personal-data-export";
 import { addressToken, type PersonalData } from "../../app/server/personal-data.server";
-import { call, createAdmin, makeRequest, sessionCookieFor } from "../support/admin";
+import { call, makeRequest, signedInAdmin } from "../support/admin";
 import { contactTables, countsAndRecount, insertRequest } from "../support/contacts";
 import { testDatabaseKind } from "../support/database";
 import { useTestDatabase } from "../support/use-test-database";
@@ -12,8 +12,7 @@ const database = useTestDatabase();
 let cookie: string;
 
 beforeAll(async () => {
-  const admin = await createAdmin(database.db);
-  cookie = await sessionCookieFor(admin.id, database.db);
+  ({ cookie } = await signedInAdmin(database.db));
 }, 60_000);
 
 /** Jean wrote three times, with his address typed two ways; Marie once. */

@@ -103,6 +103,12 @@ export async function createAdmin(database: Database, credentials = ADMIN) {
   return (await upsertAdmin(credentials, database)).user;
 }
 
+/** An administrator and a live session cookie for them, as after their sign-in. */
+export async function signedInAdmin(database: Database, credentials = ADMIN) {
+  const admin = await createAdmin(database, credentials);
+  return { admin, cookie: await sessionCookieFor(admin.id, database) };
+}
+
 /** A live session cookie for `userId`, as after a sign-in. */
 export async function sessionCookieFor(userId: number, database: Database): Promise<string> {
   const { token } = await createSession(userId, database);

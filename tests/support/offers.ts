@@ -44,3 +44,14 @@ export const VALID_OFFER_FORM = {
   metaDescription: "",
   isActive: "on",
 };
+
+/** The optional numbers of the offer form, all left empty. */
+export const EMPTY_OFFER_NUMBERS = {
+  cpuCores: "",
+  ramGb: "",
+  storageTb: "",
+  bandwidthGbps: "",
+  setupFee: "",
+  loaMonths: "",
+  loaPurchaseOption: "",
+};

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { AUTH_LIMITS, OFFER_LIMITS } from "../../../app/lib/limits";
-import { VALID_OFFER_FORM } from "../../support/offers";
+import { EMPTY_OFFER_NUMBERS, VALID_OFFER_FORM } from "../../support/offers";
 import { urlencoded } from "../harness/http";
 import { XSS_PAYLOADS, type Action, type HostileCase, type Vars } from "./cases";
 import type { Snapshot } from "./run";
@@ -19,13 +19,7 @@ const OFFER = {
   ...VALID_OFFER_FORM,
   title: "Serveur Hostile",
   reference: "HST-001",
-  cpuCores: "",
-  ramGb: "",
-  storageTb: "",
-  bandwidthGbps: "",
-  setupFee: "",
-  loaMonths: "",
-  loaPurchaseOption: "",
+  ...EMPTY_OFFER_NUMBERS,
 };
 type OfferFields = typeof OFFER;
 
