@@ -15,9 +15,8 @@ export type AppServer = {
 
 /**
  * The one in-process launcher: the built application (build/server) in this process behind our
- * real Express app, on a real
- * port, over a fresh migrated database with the demo offers (in-memory PGlite, or a new database
- * on PostgreSQL with TEST_DB=postgres). The test reads the same database to check what changed.
+ * real Express app, on a real port, over a fresh migrated database with the demo offers
+ * (in-memory PGlite, or a new database on PostgreSQL with TEST_DB=postgres). The test reads the same database to check what changed.
  * Environment variables are read once per process: pass them here, before anything else loads.
  */
 export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
