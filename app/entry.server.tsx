@@ -10,6 +10,8 @@ import {
 } from "react-router";
 import { InlineCssContext } from "~/lib/inline-css";
 import { NonceContext } from "~/hooks/nonce";
+import type { RootData } from "~/hooks/use-root-data";
+import { pageHydrates } from "~/lib/hydration";
 import { RequestIdContext } from "~/hooks/request-id";
 import { log } from "~/server/log.server";
 import appCss from "./app.css?inline";
@@ -26,7 +28,13 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.cspNonce;
+  // The nonce only for pages that hydrate, where React Router's scripts carry per-request data:
+  // a page without hydration has no nonce anywhere in its HTML, so the page cache can keep its
+  // bytes as they are (server/security-headers.ts allows its inline script by hash).
+  const { matches, loaderData } = routerContext.staticHandlerContext;
+  const handles = matches.map((match) => routerContext.routeModules[match.route.id]?.handle);
+  const toast = (loaderData.root as Partial<RootData> | undefined)?.toast;
+  const nonce = pageHydrates(handles, Boolean(toast)) ? loadContext.cspNonce : undefined;
 
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(

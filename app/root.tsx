@@ -9,18 +9,20 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { Toaster } from "sonner";
-import chromeScriptUrl from "~/client/chrome.js?url";
+import chromeScriptUrl from "~/client/chrome.ts?script";
 import { ErrorPage } from "~/components/error-page";
 import { FlashBanner, FlashToast } from "~/components/flash-toast";
 import { useInlineCss } from "~/lib/inline-css";
 import { useNonce } from "~/hooks/nonce";
-import { themeStorageKey } from "~/lib/site";
+import { pageHydrates } from "~/lib/hydration";
+import { DEFAULT_SITE_SLUG, themeStorageKey } from "~/lib/site";
 import { themeBootScript } from "~/lib/theme";
 import type { RootData } from "~/hooks/use-root-data";
 import { readFlash } from "~/server/flash.server";
 import { siteConfig } from "~/server/site.server";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { cacheControl } from "~/lib/http-headers";
 
 // In production the stylesheet is inlined in <head> (see InlineCssContext): no render-blocking
 // request before the first paint. Development keeps the file for hot reload.
@@ -44,7 +46,7 @@ export function loader({ request }: Route.LoaderArgs) {
   };
   if (!setCookie) return body;
   return withInit(body, {
-    headers: { "Set-Cookie": setCookie, "Cache-Control": "private, no-store" },
+    headers: { "Set-Cookie": setCookie, ...cacheControl("private") },
   });
 }
 
@@ -65,7 +67,7 @@ export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) 
 /**
  * Route modules export `handle = { hydrate: false }` when every interaction works without React
  * (docs/decisions/002-hydration.md); `scripts` lists the small enhancement scripts such a page loads
- * (`import url from "~/client/x.js?url"`), after the site chrome's.
+ * (`import src from "~/client/x.ts?script"`: bundled, minified, no React), after the site chrome's.
  */
 export type RouteHandle = { hydrate?: boolean; scripts?: string[] };
 
@@ -75,12 +77,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const inlineCss = useInlineCss();
   const handles = matches.map((m) => m.handle as RouteHandle | undefined);
-  // A page that shows a flash toast hydrates, even if it usually ships no React (sonner needs it).
-  const hydrate = Boolean(data?.toast) || !handles.some((h) => h?.hydrate === false);
+  const hydrate = pageHydrates(handles, Boolean(data?.toast));
   const pageScripts = handles.flatMap((h) => h?.scripts ?? []);
-  const storageKey = themeStorageKey(data?.site ?? { slug: "serveurpro" });
+  const storageKey = themeStorageKey(data?.site ?? { slug: DEFAULT_SITE_SLUG });
   return (
-    <html lang="fr" data-theme-key={storageKey} suppressHydrationWarning>
+    <html lang="fr" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { log } from "../app/server/log.server";
 import { plainErrorPage } from "./error-page";
 import { requestOrigin } from "./fetch-adapter";
+import { ERROR_MESSAGES } from "../app/lib/messages";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -10,8 +11,14 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * the body is read: 403 with a French page. Browsers send Origin on POST (compared with our own
  * origin, scheme included, as React Router does); without it, Sec-Fetch-Site must not say
  * cross-site or same-site. Clients that send neither (curl, monitoring) are not browsers and
- * carry no visitor's cookies, so they pass. Without this, React Router would answer an
- * English 'Bad Request'.
+ * carry no visitor's cookies, so they pass.
+ *
+ * The site's one cross-site check: route modules have none of their own. React Router 7.18 has
+ * its own for actions (Origin host against the request URL, `allowedActionOrigins`), which cannot
+ * be turned off; it accepts everything this accepts (same origin, computed by the same
+ * requestOrigin, or no Origin), so it never fires behind this one. This one also reads
+ * Sec-Fetch-Site, answers a French 403 rather than an English 400, and runs before the body is
+ * read.
  */
 export function refuseCrossSiteRequests(): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -42,12 +49,6 @@ export function refuseCrossSiteRequests(): RequestHandler {
     res
       .status(403)
       .type("html")
-      .send(
-        plainErrorPage(
-          "Accès refusé",
-          "Requête refusée : origine non autorisée.",
-          res.locals.requestId as string | undefined,
-        ),
-      );
+      .send(plainErrorPage(ERROR_MESSAGES.crossSite, res.locals.requestId as string | undefined));
   };
 }

@@ -8,6 +8,9 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from "exp
 // the page cache (page-cache.ts) can look at a rendered response before it is sent. One change:
 // the body comes from req.rawBody when readRequestBody (request-body.ts) has read and
 // size-checked it.
+// Not @remix-run/node-fetch-server: its createRequest reads the body from the socket (ours is
+// already read and size-checked) and builds the URL from Host alone (ours follows Express's
+// trust proxy setting, as the cross-site check does), so it would replace little of this file.
 
 /** scheme://host[:port] of the request, worked out as React Router's adapter does. */
 export function requestOrigin(req: ExpressRequest): string {

@@ -1,10 +1,9 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import compression from "compression";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { MAX_BODY_BYTES } from "../app/lib/limits";
 import { currentDatabase, ping } from "../app/server/db.server";
 import { env } from "../app/server/env.server";
 import { log } from "../app/server/log.server";
@@ -14,7 +13,10 @@ import { refuseCrossSiteRequests } from "./cross-site";
 import { plainErrorPage } from "./error-page";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { defaultCacheControl, isCacheableRequest, PageCache } from "./page-cache";
-import { readRequestBody } from "./request-body";
+import { MAX_BODY_BYTES, readRequestBody } from "./request-body";
+import { contentSecurityPolicy, newNonce, setSecurityHeaders } from "./security-headers";
+import { cacheControl } from "../app/lib/http-headers";
+import { ERROR_MESSAGES } from "../app/lib/messages";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -34,40 +36,16 @@ export type HttpOptions = {
   buildTime?: Date;
 };
 
-function contentSecurityPolicy(nonce: string): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join("; ");
-}
-
 /**
- * What every response carries: a request id and the security headers, with a fresh CSP nonce
- * (`withCsp`: not in development, where Vite injects scripts). Shared by the Express middleware and
- * the page cache's fast path (createRequestListener).
+ * What every response carries, stored pages included: a request id and the security headers
+ * (`withCsp`: not in development, where Vite injects scripts). Shared by the Express middleware
+ * and the page cache's fast path (createRequestListener).
  */
-function beginResponse(
-  res: ServerResponse,
-  secure: boolean,
-  withCsp: boolean,
-): { requestId: string; cspNonce: string } {
+function beginResponse(res: ServerResponse, secure: boolean, withCsp: boolean): string {
   const requestId = randomUUID();
-  const cspNonce = randomBytes(16).toString("base64");
   res.setHeader("X-Request-Id", requestId);
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "DENY");
-  if (withCsp) res.setHeader("Content-Security-Policy", contentSecurityPolicy(cspNonce));
-  if (secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  return { requestId, cspNonce };
+  setSecurityHeaders(res, { secure, withCsp });
+  return requestId;
 }
 
 /**
@@ -90,9 +68,8 @@ export function createRequestListener(
         .trim() === "https");
   return (req, res) => {
     logAccess(req, res);
-    // A stored page brings its own Content-Security-Policy (hashes, no nonce).
     const served = pageCache.serveStored(req, res, () => {
-      beginResponse(res, isSecure(req), false);
+      beginResponse(res, isSecure(req), true);
     });
     if (!served) app(req, res);
   };
@@ -108,20 +85,26 @@ export function createHttpApp(options: HttpOptions): Express {
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     logAccess(req, res);
-    const { requestId, cspNonce } = beginResponse(res, req.secure, !options.viteMiddleware);
-    res.locals.requestId = requestId;
-    res.locals.cspNonce = cspNonce;
+    res.locals.requestId = beginResponse(res, req.secure, !options.viteMiddleware);
     next();
   });
 
   const compress = compression();
   const handleRequest = createRequestHandler(options.build, process.env.NODE_ENV);
-  const render = (req: Request, res: Response) =>
-    handleRequest(toFetchRequest(req, res), {
+  // Each rendered page gets its own nonce, for React Router's hydration scripts (root.tsx puts it
+  // only on pages that hydrate).
+  const render = (req: Request, res: Response) => {
+    const cspNonce = newNonce();
+    res.locals.cspNonce = cspNonce;
+    if (res.hasHeader("Content-Security-Policy")) {
+      res.setHeader("Content-Security-Policy", contentSecurityPolicy(cspNonce));
+    }
+    return handleRequest(toFetchRequest(req, res), {
       requestId: res.locals.requestId as string,
-      cspNonce: res.locals.cspNonce as string,
+      cspNonce,
       clientIp: req.ip ?? "unknown",
     });
+  };
 
   // Rendered anonymous public pages, kept per URL until the catalogue changes (server/page-cache.ts),
   // answered first: stored pages carry their own compressed copies and no static file has their
@@ -145,10 +128,9 @@ export function createHttpApp(options: HttpOptions): Express {
   app.get("/healthz", async (_req, res) => {
     try {
       await ping();
-      res.setHeader("Cache-Control", "no-store");
-      res.json({ status: "ok" });
+      res.set(cacheControl("no-store")).json({ status: "ok" });
     } catch {
-      res.status(503).setHeader("Cache-Control", "no-store").json({ status: "unavailable" });
+      res.status(503).set(cacheControl("no-store")).json({ status: "unavailable" });
     }
   });
 
@@ -199,13 +181,7 @@ export function createHttpApp(options: HttpOptions): Express {
     res
       .status(500)
       .type("html")
-      .send(
-        plainErrorPage(
-          "Une erreur inattendue s'est produite",
-          "Veuillez réessayer dans quelques instants. Si le problème persiste, contactez-nous en indiquant la référence ci-dessous.",
-          res.locals.requestId as string | undefined,
-        ),
-      );
+      .send(plainErrorPage(ERROR_MESSAGES.unexpected, res.locals.requestId as string | undefined));
   });
 
   return app;
@@ -221,12 +197,13 @@ export function answerClientErrors(server: Server): void {
       socket.destroy();
       return;
     }
+    const copy = ERROR_MESSAGES.clientError;
     const [status, text] =
       error.code === "HPE_HEADER_OVERFLOW"
-        ? ["431 Request Header Fields Too Large", "En-têtes de requête trop volumineux."]
+        ? ["431 Request Header Fields Too Large", copy.headersTooLarge]
         : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
-          ? ["408 Request Timeout", "Délai de requête dépassé."]
-          : ["400 Bad Request", "Requête invalide."];
+          ? ["408 Request Timeout", copy.timeout]
+          : ["400 Bad Request", copy.malformed];
     const body = Buffer.from(`${text}\n`, "utf8");
     socket.end(
       `HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\n` +

@@ -3,7 +3,12 @@ import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzipSync } from "node:zlib";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+import fresh from "fresh";
+import { LRUCache } from "lru-cache";
+import Negotiator from "negotiator";
+import { cacheControl } from "../app/lib/http-headers";
 import { sendFetchResponse } from "./fetch-adapter";
+import { contentSecurityPolicy } from "./security-headers";
 
 /** What the cache needs to know about the catalogue (app/server/catalogue.server.ts). */
 export type CatalogueState = { version: string; updatedAt: Date | null };
@@ -30,80 +35,30 @@ export type PageCacheOptions = {
 };
 
 type Entry = {
-  key: string;
   version: string;
-  storedAt: number;
   status: number;
   headers: [string, string][];
-  /** The page without any nonce: the same bytes for every visitor. */
+  /** The page as rendered (without hydration it carries no nonce): the same bytes for everyone. */
   body: Buffer;
   /** Compressed copies, made once in the background. */
   gzip?: Buffer;
   br?: Buffer;
-  /** The response's Content-Security-Policy with its nonce replaced by the inline elements' hashes. */
-  csp?: string;
   etag: string;
 };
 
 const brotliAsync = promisify(brotliCompress);
 
-const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
-
-/**
- * The page without its nonce and the policy that allows exactly its inline scripts and styles by
- * hash (CSP level 2), or undefined if the nonce is used in any other way.
- */
-export function withoutNonce(
-  html: string,
-  nonce: string,
-  policy: string | undefined,
-): { html: string; policy: string | undefined } | undefined {
-  if (!nonce) return { html, policy };
-  const stripped = html.replaceAll(` nonce="${nonce}"`, "");
-  if (stripped.includes(nonce)) return undefined;
-  if (!policy) return { html: stripped, policy };
-  const scripts = new Set<string>();
-  for (const [, attributes, content] of stripped.matchAll(
-    /<script\b([^>]*)>([\s\S]*?)<\/script>/g,
-  )) {
-    if (/\bsrc=/.test(attributes) || !content) continue;
-    // Data blocks (JSON-LD) are never executed: CSP does not apply to them.
-    const type = /\btype="([^"]*)"/.exec(attributes)?.[1];
-    if (type && type !== "module" && type !== "importmap" && !/javascript/.test(type)) continue;
-    scripts.add(sha256(content));
+/** The compressed copy to send for this Accept-Encoding (by q, then brotli first), if one is ready. */
+function preferredEncoding(req: IncomingMessage, entry: Entry): "br" | "gzip" | undefined {
+  if (!entry.gzip) return undefined;
+  const accepted = new Negotiator(req).encodings(["br", "gzip", "identity"], {
+    preferred: ["br", "gzip"],
+  });
+  for (const encoding of accepted) {
+    if (encoding === "identity") return undefined;
+    if (encoding === "br" && entry.br) return "br";
+    if (encoding === "gzip") return "gzip";
   }
-  const styles = new Set<string>();
-  for (const [, content] of stripped.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)) {
-    if (content) styles.add(sha256(content));
-  }
-  const rewritten = policy
-    .split(";")
-    .map((directive) => {
-      if (!directive.includes(`'nonce-${nonce}'`)) return directive;
-      const name = directive.trim().split(/\s+/)[0];
-      const hashes = name.startsWith("script-src")
-        ? [...scripts]
-        : name.startsWith("style-src")
-          ? [...styles]
-          : [...scripts, ...styles];
-      return directive.replace(`'nonce-${nonce}'`, hashes.join(" ")).replace(/\s+$/, "");
-    })
-    .join(";");
-  return { html: stripped, policy: rewritten };
-}
-
-/** The compressed copy to send for this Accept-Encoding, if one is ready. */
-function preferredEncoding(accept: string | undefined, entry: Entry): "br" | "gzip" | undefined {
-  if (!accept) return undefined;
-  const accepted = new Set<string>();
-  for (const part of accept.toLowerCase().split(",")) {
-    const [name, ...parameters] = part.split(";").map((p) => p.trim());
-    const q = parameters.find((p) => p.startsWith("q="));
-    if (q && !(Number(q.slice(2)) > 0)) continue;
-    accepted.add(name);
-  }
-  if (entry.br && accepted.has("br")) return "br";
-  if (entry.gzip && (accepted.has("gzip") || accepted.has("*"))) return "gzip";
   return undefined;
 }
 
@@ -135,10 +90,6 @@ const PER_RESPONSE_HEADERS = new Set([
   "vary",
 ]);
 
-export const ANONYMOUS_CACHE_CONTROL = (sMaxAge: number, swr: number) =>
-  `public, max-age=0, s-maxage=${sMaxAge}, stale-while-revalidate=${swr}`;
-export const PRIVATE_CACHE_CONTROL = "private, no-store";
-
 /**
  * Whether a request may be answered from the shared page cache: a GET or HEAD of a public page or
  * of the sitemap/robots, from a visitor who sends no cookie (an administrator's session, a flash
@@ -158,54 +109,56 @@ function httpDate(date: Date): string {
   return new Date(Math.floor(date.getTime() / 1000) * 1000).toUTCString();
 }
 
-function etagMatches(header: string, etag: string): boolean {
-  if (header.trim() === "*") return true;
-  const bare = etag.replace(/^W\//, "");
-  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === bare);
-}
-
 /**
  * A per-instance cache of rendered public pages (path and query), shared by all anonymous
  * visitors and invalidated by the catalogue version.
  *
  * - Freshness: each request asks `readCatalogue` (server/catalogue-watch.ts) for the version, which
  *   never answers with a version older than the last committed write, on any instance.
- * - CSP: a stored page must not reuse the nonce it was rendered with. Its nonce attributes are
- *   removed and its policy allows its inline scripts by hash instead: still no 'unsafe-inline',
- *   and the same bytes for every visitor, so they are compressed once (brotli and gzip).
+ * - CSP: public pages do not hydrate, so they carry no nonce (root.tsx) and are served under the
+ *   site's policy without one (server/security-headers.ts), which allows their one inline script
+ *   by hash. A page that does contain its nonce is never kept: a stored nonce would be reusable.
+ *   The same bytes go to every visitor, so they are compressed once (brotli and gzip).
  * - Only 200 answers without Set-Cookie or a private/no-store Cache-Control are kept.
  * - ETag: a weak hash of the page, the same on every instance; Last-Modified: the catalogue's last
- *   change (or the build, if later). 304 when the browser's copy is current.
+ *   change (or the build, if later). 304 when the browser's copy is current (`fresh`).
+ * - Memory: at most maxBytes of pages and their compressed copies, least recently used out first,
+ *   each kept maxAgeMs at most (`lru-cache`).
  */
 export class PageCache {
-  private entries = new Map<string, Entry>();
+  private readonly entries: LRUCache<string, Entry>;
   private rendering = new Map<string, Promise<Entry | undefined>>();
-  private bytes = 0;
   private version: string | undefined;
   private readonly catalogue: CatalogueReader;
-  private readonly maxBytes: number;
-  private readonly maxAgeMs: number;
-  private readonly cacheControl: string;
+  private readonly cacheControl: Record<string, string>;
   readonly stats = { hits: 0, misses: 0, notModified: 0, bypassed: 0 };
 
   constructor(private readonly options: PageCacheOptions) {
     this.catalogue = options.readCatalogue;
-    this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
-    this.maxAgeMs = options.maxAgeMs ?? 10 * 60_000;
-    this.cacheControl = ANONYMOUS_CACHE_CONTROL(
-      options.sharedMaxAge ?? 60,
-      options.staleWhileRevalidate ?? 600,
-    );
+    const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+    this.entries = new LRUCache<string, Entry>({
+      maxSize: maxBytes,
+      // One page never takes more than an eighth of the room.
+      maxEntrySize: maxBytes / 8,
+      sizeCalculation: (entry) =>
+        entry.body.length + (entry.gzip?.length ?? 0) + (entry.br?.length ?? 0),
+      // lru-cache reads 0 as 'no limit': the shortest time to live it has is 1 ms.
+      ttl: Math.max(1, options.maxAgeMs ?? 10 * 60_000),
+    });
+    this.cacheControl = cacheControl({
+      maxAge: 0,
+      sMaxAge: options.sharedMaxAge ?? 60,
+      staleWhileRevalidate: options.staleWhileRevalidate ?? 600,
+    });
   }
 
   /** Entries kept and bytes they use, compressed copies included. */
   get size(): { entries: number; bytes: number } {
-    return { entries: this.entries.size, bytes: this.bytes };
+    return { entries: this.entries.size, bytes: this.entries.calculatedSize };
   }
 
   clear(): void {
     this.entries.clear();
-    this.bytes = 0;
   }
 
   /** Answers a cacheable request (see isCacheableRequest) from the cache or by rendering it. */
@@ -238,8 +191,6 @@ export class PageCache {
       this.version = state.version;
     }
     const key = req.url;
-    const nonce = String(res.locals.cspNonce ?? "");
-    const policy = res.getHeader("Content-Security-Policy");
     const lastModified = this.lastModified(state);
 
     const cached = this.lookup(key, state.version);
@@ -274,8 +225,8 @@ export class PageCache {
       const response = await render();
       if (this.isCacheableResponse(response)) {
         const html = await response.text();
-        const clean = withoutNonce(html, nonce, typeof policy === "string" ? policy : undefined);
-        if (clean) return this.store(key, state.version, response, clean.html, clean.policy);
+        const nonce = res.locals.cspNonce as string | undefined;
+        if (!nonce || !html.includes(nonce)) return this.store(key, state.version, response, html);
         uncacheable = new Response(html, response);
         return undefined;
       }
@@ -311,69 +262,45 @@ export class PageCache {
 
   private lookup(key: string, version: string): Entry | undefined {
     const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.version !== version || Date.now() - entry.storedAt > this.maxAgeMs) {
-      this.remove(key, entry);
-      return undefined;
-    }
-    // Most recently used last.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry;
+    return entry?.version === version ? entry : undefined;
   }
 
-  private remove(key: string, entry: Entry): void {
-    this.entries.delete(key);
-    this.bytes -= entry.body.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0);
-  }
-
-  private store(
-    key: string,
-    version: string,
-    response: Response,
-    html: string,
-    csp: string | undefined,
-  ): Entry {
+  private store(key: string, version: string, response: Response, html: string): Entry {
     const headers: [string, string][] = [];
     for (const [name, value] of response.headers.entries()) {
       if (!PER_RESPONSE_HEADERS.has(name.toLowerCase())) headers.push([name, value]);
     }
     const body = Buffer.from(html);
     const entry: Entry = {
-      key,
       version,
-      storedAt: Date.now(),
       status: response.status,
       headers,
       body,
-      csp,
       etag: `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
     };
     // A write may have bumped the version while this page rendered: keep it only if still current.
-    if (this.version === version && entry.body.length <= this.maxBytes / 8) {
-      const previous = this.entries.get(key);
-      if (previous) this.remove(key, previous);
-      this.entries.set(key, entry);
-      this.bytes += entry.body.length;
-      for (const [oldKey, old] of this.entries) {
-        if (this.bytes <= this.maxBytes) break;
-        this.remove(oldKey, old);
-      }
+    if (this.version === version) {
       this.compress(entry);
+      this.entries.set(key, entry);
+      this.addBrotli(key, entry);
     }
     return entry;
   }
 
-  /** Compressed copies: gzip at once (a few ms, once per page and version), brotli off the request path. */
+  /** gzip at once (a few ms, once per page and version); brotli off the request path. */
   private compress(entry: Entry): void {
     if (entry.body.length < 1024) return;
     entry.gzip = gzipSync(entry.body, { level: 6 });
-    this.bytes += entry.gzip.length;
+  }
+
+  private addBrotli(key: string, entry: Entry): void {
+    if (!entry.gzip) return;
     const size = { [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length };
     brotliAsync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, ...size } })
       .then((br) => {
         entry.br = br;
-        if (this.entries.get(entry.key) === entry) this.bytes += br.length;
+        // Counted in the cache's size: set again, keeping its time to live.
+        if (this.entries.peek(key) === entry) this.entries.set(key, entry, { noUpdateTTL: true });
       })
       .catch(() => {});
   }
@@ -409,21 +336,24 @@ export class PageCache {
     lastModified: Date,
     outcome: "HIT" | "MISS",
   ): void {
-    res.setHeader("Cache-Control", this.cacheControl);
+    res.setHeader("Cache-Control", this.cacheControl["Cache-Control"]);
     res.setHeader("ETag", entry.etag);
     res.setHeader("Last-Modified", this.httpDate(lastModified));
     res.setHeader("Vary", "Accept-Encoding, Cookie");
     res.setHeader("X-Cache", outcome);
-    if (entry.csp) res.setHeader("Content-Security-Policy", entry.csp);
+    // The policy without a nonce: the page was rendered with one but does not use it (see above).
+    if (res.hasHeader("Content-Security-Policy")) {
+      res.setHeader("Content-Security-Policy", contentSecurityPolicy());
+    }
 
-    const ifNoneMatch = req.headers["if-none-match"];
-    const ifModifiedSince = req.headers["if-modified-since"];
-    const notModified =
-      ifNoneMatch !== undefined
-        ? etagMatches(ifNoneMatch, entry.etag)
-        : ifModifiedSince !== undefined &&
-          Math.floor(lastModified.getTime() / 1000) * 1000 <= Date.parse(ifModifiedSince);
-    if (notModified) {
+    // Only the validators: a request's 'Cache-Control: no-cache' (which fetch() adds to any
+    // conditional request) asks the origin to revalidate, and this answer is already revalidated
+    // against the current catalogue version.
+    const validators = {
+      "if-none-match": req.headers["if-none-match"],
+      "if-modified-since": req.headers["if-modified-since"],
+    };
+    if (fresh(validators, { etag: entry.etag, "last-modified": this.httpDate(lastModified) })) {
       this.stats.notModified += 1;
       res.statusCode = 304;
       res.end();
@@ -431,7 +361,7 @@ export class PageCache {
     }
 
     for (const [name, value] of entry.headers) res.setHeader(name, value);
-    const encoding = preferredEncoding(req.headers["accept-encoding"], entry);
+    const encoding = preferredEncoding(req, entry);
     const body = encoding ? entry[encoding]! : entry.body;
     // Already compressed: the compression middleware leaves it alone (else it compresses it).
     if (encoding) res.setHeader("Content-Encoding", encoding);
@@ -448,7 +378,7 @@ export class PageCache {
  */
 export function defaultCacheControl(response: Response): Response {
   if (!response.headers.has("cache-control")) {
-    response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+    response.headers.set("Cache-Control", cacheControl("private")["Cache-Control"]);
   }
   return response;
 }

@@ -1,31 +1,29 @@
 import { Columns3, X } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { COMPARE_PATH, MAX_COMPARED } from "~/lib/compare";
-
-/** The form the cards' 'Comparer' checkboxes belong to (their `form` attribute). */
-export const COMPARE_FORM_ID = "compare-form";
+import * as dom from "~/lib/dom-hooks";
 
 /**
  * Without JavaScript: a GET form to /comparer that sends the checked boxes of this page. With
- * JavaScript, app/client/compare.js keeps the selection across pages and filters and shows this
+ * JavaScript, app/client/compare.ts keeps the selection across pages and filters and shows this
  * form as a bar at the bottom of the screen once an offer is checked (styles in app.css).
  */
 export function CompareBar() {
   return (
     <form
-      id={COMPARE_FORM_ID}
+      id={dom.COMPARE_FORM_ID}
       method="get"
       action={COMPARE_PATH}
       aria-label="Comparer des offres"
-      data-compare-bar=""
-      data-max={MAX_COMPARED}
+      {...dom.hook(dom.COMPARE_BAR)}
+      {...dom.hook(dom.COMPARE_MAX, MAX_COMPARED)}
       className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-card p-3 text-sm"
     >
-      <p data-compare-status="" aria-live="polite">
+      <p {...dom.hook(dom.COMPARE_STATUS)} aria-live="polite">
         Cochez « Comparer » sur 2 ou {MAX_COMPARED} offres pour les voir côte à côte.
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button type="button" variant="ghost" size="sm" data-compare-clear="" hidden>
+        <Button type="button" variant="ghost" size="sm" {...dom.hook(dom.COMPARE_CLEAR)} hidden>
           <X aria-hidden="true" /> Vider
         </Button>
         <Button type="submit" size="sm">

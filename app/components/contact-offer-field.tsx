@@ -1,8 +1,10 @@
-import searchScriptUrl from "~/client/contact-offer-search.js?url";
+import searchScriptUrl from "~/client/contact-offer-search.ts?script";
 import { Button } from "~/components/ui/button";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { formatMonthlyPrice, formatPrice } from "~/lib/format";
+import * as dom from "~/lib/dom-hooks";
+import { formatMonthlyPrice } from "~/lib/format";
+import { GENERAL_REQUEST_LABEL, offerChoiceLabel } from "~/lib/offer-choice";
 import { OFFER_SEARCH, offerSearchSummary } from "~/lib/offer-search";
 import { useNonce } from "~/hooks/nonce";
 import type { ContactOfferField as Field } from "~/server/contact-offers.server";
@@ -11,31 +13,37 @@ import type { OfferChoice } from "~/server/offers.server";
 // The contact form's offer field (docs/decisions/019): the spec's selector while the catalogue is
 // small; beyond CONTACT_OFFER_SELECT_MAX active offers, a search. Without JavaScript the search is
 // a GET of this page (`?offer_q=`) listing matches as radio buttons; with it,
-// app/client/contact-offer-search.js turns the input into a combobox that asks /contact/offers.
+// app/client/contact-offer-search.ts turns the input into a combobox that asks /contact/offers.
 
 /** The GET form of the search without JavaScript; it must sit outside the contact form. */
 export const OFFER_SEARCH_FORM_ID = "offer-search-form";
-
-const label = (choice: Pick<OfferChoice, "title" | "reference">) =>
-  `${choice.title} (${choice.reference})`;
 
 function SelectedOffer(props: { title?: string; reference?: string; price?: string }) {
   return (
     <div
       className="rounded-md border bg-muted/50 p-4 text-sm"
       aria-live="polite"
-      data-selected-offer=""
+      {...dom.hook(dom.SELECTED_OFFER)}
     >
       <p className="font-semibold">Offre sélectionnée :</p>
-      <p data-selected-title="">{props.title}</p>
+      <p {...dom.hook(dom.SELECTED_TITLE)}>{props.title}</p>
       <p className="text-muted-foreground">
-        Réf. <span data-selected-reference="">{props.reference}</span>
+        Réf. <span {...dom.hook(dom.SELECTED_REFERENCE)}>{props.reference}</span>
       </p>
-      <p className="font-semibold text-primary" data-selected-price="">
+      <p className="font-semibold text-primary" {...dom.hook(dom.SELECTED_PRICE)}>
         {props.price}
       </p>
     </div>
   );
+}
+
+/** An offer choice's text, ready to show: the scripts copy it, never parse or format it. */
+function choiceData(choice: OfferChoice) {
+  return {
+    ...dom.hook(dom.OFFER_TITLE, choice.title),
+    ...dom.hook(dom.OFFER_REFERENCE, choice.reference),
+    ...dom.hook(dom.OFFER_PRICE, formatMonthlyPrice(choice.price)),
+  };
 }
 
 /** Shown by the server for a selected offer; the scripts keep it in step, from the template. */
@@ -49,7 +57,7 @@ function SelectedOfferBox({ selected }: { selected?: OfferChoice }) {
           price={formatMonthlyPrice(selected.price)}
         />
       ) : null}
-      <template data-selected-offer-template="">
+      <template {...dom.hook(dom.SELECTED_OFFER_TEMPLATE)}>
         <SelectedOffer />
       </template>
     </>
@@ -85,10 +93,10 @@ export function ContactOfferField(props: {
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "offer-error" : undefined}
         >
-          <option value="">Demande générale</option>
+          <option value="">{GENERAL_REQUEST_LABEL}</option>
           {field.choices.map((choice) => (
-            <option key={choice.id} value={choice.id} data-price={formatPrice(choice.price)}>
-              {label(choice)}
+            <option key={choice.id} value={choice.id} {...choiceData(choice)}>
+              {offerChoiceLabel(choice)}
             </option>
           ))}
         </NativeSelect>
@@ -120,7 +128,11 @@ function OfferSearchField({
   );
   const describedBy = ["offer-search-hint", error ? "offer-error" : ""].filter(Boolean).join(" ");
   return (
-    <div className="space-y-2" data-offer-search="" data-endpoint="/contact/offers">
+    <div
+      className="space-y-2"
+      {...dom.hook(dom.OFFER_SEARCH_ROOT)}
+      {...dom.hook(dom.OFFER_SEARCH_ENDPOINT, "/contact/offers")}
+    >
       <Label htmlFor="offer-search">Offre concernée (optionnel)</Label>
       <p id="offer-search-hint" className="text-sm text-muted-foreground">
         Recherchez une offre par son titre ou sa référence, ou laissez « Demande générale ».
@@ -139,17 +151,22 @@ function OfferSearchField({
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
         />
-        <Button type="submit" variant="outline" form={OFFER_SEARCH_FORM_ID} data-nojs-only="">
+        <Button
+          type="submit"
+          variant="outline"
+          form={OFFER_SEARCH_FORM_ID}
+          {...dom.hook(dom.NOJS_ONLY)}
+        >
           Rechercher
         </Button>
         <ul
-          id="offer-search-listbox"
+          id={dom.OFFER_SEARCH_LISTBOX_ID}
           role="listbox"
           aria-label="Offres"
           hidden
           className="absolute inset-x-0 top-full z-40 mt-1 max-h-72 overflow-y-auto rounded-md border bg-background p-1 text-sm shadow-lg"
         />
-        <template data-offer-option-template="">
+        <template {...dom.hook(dom.OFFER_OPTION_TEMPLATE)}>
           <li
             role="option"
             aria-selected="false"
@@ -158,8 +175,8 @@ function OfferSearchField({
         </template>
       </div>
       {/* Announces the number of matches to screen readers (the combobox fills it). */}
-      <p role="status" className="sr-only" data-offer-search-status="" />
-      <fieldset className="space-y-2" data-offer-choices="" data-nojs-only="">
+      <p role="status" className="sr-only" {...dom.hook(dom.OFFER_SEARCH_STATUS)} />
+      <fieldset className="space-y-2" {...dom.hook(dom.OFFER_CHOICES)} {...dom.hook(dom.NOJS_ONLY)}>
         <legend className="sr-only">Choisissez l'offre</legend>
         {field.notice ? <p className="text-sm text-destructive">{field.notice}</p> : null}
         {field.results ? (
@@ -173,7 +190,7 @@ function OfferSearchField({
         <div className="space-y-1">
           <label className="flex items-center gap-2 text-sm">
             <input type="radio" name="offer" value="" defaultChecked={!selected} />
-            Demande générale
+            {GENERAL_REQUEST_LABEL}
           </label>
           {choices.map((choice) => (
             <label key={choice.id} className="flex items-center gap-2 text-sm">
@@ -182,11 +199,9 @@ function OfferSearchField({
                 name="offer"
                 value={choice.id}
                 defaultChecked={choice.id === selected?.id}
-                data-title={choice.title}
-                data-reference={choice.reference}
-                data-price={formatMonthlyPrice(choice.price)}
+                {...choiceData(choice)}
               />
-              {label(choice)}
+              {offerChoiceLabel(choice)}
             </label>
           ))}
         </div>

@@ -4,17 +4,20 @@ import { Card, CardContent } from "~/components/ui/card";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { OFFER_TYPE_LABELS, OFFER_TYPES } from "~/lib/domain";
+import * as dom from "~/lib/dom-hooks";
 import {
+  LISTING_PATH,
+  MAX_SEARCH_LENGTH,
   OFFER_SORT_LABELS,
   OFFER_SORTS,
-  offerFiltersToSearch,
+  offerListingPath,
   type OfferFilters,
   type OfferSort,
 } from "~/lib/offer-filters";
 
 /**
  * The listing's filters: a plain GET form rendered on the server. Without JavaScript the visitor
- * submits it; with JavaScript, app/client/listing.js applies it as the visitor types (the
+ * submits it; with JavaScript, app/client/listing.ts applies it as the visitor types (the
  * `data-live-filters` form) and hides the submit button (`data-nojs-only`).
  */
 function NumberFilter({
@@ -60,10 +63,10 @@ export function OfferFiltersForm({
       <CardContent className="p-6">
         <form
           method="get"
-          action="/offers"
+          action={LISTING_PATH}
           role="search"
           aria-label="Filtrer les offres"
-          data-live-filters=""
+          {...dom.hook(dom.LIVE_FILTERS)}
         >
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <div className="space-y-2">
@@ -78,7 +81,7 @@ export function OfferFiltersForm({
                   name="q"
                   type="search"
                   placeholder="CPU, RAM, référence..."
-                  maxLength={100}
+                  maxLength={MAX_SEARCH_LENGTH}
                   className="pl-9"
                   defaultValue={filters.searchTerm ?? ""}
                 />
@@ -139,14 +142,14 @@ export function OfferFiltersForm({
               </NativeSelect>
             </div>
           </div>
-          <div className="mt-4 flex flex-wrap items-center gap-3" data-filter-actions="">
-            <Button type="submit" size="sm" data-nojs-only="">
+          <div className="mt-4 flex flex-wrap items-center gap-3" {...dom.hook(dom.FILTER_ACTIONS)}>
+            <Button type="submit" size="sm" {...dom.hook(dom.NOJS_ONLY)}>
               <Search aria-hidden="true" /> Appliquer les filtres
             </Button>
             {filtered ? (
               <Button asChild variant="outline" size="sm">
                 {/* Clearing the filters keeps the chosen order. */}
-                <a href={`/offers${offerFiltersToSearch({}, 1, sort)}`}>
+                <a href={offerListingPath({}, 1, sort)}>
                   <X aria-hidden="true" /> Effacer les filtres
                 </a>
               </Button>

@@ -2,6 +2,7 @@ import { Menu, Moon, Server, Sun, X } from "lucide-react";
 import { Link, NavLink } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useRootData } from "~/hooks/use-root-data";
+import * as dom from "~/lib/dom-hooks";
 import { cn } from "~/lib/utils";
 
 export const NAV_LINKS = [
@@ -22,7 +23,7 @@ export function ThemeToggle() {
       type="button"
       variant="ghost"
       size="icon"
-      data-theme-toggle=""
+      {...dom.hook(dom.THEME_TOGGLE)}
       aria-label="Basculer entre thème clair et sombre"
       title="Basculer entre thème clair et sombre"
     >
@@ -53,8 +54,8 @@ export function SiteHeader() {
             <Link to="/offers">Découvrir nos serveurs</Link>
           </Button>
           <ThemeToggle />
-          {/* <details> opens and closes without JavaScript; chrome.js closes it when a link is followed. */}
-          <details data-mobile-menu="" className="group md:hidden">
+          {/* <details> opens and closes without JavaScript; chrome.ts closes it when a link is followed. */}
+          <details {...dom.hook(dom.MOBILE_MENU)} className="group md:hidden">
             <summary
               className="inline-flex size-10 cursor-pointer items-center justify-center rounded-md hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
               aria-label="Menu"

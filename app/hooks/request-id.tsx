@@ -1,4 +1,5 @@
 import { createContext, useContext, useState } from "react";
+import { ERROR_MESSAGES } from "~/lib/messages";
 
 /** The id of the request being rendered (server only), shown on error pages so visitors can quote it. */
 export const RequestIdContext = createContext<string | undefined>(undefined);
@@ -24,7 +25,8 @@ export function RequestReference() {
   if (!id) return null;
   return (
     <p className="text-sm text-muted-foreground">
-      Référence de la requête : <code data-request-id>{id}</code>
+      {`${ERROR_MESSAGES.requestReference} : `}
+      <code data-request-id>{id}</code>
     </p>
   );
 }

@@ -6,21 +6,12 @@ import {
   type AdminOfferListState,
 } from "./admin-offer-list";
 import { OFFER_TYPES } from "./domain";
-import { MAX_PAGE, MAX_SEARCH_LENGTH } from "./offer-filters-schema";
+import { MAX_PAGE, MAX_SEARCH_LENGTH } from "./offer-filters";
+import { searchTermSchema } from "./search-term-schema";
 
 // Server side only (zod). Every parameter is lenient: junk clears that parameter, never a 500.
 const listSchema = z.object({
-  q: z
-    .string()
-    .transform((v) =>
-      v
-        // eslint-disable-next-line no-control-regex
-        .replace(/[\u0000-\u001f\u007f]/g, " ")
-        .trim()
-        .slice(0, MAX_SEARCH_LENGTH),
-    )
-    .optional()
-    .catch(undefined),
+  q: searchTermSchema(MAX_SEARCH_LENGTH),
   type: z.enum(OFFER_TYPES).optional().catch(undefined),
   status: z.enum(OFFER_ACTIVITY).optional().catch(undefined),
   page: z

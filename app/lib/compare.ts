@@ -36,3 +36,34 @@ export function parseComparedSlugs(params: URLSearchParams): ComparedSlugs {
 export function compareHref(slugs: readonly string[]): string {
   return slugs.length ? `${COMPARE_PATH}?offres=${slugs.join(",")}` : COMPARE_PATH;
 }
+
+/** The compare bar's line for n checked offers ('' when none). */
+export function compareStatusText(n: number, max = MAX_COMPARED): string {
+  if (n === 0) return "";
+  const count = n === 1 ? "1 offre sélectionnée" : `${n} offres sélectionnées`;
+  if (n < 2) return `${count} : cochez-en une autre pour comparer.`;
+  return n >= max ? `${count} (${max} au plus).` : `${count}.`;
+}
+
+/** A selection kept in storage, as stored text; anything unreadable is an empty selection. */
+export function readStoredSelection(text: string | null, max = MAX_COMPARED): string[] {
+  try {
+    const value: unknown = JSON.parse(text ?? "[]");
+    if (!Array.isArray(value)) return [];
+    return value.filter((s): s is string => typeof s === "string").slice(0, max);
+  } catch {
+    return [];
+  }
+}
+
+/** The selection after a box is checked or unchecked; a box beyond the maximum is not taken. */
+export function toggleSelection(
+  selected: readonly string[],
+  slug: string,
+  checked: boolean,
+  max = MAX_COMPARED,
+): string[] {
+  const without = selected.filter((s) => s !== slug);
+  if (!checked) return without;
+  return selected.includes(slug) || selected.length >= max ? [...selected] : [...selected, slug];
+}

@@ -8,7 +8,7 @@ import {
 } from "./contact-filters";
 import { CONTACT_STATUSES } from "./domain";
 
-// Server side only, like offer-filters-schema.ts: keeps the validation library out of the bundle.
+// Server side only: keeps the validation library out of the admin bundle.
 export const MAX_CONTACT_SEARCH_LENGTH = 100;
 const MAX_PAGE = 100_000;
 

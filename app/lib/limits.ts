@@ -31,6 +31,3 @@ export const OFFER_NUMBER_LIMITS = {
 
 /** Administrator credentials: argon2 input is capped so a huge password cannot burn the CPU. */
 export const AUTH_LIMITS = { email: 254, passwordMin: 12, passwordMax: 256 } as const;
-
-/** Largest request body accepted (form posts); larger ones answer 413 before any parsing. */
-export const MAX_BODY_BYTES = 256 * 1024;

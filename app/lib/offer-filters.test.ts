@@ -1,11 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { hasActiveFilters, likePattern, offerFiltersToSearch } from "./offer-filters";
 import {
+  hasActiveFilters,
+  likePattern,
   MAX_CORES_FILTER,
   MAX_PRICE_FILTER,
   MAX_RAM_FILTER,
+  filterFormPath,
+  offerFiltersToSearch,
+  offerListingPath,
   parseOfferFilters,
-} from "./offer-filters-schema";
+} from "./offer-filters";
 
 const parse = (qs: string) => parseOfferFilters(new URLSearchParams(qs));
 
@@ -102,6 +106,43 @@ describe("offerFiltersToSearch", () => {
     // The default order stays out of the address: one URL per result.
     expect(offerFiltersToSearch({}, 1, "newest")).toBe("");
     expect(offerFiltersToSearch({}, 1, "price_asc")).toBe("?sort=price_asc");
+  });
+});
+
+describe("offerListingPath", () => {
+  it("is /offers with the canonical query", () => {
+    expect(offerListingPath({})).toBe("/offers");
+    expect(offerListingPath({ type: "loa" }, 2, "price_asc")).toBe(
+      "/offers?type=loa&sort=price_asc&page=2",
+    );
+  });
+});
+
+describe("filterFormPath", () => {
+  const path = (qs: string) => filterFormPath(new URLSearchParams(qs));
+
+  it("leads to the canonical address of the form's fields, empty and 'Tous' left out", () => {
+    expect(path("q=&type=all&min=&max=&ram_min=&cores_min=&engagement=all&sort=newest")).toBe(
+      "/offers",
+    );
+    expect(path("q=+EPYC+&type=loa&min=50&max=499.99&engagement=no&sort=price_desc")).toBe(
+      "/offers?q=EPYC&type=loa&min=50&max=499&engagement=no&sort=price_desc",
+    );
+  });
+
+  it("writes what the server would redirect to: 0 as any, the fields' order ignored", () => {
+    expect(path("ram_min=0&cores_min=8")).toBe("/offers?cores_min=8");
+    expect(path("sort=price_asc&max=900&type=dedicated")).toBe(
+      "/offers?type=dedicated&max=900&sort=price_asc",
+    );
+  });
+
+  it("keeps 'all' typed in the search box as a search term", () => {
+    expect(path("q=all&type=all")).toBe("/offers?q=all");
+  });
+
+  it("goes back to the first page", () => {
+    expect(path("type=loa&page=4")).toBe("/offers?type=loa");
   });
 });
 

@@ -1,4 +1,10 @@
-import type { OfferType } from "./domain";
+import { OFFER_TYPES, type OfferType } from "./domain";
+import { cleanSearchTerm } from "./search-term";
+
+// Shared by the listing's loader and its script (app/client/listing.ts), which builds the same
+// canonical address as the server. No zod here: parseOfferFilters written with it adds about 90 KB
+// gzip to that script (0.7 KB without; esbuild, minified). The query is read leniently, so a plain
+// reader is enough: a malformed value clears that filter instead of failing the page.
 
 /**
  * Listing filter state (spec section 3, plus the numeric filters of issue 13), as carried in the
@@ -27,6 +33,64 @@ export const OFFER_SORT_LABELS: Record<OfferSort, string> = {
   price_desc: "Prix décroissant",
 };
 
+export const MAX_SEARCH_LENGTH = 100;
+export const MAX_PRICE_FILTER = 1_000_000;
+export const MAX_PAGE = 10_000;
+export const MAX_RAM_FILTER = 100_000;
+export const MAX_CORES_FILTER = 10_000;
+
+export const LISTING_PATH = "/offers";
+
+/** The query parameters the listing reads; any other is ignored (and dropped from its address). */
+export const LISTING_PARAMS = [
+  "q",
+  "type",
+  "min",
+  "max",
+  "ram_min",
+  "cores_min",
+  "engagement",
+  "sort",
+  "page",
+] as const;
+
+/** A whole number as typed ('499.99' and '12,7' read as 499 and 12), capped; else undefined. */
+function intParam(value: string | null, max: number): number | undefined {
+  const text = value?.trim();
+  if (!text || !/^\d+(?:[.,]\d*)?$/.test(text)) return undefined;
+  return Math.min(Number.parseInt(text, 10), max);
+}
+
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
+  return values.find((v) => v === value);
+}
+
+/** The listing's state from its query string (or its filter form's fields). */
+export function parseOfferFilters(params: URLSearchParams): {
+  filters: OfferFilters;
+  page: number;
+  sort: OfferSort;
+} {
+  const filters: OfferFilters = {};
+  const searchTerm = cleanSearchTerm(params.get("q") ?? "", MAX_SEARCH_LENGTH);
+  if (searchTerm) filters.searchTerm = searchTerm;
+  const type = oneOf(OFFER_TYPES, params.get("type"));
+  if (type) filters.type = type;
+  const minPrice = intParam(params.get("min"), MAX_PRICE_FILTER);
+  if (minPrice !== undefined) filters.minPrice = minPrice;
+  const maxPrice = intParam(params.get("max"), MAX_PRICE_FILTER);
+  if (maxPrice !== undefined) filters.maxPrice = maxPrice;
+  // 0 means "any": the same results as no filter, so one address for both.
+  const ramMin = intParam(params.get("ram_min"), MAX_RAM_FILTER);
+  if (ramMin) filters.ramMin = ramMin;
+  const coresMin = intParam(params.get("cores_min"), MAX_CORES_FILTER);
+  if (coresMin) filters.coresMin = coresMin;
+  const engagement = oneOf(["yes", "no"], params.get("engagement"));
+  if (engagement) filters.commitment = engagement === "yes";
+  const page = Math.max(1, intParam(params.get("page"), MAX_PAGE) ?? 1);
+  return { filters, page, sort: oneOf(OFFER_SORTS, params.get("sort")) ?? DEFAULT_SORT };
+}
+
 export function hasActiveFilters(filters: OfferFilters): boolean {
   return Object.values(filters).some((v) => v !== undefined);
 }
@@ -49,6 +113,17 @@ export function offerFiltersToSearch(
   if (page > 1) params.set("page", String(page));
   const search = params.toString();
   return search ? `?${search}` : "";
+}
+
+/** The listing's address for a filter state, order and page: '/offers?type=loa&page=2'. */
+export function offerListingPath(filters: OfferFilters, page = 1, sort: OfferSort = DEFAULT_SORT) {
+  return `${LISTING_PATH}${offerFiltersToSearch(filters, page, sort)}`;
+}
+
+/** Where the filter form leads as the visitor types: its fields read as the query, page 1. */
+export function filterFormPath(fields: URLSearchParams): string {
+  const { filters, sort } = parseOfferFilters(fields);
+  return offerListingPath(filters, 1, sort);
 }
 
 /** Escapes LIKE wildcards so that user text matches literally (backslash is the default escape). */

@@ -45,6 +45,9 @@ export function splitList(text: string): string[] {
     .filter(Boolean);
 }
 
+/** The slug of the default site name (ServeurPro), for a page rendered without the site config. */
+export const DEFAULT_SITE_SLUG = "serveurpro";
+
 export function themeStorageKey(site: Pick<SiteConfig, "slug">): string {
   return `${site.slug}-theme`;
 }

@@ -3,12 +3,11 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { signInUrl } from "~/lib/redirect";
-import { isDatabaseUnavailable, UNAVAILABLE } from "./availability.server";
+import { isDatabaseUnavailable } from "./availability.server";
 import { isSecureRequest, readCookie, serializeCookie } from "./cookies.server";
 import { db, type Database } from "./db.server";
-import { hitRateLimit, peekRateLimit, resetRateLimit } from "./rate-limit.server";
+import { resetRateLimit, takeAttempt } from "./rate-limit.server";
 import { hashPassword, verifyDummyPassword, verifyPassword } from "./password.server";
-import { assertSameOrigin } from "./security.server";
 import {
   createSession,
   deleteSession,
@@ -19,12 +18,14 @@ import {
 } from "./sessions.server";
 import { sessions, users } from "./schema.server";
 import { findUserByEmail, type AdminUser } from "./users.server";
+import { cacheControl, retryAfter, UNAVAILABLE_RETRY_SECONDS } from "~/lib/http-headers";
+import { ERROR_MESSAGES } from "~/lib/messages";
 
 export const SESSION_COOKIE = "admin_session";
 
 /** Admin pages are private: never stored by a browser or proxy, never indexed. */
 export const PRIVATE_HEADERS = {
-  "Cache-Control": "no-store",
+  ...cacheControl("no-store"),
   "X-Robots-Tag": "noindex, nofollow",
 } as const;
 
@@ -66,8 +67,8 @@ export async function getAdminSession(
     // Database unreachable: the French 503 page rather than a 500 (every admin page starts here).
     if (isDatabaseUnavailable(error)) {
       throw data(
-        { message: UNAVAILABLE.message },
-        { status: 503, headers: { ...PRIVATE_HEADERS, "Retry-After": "10" } },
+        { message: ERROR_MESSAGES.unavailable.detail },
+        { status: 503, headers: { ...PRIVATE_HEADERS, ...retryAfter(UNAVAILABLE_RETRY_SECONDS) } },
       );
     }
     throw error;
@@ -85,10 +86,10 @@ function returnPath(request: Request): string {
 /**
  * The one guard of the admin area, first line of every admin loader and action.
  * - Page or data reads without a live session: redirect to /auth?redirectTo=<this page>.
- * - Writes: 403 when sent from another origin, 401 without a live session. Nothing is changed.
+ * - Writes without a live session: 401, nothing changed. (Posts from another site never get
+ *   here: server/cross-site.ts refuses them with 403 for every action.)
  */
 export async function requireAdmin(request: Request): Promise<AdminSession> {
-  if (!isRead(request)) assertSameOrigin(request);
   const session = await getAdminSession(request);
   if (session) return session;
   const headers = new Headers(PRIVATE_HEADERS);
@@ -108,9 +109,9 @@ export function signInRateLimitKeys(email: string, clientIp: string) {
 }
 
 export type SignInResult =
-  | { ok: true; user: AdminUser; token: string; expiresAt: Date }
-  | { ok: false; reason: "invalid" }
-  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
+  | { kind: "signed-in"; user: AdminUser; token: string; expiresAt: Date }
+  | { kind: "invalid" }
+  | { kind: "rate-limited"; retryAfterSeconds: number };
 
 /**
  * Checks the credentials under the per-IP and per-e-mail limits. An unknown e-mail costs the same
@@ -123,35 +124,26 @@ export async function signIn(
   database: Database = db(),
 ): Promise<SignInResult> {
   const { ip, email } = signInRateLimitKeys(credentials.email, clientIp);
-  const keys = [
-    { key: ip, ...SIGN_IN_LIMITS.perIp },
-    { key: email, ...SIGN_IN_LIMITS.perEmail },
-  ];
-  // Already over a limit: answer at once, without counting or hashing anything.
-  for (const { key, limit } of keys) {
-    const current = await peekRateLimit(key, database);
-    if (current.count >= limit) {
-      return { ok: false, reason: "rate_limited", retryAfterSeconds: current.retryAfterSeconds };
-    }
-  }
-  for (const { key, limit, windowMs } of keys) {
-    const hit = await hitRateLimit(key, limit, windowMs, database);
-    if (!hit.allowed) {
-      return { ok: false, reason: "rate_limited", retryAfterSeconds: hit.retryAfterSeconds };
-    }
-  }
+  const refused = await takeAttempt(
+    [
+      { key: ip, ...SIGN_IN_LIMITS.perIp },
+      { key: email, ...SIGN_IN_LIMITS.perEmail },
+    ],
+    database,
+  );
+  if (refused) return { kind: "rate-limited", ...refused };
   const user = await findUserByEmail(credentials.email, database);
   const valid =
     user && user.role === "admin"
       ? await verifyPassword(user.passwordHash, credentials.password)
       : await verifyDummyPassword(credentials.password);
-  if (!user || !valid) return { ok: false, reason: "invalid" };
+  if (!user || !valid) return { kind: "invalid" };
   await resetRateLimit(email, database);
   // A new session id at each sign-in; the one the browser had before (if any) is ended.
   await deleteSession(options.previousToken, database);
   await pruneExpiredSessions(database);
   const session = await createSession(user.id, database);
-  return { ok: true, user: { id: user.id, email: user.email }, ...session };
+  return { kind: "signed-in", user: { id: user.id, email: user.email }, ...session };
 }
 
 export function sessionToken(request: Request): string | undefined {
@@ -172,9 +164,9 @@ export async function signOut(request: Request, database: Database = db()): Prom
 export const PASSWORD_CHANGE_LIMIT = { limit: 5, windowMs: 15 * 60 * 1000 } as const;
 
 export type PasswordChangeResult =
-  | { ok: true }
-  | { ok: false; reason: "wrong_password" }
-  | { ok: false; reason: "rate_limited"; retryAfterSeconds: number };
+  | { kind: "changed" }
+  | { kind: "wrong-password" }
+  | { kind: "rate-limited"; retryAfterSeconds: number };
 
 /**
  * Changes the signed-in administrator's password when `currentPassword` is right (rate-limited
@@ -186,25 +178,14 @@ export async function changeOwnPassword(
   database: Database = db(),
 ): Promise<PasswordChangeResult> {
   const key = `password:user:${session.user.id}`;
-  const current = await peekRateLimit(key, database);
-  if (current.count >= PASSWORD_CHANGE_LIMIT.limit) {
-    return { ok: false, reason: "rate_limited", retryAfterSeconds: current.retryAfterSeconds };
-  }
-  const hit = await hitRateLimit(
-    key,
-    PASSWORD_CHANGE_LIMIT.limit,
-    PASSWORD_CHANGE_LIMIT.windowMs,
-    database,
-  );
-  if (!hit.allowed) {
-    return { ok: false, reason: "rate_limited", retryAfterSeconds: hit.retryAfterSeconds };
-  }
+  const refused = await takeAttempt([{ key, ...PASSWORD_CHANGE_LIMIT }], database);
+  if (refused) return { kind: "rate-limited", ...refused };
   const [user] = await database
     .select({ passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, session.user.id));
   if (!user || !(await verifyPassword(user.passwordHash, passwords.currentPassword))) {
-    return { ok: false, reason: "wrong_password" };
+    return { kind: "wrong-password" };
   }
   const passwordHash = await hashPassword(passwords.newPassword);
   await database.transaction(async (tx) => {
@@ -217,5 +198,5 @@ export async function changeOwnPassword(
       .where(and(eq(sessions.userId, session.user.id), ne(sessions.idHash, session.idHash)));
   });
   await resetRateLimit(key, database);
-  return { ok: true };
+  return { kind: "changed" };
 }

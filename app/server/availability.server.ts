@@ -1,5 +1,7 @@
 import { data } from "react-router";
 import { log } from "./log.server";
+import { retryAfter, UNAVAILABLE_RETRY_SECONDS } from "~/lib/http-headers";
+import { ERROR_MESSAGES } from "~/lib/messages";
 
 /** Network errors and PostgreSQL codes that mean "the database cannot be reached right now". */
 const UNAVAILABLE_CODES = new Set([
@@ -41,12 +43,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-export const UNAVAILABLE = {
-  title: "Service momentanément indisponible",
-  message:
-    "Nos serveurs ne répondent pas pour le moment. Veuillez réessayer dans quelques instants.",
-} as const;
-
 /**
  * Runs a loader's database work. When the database is unreachable, answers 503 with the French
  * 'service unavailable' page; any other error goes on to the 500 page.
@@ -61,6 +57,9 @@ export async function withDatabase<T>(
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     log.error(`${what}: database unavailable`, { requestId: context.requestId, error });
-    throw data({ message: UNAVAILABLE.message }, { status: 503, headers: { "Retry-After": "10" } });
+    throw data(
+      { message: ERROR_MESSAGES.unavailable.detail },
+      { status: 503, headers: retryAfter(UNAVAILABLE_RETRY_SECONDS) },
+    );
   }
 }

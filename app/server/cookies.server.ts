@@ -1,21 +1,9 @@
-/** The value of cookie `name` in the request, or undefined. Malformed encodings are ignored. */
+import { parse, serialize } from "cookie";
+
+/** The value of cookie `name` in the request, or undefined. */
 export function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get("cookie");
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
-    const raw = part
-      .slice(eq + 1)
-      .trim()
-      .replace(/^"(.*)"$/, "$1");
-    try {
-      return decodeURIComponent(raw);
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
+  return header ? parse(header)[name] : undefined;
 }
 
 export type CookieOptions = {
@@ -27,16 +15,18 @@ export type CookieOptions = {
   path?: string;
 };
 
+/** A Set-Cookie value: HttpOnly and SameSite=Lax unless told otherwise. */
 export function serializeCookie(name: string, value: string, options: CookieOptions): string {
-  const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${options.path ?? "/"}`];
-  if (options.maxAge !== undefined) {
-    parts.push(`Max-Age=${Math.floor(options.maxAge)}`);
-    if (options.maxAge <= 0) parts.push("Expires=Thu, 01 Jan 1970 00:00:00 GMT");
-  }
-  if (options.httpOnly ?? true) parts.push("HttpOnly");
-  parts.push(`SameSite=${options.sameSite ?? "Lax"}`);
-  if (options.secure) parts.push("Secure");
-  return parts.join("; ");
+  const maxAge = options.maxAge === undefined ? undefined : Math.floor(options.maxAge);
+  return serialize(name, value, {
+    path: options.path ?? "/",
+    maxAge,
+    // Old browsers ignore Max-Age: a deleted cookie also gets a date in the past.
+    expires: maxAge !== undefined && maxAge <= 0 ? new Date(0) : undefined,
+    httpOnly: options.httpOnly ?? true,
+    sameSite: options.sameSite === "Strict" ? "strict" : "lax",
+    secure: options.secure,
+  });
 }
 
 /**

@@ -1,9 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import type { ContactMailData } from "~/lib/contact-mail";
 import { MAIL_GIVE_UP_SECONDS } from "~/lib/outbox-backoff";
-import { requestOffer } from "~/lib/request-offer";
 import { db, type Database } from "./db.server";
-import { contactRequests, mailOutbox, offers, type MailOutboxRow } from "./schema.server";
+import { log } from "./log.server";
+import { contactRequests, mailOutbox, type MailOutboxRow } from "./schema.server";
 
 /** What a mail of the outbox announces; its content is rendered when it is sent. */
 export const MAIL_KINDS = { contactNotification: "contact_notification" } as const;
@@ -165,43 +164,19 @@ export async function retryFailedMail(id: number, database: Database = db()): Pr
   });
 }
 
-/** The request as the notification shows it: the offer as it is now, or its snapshot if deleted. */
-export async function contactMailData(
-  contactRequestId: number,
-  database: Database = db(),
-): Promise<ContactMailData | null> {
-  const [row] = await database
-    .select({
-      id: contactRequests.id,
-      name: contactRequests.name,
-      email: contactRequests.email,
-      phone: contactRequests.phone,
-      message: contactRequests.message,
-      createdAt: contactRequests.createdAt,
-      currentTitle: offers.title,
-      currentReference: offers.reference,
-      currentPrice: offers.price,
-      snapshotTitle: contactRequests.offerTitle,
-      snapshotReference: contactRequests.offerReference,
-    })
-    .from(contactRequests)
-    .leftJoin(offers, eq(offers.id, contactRequests.offerId))
-    .where(eq(contactRequests.id, contactRequestId));
-  if (!row) return null;
-  const offer = requestOffer(row);
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    message: row.message,
-    createdAt: row.createdAt,
-    offer: offer && {
-      title: offer.title,
-      reference: offer.reference,
-      price: offer.deleted ? null : row.currentPrice,
-    },
-  };
+/** The dashboard's retry: `not-failed` when someone retried it first, `failed` on a database error. */
+export async function requeueFailedMail(
+  id: number,
+  context: { requestId: string },
+): Promise<{ kind: "queued" | "not-failed" | "failed" }> {
+  try {
+    if (!(await retryFailedMail(id))) return { kind: "not-failed" };
+  } catch (error) {
+    log.error("mail retry failed", { requestId: context.requestId, error });
+    return { kind: "failed" };
+  }
+  log.info("mail retry queued", { requestId: context.requestId, mailId: id });
+  return { kind: "queued" };
 }
 
 /** The dashboard's view of the outbox: counts, and the mails that need attention. */

@@ -3,12 +3,12 @@ import nodemailer from "nodemailer";
 import pg from "pg";
 import { headerText, renderContactNotification } from "~/lib/contact-mail";
 import { retryDelaySeconds } from "~/lib/outbox-backoff";
+import { contactMailData } from "./contacts.server";
 import type { DatabaseHandle } from "./db.server";
 import { env } from "./env.server";
 import { log } from "./log.server";
 import {
   claimDueMails,
-  contactMailData,
   giveUpStaleMails,
   MAIL_CHANNEL,
   MAIL_KINDS,

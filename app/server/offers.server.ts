@@ -1,6 +1,28 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  like,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
+import { ADMIN_PAGE_SIZE, type AdminOfferListState } from "~/lib/admin-offer-list";
+import { OFFER_LIMITS } from "~/lib/limits";
 import { DEFAULT_SORT, likePattern, type OfferFilters, type OfferSort } from "~/lib/offer-filters";
+import { OFFER_SEARCH } from "~/lib/offer-search";
+import { offerToFormValues, type OfferFormValues } from "~/lib/offer-form";
+import type { OfferInput } from "~/lib/offer-form-schema";
+import { slugCandidate } from "~/lib/slug";
+import { bumpCatalogueVersion } from "./catalogue.server";
 import { db, type Database } from "./db.server";
+import { log } from "./log.server";
 import { offers, type Offer } from "./schema.server";
 
 export const LISTING_PAGE_SIZE = 24;
@@ -121,18 +143,376 @@ export async function findActiveOfferBySlug(slug: string, database: Database = d
   return offer;
 }
 
+// The contact form's offer field (docs/decisions/019): every active offer while the catalogue is
+// small, a search by title or reference beyond.
+
+const choiceColumns = {
+  id: offers.id,
+  title: offers.title,
+  reference: offers.reference,
+  price: offers.price,
+};
+
+export async function countActiveOffers(database: Database = db()): Promise<number> {
+  const [{ total }] = await database
+    .select({ total: count() })
+    .from(offers)
+    .where(eq(offers.isActive, true));
+  return total;
+}
+
+/** An active offer as the field shows it, or undefined. */
+export async function findOfferChoice(
+  id: number | null | undefined,
+  database: Database = db(),
+): Promise<OfferChoice | undefined> {
+  if (!id) return undefined;
+  const [row] = await database
+    .select(choiceColumns)
+    .from(offers)
+    .where(and(eq(offers.id, id), eq(offers.isActive, true)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Active offers whose title or reference contains `term` (any case), by title, at most `limit`;
+ * `more` when there are others. The trigram index on search_text (title, reference, cpu, ram)
+ * narrows the rows; the title/reference test then drops matches found only in cpu or ram.
+ */
+export async function searchOfferChoices(
+  term: string,
+  limit: number = OFFER_SEARCH.limit,
+  database: Database = db(),
+): Promise<{ offers: OfferChoice[]; more: boolean }> {
+  const pattern = likePattern(term);
+  const rows = await database
+    .select(choiceColumns)
+    .from(offers)
+    .where(
+      and(
+        eq(offers.isActive, true),
+        sql`${offers.searchText} like lower(${pattern})`,
+        or(
+          sql`lower(${offers.title}) like lower(${pattern})`,
+          sql`lower(${offers.reference}) like lower(${pattern})`,
+        ),
+      ),
+    )
+    .orderBy(asc(offers.title), asc(offers.id))
+    .limit(limit + 1);
+  return { offers: rows.slice(0, limit), more: rows.length > limit };
+}
+
 /** Contact selector: active offers as id, title, reference and price, by title. */
 export function listOfferChoices(database: Database = db()) {
   return database
-    .select({
-      id: offers.id,
-      title: offers.title,
-      reference: offers.reference,
-      price: offers.price,
-    })
+    .select(choiceColumns)
     .from(offers)
     .where(eq(offers.isActive, true))
     .orderBy(asc(offers.title), asc(offers.id));
 }
 
 export type OfferChoice = Awaited<ReturnType<typeof listOfferChoices>>[number];
+
+// The administrator's side: list, counts, writes.
+
+/** How many times a write is retried when another one took the same slug in between. */
+const SLUG_RETRIES = 50;
+
+export class OfferNotFoundError extends Error {
+  constructor(id: number) {
+    super(`offer ${id} not found`);
+    this.name = "OfferNotFoundError";
+  }
+}
+
+/** Admin list conditions: search over title, reference, CPU, RAM and slug; type; active or not. */
+function adminListConditions(state: AdminOfferListState): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (state.q) {
+    // Both columns are lower-case and trigram-indexed; the pattern is a bound, escaped parameter.
+    const pattern = likePattern(state.q);
+    conditions.push(
+      or(
+        sql`${offers.searchText} like lower(${pattern})`,
+        sql`${offers.slug} like lower(${pattern})`,
+      ),
+    );
+  }
+  if (state.type) conditions.push(eq(offers.type, state.type));
+  if (state.status) conditions.push(eq(offers.isActive, state.status === "active"));
+  return and(...conditions);
+}
+
+/**
+ * One page of the admin list (spec section 7, newest first), with the total count of matches.
+ * A page beyond the last one gives the last one.
+ */
+export async function listAdminOffers(
+  state: AdminOfferListState,
+  pageSize = ADMIN_PAGE_SIZE,
+  database: Database = db(),
+) {
+  const where = adminListConditions(state);
+  const [{ total }] = await database.select({ total: count() }).from(offers).where(where);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(state.page, pageCount);
+  const rows =
+    total === 0
+      ? []
+      : await database
+          .select({ ...cardColumns, isActive: offers.isActive })
+          .from(offers)
+          .where(where)
+          .orderBy(desc(offers.createdAt), desc(offers.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize);
+  return { offers: rows, total, page, pageCount };
+}
+
+export type AdminOfferRow = Awaited<ReturnType<typeof listAdminOffers>>["offers"][number];
+
+export async function findOfferById(
+  id: number,
+  database: Database = db(),
+): Promise<Offer | undefined> {
+  const [offer] = await database.select().from(offers).where(eq(offers.id, id)).limit(1);
+  return offer;
+}
+
+/**
+ * Dashboard counts, exact, in one pass. At 10,000 offers this is an index-only scan of the
+ * listing's (is_active, price, id) index, about 50 pages; measured in docs/decisions/014.
+ */
+export async function offerStats(database: Database = db()) {
+  const [row] = await database
+    .select({
+      total: count(),
+      active: sql<number>`(count(*) filter (where ${offers.isActive}))::int`,
+    })
+    .from(offers);
+  return row;
+}
+
+/** True when `error` (or its cause) is PostgreSQL's unique violation on the offers' slug index. */
+export function isSlugConflict(error: unknown): boolean {
+  for (let e = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === "23505" && (constraint === undefined || constraint === "offers_slug_unique")) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The first free slug for `base` (spec section 5: base, then base-1, base-2...), ignoring the
+ * offer being edited. Only a hint: the unique index decides, and the caller retries on conflict.
+ */
+export async function freeSlug(
+  base: string,
+  exceptId: number | undefined,
+  database: Database = db(),
+): Promise<string> {
+  const rows = await database
+    .select({ slug: offers.slug })
+    .from(offers)
+    .where(
+      and(
+        // base contains only [a-z0-9-], so it has no LIKE wildcard to escape.
+        or(eq(offers.slug, base), like(offers.slug, `${base}-%`)),
+        exceptId === undefined ? undefined : ne(offers.id, exceptId),
+      ),
+    );
+  const taken = new Set(rows.map((r) => r.slug));
+  for (let attempt = 0; ; attempt++) {
+    const candidate = slugCandidate(base, attempt);
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+async function withFreeSlug<T>(
+  base: string,
+  exceptId: number | undefined,
+  database: Database,
+  write: (slug: string) => Promise<T>,
+): Promise<T> {
+  for (let retry = 0; ; retry++) {
+    const slug = await freeSlug(base, exceptId, database);
+    try {
+      return await write(slug);
+    } catch (error) {
+      // Someone else took this slug between our read and our write: look again.
+      if (!isSlugConflict(error) || retry >= SLUG_RETRIES) throw error;
+    }
+  }
+}
+
+function offerValues(input: OfferInput) {
+  return {
+    title: input.title,
+    reference: input.reference,
+    description: input.description,
+    type: input.type,
+    featured: input.featured,
+    cpu: input.cpu,
+    ram: input.ram,
+    storage: input.storage,
+    network: input.network,
+    price: input.price,
+    engagement: input.engagement,
+    contractType: input.contractType,
+    metaTitle: input.metaTitle,
+    metaDescription: input.metaDescription,
+    isActive: input.isActive,
+    cpuCores: input.cpuCores,
+    ramGb: input.ramGb,
+    storageTb: input.storageTb,
+    bandwidthGbps: input.bandwidthGbps,
+    setupFee: input.setupFee,
+    loaMonths: input.loaMonths,
+    loaPurchaseOption: input.loaPurchaseOption,
+  };
+}
+
+/**
+ * Creates an offer with a unique slug derived from `input.slug`. Concurrent creations of the same
+ * title all succeed with distinct slugs. The public catalogue version moves in the same transaction.
+ */
+export async function createOffer(
+  input: OfferInput,
+  database: Database = db(),
+): Promise<{ id: number; slug: string }> {
+  return withFreeSlug(input.slug, undefined, database, (slug) =>
+    database.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(offers)
+        .values({ ...offerValues(input), slug })
+        .returning({ id: offers.id, slug: offers.slug });
+      await bumpCatalogueVersion(tx as unknown as Database);
+      return row;
+    }),
+  );
+}
+
+/**
+ * Updates every field and updated_at. The slug stays as it is when unchanged; a changed slug that
+ * another offer uses gets the -1, -2 suffix like on creation.
+ */
+export async function updateOffer(
+  id: number,
+  input: OfferInput,
+  database: Database = db(),
+): Promise<{ id: number; slug: string }> {
+  return withFreeSlug(input.slug, id, database, (slug) =>
+    database.transaction(async (tx) => {
+      const [row] = await tx
+        .update(offers)
+        .set({ ...offerValues(input), slug, updatedAt: sql`now()` })
+        .where(eq(offers.id, id))
+        .returning({ id: offers.id, slug: offers.slug });
+      if (!row) throw new OfferNotFoundError(id);
+      await bumpCatalogueVersion(tx as unknown as Database);
+      return row;
+    }),
+  );
+}
+
+/** Shows or hides an offer on the site. False when the offer is gone. */
+export async function setOfferActive(
+  id: number,
+  isActive: boolean,
+  database: Database = db(),
+): Promise<boolean> {
+  return database.transaction(async (tx) => {
+    const rows = await tx
+      .update(offers)
+      .set({ isActive, updatedAt: sql`now()` })
+      .where(eq(offers.id, id))
+      .returning({ id: offers.id });
+    if (rows.length === 0) return false;
+    await bumpCatalogueVersion(tx as unknown as Database);
+    return true;
+  });
+}
+
+/** Deletes an offer; its contact requests stay (offer_id set to null). False when already gone. */
+export async function deleteOffer(id: number, database: Database = db()): Promise<boolean> {
+  return database.transaction(async (tx) => {
+    const rows = await tx.delete(offers).where(eq(offers.id, id)).returning({ id: offers.id });
+    if (rows.length === 0) return false;
+    await bumpCatalogueVersion(tx as unknown as Database);
+    return true;
+  });
+}
+
+/** What the editor pages' save comes to; the route turns it into a status and a toast. */
+export type SaveOfferResult =
+  { kind: "saved"; id: number; slug: string } | { kind: "missing" } | { kind: "failed" };
+
+/**
+ * Creates an offer or updates offer `target.id` from validated input. A database error is logged
+ * and reported as `failed` (the page asks to try again); an offer deleted meanwhile is `missing`.
+ */
+export async function saveOffer(
+  input: OfferInput,
+  target: { mode: "create" } | { mode: "edit"; id: number },
+  context: { requestId: string },
+): Promise<SaveOfferResult> {
+  try {
+    const row =
+      target.mode === "create" ? await createOffer(input) : await updateOffer(target.id, input);
+    log.info(target.mode === "create" ? "offer created" : "offer updated", {
+      requestId: context.requestId,
+      offerId: row.id,
+    });
+    return { kind: "saved", ...row };
+  } catch (error) {
+    if (error instanceof OfferNotFoundError) return { kind: "missing" };
+    log.error(`offer ${target.mode} failed`, { requestId: context.requestId, error });
+    return { kind: "failed" };
+  }
+}
+
+/** The list's row actions: show or hide an offer, delete it. */
+export type OfferChange =
+  { intent: "toggle"; id: number; active: boolean } | { intent: "delete"; id: number };
+
+export type OfferChangeResult =
+  { kind: "shown" | "hidden" | "deleted" } | { kind: "missing" } | { kind: "failed" };
+
+/** Applies one row action; `missing` when the offer is already gone, `failed` on a database error. */
+export async function changeOffer(
+  change: OfferChange,
+  context: { requestId: string },
+): Promise<OfferChangeResult> {
+  let done: boolean;
+  try {
+    done =
+      change.intent === "delete"
+        ? await deleteOffer(change.id)
+        : await setOfferActive(change.id, change.active);
+  } catch (error) {
+    log.error(`offer ${change.intent} failed`, { requestId: context.requestId, error });
+    return { kind: "failed" };
+  }
+  if (!done) return { kind: "missing" };
+  log.info(change.intent === "delete" ? "offer deleted" : "offer visibility changed", {
+    requestId: context.requestId,
+    offerId: change.id,
+  });
+  if (change.intent === "delete") return { kind: "deleted" };
+  return { kind: change.active ? "shown" : "hidden" };
+}
+
+export const COPY_SUFFIX = " (copie)";
+
+/**
+ * A copy of `source` to start the new-offer form from: its title says it is a copy and its slug
+ * is left to the spec's rule (computed from the new title).
+ */
+export function offerCopyValues(source: Offer): OfferFormValues {
+  const title = `${source.title.slice(0, OFFER_LIMITS.title - COPY_SUFFIX.length)}${COPY_SUFFIX}`;
+  return { ...offerToFormValues(source), title, slug: "" };
+}

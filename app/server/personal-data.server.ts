@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { noteColumns, statusChangeColumns } from "./admin-contacts.server";
+import { desc, eq, sql, type SQL } from "drizzle-orm";
+import { noteColumns, rowsOfRequests, sentColumns, statusChangeColumns } from "./contacts.server";
 import { db, type Database } from "./db.server";
 import {
   appState,
@@ -65,6 +65,18 @@ export async function deleteContactRequests(
   };
 }
 
+/** What the person is told about the mails their requests caused. */
+const mailColumns = {
+  id: mailOutbox.id,
+  contactRequestId: mailOutbox.contactRequestId,
+  kind: mailOutbox.kind,
+  status: mailOutbox.status,
+  attempts: mailOutbox.attempts,
+  lastError: mailOutbox.lastError,
+  createdAt: mailOutbox.createdAt,
+  sentAt: mailOutbox.sentAt,
+};
+
 /** The rows of one address, matched case-insensitively (index on lower(email)). */
 function ofAddress(email: string): SQL {
   return sql`lower(${contactRequests.email}) = lower(${email})`;
@@ -76,11 +88,7 @@ export type PersonalData = Awaited<ReturnType<typeof findPersonalData>>;
 export async function findPersonalData(email: string, database: Database = db()) {
   const requests = await database
     .select({
-      id: contactRequests.id,
-      name: contactRequests.name,
-      email: contactRequests.email,
-      phone: contactRequests.phone,
-      message: contactRequests.message,
+      ...sentColumns,
       offerId: contactRequests.offerId,
       offerTitle: sql<string | null>`coalesce(${offers.title}, ${contactRequests.offerTitle})`,
       offerReference: sql<
@@ -88,7 +96,6 @@ export async function findPersonalData(email: string, database: Database = db())
       >`coalesce(${offers.reference}, ${contactRequests.offerReference})`,
       status: contactRequests.status,
       suspectedSpam: contactRequests.suspectedSpam,
-      createdAt: contactRequests.createdAt,
       updatedAt: contactRequests.updatedAt,
     })
     .from(contactRequests)
@@ -98,30 +105,9 @@ export async function findPersonalData(email: string, database: Database = db())
   const ids = requests.map((r) => r.id);
   if (ids.length === 0) return { requests: [], counts: NO_ROWS };
   const [notes, statusChanges, mails] = await Promise.all([
-    database
-      .select(noteColumns)
-      .from(contactNotes)
-      .where(inArray(contactNotes.contactRequestId, ids))
-      .orderBy(asc(contactNotes.createdAt), asc(contactNotes.id)),
-    database
-      .select(statusChangeColumns)
-      .from(contactStatusChanges)
-      .where(inArray(contactStatusChanges.contactRequestId, ids))
-      .orderBy(asc(contactStatusChanges.createdAt), asc(contactStatusChanges.id)),
-    database
-      .select({
-        id: mailOutbox.id,
-        contactRequestId: mailOutbox.contactRequestId,
-        kind: mailOutbox.kind,
-        status: mailOutbox.status,
-        attempts: mailOutbox.attempts,
-        lastError: mailOutbox.lastError,
-        createdAt: mailOutbox.createdAt,
-        sentAt: mailOutbox.sentAt,
-      })
-      .from(mailOutbox)
-      .where(inArray(mailOutbox.contactRequestId, ids))
-      .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id)),
+    rowsOfRequests(contactNotes, noteColumns, ids, "asc", database),
+    rowsOfRequests(contactStatusChanges, statusChangeColumns, ids, "asc", database),
+    rowsOfRequests(mailOutbox, mailColumns, ids, "asc", database),
   ]);
   const of = <T extends { contactRequestId: number | null }>(rows: T[], id: number) =>
     rows.filter((row) => row.contactRequestId === id);

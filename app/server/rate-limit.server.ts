@@ -58,3 +58,23 @@ export async function resetRateLimit(key: string, database: Database = db()): Pr
 export async function pruneRateLimits(database: Database = db()): Promise<void> {
   await database.delete(rateLimits).where(lt(rateLimits.resetAt, sql`now() - interval '1 day'`));
 }
+
+/**
+ * Counts one attempt under each limit, in order, unless one is already reached: a client over a
+ * limit is answered at once, without counting or doing the work (hashing a password...).
+ * Gives the wait when refused, undefined when the attempt may go on.
+ */
+export async function takeAttempt(
+  limits: readonly { key: string; limit: number; windowMs: number }[],
+  database: Database = db(),
+): Promise<{ retryAfterSeconds: number } | undefined> {
+  for (const { key, limit } of limits) {
+    const current = await peekRateLimit(key, database);
+    if (current.count >= limit) return { retryAfterSeconds: current.retryAfterSeconds };
+  }
+  for (const { key, limit, windowMs } of limits) {
+    const hit = await hitRateLimit(key, limit, windowMs, database);
+    if (!hit.allowed) return { retryAfterSeconds: hit.retryAfterSeconds };
+  }
+  return undefined;
+}

@@ -118,33 +118,27 @@ export function listAdmins(database: Database = db()) {
     .orderBy(asc(users.createdAt), asc(users.id));
 }
 
-export class DuplicateEmailError extends Error {
-  constructor() {
-    super("an administrator already uses this e-mail");
-    this.name = "DuplicateEmailError";
-  }
-}
+export type AddAdminResult = { kind: "added"; user: AdminUser } | { kind: "duplicate" };
 
 /**
  * Adds an administrator from the admin area. Unlike admin:create, an existing e-mail is refused
- * (DuplicateEmailError), never reset: one administrator cannot take over another's account.
+ * (`duplicate`), never reset: one administrator cannot take over another's account.
  * The e-mail and password are already validated (adminCredentialsSchema).
  */
 export async function addAdmin(
   credentials: { email: string; password: string },
   database: Database = db(),
-): Promise<AdminUser> {
+): Promise<AddAdminResult> {
   const passwordHash = await hashPassword(credentials.password);
   const [row] = await database
     .insert(users)
     .values({ email: credentials.email, passwordHash, role: "admin" })
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id, email: users.email });
-  if (!row) throw new DuplicateEmailError();
-  return row;
+  return row ? { kind: "added", user: row } : { kind: "duplicate" };
 }
 
-export type RemoveAdminResult = "removed" | "self" | "last" | "missing";
+export type RemoveAdminResult = { kind: "removed" | "self" | "last" | "missing" };
 
 /**
  * Removes administrator `targetId` on behalf of `actorId`: never oneself, never the last one.
@@ -157,7 +151,7 @@ export async function removeAdmin(
   targetId: number,
   database: Database = db(),
 ): Promise<RemoveAdminResult> {
-  if (actorId === targetId) return "self";
+  if (actorId === targetId) return { kind: "self" };
   return database.transaction(async (tx) => {
     const admins = await tx
       .select({ id: users.id })
@@ -166,10 +160,10 @@ export async function removeAdmin(
       .orderBy(asc(users.id))
       .for("update");
     const ids = new Set(admins.map((a) => a.id));
-    if (!ids.has(targetId)) return "missing";
+    if (!ids.has(targetId)) return { kind: "missing" };
     // An actor removed in the meantime acts no more; with the target, they would be the last two.
-    if (!ids.has(actorId) || ids.size <= 1) return "last";
+    if (!ids.has(actorId) || ids.size <= 1) return { kind: "last" };
     await tx.delete(users).where(eq(users.id, targetId));
-    return "removed";
+    return { kind: "removed" };
   });
 }

@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { asc, sql } from "drizzle-orm";
-import { offerStats } from "../../app/server/admin-offers.server";
+import { offerStats } from "../../app/server/offers.server";
 import { offers } from "../../app/server/schema.server";
 import { startAppServer } from "../../tests/system/harness/app-server";
 import { signedInAdmin } from "../../tests/support/admin";

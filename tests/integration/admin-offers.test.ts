@@ -9,14 +9,13 @@ import * as dashboard from "../../app/routes/admin/dashboard";
 import {
   createOffer,
   deleteOffer,
+  findActiveOfferBySlug,
   freeSlug,
   OfferNotFoundError,
   updateOffer,
-} from "../../app/server/admin-offers.server";
+} from "../../app/server/offers.server";
 import { getCatalogueVersion } from "../../app/server/catalogue.server";
-import { listContactRequests } from "../../app/server/admin-contacts.server";
-import { createContactRequest } from "../../app/server/contacts.server";
-import { findActiveOfferBySlug } from "../../app/server/offers.server";
+import { createContactRequest, listContactRequests } from "../../app/server/contacts.server";
 import { contactRequests, offers } from "../../app/server/schema.server";
 import { testDatabaseKind } from "../support/database";
 import { useTestDatabase } from "../support/use-test-database";

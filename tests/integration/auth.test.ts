@@ -57,7 +57,7 @@ describe(`sign-in, sessions and sign-out (${testDatabaseKind})`, () => {
     const setCookie = outcome.headers.get("set-cookie")!;
     expect(setCookie).toContain("flash=signedIn");
     expect(setCookie).toMatch(
-      /admin_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=604800; HttpOnly; SameSite=Lax/,
+      /admin_session=[A-Za-z0-9_-]{43}; Max-Age=604800; Path=\/; HttpOnly; SameSite=Lax/,
     );
     expect(setCookie).not.toContain("Secure");
     const token = tokenFrom(setCookie);
@@ -256,7 +256,7 @@ describe(`sign-in, sessions and sign-out (${testDatabaseKind})`, () => {
     expect(outcome.location).toBe("/");
     const setCookie = outcome.headers.get("set-cookie")!;
     expect(setCookie).toContain("flash=signedOut");
-    expect(setCookie).toMatch(/admin_session=; Path=\/; Max-Age=0/);
+    expect(setCookie).toMatch(/admin_session=; Max-Age=0; Path=\//);
     // Only this session ended; the cookie no longer opens anything.
     expect(await database.db.select().from(sessions)).toHaveLength(1);
     expect((await call(dashboard.loader, makeRequest("/admin", { cookie }))).status).toBe(302);
@@ -287,7 +287,7 @@ describe(`sign-in, sessions and sign-out (${testDatabaseKind})`, () => {
     expect(withFlash.data).toMatchObject({
       toast: { title: "Déconnexion réussie", description: "À bientôt !", type: "success" },
     });
-    expect(withFlash.headers.get("set-cookie")).toMatch(/^flash=; Path=\/; Max-Age=0/);
+    expect(withFlash.headers.get("set-cookie")).toMatch(/^flash=; Max-Age=0; Path=\//);
     expect(withFlash.headers.get("cache-control")).toBe("private, no-store");
     // The cookie names a message, it never carries text: anything else is dropped.
     const forged = await call(root.loader, makeRequest("/", { cookie: "flash=%3Cscript%3E" }));

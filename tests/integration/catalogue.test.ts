@@ -4,12 +4,14 @@ import type { OfferFilters, OfferSort } from "../../app/lib/offer-filters";
 import { OFFER_FORM_DEFAULTS } from "../../app/lib/offer-form";
 import { parseOfferForm } from "../../app/lib/offer-form-schema";
 import { loader as compareLoader } from "../../app/routes/public/compare";
-import { createOffer, findOfferById, updateOffer } from "../../app/server/admin-offers.server";
 import {
+  createOffer,
   findActiveOffersBySlugs,
+  findOfferById,
   listActiveOffers,
   listFeaturedOffers,
   listingPageQuery,
+  updateOffer,
 } from "../../app/server/offers.server";
 import { offers, type NewOffer } from "../../app/server/schema.server";
 import { testDatabaseKind } from "../support/database";

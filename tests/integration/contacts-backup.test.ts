@@ -7,9 +7,10 @@ import {
   addContactNote,
   changeContactStatus,
   clearSuspectedSpam,
-} from "../../app/server/admin-contacts.server";
+  contactStatusCounts,
+  createContactRequest,
+} from "../../app/server/contacts.server";
 import { backupDatabase, restoreDatabase } from "../../app/server/backup.server";
-import { contactStatusCounts, createContactRequest } from "../../app/server/contacts.server";
 import { openPglite, type Database } from "../../app/server/db.server";
 import {
   contactNotes,

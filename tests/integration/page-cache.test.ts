@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import express from "express";
@@ -7,29 +7,34 @@ import { bumpCatalogueVersion, getCatalogueVersion } from "../../app/server/cata
 import { catalogueReader } from "../../server/catalogue-watch";
 import { isCacheableRequest, PageCache } from "../../server/page-cache";
 import { sendFetchResponse } from "../../server/fetch-adapter";
+import { contentSecurityPolicy, newNonce } from "../../server/security-headers";
+import { themeStorageKey } from "../../app/lib/site";
+import { themeBootScript } from "../../app/lib/theme";
+import { siteConfig } from "../../app/server/site.server";
 import { testDatabaseKind } from "../support/database";
 import { useTestDatabase } from "../support/use-test-database";
 
 const database = useTestDatabase();
 
+/** The inline script of every page (root.tsx), which the site's policy allows by hash. */
+const THEME_SCRIPT = themeBootScript(themeStorageKey(siteConfig()));
+
 /**
  * A page-cache front like server/http.ts, over a stand-in for React Router that counts renders
- * and puts the response's nonce and the catalogue version in the page.
+ * and puts the catalogue version in the page (and the response's nonce in a page that hydrates).
  */
-async function startFront(options: { maxAgeMs?: number } = {}) {
+async function startFront(options: { maxAgeMs?: number; maxBytes?: number } = {}) {
   const renders: string[] = [];
   const cache = new PageCache({
     readCatalogue: catalogueReader(database),
     buildTime: new Date("2026-01-01T00:00:00Z"),
     maxAgeMs: options.maxAgeMs,
+    maxBytes: options.maxBytes,
   });
   const app = express();
   app.use((_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
-    res.setHeader(
-      "Content-Security-Policy",
-      `default-src 'self'; script-src 'self' 'nonce-${res.locals.cspNonce}'; style-src 'self' 'unsafe-inline'`,
-    );
+    res.locals.cspNonce = newNonce();
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(res.locals.cspNonce));
     next();
   });
   app.use(async (req, res, next) => {
@@ -38,8 +43,8 @@ async function startFront(options: { maxAgeMs?: number } = {}) {
       renders.push(req.originalUrl);
       const { version } = await getCatalogueVersion();
       if (req.path === "/offers/missing") return new Response("absent", { status: 404 });
-      if (req.path === "/offers/nonce-in-script") {
-        const html = `<script nonce="${nonce}">const n = "${nonce}";</script>`;
+      if (req.path === "/offers/hydrated") {
+        const html = `<script nonce="${nonce}">window.__data = 1;</script>`;
         return new Response(html, { headers: { "Content-Type": "text/html" } });
       }
       if (req.path === "/offers/with-cookie") {
@@ -48,7 +53,7 @@ async function startFront(options: { maxAgeMs?: number } = {}) {
         });
       }
       const filler = "<p>Serveurs dédiés et location LOA.</p>".repeat(100);
-      const html = `<html><script nonce="${nonce}">x()</script><script type="application/ld+json">{}</script><style nonce="${nonce}">p{}</style><p>v${version} ${req.originalUrl}</p>${filler}</html>`;
+      const html = `<html><script>${THEME_SCRIPT}</script><script type="application/ld+json">{}</script><style>p{}</style><p>v${version} ${req.originalUrl}</p>${filler}</html>`;
       return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
     };
     try {
@@ -86,7 +91,7 @@ describe(`page cache (${testDatabaseKind})`, () => {
     await front?.close();
   });
 
-  it("renders once, then serves the stored page: no nonce, inline scripts allowed by hash", async () => {
+  it("renders once, then serves the stored page as is: no nonce, the inline script allowed by hash", async () => {
     const first = await front.get("/offers");
     const second = await front.get("/offers");
     expect(first.status).toBe(200);
@@ -97,20 +102,23 @@ describe(`page cache (${testDatabaseKind})`, () => {
     const [a, b] = [await first.text(), await second.text()];
     expect(b).toBe(a);
     expect(b).not.toContain("nonce");
-    expect(b).toContain("<script>x()</script>");
-    const hash = (text: string) => createHash("sha256").update(text).digest("base64");
+    expect(b).toContain(`<script>${THEME_SCRIPT}</script>`);
+    const hash = createHash("sha256").update(THEME_SCRIPT).digest("base64");
     for (const response of [first, second]) {
-      expect(response.headers.get("content-security-policy")).toBe(
-        `default-src 'self'; script-src 'self' 'sha256-${hash("x()")}'; style-src 'self' 'unsafe-inline'`,
-      );
+      const policy = response.headers.get("content-security-policy") ?? "";
+      expect(policy).toBe(contentSecurityPolicy());
+      expect(policy).toContain(`script-src 'self' 'sha256-${hash}'`);
+      expect(policy).not.toContain("nonce");
+      expect(/script-src ([^;]*)/.exec(policy)?.[1]).not.toContain("unsafe-inline");
     }
     expect(first.headers.get("etag")).toBe(second.headers.get("etag"));
   });
 
-  it("does not keep a page that uses its nonce other than in nonce attributes", async () => {
-    await front.get("/offers/nonce-in-script");
-    const again = await front.get("/offers/nonce-in-script");
-    expect(await again.text()).toContain(`const n = "${nonceOf(again)}"`);
+  it("does not keep a page that carries its nonce (a page that hydrates)", async () => {
+    const first = await front.get("/offers/hydrated");
+    const again = await front.get("/offers/hydrated");
+    expect(nonceOf(again)).not.toBe(nonceOf(first));
+    expect(await again.text()).toContain(`nonce="${nonceOf(again)}"`);
     expect(front.renders).toHaveLength(2);
   });
 
@@ -127,7 +135,30 @@ describe(`page cache (${testDatabaseKind})`, () => {
     expect(gz.headers.get("content-encoding")).toBe("gzip");
     expect(gz.headers.get("vary")).toMatch(/Accept-Encoding/);
     expect(await gz.text()).toBe(plain);
+    // The client's preference wins over ours (brotli first only among equals).
+    const preferred = await front.get("/contact", {
+      headers: { "Accept-Encoding": "br;q=0.5, gzip" },
+    });
+    expect(preferred.headers.get("content-encoding")).toBe("gzip");
+    const identity = await front.get("/contact", { headers: { "Accept-Encoding": "identity" } });
+    expect(identity.headers.get("content-encoding")).toBeNull();
     expect(front.renders).toEqual(["/contact"]);
+  });
+
+  it("keeps at most maxBytes of pages, the least recently used out first", async () => {
+    await front.close();
+    const maxBytes = 64 * 1024;
+    front = await startFront({ maxBytes });
+    await front.get("/offers?page=1");
+    for (let page = 2; page <= 30; page++) {
+      await front.get(`/offers?page=${page}`);
+      await front.get("/offers?page=1"); // kept in use
+    }
+    expect(front.cache.size.bytes).toBeLessThanOrEqual(maxBytes);
+    expect(front.cache.size.entries).toBeLessThan(30);
+    expect((await front.get("/offers?page=1")).headers.get("x-cache")).toBe("HIT");
+    expect((await front.get("/offers?page=30")).headers.get("x-cache")).toBe("HIT");
+    expect((await front.get("/offers?page=2")).headers.get("x-cache")).toBe("MISS");
   });
 
   it("lets CDNs keep public pages briefly and revalidate in the background", async () => {

@@ -5,6 +5,7 @@ import {
   peekRateLimit,
   pruneRateLimits,
   resetRateLimit,
+  takeAttempt,
 } from "../../app/server/rate-limit.server";
 import { rateLimits } from "../../app/server/schema.server";
 import { testDatabaseKind } from "../support/database";
@@ -57,5 +58,21 @@ describe(`rate limits (${testDatabaseKind})`, () => {
     ]);
     await pruneRateLimits();
     expect(await keys("t:e:")).toEqual(["t:e:live", "t:e:recent"]);
+  });
+
+  it("takes an attempt under every limit, and counts nothing once one is reached", async () => {
+    const limits = [
+      { key: "t:f:ip", limit: 3, windowMs: 60_000 },
+      { key: "t:f:email", limit: 2, windowMs: 60_000 },
+    ];
+    expect(await takeAttempt(limits)).toBeUndefined();
+    expect(await takeAttempt(limits)).toBeUndefined();
+    expect((await peekRateLimit("t:f:ip")).count).toBe(2);
+    // The second limit is reached: refused at once with its wait, neither counter moves.
+    const refused = await takeAttempt(limits);
+    expect(refused?.retryAfterSeconds).toBeGreaterThan(0);
+    expect(refused?.retryAfterSeconds).toBeLessThanOrEqual(60);
+    expect((await peekRateLimit("t:f:ip")).count).toBe(2);
+    expect((await peekRateLimit("t:f:email")).count).toBe(2);
   });
 });

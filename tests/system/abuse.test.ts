@@ -142,7 +142,7 @@ describe(`abuse: honeypot and rate limit (${testDatabaseKind})`, () => {
     expect(secure.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
     const cookies = secure.headers["set-cookie"] ?? [];
     expect(cookies.some((c) => c.startsWith("admin_session="))).toBe(true);
-    for (const cookie of cookies) expect(cookie).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
+    for (const cookie of cookies) expect(cookie).toMatch(/; HttpOnly; Secure; SameSite=Lax$/);
     const plain = await signIn("http");
     expect(plain.status).toBe(302);
     for (const cookie of plain.headers["set-cookie"] ?? []) expect(cookie).not.toMatch(/Secure/);

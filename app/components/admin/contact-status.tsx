@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, type ContactStatus } from "~/lib/domain";
 import { useHydrated } from "~/hooks/use-hydrated";
-import type { ContactActionData } from "~/server/contact-actions.server";
+import type { ContactActionData } from "~/routes/admin/contact-actions.server";
 
 const STATUS_BADGES: Record<ContactStatus, "secondary" | "default" | "success" | "outline"> = {
   pending: "secondary",

@@ -15,6 +15,7 @@ import { withFlash } from "~/server/flash.server";
 import { formText, readForm } from "~/server/form.server";
 import { log } from "~/server/log.server";
 import type { Route } from "./+types/account";
+import { retryAfter } from "~/lib/http-headers";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
@@ -63,21 +64,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     return failure(400, Object.values(fieldErrors)[0] ?? FAILED, fieldErrors);
   }
   const result = await changeOwnPassword(session, parsed.data);
-  if (!result.ok) {
-    if (result.reason === "rate_limited") {
-      const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
-      return data<AccountActionData>(
-        {
-          error: FAILED,
-          description: `Trop de tentatives. Veuillez réessayer dans ${minutes} minute${minutes > 1 ? "s" : ""}.`,
-          fieldErrors: {},
-        },
-        {
-          status: 429,
-          headers: { ...PRIVATE_HEADERS, "Retry-After": String(result.retryAfterSeconds) },
-        },
-      );
-    }
+  if (result.kind === "rate-limited") {
+    const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
+    return data<AccountActionData>(
+      {
+        error: FAILED,
+        description: `Trop de tentatives. Veuillez réessayer dans ${minutes} minute${minutes > 1 ? "s" : ""}.`,
+        fieldErrors: {},
+      },
+      {
+        status: 429,
+        headers: { ...PRIVATE_HEADERS, ...retryAfter(result.retryAfterSeconds) },
+      },
+    );
+  }
+  if (result.kind === "wrong-password") {
     const message = "Le mot de passe actuel est incorrect.";
     return failure(400, message, { currentPassword: message });
   }

@@ -18,9 +18,9 @@ import { CONTACT_NOTE_MAX } from "~/lib/contact-note";
 import { CONTACT_STATUS_LABELS } from "~/lib/domain";
 import { formatDateTime, formatMonthlyPrice, isoDate } from "~/lib/format";
 import { MESSAGES } from "~/lib/messages";
-import { findContactRequest } from "~/server/admin-contacts.server";
+import { findContactRequest } from "~/server/contacts.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
-import { contactAction, contactIdSchema } from "~/server/contact-actions.server";
+import { contactAction, contactIdSchema } from "./contact-actions.server";
 import type { Route } from "./+types/contact-request";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;

@@ -32,10 +32,13 @@ import {
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from "~/lib/domain";
 import { formatDateTime, isoDate, pluralize } from "~/lib/format";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { listContactRequests, type AdminContactRequest } from "~/server/admin-contacts.server";
+import {
+  contactStatusCounts,
+  listContactRequests,
+  type AdminContactRequest,
+} from "~/server/contacts.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
-import { contactAction } from "~/server/contact-actions.server";
-import { contactStatusCounts } from "~/server/contacts.server";
+import { contactAction } from "./contact-actions.server";
 import type { Route } from "./+types/contacts";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;

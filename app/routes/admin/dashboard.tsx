@@ -9,12 +9,11 @@ import {
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { adminMeta } from "~/lib/admin-meta";
-import { offerStats } from "~/server/admin-offers.server";
+import { offerStats } from "~/server/offers.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { contactRequestStats } from "~/server/contacts.server";
-import { log } from "~/server/log.server";
 import { notificationsEnabled } from "~/server/mail.server";
-import { mailOutboxOverview, retryFailedMail } from "~/server/mail-outbox.server";
+import { mailOutboxOverview, requeueFailedMail } from "~/server/mail-outbox.server";
 import type { Route } from "./+types/dashboard";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
@@ -47,15 +46,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status, headers: PRIVATE_HEADERS },
     );
   if (!parsed.success) return failure("Demande de relance non valide.", 400);
-  try {
-    if (!(await retryFailedMail(parsed.data.id))) {
-      return failure("Cet e-mail n'est plus en échec.", 409);
-    }
-  } catch (error) {
-    log.error("mail retry failed", { requestId: context.requestId, error });
-    return failure("Une erreur inattendue s'est produite", 503);
-  }
-  log.info("mail retry queued", { requestId: context.requestId, mailId: parsed.data.id });
+  const { kind } = await requeueFailedMail(parsed.data.id, context);
+  if (kind === "not-failed") return failure("Cet e-mail n'est plus en échec.", 409);
+  if (kind === "failed") return failure("Une erreur inattendue s'est produite", 503);
   return data<MailRetryResult>(
     {
       ok: true,

@@ -10,6 +10,7 @@ import { RequestReference } from "~/hooks/request-id";
 import { cn } from "~/lib/utils";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import type { Route } from "./+types/layout";
+import { ERROR_MESSAGES } from "~/lib/messages";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
@@ -102,31 +103,20 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 /** A 404 thrown by an admin loader may say what is missing ({ message }). */
 function notFoundMessage(error: unknown): string {
   const body = isRouteErrorResponse(error) ? (error.data as { message?: unknown } | null) : null;
-  return typeof body?.message === "string" ? body.message : "Cette page n'existe pas.";
+  return typeof body?.message === "string" ? body.message : ERROR_MESSAGES.admin.notFound.detail;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title =
+  const copy = ERROR_MESSAGES.admin;
+  const [title, detail] =
     status === 401
-      ? "Session expirée"
-      : status === 403
-        ? "Requête refusée"
-        : status === 404
-          ? "Introuvable"
-          : status === 503
-            ? "Service momentanément indisponible"
-            : "Une erreur inattendue s'est produite";
-  const detail =
-    status === 401
-      ? ADMIN_MESSAGES.unauthorized
-      : status === 403
-        ? "Cette requête ne vient pas de ce site."
-        : status === 404
-          ? notFoundMessage(error)
-          : status === 503
-            ? "Nos serveurs ne répondent pas pour le moment. Veuillez réessayer dans quelques instants."
-            : "Veuillez réessayer dans quelques instants.";
+      ? [copy.sessionExpired, ADMIN_MESSAGES.unauthorized]
+      : status === 404
+        ? [copy.notFound.title, notFoundMessage(error)]
+        : status === 503
+          ? [ERROR_MESSAGES.unavailable.title, ERROR_MESSAGES.unavailable.detail]
+          : [ERROR_MESSAGES.unexpected.title, copy.unexpectedDetail];
   return (
     <main className="container mx-auto flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 text-center">
       <h1 className="text-2xl font-bold">{title}</h1>

@@ -5,10 +5,10 @@ import { offerToFormValues } from "~/lib/offer-form";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import {
   editorReturnTo,
+  offerEditorAction,
   requireOffer,
   requireOfferId,
-  saveOfferFromEditor,
-} from "~/server/offer-editor.server";
+} from "./offer-editor.server";
 import type { Route } from "./+types/offer-edit";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
@@ -25,7 +25,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   await requireAdmin(request);
   const id = requireOfferId(params.id);
-  return saveOfferFromEditor(request, context.requestId, { mode: "edit", id });
+  return offerEditorAction(request, context, { mode: "edit", id });
 }
 
 export default function EditOffer({ loaderData, actionData }: Route.ComponentProps) {

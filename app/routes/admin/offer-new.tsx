@@ -2,7 +2,7 @@ import { OfferEditor } from "~/components/admin/offer-editor";
 import { adminMeta } from "~/lib/admin-meta";
 import { withReturnTo } from "~/lib/admin-offer-list";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
-import { editorReturnTo, newOfferValues, saveOfferFromEditor } from "~/server/offer-editor.server";
+import { editorReturnTo, newOfferValues, offerEditorAction } from "./offer-editor.server";
 import type { Route } from "./+types/offer-new";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
@@ -17,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request);
-  return saveOfferFromEditor(request, context.requestId, { mode: "create" });
+  return offerEditorAction(request, context, { mode: "create" });
 }
 
 export default function NewOffer({ loaderData, actionData }: Route.ComponentProps) {

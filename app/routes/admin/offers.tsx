@@ -16,7 +16,7 @@ import {
 } from "~/components/ui/dialog";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { ADMIN_MESSAGES, type ToastMessage } from "~/lib/admin-messages";
+import { ADMIN_MESSAGES, type FlashKey, type ToastMessage } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
 import {
   adminOfferListPath,
@@ -28,19 +28,17 @@ import {
 import { parseAdminOfferList, safeOfferListReturn } from "~/lib/admin-offer-list-schema";
 import { OFFER_TYPE_BADGES, OFFER_TYPE_LABELS, OFFER_TYPES } from "~/lib/domain";
 import { formatMonthlyPrice, pluralize } from "~/lib/format";
-import { MAX_SEARCH_LENGTH } from "~/lib/offer-filters-schema";
+import { MAX_SEARCH_LENGTH } from "~/lib/offer-filters";
 import { useHydrated } from "~/hooks/use-hydrated";
 import {
-  deleteOffer,
+  changeOffer,
   findOfferById,
   listAdminOffers,
-  setOfferActive,
   type AdminOfferRow,
-} from "~/server/admin-offers.server";
+} from "~/server/offers.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { withFlash } from "~/server/flash.server";
 import { formText, idSchema, parseId, readForm } from "~/server/form.server";
-import { log } from "~/server/log.server";
 import type { Route } from "./+types/offers";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
@@ -123,30 +121,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (input.id === undefined || (input.intent === "toggle" && input.active === undefined)) {
     return failure(400, failedTitle, ADMIN_MESSAGES.offerGone);
   }
-  const id = input.id;
-  let done: boolean;
-  try {
-    done =
-      input.intent === "delete"
-        ? await deleteOffer(id)
-        : await setOfferActive(id, input.active === "1");
-  } catch (error) {
-    log.error(`offer ${input.intent} failed`, { requestId: context.requestId, error });
-    return failure(503, failedTitle, "Veuillez réessayer.");
-  }
-  if (!done) return failure(404, failedTitle, ADMIN_MESSAGES.offerGone);
-  log.info(input.intent === "delete" ? "offer deleted" : "offer visibility changed", {
-    requestId: context.requestId,
-    offerId: id,
-  });
-  const flash =
+  const result = await changeOffer(
     input.intent === "delete"
-      ? "offerDeleted"
-      : input.active === "1"
-        ? "offerActivated"
-        : "offerDeactivated";
-  throw redirect(returnTo, { headers: withFlash(request, flash, PRIVATE_HEADERS) });
+      ? { intent: "delete", id: input.id }
+      : { intent: "toggle", id: input.id, active: input.active === "1" },
+    context,
+  );
+  if (result.kind === "failed") return failure(503, failedTitle, "Veuillez réessayer.");
+  if (result.kind === "missing") return failure(404, failedTitle, ADMIN_MESSAGES.offerGone);
+  throw redirect(returnTo, {
+    headers: withFlash(request, CHANGE_FLASH[result.kind], PRIVATE_HEADERS),
+  });
 }
+
+const CHANGE_FLASH = {
+  deleted: "offerDeleted",
+  shown: "offerActivated",
+  hidden: "offerDeactivated",
+} as const satisfies Record<string, FlashKey>;
 
 function withParam(path: string, name: string, value: string | number) {
   return `${path}${path.includes("?") ? "&" : "?"}${name}=${encodeURIComponent(value)}`;

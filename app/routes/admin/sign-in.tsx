@@ -21,8 +21,8 @@ import {
 } from "~/server/auth.server";
 import { withFlash } from "~/server/flash.server";
 import { log } from "~/server/log.server";
-import { assertSameOrigin } from "~/server/security.server";
 import type { Route } from "./+types/sign-in";
+import { retryAfter } from "~/lib/http-headers";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
@@ -48,7 +48,6 @@ function failure(status: number, description: string, email: string, headers?: H
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
   let form: FormData;
   try {
     form = await request.formData();
@@ -83,13 +82,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 503 },
     );
   }
-  if (!result.ok && result.reason === "rate_limited") {
+  if (result.kind === "rate-limited") {
     log.warn("sign-in rate limited", { requestId: context.requestId });
-    return failure(429, ADMIN_MESSAGES.tooManyAttempts(result.retryAfterSeconds), email, {
-      "Retry-After": String(result.retryAfterSeconds),
-    });
+    return failure(
+      429,
+      ADMIN_MESSAGES.tooManyAttempts(result.retryAfterSeconds),
+      email,
+      retryAfter(result.retryAfterSeconds),
+    );
   }
-  if (!result.ok) {
+  if (result.kind === "invalid") {
     log.info("sign-in refused", { requestId: context.requestId });
     return failure(401, ADMIN_MESSAGES.wrongCredentials, email);
   }

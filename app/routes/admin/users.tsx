@@ -25,7 +25,7 @@ import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { withFlash } from "~/server/flash.server";
 import { formText, parseId, readForm } from "~/server/form.server";
 import { log } from "~/server/log.server";
-import { addAdmin, DuplicateEmailError, listAdmins, removeAdmin } from "~/server/users.server";
+import { addAdmin, listAdmins, removeAdmin } from "~/server/users.server";
 import type { Route } from "./+types/users";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
@@ -90,25 +90,21 @@ export async function action({ request, context }: Route.ActionArgs) {
         email: email.slice(0, AUTH_LIMITS.email),
       });
     }
-    try {
-      const added = await addAdmin(parsed.data);
-      log.info("administrator added", {
-        requestId: context.requestId,
-        userId: added.id,
-        by: session.user.id,
+    const added = await addAdmin(parsed.data);
+    if (added.kind === "duplicate") {
+      return failure(409, {
+        intent: "add",
+        error: USER_MESSAGES.addFailed,
+        description: USER_MESSAGES.duplicate,
+        fieldErrors: { email: USER_MESSAGES.duplicate },
+        email: parsed.data.email,
       });
-    } catch (error) {
-      if (error instanceof DuplicateEmailError) {
-        return failure(409, {
-          intent: "add",
-          error: USER_MESSAGES.addFailed,
-          description: USER_MESSAGES.duplicate,
-          fieldErrors: { email: USER_MESSAGES.duplicate },
-          email: parsed.data.email,
-        });
-      }
-      throw error;
     }
+    log.info("administrator added", {
+      requestId: context.requestId,
+      userId: added.user.id,
+      by: session.user.id,
+    });
     throw redirect("/admin/users", { headers: withFlash(request, "adminAdded", PRIVATE_HEADERS) });
   }
 
@@ -120,12 +116,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: USER_MESSAGES.missing,
     });
   }
-  const result = await removeAdmin(session.user.id, id);
-  if (result !== "removed") {
-    return failure(result === "missing" ? 404 : 409, {
+  const { kind } = await removeAdmin(session.user.id, id);
+  if (kind !== "removed") {
+    return failure(kind === "missing" ? 404 : 409, {
       intent: "remove",
       error: USER_MESSAGES.removeFailed,
-      description: USER_MESSAGES[result],
+      description: USER_MESSAGES[kind],
     });
   }
   log.info("administrator removed", {

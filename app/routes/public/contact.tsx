@@ -1,7 +1,7 @@
 import { Mail, Phone, X } from "lucide-react";
 import { data, Form } from "react-router";
 import { z } from "zod";
-import contactScriptUrl from "~/client/contact.js?url";
+import contactScriptUrl from "~/client/contact.ts?script";
 import { ContactOfferField, ContactOfferSearchForm } from "~/components/contact-offer-field";
 import { PrivacyNotice } from "~/components/privacy-notice";
 import { Button } from "~/components/ui/button";
@@ -10,24 +10,22 @@ import { Input, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
 import { contactFormSchema } from "~/lib/contact";
+import * as dom from "~/lib/dom-hooks";
 import { CONTACT_LIMITS } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
 import { withDatabase } from "~/server/availability.server";
-import { createContactRequest } from "~/server/contacts.server";
-import { env } from "~/server/env.server";
+import { submitContactRequest, type ContactSubmission } from "~/server/contacts.server";
 import { assertMethod, formText, readForm } from "~/server/form.server";
-import { log } from "~/server/log.server";
 import { loadContactOfferField, postedOfferChoice } from "~/server/contact-offers.server";
 import type { OfferChoice } from "~/server/offers.server";
-import { hitRateLimit } from "~/server/rate-limit.server";
-import { assertSameOrigin } from "~/server/security.server";
 import type { Route } from "./+types/contact";
+import { retryAfter } from "~/lib/http-headers";
 
-// Server-rendered; the selected-offer box, the sending state and the toasts are
-// app/client/contact.js (docs/decisions/005).
+// Server-rendered; the selected-offer box and the sending state are app/client/contact.ts, the
+// toasts app/client/toast.ts (docs/decisions/005).
 export const handle: RouteHandle = { hydrate: false, scripts: [contactScriptUrl] };
 
 const offerParam = z.coerce
@@ -64,7 +62,6 @@ export type ContactActionData =
     };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request);
   assertMethod(request, "POST");
   const form = await readForm(request);
   const raw = Object.fromEntries(
@@ -77,63 +74,43 @@ export async function action({ request, context }: Route.ActionArgs) {
       const key = issue.path[0] as keyof Values;
       fieldErrors[key] ??= issue.message;
     }
-    const missing = (["name", "email", "message"] as const).some((k) => !raw[k].trim());
+    return answer({ kind: "invalid", fieldErrors }, raw);
+  }
+  const result = await submitContactRequest(
+    parsed.data,
+    { honeypot: formText(form, HONEYPOT_FIELD) },
+    context,
+  );
+  return answer(result, raw);
+}
+
+/** The one mapping from a post's outcome to status, headers and what the page shows again. */
+async function answer(
+  result:
+    ContactSubmission | { kind: "invalid"; fieldErrors: Partial<Record<keyof Values, string>> },
+  values: Values,
+) {
+  if (result.kind === "sent") return data<ContactActionData>({ status: "sent" });
+  const kept = { values, offerChoice: await postedOfferChoice(values.offer) };
+  if (result.kind === "rate-limited") {
+    const { retryAfterSeconds } = result;
     return data<ContactActionData>(
-      {
-        status: "invalid",
-        missing,
-        fieldErrors,
-        values: raw,
-        offerChoice: await postedOfferChoice(raw.offer),
-      },
-      { status: 400 },
+      { status: "limited", retryAfterSeconds, ...kept },
+      { status: 429, headers: retryAfter(retryAfterSeconds) },
     );
   }
-  try {
-    // Counted per client IP in the database, so that every instance shares the limit.
-    const { CONTACT_RATE_LIMIT, CONTACT_RATE_WINDOW_SECONDS } = env();
-    const limit = await hitRateLimit(
-      `contact:${context.clientIp}`,
-      CONTACT_RATE_LIMIT,
-      CONTACT_RATE_WINDOW_SECONDS * 1000,
-    );
-    if (!limit.allowed) {
-      log.warn("contact rate limit reached", { requestId: context.requestId, count: limit.count });
-      return data<ContactActionData>(
-        {
-          status: "limited",
-          retryAfterSeconds: limit.retryAfterSeconds,
-          values: raw,
-          offerChoice: await postedOfferChoice(raw.offer),
-        },
-        { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
-      );
-    }
-    // A filled honeypot is probably a robot, but may be a browser's autofill: the request is kept
-    // as suspected spam, not mailed, and the answer is the same as a person's.
-    const suspectedSpam = formText(form, HONEYPOT_FIELD) !== "";
-    const row = await createContactRequest(parsed.data, undefined, { suspectedSpam });
-    log.info(
-      suspectedSpam ? "contact request stored as suspected spam" : "contact request stored",
-      {
-        requestId: context.requestId,
-        contactId: row.id,
-      },
-    );
-  } catch (error) {
-    log.error("contact request failed", { requestId: context.requestId, error });
-    return data<ContactActionData>(
-      {
-        status: "error",
-        missing: false,
-        fieldErrors: {},
-        values: raw,
-        offerChoice: await postedOfferChoice(raw.offer),
-      },
-      { status: 503 },
-    );
-  }
-  return data<ContactActionData>({ status: "sent" });
+  const failed =
+    result.kind === "invalid"
+      ? {
+          status: "invalid" as const,
+          missing: (["name", "email", "message"] as const).some((k) => !values[k].trim()),
+          fieldErrors: result.fieldErrors,
+        }
+      : { status: "error" as const, missing: false, fieldErrors: {} };
+  return data<ContactActionData>(
+    { ...failed, ...kept },
+    { status: result.kind === "invalid" ? 400 : 503 },
+  );
 }
 
 // The 429 answer tells clients when to come back.
@@ -202,10 +179,10 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           </CardHeader>
           <CardContent>
             {result ? (
-              // Inline without JavaScript; contact.js turns it into a dismissible toast.
+              // Inline without JavaScript; app/client/toast.ts turns it into a dismissible toast.
               <div
                 role={actionData?.status === "sent" ? "status" : "alert"}
-                data-toast={actionData?.status === "sent" ? "success" : "error"}
+                {...dom.hook(dom.TOAST, actionData?.status === "sent" ? "success" : "error")}
                 className={
                   actionData?.status === "sent"
                     ? "mb-6 rounded-md border border-success/50 bg-background p-4 text-success"
@@ -216,7 +193,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 <p>{result.description}</p>
                 <button
                   type="button"
-                  data-toast-close=""
+                  {...dom.hook(dom.TOAST_CLOSE)}
                   className="absolute right-2 top-2 hidden rounded-md p-1 text-muted-foreground hover:bg-accent"
                   aria-label="Fermer"
                 >
@@ -229,7 +206,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               action="/contact"
               className="space-y-5"
               aria-label="Formulaire de contact"
-              data-contact-form=""
+              {...dom.hook(dom.CONTACT_FORM)}
             >
               <div className="grid gap-5 sm:grid-cols-2">
                 <div className="space-y-2">
@@ -312,8 +289,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               </div>
               <PrivacyNotice />
               <Button type="submit" size="lg" className="w-full sm:w-auto">
-                <span data-idle="">Envoyer le message</span>
-                <span data-sending="" hidden>
+                <span {...dom.hook(dom.SUBMIT_IDLE)}>Envoyer le message</span>
+                <span {...dom.hook(dom.SUBMIT_SENDING)} hidden>
                   <Spinner label="Envoi en cours..." />
                 </span>
               </Button>

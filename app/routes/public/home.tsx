@@ -13,6 +13,7 @@ import { isDatabaseUnavailable } from "~/server/availability.server";
 import { log } from "~/server/log.server";
 import { listFeaturedOffers } from "~/server/offers.server";
 import type { Route } from "./+types/home";
+import { cacheControl } from "~/lib/http-headers";
 
 // Links only: no React needed in the browser.
 export const handle: RouteHandle = { hydrate: false };
@@ -27,7 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     // not kept by caches (it would outlive the outage).
     if (!isDatabaseUnavailable(error)) throw error;
     log.error("featured offers: database unavailable", { requestId: context.requestId, error });
-    return data({ featured: [] }, { headers: { "Cache-Control": "private, no-store" } });
+    return data({ featured: [] }, { headers: cacheControl("private") });
   }
 }
 

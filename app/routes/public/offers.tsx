@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
-import compareScriptUrl from "~/client/compare.js?url";
-import listingScriptUrl from "~/client/listing.js?url";
-import { CompareBar, COMPARE_FORM_ID } from "~/components/compare-bar";
+import compareScriptUrl from "~/client/compare.ts?script";
+import listingScriptUrl from "~/client/listing.ts?script";
+import { CompareBar } from "~/components/compare-bar";
 import { ErrorPage } from "~/components/error-page";
 import { OfferCard, OfferCardIcons } from "~/components/offer-card";
 import { OfferFiltersForm } from "~/components/offer-filters-form";
@@ -12,16 +12,24 @@ import { offerCountLabel } from "~/lib/format";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
 import { RequestReference } from "~/hooks/request-id";
-import { DEFAULT_SORT, hasActiveFilters, offerFiltersToSearch } from "~/lib/offer-filters";
-import { LISTING_PARAMS, parseOfferFilters } from "~/lib/offer-filters-schema";
+import * as dom from "~/lib/dom-hooks";
+import {
+  DEFAULT_SORT,
+  hasActiveFilters,
+  LISTING_PARAMS,
+  offerFiltersToSearch,
+  offerListingPath,
+  parseOfferFilters,
+} from "~/lib/offer-filters";
 import type { RouteHandle } from "~/root";
 import { isDatabaseUnavailable } from "~/server/availability.server";
 import { log } from "~/server/log.server";
 import { LISTING_PAGE_SIZE, listActiveOffers } from "~/server/offers.server";
 import type { Route } from "./+types/offers";
+import { retryAfter, UNAVAILABLE_RETRY_SECONDS } from "~/lib/http-headers";
 
-// Server-rendered; filtering as you type is app/client/listing.js, the comparison bar
-// app/client/compare.js (docs/decisions/005 and 017).
+// Server-rendered; filtering as you type is app/client/listing.ts, the comparison bar
+// app/client/compare.ts (docs/decisions/005 and 017).
 export const handle: RouteHandle = {
   hydrate: false,
   scripts: [listingScriptUrl, compareScriptUrl],
@@ -37,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const known = new URLSearchParams([...url.searchParams].filter(([key]) => KNOWN_PARAMS.has(key)));
   const canonical = offerFiltersToSearch(filters, page, sort);
   const current = known.size ? `?${known.toString()}` : "";
-  if (current !== canonical) throw redirect(`/offers${canonical}`);
+  if (current !== canonical) throw redirect(offerListingPath(filters, page, sort));
 
   let result;
   try {
@@ -46,11 +54,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // A query that fails for another reason than an unreachable database is a bug: 500 page.
     if (!isDatabaseUnavailable(error)) throw error;
     log.error("listing query failed", { requestId: context.requestId, error });
-    throw data(MESSAGES.listingError, { status: 503, headers: { "Retry-After": "10" } });
+    throw data(MESSAGES.listingError, {
+      status: 503,
+      headers: retryAfter(UNAVAILABLE_RETRY_SECONDS),
+    });
   }
   const pageCount = Math.max(1, Math.ceil(result.total / LISTING_PAGE_SIZE));
   if (page > pageCount) {
-    throw redirect(`/offers${offerFiltersToSearch(filters, pageCount, sort)}`);
+    throw redirect(offerListingPath(filters, pageCount, sort));
   }
   return { ...result, filters, page, pageCount, sort };
 }
@@ -89,7 +100,7 @@ function PageHeader() {
 export default function Offers({ loaderData }: Route.ComponentProps) {
   const { offers, total, filters, page, pageCount, sort } = loaderData;
   const filtered = hasActiveFilters(filters);
-  const pageLink = (n: number) => `/offers${offerFiltersToSearch(filters, n, sort)}`;
+  const pageLink = (n: number) => offerListingPath(filters, n, sort);
 
   return (
     <div className="container mx-auto px-4 py-10">
@@ -97,25 +108,29 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
       <PageHeader />
       <OfferFiltersForm filters={filters} filtered={filtered} sort={sort} />
 
-      {/* listing.js shows the spinner while it fetches new results, then swaps the content. */}
-      <section aria-labelledby="resultats" className="mt-8">
-        <p id="resultats" className="mb-4 text-sm text-muted-foreground" aria-live="polite">
+      {/* listing.ts shows the spinner while it fetches new results, then swaps the content. */}
+      <section aria-labelledby={dom.RESULT_COUNT_ID} className="mt-8">
+        <p
+          id={dom.RESULT_COUNT_ID}
+          className="mb-4 text-sm text-muted-foreground"
+          aria-live="polite"
+        >
           {offerCountLabel(total)}
         </p>
         <CompareBar />
         <div
           className="flex justify-center py-16 text-muted-foreground"
-          data-listing-loading=""
+          {...dom.hook(dom.LISTING_LOADING)}
           hidden
         >
           <Spinner label="Chargement des offres..." />
         </div>
-        <div data-listing-content="">
+        <div {...dom.hook(dom.LISTING_CONTENT)}>
           {offers.length === 0 ? (
             <div className="rounded-lg border border-dashed p-12 text-center">
               <p className="text-muted-foreground">{MESSAGES.listingEmpty}</p>
               <Button asChild variant="link" className="mt-2">
-                <Link to={`/offers${offerFiltersToSearch({}, 1, sort)}`}>Effacer les filtres</Link>
+                <Link to={offerListingPath({}, 1, sort)}>Effacer les filtres</Link>
               </Button>
             </div>
           ) : (
@@ -125,7 +140,7 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
                   key={offer.id}
                   className="[contain-intrinsic-size:auto_20rem] [content-visibility:auto]"
                 >
-                  <OfferCard offer={offer} compareForm={COMPARE_FORM_ID} />
+                  <OfferCard offer={offer} compareForm={dom.COMPARE_FORM_ID} />
                 </li>
               ))}
             </ul>

@@ -1,6 +1,6 @@
 import { parseContactFilters } from "~/lib/contact-filters-schema";
 import { parisDay } from "~/lib/csv";
-import { contactRequestsCsv } from "~/server/admin-contacts.server";
+import { contactRequestsCsv } from "~/server/contacts.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { log } from "~/server/log.server";
 import type { Route } from "./+types/admin-contacts-export[.]csv";

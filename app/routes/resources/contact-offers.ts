@@ -5,20 +5,21 @@ import {
   parseOfferSearchTerm,
 } from "~/lib/offer-search";
 import { withDatabase } from "~/server/availability.server";
-import { searchOfferChoices } from "~/server/contact-offers.server";
+import { searchOfferChoices } from "~/server/offers.server";
 import type { Route } from "./+types/contact-offers";
+import { cacheControl } from "~/lib/http-headers";
 
-/** One match of the contact form's offer search, ready to show (app/client/contact-offer-search.js). */
+/** One match of the contact form's offer search, ready to show (app/client/contact-offer-search.ts). */
 export type OfferSearchItem = { id: number; title: string; reference: string; price: string };
 export type OfferSearchAnswer =
   { offers: OfferSearchItem[]; more: boolean; summary: string } | { error: string };
 
 // Briefly cacheable by the browser and any CDN: an offer deactivated meanwhile shows for at most
 // that long, and the form stores a request about it like any other (issue 11, decision 019).
-const CACHE = "public, max-age=30, s-maxage=30";
+const CACHE = cacheControl({ maxAge: 30, sMaxAge: 30 });
 
 function json(body: OfferSearchAnswer, status = 200) {
-  return Response.json(body, { status, headers: { "Cache-Control": CACHE } });
+  return Response.json(body, { status, headers: CACHE });
 }
 
 /** GET /contact/offers?q=: active offers by title or reference, for the combobox. */

@@ -1,5 +1,6 @@
 import { expect } from "vitest";
-import { CONTACT_LIMITS, MAX_BODY_BYTES } from "../../../app/lib/limits";
+import { CONTACT_LIMITS } from "../../../app/lib/limits";
+import { MAX_BODY_BYTES } from "../../../server/request-body";
 import { multipart, urlencoded } from "../harness/http";
 import type { Snapshot } from "./run";
 

@@ -1,19 +1,15 @@
+// The HTTP side of the changes made to a contact request, shared by contacts.tsx and
+// contact-request.tsx; what a change does is applyContactChange's (app/server/contacts.server.ts).
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { ADMIN_MESSAGES, type FlashKey } from "~/lib/admin-messages";
 import { contactNoteSchema } from "~/lib/contact-note";
 import { CONTACT_STATUSES } from "~/lib/domain";
-import {
-  addContactNote,
-  changeContactStatus,
-  clearSuspectedSpam,
-  type ChangeOutcome,
-} from "./admin-contacts.server";
-import { PRIVATE_HEADERS } from "./auth.server";
-import { withFlash } from "./flash.server";
-import { formText, readForm } from "./form.server";
-import { log } from "./log.server";
-import type { AdminUser } from "./users.server";
+import { PRIVATE_HEADERS } from "~/server/auth.server";
+import { applyContactChange, type ContactChange } from "~/server/contacts.server";
+import { withFlash } from "~/server/flash.server";
+import { formText, readForm } from "~/server/form.server";
+import type { AdminUser } from "~/server/users.server";
 
 /** What a failed action gives back to the page: a toast with JavaScript, an alert without. */
 export type ContactActionData = {
@@ -53,17 +49,16 @@ function failure(status: number, body: ContactActionData) {
 }
 
 /**
- * The writes on contact requests, shared by the list and the request's page: status change,
- * internal note, 'Ce n'est pas du spam'. Each records its author and is one transaction; on
- * success the browser is sent to `returnTo` with the matching toast. The caller has passed
- * requireAdmin (same origin, live session) and gives its user.
+ * The action shared by the list and the request's page: status change, internal note, 'Ce n'est
+ * pas du spam' (applyContactChange does the work). On success the browser is sent to `returnTo`
+ * with the matching toast. The caller has passed requireAdmin (same origin, live session) and
+ * gives its user.
  */
 export async function contactAction(
   request: Request,
   context: { requestId: string },
   options: { user: AdminUser; id?: number; returnTo: (form: FormData) => string },
 ) {
-  const { user } = options;
   const form = await readForm(request);
   const rawIntent = formText(form, "intent") || "status";
   const intent = CONTACT_INTENTS.find((i) => i === rawIntent);
@@ -77,13 +72,13 @@ export async function contactAction(
     });
   }
 
-  let run: () => Promise<ChangeOutcome | boolean>;
+  let change: ContactChange;
   if (intent === "status") {
     const status = z.enum(CONTACT_STATUSES).safeParse(formText(form, "status"));
     if (!status.success) {
       return failure(400, { intent, error: FAILURES.status, description: INVALID_STATUS });
     }
-    run = () => changeContactStatus(id, status.data, user);
+    change = { intent, status: status.data };
   } else if (intent === "note") {
     const typed = formText(form, "note");
     const note = contactNoteSchema.safeParse(typed);
@@ -95,31 +90,20 @@ export async function contactAction(
         note: typed.slice(0, 20_000),
       });
     }
-    run = () => addContactNote(id, note.data, user);
+    change = { intent, body: note.data };
   } else {
-    run = () => clearSuspectedSpam(id);
+    change = { intent };
   }
 
-  let outcome: ChangeOutcome | boolean;
-  try {
-    outcome = await run();
-  } catch (error) {
-    log.error("contact request update failed", { requestId: context.requestId, intent, error });
-    return failure(503, { intent, error: FAILURES[intent] });
-  }
-  if (outcome === false || outcome === "missing") {
+  const result = await applyContactChange(id, change, options.user, context);
+  if (result.kind === "failed") return failure(503, { intent, error: FAILURES[intent] });
+  if (result.kind === "missing") {
     return failure(404, {
       intent,
       error: FAILURES[intent],
       description: "Cette demande n'existe plus.",
     });
   }
-  log.info("contact request updated", {
-    requestId: context.requestId,
-    contactId: id,
-    intent,
-    userId: user.id,
-  });
   throw redirect(options.returnTo(form), {
     headers: withFlash(request, SUCCESS_FLASH[intent], PRIVATE_HEADERS),
   });

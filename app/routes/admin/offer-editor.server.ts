@@ -1,20 +1,24 @@
+// The HTTP side shared by the two editor pages (offer-new.tsx, offer-edit.tsx): their 404, their
+// return path and their action. What a save does is saveOffer's (app/server/offers.server.ts).
 import { data, redirect } from "react-router";
 import { ADMIN_MESSAGES, type ToastMessage } from "~/lib/admin-messages";
 import { safeOfferListReturn } from "~/lib/admin-offer-list-schema";
-import { OFFER_LIMITS } from "~/lib/limits";
 import {
   OFFER_FORM_DEFAULTS,
   offerFormValues,
-  offerToFormValues,
   type OfferField,
   type OfferFormValues,
 } from "~/lib/offer-form";
 import { parseOfferForm } from "~/lib/offer-form-schema";
-import { createOffer, findOfferById, OfferNotFoundError, updateOffer } from "./admin-offers.server";
-import { PRIVATE_HEADERS } from "./auth.server";
-import { withFlash } from "./flash.server";
-import { parseId, readForm } from "./form.server";
-import { log } from "./log.server";
+import { PRIVATE_HEADERS } from "~/server/auth.server";
+import { withFlash } from "~/server/flash.server";
+import { parseId, readForm } from "~/server/form.server";
+import {
+  findOfferById,
+  offerCopyValues,
+  saveOffer,
+  type SaveOfferResult,
+} from "~/server/offers.server";
 
 function notFound(): never {
   throw data({ message: ADMIN_MESSAGES.offerGone }, { status: 404, headers: PRIVATE_HEADERS });
@@ -36,12 +40,7 @@ export function editorReturnTo(request: Request): string {
   return safeOfferListReturn(new URL(request.url).searchParams.get("returnTo"));
 }
 
-export const COPY_SUFFIX = " (copie)";
-
-/**
- * The new-offer form's starting values: the spec's defaults, or a copy of another offer whose
- * title says it is a copy and whose slug is left to the spec's rule (computed from the new title).
- */
+/** The new-offer form's starting values: the spec's defaults, or a copy of offer `?from=`. */
 export async function newOfferValues(request: Request): Promise<{
   values: OfferFormValues;
   from: { id: number; title: string } | null;
@@ -49,11 +48,7 @@ export async function newOfferValues(request: Request): Promise<{
   const from = new URL(request.url).searchParams.get("from");
   if (from === null || from === "") return { values: OFFER_FORM_DEFAULTS, from: null };
   const source = await requireOffer(from);
-  const title = `${source.title.slice(0, OFFER_LIMITS.title - COPY_SUFFIX.length)}${COPY_SUFFIX}`;
-  return {
-    values: { ...offerToFormValues(source), title, slug: "" },
-    from: { id: source.id, title: source.title },
-  };
+  return { values: offerCopyValues(source), from: { id: source.id, title: source.title } };
 }
 
 export type OfferEditorActionData = {
@@ -64,26 +59,27 @@ export type OfferEditorActionData = {
   values: OfferFormValues;
 };
 
+const FAILURE_STATUS = { missing: 404, failed: 503 } as const;
+const FAILURE_DESCRIPTION = { missing: ADMIN_MESSAGES.offerGone, failed: "Veuillez réessayer." };
+
 function answer(status: number, body: OfferEditorActionData) {
   return data(body, { status, headers: PRIVATE_HEADERS });
 }
 
 /**
  * The editor pages' action: `preview` re-renders the typed values with the description's preview;
- * otherwise the offer is validated and saved, and the administrator goes back to the list.
+ * otherwise the values are validated and saved, and the administrator goes back to the list.
  * The caller has checked the session (requireAdmin) and, for an edit, the id's format.
  */
-export async function saveOfferFromEditor(
+export async function offerEditorAction(
   request: Request,
-  requestId: string,
+  context: { requestId: string },
   target: { mode: "create" } | { mode: "edit"; id: number },
 ) {
   const form = await readForm(request);
   const values = offerFormValues(form);
   if (form.get("preview") !== null) return answer(200, { preview: true, values });
 
-  const failedTitle =
-    target.mode === "create" ? ADMIN_MESSAGES.offerCreateFailed : ADMIN_MESSAGES.offerUpdateFailed;
   const parsed = parseOfferForm(values);
   if (!parsed.success) {
     return answer(400, {
@@ -94,25 +90,14 @@ export async function saveOfferFromEditor(
       values,
     });
   }
-  try {
-    const row =
+  const result: SaveOfferResult = await saveOffer(parsed.data, target, context);
+  if (result.kind !== "saved") {
+    const title =
       target.mode === "create"
-        ? await createOffer(parsed.data)
-        : await updateOffer(target.id, parsed.data);
-    log.info(target.mode === "create" ? "offer created" : "offer updated", {
-      requestId,
-      offerId: row.id,
-    });
-  } catch (error) {
-    if (error instanceof OfferNotFoundError) {
-      return answer(404, {
-        error: { type: "error", title: failedTitle, description: ADMIN_MESSAGES.offerGone },
-        values,
-      });
-    }
-    log.error(`offer ${target.mode} failed`, { requestId, error });
-    return answer(503, {
-      error: { type: "error", title: failedTitle, description: "Veuillez réessayer." },
+        ? ADMIN_MESSAGES.offerCreateFailed
+        : ADMIN_MESSAGES.offerUpdateFailed;
+    return answer(FAILURE_STATUS[result.kind], {
+      error: { type: "error", title, description: FAILURE_DESCRIPTION[result.kind] },
       values,
     });
   }

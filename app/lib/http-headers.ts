@@ -1,0 +1,29 @@
+// The two headers that say when an answer may be reused or retried, each written by one helper so
+// that every route, server module and the HTTP layer (server/) spell them the same way.
+
+/** Who may keep an answer, and for how long. */
+export type CachePolicy =
+  /** Admin pages and answers: kept by no one. */
+  | "no-store"
+  /** A page for one visitor (a flash message, cookies), or one that must not outlive an outage. */
+  | "private"
+  /** Anonymous answers: seconds a browser (maxAge) and a shared cache (sMaxAge) may keep them. */
+  | { maxAge: number; sMaxAge: number; staleWhileRevalidate?: number };
+
+/** The Cache-Control header for a policy, to spread into a headers object. */
+export function cacheControl(policy: CachePolicy): { "Cache-Control": string } {
+  if (policy === "no-store") return { "Cache-Control": "no-store" };
+  if (policy === "private") return { "Cache-Control": "private, no-store" };
+  const { maxAge, sMaxAge, staleWhileRevalidate } = policy;
+  const swr =
+    staleWhileRevalidate === undefined ? "" : `, stale-while-revalidate=${staleWhileRevalidate}`;
+  return { "Cache-Control": `public, max-age=${maxAge}, s-maxage=${sMaxAge}${swr}` };
+}
+
+/** How long a client waits before trying again while the database is unreachable (503). */
+export const UNAVAILABLE_RETRY_SECONDS = 10;
+
+/** The Retry-After header of a 429 or 503 answer, to spread into a headers object. */
+export function retryAfter(seconds: number): { "Retry-After": string } {
+  return { "Retry-After": String(seconds) };
+}
