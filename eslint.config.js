@@ -30,4 +30,6 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
   },
+  // No React under tests/: useTestDatabase() registers vitest hooks.
+  { files: ["tests/**/*.ts"], rules: { "react-hooks/rules-of-hooks": "off" } },
 );

@@ -21,7 +21,8 @@ const launchOptions = {
   ],
 };
 
-// admin.spec.ts and admin-<area>.spec.ts
+// admin.spec.ts, admin-<area>.spec.ts and <area>.admin.spec.ts: run by the admin projects only,
+// which are desktop (with and without JavaScript): the admin area is not laid out for phones.
 const ADMIN_SPECS = /admin(-[\w-]+)?\.spec\.ts$/;
 const SEARCH_SPECS = /contact-search\.spec\.ts$/;
 const PUBLIC_PROJECTS = ["desktop", "desktop-nojs", "phone", "phone-nojs"];
@@ -31,6 +32,30 @@ const phone = {
   ...devices["Pixel 7"],
   launchOptions,
 };
+
+/** The real built server on a fresh embedded database (`dataDir`, emptied first) with the demo data. */
+function builtServer(port: number, dataDir: string, env: Record<string, string>) {
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    command: `rm -rf ${dataDir} && node build/server/main.js`,
+    url: `${url}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    env: {
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SITE_URL: url,
+      LOG_LEVEL: "warn",
+      // Every browser test posts from 127.0.0.1: the per-IP contact limit is tested in tests/system.
+      CONTACT_RATE_LIMIT: "1000",
+      ...env,
+    },
+  };
+}
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -79,43 +104,10 @@ export default defineConfig({
   // The real built server on a fresh embedded database with the demo data, and the same with a
   // contact form that searches its offers (tests/e2e/contact-search.spec.ts).
   webServer: [
-    {
-      command: "rm -rf test-results/e2e-data && node build/server/main.js",
-      url: `${E2E_BASE_URL}/healthz`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: "ignore",
-      stderr: "pipe",
-      env: {
-        NODE_ENV: "production",
-        PORT: String(PORT),
-        HOST: "127.0.0.1",
-        DATA_DIR: "test-results/e2e-data",
-        SITE_URL: E2E_BASE_URL,
-        ADMIN_EMAIL: E2E_ADMIN.email,
-        ADMIN_PASSWORD: E2E_ADMIN.password,
-        LOG_LEVEL: "warn",
-        // Every browser test posts from 127.0.0.1: the per-IP contact limit is tested in tests/system.
-        CONTACT_RATE_LIMIT: "1000",
-      },
-    },
-    {
-      command: "rm -rf test-results/e2e-search-data && node build/server/main.js",
-      url: `${SEARCH_BASE_URL}/healthz`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: "ignore",
-      stderr: "pipe",
-      env: {
-        NODE_ENV: "production",
-        PORT: String(SEARCH_PORT),
-        HOST: "127.0.0.1",
-        DATA_DIR: "test-results/e2e-search-data",
-        SITE_URL: SEARCH_BASE_URL,
-        LOG_LEVEL: "warn",
-        CONTACT_RATE_LIMIT: "1000",
-        CONTACT_OFFER_SELECT_MAX: "5",
-      },
-    },
+    builtServer(PORT, "test-results/e2e-data", {
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+    }),
+    builtServer(SEARCH_PORT, "test-results/e2e-search-data", { CONTACT_OFFER_SELECT_MAX: "5" }),
   ],
 });

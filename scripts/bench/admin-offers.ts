@@ -3,7 +3,7 @@ import { asc, sql } from "drizzle-orm";
 import { offerStats } from "../../app/server/offers.server";
 import { offers } from "../../app/server/schema.server";
 import { startAppServer } from "../../tests/system/harness/app-server";
-import { createAdmin, sessionCookieFor } from "../../tests/support/admin";
+import { signedInAdmin } from "../../tests/support/admin";
 import { BENCH_OFFERS, generateCatalogue } from "./data";
 
 // The offers side of issue 11's targets: every admin offer page at most 200 KB of HTML and
@@ -20,8 +20,7 @@ async function main() {
   try {
     const db = app.database.db;
     const total = await generateCatalogue(db, BENCH_OFFERS);
-    const admin = await createAdmin(db);
-    const cookie = await sessionCookieFor(admin.id, db);
+    const { cookie } = await signedInAdmin(db);
     const [first] = await db
       .select({ id: offers.id })
       .from(offers)

@@ -1,45 +1,31 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
-
-const ROOT = path.resolve(import.meta.dirname, "../..");
+import type { ChildProcess } from "node:child_process";
+import { startServer, waitUntilHealthy } from "../../tests/system/harness/server-process";
 
 /**
- * The built server as `npm start` runs it (the compiled entry, `npm run build` first). The one
- * place in the bench that knows how the server is started.
+ * The built server as `npm start` runs it (the compiled entry, `npm run build` first), through
+ * the tests' one launcher. The one place in the bench that knows how the server is started.
  */
 export function startAppServer(options: { port: number; env: Record<string, string> }): {
   child: ChildProcess;
   base: string;
 } {
-  const base = `http://127.0.0.1:${options.port}`;
-  const child = spawn(process.execPath, ["--max-semi-space-size=4", "build/server/main.js"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(options.port),
-      HOST: "127.0.0.1",
-      SITE_URL: base,
-      LOG_LEVEL: "error",
-      ...options.env,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+  const server = startServer({
+    port: options.port,
+    nodeArgs: ["--max-semi-space-size=4"],
+    // The bench sends no X-Forwarded-For: the proxy setting of the tests is not wanted here.
+    env: { LOG_LEVEL: "error", TRUST_PROXY: undefined, ...options.env },
   });
-  return { child, base };
+  server.child.stderr?.on("data", (chunk: Buffer) => process.stderr.write(chunk));
+  return { child: server.child, base: server.base };
 }
 
-export async function waitFor(url: string, child: ChildProcess, what: string) {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode})`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    if (Date.now() > deadline) throw new Error(`${what} did not start`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+/** Waits for `url`'s /healthz (its errors are on stderr above). */
+export function waitFor(url: string, child: ChildProcess, what: string) {
+  return waitUntilHealthy(
+    new URL(url).origin,
+    () => child.exitCode === null && child.signalCode === null,
+    () => `${what}: see its standard error above`,
+  );
 }
 
 export function stop(child: ChildProcess): Promise<void> {

@@ -6,8 +6,6 @@ import { expect, noJs, test } from "./fixtures";
 // The offer list (pages, search, filters) and the editor pages, with and without JavaScript.
 // Offers made here are inactive, so the public catalogue the public spec counts stays the same.
 
-test.skip(({ isMobile }) => isMobile, "desktop only");
-
 /** Creates inactive offers through the editor page's action, as the site's own form would. */
 async function createOffers(
   page: Page,

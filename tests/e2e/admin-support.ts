@@ -1,9 +1,10 @@
 import type { Page } from "@playwright/test";
-import { E2E_ADMIN } from "../../playwright.config";
+import { E2E_ADMIN, E2E_BASE_URL } from "../../playwright.config";
 import { expect } from "./fixtures";
 
 // Steps shared by the administrator specs (admin.spec.ts, admin-*.spec.ts).
 
+/** A unique mark for what one test creates on the shared server (project and time). */
 export function stamp(testInfo: { project: { name: string } }) {
   return `${testInfo.project.name}-${Date.now()}`;
 }
@@ -14,7 +15,10 @@ export async function signIn(page: Page, password = E2E_ADMIN.password, email = 
   await page.getByRole("button", { name: "Se connecter" }).click();
 }
 
-/** Opens `path` as a signed-in administrator (through the sign-in screen it redirects to). */
+/**
+ * Opens `path` as a signed-in administrator: through the sign-in screen it redirects to, back on
+ * `path` with the sign-in toast.
+ */
 export async function openAsAdmin(
   page: Page,
   path: string,
@@ -25,6 +29,7 @@ export async function openAsAdmin(
   await expect(page).toHaveURL(/\/auth\?redirectTo=/);
   await signIn(page, password, email);
   await expect(page.getByText("Connexion réussie").first()).toBeVisible();
+  await expect(page).toHaveURL(new URL(path, E2E_BASE_URL).href);
 }
 
 /** The admin list entry of one offer, found by its unique reference. */

@@ -5,8 +5,6 @@ import { expect, noJs, test } from "./fixtures";
 // Several administrators: the list, adding, removing (with a confirmation), and `Mon compte`.
 // The e2e administrator's own password is never changed: the new administrator changes theirs.
 
-test.skip(({ isMobile }) => isMobile, "desktop only");
-
 test("administrators: add one, who changes their password, then remove them", async ({
   page,
   browser,

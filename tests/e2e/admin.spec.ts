@@ -20,9 +20,6 @@ async function sendContactRequest(page: Page, name: string, offerLabel?: string)
 }
 
 test.describe("administrator area", () => {
-  // The admin journey runs on desktop, with and without JavaScript.
-  test.skip(({ isMobile }) => isMobile, "desktop only");
-
   test("the whole journey: sign in, offers, contact requests, sign out", async ({
     page,
   }, testInfo) => {

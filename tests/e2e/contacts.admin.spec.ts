@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN, E2E_BASE_URL } from "../../playwright.config";
+import { openAsAdmin, stamp } from "./admin-support";
 import { expect, noJs, test } from "./fixtures";
 
 // The administrator's work on contact requests (issues 10 and 11): the paged list with search,
@@ -7,17 +8,9 @@ import { expect, noJs, test } from "./fixtures";
 // without JavaScript. The server's database is shared: every request carries a unique stamp and
 // each test looks only at its own, through the search.
 
-function stamp(testInfo: { project: { name: string } }) {
-  return `${testInfo.project.name}${Date.now()}`.replace(/[^a-z0-9]/gi, "");
-}
-
-async function signIn(page: Page, path: string) {
-  await page.goto(path);
-  await page.getByLabel("Email").fill(E2E_ADMIN.email);
-  await page.getByLabel("Mot de passe").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page).toHaveURL(new URL(path, E2E_BASE_URL).href);
-}
+// Letters and digits only: the stamp is searched for as one word.
+const searchStamp = (testInfo: { project: { name: string } }) =>
+  stamp(testInfo).replace(/[^a-z0-9]/gi, "");
 
 /** Contact requests sent as a visitor's browser without JavaScript would (no hidden field set). */
 async function sendRequests(
@@ -47,15 +40,13 @@ function cards(page: Page) {
 }
 
 test.describe("contact requests in the administrator area", () => {
-  test.skip(({ isMobile }) => isMobile, "desktop only");
-
   test("list: search, status filter, sort and pager, all in the address", async ({
     page,
   }, testInfo) => {
     test.setTimeout(120_000);
-    const id = stamp(testInfo);
+    const id = searchStamp(testInfo);
     await sendRequests(page, id, 52);
-    await signIn(page, "/admin/contacts");
+    await openAsAdmin(page, "/admin/contacts");
 
     const search = page.getByLabel("Rechercher");
     if (noJs(testInfo)) {
@@ -114,10 +105,10 @@ test.describe("contact requests in the administrator area", () => {
     page,
   }, testInfo) => {
     test.setTimeout(90_000);
-    const id = stamp(testInfo);
+    const id = searchStamp(testInfo);
     const long = `Début ${id}\n${"texte ".repeat(600)}\nFin du message`;
     await sendRequests(page, id, 1, () => long);
-    await signIn(page, `/admin/contacts?q=${id}`);
+    await openAsAdmin(page, `/admin/contacts?q=${id}`);
 
     // The card shows a preview; the request's page shows everything.
     const card = cards(page).first();
@@ -175,9 +166,9 @@ test.describe("contact requests in the administrator area", () => {
   test("export: the link keeps the filters and gives the CSV of that view", async ({
     page,
   }, testInfo) => {
-    const id = stamp(testInfo);
+    const id = searchStamp(testInfo);
     await sendRequests(page, id, 2, (i) => (i === 1 ? `=1+1 ${id}` : `Bonjour; "${id}"`));
-    await signIn(page, `/admin/contacts?q=${id}&sort=oldest`);
+    await openAsAdmin(page, `/admin/contacts?q=${id}&sort=oldest`);
     const link = page.getByRole("link", { name: "Exporter (CSV)" });
     await expect(link).toHaveAttribute("href", `/admin/contacts/export.csv?q=${id}&sort=oldest`);
     const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);

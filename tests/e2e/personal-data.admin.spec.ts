@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { E2E_ADMIN } from "../../playwright.config";
+import { openAsAdmin } from "./admin-support";
 import { expect, noJs, test } from "./fixtures";
 
 // Access, export and erasure of one person's data (issue 12), with and without JavaScript.
@@ -14,14 +14,6 @@ async function sendContactRequest(page: Page, name: string, email: string) {
   await expect(page.getByText("Message envoyé !")).toBeVisible();
 }
 
-async function signIn(page: Page) {
-  await page.goto("/auth?redirectTo=%2Fadmin");
-  await page.getByLabel("Email").fill(E2E_ADMIN.email);
-  await page.getByLabel("Mot de passe").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-}
-
 async function search(page: Page, email: string) {
   await page.getByLabel("Adresse e-mail").fill(email);
   await page.getByRole("button", { name: "Rechercher" }).click();
@@ -31,8 +23,6 @@ async function search(page: Page, email: string) {
 }
 
 test.describe("personal data of one person", () => {
-  test.skip(({ isMobile }) => isMobile, "desktop only");
-
   test("find, export and erase everything about one address, and only that", async ({
     page,
   }, testInfo) => {
@@ -44,7 +34,7 @@ test.describe("personal data of one person", () => {
     await sendContactRequest(page, "Prospect Deux", email.toUpperCase());
     await sendContactRequest(page, "Voisin", other);
 
-    await signIn(page);
+    await openAsAdmin(page, "/admin");
     await page
       .getByRole("navigation", { name: "Navigation de l'administration" })
       .getByRole("link", { name: "Données personnelles" })
@@ -111,7 +101,7 @@ test.describe("personal data of one person", () => {
   }, testInfo) => {
     const email = `annule-${testInfo.project.name}-${Date.now()}@example.fr`;
     await sendContactRequest(page, "Annulé", email);
-    await signIn(page);
+    await openAsAdmin(page, "/admin");
     await page.goto("/admin/personal-data");
     await search(page, email);
     await page.getByRole("button", { name: "Tout effacer" }).click();

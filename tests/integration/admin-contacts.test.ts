@@ -1,5 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import * as contactPage from "../../app/routes/admin/contact-request";
 import * as exportCsv from "../../app/routes/resources/admin-contacts-export[.]csv";
 import * as adminContacts from "../../app/routes/admin/contacts";
@@ -9,7 +9,6 @@ import {
   createContactRequest,
   exportContactRequests,
 } from "../../app/server/contacts.server";
-import type { Database } from "../../app/server/db.server";
 import {
   contactNotes,
   contactRequests,
@@ -17,18 +16,18 @@ import {
   mailOutbox,
   offers,
 } from "../../app/server/schema.server";
-import { openTestDatabase, testDatabaseKind } from "../support/database";
+import { testDatabaseKind } from "../support/database";
+import { useTestDatabase } from "../support/use-test-database";
 import {
   call,
   createAdmin,
   makeRequest,
   sessionCookieFor,
   snapshot,
-  truncateAll,
+  signedInAdmin,
 } from "../support/admin";
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-let db: Database;
+const database = useTestDatabase({ truncate: true });
 let cookie: string;
 let offerId: number;
 
@@ -78,7 +77,7 @@ async function request(
     { suspectedSpam: extra.spam ?? false },
   );
   const at = new Date(Date.now() - minutesAgo * 60_000);
-  await db
+  await database.db
     .update(contactRequests)
     .set({ createdAt: at, updatedAt: at })
     .where(eq(contactRequests.id, id));
@@ -87,7 +86,7 @@ async function request(
 
 /** n requests in one statement, one minute apart (name 'Lead 1' is the oldest). */
 async function many(n: number, message = "m") {
-  await db.execute(
+  await database.db.execute(
     sql`insert into contact_requests (name, email, message, created_at, updated_at)
         select 'Lead ' || i, 'lead' || i || '@example.fr', ${message},
                now() - ((${n} - i) || ' minutes')::interval, now()
@@ -97,18 +96,12 @@ async function many(n: number, message = "m") {
 
 describe(`admin contact requests (${testDatabaseKind})`, () => {
   let adminId: number;
-  beforeAll(async () => {
-    database = await openTestDatabase();
-    db = database.db;
-  }, 60_000);
-  afterAll(async () => {
-    await database?.dispose();
-  });
   beforeEach(async () => {
-    await truncateAll(db);
-    adminId = (await createAdmin(db)).id;
-    cookie = await sessionCookieFor(adminId, db);
-    [{ id: offerId }] = await db
+    ({
+      admin: { id: adminId },
+      cookie,
+    } = await signedInAdmin(database.db));
+    [{ id: offerId }] = await database.db
       .insert(offers)
       .values({
         slug: "epyc",
@@ -147,7 +140,7 @@ describe(`admin contact requests (${testDatabaseKind})`, () => {
 
     it("keeps the offer readable once it is deleted", async () => {
       await request("Alice", offerId, 5);
-      await db.delete(offers).where(eq(offers.id, offerId));
+      await database.db.delete(offers).where(eq(offers.id, offerId));
       const [alice] = (await page("/admin/contacts")).requests;
       expect(alice.offerId).toBeNull();
       expect(alice.offer).toEqual({ title: "EPYC 64", reference: "DED-64", deleted: true });
@@ -156,7 +149,7 @@ describe(`admin contact requests (${testDatabaseKind})`, () => {
     it("filters by status from the URL; junk parameters lead to the canonical address", async () => {
       const a = await request("Alice", null, 3);
       await request("Bruno", null, 2);
-      await db
+      await database.db
         .update(contactRequests)
         .set({ status: "in_progress" })
         .where(eq(contactRequests.id, a));
@@ -199,8 +192,8 @@ describe(`admin contact requests (${testDatabaseKind})`, () => {
       expect(await names("/admin/contacts?sort=oldest")).toHaveLength(50);
       expect((await names("/admin/contacts?sort=oldest"))[0]).toBe("Lead 1");
       // Exactly 50: one page, no pager.
-      await db.execute(sql`delete from contact_requests where name in ${["Lead 1"]}`);
-      await db.execute(
+      await database.db.execute(sql`delete from contact_requests where name in ${["Lead 1"]}`);
+      await database.db.execute(
         sql`delete from contact_requests where id in (select id from contact_requests order by id limit 50)`,
       );
       expect((await page("/admin/contacts")).pageCount).toBe(1);
@@ -244,7 +237,7 @@ describe(`admin contact requests (${testDatabaseKind})`, () => {
 
     it("counts each status exactly from the counters, spam apart, after every change", async () => {
       await many(7);
-      const ids = (await db.select({ id: contactRequests.id }).from(contactRequests)).map(
+      const ids = (await database.db.select({ id: contactRequests.id }).from(contactRequests)).map(
         (r) => r.id,
       );
       await request("Spam", null, 1, { spam: true });
@@ -271,11 +264,11 @@ describe(`admin contact requests (${testDatabaseKind})`, () => {
         completed: 2,
       });
       // The counters agree with a full count.
-      const full = (await db.execute(
+      const full = (await database.db.execute(
         sql`select status, count(*)::int as n from contact_requests where not suspected_spam group by 1`,
       )) as unknown as { rows: { status: string; n: number }[] };
       const recount = Object.fromEntries(full.rows.map((r) => [r.status, r.n]));
-      const stored = await contactStatusCounts(db);
+      const stored = await contactStatusCounts(database.db);
       for (const status of ["pending", "in_progress", "completed", "cancelled"] as const) {
         expect(stored[status]).toBe(recount[status] ?? 0);
       }
@@ -285,7 +278,7 @@ describe(`admin contact requests (${testDatabaseKind})`, () => {
   describe("status changes", () => {
     it("changes from any to any from the list, records who, returns to the same view", async () => {
       const id = await request("Alice", null, 60);
-      const [before] = await db.select().from(contactRequests);
+      const [before] = await database.db.select().from(contactRequests);
       for (const status of ["completed", "pending", "cancelled", "in_progress"]) {
         const outcome = await call(
           adminContacts.action,
@@ -297,13 +290,13 @@ describe(`admin contact requests (${testDatabaseKind})`, () => {
         expect(outcome.status).toBe(302);
         expect(outcome.location).toBe("/admin/contacts?status=pending&sort=oldest&page=2");
         expect(outcome.headers.get("set-cookie")).toContain("flash=statusUpdated");
-        const [row] = await db.select().from(contactRequests);
+        const [row] = await database.db.select().from(contactRequests);
         expect(row.status).toBe(status);
       }
-      const [after] = await db.select().from(contactRequests);
+      const [after] = await database.db.select().from(contactRequests);
       expect(after.updatedAt.getTime()).toBeGreaterThan(before.updatedAt.getTime());
       expect(after.createdAt).toEqual(before.createdAt);
-      const history = await db
+      const history = await database.db
         .select()
         .from(contactStatusChanges)
         .orderBy(asc(contactStatusChanges.id));
@@ -329,12 +322,15 @@ describe(`admin contact requests (${testDatabaseKind})`, () => {
 
     it("records the same status again as nothing, and shows history newest first with its author", async () => {
       const id = await request("Alice", null, 60);
-      const other = await createAdmin(db, { email: "second@example.fr", password: "x".repeat(16) });
-      const otherCookie = await sessionCookieFor(other.id, db);
+      const other = await createAdmin(database.db, {
+        email: "second@example.fr",
+        password: "x".repeat(16),
+      });
+      const otherCookie = await sessionCookieFor(other.id, database.db);
       expect((await post(id, { intent: "status", status: "in_progress" })).status).toBe(302);
-      const stamp = (await db.select().from(contactRequests))[0].updatedAt;
+      const stamp = (await database.db.select().from(contactRequests))[0].updatedAt;
       expect((await post(id, { intent: "status", status: "in_progress" })).status).toBe(302);
-      expect((await db.select().from(contactRequests))[0].updatedAt).toEqual(stamp);
+      expect((await database.db.select().from(contactRequests))[0].updatedAt).toEqual(stamp);
       expect(
         (await post(id, { intent: "status", status: "completed" }, { cookie: otherCookie })).status,
       ).toBe(302);
@@ -348,7 +344,7 @@ describe(`admin contact requests (${testDatabaseKind})`, () => {
 
     it("refuses a bad status or id with 4xx and the spec's message, changing nothing", async () => {
       const id = await request("Alice", null, 1);
-      const before = await snapshot(db);
+      const before = await snapshot(database.db);
       for (const [form, status] of [
         [{ id: String(id), status: "archived" }, 400],
         [{ id: "abc", status: "completed" }, 400],
@@ -370,7 +366,7 @@ describe(`admin contact requests (${testDatabaseKind})`, () => {
         makeRequest("/admin/contacts", { cookie, form: { id: String(id), intent: "drop" } }),
       );
       expect(unknownIntent.status).toBe(400);
-      expect(await snapshot(db)).toEqual(before);
+      expect(await snapshot(database.db)).toEqual(before);
     });
   });
 
@@ -393,7 +389,7 @@ describe(`admin contact requests (${testDatabaseKind})`, () => {
         notes: [],
         history: [],
       });
-      await db.delete(offers);
+      await database.db.delete(offers);
       const gone = (await detail(id)).data as DetailData;
       expect(gone.request.offer).toEqual({ title: "EPYC 64", reference: "DED-64", deleted: true });
     });
@@ -408,7 +404,7 @@ describe(`admin contact requests (${testDatabaseKind})`, () => {
 
     it("adds notes signed by their author, newest first, as activity on the request", async () => {
       const id = await request("Alice", null, 60);
-      const [before] = await db.select().from(contactRequests);
+      const [before] = await database.db.select().from(contactRequests);
       const first = await post(id, { intent: "note", note: "  Rappeler mardi.\nDevis envoyé.  " });
       expect(first.status).toBe(302);
       expect(first.location).toBe(`/admin/contacts/${id}`);
@@ -425,7 +421,7 @@ describe(`admin contact requests (${testDatabaseKind})`, () => {
 
     it("refuses empty, too long or control-character notes with a French message, keeping the text", async () => {
       const id = await request("Alice", null, 60);
-      const before = await snapshot(db);
+      const before = await snapshot(database.db);
       for (const [note, message] of [
         ["", "La note est vide."],
         ["   \n ", "La note est vide."],
@@ -443,7 +439,7 @@ describe(`admin contact requests (${testDatabaseKind})`, () => {
           note,
         });
       }
-      expect(await snapshot(db)).toEqual(before);
+      expect(await snapshot(database.db)).toEqual(before);
       expect((await post(id, { intent: "note", note: "x".repeat(5000) })).status).toBe(302);
       expect((await post(id, { intent: "note", note: "tab\there\r\nok" })).status).toBe(302);
     });
@@ -477,7 +473,10 @@ describe(`admin contact requests (${testDatabaseKind})`, () => {
       // A second click (or a second administrator) sends nothing more.
       expect((await post(spam, { intent: "not-spam" })).status).toBe(302);
       // Alice's request queued its own notification when it was stored; the spam one, only now.
-      const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.contactRequestId, spam));
+      const mails = await database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.contactRequestId, spam));
       expect(mails).toHaveLength(1);
       expect(mails[0]).toMatchObject({ contactRequestId: spam, status: "pending" });
       expect(await names("/admin/contacts")).toEqual(["Robot", "Alice"]);
@@ -496,7 +495,7 @@ describe(`admin contact requests (${testDatabaseKind})`, () => {
     it("anonymous requests change nothing", async () => {
       const id = await request("Alice", null, 3);
       const spam = await request("Robot", null, 2, { spam: true });
-      const before = await snapshot(db);
+      const before = await snapshot(database.db);
       const forms: Record<string, string>[] = [
         { intent: "status", id: String(id), status: "completed" },
         { intent: "note", id: String(id), note: "intrus" },
@@ -513,7 +512,7 @@ describe(`admin contact requests (${testDatabaseKind})`, () => {
           expect(own.status).toBe(status);
         }
       }
-      expect(await snapshot(db)).toEqual(before);
+      expect(await snapshot(database.db)).toEqual(before);
       for (const path of [
         "/admin/contacts",
         `/admin/contacts/${id}`,
@@ -550,7 +549,7 @@ describe(`admin contact requests (${testDatabaseKind})`, () => {
         message: 'Ligne 1; "citée"\nLigne 2',
         phone: "+33 6 12 34 56 78",
       });
-      await db
+      await database.db
         .update(contactRequests)
         .set({ createdAt: new Date("2026-07-14T08:05:00Z") })
         .where(eq(contactRequests.id, id));
@@ -612,13 +611,13 @@ describe(`admin contact requests (${testDatabaseKind})`, () => {
     it("reads a few thousand rows by batches, each row once, in order, even with equal dates", async () => {
       await many(2_500);
       // 600 of them share one instant: the keyset must still move on by id.
-      await db.execute(
+      await database.db.execute(
         sql`update contact_requests set created_at = '2026-01-01T10:00:00.123456Z' where id % 4 = 0`,
       );
       for (const sort of ["newest", "oldest"] as const) {
         const seen: number[] = [];
         let batches = 0;
-        for await (const batch of exportContactRequests({ sort }, 200, db)) {
+        for await (const batch of exportContactRequests({ sort }, 200, database.db)) {
           expect(batch.length).toBeLessThanOrEqual(200);
           batches++;
           seen.push(...batch.map((r) => r.id));
@@ -626,7 +625,7 @@ describe(`admin contact requests (${testDatabaseKind})`, () => {
         expect(batches).toBe(13);
         expect(new Set(seen).size).toBe(2_500);
         const expected = (
-          await db
+          await database.db
             .select({ id: contactRequests.id })
             .from(contactRequests)
             .orderBy(
@@ -646,7 +645,7 @@ describe(`admin contact requests (${testDatabaseKind})`, () => {
     const id = await request("Alice", null, 3);
     await post(id, { intent: "note", note: "n" });
     await post(id, { intent: "status", status: "completed" });
-    expect(await db.select().from(contactNotes)).toHaveLength(1);
-    expect(await db.select().from(contactStatusChanges)).toHaveLength(1);
+    expect(await database.db.select().from(contactNotes)).toHaveLength(1);
+    expect(await database.db.select().from(contactStatusChanges)).toHaveLength(1);
   });
 });

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite } from "../../app/server/db.server";
 import { sessions, users } from "../../app/server/schema.server";
 import { verifyPassword } from "../../app/server/password.server";
-import { openTestDatabase, testDatabaseKind } from "../support/database";
+import { testDatabaseKind } from "../support/database";
+import { useTestDatabase } from "../support/use-test-database";
 import { createAdmin, sessionCookieFor } from "../support/admin";
 import { runScript } from "../support/scripts";
 
@@ -109,13 +110,7 @@ describe("npm run admin:create", () => {
   );
 
   describe.runIf(testDatabaseKind === "postgres")("on PostgreSQL (DATABASE_URL)", () => {
-    let database: Awaited<ReturnType<typeof openTestDatabase>>;
-    beforeAll(async () => {
-      database = await openTestDatabase();
-    });
-    afterAll(async () => {
-      await database?.dispose();
-    });
+    const database = useTestDatabase();
 
     it("resets the password of an existing administrator and ends its sessions", async () => {
       const admin = await createAdmin(database.db);

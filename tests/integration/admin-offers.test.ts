@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { parseOfferForm } from "../../app/lib/offer-form-schema";
 import { OFFER_FORM_DEFAULTS, type OfferFormValues } from "../../app/lib/offer-form";
 import * as adminOffers from "../../app/routes/admin/offers";
@@ -16,21 +16,13 @@ import {
 } from "../../app/server/offers.server";
 import { getCatalogueVersion } from "../../app/server/catalogue.server";
 import { createContactRequest, listContactRequests } from "../../app/server/contacts.server";
-import type { Database } from "../../app/server/db.server";
 import { contactRequests, offers } from "../../app/server/schema.server";
-import { openTestDatabase, testDatabaseKind } from "../support/database";
-import {
-  call,
-  createAdmin,
-  makeRequest,
-  sessionCookieFor,
-  snapshot,
-  truncateAll,
-  VALID_OFFER_FORM,
-} from "../support/admin";
+import { testDatabaseKind } from "../support/database";
+import { useTestDatabase } from "../support/use-test-database";
+import { call, makeRequest, snapshot, signedInAdmin } from "../support/admin";
+import { VALID_OFFER_FORM } from "../support/offers";
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-let db: Database;
+const database = useTestDatabase({ truncate: true });
 let cookie: string;
 
 function input(fields: Partial<OfferFormValues> = {}) {
@@ -49,25 +41,16 @@ function input(fields: Partial<OfferFormValues> = {}) {
 }
 
 async function rows<T = Record<string, unknown>>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 async function slugs() {
-  return (await db.select({ slug: offers.slug }).from(offers)).map((r) => r.slug).sort();
+  return (await database.db.select({ slug: offers.slug }).from(offers)).map((r) => r.slug).sort();
 }
 
 describe(`admin offers (${testDatabaseKind})`, () => {
-  beforeAll(async () => {
-    database = await openTestDatabase();
-    db = database.db;
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
   beforeEach(async () => {
-    await truncateAll(db);
-    const admin = await createAdmin(db);
-    cookie = await sessionCookieFor(admin.id, db);
+    ({ cookie } = await signedInAdmin(database.db));
   });
 
   describe("slugs", () => {
@@ -143,7 +126,7 @@ describe(`admin offers (${testDatabaseKind})`, () => {
       // Emptied: recomputed from the title.
       expect((await updateOffer(b.id, input({ title: "Gamma", slug: "" }))).slug).toBe("gamma");
       expect((await updateOffer(a.id, input({ title: "Gamma", slug: "" }))).slug).toBe("gamma-1");
-      expect(await freeSlug("gamma", undefined, db)).toBe("gamma-2");
+      expect(await freeSlug("gamma", undefined, database.db)).toBe("gamma-2");
     });
   });
 
@@ -171,7 +154,7 @@ describe(`admin offers (${testDatabaseKind})`, () => {
       expect(created.status).toBe(302);
       expect(created.location).toBe("/admin/offers");
       expect(created.headers.get("set-cookie")).toContain("flash=offerCreated");
-      const [row] = await db.select().from(offers);
+      const [row] = await database.db.select().from(offers);
       expect(row).toMatchObject({
         slug: "serveur-test",
         price: "199.99",
@@ -221,7 +204,7 @@ describe(`admin offers (${testDatabaseKind})`, () => {
       // Back to the list where the administrator was.
       expect(updated.location).toBe("/admin/offers?q=test&page=2");
       expect(updated.headers.get("set-cookie")).toContain("flash=offerUpdated");
-      const [edited] = await db.select().from(offers).where(eq(offers.id, row.id));
+      const [edited] = await database.db.select().from(offers).where(eq(offers.id, row.id));
       // A checkbox sent at all, even empty, is checked: the offer is still shown.
       expect(edited).toMatchObject({ type: "loa", price: "149.50", isActive: true });
       // The save moved updatedAt forward, by the database's clock.
@@ -243,7 +226,7 @@ describe(`admin offers (${testDatabaseKind})`, () => {
       );
       expect(unchecked.status).toBe(302);
       expect(unchecked.headers.get("set-cookie")).toContain("flash=offerUpdated");
-      const [after] = await db.select().from(offers).where(eq(offers.id, row.id));
+      const [after] = await database.db.select().from(offers).where(eq(offers.id, row.id));
       expect(after).toMatchObject({ type: "loa", isActive: false, slug: "serveur-test" });
       expect(await findActiveOfferBySlug("serveur-test")).toBeUndefined();
 
@@ -257,7 +240,7 @@ describe(`admin offers (${testDatabaseKind})`, () => {
       expect(deleted.status).toBe(302);
       expect(deleted.location).toBe("/admin/offers?type=loa");
       expect(deleted.headers.get("set-cookie")).toContain("flash=offerDeleted");
-      expect(await db.select().from(offers)).toHaveLength(0);
+      expect(await database.db.select().from(offers)).toHaveLength(0);
 
       const again = await call(
         adminOffers.action,
@@ -280,7 +263,7 @@ describe(`admin offers (${testDatabaseKind})`, () => {
       );
       expect(lateSave.status).toBe(404);
       expect(JSON.stringify(lateSave.data)).toContain("Cette offre n'existe plus.");
-      expect(await db.select().from(offers)).toHaveLength(0);
+      expect(await database.db.select().from(offers)).toHaveLength(0);
     });
 
     it("show or hide an offer from the list, back to the same page", async () => {
@@ -296,7 +279,7 @@ describe(`admin offers (${testDatabaseKind})`, () => {
       expect(hide.status).toBe(302);
       expect(hide.location).toBe("/admin/offers?page=3");
       expect(hide.headers.get("set-cookie")).toContain("flash=offerDeactivated");
-      expect((await db.select().from(offers))[0].isActive).toBe(false);
+      expect((await database.db.select().from(offers))[0].isActive).toBe(false);
       expect(Number((await getCatalogueVersion()).version)).toBe(v0 + 1);
       // The target state is posted, not "the opposite": a double click does not undo itself.
       for (let i = 0; i < 2; i++) {
@@ -309,7 +292,7 @@ describe(`admin offers (${testDatabaseKind})`, () => {
         );
         expect(show.headers.get("set-cookie")).toContain("flash=offerActivated");
       }
-      expect((await db.select().from(offers))[0].isActive).toBe(true);
+      expect((await database.db.select().from(offers))[0].isActive).toBe(true);
       // The way back is the list's own address, re-parsed: nothing else survives.
       const hostile = await call(
         adminOffers.action,
@@ -320,7 +303,7 @@ describe(`admin offers (${testDatabaseKind})`, () => {
       );
       expect(hostile.location).toBe("/admin/offers?page=2");
 
-      const before = await snapshot(db);
+      const before = await snapshot(database.db);
       for (const [form, status] of [
         [{ intent: "toggle", id: String(id) }, 400],
         [{ intent: "toggle", id: String(id), active: "yes" }, 400],
@@ -334,7 +317,7 @@ describe(`admin offers (${testDatabaseKind})`, () => {
         );
         expect(outcome.status, JSON.stringify(form)).toBe(status);
       }
-      expect(await snapshot(db)).toEqual(before);
+      expect(await snapshot(database.db)).toEqual(before);
     });
 
     it("never redirect outside the offer list after a save", async () => {
@@ -368,7 +351,7 @@ describe(`admin offers (${testDatabaseKind})`, () => {
     });
 
     it("preview the typed values without saving anything", async () => {
-      const before = await snapshot(db);
+      const before = await snapshot(database.db);
       const form = {
         ...VALID_OFFER_FORM,
         title: "",
@@ -384,7 +367,7 @@ describe(`admin offers (${testDatabaseKind})`, () => {
         preview: true,
         values: { title: "", description: "# Titre\n\n<script>x</script>", cpu: "AMD EPYC 7543" },
       });
-      expect(await snapshot(db)).toEqual(before);
+      expect(await snapshot(database.db)).toEqual(before);
     });
 
     it("duplicate an offer: a copy title and a new slug by the spec's rule", async () => {
@@ -424,7 +407,7 @@ describe(`admin offers (${testDatabaseKind})`, () => {
         expect(await slugs()).toContain(n === 0 ? "serveur-pro-copie" : "serveur-pro-copie-1");
       }
       // The original is untouched.
-      const [original] = await db.select().from(offers).where(eq(offers.id, source.id));
+      const [original] = await database.db.select().from(offers).where(eq(offers.id, source.id));
       expect(original).toMatchObject({ title: "Serveur Pro", slug: "serveur-pro" });
       // A copy of an offer that does not exist is the 404 page; junk in `from` too.
       for (const from of ["424242", "abc", "-1", "0", "1e3"]) {
@@ -474,7 +457,7 @@ describe(`admin offers (${testDatabaseKind})`, () => {
         [{ ...VALID_OFFER_FORM }, 404, /n'existe plus/, "abc"],
         [{ ...VALID_OFFER_FORM }, 404, /n'existe plus/, "999999"],
       ];
-      const before = await snapshot(db);
+      const before = await snapshot(database.db);
       for (const [form, status, message, editId] of cases) {
         const outcome = editId
           ? await call(
@@ -501,11 +484,11 @@ describe(`admin offers (${testDatabaseKind})`, () => {
         expect(outcome.status).toBe(status);
         expect(JSON.stringify(outcome.data)).toMatch(message);
       }
-      expect(await snapshot(db)).toEqual(before);
+      expect(await snapshot(database.db)).toEqual(before);
     });
 
     it("refuse text with NUL or control characters with a French message, changing nothing", async () => {
-      const before = await snapshot(db);
+      const before = await snapshot(database.db);
       const outcome = await call(
         offerNew.action,
         makeRequest("/admin/offers/new", {
@@ -523,7 +506,7 @@ describe(`admin offers (${testDatabaseKind})`, () => {
       );
       // The typed values come back, so nothing typed is lost.
       expect(outcome.data).toMatchObject({ values: { description: "a\u0000\nb" } });
-      expect(await snapshot(db)).toEqual(before);
+      expect(await snapshot(database.db)).toEqual(before);
     });
   });
 
@@ -542,7 +525,7 @@ describe(`admin offers (${testDatabaseKind})`, () => {
       fields: (i: number) => Partial<typeof offers.$inferInsert> = () => ({}),
     ) {
       const base = Date.now() - 10 * 86_400_000;
-      await db.insert(offers).values(
+      await database.db.insert(offers).values(
         Array.from({ length: n }, (_, i) => ({
           slug: `offre-${i}`,
           title: `Offre ${i}`,
@@ -665,7 +648,10 @@ describe(`admin offers (${testDatabaseKind})`, () => {
         message: "m",
         offer: id,
       });
-      await db.update(contactRequests).set({ status }).where(eq(contactRequests.id, row.id));
+      await database.db
+        .update(contactRequests)
+        .set({ status })
+        .where(eq(contactRequests.id, row.id));
     }
     const outcome = await call(dashboard.loader, makeRequest("/admin", { cookie }));
     const { mail, mailEnabled, ...counts } = outcome.data as Record<string, unknown>;

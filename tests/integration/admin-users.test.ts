@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import * as account from "../../app/routes/admin/account";
 import * as adminUsers from "../../app/routes/admin/users";
 import * as dashboard from "../../app/routes/admin/dashboard";
 import { findSessionUser } from "../../app/server/sessions.server";
-import type { Database } from "../../app/server/db.server";
 import { verifyPassword } from "../../app/server/password.server";
 import { sessions, users } from "../../app/server/schema.server";
 import { listAdmins, removeAdmin } from "../../app/server/users.server";
-import { openTestDatabase, testDatabaseKind } from "../support/database";
+import { testDatabaseKind, truncateAll } from "../support/database";
+import { useTestDatabase } from "../support/use-test-database";
 import {
   ADMIN,
   call,
@@ -16,11 +16,10 @@ import {
   makeRequest,
   sessionCookieFor,
   snapshot,
-  truncateAll,
+  signedInAdmin,
 } from "../support/admin";
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-let db: Database;
+const database = useTestDatabase({ truncate: true });
 
 const SECOND = { email: "second@example.fr", password: "un autre mot de passe solide" };
 const NEW_PASSWORD = "nouveau mot de passe très long";
@@ -33,25 +32,15 @@ async function isSignedIn(cookie: string) {
 }
 
 describe(`several administrators (${testDatabaseKind})`, () => {
-  beforeAll(async () => {
-    database = await openTestDatabase();
-    db = database.db;
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
-
   let first: { id: number; email: string };
   let cookie: string;
   beforeEach(async () => {
-    await truncateAll(db);
-    first = await createAdmin(db);
-    cookie = await sessionCookieFor(first.id, db);
+    ({ admin: first, cookie } = await signedInAdmin(database.db));
   });
 
   describe("/admin/users", () => {
     it("lists the administrators with who is signed in", async () => {
-      const second = await createAdmin(db, SECOND);
+      const second = await createAdmin(database.db, SECOND);
       const outcome = await call(adminUsers.loader, makeRequest("/admin/users", { cookie }));
       const page = outcome.data as Awaited<ReturnType<typeof adminUsers.loader>>;
       expect(page.admins.map((a) => a.email)).toEqual([ADMIN.email, SECOND.email]);
@@ -83,11 +72,11 @@ describe(`several administrators (${testDatabaseKind})`, () => {
       expect(added.status).toBe(302);
       expect(added.location).toBe("/admin/users");
       expect(added.headers.get("set-cookie")).toContain("flash=adminAdded");
-      const [row] = await db.select().from(users).where(eq(users.email, SECOND.email));
+      const [row] = await database.db.select().from(users).where(eq(users.email, SECOND.email));
       expect(row.role).toBe("admin");
       expect(await verifyPassword(row.passwordHash, SECOND.password)).toBe(true);
 
-      const before = await snapshot(db);
+      const before = await snapshot(database.db);
       for (const email of [SECOND.email, "SECOND@example.fr", ADMIN.email]) {
         const again = await call(
           adminUsers.action,
@@ -102,11 +91,11 @@ describe(`several administrators (${testDatabaseKind})`, () => {
         );
       }
       // Nobody's password was reset by the refused attempts.
-      expect(await snapshot(db)).toEqual(before);
+      expect(await snapshot(database.db)).toEqual(before);
     });
 
     it("refuses a bad e-mail, a short password or a forged intent, writing nothing", async () => {
-      const before = await snapshot(db);
+      const before = await snapshot(database.db);
       const cases: [Record<string, string>, number, string][] = [
         [
           { intent: "add", email: "pas-un-email", password: SECOND.password },
@@ -132,14 +121,14 @@ describe(`several administrators (${testDatabaseKind})`, () => {
         // The password is never sent back.
         expect(JSON.stringify(outcome.data)).not.toContain(SECOND.password);
       }
-      expect(await snapshot(db)).toEqual(before);
+      expect(await snapshot(database.db)).toEqual(before);
     });
 
     it("removes another administrator and signs them out everywhere", async () => {
-      const second = await createAdmin(db, SECOND);
+      const second = await createAdmin(database.db, SECOND);
       const secondCookies = [
-        await sessionCookieFor(second.id, db),
-        await sessionCookieFor(second.id, db),
+        await sessionCookieFor(second.id, database.db),
+        await sessionCookieFor(second.id, database.db),
       ];
       expect(await isSignedIn(secondCookies[0])).toBe(true);
       const removed = await call(
@@ -149,25 +138,30 @@ describe(`several administrators (${testDatabaseKind})`, () => {
       expect(removed.status).toBe(302);
       expect(removed.headers.get("set-cookie")).toContain("flash=adminRemoved");
       expect((await listAdmins()).map((a) => a.id)).toEqual([first.id]);
-      expect(await db.select().from(sessions).where(eq(sessions.userId, second.id))).toEqual([]);
+      expect(
+        await database.db.select().from(sessions).where(eq(sessions.userId, second.id)),
+      ).toEqual([]);
       for (const c of secondCookies) expect(await isSignedIn(c)).toBe(false);
       expect(await isSignedIn(cookie)).toBe(true);
     });
 
     it("never removes the last administrator, even when two remove each other at once", async () => {
       for (let round = 0; round < 5; round++) {
-        await truncateAll(db);
-        const a = await createAdmin(db);
-        const b = await createAdmin(db, SECOND);
+        await truncateAll(database.db);
+        const a = await createAdmin(database.db);
+        const b = await createAdmin(database.db, SECOND);
         const [ab, ba] = await Promise.all([removeAdmin(a.id, b.id), removeAdmin(b.id, a.id)]);
         expect([ab.kind, ba.kind].sort()).toEqual(["last", "removed"]);
         expect(await listAdmins()).toHaveLength(1);
       }
       // The same through the route, with real sessions.
-      await truncateAll(db);
-      const a = await createAdmin(db);
-      const b = await createAdmin(db, SECOND);
-      const [ca, cb] = [await sessionCookieFor(a.id, db), await sessionCookieFor(b.id, db)];
+      await truncateAll(database.db);
+      const a = await createAdmin(database.db);
+      const b = await createAdmin(database.db, SECOND);
+      const [ca, cb] = [
+        await sessionCookieFor(a.id, database.db),
+        await sessionCookieFor(b.id, database.db),
+      ];
       const outcomes = await Promise.all([
         call(
           adminUsers.action,
@@ -189,8 +183,11 @@ describe(`several administrators (${testDatabaseKind})`, () => {
     });
 
     it("with three, concurrent removals by and of the same person leave at least one", async () => {
-      const b = await createAdmin(db, SECOND);
-      const c = await createAdmin(db, { email: "third@example.fr", password: SECOND.password });
+      const b = await createAdmin(database.db, SECOND);
+      const c = await createAdmin(database.db, {
+        email: "third@example.fr",
+        password: SECOND.password,
+      });
       // a removes b while b removes c and c removes a.
       const results = await Promise.all([
         removeAdmin(first.id, b.id),
@@ -210,9 +207,9 @@ describe(`several administrators (${testDatabaseKind})`, () => {
       call(account.action, makeRequest("/admin/account", { cookie: as, form: fields }));
 
     it("changes the password and signs out the other sessions only", async () => {
-      const other = await sessionCookieFor(first.id, db);
-      const second = await createAdmin(db, SECOND);
-      const secondCookie = await sessionCookieFor(second.id, db);
+      const other = await sessionCookieFor(first.id, database.db);
+      const second = await createAdmin(database.db, SECOND);
+      const secondCookie = await sessionCookieFor(second.id, database.db);
       const outcome = await change({
         currentPassword: ADMIN.password,
         newPassword: NEW_PASSWORD,
@@ -225,14 +222,14 @@ describe(`several administrators (${testDatabaseKind})`, () => {
       expect(await isSignedIn(other)).toBe(false);
       // Another administrator's sessions are not touched.
       expect(await isSignedIn(secondCookie)).toBe(true);
-      expect(await findSessionUser(token(cookie), db)).toBeDefined();
-      const [row] = await db.select().from(users).where(eq(users.id, first.id));
+      expect(await findSessionUser(token(cookie), database.db)).toBeDefined();
+      const [row] = await database.db.select().from(users).where(eq(users.id, first.id));
       expect(await verifyPassword(row.passwordHash, NEW_PASSWORD)).toBe(true);
       expect(await verifyPassword(row.passwordHash, ADMIN.password)).toBe(false);
     });
 
     it("refuses a wrong current password, a mismatch or a short one, changing nothing", async () => {
-      const other = await sessionCookieFor(first.id, db);
+      const other = await sessionCookieFor(first.id, database.db);
       const cases: [Record<string, string>, string][] = [
         [
           {
@@ -267,14 +264,14 @@ describe(`several administrators (${testDatabaseKind})`, () => {
           "Veuillez saisir votre mot de passe actuel.",
         ],
       ];
-      const [before] = await db.select().from(users).where(eq(users.id, first.id));
+      const [before] = await database.db.select().from(users).where(eq(users.id, first.id));
       for (const [form, message] of cases) {
         const outcome = await change(form);
         expect(outcome.status, message).toBe(400);
         expect(JSON.stringify(outcome.data)).toContain(message);
         expect(JSON.stringify(outcome.data)).not.toContain(NEW_PASSWORD);
       }
-      const [after] = await db.select().from(users).where(eq(users.id, first.id));
+      const [after] = await database.db.select().from(users).where(eq(users.id, first.id));
       expect(after.passwordHash).toBe(before.passwordHash);
       expect(await isSignedIn(other)).toBe(true);
     });
@@ -295,7 +292,7 @@ describe(`several administrators (${testDatabaseKind})`, () => {
       });
       expect(blocked.status).toBe(429);
       expect(JSON.stringify(blocked.data)).toContain("Trop de tentatives");
-      const [row] = await db.select().from(users).where(eq(users.id, first.id));
+      const [row] = await database.db.select().from(users).where(eq(users.id, first.id));
       expect(await verifyPassword(row.passwordHash, ADMIN.password)).toBe(true);
     });
   });

@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import * as root from "../../app/root";
 import * as adminLogout from "../../app/routes/admin/logout";
 import * as auth from "../../app/routes/admin/sign-in";
 import * as dashboard from "../../app/routes/admin/dashboard";
 import { SIGN_IN_LIMITS, signInRateLimitKeys } from "../../app/server/auth.server";
-import type { Database } from "../../app/server/db.server";
 import { hitRateLimit, peekRateLimit } from "../../app/server/rate-limit.server";
 import { sessions, users } from "../../app/server/schema.server";
 import { hashSessionToken } from "../../app/server/sessions.server";
 import { ensureInitialAdmin, upsertAdmin } from "../../app/server/users.server";
-import { openTestDatabase, testDatabaseKind } from "../support/database";
+import { testDatabaseKind } from "../support/database";
+import { useTestDatabase } from "../support/use-test-database";
 import {
   ADMIN,
   call,
@@ -18,11 +18,9 @@ import {
   makeRequest,
   sessionCookieFor,
   testContext,
-  truncateAll,
 } from "../support/admin";
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-let db: Database;
+const database = useTestDatabase({ truncate: true });
 
 function signInRequest(
   form: Record<string, string>,
@@ -41,22 +39,13 @@ function tokenFrom(setCookie: string | null): string {
   return match[1];
 }
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-  db = database.db;
-});
-afterAll(async () => {
-  await database?.dispose();
-});
-
 describe(`sign-in, sessions and sign-out (${testDatabaseKind})`, () => {
   beforeEach(async () => {
-    await truncateAll(db);
-    await createAdmin(db);
+    await createAdmin(database.db);
   });
 
   it("signs in with argon2id, a hashed random token and a safe cookie", async () => {
-    const [user] = await db.select().from(users);
+    const [user] = await database.db.select().from(users);
     expect(user.passwordHash).toMatch(/^\$argon2id\$/);
     const outcome = await signInRequest({
       email: "  Admin@Example.FR ",
@@ -72,7 +61,7 @@ describe(`sign-in, sessions and sign-out (${testDatabaseKind})`, () => {
     );
     expect(setCookie).not.toContain("Secure");
     const token = tokenFrom(setCookie);
-    const [row] = await db.select().from(sessions);
+    const [row] = await database.db.select().from(sessions);
     expect(row.idHash).toBe(hashSessionToken(token));
     expect(row.idHash).not.toContain(token);
     expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
@@ -124,7 +113,7 @@ describe(`sign-in, sessions and sign-out (${testDatabaseKind})`, () => {
       ).headers.get("set-cookie"),
     );
     expect(second).not.toBe(first);
-    const rows = await db.select().from(sessions);
+    const rows = await database.db.select().from(sessions);
     expect(rows.map((r) => r.idHash)).toEqual([hashSessionToken(second)]);
   });
 
@@ -157,7 +146,7 @@ describe(`sign-in, sessions and sign-out (${testDatabaseKind})`, () => {
     expect(wrong.headers.get("set-cookie")).toBeNull();
     // An unknown e-mail still pays for an argon2 verification (without it: a twentieth of the time).
     expect(unknownMs).toBeGreaterThan(wrongMs * 0.3);
-    expect(await db.select().from(sessions)).toHaveLength(0);
+    expect(await database.db.select().from(sessions)).toHaveLength(0);
   });
 
   it("refuses missing or malformed credentials with 400", async () => {
@@ -191,12 +180,12 @@ describe(`sign-in, sessions and sign-out (${testDatabaseKind})`, () => {
         ),
       },
     });
-    expect(await db.select().from(sessions)).toHaveLength(0);
+    expect(await database.db.select().from(sessions)).toHaveLength(0);
     // Case and spaces do not make another e-mail; another address from another IP is not affected.
     expect(
       (await signInRequest({ email: " ADMIN@example.fr", password: ADMIN.password })).status,
     ).toBe(429);
-    await upsertAdmin({ email: "other@example.fr", password: ADMIN.password }, db);
+    await upsertAdmin({ email: "other@example.fr", password: ADMIN.password }, database.db);
     expect(
       (
         await signInRequest(
@@ -210,7 +199,12 @@ describe(`sign-in, sessions and sign-out (${testDatabaseKind})`, () => {
   it("rate-limits per IP address", async () => {
     const keys = signInRateLimitKeys("whoever@example.fr", "192.0.2.9");
     for (let i = 0; i < SIGN_IN_LIMITS.perIp.limit; i++) {
-      await hitRateLimit(keys.ip, SIGN_IN_LIMITS.perIp.limit, SIGN_IN_LIMITS.perIp.windowMs, db);
+      await hitRateLimit(
+        keys.ip,
+        SIGN_IN_LIMITS.perIp.limit,
+        SIGN_IN_LIMITS.perIp.windowMs,
+        database.db,
+      );
     }
     const blocked = await signInRequest(
       { email: ADMIN.email, password: ADMIN.password },
@@ -227,14 +221,14 @@ describe(`sign-in, sessions and sign-out (${testDatabaseKind})`, () => {
   it("clears the e-mail's failure count after a success", async () => {
     await signInRequest({ email: ADMIN.email, password: "wrong" });
     const key = signInRateLimitKeys(ADMIN.email, testContext.clientIp).email;
-    expect((await peekRateLimit(key, db)).count).toBe(1);
+    expect((await peekRateLimit(key, database.db)).count).toBe(1);
     await signInRequest({ email: ADMIN.email, password: ADMIN.password });
-    expect((await peekRateLimit(key, db)).count).toBe(0);
+    expect((await peekRateLimit(key, database.db)).count).toBe(0);
   });
 
   it("sends a signed-in user from /auth to the admin area", async () => {
-    const [user] = await db.select().from(users);
-    const cookie = await sessionCookieFor(user.id, db);
+    const [user] = await database.db.select().from(users);
+    const cookie = await sessionCookieFor(user.id, database.db);
     const signedIn = await call(
       auth.loader,
       makeRequest("/auth?redirectTo=%2Fadmin%2Fcontacts", { cookie }),
@@ -251,9 +245,9 @@ describe(`sign-in, sessions and sign-out (${testDatabaseKind})`, () => {
   });
 
   it("signs out: the session is deleted server-side, the cookie cleared, back to / with a toast", async () => {
-    const [user] = await db.select().from(users);
-    const cookie = await sessionCookieFor(user.id, db);
-    const other = await sessionCookieFor(user.id, db);
+    const [user] = await database.db.select().from(users);
+    const cookie = await sessionCookieFor(user.id, database.db);
+    const other = await sessionCookieFor(user.id, database.db);
     const outcome = await call(
       adminLogout.action,
       makeRequest("/admin/logout", { cookie, form: {} }),
@@ -264,7 +258,7 @@ describe(`sign-in, sessions and sign-out (${testDatabaseKind})`, () => {
     expect(setCookie).toContain("flash=signedOut");
     expect(setCookie).toMatch(/admin_session=; Max-Age=0; Path=\//);
     // Only this session ended; the cookie no longer opens anything.
-    expect(await db.select().from(sessions)).toHaveLength(1);
+    expect(await database.db.select().from(sessions)).toHaveLength(1);
     expect((await call(dashboard.loader, makeRequest("/admin", { cookie }))).status).toBe(302);
     expect((await call(dashboard.loader, makeRequest("/admin", { cookie: other }))).status).toBe(
       200,
@@ -272,11 +266,11 @@ describe(`sign-in, sessions and sign-out (${testDatabaseKind})`, () => {
   });
 
   it("resetting a password with admin:create ends the user's sessions", async () => {
-    const [user] = await db.select().from(users);
-    const cookie = await sessionCookieFor(user.id, db);
+    const [user] = await database.db.select().from(users);
+    const cookie = await sessionCookieFor(user.id, database.db);
     const { created } = await upsertAdmin(
       { email: ADMIN.email, password: "a brand new password" },
-      db,
+      database.db,
     );
     expect(created).toBe(false);
     expect((await call(dashboard.loader, makeRequest("/admin", { cookie }))).status).toBe(302);
@@ -305,10 +299,6 @@ describe(`sign-in, sessions and sign-out (${testDatabaseKind})`, () => {
 });
 
 describe(`first administrator (${testDatabaseKind})`, () => {
-  beforeEach(async () => {
-    await truncateAll(database.db);
-  });
-
   it("is created once from ADMIN_EMAIL/ADMIN_PASSWORD, then never again", async () => {
     const first = await ensureInitialAdmin(
       { email: "Boss@Example.fr", password: "env password 123", defaultEmail: "admin@example.fr" },

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { bumpCatalogueVersion, getCatalogueVersion } from "../../app/server/catalogue.server";
-import { openTestDatabase, testDatabaseKind } from "../support/database";
+import { testDatabaseKind } from "../support/database";
+import { useTestDatabase } from "../support/use-test-database";
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
+const database = useTestDatabase();
 
 describe(`catalogue version (${testDatabaseKind})`, () => {
-  beforeAll(async () => {
-    database = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
-
   it("starts at 0 and increases by one per bump, also under concurrency", async () => {
     expect((await getCatalogueVersion()).version).toBe("0");
     await bumpCatalogueVersion();

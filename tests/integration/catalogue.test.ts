@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { OfferFilters, OfferSort } from "../../app/lib/offer-filters";
 import { OFFER_FORM_DEFAULTS } from "../../app/lib/offer-form";
 import { parseOfferForm } from "../../app/lib/offer-form-schema";
@@ -14,39 +14,24 @@ import {
   updateOffer,
 } from "../../app/server/offers.server";
 import { offers, type NewOffer } from "../../app/server/schema.server";
-import { openTestDatabase, testDatabaseKind } from "../support/database";
+import { testDatabaseKind } from "../support/database";
+import { buildOffer, EMPTY_OFFER_NUMBERS, insertOffers } from "../support/offers";
+import { useTestDatabase } from "../support/use-test-database";
 
 // Issue 13: sorting, numeric filters, featured offers and the comparison, on a real database.
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-
-function offer(n: number, fields: Partial<NewOffer>): NewOffer {
-  return {
-    title: `Offre ${n}`,
-    slug: `offre-${n}`,
-    reference: `REF-${n}`,
-    cpu: "CPU",
-    ram: "RAM",
-    storage: "Disques",
-    type: "dedicated",
-    engagement: false,
-    isActive: true,
-    price: "100.00",
-    createdAt: new Date(Date.UTC(2026, 0, n)),
-    ...fields,
-  };
-}
+const database = useTestDatabase();
 
 // Created on day n: offer 8 is the newest. Prices with ties (100.00 three times).
 const FIXTURES: NewOffer[] = [
-  offer(1, { price: "100.00", cpuCores: 8, ramGb: 64, featured: true }),
-  offer(2, { price: "49.99", cpuCores: 4, ramGb: 16 }),
-  offer(3, { price: "100.00", cpuCores: null, ramGb: null, featured: true }),
-  offer(4, { price: "1250.00", cpuCores: 32, ramGb: 256, type: "loa", loaMonths: 36 }),
-  offer(5, { price: "100.00", cpuCores: 16, ramGb: 128 }),
-  offer(6, { price: "10.00", cpuCores: 64, ramGb: 512, isActive: false, featured: true }),
-  offer(7, { price: "999.99", cpuCores: 16, ramGb: null, featured: true }),
-  offer(8, { price: "300.00", cpuCores: null, ramGb: 128, featured: true }),
+  buildOffer(1, { price: "100.00", cpuCores: 8, ramGb: 64, featured: true }),
+  buildOffer(2, { price: "49.99", cpuCores: 4, ramGb: 16 }),
+  buildOffer(3, { price: "100.00", cpuCores: null, ramGb: null, featured: true }),
+  buildOffer(4, { price: "1250.00", cpuCores: 32, ramGb: 256, type: "loa", loaMonths: 36 }),
+  buildOffer(5, { price: "100.00", cpuCores: 16, ramGb: 128 }),
+  buildOffer(6, { price: "10.00", cpuCores: 64, ramGb: 512, isActive: false, featured: true }),
+  buildOffer(7, { price: "999.99", cpuCores: 16, ramGb: null, featured: true }),
+  buildOffer(8, { price: "300.00", cpuCores: null, ramGb: 128, featured: true }),
 ];
 
 async function slugs(filters: OfferFilters, sort: OfferSort = "newest") {
@@ -56,16 +41,10 @@ async function slugs(filters: OfferFilters, sort: OfferSort = "newest") {
 }
 
 describe(`catalogue (${testDatabaseKind})`, () => {
-  beforeAll(async () => {
-    database = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
   beforeEach(async () => {
     await database.db.execute(sql`delete from contact_requests`);
     await database.db.delete(offers);
-    await database.db.insert(offers).values(FIXTURES);
+    await insertOffers(database.db, FIXTURES);
   });
 
   it("sorts newest first by default, then by price both ways with ties in a stable order", async () => {
@@ -173,16 +152,7 @@ describe(`catalogue (${testDatabaseKind})`, () => {
       loaMonths: 36,
       loaPurchaseOption: "150.00",
     });
-    const cleared = parseOfferForm({
-      ...form,
-      cpuCores: "",
-      ramGb: "",
-      storageTb: "",
-      bandwidthGbps: "",
-      setupFee: "",
-      loaMonths: "",
-      loaPurchaseOption: "",
-    });
+    const cleared = parseOfferForm({ ...form, ...EMPTY_OFFER_NUMBERS });
     if (!cleared.success) throw new Error(cleared.message);
     await updateOffer(id, cleared.data);
     expect(await findOfferById(id)).toMatchObject({

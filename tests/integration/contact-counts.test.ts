@@ -1,14 +1,10 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { contactRequestCounts, contactRequests } from "../../app/server/schema.server";
-import { openTestDatabase } from "../support/database";
+import { useTestDatabase } from "../support/use-test-database";
 
 // The per-status counters of migration 0003 follow every insert, update, delete and truncate.
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-beforeAll(async () => {
-  database = await openTestDatabase();
-}, 60_000);
-afterAll(() => database?.dispose());
+const database = useTestDatabase();
 
 async function counts() {
   const rows = await database.db.select().from(contactRequestCounts);

@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { contactRequests, offers, type NewOffer } from "../../app/server/schema.server";
 import { call, makeRequest } from "../support/admin";
-import { openTestDatabase } from "../support/database";
+import { buildOffer, insertOffers } from "../support/offers";
+import { useTestDatabase } from "../support/use-test-database";
 
 // Above this many active offers the contact form searches (the environment is read once).
 process.env.CONTACT_OFFER_SELECT_MAX = "5";
@@ -11,25 +12,16 @@ process.env.CONTACT_RATE_LIMIT = "1000";
 const { loader: searchLoader } = await import("../../app/routes/resources/contact-offers");
 const contactRoute = await import("../../app/routes/public/contact");
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
+const database = useTestDatabase();
 
-function offer(n: number, fields: Partial<NewOffer> = {}): NewOffer {
-  return {
+const offer = (n: number, fields: Partial<NewOffer> = {}) =>
+  buildOffer(n, {
     title: `Serveur ${String(n).padStart(2, "0")}`,
     slug: `serveur-${n}`,
-    reference: `REF-${n}`,
-    cpu: "Intel Xeon E-2388G",
-    ram: "64 Go DDR4",
-    storage: "2 × 1 To NVMe",
-    price: "100.00",
-    isActive: true,
     ...fields,
-  };
-}
+  });
 
-async function insert(rows: NewOffer[]) {
-  return database.db.insert(offers).values(rows).returning({ id: offers.id, title: offers.title });
-}
+const insert = (rows: NewOffer[]) => insertOffers(database.db, rows);
 
 type Answer = {
   offers?: { id: number; title: string; reference: string; price: string }[];
@@ -54,12 +46,6 @@ async function search(q: string | null, extra = "") {
 
 const titles = (answer: Answer) => answer.offers?.map((o) => o.title);
 
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(async () => {
-  await database?.dispose();
-});
 beforeEach(async () => {
   await database.db.execute(sql`truncate ${contactRequests}, ${offers} restart identity cascade`);
 });

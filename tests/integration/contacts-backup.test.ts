@@ -18,19 +18,18 @@ import {
   contactStatusChanges,
   mailOutbox,
 } from "../../app/server/schema.server";
-import { createAdmin, truncateAll } from "../support/admin";
-import { openTestDatabase, testDatabaseKind } from "../support/database";
+import { createAdmin } from "../support/admin";
+import { testDatabaseKind, truncateAll } from "../support/database";
+import { useTestDatabase } from "../support/use-test-database";
 
 // The operator's side of a request (notes, status history, outbox) survives a backup and a
 // restore, and the per-status counters (derived, never dumped) are right afterwards.
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
+const database = useTestDatabase();
 let work: string;
 beforeAll(async () => {
-  database = await openTestDatabase();
   work = mkdtempSync(path.join(tmpdir(), "contacts-backup-"));
 }, 60_000);
 afterAll(async () => {
-  await database?.dispose();
   rmSync(work, { recursive: true, force: true });
 });
 

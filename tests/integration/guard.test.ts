@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as adminLayout from "../../app/routes/admin/layout";
 import * as adminLogout from "../../app/routes/admin/logout";
 import * as adminContacts from "../../app/routes/admin/contacts";
@@ -10,23 +10,22 @@ import * as account from "../../app/routes/admin/account";
 import * as adminUsers from "../../app/routes/admin/users";
 import * as dashboard from "../../app/routes/admin/dashboard";
 import { createContactRequest } from "../../app/server/contacts.server";
-import type { Database } from "../../app/server/db.server";
 import { mailOutbox, offers, sessions } from "../../app/server/schema.server";
 import { hashSessionToken } from "../../app/server/sessions.server";
-import { openTestDatabase, testDatabaseKind } from "../support/database";
+import { testDatabaseKind } from "../support/database";
+import { useTestDatabase } from "../support/use-test-database";
 import {
   ADMIN,
   call,
   createAdmin,
   expiredSessionCookie,
   makeRequest,
-  sessionCookieFor,
   snapshot,
-  VALID_OFFER_FORM,
+  signedInAdmin,
 } from "../support/admin";
+import { VALID_OFFER_FORM } from "../support/offers";
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-let db: Database;
+const database = useTestDatabase();
 let validCookie: string;
 let offerId: number;
 let contactId: number;
@@ -147,7 +146,7 @@ function actions(): AdminAction[] {
 
 const CREDENTIALS: { name: string; cookie: () => Promise<string | undefined> }[] = [
   { name: "no session", cookie: async () => undefined },
-  { name: "an expired session", cookie: async () => expiredSessionCookie(1, db) },
+  { name: "an expired session", cookie: async () => expiredSessionCookie(1, database.db) },
   {
     name: "a forged token",
     cookie: async () => `admin_session=${randomBytes(32).toString("base64url")}`,
@@ -155,22 +154,23 @@ const CREDENTIALS: { name: string; cookie: () => Promise<string | undefined> }[]
   {
     // Someone who read the sessions table: the stored hash is not a usable cookie.
     name: "a stolen session hash",
-    cookie: async () => `admin_session=${(await db.select().from(sessions))[0].idHash}`,
+    cookie: async () => `admin_session=${(await database.db.select().from(sessions))[0].idHash}`,
   },
   { name: "a malformed cookie", cookie: async () => "admin_session=%E0%A4%A; other=1" },
 ];
 
 describe(`admin guard (${testDatabaseKind})`, () => {
   beforeAll(async () => {
-    database = await openTestDatabase();
-    db = database.db;
-    const admin = await createAdmin(db);
+    const { admin, cookie } = await signedInAdmin(database.db);
     expect(admin.id).toBe(1);
-    validCookie = await sessionCookieFor(admin.id, db);
+    validCookie = cookie;
     secondAdminId = (
-      await createAdmin(db, { email: "second@example.fr", password: "un second mot de passe" })
+      await createAdmin(database.db, {
+        email: "second@example.fr",
+        password: "un second mot de passe",
+      })
     ).id;
-    const [offer] = await db
+    const [offer] = await database.db
       .insert(offers)
       .values({
         slug: "secret-offer",
@@ -193,13 +193,10 @@ describe(`admin guard (${testDatabaseKind})`, () => {
         offer: offerId,
       })
     ).id;
-    [{ id: failedMailId }] = await db
+    [{ id: failedMailId }] = await database.db
       .update(mailOutbox)
       .set({ status: "failed", lastError: "550 refusé" })
       .returning({ id: mailOutbox.id });
-  });
-  afterAll(async () => {
-    await database?.dispose();
   });
 
   for (const credential of CREDENTIALS) {
@@ -207,7 +204,7 @@ describe(`admin guard (${testDatabaseKind})`, () => {
       for (const route of LOADERS) {
         it(`${route.name} loader redirects to /auth and reveals nothing`, async () => {
           const cookie = await credential.cookie();
-          const before = await snapshot(db);
+          const before = await snapshot(database.db);
           const outcome = await call(
             route.fn,
             makeRequest(route.path, { cookie }),
@@ -222,14 +219,14 @@ describe(`admin guard (${testDatabaseKind})`, () => {
           expect(back).not.toContain("_routes");
           expect(outcome.data).toBeUndefined();
           expect(outcome.headers.get("cache-control")).toBe("no-store");
-          expect(await snapshot(db)).toEqual(before);
+          expect(await snapshot(database.db)).toEqual(before);
         });
       }
 
       it("every action answers 401 and changes nothing", async () => {
         for (const route of actions()) {
           const cookie = await credential.cookie();
-          const before = await snapshot(db);
+          const before = await snapshot(database.db);
           const outcome = await call(
             route.fn,
             makeRequest(route.path, { cookie, form: route.form }),
@@ -238,28 +235,28 @@ describe(`admin guard (${testDatabaseKind})`, () => {
           );
           expect(outcome.status, route.name).toBe(401);
           expect(JSON.stringify(outcome.data)).not.toContain("Secret");
-          expect(await snapshot(db), route.name).toEqual(before);
+          expect(await snapshot(database.db), route.name).toEqual(before);
         }
       });
 
       it("sign-out has nothing to end and changes nothing", async () => {
         const cookie = await credential.cookie();
-        const before = await snapshot(db);
+        const before = await snapshot(database.db);
         const outcome = await call(
           adminLogout.action,
           makeRequest("/admin/logout", { cookie, form: {} }),
         );
         expect(outcome.status).toBe(302);
         expect(outcome.location).toBe("/");
-        expect(await snapshot(db)).toEqual(before);
+        expect(await snapshot(database.db)).toEqual(before);
       });
     });
   }
 
   it("the expired session is known to the database but refused", async () => {
-    const cookie = await expiredSessionCookie(1, db);
+    const cookie = await expiredSessionCookie(1, database.db);
     const token = cookie.split("=")[1];
-    const rows = await db.select().from(sessions);
+    const rows = await database.db.select().from(sessions);
     expect(rows.some((r) => r.idHash === hashSessionToken(token))).toBe(true);
     const outcome = await call(dashboard.loader, makeRequest("/admin", { cookie }));
     expect(outcome.status).toBe(302);
@@ -278,7 +275,7 @@ describe(`admin guard (${testDatabaseKind})`, () => {
         );
         expect(outcome.status, route.name).toBe(200);
       }
-      const before = await snapshot(db);
+      const before = await snapshot(database.db);
       const outcome = await call(
         adminContacts.action,
         makeRequest("/admin/contacts", {
@@ -287,7 +284,7 @@ describe(`admin guard (${testDatabaseKind})`, () => {
         }),
       );
       expect(outcome.status).toBe(302);
-      expect(await snapshot(db)).not.toEqual(before);
+      expect(await snapshot(database.db)).not.toEqual(before);
 
       const retried = await call(
         dashboard.action,
@@ -297,7 +294,7 @@ describe(`admin guard (${testDatabaseKind})`, () => {
         }),
       );
       expect(retried.status).toBe(200);
-      const [mail] = await db.select().from(mailOutbox);
+      const [mail] = await database.db.select().from(mailOutbox);
       expect(mail.status).toBe("pending");
     });
   });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { OfferFilters } from "../../app/lib/offer-filters";
 import { createContactRequest } from "../../app/server/contacts.server";
 import {
@@ -9,46 +9,32 @@ import {
 } from "../../app/server/offers.server";
 import { contactRequests, offers, type NewOffer } from "../../app/server/schema.server";
 import { loadDemoOffers, seedIfEmpty } from "../../app/server/seed.server";
-import { openTestDatabase, testDatabaseKind } from "../support/database";
+import { testDatabaseKind } from "../support/database";
+import { buildOffer, insertOffers } from "../support/offers";
+import { useTestDatabase } from "../support/use-test-database";
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-
-const base = {
-  cpu: "Intel Xeon E-2388G",
-  ram: "64 Go DDR4",
-  storage: "2 × 1 To NVMe",
-  type: "dedicated" as const,
-  engagement: false,
-  isActive: true,
-};
-
-function offer(n: number, fields: Partial<NewOffer>): NewOffer {
-  return {
-    ...base,
-    title: `Offre ${n}`,
-    slug: `offre-${n}`,
-    reference: `REF-${n}`,
-    price: "100.00",
-    createdAt: new Date(Date.UTC(2026, 0, n)),
-    ...fields,
-  };
-}
+const database = useTestDatabase();
 
 const FIXTURES: NewOffer[] = [
-  offer(1, { title: "EPYC Alpha", cpu: "AMD EPYC 7543", price: "899.99", engagement: true }),
-  offer(2, { title: "Xeon Beta", price: "49.00", type: "loa" }),
-  offer(3, { title: "Ryzen Gamma", cpu: "AMD Ryzen 9 7950X", ram: "128 Go DDR5", price: "189.90" }),
-  offer(4, {
+  buildOffer(1, { title: "EPYC Alpha", cpu: "AMD EPYC 7543", price: "899.99", engagement: true }),
+  buildOffer(2, { title: "Xeon Beta", price: "49.00", type: "loa" }),
+  buildOffer(3, {
+    title: "Ryzen Gamma",
+    cpu: "AMD Ryzen 9 7950X",
+    ram: "128 Go DDR5",
+    price: "189.90",
+  }),
+  buildOffer(4, {
     title: "Promo 100% Delta",
     reference: "PROMO_100",
     price: "69.00",
     type: "loa",
     engagement: true,
   }),
-  offer(5, { title: "Hidden epyc", cpu: "AMD EPYC 9254", price: "120.00", isActive: false }),
-  offer(6, { title: "Reference only", reference: "DED-epyc-X", price: "500.00" }),
-  offer(7, { title: "Boundary", price: "50.00" }),
-  offer(8, { title: "Boundary high", price: "500.00", engagement: true }),
+  buildOffer(5, { title: "Hidden epyc", cpu: "AMD EPYC 9254", price: "120.00", isActive: false }),
+  buildOffer(6, { title: "Reference only", reference: "DED-epyc-X", price: "500.00" }),
+  buildOffer(7, { title: "Boundary", price: "50.00" }),
+  buildOffer(8, { title: "Boundary high", price: "500.00", engagement: true }),
 ];
 
 async function titles(filters: OfferFilters) {
@@ -58,16 +44,10 @@ async function titles(filters: OfferFilters) {
 }
 
 describe(`listing query (${testDatabaseKind})`, () => {
-  beforeAll(async () => {
-    database = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
   beforeEach(async () => {
     await database.db.delete(contactRequests);
     await database.db.delete(offers);
-    await database.db.insert(offers).values(FIXTURES);
+    await insertOffers(database.db, FIXTURES);
   });
 
   it("lists only active offers, newest first", async () => {

@@ -11,11 +11,12 @@ import {
 } from "../../app/server/mail-outbox.server";
 import { startMailWorker, type MailSettings, type MailWorker } from "../../app/server/mail.server";
 import { contactRequests, mailOutbox, offers } from "../../app/server/schema.server";
-import { openTestDatabase, testDatabaseKind } from "../support/database";
+import { testDatabaseKind } from "../support/database";
+import { useTestDatabase } from "../support/use-test-database";
 import { SMTP_PASSWORD, startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 
 // The outbox against a real SMTP server on loopback, on PGlite and (TEST_DB=postgres) PostgreSQL.
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
+const database = useTestDatabase();
 let smtp: TestSmtpServer;
 let offerId: number;
 const workers: MailWorker[] = [];
@@ -66,7 +67,6 @@ const mailedContactIds = () =>
     .sort((a, b) => a - b);
 
 beforeAll(async () => {
-  database = await openTestDatabase();
   smtp = await startTestSmtpServer();
   const [offer] = await database.db
     .insert(offers)
@@ -94,7 +94,6 @@ afterEach(async () => {
 afterAll(async () => {
   await stopWorkers();
   await smtp?.stop();
-  await database?.dispose();
 });
 
 describe(`mail outbox (${testDatabaseKind})`, () => {

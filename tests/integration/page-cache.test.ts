@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import express from "express";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { bumpCatalogueVersion, getCatalogueVersion } from "../../app/server/catalogue.server";
 import { catalogueReader } from "../../server/catalogue-watch";
 import { isCacheableRequest, PageCache } from "../../server/page-cache";
@@ -11,9 +11,10 @@ import { contentSecurityPolicy, newNonce } from "../../server/security-headers";
 import { themeStorageKey } from "../../app/lib/site";
 import { themeBootScript } from "../../app/lib/theme";
 import { siteConfig } from "../../app/server/site.server";
-import { openTestDatabase, testDatabaseKind } from "../support/database";
+import { testDatabaseKind } from "../support/database";
+import { useTestDatabase } from "../support/use-test-database";
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
+const database = useTestDatabase();
 
 /** The inline script of every page (root.tsx), which the site's policy allows by hash. */
 const THEME_SCRIPT = themeBootScript(themeStorageKey(siteConfig()));
@@ -82,12 +83,6 @@ function nonceOf(response: Response): string {
 describe(`page cache (${testDatabaseKind})`, () => {
   let front: Awaited<ReturnType<typeof startFront>>;
 
-  beforeAll(async () => {
-    database = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
   beforeEach(async () => {
     await front?.close();
     front = await startFront();

@@ -1,21 +1,19 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as personalData from "../../app/routes/admin/personal-data";
 import * as personalDataExport from "../../app/routes/resources/admin-personal-data-export";
 import { addressToken, type PersonalData } from "../../app/server/personal-data.server";
-import { call, createAdmin, makeRequest, sessionCookieFor } from "../support/admin";
+import { call, makeRequest, signedInAdmin } from "../support/admin";
 import { contactTables, countsAndRecount, insertRequest } from "../support/contacts";
-import { openTestDatabase, testDatabaseKind } from "../support/database";
+import { testDatabaseKind } from "../support/database";
+import { useTestDatabase } from "../support/use-test-database";
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
+const database = useTestDatabase();
 let cookie: string;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  const admin = await createAdmin(database.db);
-  cookie = await sessionCookieFor(admin.id, database.db);
+  ({ cookie } = await signedInAdmin(database.db));
 }, 60_000);
-afterAll(() => database?.dispose());
 
 /** Jean wrote three times, with his address typed two ways; Marie once. */
 async function seed() {

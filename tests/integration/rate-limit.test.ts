@@ -1,5 +1,5 @@
 import { like, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   hitRateLimit,
   peekRateLimit,
@@ -8,9 +8,10 @@ import {
   takeAttempt,
 } from "../../app/server/rate-limit.server";
 import { rateLimits } from "../../app/server/schema.server";
-import { openTestDatabase, testDatabaseKind } from "../support/database";
+import { testDatabaseKind } from "../support/database";
+import { useTestDatabase } from "../support/use-test-database";
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
+const database = useTestDatabase();
 
 async function keys(prefix: string) {
   const rows = await database.db
@@ -21,13 +22,6 @@ async function keys(prefix: string) {
 }
 
 describe(`rate limits (${testDatabaseKind})`, () => {
-  beforeAll(async () => {
-    database = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
-
   it("allows up to the limit in a window, then refuses with a retry delay", async () => {
     const results = [];
     for (let i = 0; i < 4; i++) results.push(await hitRateLimit("t:a", 3, 60_000));

@@ -16,14 +16,11 @@ import {
 // Sets the test environment (SITE_URL, LOG_LEVEL) that the app's configuration needs.
 import "../support/admin";
 import { contactTables, countsAndRecount, insertRequest } from "../support/contacts";
-import { openTestDatabase, testDatabaseKind } from "../support/database";
+import { testDatabaseKind } from "../support/database";
+import { useTestDatabase } from "../support/use-test-database";
 import { runScript } from "../support/scripts";
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-beforeAll(async () => {
-  database = await openTestDatabase();
-}, 60_000);
-afterAll(() => database?.dispose());
+const database = useTestDatabase();
 
 beforeEach(async () => {
   await database.db.execute(sql`truncate contact_requests restart identity cascade`);

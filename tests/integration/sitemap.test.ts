@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { bumpCatalogueVersion, getCatalogueVersion } from "../../app/server/catalogue.server";
 import { offers } from "../../app/server/schema.server";
 import { loadDemoOffers } from "../../app/server/seed.server";
 import { robotsTxt, sitemapEntries, sitemapXml } from "../../app/server/sitemap.server";
-import { openTestDatabase, testDatabaseKind } from "../support/database";
+import { testDatabaseKind } from "../support/database";
+import { useTestDatabase } from "../support/use-test-database";
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
+const database = useTestDatabase();
 
 /** The exact shape of our sitemap: well-formed XML with nothing but <url><loc>[<lastmod>]. */
 const SITEMAP_SHAPE =
@@ -14,15 +15,11 @@ const SITEMAP_SHAPE =
 
 describe(`sitemap and robots.txt (${testDatabaseKind})`, () => {
   beforeAll(async () => {
-    database = await openTestDatabase();
     await loadDemoOffers(database.db);
     await database.db
       .update(offers)
       .set({ updatedAt: new Date("2026-03-04T05:06:07.000Z") })
       .where(eq(offers.slug, "starter-web"));
-  });
-  afterAll(async () => {
-    await database?.dispose();
   });
 
   it("lists the home, the listing, the contact page, the privacy policy and every active offer with its updated_at", async () => {

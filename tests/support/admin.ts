@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { asc, sql } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import type { Database } from "../../app/server/db.server";
 import {
   appState,
@@ -103,6 +103,12 @@ export async function createAdmin(database: Database, credentials = ADMIN) {
   return (await upsertAdmin(credentials, database)).user;
 }
 
+/** An administrator and a live session cookie for them, as after their sign-in. */
+export async function signedInAdmin(database: Database, credentials = ADMIN) {
+  const admin = await createAdmin(database, credentials);
+  return { admin, cookie: await sessionCookieFor(admin.id, database) };
+}
+
 /** A live session cookie for `userId`, as after a sign-in. */
 export async function sessionCookieFor(userId: number, database: Database): Promise<string> {
   const { token } = await createSession(userId, database);
@@ -141,27 +147,4 @@ export async function snapshot(database: Database) {
       .from(contactRequestCounts)
       .orderBy(asc(contactRequestCounts.key)),
   };
-}
-
-export const VALID_OFFER_FORM = {
-  title: "Serveur Test",
-  reference: "TST-001",
-  slug: "",
-  description: "Une **offre** de test.",
-  type: "dedicated",
-  cpu: "AMD EPYC 7543",
-  ram: "128 Go",
-  storage: "2 × 1 To NVMe",
-  network: "1 Gbit/s",
-  price: "199.99",
-  contractType: "",
-  metaTitle: "",
-  metaDescription: "",
-  isActive: "on",
-};
-
-export async function truncateAll(database: Database) {
-  await database.execute(
-    sql`truncate ${contactRequests}, ${offers}, ${sessions}, ${users}, ${rateLimits}, ${appState} restart identity cascade`,
-  );
 }

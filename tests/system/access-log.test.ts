@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { findFreePort } from "./harness/ports";
-import { postContact, removeDir, sleep, startServer, tempDir, type ServerProcess } from "./support";
+import { startServer, type ServerProcess } from "./harness/server-process";
+import { postContact, removeDir, sleep, tempDir } from "./support";
 
 /**
  * Every request reaches the access log, the page cache's fast path (stored pages answered before

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdmin, sessionCookieFor } from "../support/admin";
+import { signedInAdmin } from "../support/admin";
 import { testDatabaseKind } from "../support/database";
 import { startAppServer, type AppServer } from "./harness/app-server";
 
@@ -15,7 +15,7 @@ describe(`admin contact requests through the built server (${testDatabaseKind})`
   beforeAll(async () => {
     app = await startAppServer();
     const db = app.database.db;
-    cookie = await sessionCookieFor((await createAdmin(db)).id, db);
+    ({ cookie } = await signedInAdmin(db));
     // 3,000 older requests, then the 50 newest with everything filled in and 5,000-character
     // messages of two-byte letters (the first page: the heaviest a page of the list can be).
     await db.execute(

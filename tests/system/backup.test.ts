@@ -6,17 +6,13 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openPglite, type Database } from "../../app/server/db.server";
 import { contactRequests } from "../../app/server/schema.server";
 import {
-  clientAddress,
   createPostgresDatabase,
-  postContact,
   postgresAvailable,
-  removeDir,
-  ROOT,
-  startServer,
-  tempDir,
   type TestDatabase,
   withClient,
-} from "./support";
+} from "../support/database";
+import { ROOT, startServer } from "./harness/server-process";
+import { clientAddress, postContact, removeDir, tempDir } from "./support";
 
 /**
  * Backup and restore through the npm scripts, across both kinds of database:

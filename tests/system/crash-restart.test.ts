@@ -2,18 +2,10 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { openPglite } from "../../app/server/db.server";
-import { contactRequests } from "../../app/server/schema.server";
+import { embeddedMessages, postContactsUntilStopped, storedIds } from "./harness/contact-load";
 import { findFreePort } from "./harness/ports";
-import {
-  clientAddress,
-  postContact,
-  removeDir,
-  ROOT,
-  sleep,
-  startServer,
-  tempDir,
-} from "./support";
+import { ROOT, serverEnv, startServer, waitUntilHealthy } from "./harness/server-process";
+import { removeDir, sleep, tempDir } from "./support";
 
 /**
  * A supervisor restarting the embedded server right after a SIGKILL: the killed process is still
@@ -51,17 +43,7 @@ describe("embedded database: immediate restart after SIGKILL", () => {
       {
         cwd: ROOT,
         stdio: ["ignore", "pipe", "pipe"],
-        env: {
-          PATH: process.env.PATH ?? "",
-          HOME: process.env.HOME ?? "",
-          NODE_ENV: "production",
-          PORT: String(port),
-          HOST: "127.0.0.1",
-          SITE_URL: base,
-          TRUST_PROXY: "1",
-          LOG_LEVEL: "warn",
-          DATA_DIR: dataDir,
-        },
+        env: serverEnv({ port, dataDir, env: { LOG_LEVEL: "warn" } }),
       },
     );
     cleanups.push(() => parent.kill("SIGKILL"));
@@ -70,67 +52,30 @@ describe("embedded database: immediate restart after SIGKILL", () => {
     parent.stderr.on("data", (b: Buffer) => (firstOutput += b.toString()));
     while (!/pid=\d+/.test(firstOutput)) await sleep(20);
     const serverPid = Number(/pid=(\d+)/.exec(firstOutput)![1]);
-    for (;;) {
-      try {
-        if ((await fetch(`${base}/healthz`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (processState(serverPid) === undefined) throw new Error(`server exited:\n${firstOutput}`);
-      await sleep(100);
-    }
+    await waitUntilHealthy(
+      base,
+      () => processState(serverPid) !== undefined,
+      () => firstOutput,
+    );
 
-    const runId = randomBytes(4).toString("hex");
-    const acknowledged = new Set<string>();
-    let stop = false;
-    const client = async (n: number) => {
-      for (let seq = 0; !stop; seq++) {
-        const id = `${n}-${seq}`;
-        try {
-          const status = await postContact(
-            base,
-            {
-              name: `Client ${n}`,
-              email: `client${n}@example.fr`,
-              message: `crash ${runId} ${id}`,
-            },
-            clientAddress(n + 1),
-          );
-          if (status === 200) acknowledged.add(id);
-        } catch {
-          return; // the server is gone
-        }
-      }
-    };
-    const clients = Array.from({ length: CLIENTS }, (_, n) => client(n));
-    while (acknowledged.size < 30) await sleep(5);
+    const label = `crash ${randomBytes(4).toString("hex")}`;
+    const load = postContactsUntilStopped(base, { clients: CLIENTS, label });
+    while (load.acknowledged.size < 30) await sleep(5);
     process.kill(serverPid, "SIGKILL");
     while (!["Z", "X", undefined].includes(processState(serverPid))) await sleep(1);
-    stop = true;
+    const clientsDone = load.stop();
 
     // At once, while the killed server is still listed as a zombie.
     const restarted = startServer({ port, dataDir });
     expect(processState(serverPid)).toBe("Z");
     await restarted.ready();
-    await Promise.all(clients);
+    await clientsDone;
     expect(processState(serverPid)).toBe("Z"); // nobody reaped it: the lock judged it by its state
     expect((await fetch(`${restarted.base}/offers`)).status).toBe(200);
     expect((await restarted.stop("SIGTERM")).code).toBe(0);
 
-    const handle = await openPglite(dataDir);
-    let messages: string[];
-    try {
-      const rows = await handle.db
-        .select({ message: contactRequests.message })
-        .from(contactRequests);
-      messages = rows.map((r) => r.message);
-    } finally {
-      await handle.close();
-    }
-    const prefix = `crash ${runId} `;
-    const stored = new Set(
-      messages.filter((m) => m.startsWith(prefix)).map((m) => m.slice(prefix.length)),
-    );
+    const stored = storedIds(await embeddedMessages(dataDir), label);
+    const acknowledged = load.acknowledged;
     const lost = [...acknowledged].filter((id) => !stored.has(id));
     console.log(
       `crash restart: ${acknowledged.size} acknowledged, ${acknowledged.size - lost.length} stored, ${lost.length} lost`,

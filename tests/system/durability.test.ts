@@ -1,20 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { openPglite } from "../../app/server/db.server";
-import { contactRequests } from "../../app/server/schema.server";
+import { embeddedMessages, postContactsUntilStopped, storedIds } from "./harness/contact-load";
 import {
-  clientAddress,
   createPostgresDatabase,
-  postContact,
   postgresAvailable,
-  removeDir,
-  sleep,
-  startServer,
-  type ServerOptions,
-  tempDir,
   type TestDatabase,
   withClient,
-} from "./support";
+} from "../support/database";
+import { startServer, type ServerOptions } from "./harness/server-process";
+import { removeDir, sleep, tempDir } from "./support";
 
 /**
  * Contact requests are sales leads: every request the server acknowledged (HTTP 200) must be in the
@@ -27,43 +21,22 @@ const hasPostgres = await postgresAvailable();
 type Outcome = { acknowledged: Set<string>; failed: number; rejected: number; killAt: number };
 
 /** CLIENTS concurrent clients posting until the server dies; the server is killed at a random point. */
-async function loadThenKill(options: ServerOptions, runId: string): Promise<Outcome> {
+async function loadThenKill(options: ServerOptions, label: string): Promise<Outcome> {
   const server = await startServer(options).ready();
-  const acknowledged = new Set<string>();
-  let failed = 0;
-  let rejected = 0;
-  let dead = false;
   // Kill once between 40 and 120 requests were acknowledged (or after 20 s at the latest).
   const killAt = 40 + Math.floor(Math.random() * 80);
-  const client = async (n: number) => {
-    for (let seq = 0; !dead; seq++) {
-      const id = `${n}-${seq}`;
-      try {
-        const status = await postContact(
-          server.base,
-          {
-            name: `Client ${n}`,
-            email: `client${n}@example.fr`,
-            message: `durability ${runId} ${id}`,
-          },
-          clientAddress(n + 1),
-        );
-        if (status === 200) acknowledged.add(id);
-        else rejected++;
-      } catch {
-        failed++; // connection refused or reset: the server is gone
-        if (!server.running) return;
-      }
-    }
-  };
-  const clients = Array.from({ length: CLIENTS }, (_, n) => client(n));
+  const load = postContactsUntilStopped(server.base, {
+    clients: CLIENTS,
+    label,
+    gone: () => !server.running,
+  });
   const deadline = Date.now() + 20_000;
-  while (acknowledged.size < killAt && Date.now() < deadline && server.running) await sleep(5);
+  while (load.acknowledged.size < killAt && Date.now() < deadline && server.running) await sleep(5);
   server.child.kill("SIGKILL");
   const exit = await server.exited;
-  dead = true;
-  await Promise.all(clients);
+  await load.stop();
   expect(exit.signal).toBe("SIGKILL");
+  const { acknowledged, failed, rejected } = load;
   return { acknowledged, failed, rejected, killAt };
 }
 
@@ -78,11 +51,6 @@ function report(kind: string, outcome: Outcome, stored: Set<string>) {
   return lost;
 }
 
-function idsOf(messages: string[], runId: string): Set<string> {
-  const prefix = `durability ${runId} `;
-  return new Set(messages.filter((m) => m.startsWith(prefix)).map((m) => m.slice(prefix.length)));
-}
-
 describe("durability: SIGKILL during contact requests", () => {
   const cleanups: (() => Promise<void> | void)[] = [];
   afterAll(async () => {
@@ -92,8 +60,8 @@ describe("durability: SIGKILL during contact requests", () => {
   it("embedded database (PGlite): every acknowledged request survives", async () => {
     const dataDir = tempDir("durability-pglite");
     cleanups.push(() => removeDir(dataDir));
-    const runId = randomBytes(4).toString("hex");
-    const outcome = await loadThenKill({ port: 4320, dataDir }, runId);
+    const label = `durability ${randomBytes(4).toString("hex")}`;
+    const outcome = await loadThenKill({ port: 4320, dataDir }, label);
     expect(outcome.acknowledged.size).toBeGreaterThan(0);
 
     // The server reopens the killed directory (stale lock, WAL replay) and serves again.
@@ -101,25 +69,15 @@ describe("durability: SIGKILL during contact requests", () => {
     expect((await fetch(`${restarted.base}/offers`)).status).toBe(200);
     expect((await restarted.stop("SIGTERM")).code).toBe(0);
 
-    const handle = await openPglite(dataDir);
-    let messages: string[];
-    try {
-      const rows = await handle.db
-        .select({ message: contactRequests.message })
-        .from(contactRequests);
-      messages = rows.map((r) => r.message);
-    } finally {
-      await handle.close();
-    }
-    const lost = report("pglite", outcome, idsOf(messages, runId));
+    const lost = report("pglite", outcome, storedIds(await embeddedMessages(dataDir), label));
     expect(lost).toEqual([]);
   });
 
   it.skipIf(!hasPostgres)("PostgreSQL: every acknowledged request survives", async () => {
     const database: TestDatabase = await createPostgresDatabase("durability");
     cleanups.push(() => database.drop());
-    const runId = randomBytes(4).toString("hex");
-    const outcome = await loadThenKill({ port: 4321, databaseUrl: database.url }, runId);
+    const label = `durability ${randomBytes(4).toString("hex")}`;
+    const outcome = await loadThenKill({ port: 4321, databaseUrl: database.url }, label);
     expect(outcome.acknowledged.size).toBeGreaterThan(0);
 
     const restarted = await startServer({ port: 4321, databaseUrl: database.url }).ready();
@@ -131,7 +89,7 @@ describe("durability: SIGKILL during contact requests", () => {
         (r) => r.message,
       ),
     );
-    const lost = report("postgres", outcome, idsOf(messages, runId));
+    const lost = report("postgres", outcome, storedIds(messages, label));
     expect(lost).toEqual([]);
   });
 });

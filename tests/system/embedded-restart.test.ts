@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openPglite } from "../../app/server/db.server";
 import { offers } from "../../app/server/schema.server";
 import { DEMO_OFFERS } from "../../app/server/seed.server";
-import { removeDir, ROOT, sleep, startServer, tempDir } from "./support";
+import { ROOT, startServer } from "./harness/server-process";
+import { removeDir, sleep, tempDir } from "./support";
 
 /**
  * The embedded database must reopen after a SIGKILL at any moment, including while the server

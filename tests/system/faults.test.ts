@@ -7,7 +7,8 @@ import {
   postgresBinDir,
   type PostgresInstance,
 } from "./harness/postgres-instance";
-import { startServerProcess, type ServerProcess } from "./harness/server-process";
+import { findFreePort } from "./harness/ports";
+import { startServer, type ServerProcess } from "./harness/server-process";
 
 // Faults against real processes: two instances of the built server on a throwaway PostgreSQL
 // server of our own, which the test stops and starts (never the shared cluster).
@@ -43,7 +44,7 @@ function contact(
   fields: Record<string, string>,
   ip: string,
 ): Promise<Answer> {
-  return send(server.baseUrl, {
+  return send(server.base, {
     method: "POST",
     path: "/contact",
     headers: [FORM, ["X-Forwarded-For", ip]],
@@ -53,8 +54,7 @@ function contact(
 
 /** Log lines of a process, each parsed (every line must be JSON). */
 function logLines(server: ServerProcess): Record<string, unknown>[] {
-  return server
-    .output()
+  return server.output
     .split("\n")
     .filter((line) => line.trim() !== "")
     .map((line) => {
@@ -77,8 +77,8 @@ describe.skipIf(!available)("faults on PostgreSQL: errors, outage and recovery",
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
     };
-    a = await startServerProcess(env);
-    b = await startServerProcess(env);
+    a = await startServer({ port: await findFreePort(), env }).ready();
+    b = await startServer({ port: await findFreePort(), env }).ready();
     slug = (await sql("select slug from offers where is_active order by id limit 1")).rows[0].slug;
   });
   afterAll(async () => {
@@ -108,7 +108,7 @@ describe.skipIf(!available)("faults on PostgreSQL: errors, outage and recovery",
   it("answers an unexpected error with a French 500 page showing the logged request id", async () => {
     await sql("alter table offers rename to offers_hidden");
     try {
-      const answer = await send(a.baseUrl, { path: "/contact" });
+      const answer = await send(a.base, { path: "/contact" });
       expect(answer.status).toBe(500);
       const text = decodeHtml(answer.text);
       expect(text).toContain("Une erreur inattendue s'est produite");
@@ -143,15 +143,15 @@ describe.skipIf(!available)("faults on PostgreSQL: errors, outage and recovery",
       offer: "",
       password: `${marker}-password`,
     });
-    expect(
-      (await send(a.baseUrl, { method: "POST", path: "/contact", headers, body })).status,
-    ).toBe(200);
+    expect((await send(a.base, { method: "POST", path: "/contact", headers, body })).status).toBe(
+      200,
+    );
     // A failing insert: the database error quotes the statement and its parameters.
     await sql(
       "alter table contact_requests add constraint no_markers check (message not like 'corps-secret-%') not valid",
     );
     try {
-      const failed = await send(a.baseUrl, {
+      const failed = await send(a.base, {
         method: "POST",
         path: "/contact",
         headers: [FORM, ["X-Forwarded-For", "192.0.2.61"]],
@@ -166,7 +166,7 @@ describe.skipIf(!available)("faults on PostgreSQL: errors, outage and recovery",
     }
     // Sign-in, wrong then right: neither password nor the new session token is logged.
     const signIn = (password: string, ip: string) =>
-      send(a.baseUrl, {
+      send(a.base, {
         method: "POST",
         path: "/auth",
         headers: [FORM, ["X-Forwarded-For", ip]],
@@ -179,7 +179,7 @@ describe.skipIf(!available)("faults on PostgreSQL: errors, outage and recovery",
     expect(token).toBeTruthy();
     await new Promise((r) => setTimeout(r, 200));
 
-    const output = a.output();
+    const output = a.output;
     expect(output).toContain("contact request failed");
     expect(output).not.toContain(marker);
     expect(output).not.toContain(ADMIN_PASSWORD);
@@ -190,7 +190,7 @@ describe.skipIf(!available)("faults on PostgreSQL: errors, outage and recovery",
 
   it("answers 503 while PostgreSQL is down, stays up, and recovers by itself", async () => {
     const pids = [a.child.pid, b.child.pid];
-    const signedIn = await send(a.baseUrl, {
+    const signedIn = await send(a.base, {
       method: "POST",
       path: "/auth",
       headers: [FORM, ["X-Forwarded-For", "192.0.2.72"]],
@@ -203,18 +203,18 @@ describe.skipIf(!available)("faults on PostgreSQL: errors, outage and recovery",
     postgres.stop();
     try {
       for (const server of [a, b]) {
-        const health = await send(server.baseUrl, { path: "/healthz" });
+        const health = await send(server.base, { path: "/healthz" });
         expect(health.status).toBe(503);
         expect(JSON.parse(health.text)).toEqual({ status: "unavailable" });
 
-        const listing = await send(server.baseUrl, { path: "/offers" });
+        const listing = await send(server.base, { path: "/offers" });
         expect(listing.status).toBe(503);
         expect(decodeHtml(listing.text)).toContain(
           "Erreur lors du chargement des offres. Veuillez réessayer.",
         );
 
         for (const path of [`/offers/${slug}`, "/contact"]) {
-          const page = await send(server.baseUrl, { path });
+          const page = await send(server.base, { path });
           expect(page.status, path).toBe(503);
           const text = decodeHtml(page.text);
           expect(text, path).toContain(UNAVAILABLE);
@@ -232,12 +232,12 @@ describe.skipIf(!available)("faults on PostgreSQL: errors, outage and recovery",
         expect(decodeHtml(post.text)).toContain(UNAVAILABLE);
 
         // The administration too, with a live session (checked against the database).
-        const admin = await send(server.baseUrl, { path: "/admin/contacts", headers: [session] });
+        const admin = await send(server.base, { path: "/admin/contacts", headers: [session] });
         expect(admin.status).toBe(503);
         expect(decodeHtml(admin.text)).toContain(UNAVAILABLE);
 
         // Sign-out as a form post without JavaScript: a French page, not a bare data answer.
-        const signOut = await send(server.baseUrl, {
+        const signOut = await send(server.base, {
           method: "POST",
           path: "/admin/logout",
           headers: [FORM, session],
@@ -249,8 +249,8 @@ describe.skipIf(!available)("faults on PostgreSQL: errors, outage and recovery",
         expect(signOut.text).not.toMatch(STACK);
 
         // The home page needs no database.
-        expect((await send(server.baseUrl, { path: "/" })).status).toBe(200);
-        expect(server.alive()).toBe(true);
+        expect((await send(server.base, { path: "/" })).status).toBe(200);
+        expect(server.running).toBe(true);
       }
     } finally {
       postgres.start();
@@ -261,16 +261,16 @@ describe.skipIf(!available)("faults on PostgreSQL: errors, outage and recovery",
       const deadline = Date.now() + 30_000;
       let status = 0;
       while (Date.now() < deadline) {
-        status = (await send(server.baseUrl, { path: "/healthz" })).status;
+        status = (await send(server.base, { path: "/healthz" })).status;
         if (status === 200) break;
         await new Promise((r) => setTimeout(r, 250));
       }
       expect(status).toBe(200);
-      expect((await send(server.baseUrl, { path: "/offers" })).status).toBe(200);
-      expect((await send(server.baseUrl, { path: `/offers/${slug}` })).status).toBe(200);
-      expect((await send(server.baseUrl, { path: "/contact" })).status).toBe(200);
+      expect((await send(server.base, { path: "/offers" })).status).toBe(200);
+      expect((await send(server.base, { path: `/offers/${slug}` })).status).toBe(200);
+      expect((await send(server.base, { path: "/contact" })).status).toBe(200);
       // The session lives in the database: still signed in, on either instance.
-      const admin = await send(server.baseUrl, { path: "/admin/contacts", headers: [session] });
+      const admin = await send(server.base, { path: "/admin/contacts", headers: [session] });
       expect(admin.status).toBe(200);
     }
     const after = await contact(
@@ -287,7 +287,7 @@ describe.skipIf(!available)("faults on PostgreSQL: errors, outage and recovery",
       (await sql("select count(*)::int as n from contact_requests where name = 'Panne'")).rows[0].n,
     ).toBe(0);
     expect([a.child.pid, b.child.pid]).toEqual(pids);
-    expect(a.alive() && b.alive()).toBe(true);
+    expect(a.running && b.running).toBe(true);
     logLines(a);
     logLines(b);
   });

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { findFreePort } from "./harness/ports";
-import { removeDir, startServer, tempDir } from "./support";
+import { startServer } from "./harness/server-process";
+import { removeDir, tempDir } from "./support";
 
 /**
  * A newcomer's first start: the built server on an empty data directory, without ADMIN_EMAIL or

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseKind } from "../support/database";
-import { createAdmin, sessionCookieFor } from "../support/admin";
+import { signedInAdmin } from "../support/admin";
 import { ADMIN_CASES, ADMIN_CREDENTIALS } from "./hostile/admin-cases";
 import { PUBLIC_CASES, XSS_PAYLOADS, type Vars } from "./hostile/cases";
 import { decodeHtml, loadVars, runCase } from "./hostile/run";
@@ -28,8 +28,8 @@ describe(`hostile input (${testDatabaseKind})`, () => {
     // TRUST_PROXY: each case comes from its own address, as the rate limits are not under test here.
     app = await startAppServer({ TRUST_PROXY: "1" });
     vars = await loadVars(app.database.db);
-    const admin = await createAdmin(app.database.db, ADMIN_CREDENTIALS);
-    adminHeaders = [["Cookie", await sessionCookieFor(admin.id, app.database.db)]];
+    const { cookie } = await signedInAdmin(app.database.db, ADMIN_CREDENTIALS);
+    adminHeaders = [["Cookie", cookie]];
   });
   afterAll(async () => {
     await app?.close();

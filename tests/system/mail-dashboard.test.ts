@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailWorker, type MailWorker } from "../../app/server/mail.server";
 import { mailOutbox } from "../../app/server/schema.server";
 import { testDatabaseKind } from "../support/database";
-import { createAdmin, sessionCookieFor } from "../support/admin";
+import { signedInAdmin } from "../support/admin";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { startAppServer, type AppServer } from "./harness/app-server";
 import { send, urlencoded } from "./harness/http";
@@ -25,8 +25,7 @@ beforeAll(async () => {
     SMTP_URL: smtp.url,
     NOTIFY_EMAIL: "ventes@example.fr",
   });
-  const admin = await createAdmin(app.database.db);
-  cookie = await sessionCookieFor(admin.id, app.database.db);
+  ({ cookie } = await signedInAdmin(app.database.db));
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],

@@ -2,18 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { findFreePort } from "./harness/ports";
 import {
-  clientAddress,
   createPostgresDatabase,
-  postContact,
   postgresAvailable,
-  removeDir,
-  type ServerProcess,
-  sleep,
-  startServer,
-  tempDir,
   type TestDatabase,
   withClient,
-} from "./support";
+} from "../support/database";
+import { type ServerProcess, startServer } from "./harness/server-process";
+import { clientAddress, postContact, removeDir, sleep, tempDir } from "./support";
 
 /**
  * Notification e-mails through the built server in real processes, with a real SMTP server on

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBuiltServer, type RunningServer } from "./server";
+import { startServer, type ServerProcess } from "./harness/server-process";
 
 // A consumer-facing configuration of the built server: TTC first, a reduced VAT rate (issue 13,
 // docs/decisions/016). The default (HT first, 20 %) is covered by the browser tests.
-let server: RunningServer;
+let server: ServerProcess;
 
 const text = (html: string) =>
   html
@@ -13,17 +13,17 @@ const text = (html: string) =>
     .replace(/[\s\u00a0\u202f]+/g, " ");
 
 async function page(path: string) {
-  const response = await fetch(`${server.url}${path}`, { redirect: "manual" });
+  const response = await fetch(`${server.base}${path}`, { redirect: "manual" });
   expect(response.status, path).toBe(200);
   return response.text();
 }
 
 describe("PRICE_DISPLAY=ttc with VAT_RATE=5.5 (built server)", () => {
   beforeAll(async () => {
-    server = await startBuiltServer({
+    server = await startServer({
       port: 4437,
-      env: { PRICE_DISPLAY: "ttc", VAT_RATE: "5.5" },
-    });
+      env: { SITE_URL: "https://serveurs.example.fr", PRICE_DISPLAY: "ttc", VAT_RATE: "5.5" },
+    }).ready();
   });
   afterAll(async () => {
     await server?.stop();

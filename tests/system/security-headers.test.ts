@@ -3,7 +3,7 @@ import { readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES } from "../../server/request-body";
 import { testDatabaseKind } from "../support/database";
-import { createAdmin, sessionCookieFor } from "../support/admin";
+import { signedInAdmin } from "../support/admin";
 import { ADMIN_CREDENTIALS } from "./hostile/admin-cases";
 import { loadVars } from "./hostile/run";
 import { startAppServer, type AppServer } from "./harness/app-server";
@@ -34,8 +34,8 @@ describe(`security headers (${testDatabaseKind})`, () => {
   beforeAll(async () => {
     app = await startAppServer({ TRUST_PROXY: "" });
     const vars = await loadVars(app.database.db);
-    const admin = await createAdmin(app.database.db, ADMIN_CREDENTIALS);
-    const session: [string, string] = ["Cookie", await sessionCookieFor(admin.id, app.database.db)];
+    const { cookie } = await signedInAdmin(app.database.db, ADMIN_CREDENTIALS);
+    const session: [string, string] = ["Cookie", cookie];
     signIn = (headers = []) =>
       send(app.baseUrl, {
         method: "POST",

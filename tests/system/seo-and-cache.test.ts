@@ -5,15 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bumpCatalogueVersion } from "../../app/server/catalogue.server";
 import { openPostgres } from "../../app/server/db.server";
 import { offers } from "../../app/server/schema.server";
-import { createPostgresDatabase, startBuiltServer, type RunningServer } from "./server";
+import { createPostgresDatabase, postgresAvailable, type TestDatabase } from "../support/database";
+import { startServer, type ServerProcess } from "./harness/server-process";
 
 // The built server on a fresh embedded database with the demo offers (ports 4430-4439).
-let server: RunningServer;
+let server: ServerProcess;
 
 const BASE = "https://serveurs.example.fr";
 
 function get(path: string, init?: RequestInit) {
-  return fetch(`${server.url}${path}`, { redirect: "manual", ...init });
+  return fetch(`${server.base}${path}`, { redirect: "manual", ...init });
 }
 
 function tag(html: string, pattern: RegExp): string | undefined {
@@ -28,7 +29,7 @@ function jsonLd(html: string): Record<string, unknown>[] {
 
 describe("public pages for search engines and speed (built server)", () => {
   beforeAll(async () => {
-    server = await startBuiltServer({ port: 4431 });
+    server = await startServer({ port: 4431, env: { SITE_URL: BASE } }).ready();
   });
   afterAll(async () => {
     await server?.stop();
@@ -176,7 +177,7 @@ describe("public pages for search engines and speed (built server)", () => {
     expect(preselected.headers.get("cache-control")).toBe("private, no-store");
     const posted = await get("/contact", {
       method: "POST",
-      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      headers: { Origin: server.base, "Content-Type": "application/x-www-form-urlencoded" },
       body: "name=&email=&message=",
     });
     expect(posted.status).toBe(400);
@@ -227,15 +228,19 @@ describe("public pages for search engines and speed (built server)", () => {
 });
 
 describe("several instances on one PostgreSQL database", () => {
-  const instances: RunningServer[] = [];
-  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  const instances: ServerProcess[] = [];
+  let database: TestDatabase | undefined;
 
   beforeAll(async () => {
-    database = await createPostgresDatabase(`system_cache_${process.pid}`);
-    if (!database) return;
+    if (!(await postgresAvailable())) return;
+    database = await createPostgresDatabase("system_cache");
     for (const port of [4432, 4433]) {
       instances.push(
-        await startBuiltServer({ port, env: { DATABASE_URL: database.url, SEED_DEMO: "true" } }),
+        await startServer({
+          port,
+          databaseUrl: database.url,
+          env: { SITE_URL: BASE, SEED_DEMO: "true" },
+        }).ready(),
       );
     }
   });
@@ -252,8 +257,8 @@ describe("several instances on one PostgreSQL database", () => {
     }
     const page = "/offers/starter-web";
     for (const instance of instances) {
-      await fetch(`${instance.url}${page}`);
-      const cached = await fetch(`${instance.url}${page}`);
+      await fetch(`${instance.base}${page}`);
+      const cached = await fetch(`${instance.base}${page}`);
       expect(cached.headers.get("x-cache")).toBe("HIT");
       expect(await cached.text()).toContain("Starter Web");
     }
@@ -274,10 +279,10 @@ describe("several instances on one PostgreSQL database", () => {
 
     // No delay: the very next request on each instance sees the change.
     for (const instance of instances) {
-      const fresh = await fetch(`${instance.url}${page}`);
+      const fresh = await fetch(`${instance.base}${page}`);
       expect(fresh.headers.get("x-cache")).toBe("MISS");
       expect(await fresh.text()).toContain("Starter Web Plus");
-      const listing = await (await fetch(`${instance.url}/offers?q=plus`)).text();
+      const listing = await (await fetch(`${instance.base}/offers?q=plus`)).text();
       expect(listing).toContain("Starter Web Plus");
     }
   });

@@ -4,13 +4,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import {
   createPostgresDatabase,
   postgresAvailable,
-  removeDir,
-  sleep,
-  startServer,
-  tempDir,
   type TestDatabase,
   withClient,
-} from "./support";
+} from "../support/database";
+import { startServer } from "./harness/server-process";
+import { removeDir, sleep, tempDir } from "./support";
 
 /**
  * Graceful shutdown on SIGTERM and SIGINT: new connections refused, in-flight requests finished

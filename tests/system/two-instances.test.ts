@@ -3,16 +3,14 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_OFFERS } from "../../app/server/seed.server";
 import {
-  clientAddress,
   createPostgresDatabase,
-  postContact,
   postgresAvailable,
-  ROOT,
-  type ServerProcess,
-  startServer,
   type TestDatabase,
   withClient,
-} from "./support";
+} from "../support/database";
+import { VALID_OFFER_FORM } from "../support/offers";
+import { ROOT, type ServerProcess, startServer } from "./harness/server-process";
+import { clientAddress, postContact } from "./support";
 
 /**
  * Two server processes on one PostgreSQL database (ports 4310 and 4311), as behind a load
@@ -46,20 +44,7 @@ async function contactChoices(base: string): Promise<string[]> {
   return choices;
 }
 
-const OFFER_FORM = {
-  slug: "",
-  description: "Créée pendant le test à deux instances.",
-  type: "dedicated",
-  cpu: "AMD EPYC 7543",
-  ram: "128 Go",
-  storage: "2 × 1 To NVMe",
-  network: "1 Gbit/s",
-  price: "199.99",
-  contractType: "",
-  metaTitle: "",
-  metaDescription: "",
-  isActive: "on",
-};
+const OFFER_FORM = { ...VALID_OFFER_FORM, description: "Créée pendant le test à deux instances." };
 
 /** A form post as the site's own page would send it (Origin of the instance), redirects not followed. */
 function postForm(

@@ -4,19 +4,19 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { seedIfEmpty } from "../../../app/server/seed.server";
-import { openTestDatabase } from "../../support/database";
+import { openTestDatabase, type OpenTestDatabase } from "../../support/database";
 import { findFreePort } from "./ports";
 
 export type AppServer = {
   baseUrl: string;
-  database: Awaited<ReturnType<typeof openTestDatabase>>;
+  database: OpenTestDatabase;
   close(): Promise<void>;
 };
 
 /**
- * The built application (build/server) in this process behind our real Express app, on a real
- * port, over a fresh migrated database with the demo offers (in-memory PGlite, or a new database
- * on PostgreSQL with TEST_DB=postgres). The test reads the same database to check what changed.
+ * The one in-process launcher: the built application (build/server) in this process behind our
+ * real Express app, on a real port, over a fresh migrated database with the demo offers
+ * (in-memory PGlite, or a new database on PostgreSQL with TEST_DB=postgres). The test reads the same database to check what changed.
  * Environment variables are read once per process: pass them here, before anything else loads.
  */
 export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {

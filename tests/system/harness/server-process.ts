@@ -1,68 +1,153 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { findFreePort } from "./ports";
+import { sleep, withTimeout } from "../support";
 
-export type ServerProcess = {
-  baseUrl: string;
-  child: ChildProcess;
-  /** Every line the process wrote so far (stdout and stderr). */
-  output(): string;
-  alive(): boolean;
-  stop(): Promise<void>;
+/** The repository: the built server runs from here, as `npm start` runs it. */
+export const ROOT = path.resolve(import.meta.dirname, "../../..");
+const MAIN = "build/server/main.js";
+
+export type ServerOptions = {
+  port: number;
+  /** The embedded database's directory. Without it (and without databaseUrl): a fresh temporary one. */
+  dataDir?: string;
+  databaseUrl?: string;
+  /** Added to (or, when undefined, removed from) the environment below. */
+  env?: Record<string, string | undefined>;
+  /** Node flags before the entry (the bench limits the young generation). */
+  nodeArgs?: string[];
 };
 
 /**
- * `npm start` as a separate process: the built server (NODE_ENV=production), on a free port in
- * 4520-4599, waiting until /healthz answers 200.
+ * The environment of a test server: nothing inherited but PATH, HOME and TMPDIR, so that the
+ * developer's DATABASE_URL or LOG_LEVEL never leaks in. TRUST_PROXY lets a test pose as many
+ * clients through X-Forwarded-For; LOG_LEVEL=info puts every log line in the captured output.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await findFreePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.resolve("build/server/main.js")], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "/tmp",
-      TMPDIR: process.env.TMPDIR ?? "/tmp",
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      SITE_URL: baseUrl,
-      LOG_LEVEL: "info",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+export function serverEnv(options: ServerOptions): NodeJS.ProcessEnv {
+  const env: Record<string, string | undefined> = {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? "/tmp",
+    TMPDIR: process.env.TMPDIR ?? "/tmp",
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(options.port),
+    SITE_URL: `http://127.0.0.1:${options.port}`,
+    TRUST_PROXY: "1",
+    LOG_LEVEL: "info",
+    ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...options.env,
+  };
+  return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined));
+}
 
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
+/**
+ * Polls `base`/healthz until it answers 200. Throws with the output when `alive()` turns false or
+ * after `timeoutMs`.
+ */
+export async function waitUntilHealthy(
+  base: string,
+  alive: () => boolean,
+  output: () => string,
+  timeoutMs = 120_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!alive()) throw new Error(`server on ${base} exited before ready:\n${output()}`);
     try {
-      const response = await fetch(`${baseUrl}/healthz`);
-      if (response.status === 200) break;
+      const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok) return;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`server did not become healthy:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
+    await sleep(100);
   }
-  return {
-    baseUrl,
-    child,
-    output: () => output,
-    alive: () => child.exitCode === null && child.signalCode === null,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
+  throw new Error(`server on ${base} not ready after ${timeoutMs} ms:\n${output()}`);
+}
+
+/**
+ * The one launcher of the built server (`npm run build` first) as a separate process, the
+ * compiled entry as `npm start` runs it: one process, which a SIGKILL hits directly.
+ * `startServer(options)` spawns it; `await server.ready()` waits for /healthz.
+ */
+export class ServerProcess {
+  readonly child: ChildProcess;
+  readonly base: string;
+  /** Everything the process wrote so far, stdout and stderr. */
+  output = "";
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  private readonly temporaryDir?: string;
+
+  constructor(readonly options: ServerOptions) {
+    if (!existsSync(path.join(ROOT, MAIN))) {
+      throw new Error("The system tests run the built server: run `npm run build` first.");
+    }
+    this.base = `http://127.0.0.1:${options.port}`;
+    const ownDatabase =
+      options.dataDir ?? options.databaseUrl ?? options.env?.DATA_DIR ?? options.env?.DATABASE_URL;
+    if (!ownDatabase) this.temporaryDir = mkdtempSync(path.join(tmpdir(), "system-test-"));
+    this.child = spawn(process.execPath, [...(options.nodeArgs ?? []), MAIN], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: serverEnv({ ...options, dataDir: options.dataDir ?? this.temporaryDir }),
+    });
+    this.child.stdout?.on("data", (chunk: Buffer) => (this.output += chunk.toString()));
+    this.child.stderr?.on("data", (chunk: Buffer) => (this.output += chunk.toString()));
+    this.exited = new Promise((resolve) =>
+      this.child.on("exit", (code, signal) => {
+        if (this.temporaryDir) rmSync(this.temporaryDir, { recursive: true, force: true });
+        resolve({ code, signal });
+      }),
+    );
+  }
+
+  get pid(): number {
+    return this.child.pid ?? -1;
+  }
+
+  get running(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** Waits until /healthz answers 200; throws with the server's output if it exits or times out. */
+  async ready(timeoutMs = 120_000): Promise<this> {
+    try {
+      await waitUntilHealthy(
+        this.base,
+        () => this.running,
+        () => this.output,
+        timeoutMs,
+      );
+    } catch (error) {
+      this.child.kill("SIGKILL");
+      throw error;
+    }
+    return this;
+  }
+
+  /** Sends a signal (SIGTERM: the graceful shutdown; SIGKILL: a crash) and waits for the exit. */
+  async stop(signal: NodeJS.Signals = "SIGTERM", timeoutMs = 30_000) {
+    if (this.running) this.child.kill(signal);
+    return withTimeout(this.exited, timeoutMs, `server ${this.base} did not exit after ${signal}`);
+  }
+
+  /** Lines of the server's JSON log with this message. */
+  logLines(msg: string): Record<string, unknown>[] {
+    return this.output
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => {
+        try {
+          return JSON.parse(l) as Record<string, unknown>;
+        } catch {
+          return {};
+        }
+      })
+      .filter((l) => l.msg === msg);
+  }
+}
+
+export function startServer(options: ServerOptions): ServerProcess {
+  return new ServerProcess(options);
 }

@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import { AUTH_LIMITS, OFFER_LIMITS } from "../../../app/lib/limits";
+import { EMPTY_OFFER_NUMBERS, VALID_OFFER_FORM } from "../../support/offers";
 import { urlencoded } from "../harness/http";
 import { XSS_PAYLOADS, type Action, type HostileCase, type Vars } from "./cases";
 import type { Snapshot } from "./run";
@@ -15,27 +16,10 @@ export const ADMIN_CREDENTIALS = {
 };
 
 const OFFER = {
+  ...VALID_OFFER_FORM,
   title: "Serveur Hostile",
   reference: "HST-001",
-  slug: "",
-  description: "Une **offre** de test.",
-  type: "dedicated",
-  cpu: "AMD EPYC 7543",
-  ram: "128 Go",
-  storage: "2 × 1 To NVMe",
-  network: "1 Gbit/s",
-  price: "199.99",
-  contractType: "",
-  metaTitle: "",
-  metaDescription: "",
-  isActive: "on",
-  cpuCores: "",
-  ramGb: "",
-  storageTb: "",
-  bandwidthGbps: "",
-  setupFee: "",
-  loaMonths: "",
-  loaPurchaseOption: "",
+  ...EMPTY_OFFER_NUMBERS,
 };
 type OfferFields = typeof OFFER;
 

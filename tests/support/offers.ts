@@ -1,0 +1,57 @@
+import type { Database } from "../../app/server/db.server";
+import { offers, type NewOffer } from "../../app/server/schema.server";
+
+/**
+ * Offer n as a row to insert: unique title, slug and reference from n, created on day n of
+ * January 2026 (offer 8 is newer than offer 7), active, a dedicated server at 100.00 € HT.
+ * `fields` overrides any of it. Builds data only: insertOffers writes it.
+ */
+export function buildOffer(n: number, fields: Partial<NewOffer> = {}): NewOffer {
+  return {
+    title: `Offre ${n}`,
+    slug: `offre-${n}`,
+    reference: `REF-${n}`,
+    cpu: "Intel Xeon E-2388G",
+    ram: "64 Go DDR4",
+    storage: "2 × 1 To NVMe",
+    type: "dedicated",
+    engagement: false,
+    isActive: true,
+    price: "100.00",
+    createdAt: new Date(Date.UTC(2026, 0, n)),
+    ...fields,
+  };
+}
+
+export function insertOffers(db: Database, rows: NewOffer[]) {
+  return db.insert(offers).values(rows).returning({ id: offers.id, title: offers.title });
+}
+
+/** The admin offer form as the editor page posts it, valid as it stands. */
+export const VALID_OFFER_FORM = {
+  title: "Serveur Test",
+  reference: "TST-001",
+  slug: "",
+  description: "Une **offre** de test.",
+  type: "dedicated",
+  cpu: "AMD EPYC 7543",
+  ram: "128 Go",
+  storage: "2 × 1 To NVMe",
+  network: "1 Gbit/s",
+  price: "199.99",
+  contractType: "",
+  metaTitle: "",
+  metaDescription: "",
+  isActive: "on",
+};
+
+/** The optional numbers of the offer form, all left empty. */
+export const EMPTY_OFFER_NUMBERS = {
+  cpuCores: "",
+  ramGb: "",
+  storageTb: "",
+  bandwidthGbps: "",
+  setupFee: "",
+  loaMonths: "",
+  loaPurchaseOption: "",
+};

@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { openTestDatabase, truncateAll, type OpenTestDatabase } from "./database";
+
+// Apart from database.ts: importing vitest outside its runner throws, and the bench uses database.ts.
+
+/**
+ * The database of one integration file: opened and migrated before its first test, emptied before
+ * each test with `truncate: true` (truncateAll), closed and dropped after the last. Use the
+ * returned object in tests and hooks only: it is filled in by beforeAll.
+ */
+export function useTestDatabase(options: { truncate?: boolean } = {}): OpenTestDatabase {
+  let current: OpenTestDatabase | undefined;
+  beforeAll(async () => {
+    current = await openTestDatabase();
+  });
+  if (options.truncate) beforeEach(() => truncateAll(opened().db));
+  afterAll(async () => {
+    await current?.dispose();
+    current = undefined;
+  });
+  function opened(): OpenTestDatabase {
+    if (!current)
+      throw new Error("useTestDatabase(): the database is open in tests and hooks only");
+    return current;
+  }
+  return new Proxy({} as OpenTestDatabase, { get: (_, key) => Reflect.get(opened(), key) });
+}
