@@ -66,30 +66,18 @@ export function OfferCard({ offer, compareForm, headingLevel = 2 }: OfferCardPro
           <p className="text-sm text-muted-foreground">Réf. {offer.reference}</p>
         </div>
         <ul className="space-y-2 text-sm">
-          <li className="flex items-start gap-2">
-            <SpriteIcon
-              id="cpu"
-              className="mt-0.5 size-4 shrink-0 text-primary"
-              label="Processeur"
-            />
-            {offer.cpu}
-          </li>
-          <li className="flex items-start gap-2">
-            <SpriteIcon
-              id="memory"
-              className="mt-0.5 size-4 shrink-0 text-primary"
-              label="Mémoire"
-            />
-            {offer.ram}
-          </li>
-          <li className="flex items-start gap-2">
-            <SpriteIcon
-              id="storage"
-              className="mt-0.5 size-4 shrink-0 text-primary"
-              label="Stockage"
-            />
-            {offer.storage}
-          </li>
+          {(
+            [
+              ["cpu", "Processeur", offer.cpu],
+              ["memory", "Mémoire", offer.ram],
+              ["storage", "Stockage", offer.storage],
+            ] as const
+          ).map(([icon, label, value]) => (
+            <li key={icon} className="flex items-start gap-2">
+              <SpriteIcon id={icon} className="mt-0.5 size-4 shrink-0 text-primary" label={label} />
+              {value}
+            </li>
+          ))}
         </ul>
         <div className="mt-auto flex items-end justify-between gap-2 border-t pt-4">
           <div>

@@ -38,3 +38,23 @@ export function CardContent({ className, ...props }: React.ComponentProps<"div">
 export function CardFooter({ className, ...props }: React.ComponentProps<"div">) {
   return <div className={cn("flex items-center p-6 pt-0", className)} {...props} />;
 }
+
+/** The common card: a titled section (h2 by default) with its content. */
+export function SectionCard({
+  title,
+  as = "h2",
+  children,
+}: {
+  title: React.ReactNode;
+  as?: "h2" | "h3";
+  children: React.ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as={as}>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}

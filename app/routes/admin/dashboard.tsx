@@ -7,7 +7,14 @@ import {
   type MailRetryResult,
 } from "~/components/admin/mail-outbox-card";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  SectionCard,
+} from "~/components/ui/card";
 import { adminMeta } from "~/lib/admin-meta";
 import { offerStats } from "~/server/offers.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
@@ -94,28 +101,23 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <StatCard label="En attente" value={contacts.pending} icon={Clock} />
       </section>
 
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">État des demandes</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="grid gap-4 sm:grid-cols-3">
-            {[
-              { label: "En attente", value: contacts.pending, icon: Clock },
-              { label: "En cours", value: contacts.inProgress, icon: ArrowRight },
-              { label: "Terminées", value: contacts.completed, icon: CheckCircle2 },
-            ].map(({ label, value, icon: Icon }) => (
-              <div key={label} className="flex items-center gap-3 rounded-md border p-4">
-                <dt className="flex items-center gap-3 text-sm text-muted-foreground">
-                  <Icon className="size-5 text-primary" aria-hidden="true" />
-                  {label}
-                </dt>
-                <dd className="ml-auto text-xl font-semibold">{value}</dd>
-              </div>
-            ))}
-          </dl>
-        </CardContent>
-      </Card>
+      <SectionCard title="État des demandes">
+        <dl className="grid gap-4 sm:grid-cols-3">
+          {[
+            { label: "En attente", value: contacts.pending, icon: Clock },
+            { label: "En cours", value: contacts.inProgress, icon: ArrowRight },
+            { label: "Terminées", value: contacts.completed, icon: CheckCircle2 },
+          ].map(({ label, value, icon: Icon }) => (
+            <div key={label} className="flex items-center gap-3 rounded-md border p-4">
+              <dt className="flex items-center gap-3 text-sm text-muted-foreground">
+                <Icon className="size-5 text-primary" aria-hidden="true" />
+                {label}
+              </dt>
+              <dd className="ml-auto text-xl font-semibold">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </SectionCard>
 
       <MailOutboxCard overview={mail} enabled={mailEnabled} />
 

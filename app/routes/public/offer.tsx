@@ -14,7 +14,7 @@ import { Markdown } from "~/components/markdown";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { BackLink } from "~/components/ui/back-link";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardHeader, SectionCard } from "~/components/ui/card";
 import { OFFER_TYPE_LABELS } from "~/lib/domain";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta, siteFromMatches } from "~/lib/meta";
@@ -137,52 +137,40 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
           </header>
           {offer.description ? <Markdown>{offer.description}</Markdown> : null}
 
-          <Card>
-            <CardHeader>
-              <CardTitle as="h2">Spécifications techniques</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <dl className="grid gap-4 sm:grid-cols-2">
-                <Spec icon={Cpu} label="Processeur" value={offer.cpu} />
-                <Spec icon={MemoryStick} label="Mémoire RAM" value={offer.ram} />
-                <Spec icon={HardDrive} label="Stockage" value={offer.storage} />
-                {offer.network ? (
-                  <Spec icon={Network} label="Réseau" value={offer.network} />
-                ) : null}
-              </dl>
-            </CardContent>
-          </Card>
+          <SectionCard title="Spécifications techniques">
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <Spec icon={Cpu} label="Processeur" value={offer.cpu} />
+              <Spec icon={MemoryStick} label="Mémoire RAM" value={offer.ram} />
+              <Spec icon={HardDrive} label="Stockage" value={offer.storage} />
+              {offer.network ? <Spec icon={Network} label="Réseau" value={offer.network} /> : null}
+            </dl>
+          </SectionCard>
 
-          <Card>
-            <CardHeader>
-              <CardTitle as="h2">Conditions contractuelles</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <dl className="grid gap-4 sm:grid-cols-2">
-                {offer.contractType ? (
-                  <Spec icon={FileText} label="Type de contrat" value={offer.contractType} />
-                ) : null}
-                <Spec
-                  icon={FileText}
-                  label="Engagement"
-                  value={offer.engagement ? "Engagement requis" : "Sans engagement"}
-                />
-                {terms.loa ? (
-                  <>
-                    <Spec icon={CalendarClock} label="Durée" value={terms.loa.duration} />
-                    {terms.loa.purchaseOption ? (
-                      <Spec
-                        icon={HandCoins}
-                        label="Option d'achat"
-                        value={terms.loa.purchaseOption}
-                      />
-                    ) : null}
-                    <Spec icon={Sigma} label="Coût total" value={terms.loa.total} />
-                  </>
-                ) : null}
-              </dl>
-            </CardContent>
-          </Card>
+          <SectionCard title="Conditions contractuelles">
+            <dl className="grid gap-4 sm:grid-cols-2">
+              {offer.contractType ? (
+                <Spec icon={FileText} label="Type de contrat" value={offer.contractType} />
+              ) : null}
+              <Spec
+                icon={FileText}
+                label="Engagement"
+                value={offer.engagement ? "Engagement requis" : "Sans engagement"}
+              />
+              {terms.loa ? (
+                <>
+                  <Spec icon={CalendarClock} label="Durée" value={terms.loa.duration} />
+                  {terms.loa.purchaseOption ? (
+                    <Spec
+                      icon={HandCoins}
+                      label="Option d'achat"
+                      value={terms.loa.purchaseOption}
+                    />
+                  ) : null}
+                  <Spec icon={Sigma} label="Coût total" value={terms.loa.total} />
+                </>
+              ) : null}
+            </dl>
+          </SectionCard>
         </article>
 
         <aside className="lg:col-span-1">
