@@ -145,7 +145,7 @@ test.describe("administrator area", () => {
       await offerItem(page, refB)
         .getByRole("link", { name: `Modifier l'offre ${title}` })
         .click();
-      await expect(page).toHaveURL(/\/admin\/offers\/\d+$/);
+      await expect(page).toHaveURL(/\/admin\/offers\/\d+\?returnTo=/);
       await expect(page.getByRole("heading", { name: "Modifier l'offre" })).toBeVisible();
       await expect(page.getByLabel("Titre *", { exact: true })).toHaveValue(title);
       await expect(page.getByLabel("Slug (adresse de la page)")).toHaveValue(`${slug}-1`);
