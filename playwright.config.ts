@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { DESKTOP_ONLY, NEEDS_JS, NO_JS, PHONE_ONLY } from "./tests/e2e/tags";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -57,6 +58,11 @@ function builtServer(port: number, dataDir: string, env: Record<string, string>)
   };
 }
 
+/** The tests a project leaves out, by tag (tests/e2e/tags.ts). */
+function without(...tags: string[]): RegExp {
+  return new RegExp(tags.join("|"));
+}
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -75,29 +81,54 @@ export default defineConfig({
   // The public walk asserts exact catalogue counts: the administrator journey, which adds and
   // removes offers, runs after it.
   projects: [
-    { name: "desktop", use: desktop, testIgnore: [ADMIN_SPECS, SEARCH_SPECS] },
+    {
+      name: "desktop",
+      use: desktop,
+      testIgnore: [ADMIN_SPECS, SEARCH_SPECS],
+      grepInvert: without(NO_JS, PHONE_ONLY),
+    },
     {
       name: "desktop-nojs",
       use: { ...desktop, javaScriptEnabled: false },
       testIgnore: [ADMIN_SPECS, SEARCH_SPECS],
+      grepInvert: without(NEEDS_JS, PHONE_ONLY),
     },
-    { name: "phone", use: phone, testIgnore: [ADMIN_SPECS, SEARCH_SPECS] },
+    {
+      name: "phone",
+      use: phone,
+      testIgnore: [ADMIN_SPECS, SEARCH_SPECS],
+      grepInvert: without(NO_JS, DESKTOP_ONLY),
+    },
     {
       name: "phone-nojs",
       use: { ...phone, javaScriptEnabled: false },
       testIgnore: [ADMIN_SPECS, SEARCH_SPECS],
+      grepInvert: without(NEEDS_JS, DESKTOP_ONLY),
     },
-    { name: "search", use: { ...desktop, baseURL: SEARCH_BASE_URL }, testMatch: SEARCH_SPECS },
+    {
+      name: "search",
+      use: { ...desktop, baseURL: SEARCH_BASE_URL },
+      testMatch: SEARCH_SPECS,
+      grepInvert: without(NO_JS),
+    },
     {
       name: "search-nojs",
       use: { ...desktop, baseURL: SEARCH_BASE_URL, javaScriptEnabled: false },
       testMatch: SEARCH_SPECS,
+      grepInvert: without(NEEDS_JS),
     },
-    { name: "admin", use: desktop, testMatch: ADMIN_SPECS, dependencies: PUBLIC_PROJECTS },
+    {
+      name: "admin",
+      use: desktop,
+      testMatch: ADMIN_SPECS,
+      grepInvert: without(NO_JS),
+      dependencies: PUBLIC_PROJECTS,
+    },
     {
       name: "admin-nojs",
       use: { ...desktop, javaScriptEnabled: false },
       testMatch: ADMIN_SPECS,
+      grepInvert: without(NEEDS_JS),
       dependencies: PUBLIC_PROJECTS,
     },
   ],

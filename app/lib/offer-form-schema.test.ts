@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { OFFER_LIMITS } from "./limits";
 import {
+  allOfferNumbers,
   OFFER_FORM_DEFAULTS,
   offerFormValues,
   offerToFormValues,
@@ -182,15 +183,7 @@ describe("numbers and terms (issue 13)", () => {
 
   it("leaves every one optional: empty gives null", () => {
     const result = parseOfferForm(valid);
-    expect(result.success && result.data).toMatchObject({
-      cpuCores: null,
-      ramGb: null,
-      storageTb: null,
-      bandwidthGbps: null,
-      setupFee: null,
-      loaMonths: null,
-      loaPurchaseOption: null,
-    });
+    expect(result.success && result.data).toMatchObject(allOfferNumbers(null));
   });
 
   it("reads French spellings: decimal comma, spaces, euro sign", () => {

@@ -33,6 +33,26 @@ export type OfferFormValues = {
 
 export type OfferField = keyof OfferFormValues;
 
+/** The offer's optional numbers (specs, fee, LOA terms): empty in the form, null in the database. */
+export const OFFER_NUMBER_FIELDS = [
+  "cpuCores",
+  "ramGb",
+  "storageTb",
+  "bandwidthGbps",
+  "setupFee",
+  "loaMonths",
+  "loaPurchaseOption",
+] as const;
+type OfferNumberField = (typeof OFFER_NUMBER_FIELDS)[number];
+
+/** Every optional number set to `value` (a reload of the demo or a test that clears them). */
+export function allOfferNumbers<V>(value: V): Record<OfferNumberField, V> {
+  return Object.fromEntries(OFFER_NUMBER_FIELDS.map((field) => [field, value])) as Record<
+    OfferNumberField,
+    V
+  >;
+}
+
 /** Spec section 4: a new form starts as a dedicated server, without engagement, active, not featured. */
 export const OFFER_FORM_DEFAULTS: OfferFormValues = {
   title: "",
@@ -51,13 +71,7 @@ export const OFFER_FORM_DEFAULTS: OfferFormValues = {
   metaTitle: "",
   metaDescription: "",
   isActive: true,
-  cpuCores: "",
-  ramGb: "",
-  storageTb: "",
-  bandwidthGbps: "",
-  setupFee: "",
-  loaMonths: "",
-  loaPurchaseOption: "",
+  ...allOfferNumbers(""),
 };
 
 const TEXT_FIELDS = [
@@ -74,13 +88,7 @@ const TEXT_FIELDS = [
   "contractType",
   "metaTitle",
   "metaDescription",
-  "cpuCores",
-  "ramGb",
-  "storageTb",
-  "bandwidthGbps",
-  "setupFee",
-  "loaMonths",
-  "loaPurchaseOption",
+  ...OFFER_NUMBER_FIELDS,
 ] as const;
 const BOOLEAN_FIELDS = ["featured", "engagement", "isActive"] as const;
 

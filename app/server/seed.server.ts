@@ -1,4 +1,5 @@
 import { count, sql } from "drizzle-orm";
+import { allOfferNumbers } from "~/lib/offer-form";
 import { slugify } from "~/lib/slug";
 import { bumpCatalogueVersion } from "./catalogue.server";
 import type { Database } from "./db.server";
@@ -7,15 +8,7 @@ import { offers, type NewOffer } from "./schema.server";
 type SeedOffer = Omit<NewOffer, "slug" | "id" | "createdAt" | "updatedAt">;
 
 // Every row names every optional number, so that reloading the demo also resets those left out.
-const NO_NUMBERS = {
-  cpuCores: null,
-  ramGb: null,
-  storageTb: null,
-  bandwidthGbps: null,
-  setupFee: null,
-  loaMonths: null,
-  loaPurchaseOption: null,
-} satisfies Partial<SeedOffer>;
+const NO_NUMBERS = allOfferNumbers(null) satisfies Partial<SeedOffer>;
 
 // Realistic but fictitious catalogue, newest first. Specs as numbers, setup fees and LOA terms
 // are filled in (one LOA without stated terms, one promotion without numbers: both cases show).

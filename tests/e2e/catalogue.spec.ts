@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, isPhone, noJs, test } from "./fixtures";
+import { NEEDS_JS } from "./tags";
 
 // Issue 13 on the demo catalogue: sorting, numeric filters, comparison, amounts, featured offers.
 // Every test runs with and without JavaScript, on a desktop and a phone.
@@ -133,42 +134,43 @@ test.describe("comparison", () => {
     await expect(page.getByLabel("Offre concernée (optionnel)")).toHaveValue(/^\d+$/);
   });
 
-  test("with JavaScript, the selection survives the filters and stops at 3", async ({
-    page,
-  }, testInfo) => {
-    test.skip(noJs(testInfo), "the compare bar needs JavaScript");
-    await page.goto("/offers");
-    const bar = page.getByRole("form", { name: "Comparer des offres" });
-    await expect(bar).toBeHidden();
-    await page.getByRole("checkbox", { name: "Comparer Starter Web" }).check();
-    await expect(bar).toBeVisible();
-    await expect(bar).toContainText("1 offre sélectionnée : cochez-en une autre pour comparer.");
-    await expect(bar.getByRole("button", { name: "Comparer la sélection" })).toBeDisabled();
+  test(
+    "with JavaScript, the selection survives the filters and stops at 3",
+    { tag: NEEDS_JS },
+    async ({ page }) => {
+      await page.goto("/offers");
+      const bar = page.getByRole("form", { name: "Comparer des offres" });
+      await expect(bar).toBeHidden();
+      await page.getByRole("checkbox", { name: "Comparer Starter Web" }).check();
+      await expect(bar).toBeVisible();
+      await expect(bar).toContainText("1 offre sélectionnée : cochez-en une autre pour comparer.");
+      await expect(bar.getByRole("button", { name: "Comparer la sélection" })).toBeDisabled();
 
-    // Filter to the LOA offers: Starter Web leaves the page but stays selected.
-    await page.getByLabel("Type").selectOption("loa");
-    await expect(page).toHaveURL(/type=loa/);
-    await page.getByRole("checkbox", { name: "Comparer LOA Startup 24 mois" }).check();
-    await page.getByRole("checkbox", { name: "Comparer LOA Flex Sans Engagement" }).check();
-    await expect(bar).toContainText("3 offres sélectionnées (3 au plus).");
-    await expect(page.getByRole("checkbox", { name: "Comparer LOA PME 36 mois" })).toBeDisabled();
-    await bar.getByRole("button", { name: "Comparer la sélection" }).click();
-    await expect(page).toHaveURL(
-      /\/comparer\?offres=starter-web,loa-startup-24-mois,loa-flex-sans-engagement$/,
-    );
-    await expect(page.getByRole("table").getByRole("columnheader")).toHaveCount(3);
+      // Filter to the LOA offers: Starter Web leaves the page but stays selected.
+      await page.getByLabel("Type").selectOption("loa");
+      await expect(page).toHaveURL(/type=loa/);
+      await page.getByRole("checkbox", { name: "Comparer LOA Startup 24 mois" }).check();
+      await page.getByRole("checkbox", { name: "Comparer LOA Flex Sans Engagement" }).check();
+      await expect(bar).toContainText("3 offres sélectionnées (3 au plus).");
+      await expect(page.getByRole("checkbox", { name: "Comparer LOA PME 36 mois" })).toBeDisabled();
+      await bar.getByRole("button", { name: "Comparer la sélection" }).click();
+      await expect(page).toHaveURL(
+        /\/comparer\?offres=starter-web,loa-startup-24-mois,loa-flex-sans-engagement$/,
+      );
+      await expect(page.getByRole("table").getByRole("columnheader")).toHaveCount(3);
 
-    // Back on the listing the boxes are still checked; 'Vider' clears the selection.
-    await page.goto("/offers?type=loa");
-    await expect(
-      page.getByRole("checkbox", { name: "Comparer LOA Startup 24 mois" }),
-    ).toBeChecked();
-    await bar.getByRole("button", { name: "Vider" }).click();
-    await expect(bar).toBeHidden();
-    await expect(
-      page.getByRole("checkbox", { name: "Comparer LOA Startup 24 mois" }),
-    ).not.toBeChecked();
-  });
+      // Back on the listing the boxes are still checked; 'Vider' clears the selection.
+      await page.goto("/offers?type=loa");
+      await expect(
+        page.getByRole("checkbox", { name: "Comparer LOA Startup 24 mois" }),
+      ).toBeChecked();
+      await bar.getByRole("button", { name: "Vider" }).click();
+      await expect(bar).toBeHidden();
+      await expect(
+        page.getByRole("checkbox", { name: "Comparer LOA Startup 24 mois" }),
+      ).not.toBeChecked();
+    },
+  );
 
   test("is polite about too many, unknown or inactive offers, and never indexed", async ({
     page,

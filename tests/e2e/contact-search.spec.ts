@@ -1,5 +1,6 @@
 import type { Page, Request } from "@playwright/test";
 import { expect, noJs, test } from "./fixtures";
+import { NEEDS_JS, NO_JS } from "./tags";
 
 // /contact when the catalogue is larger than CONTACT_OFFER_SELECT_MAX (the "search" projects'
 // server sets 5; the demo has 12 active offers): the offer field is a search, not a selector.
@@ -78,9 +79,7 @@ test("?offer=ID preselects the offer above the threshold", async ({ page }, test
   await expect(page.getByText("Offre sélectionnée :")).toHaveCount(0);
 });
 
-test.describe("without JavaScript", () => {
-  test.skip(({ javaScriptEnabled }) => javaScriptEnabled !== false, "the GET search");
-
+test.describe("without JavaScript", { tag: NO_JS }, () => {
   test("searches with a GET of the page and chooses among radio buttons", async ({ page }) => {
     await page.goto("/contact");
     await page.getByLabel(FIELD).fill("epyc");
@@ -116,9 +115,7 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test.describe("with JavaScript: the combobox", () => {
-  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "needs JavaScript");
-
+test.describe("with JavaScript: the combobox", { tag: NEEDS_JS }, () => {
   test("is used with the keyboard alone", async ({ page }) => {
     await page.goto("/contact");
     // The form is complete from the start: an Enter that sent it would be seen.

@@ -1,4 +1,5 @@
-import { expect, isPhone, noJs, test } from "./fixtures";
+import { expect, noJs, test } from "./fixtures";
+import { DESKTOP_ONLY, NEEDS_JS, PHONE_ONLY } from "./tags";
 
 const priceRe = /\d+,\d{2}\s€\sHT\/mois/;
 
@@ -90,79 +91,84 @@ test.describe("home and site chrome", () => {
     await expect(footer).toContainText(`© ${year} ServeurPro`);
   });
 
-  test("desktop header links to the three pages and the servers", async ({ page }, testInfo) => {
-    test.skip(isPhone(testInfo), "desktop navigation");
-    await page.goto("/");
-    const header = page.getByRole("banner");
-    await expect(header.getByRole("link", { name: "Découvrir nos serveurs" })).toHaveAttribute(
-      "href",
-      "/offers",
-    );
-    await header.getByRole("link", { name: "Nos Offres" }).click();
-    await expect(page).toHaveURL(/\/offers$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nos Offres de Serveurs");
-    await header.getByRole("link", { name: "Contact" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contactez-nous");
-    await header.getByRole("link", { name: "Accueil" }).click();
-    await expect(page).toHaveURL(/\/$/);
-  });
+  test(
+    "desktop header links to the three pages and the servers",
+    { tag: DESKTOP_ONLY },
+    async ({ page }) => {
+      await page.goto("/");
+      const header = page.getByRole("banner");
+      await expect(header.getByRole("link", { name: "Découvrir nos serveurs" })).toHaveAttribute(
+        "href",
+        "/offers",
+      );
+      await header.getByRole("link", { name: "Nos Offres" }).click();
+      await expect(page).toHaveURL(/\/offers$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nos Offres de Serveurs");
+      await header.getByRole("link", { name: "Contact" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contactez-nous");
+      await header.getByRole("link", { name: "Accueil" }).click();
+      await expect(page).toHaveURL(/\/$/);
+    },
+  );
 
-  test("mobile menu opens, closes and closes when a link is followed", async ({
-    page,
-  }, testInfo) => {
-    test.skip(!isPhone(testInfo), "phone only");
-    await page.goto("/");
-    const toggle = page.getByRole("banner").locator("summary");
-    const menu = page.getByRole("navigation", { name: "Navigation mobile" });
-    await expect(menu).toBeHidden();
-    await toggle.click();
-    await expect(menu).toBeVisible();
-    await toggle.click();
-    await expect(menu).toBeHidden();
-    await toggle.click();
-    await menu.getByRole("link", { name: "Nos Offres" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nos Offres de Serveurs");
-    await expect(menu).toBeHidden();
-    // Also on a hydrated page, where navigation happens without a reload.
-    await toggle.click();
-    await menu.getByRole("link", { name: "Contact" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contactez-nous");
-    await expect(menu).toBeHidden();
-  });
+  test(
+    "mobile menu opens, closes and closes when a link is followed",
+    { tag: PHONE_ONLY },
+    async ({ page }) => {
+      await page.goto("/");
+      const toggle = page.getByRole("banner").locator("summary");
+      const menu = page.getByRole("navigation", { name: "Navigation mobile" });
+      await expect(menu).toBeHidden();
+      await toggle.click();
+      await expect(menu).toBeVisible();
+      await toggle.click();
+      await expect(menu).toBeHidden();
+      await toggle.click();
+      await menu.getByRole("link", { name: "Nos Offres" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nos Offres de Serveurs");
+      await expect(menu).toBeHidden();
+      // Also on a hydrated page, where navigation happens without a reload.
+      await toggle.click();
+      await menu.getByRole("link", { name: "Contact" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contactez-nous");
+      await expect(menu).toBeHidden();
+    },
+  );
 
-  test("theme follows the system, toggles, and persists without a flash", async ({
-    page,
-  }, testInfo) => {
-    test.skip(noJs(testInfo), "the theme toggle needs JavaScript");
-    await page.emulateMedia({ colorScheme: "dark" });
-    await page.goto("/");
-    const html = page.locator("html");
-    await expect(html).toHaveClass(/dark/);
-    await page.getByRole("button", { name: "Basculer entre thème clair et sombre" }).click();
-    await expect(html).not.toHaveClass(/dark/);
-    expect(await page.evaluate(() => localStorage.getItem("serveurpro-theme"))).toBe("light");
-    // The stored choice is applied before first paint on the next server-rendered page.
-    await page.addInitScript(() => {
-      document.addEventListener("readystatechange", () => {
-        if (document.readyState === "interactive") {
-          (window as unknown as { themeAtParse: string }).themeAtParse =
-            document.documentElement.className;
-        }
+  test(
+    "theme follows the system, toggles, and persists without a flash",
+    { tag: NEEDS_JS },
+    async ({ page }) => {
+      await page.emulateMedia({ colorScheme: "dark" });
+      await page.goto("/");
+      const html = page.locator("html");
+      await expect(html).toHaveClass(/dark/);
+      await page.getByRole("button", { name: "Basculer entre thème clair et sombre" }).click();
+      await expect(html).not.toHaveClass(/dark/);
+      expect(await page.evaluate(() => localStorage.getItem("serveurpro-theme"))).toBe("light");
+      // The stored choice is applied before first paint on the next server-rendered page.
+      await page.addInitScript(() => {
+        document.addEventListener("readystatechange", () => {
+          if (document.readyState === "interactive") {
+            (window as unknown as { themeAtParse: string }).themeAtParse =
+              document.documentElement.className;
+          }
+        });
       });
-    });
-    await page.goto("/offers");
-    expect(
-      await page.evaluate(() => (window as unknown as { themeAtParse: string }).themeAtParse),
-    ).not.toContain("dark");
-    await page.getByRole("button", { name: "Basculer entre thème clair et sombre" }).click();
-    await expect(html).toHaveClass(/dark/);
-    await page.emulateMedia({ colorScheme: "light" });
-    await page.reload();
-    await expect(html).toHaveClass(/dark/);
-    expect(
-      await page.evaluate(() => (window as unknown as { themeAtParse: string }).themeAtParse),
-    ).toContain("dark");
-  });
+      await page.goto("/offers");
+      expect(
+        await page.evaluate(() => (window as unknown as { themeAtParse: string }).themeAtParse),
+      ).not.toContain("dark");
+      await page.getByRole("button", { name: "Basculer entre thème clair et sombre" }).click();
+      await expect(html).toHaveClass(/dark/);
+      await page.emulateMedia({ colorScheme: "light" });
+      await page.reload();
+      await expect(html).toHaveClass(/dark/);
+      expect(
+        await page.evaluate(() => (window as unknown as { themeAtParse: string }).themeAtParse),
+      ).toContain("dark");
+    },
+  );
 });
 
 test.describe("listing", () => {
@@ -405,22 +411,24 @@ test.describe("contact", () => {
     expect(await response.text()).toContain("Veuillez remplir tous les champs obligatoires.");
   });
 
-  test("shows the server's messages when the browser lets an invalid form through", async ({
-    page,
-  }, testInfo) => {
-    test.skip(noJs(testInfo), "needs a script to turn off the browser's own checks");
-    await page.goto("/contact");
-    await page
-      .getByRole("form", { name: "Formulaire de contact" })
-      .evaluate((form) => form.setAttribute("novalidate", ""));
-    await page.getByLabel("Nom complet *").fill("   ");
-    await page.getByRole("button", { name: "Envoyer le message" }).click();
-    await expect(page.getByText("Champs manquants")).toBeVisible();
-    await expect(
-      page.getByText("Veuillez remplir tous les champs obligatoires.").first(),
-    ).toBeVisible();
-    await expect(page.getByLabel("Nom complet *")).toHaveAttribute("aria-invalid", "true");
-  });
+  // Needs a script to turn off the browser's own checks.
+  test(
+    "shows the server's messages when the browser lets an invalid form through",
+    { tag: NEEDS_JS },
+    async ({ page }) => {
+      await page.goto("/contact");
+      await page
+        .getByRole("form", { name: "Formulaire de contact" })
+        .evaluate((form) => form.setAttribute("novalidate", ""));
+      await page.getByLabel("Nom complet *").fill("   ");
+      await page.getByRole("button", { name: "Envoyer le message" }).click();
+      await expect(page.getByText("Champs manquants")).toBeVisible();
+      await expect(
+        page.getByText("Veuillez remplir tous les champs obligatoires.").first(),
+      ).toBeVisible();
+      await expect(page.getByLabel("Nom complet *")).toHaveAttribute("aria-invalid", "true");
+    },
+  );
 });
 
 test("any other path answers 404 with a link home", async ({ page }) => {

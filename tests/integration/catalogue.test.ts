@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { OfferFilters, OfferSort } from "../../app/lib/offer-filters";
-import { OFFER_FORM_DEFAULTS } from "../../app/lib/offer-form";
+import { allOfferNumbers, OFFER_FORM_DEFAULTS } from "../../app/lib/offer-form";
 import { parseOfferForm } from "../../app/lib/offer-form-schema";
 import { loader as compareLoader } from "../../app/routes/public/compare";
 import {
@@ -155,15 +155,7 @@ describe(`catalogue (${testDatabaseKind})`, () => {
     const cleared = parseOfferForm({ ...form, ...EMPTY_OFFER_NUMBERS });
     if (!cleared.success) throw new Error(cleared.message);
     await updateOffer(id, cleared.data);
-    expect(await findOfferById(id)).toMatchObject({
-      cpuCores: null,
-      ramGb: null,
-      storageTb: null,
-      bandwidthGbps: null,
-      setupFee: null,
-      loaMonths: null,
-      loaPurchaseOption: null,
-    });
+    expect(await findOfferById(id)).toMatchObject(allOfferNumbers(null));
   });
 
   describe("comparison loader", () => {

@@ -1,3 +1,4 @@
+import { allOfferNumbers } from "../../app/lib/offer-form";
 import type { Database } from "../../app/server/db.server";
 import { offers, type NewOffer } from "../../app/server/schema.server";
 
@@ -46,12 +47,4 @@ export const VALID_OFFER_FORM = {
 };
 
 /** The optional numbers of the offer form, all left empty. */
-export const EMPTY_OFFER_NUMBERS = {
-  cpuCores: "",
-  ramGb: "",
-  storageTb: "",
-  bandwidthGbps: "",
-  setupFee: "",
-  loaMonths: "",
-  loaPurchaseOption: "",
-};
+export const EMPTY_OFFER_NUMBERS = allOfferNumbers("");
