@@ -108,29 +108,26 @@ describe("data directory lock", () => {
     takeOver();
   });
 
-  it(
-    "takes over the lock of a killed server its parent has not reaped yet",
-    async () => {
-      // The shell starts a short sleep in the background, then becomes `sleep 30`, which never reaps it:
-      // the pid stays listed as a zombie (state Z), as a killed server under a busy supervisor.
-      const parent = spawn("sh", ["-c", "sleep 0.3 & echo $!; exec sleep 30"]);
-      try {
-        const pid = Number(
-          await new Promise<string>((resolve) =>
-            parent.stdout.once("data", (b: Buffer) => resolve(b.toString())),
-          ),
-        );
-        while (!processEnded(pid)) await new Promise((resolve) => setTimeout(resolve, 10));
-        const owner = { pid, start: processStartTime(pid), boot: currentOwner().boot };
-        expect(owner.start).toBeDefined(); // still listed, with its start time: only its state tells
-        expect(ownerAlive(owner)).toBe(false);
-        writeFileSync(lockFile(), JSON.stringify(owner));
-        takeOver();
-      } finally {
-        parent.kill("SIGKILL");
-      }
-    },
-  );
+  it("takes over the lock of a killed server its parent has not reaped yet", async () => {
+    // The shell starts a short sleep in the background, then becomes `sleep 30`, which never reaps it:
+    // the pid stays listed as a zombie (state Z), as a killed server under a busy supervisor.
+    const parent = spawn("sh", ["-c", "sleep 0.3 & echo $!; exec sleep 30"]);
+    try {
+      const pid = Number(
+        await new Promise<string>((resolve) =>
+          parent.stdout.once("data", (b: Buffer) => resolve(b.toString())),
+        ),
+      );
+      while (!processEnded(pid)) await new Promise((resolve) => setTimeout(resolve, 10));
+      const owner = { pid, start: processStartTime(pid), boot: currentOwner().boot };
+      expect(owner.start).toBeDefined(); // still listed, with its start time: only its state tells
+      expect(ownerAlive(owner)).toBe(false);
+      writeFileSync(lockFile(), JSON.stringify(owner));
+      takeOver();
+    } finally {
+      parent.kill("SIGKILL");
+    }
+  });
 
   it("waits for a held lock to be released, and gives up after the wait", async () => {
     const child = spawn(process.execPath, ["-e", "setTimeout(() => {}, 30000)"]);
