@@ -1,13 +1,10 @@
 // Structured JSON logs, one line per event. Never pass passwords, tokens or message bodies here:
 // as a safety net, fields with secret-looking names are redacted, and errors are reduced to their
 // name, message, code and stack, without the bound parameters or the row a database error quotes.
-type Level = "debug" | "info" | "warn" | "error";
-const order: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+import pino from "pino";
 
-function threshold(): number {
-  const level = process.env.LOG_LEVEL as Level | undefined;
-  return order[level ?? "info"] ?? order.info;
-}
+type Level = "debug" | "info" | "warn" | "error";
+const order: Record<Level, true> = { debug: true, info: true, warn: true, error: true };
 
 /** Field names whose values never reach a log line. */
 const SECRET_KEY =
@@ -54,16 +51,40 @@ export function sanitize(value: unknown, depth = 0): unknown {
   return out;
 }
 
-function write(level: Level, msg: string, fields?: Record<string, unknown>) {
-  if (order[level] < threshold()) return;
-  const safe = fields ? (sanitize(fields) as Record<string, unknown>) : {};
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...safe });
-  (level === "error" || level === "warn" ? process.stderr : process.stdout).write(line + "\n");
+/**
+ * pino writes the lines: debug and info to stdout, warn and error to stderr, synchronously so that
+ * the last lines before a crash are not lost. Its path-based `redact` cannot match a field name at
+ * any depth, so every line's fields go through `sanitize` above.
+ */
+function createLogger(): pino.Logger {
+  const level = (process.env.LOG_LEVEL as Level | undefined) ?? "info";
+  const streams = pino.multistream(
+    [
+      { level: "debug", stream: pino.destination({ fd: 1, sync: true }) },
+      { level: "warn", stream: pino.destination({ fd: 2, sync: true }) },
+    ],
+    { dedupe: true },
+  );
+  return pino(
+    {
+      level: level in order ? level : "info",
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: {
+        level: (label) => ({ level: label }),
+        log: (fields) => sanitize(fields) as Record<string, unknown>,
+      },
+    },
+    streams,
+  );
 }
 
+/** The process's logger; pino-http writes the access log through it. */
+export const logger = createLogger();
+
 export const log = {
-  debug: (msg: string, fields?: Record<string, unknown>) => write("debug", msg, fields),
-  info: (msg: string, fields?: Record<string, unknown>) => write("info", msg, fields),
-  warn: (msg: string, fields?: Record<string, unknown>) => write("warn", msg, fields),
-  error: (msg: string, fields?: Record<string, unknown>) => write("error", msg, fields),
+  debug: (msg: string, fields?: Record<string, unknown>) => logger.debug(fields ?? {}, msg),
+  info: (msg: string, fields?: Record<string, unknown>) => logger.info(fields ?? {}, msg),
+  warn: (msg: string, fields?: Record<string, unknown>) => logger.warn(fields ?? {}, msg),
+  error: (msg: string, fields?: Record<string, unknown>) => logger.error(fields ?? {}, msg),
 };
