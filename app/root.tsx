@@ -1,3 +1,4 @@
+import { parisYear } from "~/lib/dates";
 import {
   data as withInit,
   Links,
@@ -31,17 +32,12 @@ export const links: Route.LinksFunction = () => [
   ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
 ];
 
-const yearFormatter = new Intl.DateTimeFormat("fr-FR", {
-  timeZone: "Europe/Paris",
-  year: "numeric",
-});
-
 export function loader({ request }: Route.LoaderArgs) {
   // A flash message (e.g. 'Déconnexion réussie' after a redirect) is shown once, then cleared.
   const { toast, setCookie } = readFlash(request);
   const body: RootData = {
     site: siteConfig(),
-    year: Number(yearFormatter.format(new Date())),
+    year: Number(parisYear(new Date())),
     toast,
   };
   if (!setCookie) return body;

@@ -1,3 +1,4 @@
+import { retryInMinutes } from "./messages";
 // Spec section 8, administrator side: toasts word for word, plus our own where the spec is silent.
 export type ToastType = "success" | "error" | "info";
 export type ToastMessage = { title: string; description?: string; type: ToastType };
@@ -82,10 +83,7 @@ export const ADMIN_MESSAGES = {
   missingCredentials: "Veuillez saisir votre email et votre mot de passe.",
   unexpected: { title: "Erreur", description: "Une erreur inattendue s'est produite" },
   tooManyAttempts: (retryAfterSeconds: number) =>
-    `Trop de tentatives de connexion. Veuillez réessayer dans ${Math.max(
-      1,
-      Math.ceil(retryAfterSeconds / 60),
-    )} minute${retryAfterSeconds > 60 ? "s" : ""}.`,
+    `Trop de tentatives de connexion. ${retryInMinutes(retryAfterSeconds)}`,
   signOutFailed: "Erreur lors de la déconnexion",
   offerMissingFields: "Veuillez remplir tous les champs obligatoires",
   offerInvalid: "Formulaire invalide",

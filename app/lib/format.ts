@@ -1,5 +1,4 @@
-// One formatter per kind, same output on server and client (fixed locale and time zone).
-const TIME_ZONE = "Europe/Paris";
+// One formatter per kind, same output on server and client (fixed locale; dates in ./dates).
 
 const priceFormatter = new Intl.NumberFormat("fr-FR", {
   style: "currency",
@@ -18,22 +17,7 @@ export function formatMonthlyPrice(price: string | number): string {
   return `${formatPrice(price)}/mois`;
 }
 
-const dateParts = new Intl.DateTimeFormat("fr-FR", {
-  timeZone: TIME_ZONE,
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-/** '5 janv. 2026 à 14:03', in Europe/Paris whatever the machine's zone. */
-export function formatDateTime(value: Date | string): string {
-  const date = typeof value === "string" ? new Date(value) : value;
-  const parts = Object.fromEntries(dateParts.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${parts.day} ${parts.month} ${parts.year} à ${parts.hour}:${parts.minute}`;
-}
+export { formatDateTime } from "./dates";
 
 /** ISO date (YYYY-MM-DD) for sitemaps and machine-readable attributes. */
 export function isoDate(value: Date | string): string {

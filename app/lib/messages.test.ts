@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ERROR_MESSAGES, errorCopy } from "./messages";
+import { ERROR_MESSAGES, errorCopy, retryInMinutes } from "./messages";
 
 describe("errorCopy", () => {
   it("gives each status a visitor can meet its own page", () => {
@@ -18,5 +18,14 @@ describe("errorCopy", () => {
     expect(ERROR_MESSAGES.tooLargeLimit(64).detail).toBe(
       "Les données envoyées dépassent la taille maximale autorisée (64 Ko).",
     );
+  });
+});
+
+describe("retryInMinutes", () => {
+  it("rounds the wait up to whole minutes, at least one, plural above one", () => {
+    expect(retryInMinutes(0)).toBe("Veuillez réessayer dans 1 minute.");
+    expect(retryInMinutes(60)).toBe("Veuillez réessayer dans 1 minute.");
+    expect(retryInMinutes(61)).toBe("Veuillez réessayer dans 2 minutes.");
+    expect(retryInMinutes(900)).toBe("Veuillez réessayer dans 15 minutes.");
   });
 });

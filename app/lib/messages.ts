@@ -105,3 +105,9 @@ export function errorCopy(status: number | undefined): ErrorCopy {
   if (status === undefined) return ERROR_MESSAGES.unexpected;
   return byStatus[status] ?? (status < 500 ? ERROR_MESSAGES.badRequest : ERROR_MESSAGES.unexpected);
 }
+
+/** 'Veuillez réessayer dans 3 minutes.': a wait given in seconds, rounded up to whole minutes. */
+export function retryInMinutes(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Veuillez réessayer dans ${minutes} minute${minutes > 1 ? "s" : ""}.`;
+}

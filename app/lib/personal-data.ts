@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parisDay } from "./dates";
 import { CONTACT_LIMITS } from "./limits";
 
 export const PERSONAL_DATA_MESSAGES = {
@@ -27,14 +28,7 @@ export function firstIssue(error: z.ZodError): string {
   return error.issues[0]?.message ?? PERSONAL_DATA_MESSAGES.emailInvalid;
 }
 
-const parisDay = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/Paris",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
 /** 'donnees-personnelles-2026-11-23.json', the day in Paris (the address stays out of file names). */
 export function exportFileName(now: Date): string {
-  return `donnees-personnelles-${parisDay.format(now)}.json`;
+  return `donnees-personnelles-${parisDay(now)}.json`;
 }

@@ -15,6 +15,7 @@ import { readForm } from "~/server/form.server";
 import { log } from "~/server/log.server";
 import type { Route } from "./+types/account";
 import { retryAfter } from "~/lib/http-headers";
+import { retryInMinutes } from "~/lib/messages";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
@@ -55,11 +56,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await changeOwnPassword(session, submission.data);
   if (result.kind === "rate-limited") {
-    const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
     return data<AccountActionData>(
       {
         error: FAILED,
-        description: `Trop de tentatives. Veuillez réessayer dans ${minutes} minute${minutes > 1 ? "s" : ""}.`,
+        description: `Trop de tentatives. ${retryInMinutes(result.retryAfterSeconds)}`,
         fieldErrors: {},
       },
       {

@@ -14,7 +14,7 @@ import { contactFormSchema } from "~/lib/contact";
 import * as dom from "~/lib/dom-hooks";
 import type { FieldErrors } from "~/lib/field-errors";
 import { CONTACT_LIMITS } from "~/lib/limits";
-import { MESSAGES } from "~/lib/messages";
+import { MESSAGES, retryInMinutes } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
@@ -126,10 +126,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 function feedback(result: ContactActionData): { title: string; description: string } {
   if (result.status === "sent") return MESSAGES.contactSent;
   if (result.status === "limited") {
-    const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
     return {
       title: "Trop de messages envoyés",
-      description: `Vous avez envoyé plusieurs messages en peu de temps. Veuillez réessayer dans ${minutes} minute${minutes > 1 ? "s" : ""}.`,
+      description: `Vous avez envoyé plusieurs messages en peu de temps. ${retryInMinutes(result.retryAfterSeconds)}`,
     };
   }
   if (result.status === "error") return MESSAGES.contactFailed;
