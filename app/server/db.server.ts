@@ -133,8 +133,14 @@ export async function openPostgres(databaseUrl: string): Promise<DatabaseHandle>
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
-  // Without a listener, a server-side disconnect of an idle client crashes the process.
+  // A client whose connection the server ends (restart, failover: 57P01) emits 'error'; without a
+  // listener that ends the process. The pool listens on idle clients only, so every client gets
+  // its own listener for its whole life: checked out, in a transaction, under an advisory lock.
+  // The query in flight still fails (503), and the pool drops the broken client on release.
   pool.on("error", (error) => log.warn("database pool error", { error: error.message }));
+  pool.on("connect", (client) => {
+    client.on("error", (error) => log.warn("database connection lost", { error: error.message }));
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   const url = new URL(databaseUrl);
   return {
@@ -174,10 +180,30 @@ export function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> 
 
 // The handle lives on globalThis: the Express entry and the React Router build are two module
 // graphs (and Vite reloads modules in development), but there must be one connection per process.
-const slot = globalThis as typeof globalThis & { __catalogueDb?: DatabaseHandle };
+const slot = globalThis as typeof globalThis & {
+  __catalogueDb?: DatabaseHandle;
+  __catalogueDbReady?: boolean;
+};
 
-export function setCurrentDatabase(handle: DatabaseHandle | undefined): void {
+/**
+ * Makes `handle` the process's database. `ready: false` while the server waits for PostgreSQL
+ * at start (migrations not applied yet): the HTTP layer answers 503 until markDatabaseReady().
+ */
+export function setCurrentDatabase(
+  handle: DatabaseHandle | undefined,
+  options: { ready?: boolean } = {},
+): void {
   slot.__catalogueDb = handle;
+  slot.__catalogueDbReady = handle !== undefined && (options.ready ?? true);
+}
+
+export function markDatabaseReady(): void {
+  slot.__catalogueDbReady = slot.__catalogueDb !== undefined;
+}
+
+/** Whether the database is open and prepared (migrations applied): requests may use it. */
+export function isDatabaseReady(): boolean {
+  return slot.__catalogueDbReady === true;
 }
 
 export function currentDatabase(): DatabaseHandle {

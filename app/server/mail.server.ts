@@ -185,13 +185,18 @@ export function startMailWorker(
   const stopListening = listen(handle, options.listenUrl, wake);
 
   const loop = (async () => {
+    // After a failed look (database restarting), look again soon, then less often.
+    let failures = 0;
     while (running) {
       woken = false;
-      let delay = pollMs;
+      let delay: number;
       try {
         delay = await cycle();
+        failures = 0;
       } catch (error) {
-        log.warn("mail outbox unavailable; will look again", { error });
+        failures++;
+        delay = Math.min(pollMs, 500 * 2 ** (failures - 1));
+        log.warn("mail outbox unavailable; will look again", { error, retryInMs: delay });
       }
       if (!running) break;
       if (!woken && delay > 0) await sleep(delay);
@@ -240,13 +245,17 @@ function listen(
   let stopped = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
+  // Reopened soon after a loss (a PostgreSQL restart takes seconds), then at most every 2 s.
+  let failures = 0;
   const connect = async () => {
-    const next = new pg.Client({ connectionString: listenUrl });
+    const next = new pg.Client({ connectionString: listenUrl, connectionTimeoutMillis: 5_000 });
     const reconnect = () => {
       if (client !== next) return;
       client = undefined;
       next.end().catch(() => {});
-      if (!stopped) retry = setTimeout(() => void connect(), 5_000);
+      failures++;
+      if (!stopped)
+        retry = setTimeout(() => void connect(), Math.min(2_000, 250 * 2 ** (failures - 1)));
     };
     next.on("error", (error) => {
       log.warn("mail LISTEN connection lost", { error: error.message });
@@ -258,6 +267,8 @@ function listen(
     try {
       await next.connect();
       await next.query(`listen ${MAIL_CHANNEL}`);
+      if (failures > 0) log.info("mail LISTEN connection restored", { attempts: failures });
+      failures = 0;
       // Mails queued while the connection was down: look now.
       wake();
     } catch (error) {

@@ -205,7 +205,7 @@ describe.skipIf(!available)("faults on PostgreSQL: errors, outage and recovery",
       for (const server of [a, b]) {
         const health = await send(server.base, { path: "/healthz" });
         expect(health.status).toBe(503);
-        expect(JSON.parse(health.text)).toEqual({ status: "unavailable" });
+        expect(JSON.parse(health.text)).toEqual({ status: "unavailable", database: "unreachable" });
 
         const listing = await send(server.base, { path: "/offers" });
         expect(listing.status).toBe(503);
