@@ -304,6 +304,11 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
     expect(smtp.mails).toEqual([]);
 
     expect(await retryFailedMail(failed.id, database.db)).toBe(true);
+    // The retry is recorded; the creation date (the personal-data export's) is kept.
+    const [retried] = await outbox();
+    expect(retried.createdAt).toEqual(failed.createdAt);
+    expect(retried.retries).toBe(1);
+    expect(retried.retriedAt).toBeInstanceOf(Date);
     // Only a failed mail can be retried (twice, or a sent one, is refused).
     expect(await retryFailedMail(failed.id, database.db)).toBe(false);
     await smtp.waitForMails(1);
