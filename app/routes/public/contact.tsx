@@ -249,7 +249,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               <input
                 type="hidden"
                 name={TOKEN_FIELD}
-                value={values?.submission || token}
+                defaultValue={values?.submission || token}
                 autoComplete="off"
               />
               {offerField ? (
