@@ -1,4 +1,5 @@
 import type { PGlite } from "@electric-sql/pglite";
+import { setTimeout as delay } from "node:timers/promises";
 import nodemailer from "nodemailer";
 import pg from "pg";
 import { headerText, renderContactNotification } from "~/lib/contact-mail";
@@ -159,13 +160,31 @@ export function startMailWorker(
       });
       return;
     }
-    await markMailSent(row.id, database);
+    await recordSent(row.id);
     log.info("mail sent", {
       mailId: row.id,
       contactId: data.id,
       attempts: row.attempts,
       sinceRequestMs: Date.now() - data.createdAt.getTime(),
     });
+  }
+
+  /**
+   * The mail has left: record it even if the database is restarting just now, or it would be sent
+   * again when its lease expires. Retried within half the lease, while the worker runs.
+   */
+  async function recordSent(id: number): Promise<void> {
+    const deadline = Date.now() + (leaseSeconds * 1000) / 2;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await markMailSent(id, database);
+        return;
+      } catch (error) {
+        if (!running || Date.now() > deadline) throw error;
+        if (attempt === 0) log.warn("mail sent, not recorded yet; retrying", { mailId: id, error });
+        await delay(Math.min(2_000, 250 * 2 ** attempt));
+      }
+    }
   }
 
   /** One look at the outbox; returns how long to sleep. */

@@ -22,6 +22,7 @@ import {
   parseOfferFilters,
 } from "~/lib/offer-filters";
 import type { RouteHandle } from "~/root";
+import { pageHeaders } from "~/lib/http-headers";
 import { withDatabase } from "~/server/availability.server";
 import { LISTING_PAGE_SIZE, listActiveOffers } from "~/server/offers.server";
 import type { Route } from "./+types/offers";
@@ -34,6 +35,8 @@ export const handle: RouteHandle = {
 };
 
 const KNOWN_PARAMS = new Set<string>(LISTING_PARAMS);
+
+export const headers: Route.HeadersFunction = pageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
