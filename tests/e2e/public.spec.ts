@@ -381,7 +381,9 @@ test.describe("contact", () => {
     }
   });
 
-  test("sends a request and clears the form", async ({ page }, testInfo) => {
+  test("sends a request to its confirmation page; the form starts empty again", async ({
+    page,
+  }, testInfo) => {
     await page.goto("/contact");
     const name = `Visiteur ${testInfo.project.name} ${Date.now()}`;
     await page.getByLabel("Nom complet *").fill(name);
@@ -396,8 +398,11 @@ test.describe("contact", () => {
     }
     await page.getByLabel("Message *").fill("Bonjour,\nje souhaite un devis.");
     await page.getByRole("button", { name: "Envoyer le message" }).click();
+    // Post/redirect/get: the confirmation is a page of its own.
+    await expect(page).toHaveURL(/\/contact\/merci$/);
     await expect(page.getByText("Message envoyé !")).toBeVisible();
     await expect(page.getByText("Nous vous répondrons dans les plus brefs délais.")).toBeVisible();
+    await page.goto("/contact");
     await expect(page.getByLabel("Nom complet *")).toHaveValue("");
     await expect(page.getByLabel("Message *")).toHaveValue("");
     await expect(page.getByLabel("Offre concernée (optionnel)")).toHaveValue("");
