@@ -75,6 +75,38 @@ export type MailWorker = {
   stop(graceMs?: number): Promise<void>;
 };
 
+/**
+ * A refusal the SMTP server says is final (5xx: unknown recipient, relay denied, bad credentials):
+ * sending again cannot succeed. 4xx replies and network errors are temporary and retried.
+ */
+export function isPermanentSmtpError(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}
+
+/**
+ * Connects and logs in to the SMTP server once, at start, so that a wrong SMTP_URL (host, port,
+ * credentials) is reported then rather than at the first request. Never throws.
+ */
+export async function verifySmtp(
+  settings: MailSettings,
+): Promise<{ ok: true } | { ok: false; reason: string; permanent: boolean }> {
+  const transport = nodemailer.createTransport({
+    url: settings.smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 10_000,
+  });
+  try {
+    await transport.verify();
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, reason: describeError(error), permanent: isPermanentSmtpError(error) };
+  } finally {
+    transport.close();
+  }
+}
+
 /** An error as the dashboard shows it: the SMTP reply when there is one, never a password. */
 function describeError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
@@ -150,6 +182,15 @@ export function startMailWorker(
         headers: { "Auto-Submitted": "auto-generated" },
       });
     } catch (error) {
+      if (isPermanentSmtpError(error)) {
+        // Final: failed at once with the server's reason, shown on the dashboard ('Réessayer').
+        await markMailFailed(row.id, describeError(error), database);
+        log.error("mail refused by the SMTP server; marked failed", {
+          mailId: row.id,
+          error: describeError(error),
+        });
+        return;
+      }
       const delaySeconds = retryDelaySeconds(row.attempts, settings.retryMaxSeconds);
       await markMailAttemptFailed(row.id, describeError(error), delaySeconds, database);
       log.warn("mail not sent; will retry", {
@@ -321,5 +362,9 @@ export function startMailNotifications(
     return null;
   }
   log.info("e-mail notifications on", { recipients: settings.to.length });
+  void verifySmtp(settings).then((result) => {
+    if (result.ok) log.info("SMTP server reachable, login accepted");
+    else log.error("SMTP_URL: the SMTP server cannot be used", { reason: result.reason });
+  });
   return startMailWorker(handle, settings, options);
 }
