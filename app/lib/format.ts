@@ -13,11 +13,6 @@ export function formatPrice(price: string | number): string {
   return priceFormatter.format(typeof price === "string" ? Number(price) : price);
 }
 
-/** '899,99 €/mois' */
-export function formatMonthlyPrice(price: string | number): string {
-  return `${formatPrice(price)}/mois`;
-}
-
 const dateParts = new Intl.DateTimeFormat("fr-FR", {
   timeZone: TIME_ZONE,
   day: "numeric",

@@ -3,6 +3,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import nodemailer from "nodemailer";
 import pg from "pg";
 import { headerText, renderContactNotification } from "~/lib/contact-mail";
+import type { Pricing } from "~/lib/money";
 import { retryDelaySeconds } from "~/lib/outbox-backoff";
 import { contactMailData } from "./contacts.server";
 import type { DatabaseHandle } from "./db.server";
@@ -28,6 +29,8 @@ export type MailSettings = {
   retryMaxSeconds: number;
   /** Public address of the site, for the link to the request's page. */
   baseUrl: string;
+  /** How prices are shown (PRICE_DISPLAY, VAT_RATE), the mail like the site. */
+  pricing: Pricing;
 };
 
 /** The notification settings, or null when SMTP_URL is not set (notifications off). */
@@ -46,6 +49,7 @@ export function mailSettings(): MailSettings | null {
     from: e.MAIL_FROM ?? { name: site.name, address: site.email },
     retryMaxSeconds: e.MAIL_RETRY_MAX_SECONDS,
     baseUrl: site.baseUrl,
+    pricing: site.pricing,
   };
 }
 
@@ -168,7 +172,7 @@ export function startMailWorker(
       await markMailFailed(row.id, "La demande n'existe plus", database);
       return;
     }
-    const mail = renderContactNotification(data, settings.baseUrl);
+    const mail = renderContactNotification(data, settings.baseUrl, settings.pricing);
     try {
       await transport.sendMail({
         from: settings.from,

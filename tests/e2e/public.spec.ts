@@ -320,7 +320,7 @@ test.describe("offer detail", () => {
     await expect(page.getByLabel("Offre concernée (optionnel)")).toHaveValue(/^\d+$/);
     await expect(page.getByText("Offre sélectionnée :")).toBeVisible();
     await expect(page.getByRole("main")).toContainText(
-      /EPYC Performance 64[\s\S]*DED-EPYC-7543[\s\S]*899,99\s€\/mois/,
+      /EPYC Performance 64[\s\S]*DED-EPYC-7543[\s\S]*899,99\s€\sHT\/mois/,
     );
   });
 
@@ -394,7 +394,7 @@ test.describe("contact", () => {
       .selectOption({ label: "Starter Web (DED-ATOM-C3758)" });
     if (!noJs(testInfo)) {
       await expect(page.getByText("Offre sélectionnée :")).toBeVisible();
-      await expect(page.getByRole("main")).toContainText(/39,99\s€\/mois/);
+      await expect(page.getByRole("main")).toContainText(/39,99\s€\sHT\/mois/);
     }
     await page.getByLabel("Message *").fill("Bonjour,\nje souhaite un devis.");
     await page.getByRole("button", { name: "Envoyer le message" }).click();

@@ -32,6 +32,7 @@ const settings = (): MailSettings => ({
   from: { name: "ServeurPro", address: "site@example.fr" },
   retryMaxSeconds: 1,
   baseUrl: "https://www.example.fr",
+  pricing: { vatRate: 20, display: "ht" },
 });
 
 function startWorker(handle: DatabaseHandle = database, leaseSeconds = 300): MailWorker {

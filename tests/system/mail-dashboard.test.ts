@@ -102,6 +102,7 @@ describe(`dashboard: notification e-mails (${testDatabaseKind})`, () => {
           from: "site@example.fr",
           retryMaxSeconds: 1,
           baseUrl: app.baseUrl,
+          pricing: { vatRate: 20, display: "ht" },
         },
         { pollMs: 500 },
       );
