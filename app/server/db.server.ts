@@ -8,6 +8,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { acquireDataDirLock, DataDirBusyError } from "./data-dir-lock.server";
+import { env } from "./env.server";
 import { log } from "./log.server";
 import * as schema from "./schema.server";
 
@@ -129,7 +130,7 @@ export async function openPglite(dataDir?: string, lockWaitMs = 0): Promise<Data
 export async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
-    max: Number(process.env.DATABASE_POOL_MAX ?? 10),
+    max: env().DATABASE_POOL_MAX,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
