@@ -15,7 +15,7 @@ import { contactFormSchema } from "~/lib/contact";
 import * as dom from "~/lib/dom-hooks";
 import type { FieldErrors } from "~/lib/field-errors";
 import { CONTACT_LIMITS } from "~/lib/limits";
-import { MESSAGES } from "~/lib/messages";
+import { ERROR_MESSAGES, MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
@@ -54,15 +54,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const offer = offerParam.parse(params.get("offer") ?? undefined);
   // An unknown or inactive offer in the link is ignored: the form starts on 'Demande générale'.
-  // After a post the database refused (it is unreachable), the form comes back with what was
-  // typed rather than as the 503 page.
+  // Database unreachable: 503, but the form is still shown (after a refused post, with what was
+  // typed), saying to retry.
   const offerField = await withDatabase(
     "contact offer field",
     context,
     () => loadContactOfferField({ offer, offerQuery: params.get("offer_q") }),
-    request.method === "POST" ? { fallback: () => null } : {},
+    { fallback: () => null },
   );
-  return data({ offerField, token: randomUUID() }, { headers: cacheControl("private") });
+  const token = randomUUID();
+  if (!offerField) {
+    return data(
+      { offerField, token },
+      {
+        status: 503,
+        headers: { ...cacheControl("private"), ...retryAfter(UNAVAILABLE_RETRY_SECONDS) },
+      },
+    );
+  }
+  return data({ offerField, token }, { headers: cacheControl("private") });
 }
 
 type Values = {
@@ -191,7 +201,11 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const errors =
     (failed?.status === "invalid" || failed?.status === "error" ? failed.fieldErrors : undefined) ??
     {};
-  const result = actionData ? feedback(actionData) : undefined;
+  const result = actionData
+    ? feedback(actionData)
+    : offerField
+      ? undefined
+      : { title: ERROR_MESSAGES.unavailable.title, description: ERROR_MESSAGES.unavailable.detail };
   const textField = (name: keyof typeof TEXT_FIELDS) => {
     const { label, ...input } = TEXT_FIELDS[name];
     return (
