@@ -23,7 +23,7 @@ import { readFlash } from "~/server/flash.server";
 import { siteConfig } from "~/server/site.server";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { cacheControl } from "~/lib/http-headers";
+import { cacheControl, pageHeaders } from "~/lib/http-headers";
 
 // In production the stylesheet is inlined in <head> (see InlineCssContext): no render-blocking
 // request before the first paint. Development keeps the file for hot reload.
@@ -49,16 +49,7 @@ export function loader({ request }: Route.LoaderArgs) {
 // A response that consumes a flash message is personal: the root loader marks it no-store, and
 // routes without their own headers export inherit that. Error answers keep the hints they carry
 // (Retry-After on 429 and 503, Allow on 405).
-export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) => {
-  const headers = new Headers();
-  const cacheControl = loaderHeaders.get("Cache-Control");
-  if (cacheControl) headers.set("Cache-Control", cacheControl);
-  for (const name of ["Retry-After", "Allow"]) {
-    const value = errorHeaders?.get(name);
-    if (value) headers.set(name, value);
-  }
-  return headers;
-};
+export const headers: Route.HeadersFunction = pageHeaders;
 
 /**
  * Route modules export `handle = { hydrate: false }` when every interaction works without React

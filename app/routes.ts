@@ -19,6 +19,7 @@ export default [
     route("offers", "routes/public/offers.tsx"),
     route("offers/:slug", "routes/public/offer.tsx"),
     route("contact", "routes/public/contact.tsx"),
+    route("contact/merci", "routes/public/contact-sent.tsx"),
     route("confidentialite", "routes/public/privacy.tsx"),
     route("comparer", "routes/public/compare.tsx"),
     route("*", "routes/public/not-found.tsx"),

@@ -180,9 +180,10 @@ async function main() {
             },
           };
         },
-        onResponse: (status: number, body: string, context: Record<string, unknown>) => {
+        onResponse: (status: number, _body: string, context: Record<string, unknown>) => {
           contactAnswers++;
-          if (status === 200 && body.includes("Message envoyé !")) {
+          // Stored: post/redirect/get to the confirmation page.
+          if (status === 303) {
             acknowledged.add(context.name as string);
           }
         },

@@ -12,21 +12,21 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from "exp
 // already read and size-checked) and builds the URL from Host alone (ours follows Express's
 // trust proxy setting, as the cross-site check does), so it would replace little of this file.
 
-/** scheme://host[:port] of the request, worked out as React Router's adapter does. */
+/** A host as a client may send it: name or IPv4 or [IPv6], with an optional port. */
+const HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * scheme://host[:port] of the request, normalised by the URL parser like a browser's Origin (the
+ * default port dropped: `Host: example.fr:443` over HTTPS is https://example.fr). Express gives
+ * the scheme and host from X-Forwarded-Proto and X-Forwarded-Host only with TRUST_PROXY.
+ */
 export function requestOrigin(req: ExpressRequest): string {
-  const [, forwardedPort] = req.app?.enabled("trust proxy")
-    ? (req.get("X-Forwarded-Host")?.split(":") ?? [])
-    : [];
-  const [, hostPort] = req.get("host")?.split(":") ?? [];
-  const forwarded = Number.parseInt(forwardedPort ?? "", 10);
-  const direct = Number.parseInt(hostPort ?? "", 10);
-  const port = Number.isSafeInteger(forwarded)
-    ? forwarded
-    : Number.isSafeInteger(direct)
-      ? direct
-      : "";
-  const hostname = req.hostname.split(/[\\/?#@]/)[0] || "localhost";
-  return `${req.protocol}://${hostname}${port ? `:${port}` : ""}`;
+  const host = req.host ?? "";
+  try {
+    return new URL(`${req.protocol}://${HOST.test(host) ? host : "localhost"}`).origin;
+  } catch {
+    return `${req.protocol}://localhost`;
+  }
 }
 
 /** The Fetch API request React Router expects, for an Express request. */

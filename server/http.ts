@@ -4,7 +4,7 @@ import type { TLSSocket } from "node:tls";
 import compression from "compression";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { currentDatabase, ping } from "../app/server/db.server";
+import { currentDatabase, isDatabaseReady, ping } from "../app/server/db.server";
 import { env } from "../app/server/env.server";
 import { log } from "../app/server/log.server";
 import { logAccess } from "./access-log";
@@ -15,7 +15,7 @@ import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { defaultCacheControl, isCacheableRequest, PageCache } from "./page-cache";
 import { MAX_BODY_BYTES, readRequestBody } from "./request-body";
 import { contentSecurityPolicy, newNonce, setSecurityHeaders } from "./security-headers";
-import { cacheControl } from "../app/lib/http-headers";
+import { cacheControl, retryAfter, UNAVAILABLE_RETRY_SECONDS } from "../app/lib/http-headers";
 import { ERROR_MESSAGES } from "../app/lib/messages";
 
 declare module "react-router" {
@@ -89,6 +89,20 @@ export function createHttpApp(options: HttpOptions): Express {
     next();
   });
 
+  // Started while PostgreSQL was unreachable: the French 503 page until the database is ready
+  // (server/main.ts keeps trying); /healthz says why.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (isDatabaseReady()) return next();
+    res.status(503).set({ ...cacheControl("no-store"), ...retryAfter(UNAVAILABLE_RETRY_SECONDS) });
+    if (req.path === "/healthz") {
+      res.json({ status: "unavailable", database: "starting" });
+      return;
+    }
+    res
+      .type("html")
+      .send(plainErrorPage(ERROR_MESSAGES.unavailable, res.locals.requestId as string | undefined));
+  });
+
   const compress = compression();
   const handleRequest = createRequestHandler(options.build, process.env.NODE_ENV);
   // Each rendered page gets its own nonce, for React Router's hydration scripts (root.tsx puts it
@@ -128,9 +142,12 @@ export function createHttpApp(options: HttpOptions): Express {
   app.get("/healthz", async (_req, res) => {
     try {
       await ping();
-      res.set(cacheControl("no-store")).json({ status: "ok" });
+      res.set(cacheControl("no-store")).json({ status: "ok", database: "ready" });
     } catch {
-      res.status(503).set(cacheControl("no-store")).json({ status: "unavailable" });
+      res
+        .status(503)
+        .set({ ...cacheControl("no-store"), ...retryAfter(UNAVAILABLE_RETRY_SECONDS) })
+        .json({ status: "unavailable", database: "unreachable" });
     }
   });
 

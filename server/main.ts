@@ -2,12 +2,21 @@ import { statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
-import { currentDatabase, DataDirBusyError } from "../app/server/db.server";
+import {
+  currentDatabase,
+  DataDirBusyError,
+  type DatabaseHandle,
+  setCurrentDatabase,
+} from "../app/server/db.server";
 import { env, envWarnings } from "../app/server/env.server";
 import { log } from "../app/server/log.server";
 import { mailSettings, startMailNotifications, type MailWorker } from "../app/server/mail.server";
 import { startPurgeSchedule } from "../app/server/retention.server";
-import { startDatabase } from "../app/server/startup.server";
+import {
+  openConfiguredDatabase,
+  prepareDatabase,
+  prepareDatabaseWhenReachable,
+} from "../app/server/startup.server";
 import { answerClientErrors, createHttpApp, createRequestListener } from "./http";
 
 async function main() {
@@ -64,16 +73,34 @@ async function main() {
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
 
-  const handle = await startDatabase();
-  if (stopping) return closeDatabaseAndExit();
-  mailWorker = startMailNotifications(handle, mail, { listenUrl: e.DATABASE_URL });
-  // Retention of contact requests (issue 12): once a day across instances.
-  stopPurge = startPurgeSchedule();
-  if (handle.kind === "pglite" && e.NODE_ENV === "production") {
-    log.warn(
-      "embedded database (PGlite) in production: it survives a killed process but not an OS crash or power loss (no fsync); use PostgreSQL via DATABASE_URL",
-    );
+  // The embedded database is ready before the server listens (a failure there is final). A
+  // PostgreSQL server may be unreachable at start: the HTTP server listens at once and answers 503
+  // (server/http.ts) while the start is retried (prepareDatabaseWhenReachable).
+  const handle = await openConfiguredDatabase();
+  if (handle.kind === "pglite") {
+    try {
+      await prepareDatabase(handle);
+    } catch (error) {
+      await handle.close().catch(() => {});
+      throw error;
+    }
+    setCurrentDatabase(handle);
+    log.info("database ready", { kind: handle.kind, location: handle.location });
+    if (e.NODE_ENV === "production") {
+      log.warn(
+        "embedded database (PGlite) in production: it survives a killed process but not an OS crash or power loss (no fsync); use PostgreSQL via DATABASE_URL",
+      );
+    }
+  } else {
+    setCurrentDatabase(handle, { ready: false });
   }
+  if (stopping) return closeDatabaseAndExit();
+  const startWorkers = (ready: DatabaseHandle) => {
+    mailWorker = startMailNotifications(ready, mail, { listenUrl: e.DATABASE_URL });
+    // Retention of contact requests (issue 12): once a day across instances.
+    stopPurge = startPurgeSchedule();
+  };
+  if (handle.kind === "pglite") startWorkers(handle);
 
   let listener;
   if (isProduction) {
@@ -106,6 +133,10 @@ async function main() {
   listening.keepAliveTimeout = 65_000;
   answerClientErrors(listening);
   server = listening;
+
+  if (handle.kind === "postgres" && (await prepareDatabaseWhenReachable(handle, () => stopping))) {
+    if (!stopping) startWorkers(handle);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -64,13 +64,12 @@ function preferredEncoding(req: IncomingMessage, entry: Entry): "br" | "gzip" | 
 
 /**
  * The anonymous public pages, by path (the comparison too: it depends on the catalogue only). Anything else (admin, sign-in, unknown paths) always goes
- * to React Router. /contact only without a query: ?offer= preselects an offer for one visitor.
+ * to React Router. Not /contact: each view carries its own form token (docs/decisions/022).
  */
 const PUBLIC_PAGES = [
   /^\/$/,
   /^\/offers$/,
   /^\/offers\/[a-z0-9-]{1,200}$/,
-  /^\/contact$/,
   /^\/confidentialite$/,
   // Any query: the page redirects other spellings of a selection to its one address.
   /^\/comparer$/,
@@ -101,7 +100,7 @@ export function isCacheableRequest(req: IncomingMessage): boolean {
   const url = req.url ?? "";
   const query = url.indexOf("?");
   const path = query === -1 ? url : url.slice(0, query);
-  if (PUBLIC_RESOURCES.has(path) || path === "/contact") return query === -1;
+  if (PUBLIC_RESOURCES.has(path)) return query === -1;
   return PUBLIC_PAGES.some((pattern) => pattern.test(path));
 }
 

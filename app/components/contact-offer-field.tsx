@@ -4,10 +4,11 @@ import { FieldError } from "~/components/ui/field";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import * as dom from "~/lib/dom-hooks";
-import { formatMonthlyPrice } from "~/lib/format";
+import { monthlyLabel, type Pricing } from "~/lib/money";
 import { GENERAL_REQUEST_LABEL, offerChoiceLabel } from "~/lib/offer-choice";
 import { OFFER_SEARCH, offerSearchSummary } from "~/lib/offer-search";
 import { useNonce } from "~/hooks/nonce";
+import { useRootData } from "~/hooks/use-root-data";
 import type { ContactOfferField as Field } from "~/server/contact-offers.server";
 import type { OfferChoice } from "~/server/offers.server";
 
@@ -39,23 +40,24 @@ function SelectedOffer(props: { title?: string; reference?: string; price?: stri
 }
 
 /** An offer choice's text, ready to show: the scripts copy it, never parse or format it. */
-function choiceData(choice: OfferChoice) {
+function choiceData(choice: OfferChoice, pricing: Pricing) {
   return {
     ...dom.hook(dom.OFFER_TITLE, choice.title),
     ...dom.hook(dom.OFFER_REFERENCE, choice.reference),
-    ...dom.hook(dom.OFFER_PRICE, formatMonthlyPrice(choice.price)),
+    ...dom.hook(dom.OFFER_PRICE, monthlyLabel(choice.price, pricing)),
   };
 }
 
 /** Shown by the server for a selected offer; the scripts keep it in step, from the template. */
 function SelectedOfferBox({ selected }: { selected?: OfferChoice }) {
+  const { pricing } = useRootData().site;
   return (
     <>
       {selected ? (
         <SelectedOffer
           title={selected.title}
           reference={selected.reference}
-          price={formatMonthlyPrice(selected.price)}
+          price={monthlyLabel(selected.price, pricing)}
         />
       ) : null}
       <template {...dom.hook(dom.SELECTED_OFFER_TEMPLATE)}>
@@ -74,6 +76,7 @@ export function ContactOfferField(props: {
   error?: string;
 }) {
   const { field, value, error } = props;
+  const { pricing } = useRootData().site;
   if (field.mode === "select") {
     const selected = field.choices.find((c) => String(c.id) === value);
     return (
@@ -88,7 +91,7 @@ export function ContactOfferField(props: {
         >
           <option value="">{GENERAL_REQUEST_LABEL}</option>
           {field.choices.map((choice) => (
-            <option key={choice.id} value={choice.id} {...choiceData(choice)}>
+            <option key={choice.id} value={choice.id} {...choiceData(choice, pricing)}>
               {offerChoiceLabel(choice)}
             </option>
           ))}
@@ -113,6 +116,7 @@ function OfferSearchField({
   error?: string;
 }) {
   const nonce = useNonce();
+  const { pricing } = useRootData().site;
   const known = [field.preselected, postedChoice, ...(field.results ?? [])];
   const selected = known.find((c) => c && String(c.id) === value);
   // The selected offer stays a choice even when the search does not list it.
@@ -192,7 +196,7 @@ function OfferSearchField({
                 name="offer"
                 value={choice.id}
                 defaultChecked={choice.id === selected?.id}
-                {...choiceData(choice)}
+                {...choiceData(choice, pricing)}
               />
               {offerChoiceLabel(choice)}
             </label>

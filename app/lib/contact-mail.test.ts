@@ -6,6 +6,9 @@ import {
   renderContactNotification,
   type ContactMailData,
 } from "./contact-mail";
+import type { Pricing } from "./money";
+
+const HT: Pricing = { vatRate: 20, display: "ht" };
 
 const base: ContactMailData = {
   id: 42,
@@ -20,11 +23,11 @@ const base: ContactMailData = {
 
 describe("renderContactNotification", () => {
   it("puts the name and the offer reference in the subject", () => {
-    expect(renderContactNotification(base, "https://www.example.fr").subject).toBe(
+    expect(renderContactNotification(base, "https://www.example.fr", HT).subject).toBe(
       "Nouvelle demande de contact : Jeanne Dupont (SRV-001)",
     );
     expect(
-      renderContactNotification({ ...base, offer: null }, "https://www.example.fr").subject,
+      renderContactNotification({ ...base, offer: null }, "https://www.example.fr", HT).subject,
     ).toBe("Nouvelle demande de contact : Jeanne Dupont");
   });
 
@@ -32,18 +35,21 @@ describe("renderContactNotification", () => {
     const { subject } = renderContactNotification(
       { ...base, name: "Eve\r\nBcc: victim@example.com\n", offer: null },
       "https://x.fr",
+      HT,
     );
     expect(subject).toBe("Nouvelle demande de contact : Eve Bcc: victim@example.com");
     expect(subject).not.toMatch(/[\r\n]/);
   });
 
   it("gives every field, the Paris date, the price and the absolute link in the text part", () => {
-    const { text } = renderContactNotification(base, "https://www.example.fr/");
+    const { text } = renderContactNotification(base, "https://www.example.fr/", HT);
     expect(text).toContain("reçue le 5 janv. 2026 à 14:03.");
     expect(text).toContain("Nom : Jeanne Dupont\n");
     expect(text).toContain("E-mail : jeanne@example.com\n");
     expect(text).toContain("Téléphone : 06 12 34 56 78\n");
-    expect(text).toMatch(/Offre : Serveur Pro \(SRV-001\), 899,99\s€\/mois HT\n/);
+    expect(text).toMatch(
+      /Offre : Serveur Pro \(SRV-001\), 899,99\s€ HT\/mois \(soit 1\s079,99\s€ TTC\/mois\)\n/,
+    );
     expect(text).toContain("Message :\nBonjour,\nJe voudrais un devis.\nMerci\n");
     expect(text).toContain("Voir la demande : https://www.example.fr/admin/contacts/42\n");
   });
@@ -52,11 +58,13 @@ describe("renderContactNotification", () => {
     const deleted = renderContactNotification(
       { ...base, offer: { title: "Ancien", reference: "OLD-1", price: null } },
       "https://x.fr",
+      HT,
     );
     expect(deleted.text).toContain("Offre : Ancien (OLD-1), offre supprimée depuis\n");
     const general = renderContactNotification(
       { ...base, phone: null, offer: null },
       "https://x.fr",
+      HT,
     );
     expect(general.text).toContain("Offre : Demande générale\n");
     expect(general.text).toContain("Téléphone : non renseigné\n");
@@ -71,6 +79,7 @@ describe("renderContactNotification", () => {
         offer: { title: "<img src=x onerror=alert(1)>", reference: "R&D", price: "10" },
       },
       "https://x.fr",
+      HT,
     );
     expect(html).not.toContain("<script>");
     expect(html).not.toContain("<img");
@@ -94,5 +103,14 @@ describe("helpers", () => {
   });
   it("contactAdminUrl joins without a double slash", () => {
     expect(contactAdminUrl("https://a.fr///", 7)).toBe("https://a.fr/admin/contacts/7");
+  });
+
+  it("labels the price HT or TTC and follows PRICE_DISPLAY", () => {
+    const ttc = renderContactNotification(base, "https://x.fr", { vatRate: 5.5, display: "ttc" });
+    // 899.99 HT at 5.5 %: 949.49 TTC.
+    expect(ttc.text).toMatch(
+      /Offre : Serveur Pro \(SRV-001\), 949,49\s€ TTC\/mois \(soit 899,99\s€ HT\/mois\)\n/,
+    );
+    expect(ttc.html).toMatch(/949,49\s€ TTC\/mois/);
   });
 });

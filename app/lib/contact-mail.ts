@@ -1,4 +1,5 @@
-import { formatDateTime, formatMonthlyPrice } from "./format";
+import { formatDateTime } from "./format";
+import { monthlyAlternativeLabel, monthlyLabel, type Pricing } from "./money";
 
 /** What the sales team's notification says about one contact request, read when it is sent. */
 export type ContactMailData = {
@@ -41,23 +42,28 @@ export function contactAdminUrl(baseUrl: string, id: number): string {
   return `${baseUrl.replace(/\/+$/, "")}/admin/contacts/${id}`;
 }
 
-function offerLine(offer: ContactMailData["offer"]): string {
+/** The offer with its price as the site shows it (PRICE_DISPLAY first, the other figure after). */
+function offerLine(offer: ContactMailData["offer"], pricing: Pricing): string {
   if (!offer) return "Demande générale";
   const name = `${offer.title} (${offer.reference})`;
   return offer.price === null
     ? `${name}, offre supprimée depuis`
-    : `${name}, ${formatMonthlyPrice(offer.price)} HT`;
+    : `${name}, ${monthlyLabel(offer.price, pricing)} (${monthlyAlternativeLabel(offer.price, pricing)})`;
 }
 
 /** Subject, text and HTML parts of the notification of a new contact request (issue 10). */
-export function renderContactNotification(data: ContactMailData, baseUrl: string): RenderedMail {
+export function renderContactNotification(
+  data: ContactMailData,
+  baseUrl: string,
+  pricing: Pricing,
+): RenderedMail {
   const name = headerText(data.name) || "(sans nom)";
   const reference = data.offer ? headerText(data.offer.reference) : "";
   const subject = `Nouvelle demande de contact : ${name}${reference ? ` (${reference})` : ""}`;
   const url = contactAdminUrl(baseUrl, data.id);
   const date = formatDateTime(data.createdAt);
   const phone = data.phone ?? "non renseigné";
-  const offer = offerLine(data.offer);
+  const offer = offerLine(data.offer, pricing);
   // Line breaks as the visitor typed them, whatever their kind.
   const message = data.message.replace(/\r\n?/g, "\n");
 

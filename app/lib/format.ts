@@ -12,11 +12,6 @@ export function formatPrice(price: string | number): string {
   return priceFormatter.format(typeof price === "string" ? Number(price) : price);
 }
 
-/** '899,99 €/mois' */
-export function formatMonthlyPrice(price: string | number): string {
-  return `${formatPrice(price)}/mois`;
-}
-
 export { formatDateTime } from "./dates";
 
 /** ISO date (YYYY-MM-DD) for sitemaps and machine-readable attributes. */

@@ -27,3 +27,25 @@ export const UNAVAILABLE_RETRY_SECONDS = 10;
 export function retryAfter(seconds: number): { "Retry-After": string } {
   return { "Retry-After": String(seconds) };
 }
+
+/**
+ * A page's headers: its loader's Cache-Control, and the hints an error answer carries (Retry-After
+ * on 429 and 503, Allow on 405). The root's, and a route's with its own error boundary (React
+ * Router asks the boundary's route for the error's headers).
+ */
+export function pageHeaders({
+  errorHeaders,
+  loaderHeaders,
+}: {
+  errorHeaders?: Headers;
+  loaderHeaders: Headers;
+}): Headers {
+  const headers = new Headers();
+  const cache = loaderHeaders.get("Cache-Control");
+  if (cache) headers.set("Cache-Control", cache);
+  for (const name of ["Retry-After", "Allow"]) {
+    const value = errorHeaders?.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
+}

@@ -10,13 +10,18 @@ export const MESSAGES = {
     title: "Champs manquants",
     description: "Veuillez remplir tous les champs obligatoires.",
   },
+  contactExpired: {
+    title: "Formulaire invalide",
+    description: "Ce formulaire n'est plus valide : rechargez la page puis renvoyez votre message.",
+  },
   contactSent: {
     title: "Message envoyé !",
     description: "Nous vous répondrons dans les plus brefs délais.",
   },
   contactFailed: {
     title: "Erreur",
-    description: "Une erreur est survenue lors de l'envoi du message.",
+    description:
+      "Une erreur est survenue lors de l'envoi du message. Votre saisie est conservée : veuillez réessayer dans quelques instants.",
   },
   notFound: "Oops! Page not found",
 } as const;

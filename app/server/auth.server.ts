@@ -3,7 +3,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { signInUrl } from "~/lib/redirect";
-import { isDatabaseUnavailable } from "./availability.server";
+import { withDatabase } from "./availability.server";
 import { isSecureRequest, readCookie, serializeCookie } from "./cookies.server";
 import { db, type Database } from "./db.server";
 import { resetRateLimit, takeAttempt } from "./rate-limit.server";
@@ -18,8 +18,7 @@ import {
 } from "./sessions.server";
 import { sessions, users } from "./schema.server";
 import { findUserByEmail, type AdminUser } from "./users.server";
-import { cacheControl, retryAfter, UNAVAILABLE_RETRY_SECONDS } from "~/lib/http-headers";
-import { ERROR_MESSAGES } from "~/lib/messages";
+import { cacheControl } from "~/lib/http-headers";
 
 export const SESSION_COOKIE = "admin_session";
 
@@ -61,18 +60,13 @@ export async function getAdminSession(
   request: Request,
   database: Database = db(),
 ): Promise<AdminSession | null> {
-  try {
-    return (await findSessionUser(readCookie(request, SESSION_COOKIE), database)) ?? null;
-  } catch (error) {
-    // Database unreachable: the French 503 page rather than a 500 (every admin page starts here).
-    if (isDatabaseUnavailable(error)) {
-      throw data(
-        { message: ERROR_MESSAGES.unavailable.detail },
-        { status: 503, headers: { ...PRIVATE_HEADERS, ...retryAfter(UNAVAILABLE_RETRY_SECONDS) } },
-      );
-    }
-    throw error;
-  }
+  // Database unreachable: the French 503 page rather than a 500 (every admin page starts here).
+  return withDatabase(
+    "admin session",
+    {},
+    async () => (await findSessionUser(readCookie(request, SESSION_COOKIE), database)) ?? null,
+    { headers: PRIVATE_HEADERS },
+  );
 }
 
 /** Where the request came from, to return there after signing in (React Router's own parameters dropped). */

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
 import { isDatabaseUnavailable } from "./availability.server";
 
@@ -28,5 +30,25 @@ describe("database unavailability", () => {
     expect(isDatabaseUnavailable(new TypeError("x is undefined"))).toBe(false);
     expect(isDatabaseUnavailable(undefined)).toBe(false);
     expect(isDatabaseUnavailable("ECONNREFUSED")).toBe(false);
+  });
+
+  it("tells a missing file (a bug, 500) from a missing unix socket (the server is down, 503)", async () => {
+    let missingFile: unknown;
+    try {
+      readFileSync("/nonexistent/migration.sql");
+    } catch (error) {
+      missingFile = error;
+    }
+    expect((missingFile as { code?: string }).code).toBe("ENOENT");
+    expect(isDatabaseUnavailable(missingFile)).toBe(false);
+    expect(isDatabaseUnavailable(new Error("Failed query: select 1", { cause: missingFile }))).toBe(
+      false,
+    );
+
+    const socketGone = await new Promise<unknown>((resolve) => {
+      connect("/nonexistent/.s.PGSQL.5432").on("error", resolve);
+    });
+    expect((socketGone as { code?: string }).code).toBe("ENOENT");
+    expect(isDatabaseUnavailable(socketGone)).toBe(true);
   });
 });

@@ -13,7 +13,6 @@ const UNAVAILABLE_CODES = new Set([
   "EAI_AGAIN",
   "EHOSTUNREACH",
   "ENETUNREACH",
-  "ENOENT", // unix socket gone
   "57P01", // admin_shutdown
   "57P02", // crash_shutdown
   "57P03", // cannot_connect_now (starting up or shutting down)
@@ -26,8 +25,9 @@ const UNAVAILABLE_MESSAGE =
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e = error, depth = 0; e && depth < 8; depth++) {
     if (typeof e !== "object") return false;
-    const { code, message, cause, errors } = e as {
+    const { code, syscall, message, cause, errors } = e as {
       code?: unknown;
+      syscall?: unknown;
       message?: unknown;
       cause?: unknown;
       errors?: unknown;
@@ -35,6 +35,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || code.startsWith("08"))) {
       return true;
     }
+    // A unix socket that is not there is an unreachable server; a missing file is a bug (500).
+    if (code === "ENOENT" && syscall === "connect") return true;
     if (typeof message === "string" && UNAVAILABLE_MESSAGE.test(message)) return true;
     // Node's AggregateError (IPv4 and IPv6 both refused) keeps the codes in .errors.
     if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner))) return true;
@@ -44,22 +46,26 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
- * Runs a loader's database work. When the database is unreachable, answers 503 with the French
- * 'service unavailable' page; any other error goes on to the 500 page.
+ * The one handler of an unreachable database for loaders, actions and guards: runs `fn`; when the
+ * database cannot be reached, logs it and answers 503 with the French 'service unavailable' page
+ * and `Retry-After` (plus `headers`), or returns `fallback()` for a page that can do without the
+ * database. Any other error goes on to the 500 page.
  */
-export async function withDatabase<T>(
+export async function withDatabase<T, F = never>(
   what: string,
-  context: { requestId: string },
+  context: { requestId?: string },
   fn: () => Promise<T>,
-): Promise<T> {
+  options: { headers?: Record<string, string>; fallback?: () => F } = {},
+): Promise<T | F> {
   try {
     return await fn();
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     log.error(`${what}: database unavailable`, { requestId: context.requestId, error });
+    if (options.fallback) return options.fallback();
     throw data(
       { message: ERROR_MESSAGES.unavailable.detail },
-      { status: 503, headers: retryAfter(UNAVAILABLE_RETRY_SECONDS) },
+      { status: 503, headers: { ...options.headers, ...retryAfter(UNAVAILABLE_RETRY_SECONDS) } },
     );
   }
 }

@@ -17,7 +17,7 @@ import { db, type Database } from "./db.server";
 import { env } from "./env.server";
 import { log } from "./log.server";
 import { enqueueContactNotification } from "./mail-outbox.server";
-import { hitRateLimit } from "./rate-limit.server";
+import { hitRateLimit, type RateLimitResult } from "./rate-limit.server";
 import {
   contactNotes,
   contactRequestCounts,
@@ -38,8 +38,13 @@ import type { AdminUser } from "./users.server";
 export async function createContactRequest(
   input: ContactInput,
   database: Database = db(),
-  options: { suspectedSpam?: boolean } = {},
-) {
+  options: {
+    suspectedSpam?: boolean;
+    submissionToken?: string;
+    /** Runs in the transaction once the request is known to be new; throwing stores nothing. */
+    admit?: (tx: Database) => Promise<void>;
+  } = {},
+): Promise<{ id: number; replay: boolean }> {
   const offerColumn = (column: typeof offers.id | typeof offers.title | typeof offers.reference) =>
     input.offer === null
       ? null
@@ -57,10 +62,22 @@ export async function createContactRequest(
         offerTitle: offerColumn(offers.title),
         offerReference: offerColumn(offers.reference),
         suspectedSpam,
+        submissionToken: options.submissionToken,
       })
+      // The same form sent again (double click, retried post), even at the same moment: the
+      // second insert waits for the first to commit, then stores nothing and mails nothing.
+      .onConflictDoNothing({ target: contactRequests.submissionToken })
       .returning({ id: contactRequests.id });
+    if (!row) {
+      const [first] = await tx
+        .select({ id: contactRequests.id })
+        .from(contactRequests)
+        .where(eq(contactRequests.submissionToken, options.submissionToken!));
+      return { id: first.id, replay: true };
+    }
+    await options.admit?.(tx as unknown as Database);
     if (!suspectedSpam) await enqueueContactNotification(row.id, tx as unknown as Database);
-    return row;
+    return { id: row.id, replay: false };
   });
 }
 
@@ -69,35 +86,55 @@ export type ContactSubmission =
   { kind: "sent" } | { kind: "rate-limited"; retryAfterSeconds: number } | { kind: "unavailable" };
 
 /**
- * A visitor's valid contact request: counted against the per-IP limit (in the database, so every
- * instance shares it), then stored and its notification queued. A filled honeypot is probably a
+ * A visitor's valid contact request: stored with its notification queued, and counted against the
+ * per-IP limit (in the database, so every instance shares it) in the same transaction. A filled honeypot is probably a
  * robot, but may be a browser's autofill: the request is kept as suspected spam, not mailed, and
- * the visitor is told the same as a person. Any database error is logged and `unavailable`.
+ * the visitor is told the same as a person. A form sent again with the same token (double click,
+ * retried post, even at the same moment) is `sent`, stored once, counted once. Any database error
+ * is logged and `unavailable`.
  */
 export async function submitContactRequest(
   input: ContactInput,
-  submission: { honeypot: string },
+  submission: { honeypot: string; token?: string },
   context: { clientIp: string; requestId: string },
 ): Promise<ContactSubmission> {
+  const { CONTACT_RATE_LIMIT, CONTACT_RATE_WINDOW_SECONDS } = env();
+  let refused: RateLimitResult | undefined;
   try {
-    const { CONTACT_RATE_LIMIT, CONTACT_RATE_WINDOW_SECONDS } = env();
-    const limit = await hitRateLimit(
-      `contact:${context.clientIp}`,
-      CONTACT_RATE_LIMIT,
-      CONTACT_RATE_WINDOW_SECONDS * 1000,
-    );
-    if (!limit.allowed) {
-      log.warn("contact rate limit reached", { requestId: context.requestId, count: limit.count });
-      return { kind: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
-    }
     const suspectedSpam = submission.honeypot !== "";
-    const row = await createContactRequest(input, undefined, { suspectedSpam });
+    const row = await createContactRequest(input, undefined, {
+      suspectedSpam,
+      submissionToken: submission.token,
+      // Counted only when new: a replay does not use up the visitor's limit.
+      async admit(tx) {
+        const limit = await hitRateLimit(
+          `contact:${context.clientIp}`,
+          CONTACT_RATE_LIMIT,
+          CONTACT_RATE_WINDOW_SECONDS * 1000,
+          tx,
+        );
+        if (limit.allowed) return;
+        refused = limit;
+        throw new Error("contact rate limit reached");
+      },
+    });
     log.info(
-      suspectedSpam ? "contact request stored as suspected spam" : "contact request stored",
+      row.replay
+        ? "contact request already stored"
+        : suspectedSpam
+          ? "contact request stored as suspected spam"
+          : "contact request stored",
       { requestId: context.requestId, contactId: row.id },
     );
     return { kind: "sent" };
   } catch (error) {
+    if (refused) {
+      log.warn("contact rate limit reached", {
+        requestId: context.requestId,
+        count: refused.count,
+      });
+      return { kind: "rate-limited", retryAfterSeconds: refused.retryAfterSeconds };
+    }
     log.error("contact request failed", { requestId: context.requestId, error });
     return { kind: "unavailable" };
   }

@@ -8,6 +8,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { acquireDataDirLock, DataDirBusyError } from "./data-dir-lock.server";
+import { env } from "./env.server";
 import { log } from "./log.server";
 import * as schema from "./schema.server";
 
@@ -129,12 +130,18 @@ export async function openPglite(dataDir?: string, lockWaitMs = 0): Promise<Data
 export async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
-    max: Number(process.env.DATABASE_POOL_MAX ?? 10),
+    max: env().DATABASE_POOL_MAX,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
-  // Without a listener, a server-side disconnect of an idle client crashes the process.
+  // A client whose connection the server ends (restart, failover: 57P01) emits 'error'; without a
+  // listener that ends the process. The pool listens on idle clients only, so every client gets
+  // its own listener for its whole life: checked out, in a transaction, under an advisory lock.
+  // The query in flight still fails (503), and the pool drops the broken client on release.
   pool.on("error", (error) => log.warn("database pool error", { error: error.message }));
+  pool.on("connect", (client) => {
+    client.on("error", (error) => log.warn("database connection lost", { error: error.message }));
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   const url = new URL(databaseUrl);
   return {
@@ -174,10 +181,30 @@ export function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> 
 
 // The handle lives on globalThis: the Express entry and the React Router build are two module
 // graphs (and Vite reloads modules in development), but there must be one connection per process.
-const slot = globalThis as typeof globalThis & { __catalogueDb?: DatabaseHandle };
+const slot = globalThis as typeof globalThis & {
+  __catalogueDb?: DatabaseHandle;
+  __catalogueDbReady?: boolean;
+};
 
-export function setCurrentDatabase(handle: DatabaseHandle | undefined): void {
+/**
+ * Makes `handle` the process's database. `ready: false` while the server waits for PostgreSQL
+ * at start (migrations not applied yet): the HTTP layer answers 503 until markDatabaseReady().
+ */
+export function setCurrentDatabase(
+  handle: DatabaseHandle | undefined,
+  options: { ready?: boolean } = {},
+): void {
   slot.__catalogueDb = handle;
+  slot.__catalogueDbReady = handle !== undefined && (options.ready ?? true);
+}
+
+export function markDatabaseReady(): void {
+  slot.__catalogueDbReady = slot.__catalogueDb !== undefined;
+}
+
+/** Whether the database is open and prepared (migrations applied): requests may use it. */
+export function isDatabaseReady(): boolean {
+  return slot.__catalogueDbReady === true;
 }
 
 export function currentDatabase(): DatabaseHandle {

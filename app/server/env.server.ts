@@ -6,7 +6,8 @@ const bool = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
   .transform((v) => v === "1" || v === "true" || v === "yes");
 
-const envSchema = z.object({
+/** Every variable the server reads, with its default (.env.example lists the same, tested). */
+export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
@@ -16,6 +17,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL doit commencer par postgres:// ou postgresql://")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // PostgreSQL connections per instance.
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).default(10),
   SEED_DEMO: bool.default(true),
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
@@ -62,7 +65,8 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   MAIL_RETRY_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
-  SITE_URL: z.url().default("http://localhost:3000"),
+  // Default: http://localhost:<PORT> (see parseEnv).
+  SITE_URL: z.url().optional(),
   // Commercial statements beyond the spec's claims (app/lib/site.ts): neutral unless set.
   SITE_HARDWARE_TEXT: z.string().trim().min(1).default(DEFAULT_CLAIMS.hardware),
   SITE_DEDICATED_POINTS: z.string().transform(splitList).default(DEFAULT_CLAIMS.dedicatedPoints),
@@ -74,7 +78,7 @@ const envSchema = z.object({
   PRICE_DISPLAY: z.enum(PRICE_DISPLAYS).default("ht"),
 });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, "SITE_URL"> & { SITE_URL: string };
 
 let cached: Env | undefined;
 const warnings: string[] = [];
@@ -98,15 +102,25 @@ export function envWarnings(): readonly string[] {
   return warnings;
 }
 
+/**
+ * The configuration from an environment; throws a readable French message for a bad variable.
+ * SITE_URL defaults to the port the server listens on, so that the first-start banner and the
+ * links of a server started with PORT=8080 point to it.
+ */
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Configuration invalide :\n${lines.join("\n")}`);
+  }
+  return {
+    ...result.data,
+    SITE_URL: result.data.SITE_URL ?? `http://localhost:${result.data.PORT}`,
+  };
+}
+
 /** Parsed once; a bad variable stops the process with a readable message. */
 export function env(): Env {
-  if (!cached) {
-    const result = envSchema.safeParse(withRenamedVariables(process.env));
-    if (!result.success) {
-      const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-      throw new Error(`Configuration invalide :\n${lines.join("\n")}`);
-    }
-    cached = result.data;
-  }
+  cached ??= parseEnv(withRenamedVariables(process.env));
   return cached;
 }

@@ -104,8 +104,8 @@ export async function markMailFailed(
 }
 
 /**
- * Marks failed the mails still unsent 3 days after they were queued (created_at; a retry from the
- * dashboard queues again). Claimed rows are left to their sender. Returns how many.
+ * Marks failed the mails still unsent 3 days after they were queued (created_at, or retried_at after
+ * a retry from the dashboard). Claimed rows are left to their sender. Returns how many.
  */
 export async function giveUpStaleMails(database: Database = db()): Promise<number> {
   const rows = await database
@@ -119,7 +119,10 @@ export async function giveUpStaleMails(database: Database = db()): Promise<numbe
     .where(
       and(
         eq(mailOutbox.status, "pending"),
-        lt(mailOutbox.createdAt, sql`now() - make_interval(secs => ${MAIL_GIVE_UP_SECONDS})`),
+        lt(
+          sql`coalesce(${mailOutbox.retriedAt}, ${mailOutbox.createdAt})`,
+          sql`now() - make_interval(secs => ${MAIL_GIVE_UP_SECONDS})`,
+        ),
         or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, sql`now()`)),
       ),
     )
@@ -141,7 +144,8 @@ export async function nextMailDueAt(database: Database = db()): Promise<Date | n
 }
 
 /**
- * A failed mail queued again from the dashboard: due now, and its 3 days count from now. False
+ * A failed mail queued again from the dashboard: due now, its 3 days counted from now (retried_at),
+ * its creation date kept. False
  * when the mail is not (or no longer) failed.
  */
 export async function retryFailedMail(id: number, database: Database = db()): Promise<boolean> {
@@ -153,7 +157,9 @@ export async function retryFailedMail(id: number, database: Database = db()): Pr
         attempts: 0,
         nextAttemptAt: sql`now()`,
         lockedUntil: null,
-        createdAt: sql`now()`,
+        // created_at stays the mail's creation (the personal-data export shows it).
+        retriedAt: sql`now()`,
+        retries: sql`${mailOutbox.retries} + 1`,
         updatedAt: sql`now()`,
       })
       .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "failed")))

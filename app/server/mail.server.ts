@@ -1,7 +1,9 @@
 import type { PGlite } from "@electric-sql/pglite";
+import { setTimeout as delay } from "node:timers/promises";
 import nodemailer from "nodemailer";
 import pg from "pg";
 import { headerText, renderContactNotification } from "~/lib/contact-mail";
+import type { Pricing } from "~/lib/money";
 import { retryDelaySeconds } from "~/lib/outbox-backoff";
 import { contactMailData } from "./contacts.server";
 import type { DatabaseHandle } from "./db.server";
@@ -27,6 +29,8 @@ export type MailSettings = {
   retryMaxSeconds: number;
   /** Public address of the site, for the link to the request's page. */
   baseUrl: string;
+  /** How prices are shown (PRICE_DISPLAY, VAT_RATE), the mail like the site. */
+  pricing: Pricing;
 };
 
 /** The notification settings, or null when SMTP_URL is not set (notifications off). */
@@ -45,6 +49,7 @@ export function mailSettings(): MailSettings | null {
     from: e.MAIL_FROM ?? { name: site.name, address: site.email },
     retryMaxSeconds: e.MAIL_RETRY_MAX_SECONDS,
     baseUrl: site.baseUrl,
+    pricing: site.pricing,
   };
 }
 
@@ -73,6 +78,38 @@ export type MailWorker = {
   /** Stops claiming, lets the mail being sent finish (at most graceMs), closes SMTP and LISTEN. */
   stop(graceMs?: number): Promise<void>;
 };
+
+/**
+ * A refusal the SMTP server says is final (5xx: unknown recipient, relay denied, bad credentials):
+ * sending again cannot succeed. 4xx replies and network errors are temporary and retried.
+ */
+export function isPermanentSmtpError(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}
+
+/**
+ * Connects and logs in to the SMTP server once, at start, so that a wrong SMTP_URL (host, port,
+ * credentials) is reported then rather than at the first request. Never throws.
+ */
+export async function verifySmtp(
+  settings: MailSettings,
+): Promise<{ ok: true } | { ok: false; reason: string; permanent: boolean }> {
+  const transport = nodemailer.createTransport({
+    url: settings.smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 10_000,
+  });
+  try {
+    await transport.verify();
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, reason: describeError(error), permanent: isPermanentSmtpError(error) };
+  } finally {
+    transport.close();
+  }
+}
 
 /** An error as the dashboard shows it: the SMTP reply when there is one, never a password. */
 function describeError(error: unknown): string {
@@ -135,7 +172,7 @@ export function startMailWorker(
       await markMailFailed(row.id, "La demande n'existe plus", database);
       return;
     }
-    const mail = renderContactNotification(data, settings.baseUrl);
+    const mail = renderContactNotification(data, settings.baseUrl, settings.pricing);
     try {
       await transport.sendMail({
         from: settings.from,
@@ -149,6 +186,15 @@ export function startMailWorker(
         headers: { "Auto-Submitted": "auto-generated" },
       });
     } catch (error) {
+      if (isPermanentSmtpError(error)) {
+        // Final: failed at once with the server's reason, shown on the dashboard ('Réessayer').
+        await markMailFailed(row.id, describeError(error), database);
+        log.error("mail refused by the SMTP server; marked failed", {
+          mailId: row.id,
+          error: describeError(error),
+        });
+        return;
+      }
       const delaySeconds = retryDelaySeconds(row.attempts, settings.retryMaxSeconds);
       await markMailAttemptFailed(row.id, describeError(error), delaySeconds, database);
       log.warn("mail not sent; will retry", {
@@ -159,13 +205,31 @@ export function startMailWorker(
       });
       return;
     }
-    await markMailSent(row.id, database);
+    await recordSent(row.id);
     log.info("mail sent", {
       mailId: row.id,
       contactId: data.id,
       attempts: row.attempts,
       sinceRequestMs: Date.now() - data.createdAt.getTime(),
     });
+  }
+
+  /**
+   * The mail has left: record it even if the database is restarting just now, or it would be sent
+   * again when its lease expires. Retried within half the lease, while the worker runs.
+   */
+  async function recordSent(id: number): Promise<void> {
+    const deadline = Date.now() + (leaseSeconds * 1000) / 2;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await markMailSent(id, database);
+        return;
+      } catch (error) {
+        if (!running || Date.now() > deadline) throw error;
+        if (attempt === 0) log.warn("mail sent, not recorded yet; retrying", { mailId: id, error });
+        await delay(Math.min(2_000, 250 * 2 ** attempt));
+      }
+    }
   }
 
   /** One look at the outbox; returns how long to sleep. */
@@ -185,13 +249,18 @@ export function startMailWorker(
   const stopListening = listen(handle, options.listenUrl, wake);
 
   const loop = (async () => {
+    // After a failed look (database restarting), look again soon, then less often.
+    let failures = 0;
     while (running) {
       woken = false;
-      let delay = pollMs;
+      let delay: number;
       try {
         delay = await cycle();
+        failures = 0;
       } catch (error) {
-        log.warn("mail outbox unavailable; will look again", { error });
+        failures++;
+        delay = Math.min(pollMs, 500 * 2 ** (failures - 1));
+        log.warn("mail outbox unavailable; will look again", { error, retryInMs: delay });
       }
       if (!running) break;
       if (!woken && delay > 0) await sleep(delay);
@@ -240,13 +309,17 @@ function listen(
   let stopped = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
+  // Reopened soon after a loss (a PostgreSQL restart takes seconds), then at most every 2 s.
+  let failures = 0;
   const connect = async () => {
-    const next = new pg.Client({ connectionString: listenUrl });
+    const next = new pg.Client({ connectionString: listenUrl, connectionTimeoutMillis: 5_000 });
     const reconnect = () => {
       if (client !== next) return;
       client = undefined;
       next.end().catch(() => {});
-      if (!stopped) retry = setTimeout(() => void connect(), 5_000);
+      failures++;
+      if (!stopped)
+        retry = setTimeout(() => void connect(), Math.min(2_000, 250 * 2 ** (failures - 1)));
     };
     next.on("error", (error) => {
       log.warn("mail LISTEN connection lost", { error: error.message });
@@ -258,6 +331,8 @@ function listen(
     try {
       await next.connect();
       await next.query(`listen ${MAIL_CHANNEL}`);
+      if (failures > 0) log.info("mail LISTEN connection restored", { attempts: failures });
+      failures = 0;
       // Mails queued while the connection was down: look now.
       wake();
     } catch (error) {
@@ -291,5 +366,9 @@ export function startMailNotifications(
     return null;
   }
   log.info("e-mail notifications on", { recipients: settings.to.length });
+  void verifySmtp(settings).then((result) => {
+    if (result.ok) log.info("SMTP server reachable, login accepted");
+    else log.error("SMTP_URL: the SMTP server cannot be used", { reason: result.reason });
+  });
   return startMailWorker(handle, settings, options);
 }

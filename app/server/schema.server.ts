@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 import { CONTACT_STATUSES, OFFER_TYPES } from "~/lib/domain";
 
@@ -102,6 +103,9 @@ export const contactRequests = pgTable(
     // A submission that filled the honeypot field: kept (autofill can put a real prospect there),
     // never mailed, hidden from the default list, purged after 30 days (issue 10).
     suspectedSpam: boolean("suspected_spam").notNull().default(false),
+    // The form's idempotency token (issue 19): a double click, a retried post or a reload of the
+    // same form stores one request. Null for posts without one (scripts, older pages).
+    submissionToken: uuid("submission_token").unique("contact_requests_submission_token_key"),
     // updated_at is the last activity: creation, status change, note (retention counts from it).
     ...timestamps,
     /**
@@ -204,6 +208,10 @@ export const mailOutbox = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
+    // 'Réessayer' from the dashboard: created_at stays the request's date; the 3-day window
+    // counts from the last retry.
+    retriedAt: timestamp("retried_at", { withTimezone: true, mode: "date" }),
+    retries: integer("retries").notNull().default(0),
     ...timestamps,
   },
   (t) => [

@@ -1,16 +1,20 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { isDatabaseUnavailable } from "./availability.server";
 import { LOCK_WAIT_MS } from "./data-dir-lock.server";
-import { openDatabase, type DatabaseHandle, setCurrentDatabase } from "./db.server";
+import {
+  markDatabaseReady,
+  openDatabase,
+  setCurrentDatabase,
+  type Database,
+  type DatabaseHandle,
+} from "./db.server";
 import { env } from "./env.server";
 import { log } from "./log.server";
 import { pruneRateLimits } from "./rate-limit.server";
 import { seedIfEmpty } from "./seed.server";
 import { ensureInitialAdmin } from "./users.server";
 
-/**
- * Opens the configured database, applies migrations and, on an empty database, loads the demo data.
- * Runs under a database-wide lock so that instances starting together do this once.
- */
-export async function startDatabase(options?: {
+export type StartOptions = {
   seed?: boolean;
   /** Create the first administrator when there is no user (default true; admin:create turns it off). */
   initialAdmin?: boolean;
@@ -19,32 +23,52 @@ export async function startDatabase(options?: {
    * predecessor killed just before may still be going away); scripts pass 0 and stop at once.
    */
   lockWaitMs?: number;
-}): Promise<DatabaseHandle> {
+};
+
+/** Opens the configured database. PostgreSQL: a pool, no connection yet. */
+export function openConfiguredDatabase(options?: StartOptions): Promise<DatabaseHandle> {
   const e = env();
-  const handle = await openDatabase({
+  return openDatabase({
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     lockWaitMs: options?.lockWaitMs ?? LOCK_WAIT_MS,
   });
+}
+
+/**
+ * Applies migrations and, on an empty database, loads the demo data and the first administrator.
+ * Runs under a database-wide lock so that instances starting together do this once.
+ */
+export async function prepareDatabase(
+  handle: DatabaseHandle,
+  options?: StartOptions,
+): Promise<void> {
+  const e = env();
+  await handle.withStartupLock(async (db: Database) => {
+    await handle.migrate(db);
+    if ((options?.seed ?? e.SEED_DEMO) && (await seedIfEmpty(db))) {
+      log.info("demo offers loaded into the empty database");
+    }
+    await pruneRateLimits(db);
+    if (options?.initialAdmin ?? true) {
+      await ensureInitialAdmin(
+        {
+          email: e.ADMIN_EMAIL,
+          password: e.ADMIN_PASSWORD,
+          defaultEmail: `admin@${e.SITE_EMAIL.split("@")[1]}`,
+          signInUrl: new URL("/auth", e.SITE_URL).toString(),
+        },
+        db,
+      );
+    }
+  });
+}
+
+/** The scripts' start: open, prepare, or fail at once. */
+export async function startDatabase(options?: StartOptions): Promise<DatabaseHandle> {
+  const handle = await openConfiguredDatabase(options);
   try {
-    await handle.withStartupLock(async (db) => {
-      await handle.migrate(db);
-      if ((options?.seed ?? e.SEED_DEMO) && (await seedIfEmpty(db))) {
-        log.info("demo offers loaded into the empty database");
-      }
-      await pruneRateLimits(db);
-      if (options?.initialAdmin ?? true) {
-        await ensureInitialAdmin(
-          {
-            email: e.ADMIN_EMAIL,
-            password: e.ADMIN_PASSWORD,
-            defaultEmail: `admin@${e.SITE_EMAIL.split("@")[1]}`,
-            signInUrl: new URL("/auth", e.SITE_URL).toString(),
-          },
-          db,
-        );
-      }
-    });
+    await prepareDatabase(handle, options);
   } catch (error) {
     await handle.close().catch(() => {});
     throw error;
@@ -52,4 +76,39 @@ export async function startDatabase(options?: {
   setCurrentDatabase(handle);
   log.info("database ready", { kind: handle.kind, location: handle.location });
   return handle;
+}
+
+/** Longest wait between two attempts to reach PostgreSQL at start. */
+export const START_RETRY_MAX_MS = 1_000;
+
+/**
+ * The server's start on PostgreSQL: `handle` is current but not ready (the HTTP layer answers
+ * 503), and preparing it is retried while the database cannot be reached, one log line per
+ * attempt, waiting 250 ms then doubling up to START_RETRY_MAX_MS. Other errors (a failed
+ * migration, wrong credentials) end the wait. Returns false when `shouldStop` turned true.
+ */
+export async function prepareDatabaseWhenReachable(
+  handle: DatabaseHandle,
+  shouldStop: () => boolean,
+): Promise<boolean> {
+  setCurrentDatabase(handle, { ready: false });
+  for (let attempt = 1; !shouldStop(); attempt++) {
+    try {
+      await prepareDatabase(handle);
+      markDatabaseReady();
+      log.info("database ready", { kind: handle.kind, location: handle.location, attempt });
+      return true;
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      const retryInMs = Math.min(START_RETRY_MAX_MS, 250 * 2 ** (attempt - 1));
+      log.warn("database not reachable; retrying", {
+        attempt,
+        retryInMs,
+        location: handle.location,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      await sleep(retryInMs);
+    }
+  }
+  return false;
 }

@@ -127,7 +127,7 @@ test("the offer list pages, searches and filters, in the URL", async ({ page }, 
   await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
   await expect(page.getByText("L'offre a été mise à jour avec succès").last()).toBeVisible();
   await expect(page).toHaveURL(`/admin/offers?q=${encodeURIComponent(id)}&page=2`);
-  await expect(target).toContainText(/88,00\s€\/mois/);
+  await expect(target).toContainText(/88,00\s€\sHT\/mois/);
 });
 
 test("the editor pages: create with a preview, duplicate, back to the list", async ({

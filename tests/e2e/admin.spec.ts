@@ -115,7 +115,7 @@ test.describe("administrator area", () => {
         await expect(first).toContainText(title);
         await expect(first).toContainText("Dédié");
         await expect(first).toContainText("Actif");
-        await expect(first).toContainText(/123,45\s€\/mois/);
+        await expect(first).toContainText(/123,45\s€\sHT\/mois/);
         await expect(first).toContainText(
           "AMD EPYC 9124 (16 cœurs) • 128 Go DDR5 • 2 × 960 Go NVMe",
         );
@@ -163,7 +163,7 @@ test.describe("administrator area", () => {
         await expect(page).toHaveURL(/\/admin\/offers\?q=[^/]*$/);
         await expect(page.getByRole("heading", { name: "Modifier l'offre" })).toHaveCount(0);
         await expect(offerItem(page, refB)).toContainText("Inactif");
-        await expect(offerItem(page, refB)).toContainText(/89,90\s€\/mois/);
+        await expect(offerItem(page, refB)).toContainText(/89,90\s€\sHT\/mois/);
       });
 
       await test.step("the inactive offer is gone from the public pages", async () => {

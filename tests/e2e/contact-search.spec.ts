@@ -63,7 +63,7 @@ test("?offer=ID preselects the offer above the threshold", async ({ page }, test
   await expect(box).toContainText("Offre sélectionnée :");
   await expect(box).toContainText("EPYC Performance 64");
   await expect(box).toContainText("DED-EPYC-7543");
-  await expect(box).toContainText(/899,99\s€\/mois/);
+  await expect(box).toContainText(/899,99\s€\sHT\/mois/);
   if (noJs(testInfo)) {
     await expect(
       page.getByRole("radio", { name: "EPYC Performance 64 (DED-EPYC-7543)" }),
@@ -151,7 +151,7 @@ test.describe("with JavaScript: the combobox", { tag: NEEDS_JS }, () => {
     await expect(combobox).toHaveValue("EPYC Bare Metal 9254 (DED-EPYC-9254)");
     const box = page.locator("[data-selected-offer]");
     await expect(box).toContainText("EPYC Bare Metal 9254");
-    await expect(box).toContainText(/1\s249,00\s€\/mois/);
+    await expect(box).toContainText(/1\s249,00\s€\sHT\/mois/);
 
     // Escape closes the list without changing the choice; leaving the field restores its text.
     await combobox.fill("xeon");

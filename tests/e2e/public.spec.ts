@@ -320,7 +320,7 @@ test.describe("offer detail", () => {
     await expect(page.getByLabel("Offre concernée (optionnel)")).toHaveValue(/^\d+$/);
     await expect(page.getByText("Offre sélectionnée :")).toBeVisible();
     await expect(page.getByRole("main")).toContainText(
-      /EPYC Performance 64[\s\S]*DED-EPYC-7543[\s\S]*899,99\s€\/mois/,
+      /EPYC Performance 64[\s\S]*DED-EPYC-7543[\s\S]*899,99\s€\sHT\/mois/,
     );
   });
 
@@ -381,7 +381,9 @@ test.describe("contact", () => {
     }
   });
 
-  test("sends a request and clears the form", async ({ page }, testInfo) => {
+  test("sends a request to its confirmation page; the form starts empty again", async ({
+    page,
+  }, testInfo) => {
     await page.goto("/contact");
     const name = `Visiteur ${testInfo.project.name} ${Date.now()}`;
     await page.getByLabel("Nom complet *").fill(name);
@@ -392,12 +394,15 @@ test.describe("contact", () => {
       .selectOption({ label: "Starter Web (DED-ATOM-C3758)" });
     if (!noJs(testInfo)) {
       await expect(page.getByText("Offre sélectionnée :")).toBeVisible();
-      await expect(page.getByRole("main")).toContainText(/39,99\s€\/mois/);
+      await expect(page.getByRole("main")).toContainText(/39,99\s€\sHT\/mois/);
     }
     await page.getByLabel("Message *").fill("Bonjour,\nje souhaite un devis.");
     await page.getByRole("button", { name: "Envoyer le message" }).click();
+    // Post/redirect/get: the confirmation is a page of its own.
+    await expect(page).toHaveURL(/\/contact\/merci$/);
     await expect(page.getByText("Message envoyé !")).toBeVisible();
     await expect(page.getByText("Nous vous répondrons dans les plus brefs délais.")).toBeVisible();
+    await page.goto("/contact");
     await expect(page.getByLabel("Nom complet *")).toHaveValue("");
     await expect(page.getByLabel("Message *")).toHaveValue("");
     await expect(page.getByLabel("Offre concernée (optionnel)")).toHaveValue("");

@@ -9,7 +9,12 @@ import {
   mailOutboxOverview,
   retryFailedMail,
 } from "../../app/server/mail-outbox.server";
-import { startMailWorker, type MailSettings, type MailWorker } from "../../app/server/mail.server";
+import {
+  startMailWorker,
+  verifySmtp,
+  type MailSettings,
+  type MailWorker,
+} from "../../app/server/mail.server";
 import { contactRequests, mailOutbox, offers } from "../../app/server/schema.server";
 import { testDatabaseKind } from "../support/database";
 import { useTestDatabase } from "../support/use-test-database";
@@ -27,6 +32,7 @@ const settings = (): MailSettings => ({
   from: { name: "ServeurPro", address: "site@example.fr" },
   retryMaxSeconds: 1,
   baseUrl: "https://www.example.fr",
+  pricing: { vatRate: 20, display: "ht" },
 });
 
 function startWorker(handle: DatabaseHandle = database, leaseSeconds = 300): MailWorker {
@@ -58,6 +64,15 @@ const visitor = (n: number, offer: number | null = null) => ({
   message: `Bonjour ${n}`,
   offer,
 });
+
+/** A loopback port nobody listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 const outbox = () => database.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));
 /** Contact ids in the received mails, from the Message-ID the worker sets. */
@@ -272,6 +287,33 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
     expect(mailedContactIds()).toEqual([id]);
   });
 
+  it("marks failed at once, with the server's reason, a mail refused for good (5xx)", async () => {
+    smtp.rejectWith({ code: 550, message: "5.1.1 Destinataire inconnu" });
+    const refusedBefore = smtp.rejected;
+    startWorker();
+    await createContactRequest(visitor(25));
+    await waitUntil("the mail marked failed", async () => (await outbox())[0]?.status === "failed");
+    await stopWorkers();
+    const [row] = await outbox();
+    expect(row.attempts).toBe(1);
+    expect(row.lastError).toContain("550");
+    expect(row.lastError).toContain("Destinataire inconnu");
+    expect(smtp.rejected - refusedBefore).toBe(1);
+  });
+
+  it("reports a wrong SMTP_URL: refused login (permanent), nobody listening (temporary)", async () => {
+    expect(await verifySmtp(settings())).toEqual({ ok: true });
+    const wrongPassword = smtp.url.replace(SMTP_PASSWORD, "mauvais-mot-de-passe");
+    expect(wrongPassword).not.toBe(smtp.url);
+    const refused = await verifySmtp({ ...settings(), smtpUrl: wrongPassword });
+    expect(refused).toMatchObject({ ok: false, permanent: true });
+    expect(refused.ok || refused.reason).toMatch(/535/);
+    expect(refused.ok || refused.reason).not.toContain("mauvais-mot-de-passe");
+    const closed = await closedPort();
+    const nobody = await verifySmtp({ ...settings(), smtpUrl: `smtp://127.0.0.1:${closed}` });
+    expect(nobody).toMatchObject({ ok: false, permanent: false });
+  });
+
   it("sends again a mail whose sender died holding it, once its lease expires", async () => {
     const { id } = await createContactRequest(visitor(30));
     // A process claims the mail, then dies before sending (its lease is 1 s).
@@ -304,6 +346,11 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
     expect(smtp.mails).toEqual([]);
 
     expect(await retryFailedMail(failed.id, database.db)).toBe(true);
+    // The retry is recorded; the creation date (the personal-data export's) is kept.
+    const [retried] = await outbox();
+    expect(retried.createdAt).toEqual(failed.createdAt);
+    expect(retried.retries).toBe(1);
+    expect(retried.retriedAt).toBeInstanceOf(Date);
     // Only a failed mail can be retried (twice, or a sent one, is refused).
     expect(await retryFailedMail(failed.id, database.db)).toBe(false);
     await smtp.waitForMails(1);

@@ -40,7 +40,7 @@ describe("access log", () => {
 
     // The line is written when the response closes, just after the client has read it.
     let lines = server.logLines("request").slice(before);
-    for (let i = 0; i < 100 && lines.filter((l) => l.path !== "/healthz").length < 4; i++) {
+    for (let i = 0; i < 100 && lines.filter((l) => l.path !== "/healthz").length < 5; i++) {
       await sleep(20);
       lines = server.logLines("request").slice(before);
     }
@@ -50,7 +50,8 @@ describe("access log", () => {
       ["GET", "/offers", 200, "MISS"],
       ["GET", "/offers", 200, "HIT"],
       ["GET", "/nowhere", 404, null],
-      ["POST", "/contact", 200, null],
+      ["POST", "/contact", 303, null],
+      ["GET", "/contact/merci", 200, null],
     ]);
     for (const line of lines) {
       expect(typeof line.durationMs).toBe("number");

@@ -47,7 +47,7 @@ async function failedMailOf(name: string): Promise<number> {
     headers: [["Content-Type", "application/x-www-form-urlencoded"]],
     body: urlencoded({ name, email: "prospect@example.com", phone: "", message: "Bonjour" }),
   });
-  expect(answer.status).toBe(200);
+  expect(answer.status).toBe(303);
   const [row] = await app.database.db
     .update(mailOutbox)
     .set({
@@ -102,6 +102,7 @@ describe(`dashboard: notification e-mails (${testDatabaseKind})`, () => {
           from: "site@example.fr",
           retryMaxSeconds: 1,
           baseUrl: app.baseUrl,
+          pricing: { vatRate: 20, display: "ht" },
         },
         { pollMs: 500 },
       );

@@ -61,4 +61,15 @@ describe("PRICE_DISPLAY=ttc with VAT_RATE=5.5 (built server)", () => {
     expect(compared).toMatch(/Prix HT 412,50 € HT\/mois 39,99 € HT\/mois/);
     expect(compared).toMatch(/Prix TTC 435,19 € TTC\/mois 42,19 € TTC\/mois/);
   });
+
+  it("labels TTC the contact form's offer choices and its offer search", async () => {
+    const html = await page("/contact?offer=1");
+    const prices = [...html.matchAll(/data-price="([^"]*)"/g)].map((m) => m[1]);
+    expect(prices.length).toBeGreaterThan(5);
+    for (const price of prices) expect(price).toMatch(/ TTC\/mois$/);
+    const search = (await (await fetch(`${server.base}/contact/offers?q=epyc`)).json()) as {
+      offers: { price: string }[];
+    };
+    expect(search.offers.map((o) => o.price)).toContain("949,49\u00a0€ TTC/mois");
+  });
 });

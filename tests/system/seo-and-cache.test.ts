@@ -131,7 +131,6 @@ describe("public pages for search engines and speed (built server)", () => {
       "/offers",
       "/offers?ram_min=64&sort=price_desc",
       "/offers/starter-web",
-      "/contact",
       "/confidentialite",
       "/sitemap.xml",
       compared,
@@ -164,7 +163,7 @@ describe("public pages for search engines and speed (built server)", () => {
     }
   });
 
-  it("keeps pages for one visitor private: cookies, a preselected offer, a posted form", async () => {
+  it("keeps pages for one visitor private: cookies, the contact form, a posted form", async () => {
     const withCookie = await get("/offers", { headers: { Cookie: "sp_session=x" } });
     expect(withCookie.headers.get("x-cache")).toBeNull();
     expect(withCookie.headers.get("cache-control")).toBe("private, no-store");
@@ -173,8 +172,18 @@ describe("public pages for search engines and speed (built server)", () => {
     const nonce = /'nonce-([^']+)'/.exec(withCookie.headers.get("content-security-policy") ?? "");
     expect(nonce).not.toBeNull();
     expect(await withCookie.text()).not.toContain(nonce?.[1]);
-    const preselected = await get("/contact?offer=1");
-    expect(preselected.headers.get("cache-control")).toBe("private, no-store");
+    // The contact form carries a token of its own per view (one request per form sent).
+    for (const path of ["/contact", "/contact?offer=1"]) {
+      const first = await get(path);
+      expect(first.headers.get("cache-control"), path).toBe("private, no-store");
+      const again = await get(path);
+      expect(again.headers.get("x-cache"), path).toBeNull();
+      const token = (html: string) =>
+        /value="([^"]+)"/.exec(/<input[^>]*name="submission"[^>]*>/.exec(html)?.[0] ?? "")?.[1];
+      const [a, b] = [token(await first.text()), token(await again.text())];
+      expect(a).toMatch(/^[0-9a-f-]{36}$/);
+      expect(b).not.toBe(a);
+    }
     const posted = await get("/contact", {
       method: "POST",
       headers: { Origin: server.base, "Content-Type": "application/x-www-form-urlencoded" },

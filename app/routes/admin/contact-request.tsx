@@ -12,7 +12,9 @@ import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
 import { CONTACT_NOTE_MAX } from "~/lib/contact-note";
 import { CONTACT_STATUS_LABELS } from "~/lib/domain";
-import { formatDateTime, formatMonthlyPrice, isoDate } from "~/lib/format";
+import { formatDateTime, isoDate } from "~/lib/format";
+import { monthlyLabel } from "~/lib/money";
+import { useRootData } from "~/hooks/use-root-data";
 import { MESSAGES } from "~/lib/messages";
 import { failureToast, useActionToast } from "~/hooks/use-action-toast";
 import { findContactRequest } from "~/server/contacts.server";
@@ -92,6 +94,7 @@ function NoteForm({
 export default function ContactRequestPage({ loaderData, actionData }: Route.ComponentProps) {
   const { request } = loaderData;
   const { offer } = request;
+  const { pricing } = useRootData().site;
   const self = `/admin/contacts/${request.id}`;
   const navigation = useNavigation();
   useActionToast(actionData, failureToast, navigation.state);
@@ -178,7 +181,7 @@ export default function ContactRequestPage({ loaderData, actionData }: Route.Com
                         offer.title
                       )}{" "}
                       ({offer.reference})
-                      {request.offerPrice ? ` — ${formatMonthlyPrice(request.offerPrice)}` : ""}
+                      {request.offerPrice ? ` — ${monthlyLabel(request.offerPrice, pricing)}` : ""}
                       {request.offerActive ? "" : " (inactive)"}
                     </span>
                   )}

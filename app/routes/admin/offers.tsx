@@ -22,7 +22,9 @@ import {
 } from "~/lib/admin-offer-list";
 import { parseAdminOfferList, safeOfferListReturn } from "~/lib/admin-offer-list-schema";
 import { OFFER_TYPE_BADGES } from "~/lib/domain";
-import { formatMonthlyPrice, pluralize } from "~/lib/format";
+import { pluralize } from "~/lib/format";
+import { monthlyLabel } from "~/lib/money";
+import { useRootData } from "~/hooks/use-root-data";
 import { MAX_SEARCH_LENGTH } from "~/lib/offer-filters";
 import { useActionToast } from "~/hooks/use-action-toast";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -156,6 +158,7 @@ function OfferListItem({
   listPath: string;
   busy: boolean;
 }) {
+  const { pricing } = useRootData().site;
   return (
     <li className="offer-row">
       <div className="min-w-0 space-y-1">
@@ -168,7 +171,7 @@ function OfferListItem({
           {offer.featured ? <FeaturedBadge /> : null}
         </div>
         <p className="offer-row-meta">
-          {offer.reference} — {formatMonthlyPrice(offer.price)}
+          {offer.reference} — {monthlyLabel(offer.price, pricing)}
         </p>
         <p className="offer-row-meta">
           {offer.cpu} • {offer.ram} • {offer.storage}

@@ -1,5 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { Mail, Phone, X } from "lucide-react";
-import { data, Form } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import contactScriptUrl from "~/client/contact.ts?script";
 import { ContactOfferField, ContactOfferSearchForm } from "~/components/contact-offer-field";
@@ -14,7 +15,7 @@ import { contactFormSchema } from "~/lib/contact";
 import * as dom from "~/lib/dom-hooks";
 import type { FieldErrors } from "~/lib/field-errors";
 import { CONTACT_LIMITS } from "~/lib/limits";
-import { MESSAGES, retryInMinutes } from "~/lib/messages";
+import { ERROR_MESSAGES, MESSAGES, retryInMinutes } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
@@ -24,7 +25,7 @@ import { assertMethod, formText, readForm } from "~/server/form.server";
 import { loadContactOfferField, postedOfferChoice } from "~/server/contact-offers.server";
 import type { OfferChoice } from "~/server/offers.server";
 import type { Route } from "./+types/contact";
-import { retryAfter } from "~/lib/http-headers";
+import { cacheControl, retryAfter, UNAVAILABLE_RETRY_SECONDS } from "~/lib/http-headers";
 
 // Server-rendered; the selected-offer box and the sending state are app/client/contact.ts, the
 // toasts app/client/toast.ts (docs/decisions/005).
@@ -40,21 +41,51 @@ const offerParam = z.coerce
 
 /** Hidden from visitors (off-screen, skipped by keyboard and screen readers); bots fill it in. */
 const HONEYPOT_FIELD = "website";
+/**
+ * The form's idempotency token: one per page view, stored with the request (unique), so that a
+ * double click or a retried post stores one request. The page is therefore rendered per view,
+ * never kept by the page cache (docs/decisions/022).
+ */
+const TOKEN_FIELD = "submission";
+const tokenSchema = z.uuid().optional();
+const SENT_PATH = "/contact/merci";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const offer = offerParam.parse(params.get("offer") ?? undefined);
   // An unknown or inactive offer in the link is ignored: the form starts on 'Demande générale'.
-  const offerField = await withDatabase("contact offer field", context, () =>
-    loadContactOfferField({ offer, offerQuery: params.get("offer_q") }),
+  // Database unreachable: 503, but the form is still shown (after a refused post, with what was
+  // typed), saying to retry.
+  const offerField = await withDatabase(
+    "contact offer field",
+    context,
+    () => loadContactOfferField({ offer, offerQuery: params.get("offer_q") }),
+    { fallback: () => null },
   );
-  return { offerField };
+  const token = randomUUID();
+  if (!offerField) {
+    return data(
+      { offerField, token },
+      {
+        status: 503,
+        headers: { ...cacheControl("private"), ...retryAfter(UNAVAILABLE_RETRY_SECONDS) },
+      },
+    );
+  }
+  return data({ offerField, token }, { headers: cacheControl("private") });
 }
 
-type Values = { name: string; email: string; phone: string; message: string; offer: string };
+type Values = {
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  offer: string;
+  submission: string;
+};
 export type ContactActionData =
-  | { status: "sent" }
   | { status: "limited"; retryAfterSeconds: number; values: Values; offerChoice?: OfferChoice }
+  | { status: "expired"; values: Values; offerChoice?: OfferChoice }
   | {
       status: "invalid" | "error";
       missing: boolean;
@@ -66,13 +97,16 @@ export type ContactActionData =
 export async function action({ request, context }: Route.ActionArgs) {
   assertMethod(request, "POST");
   const parsed = await readForm(request, contactFormSchema);
-  const { form, values: raw } = parsed;
+  const { form } = parsed;
+  const raw = { ...parsed.values, submission: formText(form, TOKEN_FIELD) };
+  const token = tokenSchema.safeParse(raw.submission || undefined);
+  if (!token.success) return answer({ kind: "expired" }, raw);
   if (!parsed.success) {
     return answer({ kind: "invalid", fieldErrors: parsed.fieldErrors }, raw);
   }
   const result = await submitContactRequest(
     parsed.data,
-    { honeypot: formText(form, HONEYPOT_FIELD) },
+    { honeypot: formText(form, HONEYPOT_FIELD), token: token.data },
     context,
   );
   return answer(result, raw);
@@ -80,10 +114,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** The one mapping from a post's outcome to status, headers and what the page shows again. */
 async function answer(
-  result: ContactSubmission | { kind: "invalid"; fieldErrors: FieldErrors<keyof Values> },
+  result:
+    | ContactSubmission
+    | { kind: "invalid"; fieldErrors: FieldErrors<keyof Values> }
+    | { kind: "expired" },
   values: Values,
 ) {
-  if (result.kind === "sent") return data<ContactActionData>({ status: "sent" });
+  // Post/redirect/get: the confirmation is a page of its own, which a reload cannot send again.
+  if (result.kind === "sent") throw redirect(SENT_PATH, 303);
   const kept = { values, offerChoice: await postedOfferChoice(values.offer) };
   if (result.kind === "rate-limited") {
     const { retryAfterSeconds } = result;
@@ -91,6 +129,9 @@ async function answer(
       { status: "limited", retryAfterSeconds, ...kept },
       { status: 429, headers: retryAfter(retryAfterSeconds) },
     );
+  }
+  if (result.kind === "expired") {
+    return data<ContactActionData>({ status: "expired", ...kept }, { status: 400 });
   }
   const failed =
     result.kind === "invalid"
@@ -100,9 +141,12 @@ async function answer(
           fieldErrors: result.fieldErrors,
         }
       : { status: "error" as const, missing: false, fieldErrors: {} };
+  // 503: the database is unreachable; the page keeps what was typed and says when to retry.
   return data<ContactActionData>(
     { ...failed, ...kept },
-    { status: result.kind === "invalid" ? 400 : 503 },
+    result.kind === "invalid"
+      ? { status: 400 }
+      : { status: 503, headers: retryAfter(UNAVAILABLE_RETRY_SECONDS) },
   );
 }
 
@@ -124,7 +168,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 function feedback(result: ContactActionData): { title: string; description: string } {
-  if (result.status === "sent") return MESSAGES.contactSent;
+  if (result.status === "expired") return MESSAGES.contactExpired;
   if (result.status === "limited") {
     return {
       title: "Trop de messages envoyés",
@@ -147,17 +191,20 @@ const TEXT_FIELDS = {
 } as const;
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { offerField } = loaderData;
+  const { offerField, token } = loaderData;
   const { site } = useRootData();
-  const failed = actionData && actionData.status !== "sent" ? actionData : undefined;
+  const failed = actionData;
   const values = failed?.values;
-  // After a successful send the form starts empty again; after a failure it keeps what was typed.
-  const offerId =
-    actionData?.status === "sent"
-      ? ""
-      : (values?.offer ?? offerField.preselected?.id.toString() ?? "");
-  const errors = (failed?.status === "limited" ? undefined : failed?.fieldErrors) ?? {};
-  const result = actionData ? feedback(actionData) : undefined;
+  // After a failure the form keeps what was typed, its token too: sending it again stores one request.
+  const offerId = values?.offer ?? offerField?.preselected?.id.toString() ?? "";
+  const errors =
+    (failed?.status === "invalid" || failed?.status === "error" ? failed.fieldErrors : undefined) ??
+    {};
+  const result = actionData
+    ? feedback(actionData)
+    : offerField
+      ? undefined
+      : { title: ERROR_MESSAGES.unavailable.title, description: ERROR_MESSAGES.unavailable.detail };
   const textField = (name: keyof typeof TEXT_FIELDS) => {
     const { label, ...input } = TEXT_FIELDS[name];
     return (
@@ -184,8 +231,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             {result ? (
               // Inline without JavaScript; app/client/toast.ts turns it into a dismissible toast.
               <FormAlert
-                variant={actionData?.status === "sent" ? "success" : "error"}
-                {...dom.hook(dom.TOAST, actionData?.status === "sent" ? "success" : "error")}
+                variant="error"
+                {...dom.hook(dom.TOAST, "error")}
                 className="mb-6"
                 title={result.title}
                 description={result.description}
@@ -212,12 +259,23 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 {textField("email")}
               </div>
               {textField("phone")}
-              <ContactOfferField
-                field={offerField}
-                value={offerId}
-                postedChoice={failed?.offerChoice}
-                error={errors.offer}
+              <input
+                type="hidden"
+                name={TOKEN_FIELD}
+                defaultValue={values?.submission || token}
+                autoComplete="off"
               />
+              {offerField ? (
+                <ContactOfferField
+                  field={offerField}
+                  value={offerId}
+                  postedChoice={failed?.offerChoice}
+                  error={errors.offer}
+                />
+              ) : (
+                // The database is unreachable: the chosen offer is kept as it was posted.
+                <input type="hidden" name="offer" value={offerId} />
+              )}
               <Field id="message" label="Message *" error={errors.message}>
                 <Textarea
                   name="message"
@@ -249,7 +307,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 </span>
               </Button>
             </Form>
-            <ContactOfferSearchForm field={offerField} value={offerId} />
+            {offerField ? <ContactOfferSearchForm field={offerField} value={offerId} /> : null}
           </CardContent>
         </Card>
         <aside>

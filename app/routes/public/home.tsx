@@ -9,8 +9,7 @@ import { pageMeta, siteFromMatches } from "~/lib/meta";
 import { organizationJsonLd } from "~/lib/structured-data";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
-import { isDatabaseUnavailable } from "~/server/availability.server";
-import { log } from "~/server/log.server";
+import { withDatabase } from "~/server/availability.server";
 import { listFeaturedOffers } from "~/server/offers.server";
 import type { Route } from "./+types/home";
 import { cacheControl } from "~/lib/http-headers";
@@ -21,15 +20,14 @@ export const handle: RouteHandle = { hydrate: false };
 const FEATURED_COUNT = 3;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  try {
-    return { featured: await listFeaturedOffers(FEATURED_COUNT) };
-  } catch (error) {
-    // The home page works without the database: it shows no featured offers, and that page is
-    // not kept by caches (it would outlive the outage).
-    if (!isDatabaseUnavailable(error)) throw error;
-    log.error("featured offers: database unavailable", { requestId: context.requestId, error });
-    return data({ featured: [] }, { headers: cacheControl("private") });
-  }
+  // The home page works without the database: it shows no featured offers, and that page is not
+  // kept by caches (it would outlive the outage).
+  return withDatabase(
+    "featured offers",
+    context,
+    async () => ({ featured: await listFeaturedOffers(FEATURED_COUNT) }),
+    { fallback: () => data({ featured: [] }, { headers: cacheControl("private") }) },
+  );
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders, parentHeaders }) => {

@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { isRouteErrorResponse, Link, redirect } from "react-router";
 import compareScriptUrl from "~/client/compare.ts?script";
 import listingScriptUrl from "~/client/listing.ts?script";
 import { CompareBar } from "~/components/compare-bar";
@@ -22,11 +22,10 @@ import {
   parseOfferFilters,
 } from "~/lib/offer-filters";
 import type { RouteHandle } from "~/root";
-import { isDatabaseUnavailable } from "~/server/availability.server";
-import { log } from "~/server/log.server";
+import { pageHeaders } from "~/lib/http-headers";
+import { withDatabase } from "~/server/availability.server";
 import { LISTING_PAGE_SIZE, listActiveOffers } from "~/server/offers.server";
 import type { Route } from "./+types/offers";
-import { retryAfter, UNAVAILABLE_RETRY_SECONDS } from "~/lib/http-headers";
 
 // Server-rendered; filtering as you type is app/client/listing.ts, the comparison bar
 // app/client/compare.ts (docs/decisions/005 and 017).
@@ -36,6 +35,8 @@ export const handle: RouteHandle = {
 };
 
 const KNOWN_PARAMS = new Set<string>(LISTING_PARAMS);
+
+export const headers: Route.HeadersFunction = pageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -47,18 +48,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const current = known.size ? `?${known.toString()}` : "";
   if (current !== canonical) throw redirect(offerListingPath(filters, page, sort));
 
-  let result;
-  try {
-    result = await listActiveOffers(filters, page, LISTING_PAGE_SIZE, undefined, sort);
-  } catch (error) {
-    // A query that fails for another reason than an unreachable database is a bug: 500 page.
-    if (!isDatabaseUnavailable(error)) throw error;
-    log.error("listing query failed", { requestId: context.requestId, error });
-    throw data(MESSAGES.listingError, {
-      status: 503,
-      headers: retryAfter(UNAVAILABLE_RETRY_SECONDS),
-    });
-  }
+  // The error boundary shows the listing's own message.
+  const result = await withDatabase("listing", context, () =>
+    listActiveOffers(filters, page, LISTING_PAGE_SIZE, undefined, sort),
+  );
   const pageCount = Math.max(1, Math.ceil(result.total / LISTING_PAGE_SIZE));
   if (page > pageCount) {
     throw redirect(offerListingPath(filters, pageCount, sort));

@@ -1,4 +1,4 @@
-import { formatMonthlyPrice } from "~/lib/format";
+import { monthlyLabel } from "~/lib/money";
 import {
   OFFER_SEARCH_SHORT_MESSAGE,
   offerSearchSummary,
@@ -6,6 +6,7 @@ import {
 } from "~/lib/offer-search";
 import { withDatabase } from "~/server/availability.server";
 import { searchOfferChoices } from "~/server/offers.server";
+import { siteConfig } from "~/server/site.server";
 import type { Route } from "./+types/contact-offers";
 import { cacheControl } from "~/lib/http-headers";
 
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       id: o.id,
       title: o.title,
       reference: o.reference,
-      price: formatMonthlyPrice(o.price),
+      price: monthlyLabel(o.price, siteConfig().pricing),
     })),
     more: found.more,
     summary: offerSearchSummary(found.offers.length, found.more),

@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -20,6 +20,9 @@ export type PostgresInstance = {
   port: number;
   start(): void;
   stop(): void;
+  /** The same, without blocking this process (a load keeps running meanwhile). */
+  startAsync(): Promise<void>;
+  stopAsync(): Promise<void>;
   destroy(): void;
 };
 
@@ -39,12 +42,22 @@ export async function createPostgresInstance(): Promise<PostgresInstance> {
     const gid = Number(execFileSync("id", ["-g", "postgres"]).toString().trim());
     chownSync(dir, uid, gid);
   }
-  const run = (command: string, args: string[]) =>
-    execFileSync(
-      asRoot ? "runuser" : path.join(bin, command),
-      asRoot ? ["-u", "postgres", "--", path.join(bin, command), ...args] : args,
-      { stdio: ["ignore", "pipe", "pipe"], cwd: dir, timeout: 60_000 },
-    );
+  const command = (name: string, args: string[]): [string, string[]] =>
+    asRoot
+      ? ["runuser", ["-u", "postgres", "--", path.join(bin, name), ...args]]
+      : [path.join(bin, name), args];
+  const run = (name: string, args: string[]) =>
+    execFileSync(...command(name, args), {
+      stdio: ["ignore", "pipe", "pipe"],
+      cwd: dir,
+      timeout: 60_000,
+    });
+  const runAsync = (name: string, args: string[]) =>
+    new Promise<void>((resolve, reject) => {
+      execFile(...command(name, args), { cwd: dir, timeout: 60_000 }, (error) =>
+        error ? reject(error) : resolve(),
+      );
+    });
 
   run("initdb", ["-D", dataDir, "-U", "postgres", "-A", "trust", "--no-sync", "-E", "UTF8"]);
   const port = await findFreePort();
@@ -56,26 +69,30 @@ export async function createPostgresInstance(): Promise<PostgresInstance> {
     "-c shared_buffers=16MB",
     "-c max_connections=40",
   ].join(" ");
+  const startArgs = [
+    "-D",
+    dataDir,
+    "-o",
+    options,
+    "-l",
+    path.join(dir, "server.log"),
+    "-w",
+    "-t",
+    "60",
+    "start",
+  ];
+  const stopArgs = ["-D", dataDir, "-m", "fast", "-w", "-t", "60", "stop"];
   const instance: PostgresInstance = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     start() {
-      run("pg_ctl", [
-        "-D",
-        dataDir,
-        "-o",
-        options,
-        "-l",
-        path.join(dir, "server.log"),
-        "-w",
-        "-t",
-        "60",
-        "start",
-      ]);
+      run("pg_ctl", startArgs);
     },
     stop() {
-      run("pg_ctl", ["-D", dataDir, "-m", "fast", "-w", "-t", "60", "stop"]);
+      run("pg_ctl", stopArgs);
     },
+    startAsync: () => runAsync("pg_ctl", startArgs),
+    stopAsync: () => runAsync("pg_ctl", stopArgs),
     destroy() {
       try {
         run("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "-t", "30", "stop"]);

@@ -1,0 +1,46 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { envSchema, parseEnv } from "./env.server";
+
+/** .env.example as `{ name: value }`; a commented `# NAME=` line is a variable without default. */
+function example() {
+  const text = readFileSync(new URL("../../.env.example", import.meta.url), "utf8");
+  const set: Record<string, string> = {};
+  const unset: string[] = [];
+  for (const line of text.split("\n")) {
+    const assigned = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line);
+    if (assigned) set[assigned[1]] = assigned[2];
+    const commented = /^# ([A-Z][A-Z0-9_]*)=/.exec(line);
+    if (commented) unset.push(commented[1]);
+  }
+  return { set, unset };
+}
+
+describe(".env.example", () => {
+  it("lists every variable of env.server.ts, and no other", () => {
+    const { set, unset } = example();
+    expect([...Object.keys(set), ...unset].sort()).toEqual(Object.keys(envSchema.shape).sort());
+  });
+
+  it("gives each variable its default: the file's values parse to what no value gives", () => {
+    const { set, unset } = example();
+    const defaults = parseEnv({});
+    const fromFile = parseEnv(set);
+    for (const name of Object.keys(set)) {
+      expect(fromFile[name as keyof typeof fromFile], name).toEqual(
+        defaults[name as keyof typeof defaults],
+      );
+    }
+    for (const name of unset) {
+      expect(defaults[name as keyof typeof defaults], name).toBeUndefined();
+    }
+  });
+});
+
+describe("SITE_URL", () => {
+  it("defaults to the port the server listens on", () => {
+    expect(parseEnv({}).SITE_URL).toBe("http://localhost:3000");
+    expect(parseEnv({ PORT: "8080" }).SITE_URL).toBe("http://localhost:8080");
+    expect(parseEnv({ PORT: "8080", SITE_URL: "https://x.fr" }).SITE_URL).toBe("https://x.fr");
+  });
+});

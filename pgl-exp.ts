@@ -1,0 +1,15 @@
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { openPglite } from "./app/server/db.server";
+let t = Date.now();
+const h = await openPglite();
+const t1 = Date.now() - t; t = Date.now();
+await h.migrate(h.db);
+const t2 = Date.now() - t; t = Date.now();
+const client = (h.db as any).$client as PGlite;
+const dump = await client.dumpDataDir("none");
+const t3 = Date.now() - t; t = Date.now();
+const c2 = await PGlite.create({ loadDataDir: dump, extensions: { pg_trgm } });
+const t4 = Date.now() - t;
+const r = await c2.query("select count(*) from offers");
+console.log({ create: t1, migrate: t2, dump: t3, load: t4, size: dump.size, r: r.rows });

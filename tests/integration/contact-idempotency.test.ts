@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { contactRequests, mailOutbox } from "../../app/server/schema.server";
+import { call, makeRequest } from "../support/admin";
+import { useTestDatabase } from "../support/use-test-database";
+
+// Two accepted posts per address and window: a replay must not count as a third.
+process.env.CONTACT_RATE_LIMIT = "2";
+
+const contactRoute = await import("../../app/routes/public/contact");
+
+const database = useTestDatabase({ truncate: true });
+const context = { requestId: "test", cspNonce: "", clientIp: "203.0.113.40" };
+
+const FORM = {
+  name: "Jeanne Martin",
+  email: "jeanne@example.fr",
+  phone: "",
+  message: "Bonjour, un devis svp",
+  offer: "",
+};
+
+async function tokenOfPage(): Promise<string> {
+  const page = await call(contactRoute.loader as never, makeRequest("/contact"), context);
+  expect(page.headers.get("cache-control")).toBe("private, no-store");
+  return (page.data as { token: string }).token;
+}
+
+const post = (form: Record<string, string>) =>
+  call(contactRoute.action as never, makeRequest("/contact", { form }), context);
+
+describe("the contact form's idempotency token", () => {
+  it("gives each page view its own token", async () => {
+    const first = await tokenOfPage();
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await tokenOfPage()).not.toBe(first);
+  });
+
+  it("stores one request and queues one mail for a form sent again, at once or later", async () => {
+    const submission = await tokenOfPage();
+    // A double click: both posts at the same moment.
+    const together = await Promise.all([1, 2, 3].map(() => post({ ...FORM, submission })));
+    // A reload or a retried post, later.
+    const later = await post({ ...FORM, submission });
+    for (const answer of [...together, later]) {
+      expect([answer.status, answer.location]).toEqual([303, "/contact/merci"]);
+    }
+    expect(await database.db.$count(contactRequests)).toBe(1);
+    expect(await database.db.$count(mailOutbox)).toBe(1);
+    // The replays did not use up the visitor's limit (2): another form still goes through.
+    const other = await post({ ...FORM, submission: await tokenOfPage() });
+    expect(other.status).toBe(303);
+    expect(await database.db.$count(contactRequests)).toBe(2);
+  });
+
+  it("refuses a token that is not one of ours, storing nothing", async () => {
+    const refused = await post({ ...FORM, submission: "1; drop table contact_requests" });
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({ status: "expired", values: { name: "Jeanne Martin" } });
+    expect(await database.db.$count(contactRequests)).toBe(0);
+  });
+
+  it("still takes a post without a token (scripts), one request each", async () => {
+    expect((await post(FORM)).status).toBe(303);
+    expect(await database.db.$count(contactRequests)).toBe(1);
+  });
+});
