@@ -11,6 +11,7 @@ export default defineConfig({
     include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
     exclude: ["tests/e2e/**", "node_modules/**", "build/**"],
     environment: "node",
+    globalSetup: ["tests/support/pglite-image.setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: { TZ: "America/New_York" },

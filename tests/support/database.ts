@@ -94,9 +94,10 @@ export type OpenTestDatabase = DatabaseHandle & {
 /**
  * A fresh, migrated database: in-memory PGlite by default, or a new database on the PostgreSQL
  * server of TEST_DATABASE_URL when TEST_DB=postgres. It becomes the process's current database, so
- * server modules under test use it.
+ * server modules under test use it. `image` starts the in-memory database from a migrated copy
+ * (tests/support/pglite-image.setup.ts).
  */
-export async function openTestDatabase(): Promise<OpenTestDatabase> {
+export async function openTestDatabase(image?: Blob): Promise<OpenTestDatabase> {
   let handle: DatabaseHandle;
   let created: TestDatabase | undefined;
   if (testDatabaseKind === "postgres") {
@@ -104,7 +105,7 @@ export async function openTestDatabase(): Promise<OpenTestDatabase> {
     created = await createPostgresDatabase();
     handle = await openPostgres(created.url);
   } else {
-    handle = await openPglite();
+    handle = await openPglite(undefined, 0, image);
   }
   await handle.withStartupLock((db) => handle.migrate(db));
   setCurrentDatabase(handle);

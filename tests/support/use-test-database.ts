@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach } from "vitest";
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { openTestDatabase, truncateAll, type OpenTestDatabase } from "./database";
 
 // Apart from database.ts: importing vitest outside its runner throws, and the bench uses database.ts.
@@ -11,7 +12,8 @@ import { openTestDatabase, truncateAll, type OpenTestDatabase } from "./database
 export function useTestDatabase(options: { truncate?: boolean } = {}): OpenTestDatabase {
   let current: OpenTestDatabase | undefined;
   beforeAll(async () => {
-    current = await openTestDatabase();
+    const image = inject("pgliteImage"); // tests/support/pglite-image.setup.ts
+    current = await openTestDatabase(image ? new Blob([readFileSync(image)]) : undefined);
   });
   if (options.truncate) beforeEach(() => truncateAll(opened().db));
   afterAll(async () => {
