@@ -7,7 +7,9 @@ import { env, envWarnings } from "../app/server/env.server";
 import { log } from "../app/server/log.server";
 import { mailSettings, startMailNotifications, type MailWorker } from "../app/server/mail.server";
 import { startPurgeSchedule } from "../app/server/retention.server";
+import type { QueueWorker } from "../app/server/queue-worker.server";
 import { startDatabase } from "../app/server/startup.server";
+import { startWebhookWorker } from "../app/server/webhook-delivery.server";
 import { answerClientErrors, createHttpApp, createRequestListener } from "./http";
 
 async function main() {
@@ -23,13 +25,21 @@ async function main() {
   let server: Server | undefined = undefined;
   let stopping = false;
   let mailWorker: MailWorker | null = null;
+  let webhookWorker: QueueWorker | null = null;
   let stopPurge = () => {};
   const closeDatabaseAndExit = async () => {
     // The worker records the mail it is sending before the database closes.
     // Bounded: a mail cut short is sent again when its lease expires (docs/mail.md).
-    await mailWorker?.stop(Math.min(e.SHUTDOWN_TIMEOUT_MS, 5_000)).catch((error: unknown) => {
-      log.error("error while stopping the mail worker", { error });
-    });
+    const graceMs = Math.min(e.SHUTDOWN_TIMEOUT_MS, 5_000);
+    await Promise.all([
+      mailWorker?.stop(graceMs).catch((error: unknown) => {
+        log.error("error while stopping the mail worker", { error });
+      }),
+      // A delivery cut short is sent again when its lease expires (docs/webhooks.md).
+      webhookWorker?.stop(graceMs).catch((error: unknown) => {
+        log.error("error while stopping the webhook worker", { error });
+      }),
+    ]);
     try {
       await currentDatabase().close();
       log.info("database closed");
@@ -67,6 +77,7 @@ async function main() {
   const handle = await startDatabase();
   if (stopping) return closeDatabaseAndExit();
   mailWorker = startMailNotifications(handle, mail, { listenUrl: e.DATABASE_URL });
+  webhookWorker = startWebhookWorker(handle, { listenUrl: e.DATABASE_URL });
   // Retention of contact requests (issue 12): once a day across instances.
   stopPurge = startPurgeSchedule();
   if (handle.kind === "pglite" && e.NODE_ENV === "production") {

@@ -68,6 +68,12 @@ export const FLASH_MESSAGES = {
     description: "La demande rejoint la liste et l'équipe commerciale en est notifiée.",
     type: "success",
   },
+  webhookDeleted: { title: "Webhook supprimé", type: "success" },
+  webhookResent: {
+    title: "Envoi relancé",
+    description: "La livraison repart dans quelques secondes.",
+    type: "success",
+  },
 } as const satisfies Record<string, ToastMessage>;
 
 export type FlashKey = keyof typeof FLASH_MESSAGES;

@@ -18,6 +18,7 @@ import { env } from "./env.server";
 import { log } from "./log.server";
 import { enqueueContactNotification } from "./mail-outbox.server";
 import { hitRateLimit } from "./rate-limit.server";
+import { enqueueWebhookEvent } from "./webhooks.server";
 import {
   contactNotes,
   contactRequestCounts,
@@ -59,9 +60,15 @@ export async function createContactRequest(
         suspectedSpam,
       })
       .returning({ id: contactRequests.id });
-    if (!suspectedSpam) await enqueueContactNotification(row.id, tx as unknown as Database);
+    if (!suspectedSpam) await announceNewRequest(row.id, tx as unknown as Database);
     return row;
   });
+}
+
+/** A request that joins the team's list: the team's mail and the `request.created` webhooks. */
+async function announceNewRequest(id: number, tx: Database): Promise<void> {
+  await enqueueContactNotification(id, tx);
+  await enqueueWebhookEvent("request.created", id, tx);
 }
 
 /** What a visitor's contact post comes to; the route turns it into a status and a message. */
@@ -360,6 +367,7 @@ export async function changeContactStatus(
       authorId: actor.id,
       authorEmail: actor.email,
     });
+    await enqueueWebhookEvent("request.updated", id, tx as unknown as Database, ["status"]);
     return "changed";
   });
 }
@@ -381,6 +389,7 @@ export async function addContactNote(
     await tx
       .insert(contactNotes)
       .values({ contactRequestId: id, authorId: actor.id, authorEmail: actor.email, body });
+    await enqueueWebhookEvent("request.updated", id, tx as unknown as Database, ["note"]);
     return true;
   });
 }
@@ -400,7 +409,7 @@ export async function clearSuspectedSpam(
       .where(and(eq(contactRequests.id, id), eq(contactRequests.suspectedSpam, true)))
       .returning({ id: contactRequests.id });
     if (cleared.length > 0) {
-      await enqueueContactNotification(id, tx as unknown as Database);
+      await announceNewRequest(id, tx as unknown as Database);
       return "changed";
     }
     const [exists] = await tx

@@ -62,6 +62,14 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   MAIL_RETRY_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  // Visitor acknowledgement of each request (issue 22): on by default when SMTP_URL is set.
+  ACK_EMAIL: bool.optional(),
+  // Webhooks (issue 22): endpoints on loopback or private addresses only when true; the longest
+  // wait between two attempts of a delivery (first retry after 10 s, doubling, for 24 h).
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  WEBHOOK_RETRY_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
+  // New requests assigned in turn to the Commercial accounts (issue 22).
+  ASSIGN_ROUND_ROBIN: bool.default(false),
   SITE_URL: z.url().default("http://localhost:3000"),
   // Commercial statements beyond the spec's claims (app/lib/site.ts): neutral unless set.
   SITE_HARDWARE_TEXT: z.string().trim().min(1).default(DEFAULT_CLAIMS.hardware),

@@ -1,6 +1,4 @@
-import type { PGlite } from "@electric-sql/pglite";
 import nodemailer from "nodemailer";
-import pg from "pg";
 import { headerText, renderContactNotification } from "~/lib/contact-mail";
 import { retryDelaySeconds } from "~/lib/outbox-backoff";
 import { contactMailData } from "./contacts.server";
@@ -17,6 +15,7 @@ import {
   markMailSent,
   nextMailDueAt,
 } from "./mail-outbox.server";
+import { delayUntil, startQueueWorker, type QueueWorker } from "./queue-worker.server";
 import type { MailOutboxRow } from "./schema.server";
 import { siteConfig } from "./site.server";
 
@@ -67,12 +66,7 @@ export type MailWorkerOptions = {
   pollMs?: number;
 };
 
-export type MailWorker = {
-  /** Looks at the outbox now (also done on every NOTIFY of MAIL_CHANNEL). */
-  wake(): void;
-  /** Stops claiming, lets the mail being sent finish (at most graceMs), closes SMTP and LISTEN. */
-  stop(graceMs?: number): Promise<void>;
-};
+export type MailWorker = QueueWorker;
 
 /** An error as the dashboard shows it: the SMTP reply when there is one, never a password. */
 function describeError(error: unknown): string {
@@ -105,24 +99,6 @@ export function startMailWorker(
     socketTimeout: 60_000,
   });
   const messageDomain = new URL(settings.baseUrl).hostname || "localhost";
-
-  let running = true;
-  let woken = false;
-  let wakeSleeper: (() => void) | undefined;
-  const wake = () => {
-    woken = true;
-    wakeSleeper?.();
-  };
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wakeSleeper = undefined;
-        resolve();
-      }
-      wakeSleeper = done;
-    });
 
   async function send(row: MailOutboxRow): Promise<void> {
     if (row.kind !== MAIL_KINDS.contactNotification || row.contactRequestId === null) {
@@ -176,103 +152,17 @@ export function startMailWorker(
     // A stop lets the mails being sent finish.
     await Promise.all(claimed.map(send));
     if (claimed.length === batchSize) return 0;
-    const next = await nextMailDueAt(database);
-    if (!next) return pollMs;
-    // Never a busy loop on a row another instance holds or on clock differences.
-    return Math.min(pollMs, Math.max(100, next.getTime() - Date.now()));
+    return delayUntil(await nextMailDueAt(database), pollMs);
   }
 
-  const stopListening = listen(handle, options.listenUrl, wake);
-
-  const loop = (async () => {
-    while (running) {
-      woken = false;
-      let delay = pollMs;
-      try {
-        delay = await cycle();
-      } catch (error) {
-        log.warn("mail outbox unavailable; will look again", { error });
-      }
-      if (!running) break;
-      if (!woken && delay > 0) await sleep(delay);
-    }
-  })();
-
-  return {
-    wake,
-    async stop(graceMs = 10_000) {
-      running = false;
-      wakeSleeper?.();
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        loop,
-        new Promise((resolve) => {
-          timer = setTimeout(resolve, graceMs);
-        }),
-      ]);
-      clearTimeout(timer);
-      await stopListening();
-      transport.close();
-      log.info("mail worker stopped");
-    },
-  };
-}
-
-/**
- * Calls wake on every NOTIFY of MAIL_CHANNEL. PGlite delivers its own notifications in-process; on
- * PostgreSQL one dedicated connection listens, and is reopened after a failure (polling covers
- * the gap). Returns the function that stops listening.
- */
-function listen(
-  handle: DatabaseHandle,
-  listenUrl: string | undefined,
-  wake: () => void,
-): () => Promise<void> {
-  if (handle.kind === "pglite") {
-    const client = (handle.db as unknown as { $client: PGlite }).$client;
-    const unlisten = client.listen(MAIL_CHANNEL, wake);
-    unlisten.catch((error: unknown) => log.warn("mail LISTEN failed", { error }));
-    return async () => {
-      await (await unlisten.catch(() => undefined))?.().catch(() => {});
-    };
-  }
-  if (!listenUrl) return async () => {};
-  let stopped = false;
-  let client: pg.Client | undefined;
-  let retry: NodeJS.Timeout | undefined;
-  const connect = async () => {
-    const next = new pg.Client({ connectionString: listenUrl });
-    const reconnect = () => {
-      if (client !== next) return;
-      client = undefined;
-      next.end().catch(() => {});
-      if (!stopped) retry = setTimeout(() => void connect(), 5_000);
-    };
-    next.on("error", (error) => {
-      log.warn("mail LISTEN connection lost", { error: error.message });
-      reconnect();
-    });
-    next.on("end", reconnect);
-    next.on("notification", wake);
-    client = next;
-    try {
-      await next.connect();
-      await next.query(`listen ${MAIL_CHANNEL}`);
-      // Mails queued while the connection was down: look now.
-      wake();
-    } catch (error) {
-      log.warn("mail LISTEN connection failed", { error });
-      reconnect();
-    }
-  };
-  void connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    const current = client;
-    client = undefined;
-    await current?.end().catch(() => {});
-  };
+  return startQueueWorker(handle, {
+    name: "mail",
+    channel: MAIL_CHANNEL,
+    listenUrl: options.listenUrl,
+    pollMs,
+    cycle,
+    onStop: () => transport.close(),
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -102,6 +103,9 @@ export const contactRequests = pgTable(
     // A submission that filled the honeypot field: kept (autofill can put a real prospect there),
     // never mailed, hidden from the default list, purged after 30 days (issue 10).
     suspectedSpam: boolean("suspected_spam").notNull().default(false),
+    // The Administrateur or Commercial who handles it (issue 22); null: nobody yet. An account's
+    // removal leaves its requests unassigned.
+    ownerId: integer("owner_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     // updated_at is the last activity: creation, status change, note (retention counts from it).
     ...timestamps,
     /**
@@ -122,6 +126,13 @@ export const contactRequests = pgTable(
     index("contact_requests_status_list_idx").on(
       t.suspectedSpam,
       t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // 'Mes demandes' and 'Non attribuées' in the list's order.
+    index("contact_requests_owner_list_idx").on(
+      t.suspectedSpam,
+      t.ownerId,
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
@@ -215,6 +226,60 @@ export const mailOutbox = pgTable(
   ],
 );
 
+export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
+export const webhookDeliveryStatus = pgEnum("webhook_delivery_status", WEBHOOK_DELIVERY_STATUSES);
+
+/**
+ * Endpoints of outside tools (a CRM) that receive the requests' events (issue 22), signed to the
+ * Standard Webhooks specification with their own secret (`whsec_…`, shown once at creation).
+ */
+export const webhookEndpoints = pgTable("webhook_endpoints", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  url: text("url").notNull(),
+  // Event types the endpoint wants (WEBHOOK_EVENTS).
+  events: text("events").array().notNull(),
+  secret: text("secret").notNull(),
+  ...timestamps,
+});
+
+/**
+ * Outbox of webhook deliveries, one row per event and endpoint, claimed like mail_outbox. The body
+ * is frozen when the event happens (it says what changed then); the request's erasure or purge
+ * removes its deliveries, personal data included.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    endpointId: integer("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    contactRequestId: integer("contact_request_id").references(() => contactRequests.id, {
+      onDelete: "cascade",
+    }),
+    eventType: text("event_type").notNull(),
+    payload: text("payload").notNull(),
+    status: webhookDeliveryStatus("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
+    lastStatusCode: integer("last_status_code"),
+    lastError: text("last_error"),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true, mode: "date" }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true, mode: "date" }),
+    ...timestamps,
+  },
+  (t) => [
+    index("webhook_deliveries_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt.desc()),
+    index("webhook_deliveries_request_idx").on(t.contactRequestId),
+  ],
+);
+
 export const users = pgTable(
   "users",
   {
@@ -262,3 +327,5 @@ export type User = typeof users.$inferSelect;
 export type ContactNote = typeof contactNotes.$inferSelect;
 export type ContactStatusChange = typeof contactStatusChanges.$inferSelect;
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
+export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
