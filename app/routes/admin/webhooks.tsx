@@ -104,12 +104,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       ctx,
     );
     if (result.kind === "created") {
-      return data(
-        { created: { url: input.url.href, secret: result.secret } } satisfies WebhooksActionData,
-        {
-          headers: PRIVATE_HEADERS,
-        },
-      );
+      const created: WebhooksActionData = {
+        created: { url: input.url.href, secret: result.secret },
+      };
+      return data(created, { headers: PRIVATE_HEADERS });
     }
     const description =
       result.kind === "failed" ? WEBHOOK_MESSAGES.retry : WEBHOOK_MESSAGES[result.kind];
