@@ -63,6 +63,11 @@ export const FLASH_MESSAGES = {
     type: "success",
   },
   noteAdded: { title: "Note ajoutée", type: "success" },
+  ownerUpdated: {
+    title: "Attribution mise à jour",
+    description: "Le responsable de la demande a été mis à jour",
+    type: "success",
+  },
   notSpam: {
     title: "Demande rétablie",
     description: "La demande rejoint la liste et l'équipe commerciale en est notifiée.",
@@ -105,6 +110,7 @@ export const ADMIN_MESSAGES = {
   offersNoMatch: "Aucune offre ne correspond à vos critères de recherche.",
   statusFailed: "Erreur lors de la mise à jour du statut",
   noteFailed: "Erreur lors de l'ajout de la note",
+  assignFailed: "Erreur lors de l'attribution",
   notSpamFailed: "Erreur lors du rétablissement de la demande",
   contactsEmpty: "Aucune demande de contact trouvée",
   offerDeletedLabel: "Offre supprimée",

@@ -2,16 +2,25 @@ import type { ContactStatus } from "./domain";
 
 /**
  * The admin list of contact requests, as carried in the URL: ?q=&status=&sort=&page=
- * `status=spam` shows the suspected spam, which every other view leaves out.
+ * `status=spam` shows the suspected spam, which every other view leaves out; `owner=me` the
+ * viewer's requests ('Mes demandes'), `owner=none` those nobody owns ('Non attribuées').
  */
 export const CONTACT_SORTS = ["newest", "oldest"] as const;
 export type ContactSort = (typeof CONTACT_SORTS)[number];
 export const SPAM_FILTER = "spam";
 export type ContactStatusFilter = ContactStatus | typeof SPAM_FILTER;
 
+export const OWNER_FILTERS = ["me", "none"] as const;
+export type OwnerFilter = (typeof OWNER_FILTERS)[number];
+export const OWNER_FILTER_LABELS: Record<OwnerFilter, string> = {
+  me: "Mes demandes",
+  none: "Non attribuées",
+};
+
 export type ContactListFilters = {
   q?: string;
   status?: ContactStatusFilter;
+  owner?: OwnerFilter;
   sort: ContactSort;
 };
 
@@ -22,6 +31,7 @@ export function contactFiltersToSearch(filters: ContactListFilters, page = 1): s
   const params = new URLSearchParams();
   if (filters.q) params.set("q", filters.q);
   if (filters.status) params.set("status", filters.status);
+  if (filters.owner) params.set("owner", filters.owner);
   if (filters.sort !== "newest") params.set("sort", filters.sort);
   if (page > 1) params.set("page", String(page));
   const search = params.toString();

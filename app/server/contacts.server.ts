@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { ContactInput } from "~/lib/contact";
@@ -9,6 +9,7 @@ import {
   type ContactListFilters,
   type ContactSort,
 } from "~/lib/contact-filters";
+import { contactReference } from "~/lib/contact-reference";
 import { csvLine, CSV_BOM, spreadsheetDateTime } from "~/lib/csv";
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, type ContactStatus } from "~/lib/domain";
 import { likePattern } from "~/lib/offer-filters";
@@ -20,14 +21,17 @@ import { enqueueContactNotification } from "./mail-outbox.server";
 import { hitRateLimit } from "./rate-limit.server";
 import { enqueueWebhookEvent } from "./webhooks.server";
 import {
+  appState,
   contactNotes,
+  contactOwnerChanges,
   contactRequestCounts,
   contactRequests,
   contactStatusChanges,
   offers,
+  users,
   type mailOutbox,
 } from "./schema.server";
-import type { AdminUser } from "./users.server";
+import { OWNER_ROLES, type AdminUser } from "./users.server";
 
 /**
  * Stores a contact request and, unless it is suspected spam, the sales team's notification in the
@@ -39,7 +43,7 @@ import type { AdminUser } from "./users.server";
 export async function createContactRequest(
   input: ContactInput,
   database: Database = db(),
-  options: { suspectedSpam?: boolean } = {},
+  options: { suspectedSpam?: boolean; roundRobin?: boolean } = {},
 ) {
   const offerColumn = (column: typeof offers.id | typeof offers.title | typeof offers.reference) =>
     input.offer === null
@@ -60,8 +64,50 @@ export async function createContactRequest(
         suspectedSpam,
       })
       .returning({ id: contactRequests.id });
-    if (!suspectedSpam) await announceNewRequest(row.id, tx as unknown as Database);
+    if (!suspectedSpam) {
+      if (options.roundRobin) await assignInTurn(row.id, tx as unknown as Database);
+      await announceNewRequest(row.id, tx as unknown as Database);
+    }
     return row;
+  });
+}
+
+const ROUND_ROBIN_KEY = "assign_round_robin_last";
+
+/**
+ * ASSIGN_ROUND_ROBIN: the new request goes to the Commercial account after the last one served
+ * (by id, wrapping round); removed accounts are simply no longer there. The turn is a row of
+ * app_state locked for the transaction, so that two instances never serve the same turn twice.
+ */
+async function assignInTurn(id: number, tx: Database): Promise<void> {
+  await tx
+    .insert(appState)
+    .values({ key: ROUND_ROBIN_KEY, value: "0" })
+    .onConflictDoNothing({ target: appState.key });
+  const [turn] = await tx
+    .select({ value: appState.value })
+    .from(appState)
+    .where(eq(appState.key, ROUND_ROBIN_KEY))
+    .for("update");
+  const last = Number(turn?.value) || 0;
+  const [next] = await tx
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.role, "sales"))
+    .orderBy(sql`${users.id} <= ${last}`, asc(users.id))
+    .limit(1);
+  if (!next) return;
+  await tx
+    .update(appState)
+    .set({ value: String(next.id), updatedAt: sql`now()` })
+    .where(eq(appState.key, ROUND_ROBIN_KEY));
+  await tx.update(contactRequests).set({ ownerId: next.id }).where(eq(contactRequests.id, id));
+  await tx.insert(contactOwnerChanges).values({
+    contactRequestId: id,
+    fromOwnerEmail: null,
+    toOwnerEmail: next.email,
+    authorId: null,
+    authorEmail: null,
   });
 }
 
@@ -98,7 +144,10 @@ export async function submitContactRequest(
       return { kind: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
     }
     const suspectedSpam = submission.honeypot !== "";
-    const row = await createContactRequest(input, undefined, { suspectedSpam });
+    const row = await createContactRequest(input, undefined, {
+      suspectedSpam,
+      roundRobin: env().ASSIGN_ROUND_ROBIN,
+    });
     log.info(
       suspectedSpam ? "contact request stored as suspected spam" : "contact request stored",
       { requestId: context.requestId, contactId: row.id },
@@ -164,10 +213,22 @@ export async function contactRequestStats(database: Database = db()) {
 /** Characters of a message shown on a list card (the request's page shows all of it). */
 export const MESSAGE_PREVIEW_LENGTH = 140;
 
-/** The rows a list view shows: spam or not, one status, a search across the request's fields. */
-function listConditions(filters: ContactListFilters): SQL | undefined {
+/** A list view as the server reads it: the URL's filters and who looks (for `owner=me`). */
+export type ContactQuery = ContactListFilters & { viewerId?: number };
+
+/**
+ * The rows a list view shows: spam or not, one status, one owner (the viewer's or none), a search
+ * across the request's fields.
+ */
+function listConditions(filters: ContactQuery): SQL | undefined {
   const spam = filters.status === SPAM_FILTER;
   const conditions: SQL[] = [eq(contactRequests.suspectedSpam, spam)];
+  if (filters.owner === "none") conditions.push(isNull(contactRequests.ownerId));
+  if (filters.owner === "me") {
+    conditions.push(
+      filters.viewerId === undefined ? sql`false` : eq(contactRequests.ownerId, filters.viewerId),
+    );
+  }
   if (filters.status && filters.status !== SPAM_FILTER) {
     conditions.push(eq(contactRequests.status, filters.status));
   }
@@ -214,8 +275,8 @@ function withOffer<T extends RequestOfferColumns>(row: T) {
 }
 
 /** Count of a view: the counters table when there is no search (exact, a few rows read). */
-async function countMatches(filters: ContactListFilters, database: Database): Promise<number> {
-  if (!filters.q) {
+async function countMatches(filters: ContactQuery, database: Database): Promise<number> {
+  if (!filters.q && !filters.owner) {
     const counts = await contactStatusCounts(database);
     if (filters.status === SPAM_FILTER) return counts.spam;
     return filters.status ? counts[filters.status] : counts.total;
@@ -229,7 +290,7 @@ async function countMatches(filters: ContactListFilters, database: Database): Pr
 
 /** One page of the admin list, with the number of matches. Long messages are cut by the database. */
 export async function listContactRequests(
-  filters: ContactListFilters,
+  filters: ContactQuery,
   page = 1,
   database: Database = db(),
 ) {
@@ -248,10 +309,13 @@ export async function listContactRequests(
             status: contactRequests.status,
             suspectedSpam: contactRequests.suspectedSpam,
             createdAt: contactRequests.createdAt,
+            updatedAt: contactRequests.updatedAt,
+            ownerEmail: users.email,
             ...offerColumns,
           })
           .from(contactRequests)
           .leftJoin(offers, eq(offers.id, contactRequests.offerId))
+          .leftJoin(users, eq(users.id, contactRequests.ownerId))
           .where(
             // Deferred join: the page's ids are found first (on the list's index), so a deep page
             // skips index entries instead of reading, cutting and joining every skipped request.
@@ -282,6 +346,14 @@ export const noteColumns = {
   body: contactNotes.body,
   createdAt: contactNotes.createdAt,
 };
+export const ownerChangeColumns = {
+  id: contactOwnerChanges.id,
+  contactRequestId: contactOwnerChanges.contactRequestId,
+  fromOwnerEmail: contactOwnerChanges.fromOwnerEmail,
+  toOwnerEmail: contactOwnerChanges.toOwnerEmail,
+  authorEmail: contactOwnerChanges.authorEmail,
+  createdAt: contactOwnerChanges.createdAt,
+};
 export const statusChangeColumns = {
   id: contactStatusChanges.id,
   contactRequestId: contactStatusChanges.contactRequestId,
@@ -293,7 +365,11 @@ export const statusChangeColumns = {
 
 /** The rows that belong to some requests (notes, status changes, mails), by date then id. */
 export function rowsOfRequests<C extends SelectedFields>(
-  table: typeof contactNotes | typeof contactStatusChanges | typeof mailOutbox,
+  table:
+    | typeof contactNotes
+    | typeof contactStatusChanges
+    | typeof contactOwnerChanges
+    | typeof mailOutbox,
   columns: C,
   ids: number[],
   direction: "asc" | "desc",
@@ -316,6 +392,7 @@ export async function findContactRequest(id: number, database: Database = db()) 
       status: contactRequests.status,
       suspectedSpam: contactRequests.suspectedSpam,
       updatedAt: contactRequests.updatedAt,
+      ownerId: contactRequests.ownerId,
       ...offerColumns,
       offerSlug: offers.slug,
       offerPrice: offers.price,
@@ -326,11 +403,18 @@ export async function findContactRequest(id: number, database: Database = db()) 
     .where(eq(contactRequests.id, id))
     .limit(1);
   if (!row) return undefined;
-  const [notes, history] = await Promise.all([
+  const [notes, history, ownerHistory] = await Promise.all([
     rowsOfRequests(contactNotes, noteColumns, [id], "desc", database),
     rowsOfRequests(contactStatusChanges, statusChangeColumns, [id], "desc", database),
+    rowsOfRequests(contactOwnerChanges, ownerChangeColumns, [id], "desc", database),
   ]);
-  return { ...withOffer(row), notes, history };
+  return {
+    ...withOffer(row),
+    reference: contactReference(row.id, row.createdAt),
+    notes,
+    history,
+    ownerHistory,
+  };
 }
 
 export type ContactRequestDetail = NonNullable<Awaited<ReturnType<typeof findContactRequest>>>;
@@ -368,6 +452,51 @@ export async function changeContactStatus(
       authorEmail: actor.email,
     });
     await enqueueWebhookEvent("request.updated", id, tx as unknown as Database, ["status"]);
+    return "changed";
+  });
+}
+
+/**
+ * 'Attribuer à': sets the owner (an Administrateur or Commercial account) or none, records it in
+ * the request's history and announces it, in one transaction on the locked row. The same owner
+ * again records nothing; an account that cannot own requests is `not-assignable`.
+ */
+export async function assignContactRequest(
+  id: number,
+  ownerId: number | null,
+  actor: AdminUser,
+  database: Database = db(),
+): Promise<ChangeOutcome | "not-assignable"> {
+  return database.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ ownerId: contactRequests.ownerId, ownerEmail: users.email })
+      .from(contactRequests)
+      .leftJoin(users, eq(users.id, contactRequests.ownerId))
+      .where(eq(contactRequests.id, id))
+      .for("update", { of: contactRequests });
+    if (!current) return "missing";
+    if (current.ownerId === ownerId) return "unchanged";
+    let toEmail: string | null = null;
+    if (ownerId !== null) {
+      const [owner] = await tx
+        .select({ email: users.email })
+        .from(users)
+        .where(and(eq(users.id, ownerId), inArray(users.role, [...OWNER_ROLES])));
+      if (!owner) return "not-assignable";
+      toEmail = owner.email;
+    }
+    await tx
+      .update(contactRequests)
+      .set({ ownerId, updatedAt: sql`now()` })
+      .where(eq(contactRequests.id, id));
+    await tx.insert(contactOwnerChanges).values({
+      contactRequestId: id,
+      fromOwnerEmail: current.ownerEmail,
+      toOwnerEmail: toEmail,
+      authorId: actor.id,
+      authorEmail: actor.email,
+    });
+    await enqueueWebhookEvent("request.updated", id, tx as unknown as Database, ["owner"]);
     return "changed";
   });
 }
@@ -423,10 +552,12 @@ export async function clearSuspectedSpam(
 /** One change an administrator makes to a request, from its page or from the list. */
 export type ContactChange =
   | { intent: "status"; status: ContactStatus }
+  | { intent: "assign"; ownerId: number | null }
   | { intent: "note"; body: string }
   | { intent: "not-spam" };
 
-export type ContactChangeResult = { kind: "done" } | { kind: "missing" } | { kind: "failed" };
+export type ContactChangeResult =
+  { kind: "done" } | { kind: "missing" } | { kind: "not-assignable" } | { kind: "failed" };
 
 /**
  * Applies one change to request `id` on behalf of `actor` (each is one transaction and records its
@@ -438,14 +569,16 @@ export async function applyContactChange(
   actor: AdminUser,
   context: { requestId: string },
 ): Promise<ContactChangeResult> {
-  let outcome: ChangeOutcome | boolean;
+  let outcome: ChangeOutcome | "not-assignable" | boolean;
   try {
     outcome =
       change.intent === "status"
         ? await changeContactStatus(id, change.status, actor)
-        : change.intent === "note"
-          ? await addContactNote(id, change.body, actor)
-          : await clearSuspectedSpam(id);
+        : change.intent === "assign"
+          ? await assignContactRequest(id, change.ownerId, actor)
+          : change.intent === "note"
+            ? await addContactNote(id, change.body, actor)
+            : await clearSuspectedSpam(id);
   } catch (error) {
     log.error("contact request update failed", {
       requestId: context.requestId,
@@ -455,6 +588,7 @@ export async function applyContactChange(
     return { kind: "failed" };
   }
   if (outcome === false || outcome === "missing") return { kind: "missing" };
+  if (outcome === "not-assignable") return { kind: "not-assignable" };
   log.info("contact request updated", {
     requestId: context.requestId,
     contactId: id,
@@ -484,7 +618,7 @@ export const EXPORT_BATCH_SIZE = 1000;
  * and the position is kept as the database's own text of created_at, microseconds included.
  */
 export async function* exportContactRequests(
-  filters: ContactListFilters,
+  filters: ContactQuery,
   batchSize = EXPORT_BATCH_SIZE,
   database: Database = db(),
 ) {
@@ -529,7 +663,7 @@ export async function* exportContactRequests(
  * the client reads it: a slow download holds one batch in memory, never the whole table.
  */
 export function contactRequestsCsv(
-  filters: ContactListFilters,
+  filters: ContactQuery,
   database: Database = db(),
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();

@@ -190,6 +190,26 @@ export const contactStatusChanges = pgTable(
   (t) => [index("contact_status_changes_request_idx").on(t.contactRequestId, t.createdAt)],
 );
 
+/**
+ * Owner history of a request (issue 22): from whom to whom (e-mails copied, null for nobody), and
+ * who did it (null author: the automatic round-robin assignment).
+ */
+export const contactOwnerChanges = pgTable(
+  "contact_owner_changes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    contactRequestId: integer("contact_request_id")
+      .notNull()
+      .references(() => contactRequests.id, { onDelete: "cascade" }),
+    fromOwnerEmail: text("from_owner_email"),
+    toOwnerEmail: text("to_owner_email"),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorEmail: text("author_email"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("contact_owner_changes_request_idx").on(t.contactRequestId, t.createdAt)],
+);
+
 export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
 export const mailStatus = pgEnum("mail_status", MAIL_STATUSES);
 
@@ -326,6 +346,7 @@ export type ContactRequest = typeof contactRequests.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type ContactNote = typeof contactNotes.$inferSelect;
 export type ContactStatusChange = typeof contactStatusChanges.$inferSelect;
+export type ContactOwnerChange = typeof contactOwnerChanges.$inferSelect;
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;

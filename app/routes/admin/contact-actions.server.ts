@@ -20,7 +20,7 @@ export type ContactActionData = {
   note?: string;
 };
 
-export const CONTACT_INTENTS = ["status", "note", "not-spam"] as const;
+export const CONTACT_INTENTS = ["status", "assign", "note", "not-spam"] as const;
 export type ContactIntent = (typeof CONTACT_INTENTS)[number];
 
 /** A contact request id as it appears in a URL or a form: a positive PostgreSQL integer. */
@@ -32,17 +32,20 @@ export const contactIdSchema = z
 
 const FAILURES: Record<ContactIntent, string> = {
   status: ADMIN_MESSAGES.statusFailed,
+  assign: ADMIN_MESSAGES.assignFailed,
   note: ADMIN_MESSAGES.noteFailed,
   "not-spam": ADMIN_MESSAGES.notSpamFailed,
 };
 
 const SUCCESS_FLASH: Record<ContactIntent, FlashKey> = {
   status: "statusUpdated",
+  assign: "ownerUpdated",
   note: "noteAdded",
   "not-spam": "notSpam",
 };
 
 const INVALID_STATUS = "Statut ou demande non valide.";
+const NOT_ASSIGNABLE = "Choisissez un compte Administrateur ou Commercial, ou personne.";
 
 /** What the list's and the request page's forms post; a bad id or status reads as none. */
 const contactActionFormSchema = z.object({
@@ -50,6 +53,11 @@ const contactActionFormSchema = z.object({
   intent: z.enum(CONTACT_INTENTS).optional(),
   id: contactIdSchema.optional().catch(undefined),
   status: z.enum(CONTACT_STATUSES).optional().catch(undefined),
+  // 'Attribuer à': an account id, or `none` for nobody.
+  owner: z
+    .union([z.literal("none"), contactIdSchema])
+    .optional()
+    .catch(undefined),
   note: z.string(),
 });
 
@@ -88,6 +96,12 @@ export async function contactAction(
       return failure(400, { intent, error: FAILURES.status, description: INVALID_STATUS });
     }
     change = { intent, status };
+  } else if (intent === "assign") {
+    const { owner } = input;
+    if (owner === undefined) {
+      return failure(400, { intent, error: FAILURES.assign, description: NOT_ASSIGNABLE });
+    }
+    change = { intent, ownerId: owner === "none" ? null : owner };
   } else if (intent === "note") {
     const typed = input.note;
     const note = contactNoteSchema.safeParse(typed);
@@ -106,6 +120,9 @@ export async function contactAction(
 
   const result = await applyContactChange(id, change, options.user, context);
   if (result.kind === "failed") return failure(503, { intent, error: FAILURES[intent] });
+  if (result.kind === "not-assignable") {
+    return failure(400, { intent, error: FAILURES[intent], description: NOT_ASSIGNABLE });
+  }
   if (result.kind === "missing") {
     return failure(404, {
       intent,

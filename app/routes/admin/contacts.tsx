@@ -20,6 +20,9 @@ import {
   type ContactListFilters,
   type ContactSort,
   type ContactStatusFilter,
+  OWNER_FILTER_LABELS,
+  OWNER_FILTERS,
+  type OwnerFilter,
 } from "~/lib/contact-filters";
 import {
   contactListPath,
@@ -43,19 +46,19 @@ export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 export const meta: Route.MetaFunction = () => adminMeta("Demandes de contact");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const { user } = await requireAdmin(request);
   const url = new URL(request.url);
   const { filters, page } = parseContactFilters(url.searchParams);
   // One address per view: '?q=&status=&sort=newest' is '/admin/contacts' (the GET form sends all).
   const canonical = contactFiltersToSearch(filters, page);
   const known = new URLSearchParams(
-    [...url.searchParams].filter(([key]) => ["q", "status", "sort", "page"].includes(key)),
+    [...url.searchParams].filter(([key]) => ["q", "status", "owner", "sort", "page"].includes(key)),
   );
   if ((known.size ? `?${known}` : "") !== canonical) {
     throw redirect(`/admin/contacts${canonical}`, { headers: PRIVATE_HEADERS });
   }
   const [{ requests, total }, counts] = await Promise.all([
-    listContactRequests(filters, page),
+    listContactRequests({ ...filters, viewerId: user.id }, page),
     contactStatusCounts(),
   ]);
   const pageCount = Math.max(1, Math.ceil(total / CONTACT_PAGE_SIZE));
@@ -92,6 +95,8 @@ function ContactCard({ request, back }: { request: AdminContactRequest; back: st
           </div>
           <p className="text-sm text-muted-foreground">
             <time dateTime={isoDate(request.createdAt)}>{formatDateTime(request.createdAt)}</time>
+            {" · "}
+            {request.ownerEmail ? `Attribuée à ${request.ownerEmail}` : "Non attribuée"}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
@@ -169,6 +174,7 @@ function formSearch(form: HTMLFormElement): string {
   };
   if (text("q")) filters.q = text("q").slice(0, MAX_CONTACT_SEARCH_LENGTH);
   if (text("status")) filters.status = text("status") as ContactStatusFilter;
+  if (text("owner")) filters.owner = text("owner") as OwnerFilter;
   return contactFiltersToSearch(filters);
 }
 
@@ -202,7 +208,9 @@ function FilterForm({
   const searchField = useFieldValue<HTMLInputElement>(filters.q ?? "");
   const statusField = useFieldValue<HTMLSelectElement>(filters.status ?? "");
   const sortField = useFieldValue<HTMLSelectElement>(filters.sort);
-  const filtered = Boolean(filters.q || filters.status || filters.sort !== "newest");
+  const filtered = Boolean(
+    filters.q || filters.status || filters.owner || filters.sort !== "newest",
+  );
 
   return (
     <Form
@@ -217,6 +225,7 @@ function FilterForm({
         apply(event.currentTarget);
       }}
     >
+      {filters.owner ? <input type="hidden" name="owner" value={filters.owner} /> : null}
       <Field id="contact-search" label="Rechercher" className="min-w-56 flex-1">
         <SearchInput
           name="q"
@@ -278,6 +287,33 @@ function FilterForm({
   );
 }
 
+/** 'Toutes', 'Mes demandes', 'Non attribuées': links that keep the other filters. */
+function OwnerTabs({ filters }: { filters: ContactListFilters }) {
+  const tabs: { owner: OwnerFilter | undefined; label: string }[] = [
+    { owner: undefined, label: "Toutes" },
+    ...OWNER_FILTERS.map((owner) => ({ owner, label: OWNER_FILTER_LABELS[owner] })),
+  ];
+  return (
+    <nav aria-label="Demandes par responsable" className="flex flex-wrap gap-2">
+      {tabs.map(({ owner, label }) => (
+        <Button
+          key={label}
+          asChild
+          size="sm"
+          variant={filters.owner === owner ? "default" : "outline"}
+        >
+          <Link
+            to={`/admin/contacts${contactFiltersToSearch({ ...filters, owner })}`}
+            aria-current={filters.owner === owner ? "page" : undefined}
+          >
+            {label}
+          </Link>
+        </Button>
+      ))}
+    </nav>
+  );
+}
+
 export default function AdminContacts({ loaderData, actionData }: Route.ComponentProps) {
   const { requests, total, counts, filters, page, pageCount } = loaderData;
   const back = contactFiltersToSearch(filters, page);
@@ -301,6 +337,7 @@ export default function AdminContacts({ loaderData, actionData }: Route.Componen
         </Button>
       </div>
 
+      <OwnerTabs filters={filters} />
       <FilterForm filters={filters} counts={counts} />
       {/* The cards' icons, drawn once (a page of 50 cards stays small). */}
       <IconSprite icons={{ mail: Mail, phone: Phone, server: Server }} />
