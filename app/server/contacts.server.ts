@@ -17,7 +17,7 @@ import { requestOffer, type RequestOfferColumns } from "~/lib/request-offer";
 import { db, type Database } from "./db.server";
 import { env } from "./env.server";
 import { log } from "./log.server";
-import { enqueueContactNotification } from "./mail-outbox.server";
+import { enqueueContactNotification, MAIL_KINDS } from "./mail-outbox.server";
 import { hitRateLimit } from "./rate-limit.server";
 import { enqueueWebhookEvent } from "./webhooks.server";
 import {
@@ -43,7 +43,7 @@ import { OWNER_ROLES, type AdminUser } from "./users.server";
 export async function createContactRequest(
   input: ContactInput,
   database: Database = db(),
-  options: { suspectedSpam?: boolean; roundRobin?: boolean } = {},
+  options: { suspectedSpam?: boolean; roundRobin?: boolean; acknowledge?: boolean } = {},
 ) {
   const offerColumn = (column: typeof offers.id | typeof offers.title | typeof offers.reference) =>
     input.offer === null
@@ -63,13 +63,27 @@ export async function createContactRequest(
         offerReference: offerColumn(offers.reference),
         suspectedSpam,
       })
-      .returning({ id: contactRequests.id });
+      .returning({ id: contactRequests.id, createdAt: contactRequests.createdAt });
     if (!suspectedSpam) {
       if (options.roundRobin) await assignInTurn(row.id, tx as unknown as Database);
       await announceNewRequest(row.id, tx as unknown as Database);
+      if (options.acknowledge) await acknowledge(row.id, input.email, tx as unknown as Database);
     }
-    return row;
+    return { id: row.id, reference: contactReference(row.id, row.createdAt) };
   });
+}
+
+/** At most one acknowledgement per address in this window: the form must not mail strangers. */
+export const ACK_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * Queues the visitor's acknowledgement unless this address had one in the last 10 minutes. The
+ * counter is a rate_limits row written in the request's transaction: two requests at once from
+ * one address queue one mail, and a rolled-back request counts nothing.
+ */
+async function acknowledge(id: number, email: string, tx: Database): Promise<void> {
+  const limit = await hitRateLimit(`ack:${email.toLowerCase()}`, 1, ACK_WINDOW_MS, tx);
+  if (limit.allowed) await enqueueContactNotification(id, tx, MAIL_KINDS.contactAcknowledgement);
 }
 
 const ROUND_ROBIN_KEY = "assign_round_robin_last";
@@ -117,9 +131,17 @@ async function announceNewRequest(id: number, tx: Database): Promise<void> {
   await enqueueWebhookEvent("request.created", id, tx);
 }
 
+/** ACK_EMAIL, on by default when SMTP_URL is set (issue 22). */
+export function acknowledgementsEnabled(): boolean {
+  const e = env();
+  return e.ACK_EMAIL ?? Boolean(e.SMTP_URL);
+}
+
 /** What a visitor's contact post comes to; the route turns it into a status and a message. */
 export type ContactSubmission =
-  { kind: "sent" } | { kind: "rate-limited"; retryAfterSeconds: number } | { kind: "unavailable" };
+  | { kind: "sent"; reference: string }
+  | { kind: "rate-limited"; retryAfterSeconds: number }
+  | { kind: "unavailable" };
 
 /**
  * A visitor's valid contact request: counted against the per-IP limit (in the database, so every
@@ -147,12 +169,13 @@ export async function submitContactRequest(
     const row = await createContactRequest(input, undefined, {
       suspectedSpam,
       roundRobin: env().ASSIGN_ROUND_ROBIN,
+      acknowledge: acknowledgementsEnabled(),
     });
     log.info(
       suspectedSpam ? "contact request stored as suspected spam" : "contact request stored",
       { requestId: context.requestId, contactId: row.id },
     );
-    return { kind: "sent" };
+    return { kind: "sent", reference: row.reference };
   } catch (error) {
     log.error("contact request failed", { requestId: context.requestId, error });
     return { kind: "unavailable" };

@@ -1,5 +1,10 @@
 import nodemailer from "nodemailer";
-import { headerText, renderContactNotification } from "~/lib/contact-mail";
+import {
+  headerText,
+  renderContactAcknowledgement,
+  renderContactNotification,
+} from "~/lib/contact-mail";
+import { contactReference } from "~/lib/contact-reference";
 import { retryDelaySeconds } from "~/lib/outbox-backoff";
 import { contactMailData } from "./contacts.server";
 import type { DatabaseHandle } from "./db.server";
@@ -101,7 +106,11 @@ export function startMailWorker(
   const messageDomain = new URL(settings.baseUrl).hostname || "localhost";
 
   async function send(row: MailOutboxRow): Promise<void> {
-    if (row.kind !== MAIL_KINDS.contactNotification || row.contactRequestId === null) {
+    const acknowledgement = row.kind === MAIL_KINDS.contactAcknowledgement;
+    if (
+      (row.kind !== MAIL_KINDS.contactNotification && !acknowledgement) ||
+      row.contactRequestId === null
+    ) {
       await markMailFailed(row.id, `Type de mail inconnu : ${row.kind}`, database);
       return;
     }
@@ -111,12 +120,19 @@ export function startMailWorker(
       await markMailFailed(row.id, "La demande n'existe plus", database);
       return;
     }
-    const mail = renderContactNotification(data, settings.baseUrl);
+    const site = siteConfig();
+    const mail = acknowledgement
+      ? renderContactAcknowledgement(data, contactReference(data.id, data.createdAt), site)
+      : renderContactNotification(data, settings.baseUrl);
     try {
       await transport.sendMail({
         from: settings.from,
-        to: settings.to,
-        replyTo: { name: headerText(data.name), address: data.email },
+        ...(acknowledgement
+          ? { to: { name: headerText(data.name), address: data.email }, replyTo: site.email }
+          : {
+              to: settings.to,
+              replyTo: { name: headerText(data.name), address: data.email },
+            }),
         subject: mail.subject,
         text: mail.text,
         html: mail.html,

@@ -53,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type Values = { name: string; email: string; phone: string; message: string; offer: string };
 export type ContactActionData =
-  | { status: "sent" }
+  | { status: "sent"; reference: string }
   | { status: "limited"; retryAfterSeconds: number; values: Values; offerChoice?: OfferChoice }
   | {
       status: "invalid" | "error";
@@ -83,7 +83,9 @@ async function answer(
   result: ContactSubmission | { kind: "invalid"; fieldErrors: FieldErrors<keyof Values> },
   values: Values,
 ) {
-  if (result.kind === "sent") return data<ContactActionData>({ status: "sent" });
+  if (result.kind === "sent") {
+    return data<ContactActionData>({ status: "sent", reference: result.reference });
+  }
   const kept = { values, offerChoice: await postedOfferChoice(values.offer) };
   if (result.kind === "rate-limited") {
     const { retryAfterSeconds } = result;
@@ -124,7 +126,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 function feedback(result: ContactActionData): { title: string; description: string } {
-  if (result.status === "sent") return MESSAGES.contactSent;
+  if (result.status === "sent") {
+    const { title, description } = MESSAGES.contactSent;
+    return { title, description: `${description} Votre référence : ${result.reference}.` };
+  }
   if (result.status === "limited") {
     const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
     return {
