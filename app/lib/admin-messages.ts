@@ -63,6 +63,11 @@ export const FLASH_MESSAGES = {
     type: "success",
   },
   noteAdded: { title: "Note ajoutée", type: "success" },
+  bulkDone: {
+    title: "Demandes mises à jour",
+    description: "La modification a été appliquée aux demandes cochées",
+    type: "success",
+  },
   ownerUpdated: {
     title: "Attribution mise à jour",
     description: "Le responsable de la demande a été mis à jour",
@@ -111,6 +116,7 @@ export const ADMIN_MESSAGES = {
   statusFailed: "Erreur lors de la mise à jour du statut",
   noteFailed: "Erreur lors de l'ajout de la note",
   assignFailed: "Erreur lors de l'attribution",
+  bulkFailed: "Erreur lors de la modification groupée",
   notSpamFailed: "Erreur lors du rétablissement de la demande",
   contactsEmpty: "Aucune demande de contact trouvée",
   offerDeletedLabel: "Offre supprimée",

@@ -6,7 +6,13 @@ import { ADMIN_MESSAGES, type FlashKey } from "~/lib/admin-messages";
 import { contactNoteSchema } from "~/lib/contact-note";
 import { CONTACT_STATUSES } from "~/lib/domain";
 import { PRIVATE_HEADERS } from "~/server/auth.server";
-import { applyContactChange, type ContactChange } from "~/server/contacts.server";
+import {
+  applyBulkChange,
+  applyContactChange,
+  type BulkChange,
+  type ContactChange,
+} from "~/server/contacts.server";
+import { CONTACT_PAGE_SIZE } from "~/lib/contact-filters";
 import { withFlash } from "~/server/flash.server";
 import { readForm } from "~/server/form.server";
 import type { AdminUser } from "~/server/users.server";
@@ -20,7 +26,7 @@ export type ContactActionData = {
   note?: string;
 };
 
-export const CONTACT_INTENTS = ["status", "assign", "note", "not-spam"] as const;
+export const CONTACT_INTENTS = ["status", "assign", "note", "not-spam", "bulk"] as const;
 export type ContactIntent = (typeof CONTACT_INTENTS)[number];
 
 /** A contact request id as it appears in a URL or a form: a positive PostgreSQL integer. */
@@ -35,6 +41,7 @@ const FAILURES: Record<ContactIntent, string> = {
   assign: ADMIN_MESSAGES.assignFailed,
   note: ADMIN_MESSAGES.noteFailed,
   "not-spam": ADMIN_MESSAGES.notSpamFailed,
+  bulk: ADMIN_MESSAGES.bulkFailed,
 };
 
 const SUCCESS_FLASH: Record<ContactIntent, FlashKey> = {
@@ -42,6 +49,7 @@ const SUCCESS_FLASH: Record<ContactIntent, FlashKey> = {
   assign: "ownerUpdated",
   note: "noteAdded",
   "not-spam": "notSpam",
+  bulk: "bulkDone",
 };
 
 const INVALID_STATUS = "Statut ou demande non valide.";
@@ -59,7 +67,31 @@ const contactActionFormSchema = z.object({
     .optional()
     .catch(undefined),
   note: z.string(),
+  // The list's bulk action: `status:<status>`, `assign:<id>|none` or `spam` (ids: the ticked rows).
+  bulk: z.string().optional(),
 });
+
+const bulkChangeSchema = z.union([
+  z
+    .string()
+    .regex(/^status:/)
+    .transform((v) => v.slice(7))
+    .pipe(z.enum(CONTACT_STATUSES))
+    .transform((status): BulkChange => ({ intent: "status", status })),
+  z
+    .string()
+    .regex(/^assign:/)
+    .transform((v) => v.slice(7))
+    .pipe(z.union([z.literal("none"), contactIdSchema]))
+    .transform((owner): BulkChange => ({
+      intent: "assign",
+      ownerId: owner === "none" ? null : owner,
+    })),
+  z.literal("spam").transform((): BulkChange => ({ intent: "spam" })),
+]);
+
+const bulkIdsSchema = z.array(contactIdSchema).min(1).max(CONTACT_PAGE_SIZE);
+const BULK_NOTHING = "Cochez au moins une demande et choisissez une action.";
 
 function failure(status: number, body: ContactActionData) {
   return data(body, { status, headers: PRIVATE_HEADERS });
@@ -80,6 +112,7 @@ export async function contactAction(
   if (!submission.success) return failure(400, { intent: null, error: "Requête invalide" });
   const { form, data: input } = submission;
   const intent = input.intent ?? "status";
+  if (intent === "bulk") return bulkAction(request, context, options, form, input.bulk);
   const id = options.id ?? input.id;
   if (id === undefined) {
     return failure(400, {
@@ -132,5 +165,28 @@ export async function contactAction(
   }
   throw redirect(options.returnTo(form), {
     headers: withFlash(request, SUCCESS_FLASH[intent], PRIVATE_HEADERS),
+  });
+}
+
+/** The list's bulk form: one change to every ticked request, then back to the same view. */
+async function bulkAction(
+  request: Request,
+  context: { requestId: string },
+  options: { user: AdminUser; returnTo: (form: FormData) => string },
+  form: FormData,
+  bulk: string | undefined,
+) {
+  const change = bulkChangeSchema.safeParse(bulk);
+  const ids = bulkIdsSchema.safeParse(form.getAll("ids"));
+  if (!change.success || !ids.success) {
+    return failure(400, { intent: "bulk", error: FAILURES.bulk, description: BULK_NOTHING });
+  }
+  const result = await applyBulkChange([...new Set(ids.data)], change.data, options.user, context);
+  if (result.kind === "failed") return failure(503, { intent: "bulk", error: FAILURES.bulk });
+  if (result.kind === "not-assignable") {
+    return failure(400, { intent: "bulk", error: FAILURES.bulk, description: NOT_ASSIGNABLE });
+  }
+  throw redirect(options.returnTo(form), {
+    headers: withFlash(request, SUCCESS_FLASH.bulk, PRIVATE_HEADERS),
   });
 }
