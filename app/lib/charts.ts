@@ -1,5 +1,11 @@
 /** Geometry of the dashboard's server-rendered SVG charts (issue 22): no chart library, no JS. */
 
+/** Weeks the dashboard's charts cover, this one included. */
+export const CHART_WEEKS = 12;
+/** Days and offers of 'Offres les plus demandées'. */
+export const TOP_OFFER_DAYS = 30;
+export const TOP_OFFERS = 10;
+
 /** The axis' top: the smallest 1, 2 or 5 × 10ⁿ at or above `value` (1 for an empty chart). */
 export function niceMax(value: number): number {
   if (!(value > 0)) return 1;

@@ -1,12 +1,8 @@
 import { sql } from "drizzle-orm";
+import { CHART_WEEKS, TOP_OFFER_DAYS, TOP_OFFERS } from "~/lib/charts";
 import { CONTACT_STATUSES, type ContactStatus } from "~/lib/domain";
 import { db, type Database } from "./db.server";
 
-/** Weeks the dashboard's charts cover, this one included (issue 22). */
-export const CHART_WEEKS = 12;
-/** Days and offers of 'Offres les plus demandées'. */
-export const TOP_OFFER_DAYS = 30;
-export const TOP_OFFERS = 10;
 
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown): Row[] =>

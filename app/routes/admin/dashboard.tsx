@@ -21,7 +21,8 @@ import {
   WeeklyRequestsChart,
 } from "~/components/admin/contact-charts";
 import { adminMeta } from "~/lib/admin-meta";
-import { contactCharts, TOP_OFFER_DAYS } from "~/server/contact-charts.server";
+import { TOP_OFFER_DAYS } from "~/lib/charts";
+import { contactCharts } from "~/server/contact-charts.server";
 import { offerStats } from "~/server/offers.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { contactRequestStats } from "~/server/contacts.server";
