@@ -2,6 +2,7 @@ import { z } from "zod";
 import { searchTermSchema } from "./search-term-schema";
 import {
   CONTACT_SORTS,
+  MAX_CONTACT_SEARCH_LENGTH,
   OWNER_FILTERS,
   contactFiltersToSearch,
   SPAM_FILTER,
@@ -10,7 +11,7 @@ import {
 import { CONTACT_STATUSES } from "./domain";
 
 // Server side only: keeps the validation library out of the admin bundle.
-export const MAX_CONTACT_SEARCH_LENGTH = 100;
+export { MAX_CONTACT_SEARCH_LENGTH };
 const MAX_PAGE = 100_000;
 
 // Lenient: a malformed value clears that parameter instead of failing the page.

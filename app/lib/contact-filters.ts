@@ -61,6 +61,7 @@ export type ContactListFilters = {
 };
 
 export const CONTACT_PAGE_SIZE = 50;
+export const MAX_CONTACT_SEARCH_LENGTH = 100;
 
 /** The canonical query string of a list view ('' for the default view). */
 export function contactFiltersToSearch(filters: ContactListFilters, page = 1): string {

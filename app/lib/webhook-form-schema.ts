@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { WEBHOOK_EVENTS, type WebhookEvent } from "./webhooks";
-
-export const WEBHOOK_URL_MAX = 2000;
+import { WEBHOOK_EVENTS, WEBHOOK_URL_MAX, type WebhookEvent } from "./webhooks";
 
 /** An endpoint's address: http or https, no user name or password in it. */
 export const webhookUrlSchema = z

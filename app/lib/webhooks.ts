@@ -9,6 +9,8 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   "request.updated": "Demande modifiée (statut, attribution, note)",
 };
 
+export const WEBHOOK_URL_MAX = 2000;
+
 /** What a `request.updated` event says changed. */
 export const WEBHOOK_CHANGES = ["status", "owner", "note"] as const;
 export type WebhookChange = (typeof WEBHOOK_CHANGES)[number];

@@ -3,7 +3,6 @@ import { CHART_WEEKS, TOP_OFFER_DAYS, TOP_OFFERS } from "~/lib/charts";
 import { CONTACT_STATUSES, type ContactStatus } from "~/lib/domain";
 import { db, type Database } from "./db.server";
 
-
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown): Row[] =>
   Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? []);

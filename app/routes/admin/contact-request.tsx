@@ -15,7 +15,7 @@ import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/input";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
-import { CONTACT_NOTE_MAX } from "~/lib/contact-note";
+import { CONTACT_NOTE_MAX } from "~/lib/limits";
 import { CONTACT_STATUS_LABELS } from "~/lib/domain";
 import { formatDateTime, formatMonthlyPrice, isoDate } from "~/lib/format";
 import { MESSAGES } from "~/lib/messages";

@@ -12,6 +12,7 @@ import { adminMeta } from "~/lib/admin-meta";
 import {
   CONTACT_PAGE_SIZE,
   CONTACT_SORTS,
+  MAX_CONTACT_SEARCH_LENGTH,
   SORT_COLUMNS,
   sortFor,
   sortParts,
@@ -25,11 +26,7 @@ import {
   OWNER_FILTERS,
   type OwnerFilter,
 } from "~/lib/contact-filters";
-import {
-  contactListPath,
-  MAX_CONTACT_SEARCH_LENGTH,
-  parseContactFilters,
-} from "~/lib/contact-filters-schema";
+import { contactListPath, parseContactFilters } from "~/lib/contact-filters-schema";
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from "~/lib/domain";
 import { formatDateTime, isoDate, pluralize } from "~/lib/format";
 import { useHydrated } from "~/hooks/use-hydrated";

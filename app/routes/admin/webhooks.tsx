@@ -14,8 +14,13 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { adminMeta } from "~/lib/admin-meta";
 import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
 import { formatDateTime, isoDate } from "~/lib/format";
-import { chosenEvents, WEBHOOK_URL_MAX, webhookCreateSchema } from "~/lib/webhook-form-schema";
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, type WebhookEvent } from "~/lib/webhooks";
+import { chosenEvents, webhookCreateSchema } from "~/lib/webhook-form-schema";
+import {
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENTS,
+  WEBHOOK_URL_MAX,
+  type WebhookEvent,
+} from "~/lib/webhooks";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { withFlash } from "~/server/flash.server";
 import { idSchema, parseId, readForm } from "~/server/form.server";
