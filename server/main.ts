@@ -12,11 +12,13 @@ import { env, envWarnings } from "../app/server/env.server";
 import { log } from "../app/server/log.server";
 import { mailSettings, startMailNotifications, type MailWorker } from "../app/server/mail.server";
 import { startPurgeSchedule } from "../app/server/retention.server";
+import type { QueueWorker } from "../app/server/queue-worker.server";
 import {
   openConfiguredDatabase,
   prepareDatabase,
   prepareDatabaseWhenReachable,
 } from "../app/server/startup.server";
+import { startWebhookWorker } from "../app/server/webhook-delivery.server";
 import { answerClientErrors, createHttpApp, createRequestListener } from "./http";
 
 async function main() {
@@ -32,13 +34,21 @@ async function main() {
   let server: Server | undefined = undefined;
   let stopping = false;
   let mailWorker: MailWorker | null = null;
+  let webhookWorker: QueueWorker | null = null;
   let stopPurge = () => {};
   const closeDatabaseAndExit = async () => {
     // The worker records the mail it is sending before the database closes.
     // Bounded: a mail cut short is sent again when its lease expires (docs/mail.md).
-    await mailWorker?.stop(Math.min(e.SHUTDOWN_TIMEOUT_MS, 5_000)).catch((error: unknown) => {
-      log.error("error while stopping the mail worker", { error });
-    });
+    const graceMs = Math.min(e.SHUTDOWN_TIMEOUT_MS, 5_000);
+    await Promise.all([
+      mailWorker?.stop(graceMs).catch((error: unknown) => {
+        log.error("error while stopping the mail worker", { error });
+      }),
+      // A delivery cut short is sent again when its lease expires (docs/webhooks.md).
+      webhookWorker?.stop(graceMs).catch((error: unknown) => {
+        log.error("error while stopping the webhook worker", { error });
+      }),
+    ]);
     try {
       await currentDatabase().close();
       log.info("database closed");
@@ -97,6 +107,7 @@ async function main() {
   if (stopping) return closeDatabaseAndExit();
   const startWorkers = (ready: DatabaseHandle) => {
     mailWorker = startMailNotifications(ready, mail, { listenUrl: e.DATABASE_URL });
+    webhookWorker = startWebhookWorker(ready, { listenUrl: e.DATABASE_URL });
     // Retention of contact requests (issue 12): once a day across instances.
     stopPurge = startPurgeSchedule();
   };

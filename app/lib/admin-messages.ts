@@ -64,9 +64,25 @@ export const FLASH_MESSAGES = {
     type: "success",
   },
   noteAdded: { title: "Note ajoutée", type: "success" },
+  bulkDone: {
+    title: "Demandes mises à jour",
+    description: "La modification a été appliquée aux demandes cochées",
+    type: "success",
+  },
+  ownerUpdated: {
+    title: "Attribution mise à jour",
+    description: "Le responsable de la demande a été mis à jour",
+    type: "success",
+  },
   notSpam: {
     title: "Demande rétablie",
     description: "La demande rejoint la liste et l'équipe commerciale en est notifiée.",
+    type: "success",
+  },
+  webhookDeleted: { title: "Webhook supprimé", type: "success" },
+  webhookResent: {
+    title: "Envoi relancé",
+    description: "La livraison repart dans quelques secondes.",
     type: "success",
   },
 } as const satisfies Record<string, ToastMessage>;
@@ -97,6 +113,8 @@ export const ADMIN_MESSAGES = {
   offersNoMatch: "Aucune offre ne correspond à vos critères de recherche.",
   statusFailed: "Erreur lors de la mise à jour du statut",
   noteFailed: "Erreur lors de l'ajout de la note",
+  assignFailed: "Erreur lors de l'attribution",
+  bulkFailed: "Erreur lors de la modification groupée",
   notSpamFailed: "Erreur lors du rétablissement de la demande",
   contactsEmpty: "Aucune demande de contact trouvée",
   offerDeletedLabel: "Offre supprimée",

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { searchTermSchema } from "./search-term-schema";
 import {
   CONTACT_SORTS,
+  MAX_CONTACT_SEARCH_LENGTH,
+  OWNER_FILTERS,
   contactFiltersToSearch,
   SPAM_FILTER,
   type ContactListFilters,
@@ -9,7 +11,7 @@ import {
 import { CONTACT_STATUSES } from "./domain";
 
 // Server side only: keeps the validation library out of the admin bundle.
-export const MAX_CONTACT_SEARCH_LENGTH = 100;
+export { MAX_CONTACT_SEARCH_LENGTH };
 const MAX_PAGE = 100_000;
 
 // Lenient: a malformed value clears that parameter instead of failing the page.
@@ -19,6 +21,7 @@ const schema = z.object({
     .enum([...CONTACT_STATUSES, SPAM_FILTER])
     .optional()
     .catch(undefined),
+  owner: z.enum(OWNER_FILTERS).optional().catch(undefined),
   sort: z.enum(CONTACT_SORTS).catch("newest"),
   page: z
     .string()
@@ -35,12 +38,14 @@ export function parseContactFilters(params: URLSearchParams): {
   const parsed = schema.parse({
     q: params.get("q") ?? undefined,
     status: params.get("status") ?? undefined,
+    owner: params.get("owner") ?? undefined,
     sort: params.get("sort") ?? undefined,
     page: params.get("page") ?? undefined,
   });
   const filters: ContactListFilters = { sort: parsed.sort };
   if (parsed.q) filters.q = parsed.q;
   if (parsed.status) filters.status = parsed.status;
+  if (parsed.owner) filters.owner = parsed.owner;
   return { filters, page: parsed.page };
 }
 

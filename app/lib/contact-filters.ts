@@ -2,26 +2,73 @@ import type { ContactStatus } from "./domain";
 
 /**
  * The admin list of contact requests, as carried in the URL: ?q=&status=&sort=&page=
- * `status=spam` shows the suspected spam, which every other view leaves out.
+ * `status=spam` shows the suspected spam, which every other view leaves out; `owner=me` the
+ * viewer's requests ('Mes demandes'), `owner=none` those nobody owns ('Non attribuées').
  */
-export const CONTACT_SORTS = ["newest", "oldest"] as const;
+/** The list's columns that sort it (issue 22); `newest`/`oldest` are the date's two directions. */
+export const SORT_COLUMNS = ["date", "name", "offer", "status", "owner", "activity"] as const;
+export type SortColumn = (typeof SORT_COLUMNS)[number];
+export const CONTACT_SORTS = [
+  "newest",
+  "oldest",
+  "name",
+  "name-desc",
+  "offer",
+  "offer-desc",
+  "status",
+  "status-desc",
+  "owner",
+  "owner-desc",
+  "activity",
+  "activity-desc",
+] as const;
 export type ContactSort = (typeof CONTACT_SORTS)[number];
+
+/** A sort as a column and a direction. */
+export function sortParts(sort: ContactSort): { column: SortColumn; descending: boolean } {
+  if (sort === "newest") return { column: "date", descending: true };
+  if (sort === "oldest") return { column: "date", descending: false };
+  const [column, direction] = sort.split("-") as [SortColumn, string | undefined];
+  return { column, descending: direction === "desc" };
+}
+
+/**
+ * The sort a column's header link asks for: the other direction when the list is already sorted
+ * by it, else its natural first direction (newest first for dates, A to Z for text).
+ */
+export function sortFor(column: SortColumn, current: ContactSort): ContactSort {
+  const now = sortParts(current);
+  const descending =
+    now.column === column ? !now.descending : column === "date" || column === "activity";
+  if (column === "date") return descending ? "newest" : "oldest";
+  return (descending ? `${column}-desc` : column) as ContactSort;
+}
 export const SPAM_FILTER = "spam";
 export type ContactStatusFilter = ContactStatus | typeof SPAM_FILTER;
+
+export const OWNER_FILTERS = ["me", "none"] as const;
+export type OwnerFilter = (typeof OWNER_FILTERS)[number];
+export const OWNER_FILTER_LABELS: Record<OwnerFilter, string> = {
+  me: "Mes demandes",
+  none: "Non attribuées",
+};
 
 export type ContactListFilters = {
   q?: string;
   status?: ContactStatusFilter;
+  owner?: OwnerFilter;
   sort: ContactSort;
 };
 
 export const CONTACT_PAGE_SIZE = 50;
+export const MAX_CONTACT_SEARCH_LENGTH = 100;
 
 /** The canonical query string of a list view ('' for the default view). */
 export function contactFiltersToSearch(filters: ContactListFilters, page = 1): string {
   const params = new URLSearchParams();
   if (filters.q) params.set("q", filters.q);
   if (filters.status) params.set("status", filters.status);
+  if (filters.owner) params.set("owner", filters.owner);
   if (filters.sort !== "newest") params.set("sort", filters.sort);
   if (page > 1) params.set("page", String(page));
   const search = params.toString();

@@ -3,6 +3,7 @@ import {
   contactAdminUrl,
   escapeHtml,
   headerText,
+  renderContactAcknowledgement,
   renderContactNotification,
   type ContactMailData,
 } from "./contact-mail";
@@ -89,6 +90,29 @@ describe("renderContactNotification", () => {
     expect(html).toContain("R&amp;D");
     expect(html).toContain('<a href="https://x.fr/admin/contacts/42">');
     expect(html).toContain('<a href="mailto:jeanne@example.com">');
+  });
+});
+
+describe("renderContactAcknowledgement", () => {
+  const contact = {
+    name: "ServeurPro",
+    email: "contact@example.fr",
+    phone: "+33 1 23 45 67 89",
+    baseUrl: "https://www.example.fr",
+  };
+
+  it("gives the reference, a summary and the contact details, escaped in HTML", () => {
+    const mail = renderContactAcknowledgement(
+      { ...base, name: "<b>Jeanne</b>", message: "Ligne 1\r\n<script>" },
+      "DEM-2026-00042",
+      contact,
+    );
+    expect(mail.subject).toBe("ServeurPro : votre demande DEM-2026-00042 a bien été reçue");
+    expect(mail.text).toContain("Référence : DEM-2026-00042");
+    expect(mail.text).toContain("Ligne 1\n<script>");
+    expect(mail.text).toContain("contact@example.fr · +33 1 23 45 67 89 · https://www.example.fr");
+    expect(mail.html).toContain("&lt;b&gt;Jeanne&lt;/b&gt;");
+    expect(mail.html).not.toContain("<script>");
   });
 });
 

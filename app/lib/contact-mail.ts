@@ -106,3 +106,67 @@ ${row("Offre", escapeHtml(offer))}
 `;
   return { subject, text, html };
 }
+
+/** Who the visitor can reach, as the acknowledgement states it. */
+export type AcknowledgementContact = {
+  name: string;
+  email: string;
+  phone: string;
+  baseUrl: string;
+};
+
+/**
+ * The visitor's acknowledgement of their request (issue 22): the reference to quote, a summary of
+ * what they sent and how to reach the team. Sent to the address they typed, so it says nothing
+ * that address's owner should not read if someone else typed it.
+ */
+export function renderContactAcknowledgement(
+  data: ContactMailData,
+  reference: string,
+  contact: AcknowledgementContact,
+): RenderedMail {
+  const site = headerText(contact.name);
+  const subject = `${site} : votre demande ${reference} a bien été reçue`;
+  const date = formatDateTime(data.createdAt);
+  const offer = data.offer ? `${data.offer.title} (${data.offer.reference})` : "Demande générale";
+  const message = data.message.replace(/\r\n?/g, "\n");
+  const text = [
+    `Bonjour ${data.name},`,
+    "",
+    `Nous avons bien reçu votre demande du ${date}. Notre équipe commerciale vous répond dans les plus brefs délais.`,
+    "",
+    `Référence : ${reference} (à rappeler dans vos échanges)`,
+    "",
+    "Récapitulatif :",
+    `Offre : ${offer}`,
+    `Téléphone : ${data.phone ?? "non renseigné"}`,
+    "Message :",
+    message,
+    "",
+    `Nous contacter : ${contact.email} · ${contact.phone} · ${contact.baseUrl}`,
+    "",
+    `Vous recevez ce message parce que cette adresse a été saisie dans le formulaire de contact de ${site}. Si ce n'est pas vous, ignorez-le.`,
+    "",
+  ].join("\n");
+  const row = (label: string, value: string) =>
+    `<tr><th align="left" style="padding:4px 12px 4px 0;vertical-align:top">${label}</th><td style="padding:4px 0">${value}</td></tr>`;
+  const html = `<!doctype html>
+<html lang="fr">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#111">
+<p>Bonjour ${escapeHtml(data.name)},</p>
+<p>Nous avons bien reçu votre demande du ${escapeHtml(date)}. Notre équipe commerciale vous répond dans les plus brefs délais.</p>
+<p>Référence : <strong>${escapeHtml(reference)}</strong> (à rappeler dans vos échanges)</p>
+<table role="presentation" cellpadding="0" cellspacing="0">
+${row("Offre", escapeHtml(offer))}
+${row("Téléphone", escapeHtml(data.phone ?? "non renseigné"))}
+</table>
+<p><strong>Votre message :</strong></p>
+<p style="white-space:pre-wrap">${escapeHtml(message).replace(/\n/g, "<br>\n")}</p>
+<p>Nous contacter : <a href="mailto:${escapeHtml(contact.email)}">${escapeHtml(contact.email)}</a> · ${escapeHtml(contact.phone)} · <a href="${escapeHtml(contact.baseUrl)}">${escapeHtml(contact.baseUrl)}</a></p>
+<p style="color:#555;font-size:13px">Vous recevez ce message parce que cette adresse a été saisie dans le formulaire de contact de ${escapeHtml(site)}. Si ce n'est pas vous, ignorez-le.</p>
+</body>
+</html>
+`;
+  return { subject, text, html };
+}

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { CONTROL_CHARACTERS_EXCEPT_LINES } from "./contact";
 
-/** Internal notes on a contact request: as long as a visitor's message at most. */
-export const CONTACT_NOTE_MAX = 5000;
+import { CONTACT_NOTE_MAX } from "./limits";
+
+export { CONTACT_NOTE_MAX };
 
 export const contactNoteSchema = z
   .string()

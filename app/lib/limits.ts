@@ -31,3 +31,6 @@ export const OFFER_NUMBER_LIMITS = {
 
 /** Administrator credentials: argon2 input is capped so a huge password cannot burn the CPU. */
 export const AUTH_LIMITS = { email: 254, passwordMin: 12, passwordMax: 256 } as const;
+
+/** Internal notes on a contact request: as long as a visitor's message at most. */
+export const CONTACT_NOTE_MAX = 5000;

@@ -1,14 +1,16 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { ContactInput } from "~/lib/contact";
 import type { ContactMailData } from "~/lib/contact-mail";
 import {
   CONTACT_PAGE_SIZE,
+  sortParts,
   SPAM_FILTER,
   type ContactListFilters,
   type ContactSort,
 } from "~/lib/contact-filters";
+import { contactReference } from "~/lib/contact-reference";
 import { csvLine, CSV_BOM, spreadsheetDateTime } from "~/lib/csv";
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, type ContactStatus } from "~/lib/domain";
 import { likePattern } from "~/lib/offer-filters";
@@ -16,17 +18,21 @@ import { requestOffer, type RequestOfferColumns } from "~/lib/request-offer";
 import { db, type Database } from "./db.server";
 import { env } from "./env.server";
 import { log } from "./log.server";
-import { enqueueContactNotification } from "./mail-outbox.server";
+import { enqueueContactNotification, MAIL_KINDS } from "./mail-outbox.server";
 import { hitRateLimit, type RateLimitResult } from "./rate-limit.server";
+import { enqueueWebhookEvent } from "./webhooks.server";
 import {
+  appState,
   contactNotes,
+  contactOwnerChanges,
   contactRequestCounts,
   contactRequests,
   contactStatusChanges,
   offers,
+  users,
   type mailOutbox,
 } from "./schema.server";
-import type { AdminUser } from "./users.server";
+import { OWNER_ROLES, type AdminUser } from "./users.server";
 
 /**
  * Stores a contact request and, unless it is suspected spam, the sales team's notification in the
@@ -43,8 +49,10 @@ export async function createContactRequest(
     submissionToken?: string;
     /** Runs in the transaction once the request is known to be new; throwing stores nothing. */
     admit?: (tx: Database) => Promise<void>;
+    roundRobin?: boolean;
+    acknowledge?: boolean;
   } = {},
-): Promise<{ id: number; replay: boolean }> {
+): Promise<{ id: number; reference: string; replay: boolean }> {
   const offerColumn = (column: typeof offers.id | typeof offers.title | typeof offers.reference) =>
     input.offer === null
       ? null
@@ -67,23 +75,93 @@ export async function createContactRequest(
       // The same form sent again (double click, retried post), even at the same moment: the
       // second insert waits for the first to commit, then stores nothing and mails nothing.
       .onConflictDoNothing({ target: contactRequests.submissionToken })
-      .returning({ id: contactRequests.id });
+      .returning({ id: contactRequests.id, createdAt: contactRequests.createdAt });
     if (!row) {
       const [first] = await tx
-        .select({ id: contactRequests.id })
+        .select({ id: contactRequests.id, createdAt: contactRequests.createdAt })
         .from(contactRequests)
         .where(eq(contactRequests.submissionToken, options.submissionToken!));
-      return { id: first.id, replay: true };
+      return { id: first.id, reference: contactReference(first.id, first.createdAt), replay: true };
     }
     await options.admit?.(tx as unknown as Database);
-    if (!suspectedSpam) await enqueueContactNotification(row.id, tx as unknown as Database);
-    return { id: row.id, replay: false };
+    if (!suspectedSpam) {
+      if (options.roundRobin) await assignInTurn(row.id, tx as unknown as Database);
+      await announceNewRequest(row.id, tx as unknown as Database);
+      if (options.acknowledge) await acknowledge(row.id, input.email, tx as unknown as Database);
+    }
+    return { id: row.id, reference: contactReference(row.id, row.createdAt), replay: false };
   });
+}
+
+/** At most one acknowledgement per address in this window: the form must not mail strangers. */
+export const ACK_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * Queues the visitor's acknowledgement unless this address had one in the last 10 minutes. The
+ * counter is a rate_limits row written in the request's transaction: two requests at once from
+ * one address queue one mail, and a rolled-back request counts nothing.
+ */
+async function acknowledge(id: number, email: string, tx: Database): Promise<void> {
+  const limit = await hitRateLimit(`ack:${email.toLowerCase()}`, 1, ACK_WINDOW_MS, tx);
+  if (limit.allowed) await enqueueContactNotification(id, tx, MAIL_KINDS.contactAcknowledgement);
+}
+
+const ROUND_ROBIN_KEY = "assign_round_robin_last";
+
+/**
+ * ASSIGN_ROUND_ROBIN: the new request goes to the Commercial account after the last one served
+ * (by id, wrapping round); removed accounts are simply no longer there. The turn is a row of
+ * app_state locked for the transaction, so that two instances never serve the same turn twice.
+ */
+async function assignInTurn(id: number, tx: Database): Promise<void> {
+  await tx
+    .insert(appState)
+    .values({ key: ROUND_ROBIN_KEY, value: "0" })
+    .onConflictDoNothing({ target: appState.key });
+  const [turn] = await tx
+    .select({ value: appState.value })
+    .from(appState)
+    .where(eq(appState.key, ROUND_ROBIN_KEY))
+    .for("update");
+  const last = Number(turn?.value) || 0;
+  const [next] = await tx
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.role, "sales"))
+    .orderBy(sql`${users.id} <= ${last}`, asc(users.id))
+    .limit(1);
+  if (!next) return;
+  await tx
+    .update(appState)
+    .set({ value: String(next.id), updatedAt: sql`now()` })
+    .where(eq(appState.key, ROUND_ROBIN_KEY));
+  await tx.update(contactRequests).set({ ownerId: next.id }).where(eq(contactRequests.id, id));
+  await tx.insert(contactOwnerChanges).values({
+    contactRequestId: id,
+    fromOwnerEmail: null,
+    toOwnerEmail: next.email,
+    authorId: null,
+    authorEmail: null,
+  });
+}
+
+/** A request that joins the team's list: the team's mail and the `request.created` webhooks. */
+async function announceNewRequest(id: number, tx: Database): Promise<void> {
+  await enqueueContactNotification(id, tx);
+  await enqueueWebhookEvent("request.created", id, tx);
+}
+
+/** ACK_EMAIL, on by default when SMTP_URL is set (issue 22). */
+export function acknowledgementsEnabled(): boolean {
+  const e = env();
+  return e.ACK_EMAIL ?? Boolean(e.SMTP_URL);
 }
 
 /** What a visitor's contact post comes to; the route turns it into a status and a message. */
 export type ContactSubmission =
-  { kind: "sent" } | { kind: "rate-limited"; retryAfterSeconds: number } | { kind: "unavailable" };
+  | { kind: "sent"; reference: string }
+  | { kind: "rate-limited"; retryAfterSeconds: number }
+  | { kind: "unavailable" };
 
 /**
  * A visitor's valid contact request: stored with its notification queued, and counted against the
@@ -105,6 +183,8 @@ export async function submitContactRequest(
     const row = await createContactRequest(input, undefined, {
       suspectedSpam,
       submissionToken: submission.token,
+      roundRobin: env().ASSIGN_ROUND_ROBIN,
+      acknowledge: acknowledgementsEnabled(),
       // Counted only when new: a replay does not use up the visitor's limit.
       async admit(tx) {
         const limit = await hitRateLimit(
@@ -126,7 +206,7 @@ export async function submitContactRequest(
           : "contact request stored",
       { requestId: context.requestId, contactId: row.id },
     );
-    return { kind: "sent" };
+    return { kind: "sent", reference: row.reference };
   } catch (error) {
     if (refused) {
       log.warn("contact rate limit reached", {
@@ -194,10 +274,22 @@ export async function contactRequestStats(database: Database = db()) {
 /** Characters of a message shown on a list card (the request's page shows all of it). */
 export const MESSAGE_PREVIEW_LENGTH = 140;
 
-/** The rows a list view shows: spam or not, one status, a search across the request's fields. */
-function listConditions(filters: ContactListFilters): SQL | undefined {
+/** A list view as the server reads it: the URL's filters and who looks (for `owner=me`). */
+export type ContactQuery = ContactListFilters & { viewerId?: number };
+
+/**
+ * The rows a list view shows: spam or not, one status, one owner (the viewer's or none), a search
+ * across the request's fields.
+ */
+function listConditions(filters: ContactQuery): SQL | undefined {
   const spam = filters.status === SPAM_FILTER;
   const conditions: SQL[] = [eq(contactRequests.suspectedSpam, spam)];
+  if (filters.owner === "none") conditions.push(isNull(contactRequests.ownerId));
+  if (filters.owner === "me") {
+    conditions.push(
+      filters.viewerId === undefined ? sql`false` : eq(contactRequests.ownerId, filters.viewerId),
+    );
+  }
   if (filters.status && filters.status !== SPAM_FILTER) {
     conditions.push(eq(contactRequests.status, filters.status));
   }
@@ -210,6 +302,22 @@ function listConditions(filters: ContactListFilters): SQL | undefined {
 }
 
 function listOrder(sort: ContactSort) {
+  const { column, descending } = sortParts(sort);
+  const by = descending ? desc : asc;
+  const key = {
+    date: contactRequests.createdAt,
+    name: sql`lower(${contactRequests.name})`,
+    // The offer as sent (its snapshot): no join to sort 100,000 rows.
+    offer: sql`lower(coalesce(${contactRequests.offerTitle}, ''))`,
+    status: contactRequests.status,
+    owner: sql`(select lower(${users.email}) from ${users} where ${users.id} = ${contactRequests.ownerId})`,
+    activity: contactRequests.updatedAt,
+  }[column];
+  return [by(key), by(contactRequests.id)];
+}
+
+/** The export's order: by date, the one its keyset reading follows (other sorts read as newest). */
+function exportOrder(sort: ContactSort) {
   return sort === "oldest"
     ? [asc(contactRequests.createdAt), asc(contactRequests.id)]
     : [desc(contactRequests.createdAt), desc(contactRequests.id)];
@@ -244,8 +352,8 @@ function withOffer<T extends RequestOfferColumns>(row: T) {
 }
 
 /** Count of a view: the counters table when there is no search (exact, a few rows read). */
-async function countMatches(filters: ContactListFilters, database: Database): Promise<number> {
-  if (!filters.q) {
+async function countMatches(filters: ContactQuery, database: Database): Promise<number> {
+  if (!filters.q && !filters.owner) {
     const counts = await contactStatusCounts(database);
     if (filters.status === SPAM_FILTER) return counts.spam;
     return filters.status ? counts[filters.status] : counts.total;
@@ -259,7 +367,7 @@ async function countMatches(filters: ContactListFilters, database: Database): Pr
 
 /** One page of the admin list, with the number of matches. Long messages are cut by the database. */
 export async function listContactRequests(
-  filters: ContactListFilters,
+  filters: ContactQuery,
   page = 1,
   database: Database = db(),
 ) {
@@ -278,10 +386,13 @@ export async function listContactRequests(
             status: contactRequests.status,
             suspectedSpam: contactRequests.suspectedSpam,
             createdAt: contactRequests.createdAt,
+            updatedAt: contactRequests.updatedAt,
+            ownerEmail: users.email,
             ...offerColumns,
           })
           .from(contactRequests)
           .leftJoin(offers, eq(offers.id, contactRequests.offerId))
+          .leftJoin(users, eq(users.id, contactRequests.ownerId))
           .where(
             // Deferred join: the page's ids are found first (on the list's index), so a deep page
             // skips index entries instead of reading, cutting and joining every skipped request.
@@ -312,6 +423,14 @@ export const noteColumns = {
   body: contactNotes.body,
   createdAt: contactNotes.createdAt,
 };
+export const ownerChangeColumns = {
+  id: contactOwnerChanges.id,
+  contactRequestId: contactOwnerChanges.contactRequestId,
+  fromOwnerEmail: contactOwnerChanges.fromOwnerEmail,
+  toOwnerEmail: contactOwnerChanges.toOwnerEmail,
+  authorEmail: contactOwnerChanges.authorEmail,
+  createdAt: contactOwnerChanges.createdAt,
+};
 export const statusChangeColumns = {
   id: contactStatusChanges.id,
   contactRequestId: contactStatusChanges.contactRequestId,
@@ -323,7 +442,11 @@ export const statusChangeColumns = {
 
 /** The rows that belong to some requests (notes, status changes, mails), by date then id. */
 export function rowsOfRequests<C extends SelectedFields>(
-  table: typeof contactNotes | typeof contactStatusChanges | typeof mailOutbox,
+  table:
+    | typeof contactNotes
+    | typeof contactStatusChanges
+    | typeof contactOwnerChanges
+    | typeof mailOutbox,
   columns: C,
   ids: number[],
   direction: "asc" | "desc",
@@ -346,6 +469,7 @@ export async function findContactRequest(id: number, database: Database = db()) 
       status: contactRequests.status,
       suspectedSpam: contactRequests.suspectedSpam,
       updatedAt: contactRequests.updatedAt,
+      ownerId: contactRequests.ownerId,
       ...offerColumns,
       offerSlug: offers.slug,
       offerPrice: offers.price,
@@ -356,11 +480,18 @@ export async function findContactRequest(id: number, database: Database = db()) 
     .where(eq(contactRequests.id, id))
     .limit(1);
   if (!row) return undefined;
-  const [notes, history] = await Promise.all([
+  const [notes, history, ownerHistory] = await Promise.all([
     rowsOfRequests(contactNotes, noteColumns, [id], "desc", database),
     rowsOfRequests(contactStatusChanges, statusChangeColumns, [id], "desc", database),
+    rowsOfRequests(contactOwnerChanges, ownerChangeColumns, [id], "desc", database),
   ]);
-  return { ...withOffer(row), notes, history };
+  return {
+    ...withOffer(row),
+    reference: contactReference(row.id, row.createdAt),
+    notes,
+    history,
+    ownerHistory,
+  };
 }
 
 export type ContactRequestDetail = NonNullable<Awaited<ReturnType<typeof findContactRequest>>>;
@@ -397,6 +528,52 @@ export async function changeContactStatus(
       authorId: actor.id,
       authorEmail: actor.email,
     });
+    await enqueueWebhookEvent("request.updated", id, tx as unknown as Database, ["status"]);
+    return "changed";
+  });
+}
+
+/**
+ * 'Attribuer à': sets the owner (an Administrateur or Commercial account) or none, records it in
+ * the request's history and announces it, in one transaction on the locked row. The same owner
+ * again records nothing; an account that cannot own requests is `not-assignable`.
+ */
+export async function assignContactRequest(
+  id: number,
+  ownerId: number | null,
+  actor: AdminUser,
+  database: Database = db(),
+): Promise<ChangeOutcome | "not-assignable"> {
+  return database.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ ownerId: contactRequests.ownerId, ownerEmail: users.email })
+      .from(contactRequests)
+      .leftJoin(users, eq(users.id, contactRequests.ownerId))
+      .where(eq(contactRequests.id, id))
+      .for("update", { of: contactRequests });
+    if (!current) return "missing";
+    if (current.ownerId === ownerId) return "unchanged";
+    let toEmail: string | null = null;
+    if (ownerId !== null) {
+      const [owner] = await tx
+        .select({ email: users.email })
+        .from(users)
+        .where(and(eq(users.id, ownerId), inArray(users.role, [...OWNER_ROLES])));
+      if (!owner) return "not-assignable";
+      toEmail = owner.email;
+    }
+    await tx
+      .update(contactRequests)
+      .set({ ownerId, updatedAt: sql`now()` })
+      .where(eq(contactRequests.id, id));
+    await tx.insert(contactOwnerChanges).values({
+      contactRequestId: id,
+      fromOwnerEmail: current.ownerEmail,
+      toOwnerEmail: toEmail,
+      authorId: actor.id,
+      authorEmail: actor.email,
+    });
+    await enqueueWebhookEvent("request.updated", id, tx as unknown as Database, ["owner"]);
     return "changed";
   });
 }
@@ -418,6 +595,7 @@ export async function addContactNote(
     await tx
       .insert(contactNotes)
       .values({ contactRequestId: id, authorId: actor.id, authorEmail: actor.email, body });
+    await enqueueWebhookEvent("request.updated", id, tx as unknown as Database, ["note"]);
     return true;
   });
 }
@@ -437,7 +615,7 @@ export async function clearSuspectedSpam(
       .where(and(eq(contactRequests.id, id), eq(contactRequests.suspectedSpam, true)))
       .returning({ id: contactRequests.id });
     if (cleared.length > 0) {
-      await enqueueContactNotification(id, tx as unknown as Database);
+      await announceNewRequest(id, tx as unknown as Database);
       return "changed";
     }
     const [exists] = await tx
@@ -451,10 +629,12 @@ export async function clearSuspectedSpam(
 /** One change an administrator makes to a request, from its page or from the list. */
 export type ContactChange =
   | { intent: "status"; status: ContactStatus }
+  | { intent: "assign"; ownerId: number | null }
   | { intent: "note"; body: string }
   | { intent: "not-spam" };
 
-export type ContactChangeResult = { kind: "done" } | { kind: "missing" } | { kind: "failed" };
+export type ContactChangeResult =
+  { kind: "done" } | { kind: "missing" } | { kind: "not-assignable" } | { kind: "failed" };
 
 /**
  * Applies one change to request `id` on behalf of `actor` (each is one transaction and records its
@@ -466,14 +646,16 @@ export async function applyContactChange(
   actor: AdminUser,
   context: { requestId: string },
 ): Promise<ContactChangeResult> {
-  let outcome: ChangeOutcome | boolean;
+  let outcome: ChangeOutcome | "not-assignable" | boolean;
   try {
     outcome =
       change.intent === "status"
         ? await changeContactStatus(id, change.status, actor)
-        : change.intent === "note"
-          ? await addContactNote(id, change.body, actor)
-          : await clearSuspectedSpam(id);
+        : change.intent === "assign"
+          ? await assignContactRequest(id, change.ownerId, actor)
+          : change.intent === "note"
+            ? await addContactNote(id, change.body, actor)
+            : await clearSuspectedSpam(id);
   } catch (error) {
     log.error("contact request update failed", {
       requestId: context.requestId,
@@ -483,6 +665,7 @@ export async function applyContactChange(
     return { kind: "failed" };
   }
   if (outcome === false || outcome === "missing") return { kind: "missing" };
+  if (outcome === "not-assignable") return { kind: "not-assignable" };
   log.info("contact request updated", {
     requestId: context.requestId,
     contactId: id,
@@ -490,6 +673,64 @@ export async function applyContactChange(
     userId: actor.id,
   });
   return { kind: "done" };
+}
+
+/** Marks a request as suspected spam from the list ('Marquer comme spam'): out of the list and counts. */
+export async function markSuspectedSpam(
+  id: number,
+  database: Database = db(),
+): Promise<ChangeOutcome> {
+  const rows = await database
+    .update(contactRequests)
+    .set({ suspectedSpam: true, updatedAt: sql`now()` })
+    .where(and(eq(contactRequests.id, id), eq(contactRequests.suspectedSpam, false)))
+    .returning({ id: contactRequests.id });
+  return rows.length > 0 ? "changed" : "unchanged";
+}
+
+/** One change applied to the requests ticked in the list. */
+export type BulkChange =
+  | { intent: "status"; status: ContactStatus }
+  | { intent: "assign"; ownerId: number | null }
+  | { intent: "spam" };
+
+export type BulkResult =
+  { kind: "done"; changed: number } | { kind: "not-assignable" } | { kind: "failed" };
+
+/**
+ * The list's bulk actions: each request changes in its own transaction and history, as from its
+ * page; requests gone meanwhile are skipped. An owner who cannot own requests refuses the lot.
+ */
+export async function applyBulkChange(
+  ids: number[],
+  change: BulkChange,
+  actor: AdminUser,
+  context: { requestId: string },
+): Promise<BulkResult> {
+  let changed = 0;
+  try {
+    for (const id of ids) {
+      const outcome =
+        change.intent === "status"
+          ? await changeContactStatus(id, change.status, actor)
+          : change.intent === "assign"
+            ? await assignContactRequest(id, change.ownerId, actor)
+            : await markSuspectedSpam(id);
+      if (outcome === "not-assignable") return { kind: "not-assignable" };
+      if (outcome === "changed") changed++;
+    }
+  } catch (error) {
+    log.error("bulk contact change failed", { requestId: context.requestId, error });
+    return { kind: "failed" };
+  }
+  log.info("contact requests changed in bulk", {
+    requestId: context.requestId,
+    intent: change.intent,
+    count: ids.length,
+    changed,
+    userId: actor.id,
+  });
+  return { kind: "done", changed };
 }
 
 export const CSV_HEADERS = [
@@ -512,7 +753,7 @@ export const EXPORT_BATCH_SIZE = 1000;
  * and the position is kept as the database's own text of created_at, microseconds included.
  */
 export async function* exportContactRequests(
-  filters: ContactListFilters,
+  filters: ContactQuery,
   batchSize = EXPORT_BATCH_SIZE,
   database: Database = db(),
 ) {
@@ -534,7 +775,7 @@ export async function* exportContactRequests(
       .from(contactRequests)
       .leftJoin(offers, eq(offers.id, contactRequests.offerId))
       .where(and(listConditions(filters), position))
-      .orderBy(...listOrder(filters.sort))
+      .orderBy(...exportOrder(filters.sort))
       .limit(batchSize);
     if (rows.length === 0) return;
     yield rows.map((row) => {
@@ -557,7 +798,7 @@ export async function* exportContactRequests(
  * the client reads it: a slow download holds one batch in memory, never the whole table.
  */
 export function contactRequestsCsv(
-  filters: ContactListFilters,
+  filters: ContactQuery,
   database: Database = db(),
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();

@@ -67,6 +67,14 @@ export const envSchema = z.object({
   MAIL_RETRY_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   // Default: http://localhost:<PORT> (see parseEnv).
   SITE_URL: z.url().optional(),
+  // Visitor acknowledgement of each request (issue 22): on by default when SMTP_URL is set.
+  ACK_EMAIL: bool.optional(),
+  // Webhooks (issue 22): endpoints on loopback or private addresses only when true; the longest
+  // wait between two attempts of a delivery (first retry after 10 s, doubling, for 24 h).
+  WEBHOOK_ALLOW_PRIVATE: bool.default(false),
+  WEBHOOK_RETRY_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
+  // New requests assigned in turn to the Commercial accounts (issue 22).
+  ASSIGN_ROUND_ROBIN: bool.default(false),
   // Commercial statements beyond the spec's claims (app/lib/site.ts): neutral unless set.
   SITE_HARDWARE_TEXT: z.string().trim().min(1).default(DEFAULT_CLAIMS.hardware),
   SITE_DEDICATED_POINTS: z.string().transform(splitList).default(DEFAULT_CLAIMS.dedicatedPoints),

@@ -5,7 +5,12 @@ import { log } from "./log.server";
 import { contactRequests, mailOutbox, type MailOutboxRow } from "./schema.server";
 
 /** What a mail of the outbox announces; its content is rendered when it is sent. */
-export const MAIL_KINDS = { contactNotification: "contact_notification" } as const;
+export const MAIL_KINDS = {
+  contactNotification: "contact_notification",
+  // To the visitor (issue 22): the request's reference and a summary.
+  contactAcknowledgement: "contact_acknowledgement",
+} as const;
+export type MailKind = (typeof MAIL_KINDS)[keyof typeof MAIL_KINDS];
 
 /**
  * Announced (NOTIFY) when a mail is queued or re-queued: PostgreSQL and PGlite deliver it when the
@@ -23,10 +28,9 @@ const notifyWorkers = (database: Database) =>
 export async function enqueueContactNotification(
   contactRequestId: number,
   database: Database = db(),
+  kind: MailKind = MAIL_KINDS.contactNotification,
 ): Promise<void> {
-  await database
-    .insert(mailOutbox)
-    .values({ contactRequestId, kind: MAIL_KINDS.contactNotification });
+  await database.insert(mailOutbox).values({ contactRequestId, kind });
   await notifyWorkers(database);
 }
 

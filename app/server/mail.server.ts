@@ -1,8 +1,11 @@
-import type { PGlite } from "@electric-sql/pglite";
 import { setTimeout as delay } from "node:timers/promises";
 import nodemailer from "nodemailer";
-import pg from "pg";
-import { headerText, renderContactNotification } from "~/lib/contact-mail";
+import {
+  headerText,
+  renderContactAcknowledgement,
+  renderContactNotification,
+} from "~/lib/contact-mail";
+import { contactReference } from "~/lib/contact-reference";
 import type { Pricing } from "~/lib/money";
 import { retryDelaySeconds } from "~/lib/outbox-backoff";
 import { contactMailData } from "./contacts.server";
@@ -19,6 +22,7 @@ import {
   markMailSent,
   nextMailDueAt,
 } from "./mail-outbox.server";
+import { delayUntil, startQueueWorker, type QueueWorker } from "./queue-worker.server";
 import type { MailOutboxRow } from "./schema.server";
 import { siteConfig } from "./site.server";
 
@@ -72,12 +76,7 @@ export type MailWorkerOptions = {
   pollMs?: number;
 };
 
-export type MailWorker = {
-  /** Looks at the outbox now (also done on every NOTIFY of MAIL_CHANNEL). */
-  wake(): void;
-  /** Stops claiming, lets the mail being sent finish (at most graceMs), closes SMTP and LISTEN. */
-  stop(graceMs?: number): Promise<void>;
-};
+export type MailWorker = QueueWorker;
 
 /**
  * A refusal the SMTP server says is final (5xx: unknown recipient, relay denied, bad credentials):
@@ -132,6 +131,8 @@ export function startMailWorker(
   options: MailWorkerOptions = {},
 ): MailWorker {
   const database = handle.db;
+  // Until stop: a sent mail's record is retried only while the worker runs.
+  let running = true;
   const batchSize = options.batchSize ?? 4;
   const leaseSeconds = options.leaseSeconds ?? 300;
   const pollMs = options.pollMs ?? 10_000;
@@ -143,26 +144,12 @@ export function startMailWorker(
   });
   const messageDomain = new URL(settings.baseUrl).hostname || "localhost";
 
-  let running = true;
-  let woken = false;
-  let wakeSleeper: (() => void) | undefined;
-  const wake = () => {
-    woken = true;
-    wakeSleeper?.();
-  };
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wakeSleeper = undefined;
-        resolve();
-      }
-      wakeSleeper = done;
-    });
-
   async function send(row: MailOutboxRow): Promise<void> {
-    if (row.kind !== MAIL_KINDS.contactNotification || row.contactRequestId === null) {
+    const acknowledgement = row.kind === MAIL_KINDS.contactAcknowledgement;
+    if (
+      (row.kind !== MAIL_KINDS.contactNotification && !acknowledgement) ||
+      row.contactRequestId === null
+    ) {
       await markMailFailed(row.id, `Type de mail inconnu : ${row.kind}`, database);
       return;
     }
@@ -172,12 +159,19 @@ export function startMailWorker(
       await markMailFailed(row.id, "La demande n'existe plus", database);
       return;
     }
-    const mail = renderContactNotification(data, settings.baseUrl, settings.pricing);
+    const site = siteConfig();
+    const mail = acknowledgement
+      ? renderContactAcknowledgement(data, contactReference(data.id, data.createdAt), site)
+      : renderContactNotification(data, settings.baseUrl, settings.pricing);
     try {
       await transport.sendMail({
         from: settings.from,
-        to: settings.to,
-        replyTo: { name: headerText(data.name), address: data.email },
+        ...(acknowledgement
+          ? { to: { name: headerText(data.name), address: data.email }, replyTo: site.email }
+          : {
+              to: settings.to,
+              replyTo: { name: headerText(data.name), address: data.email },
+            }),
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
@@ -240,113 +234,23 @@ export function startMailWorker(
     // A stop lets the mails being sent finish.
     await Promise.all(claimed.map(send));
     if (claimed.length === batchSize) return 0;
-    const next = await nextMailDueAt(database);
-    if (!next) return pollMs;
-    // Never a busy loop on a row another instance holds or on clock differences.
-    return Math.min(pollMs, Math.max(100, next.getTime() - Date.now()));
+    return delayUntil(await nextMailDueAt(database), pollMs);
   }
 
-  const stopListening = listen(handle, options.listenUrl, wake);
-
-  const loop = (async () => {
-    // After a failed look (database restarting), look again soon, then less often.
-    let failures = 0;
-    while (running) {
-      woken = false;
-      let delay: number;
-      try {
-        delay = await cycle();
-        failures = 0;
-      } catch (error) {
-        failures++;
-        delay = Math.min(pollMs, 500 * 2 ** (failures - 1));
-        log.warn("mail outbox unavailable; will look again", { error, retryInMs: delay });
-      }
-      if (!running) break;
-      if (!woken && delay > 0) await sleep(delay);
-    }
-  })();
-
+  const worker = startQueueWorker(handle, {
+    name: "mail",
+    channel: MAIL_CHANNEL,
+    listenUrl: options.listenUrl,
+    pollMs,
+    cycle,
+    onStop: () => transport.close(),
+  });
   return {
-    wake,
-    async stop(graceMs = 10_000) {
+    wake: worker.wake,
+    async stop(graceMs) {
       running = false;
-      wakeSleeper?.();
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        loop,
-        new Promise((resolve) => {
-          timer = setTimeout(resolve, graceMs);
-        }),
-      ]);
-      clearTimeout(timer);
-      await stopListening();
-      transport.close();
-      log.info("mail worker stopped");
+      await worker.stop(graceMs);
     },
-  };
-}
-
-/**
- * Calls wake on every NOTIFY of MAIL_CHANNEL. PGlite delivers its own notifications in-process; on
- * PostgreSQL one dedicated connection listens, and is reopened after a failure (polling covers
- * the gap). Returns the function that stops listening.
- */
-function listen(
-  handle: DatabaseHandle,
-  listenUrl: string | undefined,
-  wake: () => void,
-): () => Promise<void> {
-  if (handle.kind === "pglite") {
-    const client = (handle.db as unknown as { $client: PGlite }).$client;
-    const unlisten = client.listen(MAIL_CHANNEL, wake);
-    unlisten.catch((error: unknown) => log.warn("mail LISTEN failed", { error }));
-    return async () => {
-      await (await unlisten.catch(() => undefined))?.().catch(() => {});
-    };
-  }
-  if (!listenUrl) return async () => {};
-  let stopped = false;
-  let client: pg.Client | undefined;
-  let retry: NodeJS.Timeout | undefined;
-  // Reopened soon after a loss (a PostgreSQL restart takes seconds), then at most every 2 s.
-  let failures = 0;
-  const connect = async () => {
-    const next = new pg.Client({ connectionString: listenUrl, connectionTimeoutMillis: 5_000 });
-    const reconnect = () => {
-      if (client !== next) return;
-      client = undefined;
-      next.end().catch(() => {});
-      failures++;
-      if (!stopped)
-        retry = setTimeout(() => void connect(), Math.min(2_000, 250 * 2 ** (failures - 1)));
-    };
-    next.on("error", (error) => {
-      log.warn("mail LISTEN connection lost", { error: error.message });
-      reconnect();
-    });
-    next.on("end", reconnect);
-    next.on("notification", wake);
-    client = next;
-    try {
-      await next.connect();
-      await next.query(`listen ${MAIL_CHANNEL}`);
-      if (failures > 0) log.info("mail LISTEN connection restored", { attempts: failures });
-      failures = 0;
-      // Mails queued while the connection was down: look now.
-      wake();
-    } catch (error) {
-      log.warn("mail LISTEN connection failed", { error });
-      reconnect();
-    }
-  };
-  void connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    const current = client;
-    client = undefined;
-    await current?.end().catch(() => {});
   };
 }
 

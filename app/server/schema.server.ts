@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -106,6 +107,9 @@ export const contactRequests = pgTable(
     // The form's idempotency token (issue 19): a double click, a retried post or a reload of the
     // same form stores one request. Null for posts without one (scripts, older pages).
     submissionToken: uuid("submission_token").unique("contact_requests_submission_token_key"),
+    // The Administrateur or Commercial who handles it (issue 22); null: nobody yet. An account's
+    // removal leaves its requests unassigned.
+    ownerId: integer("owner_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     // updated_at is the last activity: creation, status change, note (retention counts from it).
     ...timestamps,
     /**
@@ -126,6 +130,13 @@ export const contactRequests = pgTable(
     index("contact_requests_status_list_idx").on(
       t.suspectedSpam,
       t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // 'Mes demandes' and 'Non attribuées' in the list's order.
+    index("contact_requests_owner_list_idx").on(
+      t.suspectedSpam,
+      t.ownerId,
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
@@ -183,6 +194,26 @@ export const contactStatusChanges = pgTable(
   (t) => [index("contact_status_changes_request_idx").on(t.contactRequestId, t.createdAt)],
 );
 
+/**
+ * Owner history of a request (issue 22): from whom to whom (e-mails copied, null for nobody), and
+ * who did it (null author: the automatic round-robin assignment).
+ */
+export const contactOwnerChanges = pgTable(
+  "contact_owner_changes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    contactRequestId: integer("contact_request_id")
+      .notNull()
+      .references(() => contactRequests.id, { onDelete: "cascade" }),
+    fromOwnerEmail: text("from_owner_email"),
+    toOwnerEmail: text("to_owner_email"),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorEmail: text("author_email"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("contact_owner_changes_request_idx").on(t.contactRequestId, t.createdAt)],
+);
+
 export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
 export const mailStatus = pgEnum("mail_status", MAIL_STATUSES);
 
@@ -220,6 +251,60 @@ export const mailOutbox = pgTable(
       .where(sql`${t.status} = 'pending'`),
     index("mail_outbox_status_idx").on(t.status, t.updatedAt.desc()),
     index("mail_outbox_request_idx").on(t.contactRequestId),
+  ],
+);
+
+export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
+export const webhookDeliveryStatus = pgEnum("webhook_delivery_status", WEBHOOK_DELIVERY_STATUSES);
+
+/**
+ * Endpoints of outside tools (a CRM) that receive the requests' events (issue 22), signed to the
+ * Standard Webhooks specification with their own secret (`whsec_…`, shown once at creation).
+ */
+export const webhookEndpoints = pgTable("webhook_endpoints", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  url: text("url").notNull(),
+  // Event types the endpoint wants (WEBHOOK_EVENTS).
+  events: text("events").array().notNull(),
+  secret: text("secret").notNull(),
+  ...timestamps,
+});
+
+/**
+ * Outbox of webhook deliveries, one row per event and endpoint, claimed like mail_outbox. The body
+ * is frozen when the event happens (it says what changed then); the request's erasure or purge
+ * removes its deliveries, personal data included.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    endpointId: integer("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    contactRequestId: integer("contact_request_id").references(() => contactRequests.id, {
+      onDelete: "cascade",
+    }),
+    eventType: text("event_type").notNull(),
+    payload: text("payload").notNull(),
+    status: webhookDeliveryStatus("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
+    lastStatusCode: integer("last_status_code"),
+    lastError: text("last_error"),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true, mode: "date" }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true, mode: "date" }),
+    ...timestamps,
+  },
+  (t) => [
+    index("webhook_deliveries_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt.desc()),
+    index("webhook_deliveries_request_idx").on(t.contactRequestId),
   ],
 );
 
@@ -269,4 +354,7 @@ export type ContactRequest = typeof contactRequests.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type ContactNote = typeof contactNotes.$inferSelect;
 export type ContactStatusChange = typeof contactStatusChanges.$inferSelect;
+export type ContactOwnerChange = typeof contactOwnerChanges.$inferSelect;
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
+export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { asc, count, eq, sql } from "drizzle-orm";
+import { asc, count, eq, inArray, sql } from "drizzle-orm";
 import { adminCredentialsSchema, emailSchema, issuesToText } from "~/lib/credentials";
 import { firstStartNotice } from "~/lib/first-start-notice";
 import { db, type Database } from "./db.server";
@@ -166,4 +166,16 @@ export async function removeAdmin(
     await tx.delete(users).where(eq(users.id, targetId));
     return { kind: "removed" };
   });
+}
+
+/** Roles whose accounts can own contact requests (issue 22); users.role is managed elsewhere. */
+export const OWNER_ROLES = ["admin", "sales"] as const;
+
+/** Accounts a request can be assigned to ('Attribuer à'), by e-mail. */
+export function listAssignableUsers(database: Database = db()): Promise<AdminUser[]> {
+  return database
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.role, [...OWNER_ROLES]))
+    .orderBy(asc(users.email));
 }

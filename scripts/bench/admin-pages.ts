@@ -46,10 +46,14 @@ export const PAGES: PageSpec[] = [
   { name: "/admin/contacts, page 1000", path: () => "/admin/contacts?page=1000" },
   { name: "/admin/contacts?status=in_progress", path: () => "/admin/contacts?status=in_progress" },
   { name: "/admin/contacts?q=dubois", path: () => "/admin/contacts?q=dubois" },
+  // Issue 22: the owner filter and a sort that is not the list's index order.
+  { name: "/admin/contacts?owner=none", path: () => "/admin/contacts?owner=none" },
+  { name: "/admin/contacts?sort=owner", path: () => "/admin/contacts?sort=owner" },
   { name: "/admin/contacts/{id}", path: (ids) => `/admin/contacts/${ids.contactId}` },
   { name: "/admin/contacts/export.csv", path: () => "/admin/contacts/export.csv", download: true },
   { name: "/admin/users", path: () => "/admin/users" },
   { name: "/admin/account", path: () => "/admin/account" },
+  { name: "/admin/webhooks", path: () => "/admin/webhooks" },
   {
     name: "/admin/personal-data?email=…",
     path: (ids) => `/admin/personal-data?email=${encodeURIComponent(ids.email)}`,

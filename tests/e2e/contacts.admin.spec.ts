@@ -35,8 +35,18 @@ async function sendRequests(
   }
 }
 
-function cards(page: Page) {
-  return page.getByRole("list", { name: "Demandes" }).getByRole("listitem");
+function rows(page: Page) {
+  return page.getByRole("table", { name: "Demandes de contact" }).locator("tbody tr");
+}
+
+/** Ticks the rows of these names and applies one bulk action (by its option's label). */
+async function bulk(page: Page, names: string[], action: string) {
+  for (const name of names) await page.getByLabel(`Cocher ${name}`, { exact: true }).check();
+  await page.getByLabel("Pour les demandes cochées").selectOption({ label: action });
+  await page.getByRole("button", { name: "Appliquer" }).click();
+  await expect(
+    page.getByText("La modification a été appliquée aux demandes cochées").last(),
+  ).toBeVisible();
 }
 
 test.describe("contact requests in the administrator area", () => {
@@ -63,35 +73,36 @@ test.describe("contact requests in the administrator area", () => {
     // With JavaScript the list follows the typing; without, the form's GET lands on the same address.
     await expect(page).toHaveURL(`/admin/contacts?q=${id}`);
     await expect(page.getByRole("status")).toHaveText("52 demandes");
-    await expect(cards(page)).toHaveCount(50);
-    await expect(cards(page).first()).toContainText(`Client 52 ${id}`);
+    await expect(rows(page)).toHaveCount(50);
+    await expect(rows(page).first()).toContainText(`Client 52 ${id}`);
     await expect(page.getByLabel("Filtrer par statut")).toContainText("En attente (");
 
     const pager = page.getByRole("navigation", { name: "Pagination" });
     await expect(pager).toContainText("Page 1 sur 2");
     await pager.getByRole("link", { name: "Suivant" }).click();
     await expect(page).toHaveURL(`/admin/contacts?q=${id}&page=2`);
-    await expect(cards(page)).toHaveCount(2);
-    await expect(cards(page).last()).toContainText(`Client 1 ${id}`);
+    await expect(rows(page)).toHaveCount(2);
+    await expect(rows(page).last()).toContainText(`Client 1 ${id}`);
     await pager.getByRole("link", { name: "Précédent" }).click();
     await expect(page).toHaveURL(`/admin/contacts?q=${id}`);
 
-    await page.getByLabel("Trier").selectOption("oldest");
-    if (noJs(testInfo)) await page.getByRole("button", { name: "Filtrer" }).click();
+    // The columns sort the list: the date's header turns newest-first into oldest-first.
+    await page.getByRole("link", { name: "Date", exact: true }).click();
     await expect(page).toHaveURL(`/admin/contacts?q=${id}&sort=oldest`);
-    await expect(cards(page).first()).toContainText(`Client 1 ${id}`);
+    await expect(page.getByRole("columnheader", { name: "Date" })).toHaveAttribute(
+      "aria-sort",
+      "ascending",
+    );
+    await expect(rows(page).first()).toContainText(`Client 1 ${id}`);
 
-    // One request moves to 'En cours' from its card; the filter then finds it alone.
-    const card = cards(page).filter({ hasText: `Client 1 ${id}` });
-    await card.getByLabel(`Statut de la demande de Client 1 ${id}`).selectOption("in_progress");
-    if (noJs(testInfo)) await card.getByRole("button", { name: "Enregistrer" }).click();
-    await expect(page.getByText("Le statut de la demande a été mis à jour").last()).toBeVisible();
+    // One request moves to 'En cours' by the bulk action; the filter then finds it alone.
+    await bulk(page, [`Client 1 ${id}`], "En cours");
     await expect(page).toHaveURL(`/admin/contacts?q=${id}&sort=oldest`);
     await page.getByLabel("Filtrer par statut").selectOption("in_progress");
     if (noJs(testInfo)) await page.getByRole("button", { name: "Filtrer" }).click();
     await expect(page).toHaveURL(`/admin/contacts?q=${id}&status=in_progress&sort=oldest`);
-    await expect(cards(page)).toHaveCount(1);
-    await expect(cards(page).first()).toContainText("En cours");
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText("En cours");
 
     // Nothing matches: the spec's empty state, and a way back.
     await search.fill(`${id}-introuvable`);
@@ -99,6 +110,57 @@ test.describe("contact requests in the administrator area", () => {
     await expect(page.getByText("Aucune demande de contact trouvée")).toBeVisible();
     await page.getByRole("link", { name: "Effacer les filtres" }).click();
     await expect(page).toHaveURL("/admin/contacts");
+  });
+
+  test("owners: 'Attribuer à', Mes demandes, Non attribuées, bulk assignment and spam", async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const id = searchStamp(testInfo);
+    const name = (i: number) => `Client ${i} ${id}`;
+    await sendRequests(page, id, 3);
+    await openAsAdmin(page, `/admin/contacts?q=${id}`);
+    await page.getByRole("link", { name: "Non attribuées" }).click();
+    await expect(page).toHaveURL(`/admin/contacts?q=${id}&owner=none`);
+    await expect(rows(page)).toHaveCount(3);
+
+    // From the request's page.
+    await rows(page)
+      .filter({ hasText: name(1) })
+      .getByRole("link", { name: name(1) })
+      .click();
+    await expect(page.getByText(/^DEM-\d{4}-\d{5}$/)).toBeVisible();
+    await page.getByLabel("Attribuer à").selectOption({ label: E2E_ADMIN.email });
+    await page.getByRole("button", { name: "Attribuer", exact: true }).click();
+    await expect(
+      page.getByText("Le responsable de la demande a été mis à jour").last(),
+    ).toBeVisible();
+    const history = page.getByRole("list", { name: "Historique de la demande" });
+    await expect(history).toContainText(`Attribuée : personne → ${E2E_ADMIN.email}`);
+    await expect(page.getByLabel("Attribuer à")).toHaveValue(/^\d+$/);
+
+    await page.goto(`/admin/contacts?q=${id}`);
+    await page.getByRole("link", { name: "Mes demandes" }).click();
+    await expect(page).toHaveURL(`/admin/contacts?q=${id}&owner=me`);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText(name(1));
+    await expect(rows(page).first()).toContainText(E2E_ADMIN.email);
+
+    // The two others at once, from 'Non attribuées': none left there, three of mine.
+    await page.getByRole("link", { name: "Non attribuées" }).click();
+    await expect(rows(page)).toHaveCount(2);
+    await bulk(page, [name(2), name(3)], E2E_ADMIN.email);
+    await expect(page).toHaveURL(`/admin/contacts?q=${id}&owner=none`);
+    await expect(page.getByText("Aucune demande de contact trouvée")).toBeVisible();
+    await page.getByRole("link", { name: "Mes demandes" }).click();
+    await expect(rows(page)).toHaveCount(3);
+
+    // Marked as spam: out of the list, in the spam view.
+    await bulk(page, [name(3)], "Marquer comme spam");
+    await expect(rows(page)).toHaveCount(2);
+    await page.goto(`/admin/contacts?q=${id}&status=spam`);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText("Spam suspecté");
   });
 
   test("the request's page: whole message, internal note, status change and its history", async ({
@@ -110,8 +172,8 @@ test.describe("contact requests in the administrator area", () => {
     await sendRequests(page, id, 1, () => long);
     await openAsAdmin(page, `/admin/contacts?q=${id}`);
 
-    // The card shows a preview; the request's page shows everything.
-    const card = cards(page).first();
+    // The list shows no message; the request's page shows all of it.
+    const card = rows(page).first();
     await expect(card).not.toContainText("Fin du message");
     await card.getByRole("link", { name: `Client 1 ${id}` }).click();
     await expect(page).toHaveURL(/\/admin\/contacts\/\d+$/);
@@ -146,7 +208,7 @@ test.describe("contact requests in the administrator area", () => {
     await page.getByLabel(`Statut de la demande de Client 1 ${id}`).selectOption("in_progress");
     if (noJs(testInfo)) await page.getByRole("button", { name: "Enregistrer" }).click();
     await expect(page.getByText("Le statut de la demande a été mis à jour").last()).toBeVisible();
-    const history = page.getByRole("list", { name: "Historique des statuts" });
+    const history = page.getByRole("list", { name: "Historique de la demande" });
     await expect(history.getByRole("listitem")).toHaveCount(1);
     await expect(history).toContainText("En attente → En cours");
     await expect(history).toContainText(E2E_ADMIN.email);

@@ -8,6 +8,7 @@ import * as offerEdit from "../../app/routes/admin/offer-edit";
 import * as offerNew from "../../app/routes/admin/offer-new";
 import * as account from "../../app/routes/admin/account";
 import * as adminUsers from "../../app/routes/admin/users";
+import * as adminWebhooks from "../../app/routes/admin/webhooks";
 import * as dashboard from "../../app/routes/admin/dashboard";
 import { createContactRequest } from "../../app/server/contacts.server";
 import { mailOutbox, offers, sessions } from "../../app/server/schema.server";
@@ -61,6 +62,7 @@ const LOADERS: {
   },
   { name: "contacts", fn: adminContacts.loader, path: "/admin/contacts?status=pending" },
   { name: "administrators", fn: adminUsers.loader, path: "/admin/users?remove=1" },
+  { name: "webhooks", fn: adminWebhooks.loader, path: "/admin/webhooks?delete=1" },
   { name: "my account", fn: account.loader, path: "/admin/account" },
   { name: "logout (GET)", fn: adminLogout.loader, path: "/admin/logout" },
 ];
@@ -140,6 +142,18 @@ function actions(): AdminAction[] {
       fn: dashboard.action,
       path: "/admin",
       form: { intent: "retry-mail", id: String(failedMailId) },
+    },
+    {
+      name: "add a webhook",
+      fn: adminWebhooks.action,
+      path: "/admin/webhooks",
+      form: { intent: "create", url: "https://93.184.216.34/hook", created: "on" },
+    },
+    {
+      name: "delete a webhook",
+      fn: adminWebhooks.action,
+      path: "/admin/webhooks",
+      form: { intent: "delete", id: "1" },
     },
   ];
 }

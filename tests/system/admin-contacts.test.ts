@@ -35,7 +35,7 @@ describe(`admin contact requests through the built server (${testDatabaseKind})`
     await app?.close();
   });
 
-  it("keeps the list under 200 KB of HTML and 5,000 elements with 50 long messages", async () => {
+  it("keeps the list under 120 KB of HTML and 5,000 elements with 50 long messages", async () => {
     const response = await fetch(`${app.baseUrl}/admin/contacts`, { headers: { cookie } });
     expect(response.status).toBe(200);
     const html = await response.text();
@@ -46,7 +46,8 @@ describe(`admin contact requests through the built server (${testDatabaseKind})`
     );
     expect(html).toContain("Récent 1");
     expect(html).toContain("3050 demandes");
-    expect(bytes).toBeLessThan(200 * 1024);
+    // Issue 22: the table of 50 rows stays under 120 KB (181 KB for the cards before it).
+    expect(bytes).toBeLessThan(120 * 1024);
     expect(elements).toBeLessThan(5_000);
   });
 

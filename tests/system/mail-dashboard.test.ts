@@ -24,6 +24,7 @@ beforeAll(async () => {
     TRUST_PROXY: "1",
     SMTP_URL: smtp.url,
     NOTIFY_EMAIL: "ventes@example.fr",
+    ACK_EMAIL: "false",
   });
   ({ cookie } = await signedInAdmin(app.database.db));
   browser = await chromium.launch({

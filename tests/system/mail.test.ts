@@ -26,7 +26,9 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
+// The team's notifications only: the visitors' acknowledgements are acknowledgement.test.ts's.
 const mailEnv = (retryMaxSeconds = 1) => ({
+  ACK_EMAIL: "false",
   SMTP_URL: smtp.url,
   NOTIFY_EMAIL: "ventes@example.fr",
   MAIL_FROM: "ServeurPro <site@example.fr>",

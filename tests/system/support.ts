@@ -75,3 +75,36 @@ export async function postContact(
 export function clientAddress(n: number): string {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
+
+/** A form post as the site's own page sends it (its Origin), redirects not followed. */
+export function postSiteForm(
+  base: string,
+  path: string,
+  fields: Record<string, string>,
+  cookie = "",
+  clientIp = clientAddress(9),
+): Promise<Response> {
+  return fetch(`${base}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      Accept: "text/html",
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: base,
+      "X-Forwarded-For": clientIp,
+      ...(cookie ? { cookie } : {}),
+    },
+    body: new URLSearchParams(fields),
+  });
+}
+
+/** Signs in through /auth and returns the session cookie (`admin_session=…`). */
+export async function signInOverHttp(
+  base: string,
+  credentials: { email: string; password: string },
+): Promise<string> {
+  const res = await postSiteForm(base, "/auth", credentials);
+  const set = res.headers.getSetCookie().find((c) => c.startsWith("admin_session="));
+  if (!set) throw new Error(`sign-in refused (${res.status})`);
+  return set.split(";")[0];
+}

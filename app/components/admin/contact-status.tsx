@@ -105,3 +105,51 @@ export function NotSpamForm({ id, action, back }: { id: number; action: string; 
     </fetcher.Form>
   );
 }
+
+/**
+ * 'Attribuer à': an Administrateur or Commercial account, or nobody. A plain form with its button,
+ * with or without JavaScript.
+ */
+export function AssignForm({
+  id,
+  ownerId,
+  owners,
+  action,
+}: {
+  id: number;
+  ownerId: number | null;
+  owners: { id: number; email: string }[];
+  action: string;
+}) {
+  const fetcher = useFetcher<ContactActionData>();
+  useActionToast(fetcher.data, failureToast, fetcher.state);
+  const selectId = `owner-${id}`;
+  return (
+    <fetcher.Form
+      method="post"
+      action={action}
+      className="flex flex-wrap items-center gap-2"
+      preventScrollReset
+    >
+      <input type="hidden" name="intent" value="assign" />
+      <Label htmlFor={selectId}>Attribuer à</Label>
+      <select
+        id={selectId}
+        name="owner"
+        className="status-select"
+        defaultValue={ownerId ?? "none"}
+        key={ownerId ?? "none"}
+      >
+        <option value="none">Personne</option>
+        {owners.map((owner) => (
+          <option key={owner.id} value={owner.id}>
+            {owner.email}
+          </option>
+        ))}
+      </select>
+      <Button type="submit" size="sm" variant="outline" disabled={fetcher.state !== "idle"}>
+        Attribuer
+      </Button>
+    </fetcher.Form>
+  );
+}

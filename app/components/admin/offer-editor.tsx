@@ -61,7 +61,8 @@ export function OfferEditor(props: OfferEditorProps) {
       type="button"
       variant="secondary"
       aria-pressed={showPreview}
-      aria-controls="description-preview"
+      // Only while the preview is in the page: an id that names nothing is an invalid value.
+      aria-controls={showPreview ? "description-preview" : undefined}
       onClick={() => setShowPreview((open) => !open)}
     >
       <Eye aria-hidden="true" /> Prévisualiser

@@ -6,7 +6,13 @@ import { ADMIN_MESSAGES, type FlashKey } from "~/lib/admin-messages";
 import { contactNoteSchema } from "~/lib/contact-note";
 import { CONTACT_STATUSES } from "~/lib/domain";
 import { PRIVATE_HEADERS } from "~/server/auth.server";
-import { applyContactChange, type ContactChange } from "~/server/contacts.server";
+import {
+  applyBulkChange,
+  applyContactChange,
+  type BulkChange,
+  type ContactChange,
+} from "~/server/contacts.server";
+import { CONTACT_PAGE_SIZE } from "~/lib/contact-filters";
 import { withFlash } from "~/server/flash.server";
 import { readForm } from "~/server/form.server";
 import type { AdminUser } from "~/server/users.server";
@@ -20,7 +26,7 @@ export type ContactActionData = {
   note?: string;
 };
 
-export const CONTACT_INTENTS = ["status", "note", "not-spam"] as const;
+export const CONTACT_INTENTS = ["status", "assign", "note", "not-spam", "bulk"] as const;
 export type ContactIntent = (typeof CONTACT_INTENTS)[number];
 
 /** A contact request id as it appears in a URL or a form: a positive PostgreSQL integer. */
@@ -32,17 +38,22 @@ export const contactIdSchema = z
 
 const FAILURES: Record<ContactIntent, string> = {
   status: ADMIN_MESSAGES.statusFailed,
+  assign: ADMIN_MESSAGES.assignFailed,
   note: ADMIN_MESSAGES.noteFailed,
   "not-spam": ADMIN_MESSAGES.notSpamFailed,
+  bulk: ADMIN_MESSAGES.bulkFailed,
 };
 
 const SUCCESS_FLASH: Record<ContactIntent, FlashKey> = {
   status: "statusUpdated",
+  assign: "ownerUpdated",
   note: "noteAdded",
   "not-spam": "notSpam",
+  bulk: "bulkDone",
 };
 
 const INVALID_STATUS = "Statut ou demande non valide.";
+const NOT_ASSIGNABLE = "Choisissez un compte Administrateur ou Commercial, ou personne.";
 
 /** What the list's and the request page's forms post; a bad id or status reads as none. */
 const contactActionFormSchema = z.object({
@@ -50,8 +61,37 @@ const contactActionFormSchema = z.object({
   intent: z.enum(CONTACT_INTENTS).optional(),
   id: contactIdSchema.optional().catch(undefined),
   status: z.enum(CONTACT_STATUSES).optional().catch(undefined),
+  // 'Attribuer à': an account id, or `none` for nobody.
+  owner: z
+    .union([z.literal("none"), contactIdSchema])
+    .optional()
+    .catch(undefined),
   note: z.string(),
+  // The list's bulk action: `status:<status>`, `assign:<id>|none` or `spam` (ids: the ticked rows).
+  bulk: z.string().optional(),
 });
+
+const bulkChangeSchema = z.union([
+  z
+    .string()
+    .regex(/^status:/)
+    .transform((v) => v.slice(7))
+    .pipe(z.enum(CONTACT_STATUSES))
+    .transform((status): BulkChange => ({ intent: "status", status })),
+  z
+    .string()
+    .regex(/^assign:/)
+    .transform((v) => v.slice(7))
+    .pipe(z.union([z.literal("none"), contactIdSchema]))
+    .transform((owner): BulkChange => ({
+      intent: "assign",
+      ownerId: owner === "none" ? null : owner,
+    })),
+  z.literal("spam").transform((): BulkChange => ({ intent: "spam" })),
+]);
+
+const bulkIdsSchema = z.array(contactIdSchema).min(1).max(CONTACT_PAGE_SIZE);
+const BULK_NOTHING = "Cochez au moins une demande et choisissez une action.";
 
 function failure(status: number, body: ContactActionData) {
   return data(body, { status, headers: PRIVATE_HEADERS });
@@ -72,6 +112,7 @@ export async function contactAction(
   if (!submission.success) return failure(400, { intent: null, error: "Requête invalide" });
   const { form, data: input } = submission;
   const intent = input.intent ?? "status";
+  if (intent === "bulk") return bulkAction(request, context, options, form, input.bulk);
   const id = options.id ?? input.id;
   if (id === undefined) {
     return failure(400, {
@@ -88,6 +129,12 @@ export async function contactAction(
       return failure(400, { intent, error: FAILURES.status, description: INVALID_STATUS });
     }
     change = { intent, status };
+  } else if (intent === "assign") {
+    const { owner } = input;
+    if (owner === undefined) {
+      return failure(400, { intent, error: FAILURES.assign, description: NOT_ASSIGNABLE });
+    }
+    change = { intent, ownerId: owner === "none" ? null : owner };
   } else if (intent === "note") {
     const typed = input.note;
     const note = contactNoteSchema.safeParse(typed);
@@ -106,6 +153,9 @@ export async function contactAction(
 
   const result = await applyContactChange(id, change, options.user, context);
   if (result.kind === "failed") return failure(503, { intent, error: FAILURES[intent] });
+  if (result.kind === "not-assignable") {
+    return failure(400, { intent, error: FAILURES[intent], description: NOT_ASSIGNABLE });
+  }
   if (result.kind === "missing") {
     return failure(404, {
       intent,
@@ -115,5 +165,28 @@ export async function contactAction(
   }
   throw redirect(options.returnTo(form), {
     headers: withFlash(request, SUCCESS_FLASH[intent], PRIVATE_HEADERS),
+  });
+}
+
+/** The list's bulk form: one change to every ticked request, then back to the same view. */
+async function bulkAction(
+  request: Request,
+  context: { requestId: string },
+  options: { user: AdminUser; returnTo: (form: FormData) => string },
+  form: FormData,
+  bulk: string | undefined,
+) {
+  const change = bulkChangeSchema.safeParse(bulk);
+  const ids = bulkIdsSchema.safeParse(form.getAll("ids"));
+  if (!change.success || !ids.success) {
+    return failure(400, { intent: "bulk", error: FAILURES.bulk, description: BULK_NOTHING });
+  }
+  const result = await applyBulkChange([...new Set(ids.data)], change.data, options.user, context);
+  if (result.kind === "failed") return failure(503, { intent: "bulk", error: FAILURES.bulk });
+  if (result.kind === "not-assignable") {
+    return failure(400, { intent: "bulk", error: FAILURES.bulk, description: NOT_ASSIGNABLE });
+  }
+  throw redirect(options.returnTo(form), {
+    headers: withFlash(request, SUCCESS_FLASH.bulk, PRIVATE_HEADERS),
   });
 }

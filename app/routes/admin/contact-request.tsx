@@ -1,6 +1,11 @@
 import { History, Mail, Phone, Server, StickyNote } from "lucide-react";
 import { data, Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
-import { NotSpamForm, StatusBadge, StatusForm } from "~/components/admin/contact-status";
+import {
+  AssignForm,
+  NotSpamForm,
+  StatusBadge,
+  StatusForm,
+} from "~/components/admin/contact-status";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -10,14 +15,15 @@ import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/input";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
-import { CONTACT_NOTE_MAX } from "~/lib/contact-note";
+import { CONTACT_NOTE_MAX } from "~/lib/limits";
 import { CONTACT_STATUS_LABELS } from "~/lib/domain";
 import { formatDateTime, isoDate } from "~/lib/format";
 import { monthlyLabel } from "~/lib/money";
 import { useRootData } from "~/hooks/use-root-data";
 import { MESSAGES } from "~/lib/messages";
 import { failureToast, useActionToast } from "~/hooks/use-action-toast";
-import { findContactRequest } from "~/server/contacts.server";
+import { findContactRequest, type ContactRequestDetail } from "~/server/contacts.server";
+import { listAssignableUsers } from "~/server/users.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { contactAction, contactIdSchema } from "./contact-actions.server";
 import type { Route } from "./+types/contact-request";
@@ -36,9 +42,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const id = contactIdSchema.safeParse(params.id);
   if (!id.success) throw notFound();
-  const contact = await findContactRequest(id.data);
+  const [contact, owners] = await Promise.all([findContactRequest(id.data), listAssignableUsers()]);
   if (!contact) throw notFound();
-  return { request: contact };
+  return { request: contact, owners };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -91,10 +97,29 @@ function NoteForm({
   );
 }
 
+/** Status and owner changes, newest first, as one history. */
+function historyEntries(request: ContactRequestDetail) {
+  return [
+    ...request.history.map((change) => ({
+      key: `status-${change.id}`,
+      at: change.createdAt,
+      what: `${CONTACT_STATUS_LABELS[change.fromStatus]} → ${CONTACT_STATUS_LABELS[change.toStatus]}`,
+      who: change.authorEmail,
+    })),
+    ...request.ownerHistory.map((change) => ({
+      key: `owner-${change.id}`,
+      at: change.createdAt,
+      what: `Attribuée : ${change.fromOwnerEmail ?? "personne"} → ${change.toOwnerEmail ?? "personne"}`,
+      who: change.authorEmail ?? "Attribution automatique",
+    })),
+  ].sort((a, b) => new Date(b.at).getTime() - new Date(a.at).getTime());
+}
+
 export default function ContactRequestPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { request } = loaderData;
+  const { request, owners } = loaderData;
   const { offer } = request;
   const { pricing } = useRootData().site;
+  const history = historyEntries(request);
   const self = `/admin/contacts/${request.id}`;
   const navigation = useNavigation();
   useActionToast(actionData, failureToast, navigation.state);
@@ -111,7 +136,10 @@ export default function ContactRequestPage({ loaderData, actionData }: Route.Com
             {request.suspectedSpam ? <Badge variant="destructive">Spam suspecté</Badge> : null}
           </div>
           <p className="text-sm text-muted-foreground">
-            Reçue le{" "}
+            <span className="font-medium text-foreground" data-contact-reference>
+              {request.reference}
+            </span>
+            {" · "}reçue le{" "}
             <time dateTime={isoDate(request.createdAt)}>{formatDateTime(request.createdAt)}</time>
             {" · "}dernière activité le{" "}
             <time dateTime={isoDate(request.updatedAt)}>{formatDateTime(request.updatedAt)}</time>
@@ -120,6 +148,7 @@ export default function ContactRequestPage({ loaderData, actionData }: Route.Com
         <div className="flex flex-wrap items-center gap-2">
           {request.suspectedSpam ? <NotSpamForm id={request.id} action={self} /> : null}
           <StatusForm id={request.id} name={request.name} status={request.status} action={self} />
+          <AssignForm id={request.id} ownerId={request.ownerId} owners={owners} action={self} />
         </div>
       </div>
 
@@ -236,21 +265,16 @@ export default function ContactRequestPage({ loaderData, actionData }: Route.Com
             </CardTitle>
           </CardHeader>
           <CardContent>
-            {request.history.length === 0 ? (
-              <p className="text-sm text-muted-foreground">Aucun changement de statut.</p>
+            {history.length === 0 ? (
+              <p className="text-sm text-muted-foreground">Aucun changement pour le moment.</p>
             ) : (
-              <ol className="space-y-3" aria-label="Historique des statuts">
-                {request.history.map((change) => (
-                  <li key={change.id} className="text-sm">
-                    <p className="font-medium">
-                      {CONTACT_STATUS_LABELS[change.fromStatus]} →{" "}
-                      {CONTACT_STATUS_LABELS[change.toStatus]}
-                    </p>
+              <ol className="space-y-3" aria-label="Historique de la demande">
+                {history.map((entry) => (
+                  <li key={entry.key} className="text-sm">
+                    <p className="font-medium">{entry.what}</p>
                     <p className="text-xs text-muted-foreground">
-                      {change.authorEmail} ·{" "}
-                      <time dateTime={isoDate(change.createdAt)}>
-                        {formatDateTime(change.createdAt)}
-                      </time>
+                      {entry.who} ·{" "}
+                      <time dateTime={isoDate(entry.at)}>{formatDateTime(entry.at)}</time>
                     </p>
                   </li>
                 ))}

@@ -1,13 +1,9 @@
-import { Download, Mail, Phone, Server } from "lucide-react";
-import { IconSprite, SpriteIcon } from "~/components/icon-sprite";
+import { Download } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Form, Link, redirect, useNavigate } from "react-router";
-import { NotSpamForm, StatusBadge, StatusForm } from "~/components/admin/contact-status";
+import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import { Pager } from "~/components/pager";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { NativeSelect } from "~/components/ui/input";
 import { SearchInput } from "~/components/ui/search-input";
@@ -15,17 +11,22 @@ import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
 import {
   CONTACT_PAGE_SIZE,
+  CONTACT_SORTS,
+  MAX_CONTACT_SEARCH_LENGTH,
+  SORT_COLUMNS,
+  sortFor,
+  sortParts,
+  type SortColumn,
   contactFiltersToSearch,
   SPAM_FILTER,
   type ContactListFilters,
   type ContactSort,
   type ContactStatusFilter,
+  OWNER_FILTER_LABELS,
+  OWNER_FILTERS,
+  type OwnerFilter,
 } from "~/lib/contact-filters";
-import {
-  contactListPath,
-  MAX_CONTACT_SEARCH_LENGTH,
-  parseContactFilters,
-} from "~/lib/contact-filters-schema";
+import { contactListPath, parseContactFilters } from "~/lib/contact-filters-schema";
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from "~/lib/domain";
 import { formatDateTime, isoDate, pluralize } from "~/lib/format";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -35,6 +36,9 @@ import {
   type AdminContactRequest,
 } from "~/server/contacts.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
+import { listAssignableUsers } from "~/server/users.server";
+import { Checkbox } from "~/components/ui/checkbox";
+import { failureToast, useActionToast } from "~/hooks/use-action-toast";
 import { contactAction } from "./contact-actions.server";
 import type { Route } from "./+types/contacts";
 
@@ -43,20 +47,21 @@ export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 export const meta: Route.MetaFunction = () => adminMeta("Demandes de contact");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const { user } = await requireAdmin(request);
   const url = new URL(request.url);
   const { filters, page } = parseContactFilters(url.searchParams);
   // One address per view: '?q=&status=&sort=newest' is '/admin/contacts' (the GET form sends all).
   const canonical = contactFiltersToSearch(filters, page);
   const known = new URLSearchParams(
-    [...url.searchParams].filter(([key]) => ["q", "status", "sort", "page"].includes(key)),
+    [...url.searchParams].filter(([key]) => ["q", "status", "owner", "sort", "page"].includes(key)),
   );
   if ((known.size ? `?${known}` : "") !== canonical) {
     throw redirect(`/admin/contacts${canonical}`, { headers: PRIVATE_HEADERS });
   }
-  const [{ requests, total }, counts] = await Promise.all([
-    listContactRequests(filters, page),
+  const [{ requests, total }, counts, owners] = await Promise.all([
+    listContactRequests({ ...filters, viewerId: user.id }, page),
     contactStatusCounts(),
+    listAssignableUsers(),
   ]);
   const pageCount = Math.max(1, Math.ceil(total / CONTACT_PAGE_SIZE));
   if (page > pageCount) {
@@ -64,7 +69,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       headers: PRIVATE_HEADERS,
     });
   }
-  return { requests, total, counts, filters, page, pageCount };
+  return { requests, total, counts, owners, filters, page, pageCount };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -75,88 +80,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-function ContactCard({ request, back }: { request: AdminContactRequest; back: string }) {
-  const href = `/admin/contacts/${request.id}`;
-  return (
-    <Card>
-      <CardHeader className="flex-row flex-wrap items-start justify-between gap-4 space-y-0 p-4">
-        <div className="min-w-0 space-y-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <h2 className="text-lg font-semibold">
-              <Link to={href} className="hover:text-primary hover:underline">
-                {request.name}
-              </Link>
-            </h2>
-            <StatusBadge status={request.status} />
-            {request.suspectedSpam ? <Badge variant="destructive">Spam suspecté</Badge> : null}
-          </div>
-          <p className="text-sm text-muted-foreground">
-            <time dateTime={isoDate(request.createdAt)}>{formatDateTime(request.createdAt)}</time>
-          </p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          {request.suspectedSpam ? (
-            <NotSpamForm id={request.id} action="/admin/contacts" back={back} />
-          ) : null}
-          <StatusForm
-            id={request.id}
-            name={request.name}
-            status={request.status}
-            action="/admin/contacts"
-            back={back}
-            compact
-          />
-        </div>
-      </CardHeader>
-      <CardContent className="space-y-3 p-4 pt-0">
-        <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
-          <a
-            href={`mailto:${request.email}`}
-            className="flex items-center gap-2 hover:text-primary"
-          >
-            <SpriteIcon id="mail" className="size-4 text-primary" />
-            {request.email}
-          </a>
-          {request.phone ? (
-            <a
-              href={`tel:${request.phone.replace(/[^\d+]/g, "")}`}
-              className="flex items-center gap-2 hover:text-primary"
-            >
-              <SpriteIcon id="phone" className="size-4 text-primary" />
-              {request.phone}
-            </a>
-          ) : null}
-          {request.offer ? (
-            <p className="flex items-center gap-2">
-              <SpriteIcon id="server" className="size-4 text-primary" />
-              <span>
-                {request.offer.deleted ? (
-                  <>
-                    <span className="font-medium text-destructive">
-                      {ADMIN_MESSAGES.offerDeletedLabel}
-                    </span>{" "}
-                    :{" "}
-                  </>
-                ) : null}
-                {request.offer.title} ({request.offer.reference})
-              </span>
-            </p>
-          ) : null}
-        </div>
-        {/* A preview: the request's page shows the whole message. */}
-        <p className="line-clamp-4 whitespace-pre-line break-words rounded-md bg-muted/50 p-3 text-sm">
-          {request.messageCut ? `${request.message.trimEnd()}…` : request.message}
-        </p>
-      </CardContent>
-    </Card>
-  );
-}
-
-const SORT_LABELS: Record<ContactSort, string> = {
-  newest: "Plus récentes d'abord",
-  oldest: "Plus anciennes d'abord",
-};
-
 /** The filters as the canonical address, read from the form (with JavaScript). */
 function formSearch(form: HTMLFormElement): string {
   const data = new FormData(form);
@@ -164,11 +87,13 @@ function formSearch(form: HTMLFormElement): string {
     const value = data.get(name);
     return typeof value === "string" ? value.trim() : "";
   };
+  const sort = text("sort");
   const filters: ContactListFilters = {
-    sort: text("sort") === "oldest" ? "oldest" : "newest",
+    sort: (CONTACT_SORTS as readonly string[]).includes(sort) ? (sort as ContactSort) : "newest",
   };
   if (text("q")) filters.q = text("q").slice(0, MAX_CONTACT_SEARCH_LENGTH);
   if (text("status")) filters.status = text("status") as ContactStatusFilter;
+  if (text("owner")) filters.owner = text("owner") as OwnerFilter;
   return contactFiltersToSearch(filters);
 }
 
@@ -201,8 +126,9 @@ function FilterForm({
   };
   const searchField = useFieldValue<HTMLInputElement>(filters.q ?? "");
   const statusField = useFieldValue<HTMLSelectElement>(filters.status ?? "");
-  const sortField = useFieldValue<HTMLSelectElement>(filters.sort);
-  const filtered = Boolean(filters.q || filters.status || filters.sort !== "newest");
+  const filtered = Boolean(
+    filters.q || filters.status || filters.owner || filters.sort !== "newest",
+  );
 
   return (
     <Form
@@ -217,6 +143,7 @@ function FilterForm({
         apply(event.currentTarget);
       }}
     >
+      {filters.owner ? <input type="hidden" name="owner" value={filters.owner} /> : null}
       <Field id="contact-search" label="Rechercher" className="min-w-56 flex-1">
         <SearchInput
           name="q"
@@ -249,21 +176,7 @@ function FilterForm({
           <option value={SPAM_FILTER}>Spam suspecté ({counts.spam})</option>
         </NativeSelect>
       </Field>
-      <Field id="sort" label="Trier">
-        <NativeSelect
-          name="sort"
-          className="w-52"
-          defaultValue={filters.sort}
-          ref={sortField}
-          onChange={(event) => apply(event.currentTarget.form)}
-        >
-          {(["newest", "oldest"] as const).map((sort) => (
-            <option key={sort} value={sort}>
-              {SORT_LABELS[sort]}
-            </option>
-          ))}
-        </NativeSelect>
-      </Field>
+      {filters.sort !== "newest" ? <input type="hidden" name="sort" value={filters.sort} /> : null}
       {hydrated ? null : (
         <Button type="submit" variant="outline">
           Filtrer
@@ -278,8 +191,208 @@ function FilterForm({
   );
 }
 
+const BULK_FORM = "bulk-form";
+
+/**
+ * The bulk actions of the ticked rows: one form before the table, which the rows' checkboxes join
+ * with their `form` attribute (forms cannot nest). Posted as is without JavaScript.
+ */
+function BulkForm({
+  owners,
+  back,
+  spam,
+}: {
+  owners: { id: number; email: string }[];
+  back: string;
+  spam: boolean;
+}) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form
+      method="post"
+      action="/admin/contacts"
+      id={BULK_FORM}
+      aria-label="Action groupée"
+      className="flex flex-wrap items-end gap-3"
+      preventScrollReset
+    >
+      <input type="hidden" name="intent" value="bulk" />
+      <input type="hidden" name="back" value={back} />
+      <Field id="bulk-action" label="Pour les demandes cochées">
+        <NativeSelect name="bulk" className="w-64" defaultValue="" required>
+          <option value="" disabled>
+            Choisir une action…
+          </option>
+          <optgroup label="Changer le statut">
+            {CONTACT_STATUSES.map((s) => (
+              <option key={s} value={`status:${s}`}>
+                {CONTACT_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </optgroup>
+          <optgroup label="Attribuer à">
+            <option value="assign:none">Personne</option>
+            {owners.map((owner) => (
+              <option key={owner.id} value={`assign:${owner.id}`}>
+                {owner.email}
+              </option>
+            ))}
+          </optgroup>
+          {spam ? null : <option value="spam">Marquer comme spam</option>}
+        </NativeSelect>
+      </Field>
+      <Button type="submit" variant="outline" disabled={busy}>
+        Appliquer
+      </Button>
+    </Form>
+  );
+}
+
+const COLUMN_LABELS: Record<SortColumn, string> = {
+  date: "Date",
+  name: "Nom",
+  offer: "Offre",
+  status: "Statut",
+  owner: "Responsable",
+  activity: "Dernière activité",
+};
+
+/** A column header that sorts the list (a link: with or without JavaScript). */
+function SortHeader({ column, filters }: { column: SortColumn; filters: ContactListFilters }) {
+  const current = sortParts(filters.sort);
+  const active = current.column === column;
+  const next = sortFor(column, filters.sort);
+  return (
+    <th
+      scope="col"
+      aria-sort={active ? (current.descending ? "descending" : "ascending") : undefined}
+      className="px-3 py-2 font-medium"
+    >
+      <Link
+        to={`/admin/contacts${contactFiltersToSearch({ ...filters, sort: next })}`}
+        className="inline-flex items-center gap-1 hover:underline"
+      >
+        {COLUMN_LABELS[column]}
+        {active ? <span aria-hidden="true">{current.descending ? "▼" : "▲"}</span> : null}
+      </Link>
+    </th>
+  );
+}
+
+/** Ticks or unticks every row (JavaScript only: without, each row is ticked by hand). */
+function SelectAll() {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <Checkbox
+      aria-label="Tout cocher"
+      onChange={(event) => {
+        const checked = event.currentTarget.checked;
+        const form = document.getElementById(BULK_FORM) as HTMLFormElement | null;
+        for (const box of form?.elements ?? []) {
+          if (box instanceof HTMLInputElement && box.name === "ids") box.checked = checked;
+        }
+      }}
+    />
+  );
+}
+
+/** The dense list (issue 22): one row per request, sortable columns, a checkbox per row. */
+function ContactTable({
+  requests,
+  filters,
+}: {
+  requests: AdminContactRequest[];
+  filters: ContactListFilters;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-lg border bg-background">
+      <table className="contact-table">
+        <caption className="sr-only">Demandes de contact</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="w-10 px-3 py-2">
+              <SelectAll />
+            </th>
+            {SORT_COLUMNS.map((column) => (
+              <SortHeader key={column} column={column} filters={filters} />
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {requests.map((r) => (
+            <tr key={r.id}>
+              <td>
+                <input
+                  type="checkbox"
+                  name="ids"
+                  value={r.id}
+                  form={BULK_FORM}
+                  aria-label={`Cocher ${r.name}`}
+                  className="size-4 accent-primary"
+                />
+              </td>
+              <td>
+                <time dateTime={isoDate(r.createdAt)}>{formatDateTime(r.createdAt)}</time>
+              </td>
+              <th scope="row">
+                <Link to={`/admin/contacts/${r.id}`}>{r.name}</Link>
+              </th>
+              <td>
+                {r.offer ? (
+                  r.offer.deleted ? (
+                    <span title={ADMIN_MESSAGES.offerDeletedLabel}>{r.offer.title} *</span>
+                  ) : (
+                    r.offer.title
+                  )
+                ) : (
+                  "—"
+                )}
+              </td>
+              <td>{r.suspectedSpam ? "Spam suspecté" : CONTACT_STATUS_LABELS[r.status]}</td>
+              <td>{r.ownerEmail ?? "—"}</td>
+              <td>
+                <time dateTime={isoDate(r.updatedAt)}>{formatDateTime(r.updatedAt)}</time>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** 'Toutes', 'Mes demandes', 'Non attribuées': links that keep the other filters. */
+function OwnerTabs({ filters }: { filters: ContactListFilters }) {
+  const tabs: { owner: OwnerFilter | undefined; label: string }[] = [
+    { owner: undefined, label: "Toutes" },
+    ...OWNER_FILTERS.map((owner) => ({ owner, label: OWNER_FILTER_LABELS[owner] })),
+  ];
+  return (
+    <nav aria-label="Demandes par responsable" className="flex flex-wrap gap-2">
+      {tabs.map(({ owner, label }) => (
+        <Button
+          key={label}
+          asChild
+          size="sm"
+          variant={filters.owner === owner ? "default" : "outline"}
+        >
+          <Link
+            to={`/admin/contacts${contactFiltersToSearch({ ...filters, owner })}`}
+            aria-current={filters.owner === owner ? "page" : undefined}
+          >
+            {label}
+          </Link>
+        </Button>
+      ))}
+    </nav>
+  );
+}
+
 export default function AdminContacts({ loaderData, actionData }: Route.ComponentProps) {
-  const { requests, total, counts, filters, page, pageCount } = loaderData;
+  const { requests, total, counts, owners, filters, page, pageCount } = loaderData;
+  const navigation = useNavigation();
+  useActionToast(actionData, failureToast, navigation.state);
   const back = contactFiltersToSearch(filters, page);
   const exportSearch = contactFiltersToSearch(filters);
 
@@ -301,16 +414,15 @@ export default function AdminContacts({ loaderData, actionData }: Route.Componen
         </Button>
       </div>
 
+      <OwnerTabs filters={filters} />
       <FilterForm filters={filters} counts={counts} />
-      {/* The cards' icons, drawn once (a page of 50 cards stays small). */}
-      <IconSprite icons={{ mail: Mail, phone: Phone, server: Server }} />
       {actionData?.error ? (
         <FormAlert title={actionData.error} description={actionData.description} />
       ) : null}
       {filters.status === SPAM_FILTER ? (
         <p className="text-sm text-muted-foreground">
           Envois qui ont rempli le champ caché du formulaire (piège à robots) : ils ne sont pas
-          notifiés. Une vraie demande se rétablit avec « Ce n'est pas du spam ».
+          notifiés. Une vraie demande se rétablit avec « Ce n'est pas du spam » sur sa page.
         </p>
       ) : null}
 
@@ -319,13 +431,10 @@ export default function AdminContacts({ loaderData, actionData }: Route.Componen
           {ADMIN_MESSAGES.contactsEmpty}
         </p>
       ) : (
-        <ul className="space-y-4" aria-label="Demandes">
-          {requests.map((request) => (
-            <li key={request.id}>
-              <ContactCard request={request} back={back} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <BulkForm owners={owners} back={back} spam={filters.status === SPAM_FILTER} />
+          <ContactTable requests={requests} filters={filters} />
+        </>
       )}
       <Pager
         page={page}

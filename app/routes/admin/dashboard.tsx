@@ -15,7 +15,14 @@ import {
   CardTitle,
   SectionCard,
 } from "~/components/ui/card";
+import {
+  FirstAnswerChart,
+  TopOffersChart,
+  WeeklyRequestsChart,
+} from "~/components/admin/contact-charts";
 import { adminMeta } from "~/lib/admin-meta";
+import { TOP_OFFER_DAYS } from "~/lib/charts";
+import { contactCharts } from "~/server/contact-charts.server";
 import { offerStats } from "~/server/offers.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { contactRequestStats } from "~/server/contacts.server";
@@ -30,12 +37,13 @@ export const meta: Route.MetaFunction = () => adminMeta("Tableau de bord");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [offers, contacts, mail] = await Promise.all([
+  const [offers, contacts, mail, charts] = await Promise.all([
     offerStats(),
     contactRequestStats(),
     mailOutboxOverview(),
+    contactCharts(),
   ]);
-  return { offers, contacts, mail, mailEnabled: notificationsEnabled() };
+  return { offers, contacts, mail, charts, mailEnabled: notificationsEnabled() };
 }
 
 const retryMailSchema = z.object({
@@ -89,7 +97,7 @@ function StatCard({
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { offers, contacts, mail, mailEnabled } = loaderData;
+  const { offers, contacts, mail, charts, mailEnabled } = loaderData;
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-bold">Tableau de bord</h1>
@@ -118,6 +126,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ))}
         </dl>
       </SectionCard>
+
+      <WeeklyRequestsChart weekly={charts.weekly} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <TopOffersChart offers={charts.topOffers} days={TOP_OFFER_DAYS} />
+        <FirstAnswerChart weeks={charts.firstAnswer} />
+      </div>
 
       <MailOutboxCard overview={mail} enabled={mailEnabled} />
 

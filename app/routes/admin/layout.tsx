@@ -26,6 +26,7 @@ const ADMIN_NAV = [
   { to: "/admin/contacts", label: "Demandes", end: false },
   { to: "/admin/personal-data", label: "Données personnelles", end: false },
   { to: "/admin/users", label: "Administrateurs", end: false },
+  { to: "/admin/webhooks", label: "Webhooks", end: false },
   { to: "/admin/account", label: "Mon compte", end: false },
 ] as const;
 

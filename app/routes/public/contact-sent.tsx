@@ -2,6 +2,7 @@ import { CheckCircle2 } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { parseContactReference } from "~/lib/contact-reference";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/root";
@@ -10,6 +11,12 @@ import type { Route } from "./+types/contact-sent";
 // Where a sent contact form lands (post/redirect/get, issue 19): reloading this page, or going back
 // then forward to it, sends nothing again.
 export const handle: RouteHandle = { hydrate: false };
+
+// The reference comes from the address (a bookmark or a shared link shows it too, which is
+// harmless: it names no one); anything that is not a reference is ignored.
+export function loader({ request }: Route.LoaderArgs) {
+  return { reference: parseContactReference(new URL(request.url).searchParams.get("ref")) };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -20,7 +27,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export default function ContactSent() {
+export default function ContactSent({ loaderData }: Route.ComponentProps) {
+  const { reference } = loaderData;
   return (
     <div className="container mx-auto px-4 py-10">
       <Card className="mx-auto max-w-xl">
@@ -32,6 +40,12 @@ export default function ContactSent() {
         </CardHeader>
         <CardContent className="space-y-6">
           <p role="status">{MESSAGES.contactSent.description}</p>
+          {reference ? (
+            <p>
+              Votre référence : <strong className="font-mono">{reference}</strong>. Rappelez-la si
+              vous nous contactez à propos de cette demande.
+            </p>
+          ) : null}
           <div className="flex flex-wrap gap-3">
             <Button asChild>
               <Link to="/offers">Voir nos offres</Link>

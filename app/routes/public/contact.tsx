@@ -48,7 +48,8 @@ const HONEYPOT_FIELD = "website";
  */
 const TOKEN_FIELD = "submission";
 const tokenSchema = z.uuid().optional();
-const SENT_PATH = "/contact/merci";
+/** The confirmation page, with the request's reference to quote (not personal data). */
+const sentPath = (reference: string) => `/contact/merci?ref=${encodeURIComponent(reference)}`;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -121,7 +122,7 @@ async function answer(
   values: Values,
 ) {
   // Post/redirect/get: the confirmation is a page of its own, which a reload cannot send again.
-  if (result.kind === "sent") throw redirect(SENT_PATH, 303);
+  if (result.kind === "sent") throw redirect(sentPath(result.reference), 303);
   const kept = { values, offerChoice: await postedOfferChoice(values.offer) };
   if (result.kind === "rate-limited") {
     const { retryAfterSeconds } = result;

@@ -11,7 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { filters } = parseContactFilters(new URL(request.url).searchParams);
   const name = `demandes-contact-${filters.status === "spam" ? "spam-" : ""}${parisDay(new Date())}.csv`;
   log.info("contact requests exported", { requestId: context.requestId, userId: user.id });
-  return new Response(contactRequestsCsv(filters), {
+  return new Response(contactRequestsCsv({ ...filters, viewerId: user.id }), {
     headers: {
       ...PRIVATE_HEADERS,
       "Content-Type": "text/csv; charset=utf-8",

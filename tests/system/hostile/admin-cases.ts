@@ -800,6 +800,44 @@ const ADMIN_USER_CASES: HostileCase[] = [
     body: urlencoded({ intent: "remove", id }),
     expect: { status, message: "Cet administrateur n'existe plus." },
   })),
+  ...(
+    [
+      ["no address", { url: "" }, "Saisissez l'adresse du webhook."],
+      ["not http", { url: "javascript:alert(1)" }, "https://"],
+      ["credentials", { url: "https://a:b@93.184.216.34/" }, "identifiant"],
+      ["loopback", { url: "http://127.0.0.1:4000/hook" }, "réseau local ou privé"],
+      ["cloud metadata", { url: "http://169.254.169.254/latest" }, "réseau local ou privé"],
+      ["no event", { created: "", updated: "" }, "au moins un événement"],
+      ["enormous", { url: `https://example.com/${"x".repeat(100_000)}` }, "au plus"],
+    ] as const
+  ).map(([label, fields, message]): HostileCase => ({
+    name: `webhook add: ${label}`,
+    method: "POST",
+    path: "/admin/webhooks",
+    contentType: FORM,
+    as: "admin",
+    body: urlencoded({
+      intent: "create",
+      url: "https://93.184.216.34/hook",
+      created: "on",
+      ...fields,
+    }),
+    expect: { status: 400, message },
+  })),
+  ...(
+    [
+      ["resend", "abc"],
+      ["delete", "1 OR 1=1"],
+    ] as const
+  ).map(([intent, id]): HostileCase => ({
+    name: `webhook ${intent}: id ${id}`,
+    method: "POST",
+    path: "/admin/webhooks",
+    contentType: FORM,
+    as: "admin",
+    body: urlencoded({ intent, id }),
+    expect: { status: 400, message: M.invalid },
+  })),
   {
     name: "admin users: unknown intent",
     method: "POST",
@@ -1006,6 +1044,12 @@ export const ADMIN_ACTIONS: Action[] = [
     path: "/admin",
     as: "admin",
     body: urlencoded({ intent: "retry-mail", id: "1" }),
+  },
+  {
+    name: "webhook add",
+    path: "/admin/webhooks",
+    as: "admin",
+    body: urlencoded({ intent: "create", url: "https://93.184.216.34/hook", created: "on" }),
   },
   {
     // The address of the request that loadVars() creates.

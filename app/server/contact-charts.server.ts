@@ -1,0 +1,92 @@
+import { sql } from "drizzle-orm";
+import { CHART_WEEKS, TOP_OFFER_DAYS, TOP_OFFERS } from "~/lib/charts";
+import { CONTACT_STATUSES, type ContactStatus } from "~/lib/domain";
+import { db, type Database } from "./db.server";
+
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown): Row[] =>
+  Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? []);
+
+/** Monday (Paris time) of each of the last CHART_WEEKS weeks, oldest first, as `YYYY-MM-DD`. */
+const WEEKS = sql`
+  select to_char(w, 'YYYY-MM-DD') as week, w as start
+  from generate_series(
+    date_trunc('week', now() at time zone 'Europe/Paris') - ${CHART_WEEKS - 1} * interval '1 week',
+    date_trunc('week', now() at time zone 'Europe/Paris'),
+    interval '1 week'
+  ) as w`;
+
+/**
+ * The dashboard's three charts: requests per week by status (not spam), the most requested
+ * offers over 30 days, and per week the median hours from a request to its first answer (its
+ * first status change or note). Each reads the last weeks' requests on the list's index, never the
+ * whole table.
+ */
+export async function contactCharts(database: Database = db()) {
+  const [weekly, offers, answers] = await Promise.all([
+    database.execute(sql`
+      with weeks as (${WEEKS})
+      select weeks.week, r.status::text as status, count(r.id)::int as n
+      from weeks
+      left join contact_requests r
+        on r.suspected_spam = false
+       and r.created_at >= (weeks.start at time zone 'Europe/Paris')
+       and r.created_at < ((weeks.start + interval '1 week') at time zone 'Europe/Paris')
+      group by weeks.week, r.status
+      order by weeks.week`),
+    database.execute(sql`
+      select coalesce(offer_title, '') as title, coalesce(offer_reference, '') as reference,
+             count(*)::int as n
+      from contact_requests
+      where suspected_spam = false and offer_title is not null
+        and created_at >= now() - ${TOP_OFFER_DAYS} * interval '1 day'
+      group by offer_title, offer_reference
+      order by n desc, title
+      limit ${TOP_OFFERS}`),
+    database.execute(sql`
+      with weeks as (${WEEKS}),
+      answered as (
+        select weeks.week,
+               extract(epoch from (least(
+                 (select min(s.created_at) from contact_status_changes s where s.contact_request_id = r.id),
+                 (select min(n.created_at) from contact_notes n where n.contact_request_id = r.id)
+               ) - r.created_at)) / 3600 as hours
+        from weeks
+        join contact_requests r
+          on r.suspected_spam = false
+         and r.created_at >= (weeks.start at time zone 'Europe/Paris')
+         and r.created_at < ((weeks.start + interval '1 week') at time zone 'Europe/Paris')
+      )
+      select weeks.week,
+             percentile_cont(0.5) within group (order by answered.hours) as median,
+             count(answered.hours)::int as answered
+      from weeks left join answered on answered.week = weeks.week
+      group by weeks.week
+      order by weeks.week`),
+  ]);
+
+  const byWeek = new Map<string, Record<ContactStatus, number>>();
+  for (const row of rowsOf(weekly)) {
+    const week = String(row.week);
+    const counts =
+      byWeek.get(week) ??
+      (Object.fromEntries(CONTACT_STATUSES.map((s) => [s, 0])) as Record<ContactStatus, number>);
+    if (row.status) counts[row.status as ContactStatus] = Number(row.n);
+    byWeek.set(week, counts);
+  }
+  return {
+    weekly: [...byWeek].map(([week, counts]) => ({ week, counts })),
+    topOffers: rowsOf(offers).map((r) => ({
+      title: String(r.title),
+      reference: String(r.reference),
+      count: Number(r.n),
+    })),
+    firstAnswer: rowsOf(answers).map((r) => ({
+      week: String(r.week),
+      medianHours: r.median === null || r.median === undefined ? null : Number(r.median),
+      answered: Number(r.answered),
+    })),
+  };
+}
+
+export type ContactCharts = Awaited<ReturnType<typeof contactCharts>>;

@@ -1,0 +1,140 @@
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
+import { Webhook } from "standardwebhooks";
+import { retryDelaySeconds } from "~/lib/outbox-backoff";
+import type { DatabaseHandle } from "./db.server";
+import { env } from "./env.server";
+import { log } from "./log.server";
+import { delayUntil, startQueueWorker, type QueueWorker } from "./queue-worker.server";
+import { guardedLookup } from "./webhook-address.server";
+import {
+  claimDueDeliveries,
+  markDelivered,
+  markDeliveryAttemptFailed,
+  nextDeliveryDueAt,
+  WEBHOOK_CHANNEL,
+  type AttemptOutcome,
+  type ClaimedDelivery,
+} from "./webhooks.server";
+
+/** How long a receiver has to answer; the claim's lease is longer. */
+const DELIVERY_TIMEOUT_MS = 10_000;
+
+export type WebhookWorkerOptions = {
+  listenUrl?: string;
+  batchSize?: number;
+  leaseSeconds?: number;
+  pollMs?: number;
+};
+
+/** The headers of one attempt, signed by the Standard Webhooks library with the endpoint's secret. */
+export function signedHeaders(
+  delivery: { id: number; secret: string; payload: string },
+  at: Date,
+): Record<string, string> {
+  const messageId = `msg_${delivery.id}`;
+  return {
+    "content-type": "application/json",
+    "webhook-id": messageId,
+    "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+    "webhook-signature": new Webhook(delivery.secret).sign(messageId, at, delivery.payload),
+  };
+}
+
+/**
+ * One POST to the endpoint with node:http(s): redirects are not followed, and the address
+ * connected to is checked (private ones refused unless allowed) by the lookup.
+ */
+function post(delivery: ClaimedDelivery, allowPrivate: boolean): Promise<AttemptOutcome> {
+  const url = new URL(delivery.url);
+  const send = url.protocol === "https:" ? httpsRequest : httpRequest;
+  const body = Buffer.from(delivery.payload, "utf8");
+  return new Promise((resolve) => {
+    const req = send(
+      url,
+      {
+        method: "POST",
+        headers: {
+          ...signedHeaders(delivery, new Date()),
+          "content-length": String(body.length),
+          "user-agent": "ServeurPro-Webhooks/1",
+        },
+        lookup: guardedLookup(allowPrivate),
+        timeout: DELIVERY_TIMEOUT_MS,
+      },
+      (res) => {
+        // The answer's body is not kept: a receiver's text is not ours to store.
+        res.resume();
+        res.on("end", () => {
+          const statusCode = res.statusCode ?? 0;
+          const ok = statusCode >= 200 && statusCode < 300;
+          resolve({ statusCode, error: ok ? null : `HTTP ${statusCode}` });
+        });
+        res.on("error", (error) =>
+          resolve({ statusCode: res.statusCode ?? null, error: error.message }),
+        );
+      },
+    );
+    req.on("timeout", () => req.destroy(new Error("Délai de réponse dépassé")));
+    req.on("error", (error) => resolve({ statusCode: null, error: error.message }));
+    req.end(body);
+  });
+}
+
+/**
+ * Delivers the due webhook events, in every server instance, like the mail worker: claim a batch
+ * (its own short transaction), POST each outside any transaction, record the outcome. A 2xx is
+ * delivered; anything else is retried after 10 s, 20 s, 40 s… (capped by
+ * WEBHOOK_RETRY_MAX_SECONDS) until the event is 24 hours old.
+ */
+export function startWebhookWorker(
+  handle: DatabaseHandle,
+  options: WebhookWorkerOptions = {},
+): QueueWorker {
+  const database = handle.db;
+  const batchSize = options.batchSize ?? 8;
+  const leaseSeconds = options.leaseSeconds ?? 60;
+  const pollMs = options.pollMs ?? 10_000;
+  const { WEBHOOK_ALLOW_PRIVATE, WEBHOOK_RETRY_MAX_SECONDS } = env();
+
+  async function deliver(delivery: ClaimedDelivery): Promise<void> {
+    const outcome = await post(delivery, WEBHOOK_ALLOW_PRIVATE);
+    if (outcome.error === null) {
+      await markDelivered(delivery.id, outcome, database);
+      log.info("webhook delivered", {
+        deliveryId: delivery.id,
+        endpointId: delivery.endpointId,
+        statusCode: outcome.statusCode,
+        attempts: delivery.attempts,
+      });
+      return;
+    }
+    const delaySeconds = retryDelaySeconds(delivery.attempts, WEBHOOK_RETRY_MAX_SECONDS);
+    const next = await markDeliveryAttemptFailed(delivery.id, outcome, delaySeconds, database);
+    log.warn(
+      next === "failed" ? "webhook given up after 24 hours" : "webhook not delivered; will retry",
+      {
+        deliveryId: delivery.id,
+        endpointId: delivery.endpointId,
+        attempts: delivery.attempts,
+        retryInSeconds: next === "failed" ? undefined : delaySeconds,
+        error: outcome.error,
+      },
+    );
+  }
+
+  async function cycle(): Promise<number> {
+    const claimed = await claimDueDeliveries(batchSize, leaseSeconds, database);
+    await Promise.all(claimed.map(deliver));
+    if (claimed.length === batchSize) return 0;
+    return delayUntil(await nextDeliveryDueAt(database), pollMs);
+  }
+
+  return startQueueWorker(handle, {
+    name: "webhook",
+    channel: WEBHOOK_CHANNEL,
+    listenUrl: options.listenUrl,
+    pollMs,
+    cycle,
+  });
+}

@@ -1,0 +1,352 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { contactReference } from "~/lib/contact-reference";
+import { requestOffer } from "~/lib/request-offer";
+import {
+  WEBHOOK_GIVE_UP_SECONDS,
+  webhookBody,
+  type WebhookChange,
+  type WebhookEvent,
+} from "~/lib/webhooks";
+import { db, type Database } from "./db.server";
+import { env } from "./env.server";
+import { log } from "./log.server";
+import {
+  contactRequests,
+  offers,
+  users,
+  webhookDeliveries,
+  webhookEndpoints,
+  type WebhookDelivery,
+} from "./schema.server";
+import { siteConfig } from "./site.server";
+import { checkEndpointHost } from "./webhook-address.server";
+
+/** Announced (NOTIFY) when a delivery is queued or re-queued; every instance's worker listens. */
+export const WEBHOOK_CHANNEL = "webhook_deliveries";
+
+const notifyWorkers = (database: Database) =>
+  database.execute(sql`select pg_notify(${WEBHOOK_CHANNEL}, '')`);
+
+/** A new signing secret in the Standard Webhooks form: `whsec_` and 32 random bytes in base64. */
+function newSecret(): string {
+  return `whsec_${randomBytes(32).toString("base64")}`;
+}
+
+export type EndpointCreation =
+  | { kind: "created"; id: number; secret: string }
+  | { kind: "private" }
+  | { kind: "unresolvable" }
+  | { kind: "failed" };
+
+/**
+ * Adds an endpoint once its host resolves to addresses it may reach (private ones only with
+ * WEBHOOK_ALLOW_PRIVATE). The secret is returned here, once: the page shows it and never again.
+ */
+export async function createWebhookEndpoint(
+  input: { url: URL; events: WebhookEvent[] },
+  context: { requestId: string },
+): Promise<EndpointCreation> {
+  const check = await checkEndpointHost(input.url.hostname, env().WEBHOOK_ALLOW_PRIVATE);
+  if (check.kind !== "ok") return check;
+  const secret = newSecret();
+  try {
+    const [row] = await db()
+      .insert(webhookEndpoints)
+      .values({ url: input.url.href, events: input.events, secret })
+      .returning({ id: webhookEndpoints.id });
+    log.info("webhook endpoint created", { requestId: context.requestId, endpointId: row.id });
+    return { kind: "created", id: row.id, secret };
+  } catch (error) {
+    log.error("webhook endpoint creation failed", { requestId: context.requestId, error });
+    return { kind: "failed" };
+  }
+}
+
+/** Removes an endpoint and its deliveries. */
+export async function deleteWebhookEndpoint(
+  id: number,
+  context: { requestId: string },
+): Promise<{ kind: "deleted" | "missing" | "failed" }> {
+  try {
+    const rows = await db()
+      .delete(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, id))
+      .returning({ id: webhookEndpoints.id });
+    if (rows.length === 0) return { kind: "missing" };
+  } catch (error) {
+    log.error("webhook endpoint deletion failed", { requestId: context.requestId, error });
+    return { kind: "failed" };
+  }
+  log.info("webhook endpoint deleted", { requestId: context.requestId, endpointId: id });
+  return { kind: "deleted" };
+}
+
+/** Deliveries each endpoint shows on the page. */
+export const RECENT_DELIVERIES = 10;
+
+/** The page's view: every endpoint (never its secret) with its recent deliveries. */
+export async function listWebhookEndpoints(database: Database = db()) {
+  const endpoints = await database
+    .select({
+      id: webhookEndpoints.id,
+      url: webhookEndpoints.url,
+      events: webhookEndpoints.events,
+      createdAt: webhookEndpoints.createdAt,
+    })
+    .from(webhookEndpoints)
+    .orderBy(asc(webhookEndpoints.id));
+  if (endpoints.length === 0) return [];
+  const deliveries = await database
+    .select({
+      id: webhookDeliveries.id,
+      endpointId: webhookDeliveries.endpointId,
+      eventType: webhookDeliveries.eventType,
+      status: webhookDeliveries.status,
+      attempts: webhookDeliveries.attempts,
+      lastStatusCode: webhookDeliveries.lastStatusCode,
+      lastError: webhookDeliveries.lastError,
+      lastAttemptAt: webhookDeliveries.lastAttemptAt,
+      createdAt: webhookDeliveries.createdAt,
+    })
+    .from(webhookEndpoints)
+    .innerJoinLateral(
+      database
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.endpointId, webhookEndpoints.id))
+        .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+        .limit(RECENT_DELIVERIES)
+        .as("webhook_deliveries"),
+      sql`true`,
+    )
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id));
+  return endpoints.map((endpoint) => ({
+    ...endpoint,
+    deliveries: deliveries.filter((d) => d.endpointId === endpoint.id),
+  }));
+}
+
+export type WebhookEndpointView = Awaited<ReturnType<typeof listWebhookEndpoints>>[number];
+
+/** The request as the events carry it, read in the transaction that changed it. */
+async function requestData(contactRequestId: number, database: Database) {
+  const [row] = await database
+    .select({
+      id: contactRequests.id,
+      createdAt: contactRequests.createdAt,
+      name: contactRequests.name,
+      email: contactRequests.email,
+      phone: contactRequests.phone,
+      message: contactRequests.message,
+      status: contactRequests.status,
+      owner: users.email,
+      currentTitle: offers.title,
+      currentReference: offers.reference,
+      snapshotTitle: contactRequests.offerTitle,
+      snapshotReference: contactRequests.offerReference,
+    })
+    .from(contactRequests)
+    .leftJoin(offers, eq(offers.id, contactRequests.offerId))
+    .leftJoin(users, eq(users.id, contactRequests.ownerId))
+    .where(eq(contactRequests.id, contactRequestId));
+  if (!row) return null;
+  const offer = requestOffer(row);
+  return {
+    id: row.id,
+    reference: contactReference(row.id, row.createdAt),
+    url: `${siteConfig().baseUrl}/admin/contacts/${row.id}`,
+    createdAt: row.createdAt.toISOString(),
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    message: row.message,
+    offer: offer && { title: offer.title, reference: offer.reference },
+    status: row.status,
+    owner: row.owner,
+  };
+}
+
+/**
+ * Queues an event of one request for every endpoint that wants it. Call it with the transaction
+ * that makes the change, so that the change and its deliveries exist together or not at all.
+ */
+export async function enqueueWebhookEvent(
+  type: WebhookEvent,
+  contactRequestId: number,
+  database: Database,
+  changes?: readonly WebhookChange[],
+): Promise<void> {
+  const endpoints = await database
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(sql`${type} = any(${webhookEndpoints.events})`);
+  if (endpoints.length === 0) return;
+  const data = await requestData(contactRequestId, database);
+  if (!data) return;
+  const payload = webhookBody(type, new Date(), data, changes);
+  await database.insert(webhookDeliveries).values(
+    endpoints.map((endpoint) => ({
+      endpointId: endpoint.id,
+      contactRequestId,
+      eventType: type,
+      payload,
+    })),
+  );
+  await notifyWorkers(database);
+}
+
+/** What the worker needs to send one delivery. */
+export type ClaimedDelivery = WebhookDelivery & { url: string; secret: string };
+
+/**
+ * Claims up to `limit` due deliveries for `leaseSeconds`, as claimDueMails does: SKIP LOCKED lets
+ * instances claim side by side, and a claim whose lease expired (a killed process) is free again.
+ */
+export async function claimDueDeliveries(
+  limit: number,
+  leaseSeconds: number,
+  database: Database = db(),
+): Promise<ClaimedDelivery[]> {
+  const due = database
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.status, "pending"),
+        lte(webhookDeliveries.nextAttemptAt, sql`now()`),
+        or(isNull(webhookDeliveries.lockedUntil), lt(webhookDeliveries.lockedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const claimed = await database
+    .update(webhookDeliveries)
+    .set({
+      lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
+      attempts: sql`${webhookDeliveries.attempts} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(inArray(webhookDeliveries.id, due))
+    .returning();
+  if (claimed.length === 0) return [];
+  const endpoints = await database
+    .select({ id: webhookEndpoints.id, url: webhookEndpoints.url, secret: webhookEndpoints.secret })
+    .from(webhookEndpoints)
+    .where(
+      inArray(
+        webhookEndpoints.id,
+        claimed.map((d) => d.endpointId),
+      ),
+    );
+  const byId = new Map(endpoints.map((e) => [e.id, e]));
+  return claimed.flatMap((d) => {
+    const endpoint = byId.get(d.endpointId);
+    return endpoint ? [{ ...d, url: endpoint.url, secret: endpoint.secret }] : [];
+  });
+}
+
+/** One attempt's outcome: the receiver's status code when it answered. */
+export type AttemptOutcome = { statusCode: number | null; error: string | null };
+
+/** The receiver answered 2xx. */
+export async function markDelivered(
+  id: number,
+  outcome: AttemptOutcome,
+  database: Database = db(),
+): Promise<void> {
+  await database
+    .update(webhookDeliveries)
+    .set({
+      status: "delivered",
+      deliveredAt: sql`now()`,
+      lastAttemptAt: sql`now()`,
+      lastStatusCode: outcome.statusCode,
+      lastError: null,
+      lockedUntil: null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, "pending")));
+}
+
+/**
+ * An attempt failed: due again after `delaySeconds`, or failed for good once the event is older
+ * than 24 hours.
+ */
+export async function markDeliveryAttemptFailed(
+  id: number,
+  outcome: AttemptOutcome,
+  delaySeconds: number,
+  database: Database = db(),
+): Promise<"retry" | "failed"> {
+  const [row] = await database
+    .update(webhookDeliveries)
+    .set({
+      status: sql`case when ${webhookDeliveries.createdAt} < now() - make_interval(secs => ${WEBHOOK_GIVE_UP_SECONDS}) then 'failed' else 'pending' end::webhook_delivery_status`,
+      lastAttemptAt: sql`now()`,
+      lastStatusCode: outcome.statusCode,
+      lastError: outcome.error?.slice(0, 1000) ?? null,
+      nextAttemptAt: sql`now() + make_interval(secs => ${delaySeconds})`,
+      lockedUntil: null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, "pending")))
+    .returning({ status: webhookDeliveries.status });
+  return row?.status === "failed" ? "failed" : "retry";
+}
+
+/** When the next pending delivery becomes due (or its claim expires); null when nothing waits. */
+export async function nextDeliveryDueAt(database: Database = db()): Promise<Date | null> {
+  const [row] = await database
+    .select({
+      at: sql<
+        Date | string | null
+      >`min(greatest(${webhookDeliveries.nextAttemptAt}, coalesce(${webhookDeliveries.lockedUntil}, ${webhookDeliveries.nextAttemptAt})))`,
+    })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.status, "pending"));
+  return row?.at ? new Date(row.at) : null;
+}
+
+/**
+ * `Renvoyer`: the delivery is due again now, with the same webhook-id (a receiver that already has
+ * it recognises it), and its 24 hours count from now. A delivery being attempted is left alone.
+ */
+export async function resendDelivery(
+  id: number,
+  context: { requestId: string },
+): Promise<{ kind: "queued" | "missing" | "failed" }> {
+  try {
+    const queued = await db().transaction(async (tx) => {
+      const rows = await tx
+        .update(webhookDeliveries)
+        .set({
+          status: "pending",
+          attempts: 0,
+          nextAttemptAt: sql`now()`,
+          lockedUntil: null,
+          createdAt: sql`now()`,
+          updatedAt: sql`now()`,
+        })
+        .where(
+          and(
+            eq(webhookDeliveries.id, id),
+            or(
+              isNull(webhookDeliveries.lockedUntil),
+              lt(webhookDeliveries.lockedUntil, sql`now()`),
+            ),
+          ),
+        )
+        .returning({ id: webhookDeliveries.id });
+      if (rows.length > 0) await notifyWorkers(tx as unknown as Database);
+      return rows.length > 0;
+    });
+    if (!queued) return { kind: "missing" };
+  } catch (error) {
+    log.error("webhook resend failed", { requestId: context.requestId, error });
+    return { kind: "failed" };
+  }
+  log.info("webhook delivery queued again", { requestId: context.requestId, deliveryId: id });
+  return { kind: "queued" };
+}

@@ -1,0 +1,123 @@
+import { eq, sql } from "drizzle-orm";
+import { Webhook } from "standardwebhooks";
+import { beforeEach, describe, expect, it } from "vitest";
+import { applyContactChange, createContactRequest } from "../../app/server/contacts.server";
+import { webhookDeliveries, webhookEndpoints } from "../../app/server/schema.server";
+import { signedHeaders } from "../../app/server/webhook-delivery.server";
+import {
+  claimDueDeliveries,
+  markDeliveryAttemptFailed,
+  resendDelivery,
+} from "../../app/server/webhooks.server";
+import { signedInAdmin } from "../support/admin";
+import { testDatabaseKind } from "../support/database";
+import { useTestDatabase } from "../support/use-test-database";
+
+// The webhook queue in the database (issue 22): events queued with the change that causes them,
+// claimed once, given up after 24 hours, sent again on demand. Delivery over HTTP: system tests.
+const database = useTestDatabase({ truncate: true });
+const SECRET = `whsec_${Buffer.from("un secret de test de 32 octets!!").toString("base64")}`;
+const context = { requestId: "test" };
+
+const visitor = (n: number) => ({
+  name: `Visiteur ${n}`,
+  email: `visiteur${n}@example.fr`,
+  phone: null,
+  message: `Bonjour ${n}`,
+  offer: null,
+});
+
+describe(`webhook queue (${testDatabaseKind})`, () => {
+  beforeEach(async () => {
+    await database.db.insert(webhookEndpoints).values([
+      {
+        url: "https://crm.example.com/a",
+        events: ["request.created", "request.updated"],
+        secret: SECRET,
+      },
+      { url: "https://crm.example.com/b", events: ["request.updated"], secret: SECRET },
+    ]);
+  });
+
+  it("queues request.created for each subscribed endpoint, none for spam", async () => {
+    const { id } = await createContactRequest(visitor(1));
+    await createContactRequest(visitor(2), undefined, { suspectedSpam: true });
+    const rows = await database.db.select().from(webhookDeliveries);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      eventType: "request.created",
+      contactRequestId: id,
+      status: "pending",
+    });
+    const body = JSON.parse(rows[0].payload) as { type: string; data: Record<string, unknown> };
+    expect(body.type).toBe("request.created");
+    expect(body.data).toMatchObject({
+      id,
+      name: "Visiteur 1",
+      email: "visiteur1@example.fr",
+      status: "pending",
+      owner: null,
+    });
+    expect(body.data.reference).toMatch(/^DEM-\d{4}-\d{5}$/);
+  });
+
+  it("queues request.updated with what changed for status and note", async () => {
+    const { admin } = await signedInAdmin(database.db);
+    const { id } = await createContactRequest(visitor(3));
+    await database.db.delete(webhookDeliveries);
+    await applyContactChange(id, { intent: "status", status: "in_progress" }, admin, context);
+    await applyContactChange(id, { intent: "note", body: "Rappeler lundi" }, admin, context);
+    // The same status again changes nothing and announces nothing.
+    await applyContactChange(id, { intent: "status", status: "in_progress" }, admin, context);
+    const rows = await database.db.select().from(webhookDeliveries).orderBy(webhookDeliveries.id);
+    expect(
+      rows.map((r) => [
+        r.eventType,
+        (JSON.parse(r.payload) as { data: { changes: string[] } }).data.changes,
+      ]),
+    ).toEqual([
+      ["request.updated", ["status"]],
+      ["request.updated", ["status"]],
+      ["request.updated", ["note"]],
+      ["request.updated", ["note"]],
+    ]);
+  });
+
+  it("claims a delivery once, gives up after 24 hours, and resends on demand", async () => {
+    await createContactRequest(visitor(4));
+    const [claimed] = await claimDueDeliveries(10, 60);
+    expect(claimed).toMatchObject({
+      attempts: 1,
+      url: "https://crm.example.com/a",
+      secret: SECRET,
+    });
+    expect(await claimDueDeliveries(10, 60)).toEqual([]);
+
+    expect(
+      await markDeliveryAttemptFailed(claimed.id, { statusCode: 500, error: "HTTP 500" }, 0),
+    ).toBe("retry");
+    await database.db
+      .update(webhookDeliveries)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(webhookDeliveries.id, claimed.id));
+    const [again] = await claimDueDeliveries(10, 60);
+    expect(again.attempts).toBe(2);
+    expect(
+      await markDeliveryAttemptFailed(again.id, { statusCode: null, error: "refusé" }, 10),
+    ).toBe("failed");
+    expect(await claimDueDeliveries(10, 60)).toEqual([]);
+
+    expect(await resendDelivery(again.id, context)).toEqual({ kind: "queued" });
+    const [resent] = await claimDueDeliveries(10, 60);
+    expect(resent).toMatchObject({ id: again.id, attempts: 1 });
+  });
+
+  it("signs each attempt so that a Standard Webhooks library verifies it", () => {
+    const payload = JSON.stringify({ type: "request.created", data: { id: 1 } });
+    const headers = signedHeaders({ id: 7, secret: SECRET, payload }, new Date());
+    expect(headers["webhook-id"]).toBe("msg_7");
+    expect(headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+    expect(new Webhook(SECRET).verify(payload, headers)).toEqual(JSON.parse(payload));
+    expect(() => new Webhook(SECRET).verify(`${payload} `, headers)).toThrow();
+  });
+});

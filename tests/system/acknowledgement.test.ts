@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
+import { findFreePort } from "./harness/ports";
+import { type ServerProcess, startServer } from "./harness/server-process";
+import { clientAddress, removeDir, signInOverHttp, sleep, tempDir } from "./support";
+
+/**
+ * The visitor's acknowledgement (issue 22) through the built server and a real SMTP server on
+ * loopback: one per request with the reference the confirmation shows, none for a suspected spam,
+ * at most one per address in 10 minutes.
+ */
+
+const ADMIN = { email: "admin@example.fr", password: "un mot de passe pour les accusés" };
+let smtp: TestSmtpServer;
+let server: ServerProcess;
+let dataDir: string;
+
+beforeAll(async () => {
+  smtp = await startTestSmtpServer(await findFreePort());
+  dataDir = tempDir("ack");
+  server = await startServer({
+    port: await findFreePort(),
+    dataDir,
+    // ACK_EMAIL is not set: on by default with SMTP_URL.
+    env: {
+      SMTP_URL: smtp.url,
+      NOTIFY_EMAIL: "ventes@example.fr",
+      MAIL_FROM: "ServeurPro <site@example.fr>",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    },
+  }).ready();
+});
+afterAll(async () => {
+  await server?.stop();
+  await smtp?.stop();
+  removeDir(dataDir);
+});
+
+let client = 0;
+/** Posts the contact form; returns the confirmation page's HTML. */
+async function post(fields: Record<string, string>): Promise<string> {
+  const res = await fetch(`${server.base}/contact`, {
+    method: "POST",
+    headers: {
+      Accept: "text/html",
+      "Content-Type": "application/x-www-form-urlencoded",
+      "X-Forwarded-For": clientAddress(3000 + ++client),
+    },
+    body: new URLSearchParams({ phone: "", offer: "general", ...fields }),
+  });
+  expect(res.status).toBe(200);
+  return res.text();
+}
+
+const to = (address: string) =>
+  smtp.mails.filter((m) => m.envelope.to.some((t) => t.toLowerCase() === address.toLowerCase()));
+
+async function waitForLog(msg: string, count: number, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (server.logLines(msg).length < count) {
+    if (Date.now() > deadline) throw new Error(`no ${count}× '${msg}' in:\n${server.output}`);
+    await sleep(50);
+  }
+}
+
+describe("visitor acknowledgement", () => {
+  it("sends one with the reference the confirmation and the request's page show", async () => {
+    const html = await post({
+      name: "Jeanne Martin",
+      email: "jeanne@example.fr",
+      message: "Bonjour, un devis ?",
+    });
+    const reference = /Votre référence : (DEM-\d{4}-\d{5})/.exec(html)?.[1];
+    expect(reference).toBeDefined();
+    await waitForLog("mail sent", 2);
+    const [ack] = to("jeanne@example.fr");
+    expect(to("jeanne@example.fr")).toHaveLength(1);
+    expect(to("ventes@example.fr")).toHaveLength(1);
+    expect(ack.parsed.subject).toBe(`ServeurPro : votre demande ${reference} a bien été reçue`);
+    expect(ack.parsed.text).toContain("Bonjour Jeanne Martin,");
+    expect(ack.parsed.text).toContain("Bonjour, un devis ?");
+    expect(ack.parsed.text).toContain("contact@example.fr");
+    expect(ack.parsed.replyTo?.[0]?.address).toBe("contact@example.fr");
+
+    const cookie = await signInOverHttp(server.base, ADMIN);
+    const id = Number(reference!.slice(-5));
+    const page = await (
+      await fetch(`${server.base}/admin/contacts/${id}`, { headers: { cookie } })
+    ).text();
+    expect(page).toContain(reference);
+  });
+
+  it("sends none for a suspected spam", async () => {
+    const before = server.logLines("contact request stored as suspected spam").length;
+    await post({
+      name: "Robot",
+      email: "robot@example.fr",
+      message: "Bonjour",
+      website: "https://spam.example",
+    });
+    await waitForLog("contact request stored as suspected spam", before + 1);
+    // A later request's mails arrive after anything the spam could have queued.
+    await post({ name: "Témoin", email: "temoin@example.fr", message: "Bonjour" });
+    await smtp.waitForMails(4);
+    await waitForLog("mail sent", 4);
+    expect(to("robot@example.fr")).toHaveLength(0);
+    expect(to("temoin@example.fr")).toHaveLength(1);
+  });
+
+  it("sends at most one per address in 10 minutes, whatever the case", async () => {
+    const sentBefore = server.logLines("mail sent").length;
+    await post({ name: "Paul", email: "paul@example.fr", message: "Première demande" });
+    await post({ name: "Paul", email: "PAUL@example.fr", message: "Deuxième demande" });
+    await post({ name: "Paul", email: "paul@example.fr", message: "Troisième demande" });
+    // Three notifications to the team, one acknowledgement to Paul.
+    await waitForLog("mail sent", sentBefore + 4);
+    await sleep(500);
+    expect(server.logLines("mail sent").length).toBe(sentBefore + 4);
+    expect(to("paul@example.fr")).toHaveLength(1);
+    expect(to("paul@example.fr")[0].parsed.text).toContain("Première demande");
+  });
+});
