@@ -134,7 +134,7 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
     expect(p.from && "address" in p.from ? p.from.address : "").toBe("site@example.fr");
     expect(p.text).toContain("Nom : Zoé <b>Dupont</b>\n");
     expect(p.text).toContain("Téléphone : 06 12 34 56 78\n");
-    expect(p.text).toMatch(/Offre : Serveur Pro <Xeon> \(SRV-001\), 899,99\s€\/mois HT/);
+    expect(p.text).toMatch(/Offre : Serveur Pro <Xeon> \(SRV-001\), 899,99\s€\sHT\/mois/);
     expect(p.text).toContain("Message :\nLigne 1\nLigne 2 <script>alert(1)</script>\n");
     expect(p.text).toContain(`Voir la demande : https://www.example.fr/admin/contacts/${id}`);
     expect(p.html).toContain("Zoé &lt;b&gt;Dupont&lt;/b&gt;");
@@ -174,7 +174,7 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
     startWorker();
     const mails = await smtp.waitForMails(2);
     const about = (id: number) => mails.find((m) => m.parsed.text?.includes(`/contacts/${id}\n`));
-    expect(about(priced.id)?.parsed.text).toMatch(/\(SRV-001\), 950,00\s€\/mois HT/);
+    expect(about(priced.id)?.parsed.text).toMatch(/\(SRV-001\), 950,00\s€\sHT\/mois/);
     expect(about(deleted.id)?.parsed.subject).toBe(
       "Nouvelle demande de contact : Visiteur 2 (EPH-9)",
     );
