@@ -59,29 +59,48 @@ export async function createContactRequest(
       : sql`(select ${column} from ${offers} where ${offers.id} = ${input.offer})`;
   const suspectedSpam = options.suspectedSpam ?? false;
   return database.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(contactRequests)
-      .values({
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        message: input.message,
-        offerId: offerColumn(offers.id),
-        offerTitle: offerColumn(offers.title),
-        offerReference: offerColumn(offers.reference),
-        suspectedSpam,
-        submissionToken: options.submissionToken,
-      })
-      // The same form sent again (double click, retried post), even at the same moment: the
-      // second insert waits for the first to commit, then stores nothing and mails nothing.
-      .onConflictDoNothing({ target: contactRequests.submissionToken })
-      .returning({ id: contactRequests.id, createdAt: contactRequests.createdAt });
+    const insert = (submissionToken: string | undefined) =>
+      tx
+        .insert(contactRequests)
+        .values({
+          name: input.name,
+          email: input.email,
+          phone: input.phone,
+          message: input.message,
+          offerId: offerColumn(offers.id),
+          offerTitle: offerColumn(offers.title),
+          offerReference: offerColumn(offers.reference),
+          suspectedSpam,
+          submissionToken,
+        })
+        // The same form sent again (double click, retried post), even at the same moment: the
+        // second insert waits for the first to commit, then stores nothing and mails nothing.
+        .onConflictDoNothing({ target: contactRequests.submissionToken })
+        .returning({ id: contactRequests.id, createdAt: contactRequests.createdAt });
+    let [row] = await insert(options.submissionToken);
     if (!row) {
       const [first] = await tx
-        .select({ id: contactRequests.id, createdAt: contactRequests.createdAt })
+        .select({
+          id: contactRequests.id,
+          createdAt: contactRequests.createdAt,
+          name: contactRequests.name,
+          email: contactRequests.email,
+          phone: contactRequests.phone,
+          message: contactRequests.message,
+          offerId: contactRequests.offerId,
+        })
         .from(contactRequests)
         .where(eq(contactRequests.submissionToken, options.submissionToken!));
-      return { id: first.id, reference: contactReference(first.id, first.createdAt), replay: true };
+      if (sameSubmission(first, input)) {
+        return {
+          id: first.id,
+          reference: contactReference(first.id, first.createdAt),
+          replay: true,
+        };
+      }
+      // The visitor went back, changed the form and sent it with the page's old token (a browser
+      // may restore it): that is a new request, never one silently dropped.
+      [row] = await insert(undefined);
     }
     await options.admit?.(tx as unknown as Database);
     if (!suspectedSpam) {
@@ -91,6 +110,20 @@ export async function createContactRequest(
     }
     return { id: row.id, reference: contactReference(row.id, row.createdAt), replay: false };
   });
+}
+
+/** Whether a stored request holds what was posted again (so the post is a replay, not a new lead). */
+function sameSubmission(
+  stored: Pick<ContactInput, "name" | "email" | "phone" | "message"> & { offerId: number | null },
+  input: ContactInput,
+): boolean {
+  return (
+    stored.name === input.name &&
+    stored.email === input.email &&
+    (stored.phone ?? null) === (input.phone ?? null) &&
+    stored.message === input.message &&
+    stored.offerId === (input.offer ?? null)
+  );
 }
 
 /** At most one acknowledgement per address in this window: the form must not mail strangers. */

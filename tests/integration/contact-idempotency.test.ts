@@ -53,6 +53,24 @@ describe("the contact form's idempotency token", () => {
     expect(await database.db.$count(contactRequests)).toBe(2);
   });
 
+  it("stores a changed form sent with an old token as a new request (back, edit, send)", async () => {
+    const submission = await tokenOfPage();
+    const first = await post({ ...FORM, submission });
+    // The browser restored the page's token; the visitor changed the message.
+    const edited = await post({ ...FORM, submission, message: "Finalement, deux serveurs" });
+    expect(edited.status).toBe(303);
+    expect(edited.location).not.toBe(first.location);
+    const rows = await database.db
+      .select({ message: contactRequests.message })
+      .from(contactRequests)
+      .orderBy(contactRequests.id);
+    expect(rows.map((r) => r.message)).toEqual([
+      "Bonjour, un devis svp",
+      "Finalement, deux serveurs",
+    ]);
+    expect(await database.db.$count(mailOutbox)).toBe(2);
+  });
+
   it("refuses a token that is not one of ours, storing nothing", async () => {
     const refused = await post({ ...FORM, submission: "1; drop table contact_requests" });
     expect(refused.status).toBe(400);
