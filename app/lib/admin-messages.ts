@@ -47,6 +47,11 @@ export const FLASH_MESSAGES = {
     description: "Ses sessions ont été fermées",
     type: "success",
   },
+  roleChanged: {
+    title: "Rôle modifié",
+    description: "Il s'applique dès sa prochaine page",
+    type: "success",
+  },
   passwordChanged: {
     title: "Mot de passe modifié",
     description: "Vos autres sessions ont été déconnectées",
@@ -103,4 +108,5 @@ export const ADMIN_MESSAGES = {
   contactsEmpty: "Aucune demande de contact trouvée",
   offerDeletedLabel: "Offre supprimée",
   unauthorized: "Votre session a expiré ou vous n'êtes pas connecté.",
+  forbidden: "Votre rôle ne permet pas d'ouvrir cette page ni de faire cette action.",
 } as const;

@@ -3,6 +3,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { signInUrl } from "~/lib/redirect";
+import { canOpen, isRole, type AdminArea } from "~/lib/roles";
 import { isDatabaseUnavailable } from "./availability.server";
 import { isSecureRequest, readCookie, serializeCookie } from "./cookies.server";
 import { db, type Database } from "./db.server";
@@ -88,10 +89,21 @@ function returnPath(request: Request): string {
  * - Page or data reads without a live session: redirect to /auth?redirectTo=<this page>.
  * - Writes without a live session: 401, nothing changed. (Posts from another site never get
  *   here: server/cross-site.ts refuses them with 403 for every action.)
+ * - A live session whose role may not open `area` (app/lib/roles.ts): 403, nothing read or
+ *   changed. The default is the Administrateur's alone, so a route that forgets to say is closed.
  */
-export async function requireAdmin(request: Request): Promise<AdminSession> {
+export async function requireAdmin(
+  request: Request,
+  area: AdminArea = "admin",
+): Promise<AdminSession> {
   const session = await getAdminSession(request);
-  if (session) return session;
+  if (session) {
+    if (canOpen(session.user.role, area)) return session;
+    if (isRead(request)) {
+      throw data({ message: ADMIN_MESSAGES.forbidden }, { status: 403, headers: PRIVATE_HEADERS });
+    }
+    throw data({ error: ADMIN_MESSAGES.forbidden }, { status: 403, headers: PRIVATE_HEADERS });
+  }
   const headers = new Headers(PRIVATE_HEADERS);
   if (readCookie(request, SESSION_COOKIE) !== undefined) {
     headers.append("Set-Cookie", clearSessionCookie(request));
@@ -134,16 +146,20 @@ export async function signIn(
   if (refused) return { kind: "rate-limited", ...refused };
   const user = await findUserByEmail(credentials.email, database);
   const valid =
-    user && user.role === "admin"
+    user && isRole(user.role)
       ? await verifyPassword(user.passwordHash, credentials.password)
       : await verifyDummyPassword(credentials.password);
-  if (!user || !valid) return { kind: "invalid" };
+  if (!user || !valid || !isRole(user.role)) return { kind: "invalid" };
   await resetRateLimit(email, database);
   // A new session id at each sign-in; the one the browser had before (if any) is ended.
   await deleteSession(options.previousToken, database);
   await pruneExpiredSessions(database);
   const session = await createSession(user.id, database);
-  return { kind: "signed-in", user: { id: user.id, email: user.email }, ...session };
+  return {
+    kind: "signed-in",
+    user: { id: user.id, email: user.email, role: user.role },
+    ...session,
+  };
 }
 
 export function sessionToken(request: Request): string | undefined {

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lte, sql } from "drizzle-orm";
 import { db, type Database } from "./db.server";
 import { sessions, users } from "./schema.server";
+import { isRole } from "~/lib/roles";
 import type { AdminUser } from "./users.server";
 
 /** Sessions last 7 days from sign-in, not sliding: signing in again is the only way to extend one. */
@@ -47,8 +48,12 @@ export async function findSessionUser(
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, sql`now()`)))
     .limit(1);
-  if (!row || row.role !== "admin") return undefined;
-  return { user: { id: row.id, email: row.email }, idHash, expiresAt: row.expiresAt };
+  if (!row || !isRole(row.role)) return undefined;
+  return {
+    user: { id: row.id, email: row.email, role: row.role },
+    idHash,
+    expiresAt: row.expiresAt,
+  };
 }
 
 export async function deleteSession(token: string | undefined, database: Database = db()) {

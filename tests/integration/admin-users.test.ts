@@ -202,6 +202,48 @@ describe(`several administrators (${testDatabaseKind})`, () => {
     });
   });
 
+  describe("roles", () => {
+    const post = (form: Record<string, string>) =>
+      call(adminUsers.action, makeRequest("/admin/users", { cookie, form }));
+
+    it("adds an account with a role and changes it; the role applies on its next request", async () => {
+      const added = await post({ intent: "add", role: "sales", ...SECOND });
+      expect(added.status).toBe(302);
+      const [row] = await database.db.select().from(users).where(eq(users.email, SECOND.email));
+      expect(row.role).toBe("sales");
+      const theirs = await sessionCookieFor(row.id, database.db);
+      expect(
+        (await call(dashboard.loader, makeRequest("/admin", { cookie: theirs }))).location,
+      ).toBe("/admin/contacts");
+
+      const changed = await post({ intent: "role", id: String(row.id), role: "catalogue" });
+      expect(changed.status).toBe(302);
+      expect(changed.headers.get("set-cookie")).toContain("flash=roleChanged");
+      expect(
+        (await call(dashboard.loader, makeRequest("/admin", { cookie: theirs }))).location,
+      ).toBe("/admin/offers");
+      const page = (await call(adminUsers.loader, makeRequest("/admin/users", { cookie })))
+        .data as Awaited<ReturnType<typeof adminUsers.loader>>;
+      expect(page.admins.map((a) => [a.email, a.role])).toEqual([
+        [ADMIN.email, "admin"],
+        [SECOND.email, "catalogue"],
+      ]);
+    });
+
+    it("refuses one's own role, an unknown role or account, changing nothing", async () => {
+      const second = await createAdmin(database.db, SECOND);
+      const before = await snapshot(database.db);
+      const self = await post({ intent: "role", id: String(first.id), role: "sales" });
+      expect(self.status).toBe(409);
+      expect(JSON.stringify(self.data)).toContain("Vous ne pouvez pas changer votre propre rôle.");
+      expect((await post({ intent: "role", id: String(second.id), role: "root" })).status).toBe(
+        400,
+      );
+      expect((await post({ intent: "role", id: "424242", role: "sales" })).status).toBe(404);
+      expect(await snapshot(database.db)).toEqual(before);
+    });
+  });
+
   describe("/admin/account", () => {
     const change = (fields: Record<string, string>, as = cookie) =>
       call(account.action, makeRequest("/admin/account", { cookie: as, form: fields }));

@@ -25,7 +25,7 @@ const FAILED = "Erreur lors du changement de mot de passe";
 type PasswordField = "currentPassword" | "newPassword" | "confirmPassword";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(request);
+  const { user } = await requireAdmin(request, "signed-in");
   return { email: user.email };
 }
 
@@ -47,7 +47,7 @@ function failure(
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireAdmin(request);
+  const session = await requireAdmin(request, "signed-in");
   const submission = await readForm(request, passwordChangeSchema);
   if (!submission.success) {
     const { fieldErrors } = submission;

@@ -35,6 +35,7 @@ import {
   type AdminContactRequest,
 } from "~/server/contacts.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
+import { canOpen } from "~/lib/roles";
 import { contactAction } from "./contact-actions.server";
 import type { Route } from "./+types/contacts";
 
@@ -43,7 +44,7 @@ export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 export const meta: Route.MetaFunction = () => adminMeta("Demandes de contact");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const { user } = await requireAdmin(request, "contacts");
   const url = new URL(request.url);
   const { filters, page } = parseContactFilters(url.searchParams);
   // One address per view: '?q=&status=&sort=newest' is '/admin/contacts' (the GET form sends all).
@@ -64,11 +65,13 @@ export async function loader({ request }: Route.LoaderArgs) {
       headers: PRIVATE_HEADERS,
     });
   }
-  return { requests, total, counts, filters, page, pageCount };
+  // The CSV export is the Administrateur's (requireAdmin in its loader): others get no link.
+  const canExport = canOpen(user.role, "admin");
+  return { requests, total, counts, filters, page, pageCount, canExport };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request);
+  const { user } = await requireAdmin(request, "contacts");
   return contactAction(request, context, {
     user,
     returnTo: (form) => contactListPath(form.get("back")),
@@ -279,7 +282,7 @@ function FilterForm({
 }
 
 export default function AdminContacts({ loaderData, actionData }: Route.ComponentProps) {
-  const { requests, total, counts, filters, page, pageCount } = loaderData;
+  const { requests, total, counts, filters, page, pageCount, canExport } = loaderData;
   const back = contactFiltersToSearch(filters, page);
   const exportSearch = contactFiltersToSearch(filters);
 
@@ -294,11 +297,13 @@ export default function AdminContacts({ loaderData, actionData }: Route.Componen
             }`}
           </p>
         </div>
-        <Button asChild variant="outline">
-          <a href={`/admin/contacts/export.csv${exportSearch}`} download>
-            <Download aria-hidden="true" /> Exporter (CSV)
-          </a>
-        </Button>
+        {canExport ? (
+          <Button asChild variant="outline">
+            <a href={`/admin/contacts/export.csv${exportSearch}`} download>
+              <Download aria-hidden="true" /> Exporter (CSV)
+            </a>
+          </Button>
+        ) : null}
       </div>
 
       <FilterForm filters={filters} counts={counts} />

@@ -1,5 +1,6 @@
 import { ArrowRight, CheckCircle2, Clock, Inbox, Package, PackageCheck } from "lucide-react";
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
+import { homePath } from "~/lib/roles";
 import { z } from "zod";
 import {
   MAIL_RETRY_INTENT,
@@ -29,7 +30,9 @@ export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 export const meta: Route.MetaFunction = () => adminMeta("Tableau de bord");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  // Every account lands on /admin after signing in; the dashboard is the Administrateur's.
+  const { user } = await requireAdmin(request, "signed-in");
+  if (user.role !== "admin") throw redirect(homePath(user.role), { headers: PRIVATE_HEADERS });
   const [offers, contacts, mail] = await Promise.all([
     offerStats(),
     contactRequestStats(),
@@ -45,7 +48,7 @@ const retryMailSchema = z.object({
 
 /** Retry of a failed notification e-mail (the outbox card). */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "admin");
   const parsed = await readForm(request, retryMailSchema);
   const failure = (description: string, status: number) =>
     data<MailRetryResult>(

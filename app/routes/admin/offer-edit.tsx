@@ -17,13 +17,13 @@ export const meta: Route.MetaFunction = ({ data }) =>
   adminMeta(data ? `Modifier l'offre ${data.values.title}` : "Offre introuvable");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "offers");
   const offer = await requireOffer(params.id);
   return { id: offer.id, values: offerToFormValues(offer), returnTo: editorReturnTo(request) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "offers");
   const id = requireOfferId(params.id);
   return offerEditorAction(request, context, { mode: "edit", id });
 }

@@ -10,13 +10,13 @@ export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 export const meta: Route.MetaFunction = () => adminMeta("Nouvelle offre");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "offers");
   const { values, from } = await newOfferValues(request);
   return { values, from, returnTo: editorReturnTo(request) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "offers");
   return offerEditorAction(request, context, { mode: "create" });
 }
 

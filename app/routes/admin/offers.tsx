@@ -44,7 +44,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Gestion des offres");
 const LIST_PARAMS = new Set(["q", "type", "status", "page"]);
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "offers");
   const params = new URL(request.url).searchParams;
   const state = parseAdminOfferList(params);
   // Addresses of the former in-page editor (bookmarks) lead to the editor pages.
@@ -100,7 +100,7 @@ const actionSchema = z.discriminatedUnion("intent", [
 
 /** Row actions of the list: show/hide and delete. Creation and edits have their own pages. */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "offers");
   const parsed = await readForm(request, actionSchema);
   // The forms post to the list's own address (page, search, filters): go back there.
   const url = new URL(request.url);

@@ -37,7 +37,7 @@ type LoaderData =
   | { email: string; error: string; result: null };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "admin");
   const raw = new URL(request.url).searchParams.get("email");
   if (raw === null) return { email: "", error: null, result: null } satisfies LoaderData;
   const parsed = personalDataEmailSchema.safeParse(raw);
@@ -58,7 +58,7 @@ export type ErasureActionData =
   | { status: "confirm"; email: string; counts: DeletionCounts };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "admin");
   assertMethod(request, "POST");
   const parsed = await readForm(request, erasureFormSchema);
   if (!parsed.success) {

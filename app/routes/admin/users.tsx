@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
-import { Input } from "~/components/ui/input";
+import { Input, NativeSelect } from "~/components/ui/input";
 import { adminMeta } from "~/lib/admin-meta";
 import { adminCredentialsSchema } from "~/lib/credentials";
 import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
@@ -20,7 +20,8 @@ import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { withFlash } from "~/server/flash.server";
 import { idSchema, parseId, readForm } from "~/server/form.server";
 import { log } from "~/server/log.server";
-import { addAdmin, listAdmins, removeAdmin } from "~/server/users.server";
+import { addAdmin, changeRole, listUsers, removeAdmin } from "~/server/users.server";
+import { ROLE_LABELS, ROLES } from "~/lib/roles";
 import type { Route } from "./+types/users";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
@@ -35,18 +36,20 @@ const USER_MESSAGES = {
   last: "Le dernier administrateur ne peut pas être supprimé.",
   missing: "Cet administrateur n'existe plus.",
   removeConfirm: "Êtes-vous sûr de vouloir supprimer cet administrateur ?",
+  roleFailed: "Erreur lors du changement de rôle",
+  roleSelf: "Vous ne pouvez pas changer votre propre rôle.",
 } as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(request);
-  const admins = await listAdmins();
+  const { user } = await requireAdmin(request, "admin");
+  const admins = await listUsers();
   const removeId = parseId(new URL(request.url).searchParams.get("remove"));
   const pendingRemove = admins.find((a) => a.id === removeId && a.id !== user.id) ?? null;
   return { admins, currentUserId: user.id, pendingRemove };
 }
 
 export type UsersActionData = {
-  intent: "add" | "remove" | null;
+  intent: "add" | "remove" | "role" | null;
   error: string;
   description?: string;
   fieldErrors?: FieldErrors<"email" | "password">;
@@ -57,16 +60,23 @@ function failure(status: number, body: UsersActionData) {
   return data(body, { status, headers: PRIVATE_HEADERS });
 }
 
+const roleSchema = z.enum(ROLES, { error: "Rôle non valide." });
+
 const usersFormSchema = z.discriminatedUnion("intent", [
-  adminCredentialsSchema.extend({ intent: z.literal("add") }),
+  adminCredentialsSchema.extend({ intent: z.literal("add"), role: roleSchema.optional() }),
   z.object({ intent: z.literal("remove"), id: idSchema.optional().catch(undefined) }),
+  z.object({
+    intent: z.literal("role"),
+    id: idSchema.optional().catch(undefined),
+    role: roleSchema.optional().catch(undefined),
+  }),
 ]);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireAdmin(request);
+  const session = await requireAdmin(request, "admin");
   const submission = await readForm(request, usersFormSchema);
   const { values } = submission;
-  if (values.intent !== "add" && values.intent !== "remove") {
+  if (values.intent !== "add" && values.intent !== "remove" && values.intent !== "role") {
     return failure(400, { intent: null, error: "Requête invalide" });
   }
   if (!submission.success) {
@@ -83,7 +93,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = submission.data;
 
   if (input.intent === "add") {
-    const added = await addAdmin({ email: input.email, password: input.password });
+    const added = await addAdmin({
+      email: input.email,
+      password: input.password,
+      role: input.role ?? "admin",
+    });
     if (added.kind === "duplicate") {
       return failure(409, {
         intent: "add",
@@ -99,6 +113,32 @@ export async function action({ request, context }: Route.ActionArgs) {
       by: session.user.id,
     });
     throw redirect("/admin/users", { headers: withFlash(request, "adminAdded", PRIVATE_HEADERS) });
+  }
+
+  if (input.intent === "role") {
+    const { id, role } = input;
+    if (id === undefined || role === undefined) {
+      return failure(400, {
+        intent: "role",
+        error: USER_MESSAGES.roleFailed,
+        description: id === undefined ? USER_MESSAGES.missing : "Rôle non valide.",
+      });
+    }
+    const changed = await changeRole(session.user.id, id, role);
+    if (changed.kind === "self" || changed.kind === "last" || changed.kind === "missing") {
+      return failure(changed.kind === "missing" ? 404 : 409, {
+        intent: "role",
+        error: USER_MESSAGES.roleFailed,
+        description: USER_MESSAGES[changed.kind === "self" ? "roleSelf" : changed.kind],
+      });
+    }
+    log.info("administrator role changed", {
+      requestId: context.requestId,
+      userId: id,
+      role,
+      by: session.user.id,
+    });
+    throw redirect("/admin/users", { headers: withFlash(request, "roleChanged", PRIVATE_HEADERS) });
   }
 
   const { id } = input;
@@ -123,6 +163,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     by: session.user.id,
   });
   throw redirect("/admin/users", { headers: withFlash(request, "adminRemoved", PRIVATE_HEADERS) });
+}
+
+function RoleOptions() {
+  return ROLES.map((role) => (
+    <option key={role} value={role}>
+      {ROLE_LABELS[role]}
+    </option>
+  ));
 }
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
@@ -166,10 +214,35 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                   {admin.id === currentUserId ? <Badge variant="secondary">Vous</Badge> : null}
                 </p>
                 <p className="text-sm text-muted-foreground">
-                  Ajouté le{" "}
+                  {ROLE_LABELS[admin.role]} · Ajouté le{" "}
                   <time dateTime={isoDate(admin.createdAt)}>{formatDateTime(admin.createdAt)}</time>
                 </p>
               </div>
+              {admin.id !== currentUserId ? (
+                <Form
+                  method="post"
+                  action="/admin/users"
+                  className="flex flex-wrap items-center gap-2"
+                  aria-label={`Rôle de ${admin.email}`}
+                >
+                  <input type="hidden" name="intent" value="role" />
+                  <input type="hidden" name="id" value={admin.id} />
+                  <label htmlFor={`role-${admin.id}`} className="sr-only">
+                    Rôle
+                  </label>
+                  <NativeSelect
+                    id={`role-${admin.id}`}
+                    name="role"
+                    defaultValue={admin.role}
+                    className="w-44"
+                  >
+                    <RoleOptions />
+                  </NativeSelect>
+                  <Button type="submit" variant="outline" size="sm" disabled={busy}>
+                    Changer le rôle
+                  </Button>
+                </Form>
+              ) : null}
               {admin.id !== currentUserId ? (
                 <Button asChild variant="outline" size="sm">
                   <Link
@@ -199,7 +272,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           <Form
             method="post"
             action="/admin/users"
-            className="grid gap-4 md:grid-cols-[1fr_1fr_auto] md:items-start"
+            className="grid gap-4 md:grid-cols-[1fr_auto_1fr_auto] md:items-start"
             aria-label="Ajouter un administrateur"
           >
             <input type="hidden" name="intent" value="add" />
@@ -212,6 +285,11 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                 maxLength={AUTH_LIMITS.email}
                 defaultValue={actionData?.intent === "add" ? actionData.email : ""}
               />
+            </Field>
+            <Field id="new-admin-role" label="Rôle *">
+              <NativeSelect name="role" defaultValue="admin">
+                <RoleOptions />
+              </NativeSelect>
             </Field>
             <PasswordField
               id="new-admin-password"

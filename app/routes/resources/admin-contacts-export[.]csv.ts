@@ -7,7 +7,7 @@ import type { Route } from "./+types/admin-contacts-export[.]csv";
 
 /** The list's view (status, search, sort; every page) as a CSV file, streamed as it is read. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(request);
+  const { user } = await requireAdmin(request, "admin");
   const { filters } = parseContactFilters(new URL(request.url).searchParams);
   const name = `demandes-contact-${filters.status === "spam" ? "spam-" : ""}${parisDay(new Date())}.csv`;
   log.info("contact requests exported", { requestId: context.requestId, userId: user.id });

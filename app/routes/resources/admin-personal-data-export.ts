@@ -13,7 +13,7 @@ import type { Route } from "./+types/admin-personal-data-export";
 
 /** Everything held about one address as a JSON file (RGPD art. 15 and 20). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "admin");
   const parsed = personalDataEmailSchema.safeParse(new URL(request.url).searchParams.get("email"));
   if (!parsed.success) {
     return new Response(`${firstIssue(parsed.error)}\n`, {
