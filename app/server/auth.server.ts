@@ -7,7 +7,8 @@ import { canOpen, isRole, type AdminArea } from "~/lib/roles";
 import { isDatabaseUnavailable } from "./availability.server";
 import { isSecureRequest, readCookie, serializeCookie } from "./cookies.server";
 import { db, type Database } from "./db.server";
-import { resetRateLimit, takeAttempt } from "./rate-limit.server";
+import { hitRateLimit, peekRateLimit, resetRateLimit, takeAttempt } from "./rate-limit.server";
+import { signInDelayMs } from "~/lib/sign-in-delay";
 import { hashPassword, verifyDummyPassword, verifyPassword } from "./password.server";
 import {
   createSession,
@@ -31,12 +32,15 @@ export const PRIVATE_HEADERS = {
 } as const;
 
 /**
- * Sign-in attempts per window, counted before the password is checked (so concurrent guesses
- * cannot overshoot). A success clears the e-mail's counter; the IP's keeps counting.
+ * Sign-in limits per window (issue 20). Failures from one address must never make the right
+ * password fail from another, so what refuses (429) is keyed by address: per e-mail *and* address,
+ * and per address, counted before the password is checked (concurrent guesses cannot overshoot).
+ * The account's failures from every address only slow its sign-ins down (signInDelayMs).
  */
 export const SIGN_IN_LIMITS = {
-  perEmail: { limit: 5, windowMs: 15 * 60 * 1000 },
+  perAccountAndIp: { limit: 5, windowMs: 15 * 60 * 1000 },
   perIp: { limit: 30, windowMs: 15 * 60 * 1000 },
+  perAccount: { windowMs: 15 * 60 * 1000 },
 } as const;
 
 export type AdminSession = { user: AdminUser; idHash: string; expiresAt: Date };
@@ -114,9 +118,12 @@ export async function requireAdmin(
 
 /** The rate-limit counters of one sign-in attempt (the e-mail is hashed: no addresses in that table). */
 export function signInRateLimitKeys(email: string, clientIp: string) {
+  const account = createHash("sha256").update(email).digest("hex").slice(0, 32);
+  const ip = clientIp.slice(0, 64);
   return {
-    ip: `signin:ip:${clientIp.slice(0, 64)}`,
-    email: `signin:email:${createHash("sha256").update(email).digest("hex").slice(0, 32)}`,
+    ip: `signin:ip:${ip}`,
+    accountAndIp: `signin:email-ip:${account}:${ip}`,
+    account: `signin:email:${account}`,
   };
 }
 
@@ -125,6 +132,10 @@ export type SignInResult =
   | { kind: "invalid" }
   | { kind: "rate-limited"; retryAfterSeconds: number };
 
+/** Waits `ms` (the account's slow-down); replaced in tests to see the delay without waiting it. */
+export type Wait = (ms: number) => Promise<void>;
+const sleep: Wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
  * Checks the credentials under the per-IP and per-e-mail limits. An unknown e-mail costs the same
  * password verification as a known one and gives the same answer. On success, a new session.
@@ -132,25 +143,38 @@ export type SignInResult =
 export async function signIn(
   credentials: { email: string; password: string },
   clientIp: string,
-  options: { previousToken?: string } = {},
+  options: { previousToken?: string; wait?: Wait } = {},
   database: Database = db(),
 ): Promise<SignInResult> {
-  const { ip, email } = signInRateLimitKeys(credentials.email, clientIp);
+  const keys = signInRateLimitKeys(credentials.email, clientIp);
   const refused = await takeAttempt(
     [
-      { key: ip, ...SIGN_IN_LIMITS.perIp },
-      { key: email, ...SIGN_IN_LIMITS.perEmail },
+      { key: keys.ip, ...SIGN_IN_LIMITS.perIp },
+      { key: keys.accountAndIp, ...SIGN_IN_LIMITS.perAccountAndIp },
     ],
     database,
   );
   if (refused) return { kind: "rate-limited", ...refused };
+  // The account's recent failures, from anywhere, slow this attempt down; they never refuse it.
+  const failures = (await peekRateLimit(keys.account, database)).count;
+  const delay = signInDelayMs(failures);
+  if (delay > 0) await (options.wait ?? sleep)(delay);
   const user = await findUserByEmail(credentials.email, database);
   const valid =
     user && isRole(user.role)
       ? await verifyPassword(user.passwordHash, credentials.password)
       : await verifyDummyPassword(credentials.password);
-  if (!user || !valid || !isRole(user.role)) return { kind: "invalid" };
-  await resetRateLimit(email, database);
+  if (!user || !valid || !isRole(user.role)) {
+    await hitRateLimit(
+      keys.account,
+      Number.MAX_SAFE_INTEGER,
+      SIGN_IN_LIMITS.perAccount.windowMs,
+      database,
+    );
+    return { kind: "invalid" };
+  }
+  await resetRateLimit(keys.accountAndIp, database);
+  await resetRateLimit(keys.account, database);
   // A new session id at each sign-in; the one the browser had before (if any) is ended.
   await deleteSession(options.previousToken, database);
   await pruneExpiredSessions(database);
