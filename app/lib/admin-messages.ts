@@ -52,6 +52,7 @@ export const FLASH_MESSAGES = {
     description: "Il s'applique dès sa prochaine page",
     type: "success",
   },
+  sessionRevoked: { title: "Session révoquée", type: "success" },
   passwordChanged: {
     title: "Mot de passe modifié",
     description: "Vos autres sessions ont été déconnectées",

@@ -16,7 +16,9 @@ import {
   deleteSessionByHash,
   findSessionUser,
   pruneExpiredSessions,
-  SESSION_TTL_MS,
+  sessionMaxMs,
+  type FoundSession,
+  type SessionClient,
 } from "./sessions.server";
 import { sessions, users } from "./schema.server";
 import { findUserByEmail, type AdminUser } from "./users.server";
@@ -24,6 +26,12 @@ import { cacheControl, retryAfter, UNAVAILABLE_RETRY_SECONDS } from "~/lib/http-
 import { ERROR_MESSAGES } from "~/lib/messages";
 
 export const SESSION_COOKIE = "admin_session";
+/** Over HTTPS the cookie takes the `__Host-` prefix: Secure, Path=/, no Domain, set by this host only. */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+
+function sessionCookieName(request: Request): string {
+  return isSecureRequest(request) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
 
 /** Admin pages are private: never stored by a browser or proxy, never indexed. */
 export const PRIVATE_HEADERS = {
@@ -43,7 +51,7 @@ export const SIGN_IN_LIMITS = {
   perAccount: { windowMs: 15 * 60 * 1000 },
 } as const;
 
-export type AdminSession = { user: AdminUser; idHash: string; expiresAt: Date };
+export type AdminSession = FoundSession;
 
 function isRead(request: Request): boolean {
   const method = request.method.toUpperCase();
@@ -51,14 +59,17 @@ function isRead(request: Request): boolean {
 }
 
 export function sessionCookie(request: Request, token: string): string {
-  return serializeCookie(SESSION_COOKIE, token, {
-    maxAge: SESSION_TTL_MS / 1000,
+  return serializeCookie(sessionCookieName(request), token, {
+    maxAge: sessionMaxMs() / 1000,
     secure: isSecureRequest(request),
   });
 }
 
 export function clearSessionCookie(request: Request): string {
-  return serializeCookie(SESSION_COOKIE, "", { maxAge: 0, secure: isSecureRequest(request) });
+  return serializeCookie(sessionCookieName(request), "", {
+    maxAge: 0,
+    secure: isSecureRequest(request),
+  });
 }
 
 /** The signed-in administrator, or null. Never throws for a missing or bad cookie. */
@@ -67,7 +78,7 @@ export async function getAdminSession(
   database: Database = db(),
 ): Promise<AdminSession | null> {
   try {
-    return (await findSessionUser(readCookie(request, SESSION_COOKIE), database)) ?? null;
+    return (await findSessionUser(sessionToken(request), database)) ?? null;
   } catch (error) {
     // Database unreachable: the French 503 page rather than a 500 (every admin page starts here).
     if (isDatabaseUnavailable(error)) {
@@ -109,7 +120,7 @@ export async function requireAdmin(
     throw data({ error: ADMIN_MESSAGES.forbidden }, { status: 403, headers: PRIVATE_HEADERS });
   }
   const headers = new Headers(PRIVATE_HEADERS);
-  if (readCookie(request, SESSION_COOKIE) !== undefined) {
+  if (sessionToken(request) !== undefined) {
     headers.append("Set-Cookie", clearSessionCookie(request));
   }
   if (isRead(request)) throw redirect(signInUrl(returnPath(request)), { headers });
@@ -143,7 +154,7 @@ const sleep: Wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function signIn(
   credentials: { email: string; password: string },
   clientIp: string,
-  options: { previousToken?: string; wait?: Wait } = {},
+  options: { previousToken?: string; wait?: Wait; client?: SessionClient } = {},
   database: Database = db(),
 ): Promise<SignInResult> {
   const keys = signInRateLimitKeys(credentials.email, clientIp);
@@ -178,7 +189,7 @@ export async function signIn(
   // A new session id at each sign-in; the one the browser had before (if any) is ended.
   await deleteSession(options.previousToken, database);
   await pruneExpiredSessions(database);
-  const session = await createSession(user.id, database);
+  const session = await createSession(user.id, database, options.client);
   return {
     kind: "signed-in",
     user: { id: user.id, email: user.email, role: user.role },
@@ -187,7 +198,7 @@ export async function signIn(
 }
 
 export function sessionToken(request: Request): string | undefined {
-  return readCookie(request, SESSION_COOKIE);
+  return readCookie(request, sessionCookieName(request));
 }
 
 /**

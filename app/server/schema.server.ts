@@ -232,13 +232,29 @@ export const sessions = pgTable(
   {
     // SHA-256 of the token sent in the cookie: a leaked table does not leak usable sessions.
     idHash: text("id_hash").primaryKey(),
+    // What `Mon compte` names a session by (Révoquer): never the hash.
+    publicId: integer("public_id").generatedAlwaysAsIdentity(),
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    // Absolute end (SESSION_MAX_HOURS after sign-in); the idle end is last_seen_at + SESSION_IDLE_MINUTES.
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
+    // When the account last proved who it is here (sign-in or `Confirmez votre identité`).
+    authenticatedAt: timestamp("authenticated_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
+    userAgent: text("user_agent"),
+    ip: text("ip"),
   },
-  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+  (t) => [
+    index("sessions_user_idx").on(t.userId),
+    index("sessions_expires_idx").on(t.expiresAt),
+    uniqueIndex("sessions_public_id_unique").on(t.publicId),
+  ],
 );
 
 // Fixed-window counters shared by every instance (sign-in and contact rate limits).

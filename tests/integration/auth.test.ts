@@ -57,14 +57,16 @@ describe(`sign-in, sessions and sign-out (${testDatabaseKind})`, () => {
     const setCookie = outcome.headers.get("set-cookie")!;
     expect(setCookie).toContain("flash=signedIn");
     expect(setCookie).toMatch(
-      /admin_session=[A-Za-z0-9_-]{43}; Max-Age=604800; Path=\/; HttpOnly; SameSite=Lax/,
+      /admin_session=[A-Za-z0-9_-]{43}; Max-Age=43200; Path=\/; HttpOnly; SameSite=Lax/,
     );
     expect(setCookie).not.toContain("Secure");
     const token = tokenFrom(setCookie);
     const [row] = await database.db.select().from(sessions);
     expect(row.idHash).toBe(hashSessionToken(token));
     expect(row.idHash).not.toContain(token);
-    expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
+    // SESSION_MAX_HOURS (12 by default) from sign-in.
+    expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(11.9 * 3_600_000);
+    expect(row.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(12 * 3_600_000);
     // The session opens the admin area.
     const page = await call(
       dashboard.loader,
@@ -78,7 +80,7 @@ describe(`sign-in, sessions and sign-out (${testDatabaseKind})`, () => {
       { email: ADMIN.email, password: ADMIN.password },
       { base: "https://shop.example.fr" },
     );
-    expect(outcome.headers.get("set-cookie")).toMatch(/admin_session=[^;]+;.*; Secure/);
+    expect(outcome.headers.get("set-cookie")).toMatch(/__Host-admin_session=[^;]+;.*; Secure/);
     expect(outcome.location).toBe("/admin");
   });
 

@@ -9,9 +9,18 @@ import { passwordChangeSchema } from "~/lib/credentials";
 import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
 import { failureToast, useActionToast } from "~/hooks/use-action-toast";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { changeOwnPassword, PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
+import {
+  changeOwnPassword,
+  PRIVATE_HEADERS,
+  requireAdmin,
+  type AdminSession,
+} from "~/server/auth.server";
 import { withFlash } from "~/server/flash.server";
-import { readForm } from "~/server/form.server";
+import { idSchema, parseForm, readForm, type Submission } from "~/server/form.server";
+import { listUserSessions, revokeUserSession } from "~/server/sessions.server";
+import { describeUserAgent } from "~/lib/user-agent";
+import { formatDateTime, isoDate } from "~/lib/format";
+import { z } from "zod";
 import { log } from "~/server/log.server";
 import type { Route } from "./+types/account";
 import { retryAfter } from "~/lib/http-headers";
@@ -25,11 +34,23 @@ const FAILED = "Erreur lors du changement de mot de passe";
 type PasswordField = "currentPassword" | "newPassword" | "confirmPassword";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(request, "signed-in");
-  return { email: user.email };
+  const session = await requireAdmin(request, "signed-in");
+  const open = await listUserSessions(session.user.id);
+  return {
+    email: session.user.email,
+    sessions: open.map((row) => ({
+      id: row.publicId,
+      browser: describeUserAgent(row.userAgent),
+      ip: row.ip ?? "adresse inconnue",
+      createdAt: row.createdAt,
+      lastSeenAt: row.lastSeenAt,
+      current: row.idHash === session.idHash,
+    })),
+  };
 }
 
 export type AccountActionData = {
+  intent?: AccountIntent;
   error: string;
   description?: string;
   fieldErrors: FieldErrors<PasswordField>;
@@ -46,9 +67,23 @@ function failure(
   );
 }
 
+type AccountIntent = "password" | "revoke";
+
+const revokeSchema = z.object({ id: idSchema.optional().catch(undefined) });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request, "signed-in");
-  const submission = await readForm(request, passwordChangeSchema);
+  const form = await readForm(request);
+  // The password form posts no intent (it came first); the others name theirs.
+  const intent = form.get("intent") ?? "password";
+  if (intent === "revoke") return revoke(request, context, session, parseForm(form, revokeSchema));
+  if (intent !== "password") {
+    return data<AccountActionData>(
+      { error: "Requête invalide", fieldErrors: {} },
+      { status: 400, headers: PRIVATE_HEADERS },
+    );
+  }
+  const submission = parseForm(form, passwordChangeSchema);
   if (!submission.success) {
     const { fieldErrors } = submission;
     return failure(400, firstFieldError(fieldErrors, FAILED), fieldErrors);
@@ -80,6 +115,35 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers: withFlash(request, "passwordChanged", PRIVATE_HEADERS),
   });
 }
+
+async function revoke(
+  request: Request,
+  context: { requestId: string },
+  session: AdminSession,
+  submission: Submission<typeof revokeSchema>,
+) {
+  const id = submission.success ? submission.data.id : undefined;
+  const result =
+    id === undefined ? { kind: "missing" as const } : await revokeUserSession(session.user.id, id);
+  if (result.kind === "missing") {
+    return data<AccountActionData>(
+      {
+        intent: "revoke",
+        error: REVOKE_FAILED,
+        description: "Cette session est déjà fermée.",
+        fieldErrors: {},
+      },
+      { status: 404, headers: PRIVATE_HEADERS },
+    );
+  }
+  log.info("session revoked", { requestId: context.requestId, userId: session.user.id });
+  // Revoking the session in use is signing out here too: the next page asks to sign in.
+  throw redirect("/admin/account", {
+    headers: withFlash(request, "sessionRevoked", PRIVATE_HEADERS),
+  });
+}
+
+const REVOKE_FAILED = "Erreur lors de la révocation de la session";
 
 const FIELDS: { name: PasswordField; label: string; kind: "current" | "new" | "confirm" }[] = [
   { name: "currentPassword", label: "Mot de passe actuel *", kind: "current" },
@@ -151,6 +215,60 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </Form>
         </CardContent>
       </Card>
+
+      <SessionsCard sessions={loaderData.sessions} busy={busy} />
     </div>
+  );
+}
+
+function SessionsCard({
+  sessions,
+  busy,
+}: {
+  sessions: Route.ComponentProps["loaderData"]["sessions"];
+  busy: boolean;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2" id="sessions-title">
+          Sessions ouvertes
+        </CardTitle>
+        <CardDescription>
+          Les navigateurs connectés à votre compte. Révoquez celles que vous ne reconnaissez pas.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="divide-y" aria-labelledby="sessions-title">
+          {sessions.map((item) => (
+            <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div className="min-w-0 space-y-1 text-sm">
+                <p className="font-medium">
+                  {item.browser}
+                  {item.current ? " · cette session" : ""}
+                </p>
+                <p className="text-muted-foreground">
+                  {item.ip} · dernière activité le{" "}
+                  <time dateTime={isoDate(item.lastSeenAt)}>{formatDateTime(item.lastSeenAt)}</time>
+                </p>
+              </div>
+              <Form method="post" action="/admin/account">
+                <input type="hidden" name="intent" value="revoke" />
+                <input type="hidden" name="id" value={item.id} />
+                <Button
+                  type="submit"
+                  variant="outline"
+                  size="sm"
+                  disabled={busy}
+                  aria-label={`Révoquer la session ${item.browser} (${item.ip})`}
+                >
+                  Révoquer
+                </Button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
   );
 }

@@ -64,6 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     result = await signIn(submission.data, context.clientIp, {
       previousToken: sessionToken(request),
+      client: { userAgent: request.headers.get("user-agent"), ip: context.clientIp },
     });
   } catch (error) {
     log.error("sign-in failed", { requestId: context.requestId, error });
