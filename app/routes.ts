@@ -38,6 +38,7 @@ export default [
       route("personal-data", "routes/admin/personal-data.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("account", "routes/admin/account.tsx"),
+      route("account/2fa", "routes/admin/two-factor.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

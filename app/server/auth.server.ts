@@ -16,12 +16,15 @@ import {
   deleteSessionByHash,
   findSessionUser,
   pruneExpiredSessions,
+  findPendingSignIn,
   sessionMaxMs,
   type FoundSession,
   type SessionClient,
 } from "./sessions.server";
 import { sessions, users } from "./schema.server";
 import { findUserByEmail, type AdminUser } from "./users.server";
+import { checkSecondFactor } from "./two-factor.server";
+import { env } from "./env.server";
 import { cacheControl, retryAfter, UNAVAILABLE_RETRY_SECONDS } from "~/lib/http-headers";
 import { ERROR_MESSAGES } from "~/lib/messages";
 
@@ -58,9 +61,9 @@ function isRead(request: Request): boolean {
   return method === "GET" || method === "HEAD";
 }
 
-export function sessionCookie(request: Request, token: string): string {
+export function sessionCookie(request: Request, token: string, maxAgeMs = sessionMaxMs()): string {
   return serializeCookie(sessionCookieName(request), token, {
-    maxAge: sessionMaxMs() / 1000,
+    maxAge: maxAgeMs / 1000,
     secure: isSecureRequest(request),
   });
 }
@@ -99,6 +102,20 @@ function returnPath(request: Request): string {
   return `${url.pathname.replace(/\.data$/, "")}${url.search}`;
 }
 
+/** ADMIN_REQUIRE_2FA, or by default: on when the site is served over https:// (not the local demo). */
+export function secondFactorRequired(): boolean {
+  const e = env();
+  return e.ADMIN_REQUIRE_2FA ?? e.SITE_URL.startsWith("https://");
+}
+
+export const TWO_FACTOR_PATH = "/admin/account/2fa";
+
+/** Where an account must go before anything else, or null: enrolling its second factor. */
+export function setupStep(session: AdminSession): string | null {
+  if (secondFactorRequired() && !session.secondFactor) return TWO_FACTOR_PATH;
+  return null;
+}
+
 /**
  * The one guard of the admin area, first line of every admin loader and action.
  * - Page or data reads without a live session: redirect to /auth?redirectTo=<this page>.
@@ -106,18 +123,24 @@ function returnPath(request: Request): string {
  *   here: server/cross-site.ts refuses them with 403 for every action.)
  * - A live session whose role may not open `area` (app/lib/roles.ts): 403, nothing read or
  *   changed. The default is the Administrateur's alone, so a route that forgets to say is closed.
+ * - An account that must first enrol its second factor (setupStep) is sent there (reads) or
+ *   refused (403, writes), except on the routes of that step (`setup: true`).
  */
 export async function requireAdmin(
   request: Request,
   area: AdminArea = "admin",
+  options: { setup?: boolean } = {},
 ): Promise<AdminSession> {
   const session = await getAdminSession(request);
   if (session) {
-    if (canOpen(session.user.role, area)) return session;
+    const step = options.setup ? null : setupStep(session);
+    if (step === null && canOpen(session.user.role, area)) return session;
+    if (step !== null && isRead(request)) throw redirect(step, { headers: PRIVATE_HEADERS });
+    const message = step !== null ? ADMIN_MESSAGES.setupFirst : ADMIN_MESSAGES.forbidden;
     if (isRead(request)) {
-      throw data({ message: ADMIN_MESSAGES.forbidden }, { status: 403, headers: PRIVATE_HEADERS });
+      throw data({ message }, { status: 403, headers: PRIVATE_HEADERS });
     }
-    throw data({ error: ADMIN_MESSAGES.forbidden }, { status: 403, headers: PRIVATE_HEADERS });
+    throw data({ error: message }, { status: 403, headers: PRIVATE_HEADERS });
   }
   const headers = new Headers(PRIVATE_HEADERS);
   if (sessionToken(request) !== undefined) {
@@ -140,6 +163,7 @@ export function signInRateLimitKeys(email: string, clientIp: string) {
 
 export type SignInResult =
   | { kind: "signed-in"; user: AdminUser; token: string; expiresAt: Date }
+  | { kind: "second-factor"; user: AdminUser; token: string; expiresAt: Date }
   | { kind: "invalid" }
   | { kind: "rate-limited"; retryAfterSeconds: number };
 
@@ -189,11 +213,58 @@ export async function signIn(
   // A new session id at each sign-in; the one the browser had before (if any) is ended.
   await deleteSession(options.previousToken, database);
   await pruneExpiredSessions(database);
+  const account = { id: user.id, email: user.email, role: user.role };
+  if (user.totpEnabledAt) {
+    // The password is right; the session opens only once the code is (completeSecondFactor).
+    const pending = await createSession(user.id, database, {
+      ...options.client,
+      secondFactorPending: true,
+    });
+    return { kind: "second-factor", user: account, ...pending };
+  }
   const session = await createSession(user.id, database, options.client);
+  return { kind: "signed-in", user: account, ...session };
+}
+
+/** Codes tried per account and window at the code step of sign-in (a wrong one is counted). */
+export const SECOND_FACTOR_LIMIT = { limit: 5, windowMs: 15 * 60 * 1000 } as const;
+
+export type SecondFactorResult =
+  | { kind: "signed-in"; user: AdminUser; token: string; expiresAt: Date; method: string }
+  | { kind: "expired" }
+  | { kind: "wrong-code"; user: { id: number; email: string } }
+  | { kind: "rate-limited"; retryAfterSeconds: number; user: { id: number; email: string } };
+
+/**
+ * The code step of a sign-in: the pending session of `token` becomes a full session under a new
+ * token when `code` is a valid TOTP code (once per time step) or an unused recovery code.
+ */
+export async function completeSecondFactor(
+  token: string | undefined,
+  code: string,
+  client: SessionClient = {},
+  database: Database = db(),
+): Promise<SecondFactorResult> {
+  const pending = await findPendingSignIn(token, database);
+  if (!pending) return { kind: "expired" };
+  const key = `2fa:user:${pending.user.id}`;
+  const refused = await takeAttempt([{ key, ...SECOND_FACTOR_LIMIT }], database);
+  if (refused) return { kind: "rate-limited", ...refused, user: pending.user };
+  const check = await checkSecondFactor(pending.user.id, code, database);
+  if (check.kind === "wrong-code") return { kind: "wrong-code", user: pending.user };
+  await resetRateLimit(key, database);
+  await deleteSessionByHash(pending.idHash, database);
+  const [row] = await database
+    .select({ role: users.role })
+    .from(users)
+    .where(eq(users.id, pending.user.id));
+  if (!row || !isRole(row.role)) return { kind: "expired" };
+  const session = await createSession(pending.user.id, database, client);
   return {
     kind: "signed-in",
-    user: { id: user.id, email: user.email, role: user.role },
+    user: { ...pending.user, role: row.role },
     ...session,
+    method: check.kind,
   };
 }
 

@@ -23,6 +23,8 @@ const envSchema = z.object({
   // Admin sessions (issue 20): ended after this much inactivity (sliding), and this long after sign-in.
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(12),
+  // Unset: required when SITE_URL is https:// (production), not on http://localhost (the demo).
+  ADMIN_REQUIRE_2FA: bool.optional(),
   // Contact form: accepted submissions per client IP and window, shared by every instance.
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   CONTACT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),

@@ -222,9 +222,29 @@ export const users = pgTable(
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
     role: text("role").notNull().default("admin"),
+    // Second factor (issue 20): the TOTP key once enrolled, the key being enrolled (never sent
+    // back by a form), and the last 30-second step accepted (a code works once).
+    totpSecret: text("totp_secret"),
+    totpPendingSecret: text("totp_pending_secret"),
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true, mode: "date" }),
+    totpLastStep: integer("totp_last_step"),
     ...timestamps,
   },
   (t) => [uniqueIndex("users_email_unique").on(t.email)],
+);
+
+/** Single-use recovery codes of a second factor, salted SHA-256 (80 random bits each). */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.userId)],
 );
 
 export const sessions = pgTable(
@@ -249,6 +269,8 @@ export const sessions = pgTable(
       .defaultNow(),
     userAgent: text("user_agent"),
     ip: text("ip"),
+    // Password checked, second factor not yet: opens nothing but the code step of /auth.
+    secondFactorPending: boolean("second_factor_pending").notNull().default(false),
   },
   (t) => [
     index("sessions_user_idx").on(t.userId),

@@ -33,20 +33,28 @@ export function isWellFormedToken(token: string | undefined): token is string {
 /** The browser and address a session was opened from, shown in `Mon compte`. */
 export type SessionClient = { userAgent?: string | null; ip?: string | null };
 
-/** A new session: the token goes to the cookie, only its SHA-256 is stored. */
+/** How long the code step of a sign-in waits for the second factor. */
+export const SECOND_FACTOR_WAIT_MS = 5 * 60 * 1000;
+
+/**
+ * A new session: the token goes to the cookie, only its SHA-256 is stored. A session whose
+ * second factor is pending opens nothing but the code step, for 5 minutes.
+ */
 export async function createSession(
   userId: number,
   database: Database = db(),
-  client: SessionClient = {},
+  client: SessionClient & { secondFactorPending?: boolean } = {},
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString("base64url");
-  const expiresAt = new Date(Date.now() + sessionMaxMs());
+  const pending = client.secondFactorPending ?? false;
+  const expiresAt = new Date(Date.now() + (pending ? SECOND_FACTOR_WAIT_MS : sessionMaxMs()));
   await database.insert(sessions).values({
     idHash: hashSessionToken(token),
     userId,
     expiresAt,
     userAgent: client.userAgent?.slice(0, 300) ?? null,
     ip: client.ip?.slice(0, 64) ?? null,
+    secondFactorPending: pending,
   });
   return { token, expiresAt };
 }
@@ -54,6 +62,7 @@ export async function createSession(
 /** A session is live before its absolute end and within the idle timeout of its last activity. */
 function live() {
   return and(
+    eq(sessions.secondFactorPending, false),
     gt(sessions.expiresAt, sql`now()`),
     gt(sessions.lastSeenAt, sql`now() - ${idleInterval()}`),
   );
@@ -64,6 +73,8 @@ export type FoundSession = {
   idHash: string;
   expiresAt: Date;
   authenticatedAt: Date;
+  /** The account has a second factor (TOTP) enrolled. */
+  secondFactor: boolean;
 };
 
 /**
@@ -83,6 +94,7 @@ export async function findSessionUser(
       role: users.role,
       expiresAt: sessions.expiresAt,
       authenticatedAt: sessions.authenticatedAt,
+      totpEnabledAt: users.totpEnabledAt,
       stale: sql<boolean>`${sessions.lastSeenAt} < now() - ${TOUCH_EVERY}`,
     })
     .from(sessions)
@@ -101,7 +113,27 @@ export async function findSessionUser(
     idHash,
     expiresAt: row.expiresAt,
     authenticatedAt: row.authenticatedAt,
+    secondFactor: row.totpEnabledAt !== null,
   };
+}
+
+/** The account waiting for its second factor on this token, or undefined. */
+export async function findPendingSignIn(token: string | undefined, database: Database = db()) {
+  if (!isWellFormedToken(token)) return undefined;
+  const idHash = hashSessionToken(token);
+  const [row] = await database
+    .select({ id: users.id, email: users.email })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.idHash, idHash),
+        eq(sessions.secondFactorPending, true),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row ? { user: row, idHash } : undefined;
 }
 
 /** The account's live sessions, most recently active first (`Mon compte`). */

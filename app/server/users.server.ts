@@ -113,10 +113,18 @@ export async function ensureInitialAdmin(
 /** The accounts of the admin area with their role, oldest first (the first is usually admin:create's). */
 export async function listUsers(database: Database = db()) {
   const rows = await database
-    .select({ id: users.id, email: users.email, role: users.role, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      createdAt: users.createdAt,
+      totpEnabledAt: users.totpEnabledAt,
+    })
     .from(users)
     .orderBy(asc(users.createdAt), asc(users.id));
-  return rows.flatMap((row) => (isRole(row.role) ? [{ ...row, role: row.role }] : []));
+  return rows.flatMap(({ totpEnabledAt, ...row }) =>
+    isRole(row.role) ? [{ ...row, role: row.role, secondFactor: totpEnabledAt !== null }] : [],
+  );
 }
 
 /** The Administrateur accounts only. */

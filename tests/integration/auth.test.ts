@@ -299,7 +299,7 @@ describe(`sign-in, sessions and sign-out (${testDatabaseKind})`, () => {
     );
     expect(evil.location).toBe("/admin");
     const anonymous = await call(auth.loader, makeRequest("/auth?redirectTo=//evil"));
-    expect(anonymous.data).toEqual({ redirectTo: "/admin" });
+    expect(anonymous.data).toEqual({ redirectTo: "/admin", step: "password" });
   });
 
   it("signs out: the session is deleted server-side, the cookie cleared, back to / with a toast", async () => {

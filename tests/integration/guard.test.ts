@@ -113,6 +113,7 @@ function actionForms(): Record<
         },
       },
     ],
+    "routes/admin/two-factor.tsx": [{ name: "enrol a second factor", form: { code: "123456" } }],
     "routes/admin/contacts.tsx": [
       { name: "change status", form: { id: String(contactId), status: "completed" } },
     ],

@@ -1,5 +1,5 @@
-import { KeyRound } from "lucide-react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { KeyRound, ShieldCheck } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PasswordField } from "~/components/admin/password-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -18,6 +18,7 @@ import {
 import { withFlash } from "~/server/flash.server";
 import { idSchema, parseForm, readForm, type Submission } from "~/server/form.server";
 import { listUserSessions, revokeUserSession } from "~/server/sessions.server";
+import { unusedRecoveryCodes } from "~/server/two-factor.server";
 import { describeUserAgent } from "~/lib/user-agent";
 import { formatDateTime, isoDate } from "~/lib/format";
 import { z } from "zod";
@@ -38,6 +39,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const open = await listUserSessions(session.user.id);
   return {
     email: session.user.email,
+    secondFactor: session.secondFactor
+      ? { recoveryCodesLeft: await unusedRecoveryCodes(session.user.id) }
+      : null,
     sessions: open.map((row) => ({
       id: row.publicId,
       browser: describeUserAgent(row.userAgent),
@@ -216,8 +220,34 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </CardContent>
       </Card>
 
+      <SecondFactorCard state={loaderData.secondFactor} />
+
       <SessionsCard sessions={loaderData.sessions} busy={busy} />
     </div>
+  );
+}
+
+function SecondFactorCard({ state }: { state: { recoveryCodesLeft: number } | null }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Double authentification</CardTitle>
+        <CardDescription>
+          {state
+            ? `Activée : un code à 6 chiffres est demandé après le mot de passe. Codes de secours restants : ${state.recoveryCodesLeft}.`
+            : "Un code à 6 chiffres, donné par une application sur votre téléphone, sera demandé après le mot de passe."}
+        </CardDescription>
+      </CardHeader>
+      {state ? null : (
+        <CardContent>
+          <Button asChild>
+            <Link to="/admin/account/2fa">
+              <ShieldCheck aria-hidden="true" /> Activer la double authentification
+            </Link>
+          </Button>
+        </CardContent>
+      )}
+    </Card>
   );
 }
 

@@ -21,6 +21,7 @@ import { withFlash } from "~/server/flash.server";
 import { idSchema, parseId, readForm } from "~/server/form.server";
 import { log } from "~/server/log.server";
 import { addAdmin, changeRole, listUsers, removeAdmin } from "~/server/users.server";
+import { resetSecondFactor } from "~/server/two-factor.server";
 import { ROLE_LABELS, ROLES } from "~/lib/roles";
 import type { Route } from "./+types/users";
 
@@ -37,6 +38,7 @@ const USER_MESSAGES = {
   missing: "Cet administrateur n'existe plus.",
   removeConfirm: "Êtes-vous sûr de vouloir supprimer cet administrateur ?",
   roleFailed: "Erreur lors du changement de rôle",
+  resetFailed: "Erreur lors de la réinitialisation de la double authentification",
   roleSelf: "Vous ne pouvez pas changer votre propre rôle.",
 } as const;
 
@@ -49,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export type UsersActionData = {
-  intent: "add" | "remove" | "role" | null;
+  intent: "add" | "remove" | "role" | "reset-2fa" | null;
   error: string;
   description?: string;
   fieldErrors?: FieldErrors<"email" | "password">;
@@ -65,6 +67,7 @@ const roleSchema = z.enum(ROLES, { error: "Rôle non valide." });
 const usersFormSchema = z.discriminatedUnion("intent", [
   adminCredentialsSchema.extend({ intent: z.literal("add"), role: roleSchema.optional() }),
   z.object({ intent: z.literal("remove"), id: idSchema.optional().catch(undefined) }),
+  z.object({ intent: z.literal("reset-2fa"), id: idSchema.optional().catch(undefined) }),
   z.object({
     intent: z.literal("role"),
     id: idSchema.optional().catch(undefined),
@@ -76,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request, "admin");
   const submission = await readForm(request, usersFormSchema);
   const { values } = submission;
-  if (values.intent !== "add" && values.intent !== "remove" && values.intent !== "role") {
+  if (!["add", "remove", "role", "reset-2fa"].includes(values.intent)) {
     return failure(400, { intent: null, error: "Requête invalide" });
   }
   if (!submission.success) {
@@ -113,6 +116,26 @@ export async function action({ request, context }: Route.ActionArgs) {
       by: session.user.id,
     });
     throw redirect("/admin/users", { headers: withFlash(request, "adminAdded", PRIVATE_HEADERS) });
+  }
+
+  if (input.intent === "reset-2fa") {
+    const { id } = input;
+    const result = id === undefined ? { kind: "missing" as const } : await resetSecondFactor(id);
+    if (result.kind === "missing") {
+      return failure(404, {
+        intent: "reset-2fa",
+        error: USER_MESSAGES.resetFailed,
+        description: USER_MESSAGES.missing,
+      });
+    }
+    log.info("second factor reset", {
+      requestId: context.requestId,
+      userId: id,
+      by: session.user.id,
+    });
+    throw redirect("/admin/users", {
+      headers: withFlash(request, "secondFactorReset", PRIVATE_HEADERS),
+    });
   }
 
   if (input.intent === "role") {
@@ -214,7 +237,8 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                   {admin.id === currentUserId ? <Badge variant="secondary">Vous</Badge> : null}
                 </p>
                 <p className="text-sm text-muted-foreground">
-                  {ROLE_LABELS[admin.role]} · Ajouté le{" "}
+                  {ROLE_LABELS[admin.role]}
+                  {admin.secondFactor ? " · double authentification activée" : ""} · Ajouté le{" "}
                   <time dateTime={isoDate(admin.createdAt)}>{formatDateTime(admin.createdAt)}</time>
                 </p>
               </div>
@@ -240,6 +264,21 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                   </NativeSelect>
                   <Button type="submit" variant="outline" size="sm" disabled={busy}>
                     Changer le rôle
+                  </Button>
+                </Form>
+              ) : null}
+              {admin.id !== currentUserId && admin.secondFactor ? (
+                <Form method="post" action="/admin/users">
+                  <input type="hidden" name="intent" value="reset-2fa" />
+                  <input type="hidden" name="id" value={admin.id} />
+                  <Button
+                    type="submit"
+                    variant="outline"
+                    size="sm"
+                    disabled={busy}
+                    aria-label={`Réinitialiser la double authentification de ${admin.email}`}
+                  >
+                    Réinitialiser la double authentification
                   </Button>
                 </Form>
               ) : null}
