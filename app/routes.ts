@@ -39,6 +39,7 @@ export default [
       route("users", "routes/admin/users.tsx"),
       route("account", "routes/admin/account.tsx"),
       route("account/2fa", "routes/admin/two-factor.tsx"),
+      route("confirm", "routes/admin/confirm-identity.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

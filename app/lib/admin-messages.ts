@@ -115,6 +115,7 @@ export const ADMIN_MESSAGES = {
   offerDeletedLabel: "Offre supprimée",
   unauthorized: "Votre session a expiré ou vous n'êtes pas connecté.",
   signInExpired: "La connexion a expiré : saisissez à nouveau votre mot de passe.",
+  reauthRefused: "Mot de passe ou code incorrect.",
   setupFirst: "Activez d'abord la double authentification de votre compte.",
   forbidden: "Votre rôle ne permet pas d'ouvrir cette page ni de faire cette action.",
 } as const;

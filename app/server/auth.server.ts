@@ -322,3 +322,60 @@ export async function changeOwnPassword(
   await resetRateLimit(key, database);
   return { kind: "changed" };
 }
+
+/** Confirmations of identity per account and window (password, and code when enrolled). */
+export const REAUTH_LIMIT = { limit: 5, windowMs: 15 * 60 * 1000 } as const;
+
+/** Form fields of `Confirmez votre identité`, beside the fields of what was asked. */
+export const REAUTH_FIELDS = { password: "reauthPassword", code: "reauthCode" } as const;
+
+/** The account signed in or confirmed its identity within ADMIN_REAUTH_MINUTES. */
+export function recentlyAuthenticated(session: AdminSession): boolean {
+  return Date.now() - session.authenticatedAt.getTime() <= env().ADMIN_REAUTH_MINUTES * 60_000;
+}
+
+export type IdentityCheck =
+  | { kind: "recent" }
+  | { kind: "confirmed" }
+  | { kind: "needed"; secondFactor: boolean }
+  | { kind: "wrong"; secondFactor: boolean }
+  | { kind: "rate-limited"; secondFactor: boolean; retryAfterSeconds: number };
+
+/**
+ * Re-authentication before a sensitive action (issue 20): nothing to do when the session is
+ * recent; otherwise the password (and a code when enrolled) typed in `form` under REAUTH_FIELDS
+ * must be right, and the session counts as recent again.
+ */
+export async function confirmIdentity(
+  session: AdminSession,
+  form: FormData,
+  database: Database = db(),
+): Promise<IdentityCheck> {
+  if (recentlyAuthenticated(session)) return { kind: "recent" };
+  const { secondFactor } = session;
+  const password = form.get(REAUTH_FIELDS.password);
+  if (typeof password !== "string" || password === "") return { kind: "needed", secondFactor };
+  const key = `reauth:user:${session.user.id}`;
+  const refused = await takeAttempt([{ key, ...REAUTH_LIMIT }], database);
+  if (refused) return { kind: "rate-limited", secondFactor, ...refused };
+  const [user] = await database
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, session.user.id));
+  const passwordOk =
+    user !== undefined && (await verifyPassword(user.passwordHash, password.slice(0, 256)));
+  const code = form.get(REAUTH_FIELDS.code);
+  const codeOk =
+    !secondFactor ||
+    (passwordOk &&
+      typeof code === "string" &&
+      (await checkSecondFactor(session.user.id, code.slice(0, 40), database)).kind !==
+        "wrong-code");
+  if (!passwordOk || !codeOk) return { kind: "wrong", secondFactor };
+  await resetRateLimit(key, database);
+  await database
+    .update(sessions)
+    .set({ authenticatedAt: sql`now()` })
+    .where(eq(sessions.idHash, session.idHash));
+  return { kind: "confirmed" };
+}

@@ -25,6 +25,8 @@ const envSchema = z.object({
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(12),
   // Unset: required when SITE_URL is https:// (production), not on http://localhost (the demo).
   ADMIN_REQUIRE_2FA: bool.optional(),
+  // Sensitive actions ask the password again past this many minutes after sign-in or a confirmation.
+  ADMIN_REAUTH_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   // Contact form: accepted submissions per client IP and window, shared by every instance.
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   CONTACT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),

@@ -38,6 +38,7 @@ const EXPECTED: Record<string, Access> = {
   "routes/admin/users.tsx": { loader: ADMIN_ONLY, action: ADMIN_ONLY },
   "routes/admin/account.tsx": { loader: ALL, action: ALL },
   "routes/admin/two-factor.tsx": { loader: ALL, action: ALL },
+  "routes/admin/confirm-identity.tsx": { loader: ALL, action: ALL },
 };
 
 const PASSWORD = "un mot de passe de test assez long";
@@ -63,6 +64,10 @@ function forms(): Record<string, { query?: string; form?: Record<string, string>
     },
     "routes/admin/users.tsx": { form: { intent: "remove", id: ids.target } },
     "routes/admin/two-factor.tsx": { form: { code: "000000" } },
+    "routes/admin/confirm-identity.tsx": {
+      query: "?redirectTo=%2Fadmin%2Faccount",
+      form: { redirectTo: "/admin/account", reauthPassword: PASSWORD },
+    },
     "routes/admin/account.tsx": {
       form: {
         currentPassword: PASSWORD,

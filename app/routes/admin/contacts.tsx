@@ -34,7 +34,8 @@ import {
   listContactRequests,
   type AdminContactRequest,
 } from "~/server/contacts.server";
-import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
+import { PRIVATE_HEADERS, recentlyAuthenticated, requireAdmin } from "~/server/auth.server";
+import { confirmIdentityUrl } from "./confirm-identity.server";
 import { canOpen } from "~/lib/roles";
 import { contactAction } from "./contact-actions.server";
 import type { Route } from "./+types/contacts";
@@ -44,7 +45,7 @@ export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 export const meta: Route.MetaFunction = () => adminMeta("Demandes de contact");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(request, "contacts");
+  const session = await requireAdmin(request, "contacts");
   const url = new URL(request.url);
   const { filters, page } = parseContactFilters(url.searchParams);
   // One address per view: '?q=&status=&sort=newest' is '/admin/contacts' (the GET form sends all).
@@ -66,8 +67,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     });
   }
   // The CSV export is the Administrateur's (requireAdmin in its loader): others get no link.
-  const canExport = canOpen(user.role, "admin");
-  return { requests, total, counts, filters, page, pageCount, canExport };
+  const canExport = canOpen(session.user.role, "admin");
+  // The export asks `Confirmez votre identité` first when the session is not recent.
+  const exportPath = `/admin/contacts/export.csv${contactFiltersToSearch(filters)}`;
+  const exportHref = recentlyAuthenticated(session) ? exportPath : confirmIdentityUrl(exportPath);
+  return { requests, total, counts, filters, page, pageCount, canExport, exportHref };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -282,9 +286,8 @@ function FilterForm({
 }
 
 export default function AdminContacts({ loaderData, actionData }: Route.ComponentProps) {
-  const { requests, total, counts, filters, page, pageCount, canExport } = loaderData;
+  const { requests, total, counts, filters, page, pageCount, canExport, exportHref } = loaderData;
   const back = contactFiltersToSearch(filters, page);
-  const exportSearch = contactFiltersToSearch(filters);
 
   return (
     <div className="space-y-6">
@@ -299,7 +302,10 @@ export default function AdminContacts({ loaderData, actionData }: Route.Componen
         </div>
         {canExport ? (
           <Button asChild variant="outline">
-            <a href={`/admin/contacts/export.csv${exportSearch}`} download>
+            <a
+              href={exportHref}
+              download={exportHref.startsWith("/admin/confirm") ? undefined : true}
+            >
               <Download aria-hidden="true" /> Exporter (CSV)
             </a>
           </Button>

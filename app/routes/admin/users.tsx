@@ -16,9 +16,11 @@ import { formatDateTime, isoDate } from "~/lib/format";
 import { AUTH_LIMITS } from "~/lib/limits";
 import { failureToast, useActionToast } from "~/hooks/use-action-toast";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
+import { confirmIdentity, PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { withFlash } from "~/server/flash.server";
-import { idSchema, parseId, readForm } from "~/server/form.server";
+import { idSchema, parseForm, parseId, readForm } from "~/server/form.server";
+import { ConfirmIdentity } from "~/components/admin/confirm-identity";
+import { identityAnswer } from "./confirm-identity.server";
 import { log } from "~/server/log.server";
 import { addAdmin, changeRole, listUsers, removeAdmin } from "~/server/users.server";
 import { resetSecondFactor } from "~/server/two-factor.server";
@@ -77,7 +79,8 @@ const usersFormSchema = z.discriminatedUnion("intent", [
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request, "admin");
-  const submission = await readForm(request, usersFormSchema);
+  const form = await readForm(request);
+  const submission = parseForm(form, usersFormSchema);
   const { values } = submission;
   if (!["add", "remove", "role", "reset-2fa"].includes(values.intent)) {
     return failure(400, { intent: null, error: "Requête invalide" });
@@ -94,6 +97,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   const input = submission.data;
+  // Every change of this page is sensitive: `Confirmez votre identité` unless recently done.
+  const unconfirmed = identityAnswer(await confirmIdentity(session, form), form);
+  if (unconfirmed) return unconfirmed;
 
   if (input.intent === "add") {
     const added = await addAdmin({
@@ -196,7 +202,9 @@ function RoleOptions() {
   ));
 }
 
-export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminUsers({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const reauth = answer && "reauth" in answer ? answer.reauth : undefined;
+  const actionData = answer && !("reauth" in answer) ? answer : undefined;
   const { admins, currentUserId, pendingRemove } = loaderData;
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -207,6 +215,10 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-bold">Administrateurs</h1>
+
+      {reauth ? (
+        <ConfirmIdentity action="/admin/users" reauth={reauth} cancelTo="/admin/users" />
+      ) : null}
 
       {actionData?.error && !hydrated ? (
         <FormAlert title={actionData.error} description={actionData.description} />

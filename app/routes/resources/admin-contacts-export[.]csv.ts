@@ -2,12 +2,15 @@ import { parseContactFilters } from "~/lib/contact-filters-schema";
 import { parisDay } from "~/lib/csv";
 import { contactRequestsCsv } from "~/server/contacts.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
+import { requireRecentIdentity } from "~/routes/admin/confirm-identity.server";
 import { log } from "~/server/log.server";
 import type { Route } from "./+types/admin-contacts-export[.]csv";
 
 /** The list's view (status, search, sort; every page) as a CSV file, streamed as it is read. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(request, "admin");
+  const session = await requireAdmin(request, "admin");
+  requireRecentIdentity(request, session);
+  const { user } = session;
   const { filters } = parseContactFilters(new URL(request.url).searchParams);
   const name = `demandes-contact-${filters.status === "spam" ? "spam-" : ""}${parisDay(new Date())}.csv`;
   log.info("contact requests exported", { requestId: context.requestId, userId: user.id });
