@@ -164,7 +164,7 @@ export function signInRateLimitKeys(email: string, clientIp: string) {
 export type SignInResult =
   | { kind: "signed-in"; user: AdminUser; token: string; expiresAt: Date }
   | { kind: "second-factor"; user: AdminUser; token: string; expiresAt: Date }
-  | { kind: "invalid" }
+  | { kind: "invalid"; account?: { id: number; email: string } }
   | { kind: "rate-limited"; retryAfterSeconds: number };
 
 /** Waits `ms` (the account's slow-down); replaced in tests to see the delay without waiting it. */
@@ -206,7 +206,10 @@ export async function signIn(
       SIGN_IN_LIMITS.perAccount.windowMs,
       database,
     );
-    return { kind: "invalid" };
+    return {
+      kind: "invalid",
+      account: user && isRole(user.role) ? { id: user.id, email: user.email } : undefined,
+    };
   }
   await resetRateLimit(keys.accountAndIp, database);
   await resetRateLimit(keys.account, database);
@@ -276,10 +279,13 @@ export function sessionToken(request: Request): string | undefined {
  * Ends the session of this request if it is live (idempotent: an unknown or expired cookie
  * changes nothing), and gives the cookie that clears it in the browser.
  */
-export async function signOut(request: Request, database: Database = db()): Promise<string> {
+export async function signOut(
+  request: Request,
+  database: Database = db(),
+): Promise<{ setCookie: string; user?: AdminUser }> {
   const session = await findSessionUser(sessionToken(request), database);
   if (session) await deleteSessionByHash(session.idHash, database);
-  return clearSessionCookie(request);
+  return { setCookie: clearSessionCookie(request), user: session?.user };
 }
 
 /** Checks of the current password on the account page, per administrator (like sign-in's per e-mail). */

@@ -44,6 +44,8 @@ const envSchema = z.object({
   SITE_LEGAL_NAME: z.string().trim().min(1).default("ServeurPro SAS (exemple)"),
   SITE_ADDRESS: z.string().trim().min(1).default("1 rue de l'Exemple, 75000 Paris, France"),
   RETENTION_MONTHS: z.coerce.number().int().min(1).max(240).default(36),
+  // The admin journal's rows are kept this long (issue 20), deleted by the daily purge.
+  AUDIT_RETENTION_MONTHS: z.coerce.number().int().min(1).max(240).default(12),
   // Notification e-mails (docs/mail.md): without SMTP_URL the outbox fills and nothing is sent.
   SMTP_URL: z
     .string()

@@ -279,6 +279,30 @@ export const sessions = pgTable(
   ],
 );
 
+/**
+ * The journal of who did what in the admin area (issue 20): append-only. No foreign key, so that
+ * removing an account changes no row; the account's e-mail is copied. A trigger (migration
+ * `*_audit_journal_custom`) refuses UPDATE and DELETE but the retention's.
+ */
+export const auditJournal = pgTable(
+  "audit_journal",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    actorId: integer("actor_id"),
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    target: text("target"),
+    ip: text("ip"),
+    requestId: text("request_id"),
+  },
+  (t) => [
+    index("audit_journal_at_idx").on(t.at.desc(), t.id.desc()),
+    index("audit_journal_actor_idx").on(t.actorEmail, t.at.desc()),
+    index("audit_journal_action_idx").on(t.action, t.at.desc()),
+  ],
+);
+
 // Fixed-window counters shared by every instance (sign-in and contact rate limits).
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),

@@ -39,6 +39,8 @@ const EXPECTED: Record<string, Access> = {
   "routes/admin/account.tsx": { loader: ALL, action: ALL },
   "routes/admin/two-factor.tsx": { loader: ALL, action: ALL },
   "routes/admin/confirm-identity.tsx": { loader: ALL, action: ALL },
+  "routes/admin/journal.tsx": { loader: ADMIN_ONLY },
+  "routes/resources/admin-journal-export[.]csv.ts": { loader: ADMIN_ONLY },
 };
 
 const PASSWORD = "un mot de passe de test assez long";
@@ -211,6 +213,7 @@ describe(`roles on every admin route (${testDatabaseKind})`, () => {
       "Demandes",
       "Données personnelles",
       "Administrateurs",
+      "Journal",
       "Mon compte",
     ]);
     expect(await navOf("sales")).toEqual(["Demandes", "Mon compte"]);

@@ -15,6 +15,7 @@ import {
   rateLimits,
   sessions,
   users,
+  auditJournal,
 } from "../../app/server/schema.server";
 
 /** The PostgreSQL server the tests create their databases on (never a database of its own). */
@@ -122,6 +123,6 @@ export async function openTestDatabase(): Promise<OpenTestDatabase> {
 /** Empties every table a test writes (contact data goes with its requests). */
 export async function truncateAll(database: Database) {
   await database.execute(
-    sql`truncate ${contactRequests}, ${offers}, ${sessions}, ${users}, ${rateLimits}, ${appState} restart identity cascade`,
+    sql`truncate ${contactRequests}, ${offers}, ${sessions}, ${users}, ${rateLimits}, ${appState}, ${auditJournal} restart identity cascade`,
   );
 }

@@ -23,6 +23,7 @@ import { describeUserAgent } from "~/lib/user-agent";
 import { formatDateTime, isoDate } from "~/lib/format";
 import { z } from "zod";
 import { log } from "~/server/log.server";
+import { journal } from "~/server/journal.server";
 import type { Route } from "./+types/account";
 import { retryAfter } from "~/lib/http-headers";
 
@@ -111,6 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const message = "Le mot de passe actuel est incorrect.";
     return failure(400, message, { currentPassword: message });
   }
+  await journal.record(context, { actor: session.user, action: "password-changed" });
   log.info("administrator password changed", {
     requestId: context.requestId,
     userId: session.user.id,
@@ -122,7 +124,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 async function revoke(
   request: Request,
-  context: { requestId: string },
+  context: { requestId: string; clientIp: string },
   session: AdminSession,
   submission: Submission<typeof revokeSchema>,
 ) {
@@ -141,6 +143,11 @@ async function revoke(
     );
   }
   log.info("session revoked", { requestId: context.requestId, userId: session.user.id });
+  await journal.record(context, {
+    actor: session.user,
+    action: "session-revoked",
+    target: `session ${id}`,
+  });
   // Revoking the session in use is signing out here too: the next page asks to sign in.
   throw redirect("/admin/account", {
     headers: withFlash(request, "sessionRevoked", PRIVATE_HEADERS),

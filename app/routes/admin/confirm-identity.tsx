@@ -11,6 +11,7 @@ import {
 import { readForm } from "~/server/form.server";
 import { log } from "~/server/log.server";
 import { identityAnswer } from "./confirm-identity.server";
+import { journal } from "~/server/journal.server";
 import type { Route } from "./+types/confirm-identity";
 
 // `Confirmez votre identité` before a sensitive read (the exports): then on to `redirectTo`.
@@ -33,6 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const unconfirmed = identityAnswer(await confirmIdentity(session, form), form);
   if (unconfirmed) return unconfirmed;
   log.info("identity confirmed", { requestId: context.requestId, userId: session.user.id });
+  await journal.record(context, { actor: session.user, action: "identity-confirmed" });
   throw redirect(redirectTo, { headers: PRIVATE_HEADERS });
 }
 

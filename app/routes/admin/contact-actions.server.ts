@@ -7,9 +7,11 @@ import { contactNoteSchema } from "~/lib/contact-note";
 import { CONTACT_STATUSES } from "~/lib/domain";
 import { PRIVATE_HEADERS } from "~/server/auth.server";
 import { applyContactChange, type ContactChange } from "~/server/contacts.server";
+import { journal } from "~/server/journal.server";
 import { withFlash } from "~/server/flash.server";
 import { readForm } from "~/server/form.server";
 import type { AdminUser } from "~/server/users.server";
+import type { JournalAction } from "~/lib/journal";
 
 /** What a failed action gives back to the page: a toast with JavaScript, an alert without. */
 export type ContactActionData = {
@@ -42,6 +44,12 @@ const SUCCESS_FLASH: Record<ContactIntent, FlashKey> = {
   "not-spam": "notSpam",
 };
 
+const JOURNAL_ACTIONS_BY_INTENT = {
+  status: "status-changed",
+  note: "note-added",
+  "not-spam": "spam-released",
+} as const satisfies Record<ContactIntent, JournalAction>;
+
 const INVALID_STATUS = "Statut ou demande non valide.";
 
 /** What the list's and the request page's forms post; a bad id or status reads as none. */
@@ -65,7 +73,7 @@ function failure(status: number, body: ContactActionData) {
  */
 export async function contactAction(
   request: Request,
-  context: { requestId: string },
+  context: { requestId: string; clientIp: string },
   options: { user: AdminUser; id?: number; returnTo: (form: FormData) => string },
 ) {
   const submission = await readForm(request, contactActionFormSchema);
@@ -113,6 +121,11 @@ export async function contactAction(
       description: "Cette demande n'existe plus.",
     });
   }
+  await journal.record(context, {
+    actor: options.user,
+    action: JOURNAL_ACTIONS_BY_INTENT[intent],
+    target: change.intent === "status" ? `demande ${id} : ${change.status}` : `demande ${id}`,
+  });
   throw redirect(options.returnTo(form), {
     headers: withFlash(request, SUCCESS_FLASH[intent], PRIVATE_HEADERS),
   });

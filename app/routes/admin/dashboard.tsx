@@ -23,6 +23,7 @@ import { contactRequestStats } from "~/server/contacts.server";
 import { readForm } from "~/server/form.server";
 import { notificationsEnabled } from "~/server/mail.server";
 import { mailOutboxOverview, requeueFailedMail } from "~/server/mail-outbox.server";
+import { journal } from "~/server/journal.server";
 import type { Route } from "./+types/dashboard";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
@@ -48,7 +49,7 @@ const retryMailSchema = z.object({
 
 /** Retry of a failed notification e-mail (the outbox card). */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, "admin");
+  const { user } = await requireAdmin(request, "admin");
   const parsed = await readForm(request, retryMailSchema);
   const failure = (description: string, status: number) =>
     data<MailRetryResult>(
@@ -59,6 +60,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { kind } = await requeueFailedMail(parsed.data.id, context);
   if (kind === "not-failed") return failure("Cet e-mail n'est plus en échec.", 409);
   if (kind === "failed") return failure("Une erreur inattendue s'est produite", 503);
+  await journal.record(context, {
+    actor: user,
+    action: "mail-retried",
+    target: `e-mail ${parsed.data.id}`,
+  });
   return data<MailRetryResult>(
     {
       ok: true,

@@ -31,6 +31,7 @@ const ADMIN_NAV: { to: string; label: string; end: boolean; area: AdminArea }[] 
   { to: "/admin/contacts", label: "Demandes", end: false, area: "contacts" },
   { to: "/admin/personal-data", label: "Données personnelles", end: false, area: "admin" },
   { to: "/admin/users", label: "Administrateurs", end: false, area: "admin" },
+  { to: "/admin/journal", label: "Journal", end: false, area: "admin" },
   { to: "/admin/account", label: "Mon compte", end: false, area: "signed-in" },
 ];
 

@@ -23,9 +23,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireAdmin(request, "offers");
+  const { user } = await requireAdmin(request, "offers");
   const id = requireOfferId(params.id);
-  return offerEditorAction(request, context, { mode: "edit", id });
+  return offerEditorAction(request, context, { mode: "edit", id }, user);
 }
 
 export default function EditOffer({ loaderData, actionData }: Route.ComponentProps) {

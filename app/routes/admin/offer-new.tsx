@@ -16,8 +16,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, "offers");
-  return offerEditorAction(request, context, { mode: "create" });
+  const { user } = await requireAdmin(request, "offers");
+  return offerEditorAction(request, context, { mode: "create" }, user);
 }
 
 export default function NewOffer({ loaderData, actionData }: Route.ComponentProps) {

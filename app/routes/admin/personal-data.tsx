@@ -33,6 +33,7 @@ import {
   type DeletionCounts,
   type PersonalData,
 } from "~/server/personal-data.server";
+import { journal } from "~/server/journal.server";
 import type { Route } from "./+types/personal-data";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
@@ -62,6 +63,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const result = await withDatabase("personal data lookup", context, () =>
     findPersonalData(parsed.data),
   );
+  // The person is named by the keyed hash of the logs, never by the address.
+  await journal.record(context, {
+    actor: session.user,
+    action: "personal-data-viewed",
+    target: `personne ${await addressToken(parsed.data)}`,
+  });
   return {
     email: parsed.data,
     error: null,
@@ -104,6 +111,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }));
   // That it happened and how much went, never the address: a keyed hash names it.
   log.info("personal data erased", { requestId: context.requestId, subject, ...counts });
+  await journal.record(context, {
+    actor: session.user,
+    action: "personal-data-erased",
+    target: `personne ${subject}`,
+  });
   throw redirect("/admin/personal-data", {
     headers: withFlash(request, "personalDataErased", PRIVATE_HEADERS),
   });

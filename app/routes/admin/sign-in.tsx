@@ -27,6 +27,7 @@ import { findPendingSignIn, SECOND_FACTOR_WAIT_MS } from "~/server/sessions.serv
 import { firstFieldError } from "~/lib/field-errors";
 import { z } from "zod";
 import { log } from "~/server/log.server";
+import { journal } from "~/server/journal.server";
 import type { Route } from "./+types/sign-in";
 import { retryAfter } from "~/lib/http-headers";
 
@@ -99,6 +100,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (result.kind === "invalid") {
     log.info("sign-in refused", { requestId: context.requestId });
+    // Only a known account is named: an unknown e-mail may be a password typed in the wrong field.
+    await journal.record(context, { actor: result.account, action: "sign-in-failed" });
     return failure(401, ADMIN_MESSAGES.wrongCredentials, email);
   }
   const redirectTo = safeAdminRedirect(submission.data.redirectTo);
@@ -114,13 +117,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   return signedIn(request, context, result, redirectTo);
 }
 
-function signedIn(
+async function signedIn(
   request: Request,
-  context: { requestId: string },
-  result: { user: { id: number }; token: string },
+  context: { requestId: string; clientIp: string },
+  result: { user: { id: number; email: string }; token: string },
   redirectTo: string,
-): never {
+): Promise<never> {
   log.info("signed in", { requestId: context.requestId, userId: result.user.id });
+  await journal.record(context, { actor: result.user, action: "sign-in" });
   const headers = withFlash(request, "signedIn", PRIVATE_HEADERS);
   headers.append("Set-Cookie", sessionCookie(request, result.token));
   throw redirect(redirectTo, { headers });
@@ -156,6 +160,7 @@ async function codeStep(
   }
   if (result.kind === "wrong-code") {
     log.info("second factor refused", { requestId: context.requestId, userId: result.user.id });
+    await journal.record(context, { actor: result.user, action: "code-refused" });
     return failure(401, CODE_REFUSED, "");
   }
   return signedIn(request, context, result, safeAdminRedirect(submission.data.redirectTo));

@@ -15,6 +15,7 @@ import { readForm } from "~/server/form.server";
 import { log } from "~/server/log.server";
 import { siteConfig } from "~/server/site.server";
 import { confirmEnrolment, groupKey, startEnrolment } from "~/server/two-factor.server";
+import { journal } from "~/server/journal.server";
 import type { Route } from "./+types/two-factor";
 
 // `Activer la double authentification` (issue 20): the QR code and the key, a code to confirm,
@@ -64,6 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refuse(400, "Code incorrect : vérifiez l'heure de votre téléphone et réessayez.");
   }
   log.info("second factor enabled", { requestId: context.requestId, userId: session.user.id });
+  await journal.record(context, { actor: session.user, action: "second-factor-enabled" });
   return data<TwoFactorActionData>(
     { recoveryCodes: result.recoveryCodes },
     { headers: PRIVATE_HEADERS },

@@ -25,6 +25,7 @@ import { log } from "~/server/log.server";
 import { addAdmin, changeRole, listUsers, removeAdmin } from "~/server/users.server";
 import { resetSecondFactor } from "~/server/two-factor.server";
 import { ROLE_LABELS, ROLES } from "~/lib/roles";
+import { journal } from "~/server/journal.server";
 import type { Route } from "./+types/users";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
@@ -116,6 +117,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         email: input.email,
       });
     }
+    await journal.record(context, {
+      actor: session.user,
+      action: "user-added",
+      target: `${added.user.email} (${added.user.role})`,
+    });
     log.info("administrator added", {
       requestId: context.requestId,
       userId: added.user.id,
@@ -134,6 +140,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         description: USER_MESSAGES.missing,
       });
     }
+    await journal.record(context, {
+      actor: session.user,
+      action: "second-factor-reset",
+      target: `compte ${id}`,
+    });
     log.info("second factor reset", {
       requestId: context.requestId,
       userId: id,
@@ -161,6 +172,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         description: USER_MESSAGES[changed.kind === "self" ? "roleSelf" : changed.kind],
       });
     }
+    await journal.record(context, {
+      actor: session.user,
+      action: "role-changed",
+      target: `compte ${id} : ${changed.from} → ${role}`,
+    });
     log.info("administrator role changed", {
       requestId: context.requestId,
       userId: id,
@@ -186,6 +202,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: USER_MESSAGES[kind],
     });
   }
+  await journal.record(context, {
+    actor: session.user,
+    action: "user-removed",
+    target: `compte ${id}`,
+  });
   log.info("administrator removed", {
     requestId: context.requestId,
     userId: id,

@@ -10,6 +10,7 @@ import {
   personalDataDocument,
 } from "~/server/personal-data.server";
 import { siteConfig } from "~/server/site.server";
+import { journal } from "~/server/journal.server";
 import type { Route } from "./+types/admin-personal-data-export";
 
 /** Everything held about one address as a JSON file (RGPD art. 15 and 20). */
@@ -36,6 +37,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { name: e.SITE_LEGAL_NAME, address: e.SITE_ADDRESS, email: siteConfig().email },
     now,
   );
+  await journal.record(context, {
+    actor: session.user,
+    action: "personal-data-exported",
+    target: `personne ${subject}`,
+  });
   log.info("personal data exported", {
     requestId: context.requestId,
     subject,
