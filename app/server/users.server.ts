@@ -6,6 +6,7 @@ import { isRole, type Role } from "~/lib/roles";
 import { db, type Database } from "./db.server";
 import { log } from "./log.server";
 import { hashPassword } from "./password.server";
+import { passwordPolicyProblem } from "./password-policy.server";
 import { sessions, users } from "./schema.server";
 
 export type AdminUser = { id: number; email: string; role: Role };
@@ -37,6 +38,8 @@ export async function upsertAdmin(
 ): Promise<{ user: AdminUser; created: boolean }> {
   const parsed = adminCredentialsSchema.safeParse(credentials);
   if (!parsed.success) throw new InvalidCredentialsError(issuesToText(parsed.error));
+  const problem = passwordPolicyProblem(parsed.data.password, parsed.data.email);
+  if (problem) throw new InvalidCredentialsError(problem);
   const passwordHash = await hashPassword(parsed.data.password);
   return database.transaction(async (tx) => {
     const [row] = await tx
@@ -81,6 +84,8 @@ export async function ensureInitialAdmin(
   if (!passwordCheck.success) {
     throw new InvalidCredentialsError(`ADMIN_PASSWORD : ${issuesToText(passwordCheck.error)}`);
   }
+  const problem = options.password ? passwordPolicyProblem(password, emailCheck.data) : null;
+  if (problem) throw new InvalidCredentialsError(`ADMIN_PASSWORD : ${problem}`);
   const passwordHash = await hashPassword(password);
   // One statement: only the first of several concurrent starts inserts anything.
   const inserted = await database.execute(sql`

@@ -202,6 +202,37 @@ describe(`several administrators (${testDatabaseKind})`, () => {
     });
   });
 
+  describe("password policy", () => {
+    it("refuses common or breached passwords and ones containing the e-mail, writing nothing", async () => {
+      const before = await snapshot(database.db);
+      for (const [form, message] of [
+        [{ intent: "add", email: "jo@example.fr", password: "password1234" }, "les plus courants"],
+        [
+          { intent: "add", email: "jean.dupont@example.fr", password: "jean.dupont 2026!" },
+          "adresse e-mail",
+        ],
+      ] as const) {
+        const outcome = await call(
+          adminUsers.action,
+          makeRequest("/admin/users", { cookie, form }),
+        );
+        expect(outcome.status).toBe(400);
+        expect(JSON.stringify(outcome.data)).toContain(message);
+      }
+      for (const newPassword of ["azertyuiop123456", "admin@example.fr et un peu plus"]) {
+        const outcome = await call(
+          account.action,
+          makeRequest("/admin/account", {
+            cookie,
+            form: { currentPassword: ADMIN.password, newPassword, confirmPassword: newPassword },
+          }),
+        );
+        expect(outcome.status, newPassword).toBe(400);
+      }
+      expect(await snapshot(database.db)).toEqual(before);
+    });
+  });
+
   describe("roles", () => {
     const post = (form: Record<string, string>) =>
       call(adminUsers.action, makeRequest("/admin/users", { cookie, form }));

@@ -19,6 +19,7 @@ import { withFlash } from "~/server/flash.server";
 import { idSchema, parseForm, readForm, type Submission } from "~/server/form.server";
 import { listUserSessions, revokeUserSession } from "~/server/sessions.server";
 import { unusedRecoveryCodes } from "~/server/two-factor.server";
+import { passwordPolicyProblem } from "~/server/password-policy.server";
 import { describeUserAgent } from "~/lib/user-agent";
 import { formatDateTime, isoDate } from "~/lib/format";
 import { z } from "zod";
@@ -93,6 +94,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { fieldErrors } = submission;
     return failure(400, firstFieldError(fieldErrors, FAILED), fieldErrors);
   }
+  const weak = passwordPolicyProblem(submission.data.newPassword, session.user.email);
+  if (weak) return failure(400, weak, { newPassword: weak });
   const result = await changeOwnPassword(session, submission.data);
   if (result.kind === "rate-limited") {
     const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));

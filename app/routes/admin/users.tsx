@@ -24,6 +24,7 @@ import { identityAnswer } from "./confirm-identity.server";
 import { log } from "~/server/log.server";
 import { addAdmin, changeRole, listUsers, removeAdmin } from "~/server/users.server";
 import { resetSecondFactor } from "~/server/two-factor.server";
+import { passwordPolicyProblem } from "~/server/password-policy.server";
 import { ROLE_LABELS, ROLES } from "~/lib/roles";
 import { journal } from "~/server/journal.server";
 import type { Route } from "./+types/users";
@@ -103,6 +104,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (unconfirmed) return unconfirmed;
 
   if (input.intent === "add") {
+    const weak = passwordPolicyProblem(input.password, input.email);
+    if (weak) {
+      return failure(400, {
+        intent: "add",
+        error: USER_MESSAGES.addFailed,
+        description: weak,
+        fieldErrors: { password: weak },
+        email: input.email,
+      });
+    }
     const added = await addAdmin({
       email: input.email,
       password: input.password,
