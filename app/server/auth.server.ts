@@ -109,9 +109,11 @@ export function secondFactorRequired(): boolean {
 }
 
 export const TWO_FACTOR_PATH = "/admin/account/2fa";
+export const PASSWORD_CHANGE_PATH = "/admin/account";
 
 /** Where an account must go before anything else, or null: enrolling its second factor. */
 export function setupStep(session: AdminSession): string | null {
+  if (session.mustChangePassword) return PASSWORD_CHANGE_PATH;
   if (secondFactorRequired() && !session.secondFactor) return TWO_FACTOR_PATH;
   return null;
 }
@@ -319,7 +321,7 @@ export async function changeOwnPassword(
   await database.transaction(async (tx) => {
     await tx
       .update(users)
-      .set({ passwordHash, updatedAt: sql`now()` })
+      .set({ passwordHash, mustChangePassword: false, updatedAt: sql`now()` })
       .where(eq(users.id, session.user.id));
     await tx
       .delete(sessions)

@@ -228,6 +228,9 @@ export const users = pgTable(
     totpPendingSecret: text("totp_pending_secret"),
     totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true, mode: "date" }),
     totpLastStep: integer("totp_last_step"),
+    // A password someone else chose (generated at first start, set in Administrateurs): the
+    // account changes it at its first sign-in before anything else.
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
     ...timestamps,
   },
   (t) => [uniqueIndex("users_email_unique").on(t.email)],

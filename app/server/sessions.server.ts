@@ -75,6 +75,8 @@ export type FoundSession = {
   authenticatedAt: Date;
   /** The account has a second factor (TOTP) enrolled. */
   secondFactor: boolean;
+  /** The password was chosen by someone else: to change before anything else. */
+  mustChangePassword: boolean;
 };
 
 /**
@@ -95,6 +97,7 @@ export async function findSessionUser(
       expiresAt: sessions.expiresAt,
       authenticatedAt: sessions.authenticatedAt,
       totpEnabledAt: users.totpEnabledAt,
+      mustChangePassword: users.mustChangePassword,
       stale: sql<boolean>`${sessions.lastSeenAt} < now() - ${TOUCH_EVERY}`,
     })
     .from(sessions)
@@ -114,6 +117,7 @@ export async function findSessionUser(
     expiresAt: row.expiresAt,
     authenticatedAt: row.authenticatedAt,
     secondFactor: row.totpEnabledAt !== null,
+    mustChangePassword: row.mustChangePassword,
   };
 }
 

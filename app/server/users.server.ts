@@ -47,7 +47,7 @@ export async function upsertAdmin(
       .values({ email: parsed.data.email, passwordHash, role: "admin" })
       .onConflictDoUpdate({
         target: users.email,
-        set: { passwordHash, role: "admin", updatedAt: sql`now()` },
+        set: { passwordHash, role: "admin", mustChangePassword: false, updatedAt: sql`now()` },
       })
       // xmax is 0 for a freshly inserted row, non-zero for an updated one.
       .returning({ id: users.id, email: users.email, inserted: sql<boolean>`(xmax = 0)` });
@@ -89,8 +89,8 @@ export async function ensureInitialAdmin(
   const passwordHash = await hashPassword(password);
   // One statement: only the first of several concurrent starts inserts anything.
   const inserted = await database.execute(sql`
-    insert into ${users} (email, password_hash, role)
-    select ${emailCheck.data}, ${passwordHash}, 'admin'
+    insert into ${users} (email, password_hash, role, must_change_password)
+    select ${emailCheck.data}, ${passwordHash}, 'admin', ${generatedPassword !== undefined}
     where not exists (select 1 from ${users})
     on conflict (email) do nothing
     returning id`);
@@ -152,7 +152,7 @@ export async function addAdmin(
   const role = credentials.role ?? "admin";
   const [row] = await database
     .insert(users)
-    .values({ email: credentials.email, passwordHash, role })
+    .values({ email: credentials.email, passwordHash, role, mustChangePassword: true })
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id, email: users.email });
   return row ? { kind: "added", user: { ...row, role } } : { kind: "duplicate" };

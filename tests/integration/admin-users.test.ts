@@ -243,6 +243,20 @@ describe(`several administrators (${testDatabaseKind})`, () => {
       const [row] = await database.db.select().from(users).where(eq(users.email, SECOND.email));
       expect(row.role).toBe("sales");
       const theirs = await sessionCookieFor(row.id, database.db);
+      // A password set by someone else is changed first, before anything else opens.
+      expect(row.mustChangePassword).toBe(true);
+      expect(
+        (await call(dashboard.loader, makeRequest("/admin", { cookie: theirs }))).location,
+      ).toBe("/admin/account");
+      const own = "le mot de passe que je choisis";
+      const changedPassword = await call(
+        account.action,
+        makeRequest("/admin/account", {
+          cookie: theirs,
+          form: { currentPassword: SECOND.password, newPassword: own, confirmPassword: own },
+        }),
+      );
+      expect(changedPassword.status).toBe(302);
       expect(
         (await call(dashboard.loader, makeRequest("/admin", { cookie: theirs }))).location,
       ).toBe("/admin/contacts");

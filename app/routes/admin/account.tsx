@@ -37,10 +37,11 @@ const FAILED = "Erreur lors du changement de mot de passe";
 type PasswordField = "currentPassword" | "newPassword" | "confirmPassword";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireAdmin(request, "signed-in");
+  const session = await requireAdmin(request, "signed-in", { setup: true });
   const open = await listUserSessions(session.user.id);
   return {
     email: session.user.email,
+    mustChangePassword: session.mustChangePassword,
     secondFactor: session.secondFactor
       ? { recoveryCodesLeft: await unusedRecoveryCodes(session.user.id) }
       : null,
@@ -78,7 +79,7 @@ type AccountIntent = "password" | "revoke";
 const revokeSchema = z.object({ id: idSchema.optional().catch(undefined) });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireAdmin(request, "signed-in");
+  const session = await requireAdmin(request, "signed-in", { setup: true });
   const form = await readForm(request);
   // The password form posts no intent (it came first); the others name theirs.
   const intent = form.get("intent") ?? "password";
@@ -185,6 +186,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
       {actionData?.error && !hydrated ? (
         <FormAlert title={actionData.error} description={actionData.description} />
+      ) : null}
+
+      {loaderData.mustChangePassword ? (
+        <FormAlert
+          title="Choisissez votre mot de passe"
+          description="Votre mot de passe a été choisi par quelqu'un d'autre : remplacez-le avant de continuer."
+        />
       ) : null}
 
       <Card>
