@@ -3,7 +3,7 @@ import { dictionary } from "@zxcvbn-ts/language-common";
 // Passwords refused beyond the length rule (issue 20, ASVS 2.1.7): the ~49,000 most common and
 // breached passwords shipped offline by @zxcvbn-ts/language-common (no network call), with the
 // usual disguises (case, digits or symbols added at the end, repetition), and any password that
-// contains the account's e-mail or its part before the @.
+// contains the account's e-mail or its part before the @ (6 characters or more).
 
 const COMMON = new Set<string>(dictionary["passwords-common"] as string[]);
 
@@ -29,7 +29,8 @@ export function passwordPolicyProblem(password: string, email?: string): string 
     const lower = password.toLowerCase();
     const address = email.toLowerCase();
     const local = address.split("@")[0] ?? "";
-    if (lower.includes(address) || (local.length >= 4 && lower.includes(local))) {
+    // The part before the @ counts from 6 characters: 'admin' inside a long passphrase is no leak.
+    if (lower.includes(address) || (local.length >= 6 && lower.includes(local))) {
       return PASSWORD_POLICY_MESSAGES.email;
     }
   }
