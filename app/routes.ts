@@ -12,6 +12,7 @@ export default [
   route("contact/offers", "routes/resources/contact-offers.ts"),
   route("admin/contacts/export.csv", "routes/resources/admin-contacts-export[.]csv.ts"),
   route("admin/personal-data/export", "routes/resources/admin-personal-data-export.ts"),
+  route("admin/journal/export.csv", "routes/resources/admin-journal-export[.]csv.ts"),
 
   // Public pages.
   layout("routes/public/layout.tsx", [
@@ -40,6 +41,9 @@ export default [
       route("users", "routes/admin/users.tsx"),
       route("webhooks", "routes/admin/webhooks.tsx"),
       route("account", "routes/admin/account.tsx"),
+      route("account/2fa", "routes/admin/two-factor.tsx"),
+      route("confirm", "routes/admin/confirm-identity.tsx"),
+      route("journal", "routes/admin/journal.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -48,6 +48,17 @@ export const FLASH_MESSAGES = {
     description: "Ses sessions ont été fermées",
     type: "success",
   },
+  roleChanged: {
+    title: "Rôle modifié",
+    description: "Il s'applique dès sa prochaine page",
+    type: "success",
+  },
+  secondFactorReset: {
+    title: "Double authentification réinitialisée",
+    description: "Ses sessions ont été fermées ; il l'activera à nouveau",
+    type: "success",
+  },
+  sessionRevoked: { title: "Session révoquée", type: "success" },
   passwordChanged: {
     title: "Mot de passe modifié",
     description: "Vos autres sessions ont été déconnectées",
@@ -119,4 +130,8 @@ export const ADMIN_MESSAGES = {
   contactsEmpty: "Aucune demande de contact trouvée",
   offerDeletedLabel: "Offre supprimée",
   unauthorized: "Votre session a expiré ou vous n'êtes pas connecté.",
+  signInExpired: "La connexion a expiré : saisissez à nouveau votre mot de passe.",
+  reauthRefused: "Mot de passe ou code incorrect.",
+  setupFirst: "Activez d'abord la double authentification de votre compte.",
+  forbidden: "Votre rôle ne permet pas d'ouvrir cette page ni de faire cette action.",
 } as const;

@@ -82,6 +82,7 @@ export const ERROR_MESSAGES = {
   /** The admin area says it in its own words (routes/admin/layout.tsx). */
   admin: {
     sessionExpired: "Session expirée",
+    forbidden: "Accès refusé",
     notFound: { title: "Introuvable", detail: "Cette page n'existe pas." },
     unexpectedDetail: "Veuillez réessayer dans quelques instants.",
   },

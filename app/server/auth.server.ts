@@ -3,10 +3,12 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { signInUrl } from "~/lib/redirect";
+import { canOpen, isRole, type AdminArea } from "~/lib/roles";
 import { withDatabase } from "./availability.server";
 import { isSecureRequest, readCookie, serializeCookie } from "./cookies.server";
 import { db, type Database } from "./db.server";
-import { resetRateLimit, takeAttempt } from "./rate-limit.server";
+import { hitRateLimit, peekRateLimit, resetRateLimit, takeAttempt } from "./rate-limit.server";
+import { signInDelayMs } from "~/lib/sign-in-delay";
 import { hashPassword, verifyDummyPassword, verifyPassword } from "./password.server";
 import {
   createSession,
@@ -14,13 +16,24 @@ import {
   deleteSessionByHash,
   findSessionUser,
   pruneExpiredSessions,
-  SESSION_TTL_MS,
+  findPendingSignIn,
+  sessionMaxMs,
+  type FoundSession,
+  type SessionClient,
 } from "./sessions.server";
 import { sessions, users } from "./schema.server";
 import { findUserByEmail, type AdminUser } from "./users.server";
+import { checkSecondFactor } from "./two-factor.server";
+import { env } from "./env.server";
 import { cacheControl } from "~/lib/http-headers";
 
 export const SESSION_COOKIE = "admin_session";
+/** Over HTTPS the cookie takes the `__Host-` prefix: Secure, Path=/, no Domain, set by this host only. */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+
+function sessionCookieName(request: Request): string {
+  return isSecureRequest(request) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
 
 /** Admin pages are private: never stored by a browser or proxy, never indexed. */
 export const PRIVATE_HEADERS = {
@@ -29,30 +42,36 @@ export const PRIVATE_HEADERS = {
 } as const;
 
 /**
- * Sign-in attempts per window, counted before the password is checked (so concurrent guesses
- * cannot overshoot). A success clears the e-mail's counter; the IP's keeps counting.
+ * Sign-in limits per window (issue 20). Failures from one address must never make the right
+ * password fail from another, so what refuses (429) is keyed by address: per e-mail *and* address,
+ * and per address, counted before the password is checked (concurrent guesses cannot overshoot).
+ * The account's failures from every address only slow its sign-ins down (signInDelayMs).
  */
 export const SIGN_IN_LIMITS = {
-  perEmail: { limit: 5, windowMs: 15 * 60 * 1000 },
+  perAccountAndIp: { limit: 5, windowMs: 15 * 60 * 1000 },
   perIp: { limit: 30, windowMs: 15 * 60 * 1000 },
+  perAccount: { windowMs: 15 * 60 * 1000 },
 } as const;
 
-export type AdminSession = { user: AdminUser; idHash: string; expiresAt: Date };
+export type AdminSession = FoundSession;
 
 function isRead(request: Request): boolean {
   const method = request.method.toUpperCase();
   return method === "GET" || method === "HEAD";
 }
 
-export function sessionCookie(request: Request, token: string): string {
-  return serializeCookie(SESSION_COOKIE, token, {
-    maxAge: SESSION_TTL_MS / 1000,
+export function sessionCookie(request: Request, token: string, maxAgeMs = sessionMaxMs()): string {
+  return serializeCookie(sessionCookieName(request), token, {
+    maxAge: maxAgeMs / 1000,
     secure: isSecureRequest(request),
   });
 }
 
 export function clearSessionCookie(request: Request): string {
-  return serializeCookie(SESSION_COOKIE, "", { maxAge: 0, secure: isSecureRequest(request) });
+  return serializeCookie(sessionCookieName(request), "", {
+    maxAge: 0,
+    secure: isSecureRequest(request),
+  });
 }
 
 /** The signed-in administrator, or null. Never throws for a missing or bad cookie. */
@@ -64,7 +83,7 @@ export async function getAdminSession(
   return withDatabase(
     "admin session",
     {},
-    async () => (await findSessionUser(readCookie(request, SESSION_COOKIE), database)) ?? null,
+    async () => (await findSessionUser(sessionToken(request), database)) ?? null,
     { headers: PRIVATE_HEADERS },
   );
 }
@@ -77,17 +96,50 @@ function returnPath(request: Request): string {
   return `${url.pathname.replace(/\.data$/, "")}${url.search}`;
 }
 
+/** ADMIN_REQUIRE_2FA, or by default: on when the site is served over https:// (not the local demo). */
+export function secondFactorRequired(): boolean {
+  const e = env();
+  return e.ADMIN_REQUIRE_2FA ?? e.SITE_URL.startsWith("https://");
+}
+
+export const TWO_FACTOR_PATH = "/admin/account/2fa";
+export const PASSWORD_CHANGE_PATH = "/admin/account";
+
+/** Where an account must go before anything else, or null: enrolling its second factor. */
+export function setupStep(session: AdminSession): string | null {
+  if (session.mustChangePassword) return PASSWORD_CHANGE_PATH;
+  if (secondFactorRequired() && !session.secondFactor) return TWO_FACTOR_PATH;
+  return null;
+}
+
 /**
  * The one guard of the admin area, first line of every admin loader and action.
  * - Page or data reads without a live session: redirect to /auth?redirectTo=<this page>.
  * - Writes without a live session: 401, nothing changed. (Posts from another site never get
  *   here: server/cross-site.ts refuses them with 403 for every action.)
+ * - A live session whose role may not open `area` (app/lib/roles.ts): 403, nothing read or
+ *   changed. The default is the Administrateur's alone, so a route that forgets to say is closed.
+ * - An account that must first enrol its second factor (setupStep) is sent there (reads) or
+ *   refused (403, writes), except on the routes of that step (`setup: true`).
  */
-export async function requireAdmin(request: Request): Promise<AdminSession> {
+export async function requireAdmin(
+  request: Request,
+  area: AdminArea = "admin",
+  options: { setup?: boolean } = {},
+): Promise<AdminSession> {
   const session = await getAdminSession(request);
-  if (session) return session;
+  if (session) {
+    const step = options.setup ? null : setupStep(session);
+    if (step === null && canOpen(session.user.role, area)) return session;
+    if (step !== null && isRead(request)) throw redirect(step, { headers: PRIVATE_HEADERS });
+    const message = step !== null ? ADMIN_MESSAGES.setupFirst : ADMIN_MESSAGES.forbidden;
+    if (isRead(request)) {
+      throw data({ message }, { status: 403, headers: PRIVATE_HEADERS });
+    }
+    throw data({ error: message }, { status: 403, headers: PRIVATE_HEADERS });
+  }
   const headers = new Headers(PRIVATE_HEADERS);
-  if (readCookie(request, SESSION_COOKIE) !== undefined) {
+  if (sessionToken(request) !== undefined) {
     headers.append("Set-Cookie", clearSessionCookie(request));
   }
   if (isRead(request)) throw redirect(signInUrl(returnPath(request)), { headers });
@@ -96,16 +148,24 @@ export async function requireAdmin(request: Request): Promise<AdminSession> {
 
 /** The rate-limit counters of one sign-in attempt (the e-mail is hashed: no addresses in that table). */
 export function signInRateLimitKeys(email: string, clientIp: string) {
+  const account = createHash("sha256").update(email).digest("hex").slice(0, 32);
+  const ip = clientIp.slice(0, 64);
   return {
-    ip: `signin:ip:${clientIp.slice(0, 64)}`,
-    email: `signin:email:${createHash("sha256").update(email).digest("hex").slice(0, 32)}`,
+    ip: `signin:ip:${ip}`,
+    accountAndIp: `signin:email-ip:${account}:${ip}`,
+    account: `signin:email:${account}`,
   };
 }
 
 export type SignInResult =
   | { kind: "signed-in"; user: AdminUser; token: string; expiresAt: Date }
-  | { kind: "invalid" }
+  | { kind: "second-factor"; user: AdminUser; token: string; expiresAt: Date }
+  | { kind: "invalid"; account?: { id: number; email: string } }
   | { kind: "rate-limited"; retryAfterSeconds: number };
+
+/** Waits `ms` (the account's slow-down); replaced in tests to see the delay without waiting it. */
+export type Wait = (ms: number) => Promise<void>;
+const sleep: Wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Checks the credentials under the per-IP and per-e-mail limits. An unknown e-mail costs the same
@@ -114,44 +174,114 @@ export type SignInResult =
 export async function signIn(
   credentials: { email: string; password: string },
   clientIp: string,
-  options: { previousToken?: string } = {},
+  options: { previousToken?: string; wait?: Wait; client?: SessionClient } = {},
   database: Database = db(),
 ): Promise<SignInResult> {
-  const { ip, email } = signInRateLimitKeys(credentials.email, clientIp);
+  const keys = signInRateLimitKeys(credentials.email, clientIp);
   const refused = await takeAttempt(
     [
-      { key: ip, ...SIGN_IN_LIMITS.perIp },
-      { key: email, ...SIGN_IN_LIMITS.perEmail },
+      { key: keys.ip, ...SIGN_IN_LIMITS.perIp },
+      { key: keys.accountAndIp, ...SIGN_IN_LIMITS.perAccountAndIp },
     ],
     database,
   );
   if (refused) return { kind: "rate-limited", ...refused };
+  // The account's recent failures, from anywhere, slow this attempt down; they never refuse it.
+  const failures = (await peekRateLimit(keys.account, database)).count;
+  const delay = signInDelayMs(failures);
+  if (delay > 0) await (options.wait ?? sleep)(delay);
   const user = await findUserByEmail(credentials.email, database);
   const valid =
-    user && user.role === "admin"
+    user && isRole(user.role)
       ? await verifyPassword(user.passwordHash, credentials.password)
       : await verifyDummyPassword(credentials.password);
-  if (!user || !valid) return { kind: "invalid" };
-  await resetRateLimit(email, database);
+  if (!user || !valid || !isRole(user.role)) {
+    await hitRateLimit(
+      keys.account,
+      Number.MAX_SAFE_INTEGER,
+      SIGN_IN_LIMITS.perAccount.windowMs,
+      database,
+    );
+    return {
+      kind: "invalid",
+      account: user && isRole(user.role) ? { id: user.id, email: user.email } : undefined,
+    };
+  }
+  await resetRateLimit(keys.accountAndIp, database);
+  await resetRateLimit(keys.account, database);
   // A new session id at each sign-in; the one the browser had before (if any) is ended.
   await deleteSession(options.previousToken, database);
   await pruneExpiredSessions(database);
-  const session = await createSession(user.id, database);
-  return { kind: "signed-in", user: { id: user.id, email: user.email }, ...session };
+  const account = { id: user.id, email: user.email, role: user.role };
+  if (user.totpEnabledAt) {
+    // The password is right; the session opens only once the code is (completeSecondFactor).
+    const pending = await createSession(user.id, database, {
+      ...options.client,
+      secondFactorPending: true,
+    });
+    return { kind: "second-factor", user: account, ...pending };
+  }
+  const session = await createSession(user.id, database, options.client);
+  return { kind: "signed-in", user: account, ...session };
+}
+
+/** Codes tried per account and window at the code step of sign-in (a wrong one is counted). */
+export const SECOND_FACTOR_LIMIT = { limit: 5, windowMs: 15 * 60 * 1000 } as const;
+
+export type SecondFactorResult =
+  | { kind: "signed-in"; user: AdminUser; token: string; expiresAt: Date; method: string }
+  | { kind: "expired" }
+  | { kind: "wrong-code"; user: { id: number; email: string } }
+  | { kind: "rate-limited"; retryAfterSeconds: number; user: { id: number; email: string } };
+
+/**
+ * The code step of a sign-in: the pending session of `token` becomes a full session under a new
+ * token when `code` is a valid TOTP code (once per time step) or an unused recovery code.
+ */
+export async function completeSecondFactor(
+  token: string | undefined,
+  code: string,
+  client: SessionClient = {},
+  database: Database = db(),
+): Promise<SecondFactorResult> {
+  const pending = await findPendingSignIn(token, database);
+  if (!pending) return { kind: "expired" };
+  const key = `2fa:user:${pending.user.id}`;
+  const refused = await takeAttempt([{ key, ...SECOND_FACTOR_LIMIT }], database);
+  if (refused) return { kind: "rate-limited", ...refused, user: pending.user };
+  const check = await checkSecondFactor(pending.user.id, code, database);
+  if (check.kind === "wrong-code") return { kind: "wrong-code", user: pending.user };
+  await resetRateLimit(key, database);
+  await deleteSessionByHash(pending.idHash, database);
+  const [row] = await database
+    .select({ role: users.role })
+    .from(users)
+    .where(eq(users.id, pending.user.id));
+  if (!row || !isRole(row.role)) return { kind: "expired" };
+  const session = await createSession(pending.user.id, database, client);
+  return {
+    kind: "signed-in",
+    user: { ...pending.user, role: row.role },
+    ...session,
+    method: check.kind,
+  };
 }
 
 export function sessionToken(request: Request): string | undefined {
-  return readCookie(request, SESSION_COOKIE);
+  return readCookie(request, sessionCookieName(request));
 }
 
 /**
  * Ends the session of this request if it is live (idempotent: an unknown or expired cookie
  * changes nothing), and gives the cookie that clears it in the browser.
  */
-export async function signOut(request: Request, database: Database = db()): Promise<string> {
+export async function signOut(
+  request: Request,
+  database: Database = db(),
+): Promise<{ setCookie: string; user?: AdminUser }> {
   const session = await findSessionUser(sessionToken(request), database);
   if (session) await deleteSessionByHash(session.idHash, database);
-  return clearSessionCookie(request);
+  return { setCookie: clearSessionCookie(request), user: session?.user };
 }
 
 /** Checks of the current password on the account page, per administrator (like sign-in's per e-mail). */
@@ -185,7 +315,7 @@ export async function changeOwnPassword(
   await database.transaction(async (tx) => {
     await tx
       .update(users)
-      .set({ passwordHash, updatedAt: sql`now()` })
+      .set({ passwordHash, mustChangePassword: false, updatedAt: sql`now()` })
       .where(eq(users.id, session.user.id));
     await tx
       .delete(sessions)
@@ -193,4 +323,61 @@ export async function changeOwnPassword(
   });
   await resetRateLimit(key, database);
   return { kind: "changed" };
+}
+
+/** Confirmations of identity per account and window (password, and code when enrolled). */
+export const REAUTH_LIMIT = { limit: 5, windowMs: 15 * 60 * 1000 } as const;
+
+/** Form fields of `Confirmez votre identité`, beside the fields of what was asked. */
+export const REAUTH_FIELDS = { password: "reauthPassword", code: "reauthCode" } as const;
+
+/** The account signed in or confirmed its identity within ADMIN_REAUTH_MINUTES. */
+export function recentlyAuthenticated(session: AdminSession): boolean {
+  return Date.now() - session.authenticatedAt.getTime() <= env().ADMIN_REAUTH_MINUTES * 60_000;
+}
+
+export type IdentityCheck =
+  | { kind: "recent" }
+  | { kind: "confirmed" }
+  | { kind: "needed"; secondFactor: boolean }
+  | { kind: "wrong"; secondFactor: boolean }
+  | { kind: "rate-limited"; secondFactor: boolean; retryAfterSeconds: number };
+
+/**
+ * Re-authentication before a sensitive action (issue 20): nothing to do when the session is
+ * recent; otherwise the password (and a code when enrolled) typed in `form` under REAUTH_FIELDS
+ * must be right, and the session counts as recent again.
+ */
+export async function confirmIdentity(
+  session: AdminSession,
+  form: FormData,
+  database: Database = db(),
+): Promise<IdentityCheck> {
+  if (recentlyAuthenticated(session)) return { kind: "recent" };
+  const { secondFactor } = session;
+  const password = form.get(REAUTH_FIELDS.password);
+  if (typeof password !== "string" || password === "") return { kind: "needed", secondFactor };
+  const key = `reauth:user:${session.user.id}`;
+  const refused = await takeAttempt([{ key, ...REAUTH_LIMIT }], database);
+  if (refused) return { kind: "rate-limited", secondFactor, ...refused };
+  const [user] = await database
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, session.user.id));
+  const passwordOk =
+    user !== undefined && (await verifyPassword(user.passwordHash, password.slice(0, 256)));
+  const code = form.get(REAUTH_FIELDS.code);
+  const codeOk =
+    !secondFactor ||
+    (passwordOk &&
+      typeof code === "string" &&
+      (await checkSecondFactor(session.user.id, code.slice(0, 40), database)).kind !==
+        "wrong-code");
+  if (!passwordOk || !codeOk) return { kind: "wrong", secondFactor };
+  await resetRateLimit(key, database);
+  await database
+    .update(sessions)
+    .set({ authenticatedAt: sql`now()` })
+    .where(eq(sessions.idHash, session.idHash));
+  return { kind: "confirmed" };
 }

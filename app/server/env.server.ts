@@ -23,6 +23,13 @@ export const envSchema = z.object({
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   TRUST_PROXY: bool.default(false),
+  // Admin sessions (issue 20): ended after this much inactivity (sliding), and this long after sign-in.
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(12),
+  // Unset: required when SITE_URL is https:// (production), not on http://localhost (the demo).
+  ADMIN_REQUIRE_2FA: bool.optional(),
+  // Sensitive actions ask the password again past this many minutes after sign-in or a confirmation.
+  ADMIN_REAUTH_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   // Contact form: accepted submissions per client IP and window, shared by every instance.
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   CONTACT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
@@ -40,6 +47,8 @@ export const envSchema = z.object({
   SITE_LEGAL_NAME: z.string().trim().min(1).default("ServeurPro SAS (exemple)"),
   SITE_ADDRESS: z.string().trim().min(1).default("1 rue de l'Exemple, 75000 Paris, France"),
   RETENTION_MONTHS: z.coerce.number().int().min(1).max(240).default(36),
+  // The admin journal's rows are kept this long (issue 20), deleted by the daily purge.
+  AUDIT_RETENTION_MONTHS: z.coerce.number().int().min(1).max(240).default(12),
   // Notification e-mails (docs/mail.md): without SMTP_URL the outbox fills and nothing is sent.
   SMTP_URL: z
     .string()

@@ -59,6 +59,14 @@ export async function readForm<S extends FormSchema>(
 ): Promise<FormData | Submission<S>> {
   const form = await readFormData(request);
   if (!schema) return form;
+  return parseForm(form, schema);
+}
+
+/**
+ * A form already read (readForm without a schema) against a schema: for a page whose forms post
+ * to one action and differ by more than an intent (the account page).
+ */
+export function parseForm<S extends FormSchema>(form: FormData, schema: S): Submission<S> {
   const shapes = "shape" in schema ? [schema.shape] : schema.options.map((option) => option.shape);
   const values: Record<string, string> = {};
   const input: Record<string, string | undefined> = {};

@@ -4,6 +4,7 @@ import { db, type Database } from "./db.server";
 import { env } from "./env.server";
 import { log } from "./log.server";
 import { pruneRateLimits } from "./rate-limit.server";
+import { purgeJournal } from "./journal.server";
 import { deleteContactRequests, NO_ROWS, type DeletionCounts } from "./personal-data.server";
 import { appState } from "./schema.server";
 
@@ -111,6 +112,8 @@ export async function runDailyPurge(
     const result = await purgeContactRequests({ shouldStop: options.shouldStop }, database);
     // The contact form's counters are keyed by client IP: old windows go too (privacy page).
     await pruneRateLimits(database);
+    // The admin journal past AUDIT_RETENTION_MONTHS (the one delete its trigger allows).
+    const journalDeleted = await purgeJournal(undefined, database);
     await database.execute(
       sql`update ${appState} set value = ${JSON.stringify({ expired: result.expired, spam: result.spam })} where key = ${CLAIM_KEY}`,
     );
@@ -118,6 +121,7 @@ export async function runDailyPurge(
       retentionMonths: result.retentionMonths,
       expired: result.expired,
       spam: result.spam,
+      journalDeleted,
     });
     return result;
   } catch (error) {

@@ -315,9 +315,32 @@ export const users = pgTable(
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
     role: text("role").notNull().default("admin"),
+    // Second factor (issue 20): the TOTP key once enrolled, the key being enrolled (never sent
+    // back by a form), and the last 30-second step accepted (a code works once).
+    totpSecret: text("totp_secret"),
+    totpPendingSecret: text("totp_pending_secret"),
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true, mode: "date" }),
+    totpLastStep: integer("totp_last_step"),
+    // A password someone else chose (generated at first start, set in Administrateurs): the
+    // account changes it at its first sign-in before anything else.
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
     ...timestamps,
   },
   (t) => [uniqueIndex("users_email_unique").on(t.email)],
+);
+
+/** Single-use recovery codes of a second factor, salted SHA-256 (80 random bits each). */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.userId)],
 );
 
 export const sessions = pgTable(
@@ -325,13 +348,55 @@ export const sessions = pgTable(
   {
     // SHA-256 of the token sent in the cookie: a leaked table does not leak usable sessions.
     idHash: text("id_hash").primaryKey(),
+    // What `Mon compte` names a session by (Révoquer): never the hash.
+    publicId: integer("public_id").generatedAlwaysAsIdentity(),
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    // Absolute end (SESSION_MAX_HOURS after sign-in); the idle end is last_seen_at + SESSION_IDLE_MINUTES.
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
+    // When the account last proved who it is here (sign-in or `Confirmez votre identité`).
+    authenticatedAt: timestamp("authenticated_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+    // Password checked, second factor not yet: opens nothing but the code step of /auth.
+    secondFactorPending: boolean("second_factor_pending").notNull().default(false),
   },
-  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+  (t) => [
+    index("sessions_user_idx").on(t.userId),
+    index("sessions_expires_idx").on(t.expiresAt),
+    uniqueIndex("sessions_public_id_unique").on(t.publicId),
+  ],
+);
+
+/**
+ * The journal of who did what in the admin area (issue 20): append-only. No foreign key, so that
+ * removing an account changes no row; the account's e-mail is copied. A trigger (migration
+ * `*_audit_journal_custom`) refuses UPDATE and DELETE but the retention's.
+ */
+export const auditJournal = pgTable(
+  "audit_journal",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    actorId: integer("actor_id"),
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    target: text("target"),
+    ip: text("ip"),
+    requestId: text("request_id"),
+  },
+  (t) => [
+    index("audit_journal_at_idx").on(t.at.desc(), t.id.desc()),
+    index("audit_journal_actor_idx").on(t.actorEmail, t.at.desc()),
+    index("audit_journal_action_idx").on(t.action, t.at.desc()),
+  ],
 );
 
 // Fixed-window counters shared by every instance (sign-in and contact rate limits).

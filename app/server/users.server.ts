@@ -2,12 +2,14 @@ import { randomBytes } from "node:crypto";
 import { asc, count, eq, inArray, sql } from "drizzle-orm";
 import { adminCredentialsSchema, emailSchema, issuesToText } from "~/lib/credentials";
 import { firstStartNotice } from "~/lib/first-start-notice";
+import { isRole, type Role } from "~/lib/roles";
 import { db, type Database } from "./db.server";
 import { log } from "./log.server";
 import { hashPassword } from "./password.server";
+import { passwordPolicyProblem } from "./password-policy.server";
 import { sessions, users } from "./schema.server";
 
-export type AdminUser = { id: number; email: string };
+export type AdminUser = { id: number; email: string; role: Role };
 
 export class InvalidCredentialsError extends Error {
   constructor(message: string) {
@@ -36,6 +38,8 @@ export async function upsertAdmin(
 ): Promise<{ user: AdminUser; created: boolean }> {
   const parsed = adminCredentialsSchema.safeParse(credentials);
   if (!parsed.success) throw new InvalidCredentialsError(issuesToText(parsed.error));
+  const problem = passwordPolicyProblem(parsed.data.password, parsed.data.email);
+  if (problem) throw new InvalidCredentialsError(problem);
   const passwordHash = await hashPassword(parsed.data.password);
   return database.transaction(async (tx) => {
     const [row] = await tx
@@ -43,12 +47,12 @@ export async function upsertAdmin(
       .values({ email: parsed.data.email, passwordHash, role: "admin" })
       .onConflictDoUpdate({
         target: users.email,
-        set: { passwordHash, role: "admin", updatedAt: sql`now()` },
+        set: { passwordHash, role: "admin", mustChangePassword: false, updatedAt: sql`now()` },
       })
       // xmax is 0 for a freshly inserted row, non-zero for an updated one.
       .returning({ id: users.id, email: users.email, inserted: sql<boolean>`(xmax = 0)` });
     if (!row.inserted) await tx.delete(sessions).where(eq(sessions.userId, row.id));
-    return { user: { id: row.id, email: row.email }, created: row.inserted };
+    return { user: { id: row.id, email: row.email, role: "admin" }, created: row.inserted };
   });
 }
 
@@ -80,11 +84,13 @@ export async function ensureInitialAdmin(
   if (!passwordCheck.success) {
     throw new InvalidCredentialsError(`ADMIN_PASSWORD : ${issuesToText(passwordCheck.error)}`);
   }
+  const problem = options.password ? passwordPolicyProblem(password, emailCheck.data) : null;
+  if (problem) throw new InvalidCredentialsError(`ADMIN_PASSWORD : ${problem}`);
   const passwordHash = await hashPassword(password);
   // One statement: only the first of several concurrent starts inserts anything.
   const inserted = await database.execute(sql`
-    insert into ${users} (email, password_hash, role)
-    select ${emailCheck.data}, ${passwordHash}, 'admin'
+    insert into ${users} (email, password_hash, role, must_change_password)
+    select ${emailCheck.data}, ${passwordHash}, 'admin', ${generatedPassword !== undefined}
     where not exists (select 1 from ${users})
     on conflict (email) do nothing
     returning id`);
@@ -109,42 +115,69 @@ export async function ensureInitialAdmin(
   return { email: emailCheck.data, generatedPassword };
 }
 
-/** The administrators, oldest first (the first one is usually the one admin:create made). */
-export function listAdmins(database: Database = db()) {
-  return database
-    .select({ id: users.id, email: users.email, createdAt: users.createdAt })
+/** The accounts of the admin area with their role, oldest first (the first is usually admin:create's). */
+export async function listUsers(database: Database = db()) {
+  const rows = await database
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      createdAt: users.createdAt,
+      totpEnabledAt: users.totpEnabledAt,
+    })
     .from(users)
-    .where(eq(users.role, "admin"))
     .orderBy(asc(users.createdAt), asc(users.id));
+  return rows.flatMap(({ totpEnabledAt, ...row }) =>
+    isRole(row.role) ? [{ ...row, role: row.role, secondFactor: totpEnabledAt !== null }] : [],
+  );
+}
+
+/** The Administrateur accounts only. */
+export async function listAdmins(database: Database = db()) {
+  return (await listUsers(database)).filter((user) => user.role === "admin");
 }
 
 export type AddAdminResult = { kind: "added"; user: AdminUser } | { kind: "duplicate" };
 
 /**
- * Adds an administrator from the admin area. Unlike admin:create, an existing e-mail is refused
+ * Adds an account from the admin area. Unlike admin:create, an existing e-mail is refused
  * (`duplicate`), never reset: one administrator cannot take over another's account.
  * The e-mail and password are already validated (adminCredentialsSchema).
  */
 export async function addAdmin(
-  credentials: { email: string; password: string },
+  credentials: { email: string; password: string; role?: Role },
   database: Database = db(),
 ): Promise<AddAdminResult> {
   const passwordHash = await hashPassword(credentials.password);
+  const role = credentials.role ?? "admin";
   const [row] = await database
     .insert(users)
-    .values({ email: credentials.email, passwordHash, role: "admin" })
+    .values({ email: credentials.email, passwordHash, role, mustChangePassword: true })
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id, email: users.email });
-  return row ? { kind: "added", user: row } : { kind: "duplicate" };
+  return row ? { kind: "added", user: { ...row, role } } : { kind: "duplicate" };
+}
+
+/**
+ * Locks every Administrateur row (in id order, so concurrent changes run one after the other and
+ * each sees the others' outcome) and gives their ids.
+ */
+async function lockAdmins(tx: Parameters<Parameters<Database["transaction"]>[0]>[0]) {
+  const admins = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, "admin"))
+    .orderBy(asc(users.id))
+    .for("update");
+  return new Set(admins.map((a) => a.id));
 }
 
 export type RemoveAdminResult = { kind: "removed" | "self" | "last" | "missing" };
 
 /**
- * Removes administrator `targetId` on behalf of `actorId`: never oneself, never the last one.
- * Every administrator row is locked first, so removals run one after the other and each sees
- * the others' outcome: two administrators removing each other at once leave one. The removed
- * administrator's sessions go with the row (on delete cascade).
+ * Removes account `targetId` on behalf of Administrateur `actorId`: never oneself, never the last
+ * Administrateur. Two administrators removing each other at once leave one (lockAdmins). The
+ * removed account's sessions go with the row (on delete cascade).
  */
 export async function removeAdmin(
   actorId: number,
@@ -153,16 +186,15 @@ export async function removeAdmin(
 ): Promise<RemoveAdminResult> {
   if (actorId === targetId) return { kind: "self" };
   return database.transaction(async (tx) => {
-    const admins = await tx
+    const admins = await lockAdmins(tx);
+    const [target] = await tx
       .select({ id: users.id })
       .from(users)
-      .where(eq(users.role, "admin"))
-      .orderBy(asc(users.id))
+      .where(eq(users.id, targetId))
       .for("update");
-    const ids = new Set(admins.map((a) => a.id));
-    if (!ids.has(targetId)) return { kind: "missing" };
-    // An actor removed in the meantime acts no more; with the target, they would be the last two.
-    if (!ids.has(actorId) || ids.size <= 1) return { kind: "last" };
+    if (!target) return { kind: "missing" };
+    // An actor removed or demoted in the meantime acts no more.
+    if (!admins.has(actorId) || (admins.has(targetId) && admins.size <= 1)) return { kind: "last" };
     await tx.delete(users).where(eq(users.id, targetId));
     return { kind: "removed" };
   });
@@ -172,10 +204,47 @@ export async function removeAdmin(
 export const OWNER_ROLES = ["admin", "sales"] as const;
 
 /** Accounts a request can be assigned to ('Attribuer à'), by e-mail. */
-export function listAssignableUsers(database: Database = db()): Promise<AdminUser[]> {
+export function listAssignableUsers(
+  database: Database = db(),
+): Promise<Pick<AdminUser, "id" | "email">[]> {
   return database
     .select({ id: users.id, email: users.email })
     .from(users)
     .where(inArray(users.role, [...OWNER_ROLES]))
     .orderBy(asc(users.email));
+}
+
+export type ChangeRoleResult = {
+  kind: "changed" | "unchanged" | "self" | "last" | "missing";
+  from?: Role;
+};
+
+/**
+ * Gives account `targetId` another role, on behalf of Administrateur `actorId`: never one's own
+ * (nobody demotes themselves by mistake), never leaving no Administrateur. The account's sessions
+ * stay: every request reads the role afresh.
+ */
+export async function changeRole(
+  actorId: number,
+  targetId: number,
+  role: Role,
+  database: Database = db(),
+): Promise<ChangeRoleResult> {
+  if (actorId === targetId) return { kind: "self" };
+  return database.transaction(async (tx) => {
+    const admins = await lockAdmins(tx);
+    const [target] = await tx
+      .select({ role: users.role })
+      .from(users)
+      .where(eq(users.id, targetId))
+      .for("update");
+    if (!target || !isRole(target.role)) return { kind: "missing" };
+    if (!admins.has(actorId)) return { kind: "last" };
+    if (target.role === role) return { kind: "unchanged", from: target.role };
+    await tx
+      .update(users)
+      .set({ role, updatedAt: sql`now()` })
+      .where(eq(users.id, targetId));
+    return { kind: "changed", from: target.role };
+  });
 }

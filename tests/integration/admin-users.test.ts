@@ -202,6 +202,93 @@ describe(`several administrators (${testDatabaseKind})`, () => {
     });
   });
 
+  describe("password policy", () => {
+    it("refuses common or breached passwords and ones containing the e-mail, writing nothing", async () => {
+      const before = await snapshot(database.db);
+      for (const [form, message] of [
+        [{ intent: "add", email: "jo@example.fr", password: "password1234" }, "les plus courants"],
+        [
+          { intent: "add", email: "jean.dupont@example.fr", password: "jean.dupont 2026!" },
+          "adresse e-mail",
+        ],
+      ] as const) {
+        const outcome = await call(
+          adminUsers.action,
+          makeRequest("/admin/users", { cookie, form }),
+        );
+        expect(outcome.status).toBe(400);
+        expect(JSON.stringify(outcome.data)).toContain(message);
+      }
+      for (const newPassword of ["azertyuiop123456", "admin@example.fr et un peu plus"]) {
+        const outcome = await call(
+          account.action,
+          makeRequest("/admin/account", {
+            cookie,
+            form: { currentPassword: ADMIN.password, newPassword, confirmPassword: newPassword },
+          }),
+        );
+        expect(outcome.status, newPassword).toBe(400);
+      }
+      expect(await snapshot(database.db)).toEqual(before);
+    });
+  });
+
+  describe("roles", () => {
+    const post = (form: Record<string, string>) =>
+      call(adminUsers.action, makeRequest("/admin/users", { cookie, form }));
+
+    it("adds an account with a role and changes it; the role applies on its next request", async () => {
+      const added = await post({ intent: "add", role: "sales", ...SECOND });
+      expect(added.status).toBe(302);
+      const [row] = await database.db.select().from(users).where(eq(users.email, SECOND.email));
+      expect(row.role).toBe("sales");
+      const theirs = await sessionCookieFor(row.id, database.db);
+      // A password set by someone else is changed first, before anything else opens.
+      expect(row.mustChangePassword).toBe(true);
+      expect(
+        (await call(dashboard.loader, makeRequest("/admin", { cookie: theirs }))).location,
+      ).toBe("/admin/account");
+      const own = "le mot de passe que je choisis";
+      const changedPassword = await call(
+        account.action,
+        makeRequest("/admin/account", {
+          cookie: theirs,
+          form: { currentPassword: SECOND.password, newPassword: own, confirmPassword: own },
+        }),
+      );
+      expect(changedPassword.status).toBe(302);
+      expect(
+        (await call(dashboard.loader, makeRequest("/admin", { cookie: theirs }))).location,
+      ).toBe("/admin/contacts");
+
+      const changed = await post({ intent: "role", id: String(row.id), role: "catalogue" });
+      expect(changed.status).toBe(302);
+      expect(changed.headers.get("set-cookie")).toContain("flash=roleChanged");
+      expect(
+        (await call(dashboard.loader, makeRequest("/admin", { cookie: theirs }))).location,
+      ).toBe("/admin/offers");
+      const page = (await call(adminUsers.loader, makeRequest("/admin/users", { cookie })))
+        .data as Awaited<ReturnType<typeof adminUsers.loader>>;
+      expect(page.admins.map((a) => [a.email, a.role])).toEqual([
+        [ADMIN.email, "admin"],
+        [SECOND.email, "catalogue"],
+      ]);
+    });
+
+    it("refuses one's own role, an unknown role or account, changing nothing", async () => {
+      const second = await createAdmin(database.db, SECOND);
+      const before = await snapshot(database.db);
+      const self = await post({ intent: "role", id: String(first.id), role: "sales" });
+      expect(self.status).toBe(409);
+      expect(JSON.stringify(self.data)).toContain("Vous ne pouvez pas changer votre propre rôle.");
+      expect((await post({ intent: "role", id: String(second.id), role: "root" })).status).toBe(
+        400,
+      );
+      expect((await post({ intent: "role", id: "424242", role: "sales" })).status).toBe(404);
+      expect(await snapshot(database.db)).toEqual(before);
+    });
+  });
+
   describe("/admin/account", () => {
     const change = (fields: Record<string, string>, as = cookie) =>
       call(account.action, makeRequest("/admin/account", { cookie: as, form: fields }));

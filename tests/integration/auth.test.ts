@@ -4,7 +4,7 @@ import * as root from "../../app/root";
 import * as adminLogout from "../../app/routes/admin/logout";
 import * as auth from "../../app/routes/admin/sign-in";
 import * as dashboard from "../../app/routes/admin/dashboard";
-import { SIGN_IN_LIMITS, signInRateLimitKeys } from "../../app/server/auth.server";
+import { SIGN_IN_LIMITS, signIn, signInRateLimitKeys } from "../../app/server/auth.server";
 import { hitRateLimit, peekRateLimit } from "../../app/server/rate-limit.server";
 import { sessions, users } from "../../app/server/schema.server";
 import { hashSessionToken } from "../../app/server/sessions.server";
@@ -57,14 +57,16 @@ describe(`sign-in, sessions and sign-out (${testDatabaseKind})`, () => {
     const setCookie = outcome.headers.get("set-cookie")!;
     expect(setCookie).toContain("flash=signedIn");
     expect(setCookie).toMatch(
-      /admin_session=[A-Za-z0-9_-]{43}; Max-Age=604800; Path=\/; HttpOnly; SameSite=Lax/,
+      /admin_session=[A-Za-z0-9_-]{43}; Max-Age=43200; Path=\/; HttpOnly; SameSite=Lax/,
     );
     expect(setCookie).not.toContain("Secure");
     const token = tokenFrom(setCookie);
     const [row] = await database.db.select().from(sessions);
     expect(row.idHash).toBe(hashSessionToken(token));
     expect(row.idHash).not.toContain(token);
-    expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
+    // SESSION_MAX_HOURS (12 by default) from sign-in.
+    expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(11.9 * 3_600_000);
+    expect(row.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(12 * 3_600_000);
     // The session opens the admin area.
     const page = await call(
       dashboard.loader,
@@ -78,7 +80,7 @@ describe(`sign-in, sessions and sign-out (${testDatabaseKind})`, () => {
       { email: ADMIN.email, password: ADMIN.password },
       { base: "https://shop.example.fr" },
     );
-    expect(outcome.headers.get("set-cookie")).toMatch(/admin_session=[^;]+;.*; Secure/);
+    expect(outcome.headers.get("set-cookie")).toMatch(/__Host-admin_session=[^;]+;.*; Secure/);
     expect(outcome.location).toBe("/admin");
   });
 
@@ -163,8 +165,8 @@ describe(`sign-in, sessions and sign-out (${testDatabaseKind})`, () => {
     }
   });
 
-  it("rate-limits repeated failures per e-mail with 429 and a French message", async () => {
-    const { limit } = SIGN_IN_LIMITS.perEmail;
+  it("rate-limits repeated failures per e-mail and address with 429 and a French message", async () => {
+    const { limit } = SIGN_IN_LIMITS.perAccountAndIp;
     for (let i = 0; i < limit; i++) {
       expect((await signInRequest({ email: ADMIN.email, password: `wrong ${i}` })).status).toBe(
         401,
@@ -218,12 +220,68 @@ describe(`sign-in, sessions and sign-out (${testDatabaseKind})`, () => {
     expect(elsewhere.status).toBe(302);
   });
 
-  it("clears the e-mail's failure count after a success", async () => {
+  it("clears the e-mail's failure counts after a success", async () => {
     await signInRequest({ email: ADMIN.email, password: "wrong" });
-    const key = signInRateLimitKeys(ADMIN.email, testContext.clientIp).email;
-    expect((await peekRateLimit(key, database.db)).count).toBe(1);
+    const keys = signInRateLimitKeys(ADMIN.email, testContext.clientIp);
+    expect((await peekRateLimit(keys.accountAndIp, database.db)).count).toBe(1);
+    expect((await peekRateLimit(keys.account, database.db)).count).toBe(1);
     await signInRequest({ email: ADMIN.email, password: ADMIN.password });
-    expect((await peekRateLimit(key, database.db)).count).toBe(0);
+    expect((await peekRateLimit(keys.accountAndIp, database.db)).count).toBe(0);
+    expect((await peekRateLimit(keys.account, database.db)).count).toBe(0);
+  });
+
+  it("never lets failures from one address refuse the right password from another", async () => {
+    // The issue's lockout: someone keeps guessing the owner's e-mail from one address.
+    for (let i = 0; i < SIGN_IN_LIMITS.perAccountAndIp.limit; i++) {
+      const wrong = await signInRequest(
+        { email: ADMIN.email, password: `faux ${i}` },
+        { ip: "192.0.2.66" },
+      );
+      expect(wrong.status).toBe(401);
+    }
+    const stillGuessing = await signInRequest(
+      { email: ADMIN.email, password: "encore faux" },
+      { ip: "192.0.2.66" },
+    );
+    expect(stillGuessing.status).toBe(429);
+    const owner = await signInRequest(
+      { email: ADMIN.email, password: ADMIN.password },
+      { ip: "198.51.100.20" },
+    );
+    expect(owner.status).toBe(302);
+  });
+
+  it("slows an account's sign-ins down after failures from many addresses, never refusing", async () => {
+    const waits: number[] = [];
+    const wait = async (ms: number) => {
+      waits.push(ms);
+    };
+    for (let i = 0; i < 8; i++) {
+      const result = await signIn(
+        { email: ADMIN.email, password: `faux ${i}` },
+        `203.0.113.${100 + i}`,
+        { wait },
+        database.db,
+      );
+      expect(result.kind).toBe("invalid");
+    }
+    expect(waits).toEqual([1000, 2000, 4000]);
+    const owner = await signIn(
+      { email: ADMIN.email, password: ADMIN.password },
+      "198.51.100.30",
+      { wait },
+      database.db,
+    );
+    expect(owner.kind).toBe("signed-in");
+    expect(waits.at(-1)).toBe(8000);
+    // The owner's success clears the slow-down.
+    await signIn(
+      { email: ADMIN.email, password: ADMIN.password },
+      "198.51.100.30",
+      { wait },
+      database.db,
+    );
+    expect(waits).toHaveLength(4);
   });
 
   it("sends a signed-in user from /auth to the admin area", async () => {
@@ -241,7 +299,7 @@ describe(`sign-in, sessions and sign-out (${testDatabaseKind})`, () => {
     );
     expect(evil.location).toBe("/admin");
     const anonymous = await call(auth.loader, makeRequest("/auth?redirectTo=//evil"));
-    expect(anonymous.data).toEqual({ redirectTo: "/admin" });
+    expect(anonymous.data).toEqual({ redirectTo: "/admin", step: "password" });
   });
 
   it("signs out: the session is deleted server-side, the cookie cleared, back to / with a toast", async () => {

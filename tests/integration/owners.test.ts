@@ -1,3 +1,5 @@
+import type { Role } from "../../app/lib/roles";
+import type { AdminUser } from "../../app/server/users.server";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as contactRequestPage from "../../app/routes/admin/contact-request";
@@ -26,14 +28,14 @@ const visitor = (n: number) => ({
   offer: null,
 });
 
-async function account(email: string, role: string) {
+async function account(email: string, role: Role): Promise<AdminUser> {
   const user = await createAdmin(database.db, { email, password: "un mot de passe solide" });
   await database.db.update(users).set({ role }).where(eq(users.id, user.id));
-  return user;
+  return { ...user, role };
 }
 
 describe(`request owners (${testDatabaseKind})`, () => {
-  let admin: { id: number; email: string };
+  let admin: AdminUser;
   let cookie: string;
   beforeEach(async () => {
     ({ admin, cookie } = await signedInAdmin(database.db));

@@ -16,6 +16,7 @@ import {
   sessions,
   users,
   webhookEndpoints,
+  auditJournal,
 } from "../../app/server/schema.server";
 
 /** The PostgreSQL server the tests create their databases on (never a database of its own). */
@@ -124,6 +125,6 @@ export async function openTestDatabase(image?: Blob): Promise<OpenTestDatabase> 
 /** Empties every table a test writes (contact data goes with its requests). */
 export async function truncateAll(database: Database) {
   await database.execute(
-    sql`truncate ${contactRequests}, ${offers}, ${sessions}, ${users}, ${rateLimits}, ${appState}, ${webhookEndpoints} restart identity cascade`,
+    sql`truncate ${contactRequests}, ${offers}, ${sessions}, ${users}, ${rateLimits}, ${appState}, ${webhookEndpoints}, ${auditJournal} restart identity cascade`,
   );
 }

@@ -254,11 +254,11 @@ describe.skipIf(!hasPostgres)("two instances on one PostgreSQL database", () => 
           "/auth",
           { email, password: "mauvais mot de passe" },
           "",
-          clientAddress(300 + i),
+          clientAddress(300),
         );
         statuses.push(res.status);
       }
-      // Five failures per e-mail, wherever they land; then both instances refuse.
+      // Five failures per e-mail and address, wherever they land; then both instances refuse.
       expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
     });
 

@@ -1,5 +1,5 @@
-import { KeyRound } from "lucide-react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { KeyRound, ShieldCheck } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PasswordField } from "~/components/admin/password-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -9,10 +9,22 @@ import { passwordChangeSchema } from "~/lib/credentials";
 import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
 import { failureToast, useActionToast } from "~/hooks/use-action-toast";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { changeOwnPassword, PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
+import {
+  changeOwnPassword,
+  PRIVATE_HEADERS,
+  requireAdmin,
+  type AdminSession,
+} from "~/server/auth.server";
 import { withFlash } from "~/server/flash.server";
-import { readForm } from "~/server/form.server";
+import { idSchema, parseForm, readForm, type Submission } from "~/server/form.server";
+import { listUserSessions, revokeUserSession } from "~/server/sessions.server";
+import { unusedRecoveryCodes } from "~/server/two-factor.server";
+import { passwordPolicyProblem } from "~/server/password-policy.server";
+import { describeUserAgent } from "~/lib/user-agent";
+import { formatDateTime, isoDate } from "~/lib/format";
+import { z } from "zod";
 import { log } from "~/server/log.server";
+import { journal } from "~/server/journal.server";
 import type { Route } from "./+types/account";
 import { retryAfter } from "~/lib/http-headers";
 import { retryInMinutes } from "~/lib/messages";
@@ -26,11 +38,27 @@ const FAILED = "Erreur lors du changement de mot de passe";
 type PasswordField = "currentPassword" | "newPassword" | "confirmPassword";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(request);
-  return { email: user.email };
+  const session = await requireAdmin(request, "signed-in", { setup: true });
+  const open = await listUserSessions(session.user.id);
+  return {
+    email: session.user.email,
+    mustChangePassword: session.mustChangePassword,
+    secondFactor: session.secondFactor
+      ? { recoveryCodesLeft: await unusedRecoveryCodes(session.user.id) }
+      : null,
+    sessions: open.map((row) => ({
+      id: row.publicId,
+      browser: describeUserAgent(row.userAgent),
+      ip: row.ip ?? "adresse inconnue",
+      createdAt: row.createdAt,
+      lastSeenAt: row.lastSeenAt,
+      current: row.idHash === session.idHash,
+    })),
+  };
 }
 
 export type AccountActionData = {
+  intent?: AccountIntent;
   error: string;
   description?: string;
   fieldErrors: FieldErrors<PasswordField>;
@@ -47,13 +75,29 @@ function failure(
   );
 }
 
+type AccountIntent = "password" | "revoke";
+
+const revokeSchema = z.object({ id: idSchema.optional().catch(undefined) });
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireAdmin(request);
-  const submission = await readForm(request, passwordChangeSchema);
+  const session = await requireAdmin(request, "signed-in", { setup: true });
+  const form = await readForm(request);
+  // The password form posts no intent (it came first); the others name theirs.
+  const intent = form.get("intent") ?? "password";
+  if (intent === "revoke") return revoke(request, context, session, parseForm(form, revokeSchema));
+  if (intent !== "password") {
+    return data<AccountActionData>(
+      { error: "Requête invalide", fieldErrors: {} },
+      { status: 400, headers: PRIVATE_HEADERS },
+    );
+  }
+  const submission = parseForm(form, passwordChangeSchema);
   if (!submission.success) {
     const { fieldErrors } = submission;
     return failure(400, firstFieldError(fieldErrors, FAILED), fieldErrors);
   }
+  const weak = passwordPolicyProblem(submission.data.newPassword, session.user.email);
+  if (weak) return failure(400, weak, { newPassword: weak });
   const result = await changeOwnPassword(session, submission.data);
   if (result.kind === "rate-limited") {
     return data<AccountActionData>(
@@ -72,6 +116,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const message = "Le mot de passe actuel est incorrect.";
     return failure(400, message, { currentPassword: message });
   }
+  await journal.record(context, { actor: session.user, action: "password-changed" });
   log.info("administrator password changed", {
     requestId: context.requestId,
     userId: session.user.id,
@@ -80,6 +125,40 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers: withFlash(request, "passwordChanged", PRIVATE_HEADERS),
   });
 }
+
+async function revoke(
+  request: Request,
+  context: { requestId: string; clientIp: string },
+  session: AdminSession,
+  submission: Submission<typeof revokeSchema>,
+) {
+  const id = submission.success ? submission.data.id : undefined;
+  const result =
+    id === undefined ? { kind: "missing" as const } : await revokeUserSession(session.user.id, id);
+  if (result.kind === "missing") {
+    return data<AccountActionData>(
+      {
+        intent: "revoke",
+        error: REVOKE_FAILED,
+        description: "Cette session est déjà fermée.",
+        fieldErrors: {},
+      },
+      { status: 404, headers: PRIVATE_HEADERS },
+    );
+  }
+  log.info("session revoked", { requestId: context.requestId, userId: session.user.id });
+  await journal.record(context, {
+    actor: session.user,
+    action: "session-revoked",
+    target: `session ${id}`,
+  });
+  // Revoking the session in use is signing out here too: the next page asks to sign in.
+  throw redirect("/admin/account", {
+    headers: withFlash(request, "sessionRevoked", PRIVATE_HEADERS),
+  });
+}
+
+const REVOKE_FAILED = "Erreur lors de la révocation de la session";
 
 const FIELDS: { name: PasswordField; label: string; kind: "current" | "new" | "confirm" }[] = [
   { name: "currentPassword", label: "Mot de passe actuel *", kind: "current" },
@@ -107,6 +186,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
       {actionData?.error && !hydrated ? (
         <FormAlert title={actionData.error} description={actionData.description} />
+      ) : null}
+
+      {loaderData.mustChangePassword ? (
+        <FormAlert
+          title="Choisissez votre mot de passe"
+          description="Votre mot de passe a été choisi par quelqu'un d'autre : remplacez-le avant de continuer."
+        />
       ) : null}
 
       <Card>
@@ -151,6 +237,86 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </Form>
         </CardContent>
       </Card>
+
+      <SecondFactorCard state={loaderData.secondFactor} />
+
+      <SessionsCard sessions={loaderData.sessions} busy={busy} />
     </div>
+  );
+}
+
+function SecondFactorCard({ state }: { state: { recoveryCodesLeft: number } | null }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Double authentification</CardTitle>
+        <CardDescription>
+          {state
+            ? `Activée : un code à 6 chiffres est demandé après le mot de passe. Codes de secours restants : ${state.recoveryCodesLeft}.`
+            : "Un code à 6 chiffres, donné par une application sur votre téléphone, sera demandé après le mot de passe."}
+        </CardDescription>
+      </CardHeader>
+      {state ? null : (
+        <CardContent>
+          <Button asChild>
+            <Link to="/admin/account/2fa">
+              <ShieldCheck aria-hidden="true" /> Activer la double authentification
+            </Link>
+          </Button>
+        </CardContent>
+      )}
+    </Card>
+  );
+}
+
+function SessionsCard({
+  sessions,
+  busy,
+}: {
+  sessions: Route.ComponentProps["loaderData"]["sessions"];
+  busy: boolean;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2" id="sessions-title">
+          Sessions ouvertes
+        </CardTitle>
+        <CardDescription>
+          Les navigateurs connectés à votre compte. Révoquez celles que vous ne reconnaissez pas.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="divide-y" aria-labelledby="sessions-title">
+          {sessions.map((item) => (
+            <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div className="min-w-0 space-y-1 text-sm">
+                <p className="font-medium">
+                  {item.browser}
+                  {item.current ? " · cette session" : ""}
+                </p>
+                <p className="text-muted-foreground">
+                  {item.ip} · dernière activité le{" "}
+                  <time dateTime={isoDate(item.lastSeenAt)}>{formatDateTime(item.lastSeenAt)}</time>
+                </p>
+              </div>
+              <Form method="post" action="/admin/account">
+                <input type="hidden" name="intent" value="revoke" />
+                <input type="hidden" name="id" value={item.id} />
+                <Button
+                  type="submit"
+                  variant="outline"
+                  size="sm"
+                  disabled={busy}
+                  aria-label={`Révoquer la session ${item.browser} (${item.ip})`}
+                >
+                  Révoquer
+                </Button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
   );
 }

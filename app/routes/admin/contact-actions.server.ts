@@ -13,9 +13,11 @@ import {
   type ContactChange,
 } from "~/server/contacts.server";
 import { CONTACT_PAGE_SIZE } from "~/lib/contact-filters";
+import { journal } from "~/server/journal.server";
 import { withFlash } from "~/server/flash.server";
 import { readForm } from "~/server/form.server";
 import type { AdminUser } from "~/server/users.server";
+import type { JournalAction } from "~/lib/journal";
 
 /** What a failed action gives back to the page: a toast with JavaScript, an alert without. */
 export type ContactActionData = {
@@ -51,6 +53,14 @@ const SUCCESS_FLASH: Record<ContactIntent, FlashKey> = {
   "not-spam": "notSpam",
   bulk: "bulkDone",
 };
+
+const JOURNAL_ACTIONS_BY_INTENT = {
+  status: "status-changed",
+  note: "note-added",
+  "not-spam": "spam-released",
+  assign: "owner-changed",
+  bulk: "bulk-changed",
+} as const satisfies Record<ContactIntent, JournalAction>;
 
 const INVALID_STATUS = "Statut ou demande non valide.";
 const NOT_ASSIGNABLE = "Choisissez un compte Administrateur ou Commercial, ou personne.";
@@ -105,7 +115,7 @@ function failure(status: number, body: ContactActionData) {
  */
 export async function contactAction(
   request: Request,
-  context: { requestId: string },
+  context: { requestId: string; clientIp: string },
   options: { user: AdminUser; id?: number; returnTo: (form: FormData) => string },
 ) {
   const submission = await readForm(request, contactActionFormSchema);
@@ -163,6 +173,11 @@ export async function contactAction(
       description: "Cette demande n'existe plus.",
     });
   }
+  await journal.record(context, {
+    actor: options.user,
+    action: JOURNAL_ACTIONS_BY_INTENT[intent],
+    target: change.intent === "status" ? `demande ${id} : ${change.status}` : `demande ${id}`,
+  });
   throw redirect(options.returnTo(form), {
     headers: withFlash(request, SUCCESS_FLASH[intent], PRIVATE_HEADERS),
   });
@@ -186,6 +201,11 @@ async function bulkAction(
   if (result.kind === "not-assignable") {
     return failure(400, { intent: "bulk", error: FAILURES.bulk, description: NOT_ASSIGNABLE });
   }
+  await journal.record(context, {
+    actor: options.user,
+    action: "bulk-changed",
+    target: `${bulk} : demandes ${[...new Set(ids.data)].join(", ")}`.slice(0, 500),
+  });
   throw redirect(options.returnTo(form), {
     headers: withFlash(request, SUCCESS_FLASH.bulk, PRIVATE_HEADERS),
   });

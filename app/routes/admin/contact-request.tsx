@@ -39,7 +39,7 @@ function notFound() {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "contacts");
   const id = contactIdSchema.safeParse(params.id);
   if (!id.success) throw notFound();
   const [contact, owners] = await Promise.all([findContactRequest(id.data), listAssignableUsers()]);
@@ -48,7 +48,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request);
+  const { user } = await requireAdmin(request, "contacts");
   const id = contactIdSchema.safeParse(params.id);
   if (!id.success) throw notFound();
   return contactAction(request, context, {

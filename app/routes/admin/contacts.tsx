@@ -35,7 +35,9 @@ import {
   listContactRequests,
   type AdminContactRequest,
 } from "~/server/contacts.server";
-import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
+import { PRIVATE_HEADERS, recentlyAuthenticated, requireAdmin } from "~/server/auth.server";
+import { confirmIdentityUrl } from "./confirm-identity.server";
+import { canOpen } from "~/lib/roles";
 import { listAssignableUsers } from "~/server/users.server";
 import { Checkbox } from "~/components/ui/checkbox";
 import { failureToast, useActionToast } from "~/hooks/use-action-toast";
@@ -47,7 +49,8 @@ export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 export const meta: Route.MetaFunction = () => adminMeta("Demandes de contact");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(request);
+  const session = await requireAdmin(request, "contacts");
+  const { user } = session;
   const url = new URL(request.url);
   const { filters, page } = parseContactFilters(url.searchParams);
   // One address per view: '?q=&status=&sort=newest' is '/admin/contacts' (the GET form sends all).
@@ -69,11 +72,16 @@ export async function loader({ request }: Route.LoaderArgs) {
       headers: PRIVATE_HEADERS,
     });
   }
-  return { requests, total, counts, owners, filters, page, pageCount };
+  // The CSV export is the Administrateur's (requireAdmin in its loader): others get no link.
+  const canExport = canOpen(session.user.role, "admin");
+  // The export asks `Confirmez votre identité` first when the session is not recent.
+  const exportPath = `/admin/contacts/export.csv${contactFiltersToSearch(filters)}`;
+  const exportHref = recentlyAuthenticated(session) ? exportPath : confirmIdentityUrl(exportPath);
+  return { requests, total, counts, owners, filters, page, pageCount, canExport, exportHref };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request);
+  const { user } = await requireAdmin(request, "contacts");
   return contactAction(request, context, {
     user,
     returnTo: (form) => contactListPath(form.get("back")),
@@ -390,11 +398,11 @@ function OwnerTabs({ filters }: { filters: ContactListFilters }) {
 }
 
 export default function AdminContacts({ loaderData, actionData }: Route.ComponentProps) {
-  const { requests, total, counts, owners, filters, page, pageCount } = loaderData;
+  const { requests, total, counts, owners, filters, page, pageCount, canExport, exportHref } =
+    loaderData;
   const navigation = useNavigation();
   useActionToast(actionData, failureToast, navigation.state);
   const back = contactFiltersToSearch(filters, page);
-  const exportSearch = contactFiltersToSearch(filters);
 
   return (
     <div className="space-y-6">
@@ -407,11 +415,16 @@ export default function AdminContacts({ loaderData, actionData }: Route.Componen
             }`}
           </p>
         </div>
-        <Button asChild variant="outline">
-          <a href={`/admin/contacts/export.csv${exportSearch}`} download>
-            <Download aria-hidden="true" /> Exporter (CSV)
-          </a>
-        </Button>
+        {canExport ? (
+          <Button asChild variant="outline">
+            <a
+              href={exportHref}
+              download={exportHref.startsWith("/admin/confirm") ? undefined : true}
+            >
+              <Download aria-hidden="true" /> Exporter (CSV)
+            </a>
+          </Button>
+        ) : null}
       </div>
 
       <OwnerTabs filters={filters} />

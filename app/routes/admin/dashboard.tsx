@@ -1,5 +1,6 @@
 import { ArrowRight, CheckCircle2, Clock, Inbox, Package, PackageCheck } from "lucide-react";
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
+import { homePath } from "~/lib/roles";
 import { z } from "zod";
 import {
   MAIL_RETRY_INTENT,
@@ -29,6 +30,7 @@ import { contactRequestStats } from "~/server/contacts.server";
 import { readForm } from "~/server/form.server";
 import { notificationsEnabled } from "~/server/mail.server";
 import { mailOutboxOverview, requeueFailedMail } from "~/server/mail-outbox.server";
+import { journal } from "~/server/journal.server";
 import type { Route } from "./+types/dashboard";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
@@ -36,7 +38,9 @@ export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 export const meta: Route.MetaFunction = () => adminMeta("Tableau de bord");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  // Every account lands on /admin after signing in; the dashboard is the Administrateur's.
+  const { user } = await requireAdmin(request, "signed-in");
+  if (user.role !== "admin") throw redirect(homePath(user.role), { headers: PRIVATE_HEADERS });
   const [offers, contacts, mail, charts] = await Promise.all([
     offerStats(),
     contactRequestStats(),
@@ -53,7 +57,7 @@ const retryMailSchema = z.object({
 
 /** Retry of a failed notification e-mail (the outbox card). */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const { user } = await requireAdmin(request, "admin");
   const parsed = await readForm(request, retryMailSchema);
   const failure = (description: string, status: number) =>
     data<MailRetryResult>(
@@ -64,6 +68,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { kind } = await requeueFailedMail(parsed.data.id, context);
   if (kind === "not-failed") return failure("Cet e-mail n'est plus en échec.", 409);
   if (kind === "failed") return failure("Une erreur inattendue s'est produite", 503);
+  await journal.record(context, {
+    actor: user,
+    action: "mail-retried",
+    target: `e-mail ${parsed.data.id}`,
+  });
   return data<MailRetryResult>(
     {
       ok: true,

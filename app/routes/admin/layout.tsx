@@ -7,6 +7,7 @@ import { adminMeta } from "~/lib/admin-meta";
 import { RequestReference } from "~/hooks/request-id";
 import { failureToast, useActionToast } from "~/hooks/use-action-toast";
 import { cn } from "~/lib/utils";
+import { canOpen, homePath, type AdminArea } from "~/lib/roles";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import type { Route } from "./+types/layout";
 import { ERROR_MESSAGES } from "~/lib/messages";
@@ -16,19 +17,26 @@ export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 export const meta: Route.MetaFunction = () => adminMeta("Espace Administrateur");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(request);
-  return { email: user.email };
+  const { user } = await requireAdmin(request, "signed-in", { setup: true });
+  // Only what the role may open (the routes' guards refuse the rest anyway).
+  const nav = ADMIN_NAV.filter((item) => canOpen(user.role, item.area)).map(
+    ({ to, label, end }) => ({ to, label, end }),
+  );
+  return { email: user.email, nav, home: homePath(user.role) };
 }
 
-const ADMIN_NAV = [
-  { to: "/admin", label: "Tableau de bord", end: true },
-  { to: "/admin/offers", label: "Offres", end: false },
-  { to: "/admin/contacts", label: "Demandes", end: false },
-  { to: "/admin/personal-data", label: "Données personnelles", end: false },
-  { to: "/admin/users", label: "Administrateurs", end: false },
-  { to: "/admin/webhooks", label: "Webhooks", end: false },
-  { to: "/admin/account", label: "Mon compte", end: false },
-] as const;
+const ADMIN_NAV: { to: string; label: string; end: boolean; area: AdminArea }[] = [
+  { to: "/admin", label: "Tableau de bord", end: true, area: "admin" },
+  { to: "/admin/offers", label: "Offres", end: false, area: "offers" },
+  { to: "/admin/contacts", label: "Demandes", end: false, area: "contacts" },
+  { to: "/admin/personal-data", label: "Données personnelles", end: false, area: "admin" },
+  { to: "/admin/users", label: "Administrateurs", end: false, area: "admin" },
+  { to: "/admin/webhooks", label: "Webhooks", end: false, area: "admin" },
+  { to: "/admin/journal", label: "Journal", end: false, area: "admin" },
+  { to: "/admin/account", label: "Mon compte", end: false, area: "signed-in" },
+];
+
+type NavItem = { to: string; label: string; end: boolean };
 
 function SignOutButton() {
   const fetcher = useFetcher<{ error?: string }>();
@@ -42,17 +50,17 @@ function SignOutButton() {
   );
 }
 
-function AdminHeader({ email }: { email: string }) {
+function AdminHeader({ email, nav, home }: { email: string; nav: NavItem[]; home: string }) {
   return (
     <header className="border-b bg-background">
       <div className="container mx-auto flex flex-wrap items-center justify-between gap-4 px-4 py-3">
         <div className="flex flex-wrap items-center gap-6">
-          <Link to="/admin" className="flex items-center gap-2 font-bold">
+          <Link to={home} className="flex items-center gap-2 font-bold">
             <Server className="size-5 text-primary" aria-hidden="true" />
             Administration
           </Link>
           <nav aria-label="Navigation de l'administration" className="flex gap-4">
-            {ADMIN_NAV.map((item) => (
+            {nav.map((item) => (
               <NavLink
                 key={item.to}
                 to={item.to}
@@ -90,7 +98,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       >
         Aller au contenu
       </a>
-      <AdminHeader email={loaderData.email} />
+      <AdminHeader email={loaderData.email} nav={loaderData.nav} home={loaderData.home} />
       <main id="contenu" className="container mx-auto flex-1 px-4 py-8">
         <Outlet />
       </main>
@@ -110,11 +118,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const [title, detail] =
     status === 401
       ? [copy.sessionExpired, ADMIN_MESSAGES.unauthorized]
-      : status === 404
-        ? [copy.notFound.title, notFoundMessage(error)]
-        : status === 503
-          ? [ERROR_MESSAGES.unavailable.title, ERROR_MESSAGES.unavailable.detail]
-          : [ERROR_MESSAGES.unexpected.title, copy.unexpectedDetail];
+      : status === 403
+        ? [copy.forbidden, ADMIN_MESSAGES.forbidden]
+        : status === 404
+          ? [copy.notFound.title, notFoundMessage(error)]
+          : status === 503
+            ? [ERROR_MESSAGES.unavailable.title, ERROR_MESSAGES.unavailable.detail]
+            : [ERROR_MESSAGES.unexpected.title, copy.unexpectedDetail];
   return (
     <main className="container mx-auto flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 text-center">
       <h1 className="text-2xl font-bold">{title}</h1>

@@ -4,11 +4,12 @@ import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { PRIVATE_HEADERS, requireAdmin, signOut } from "~/server/auth.server";
 import { withFlash } from "~/server/flash.server";
 import { log } from "~/server/log.server";
+import { journal } from "~/server/journal.server";
 import type { Route } from "./+types/logout";
 
 // Sign-out is a POST from the admin header's 'Déconnexion' button; a GET only leads back.
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "signed-in", { setup: true });
   throw redirect("/admin", { headers: PRIVATE_HEADERS });
 }
 
@@ -20,7 +21,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   let setCookie: string;
   try {
-    setCookie = await signOut(request);
+    const ended = await signOut(request);
+    setCookie = ended.setCookie;
+    if (ended.user) await journal.record(context, { actor: ended.user, action: "sign-out" });
   } catch (error) {
     log.error("sign-out failed", { requestId: context.requestId, error });
     return data({ error: ADMIN_MESSAGES.signOutFailed }, { status: 503, headers: PRIVATE_HEADERS });

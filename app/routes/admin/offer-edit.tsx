@@ -17,15 +17,15 @@ export const meta: Route.MetaFunction = ({ data }) =>
   adminMeta(data ? `Modifier l'offre ${data.values.title}` : "Offre introuvable");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "offers");
   const offer = await requireOffer(params.id);
   return { id: offer.id, values: offerToFormValues(offer), returnTo: editorReturnTo(request) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const { user } = await requireAdmin(request, "offers");
   const id = requireOfferId(params.id);
-  return offerEditorAction(request, context, { mode: "edit", id });
+  return offerEditorAction(request, context, { mode: "edit", id }, user);
 }
 
 export default function EditOffer({ loaderData, actionData }: Route.ComponentProps) {

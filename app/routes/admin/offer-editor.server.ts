@@ -11,7 +11,9 @@ import {
 } from "~/lib/offer-form";
 import { parseOfferForm } from "~/lib/offer-form-schema";
 import { PRIVATE_HEADERS } from "~/server/auth.server";
+import { journal } from "~/server/journal.server";
 import { withFlash } from "~/server/flash.server";
+import type { AdminUser } from "~/server/users.server";
 import { parseId, readForm } from "~/server/form.server";
 import {
   findOfferById,
@@ -73,8 +75,9 @@ function answer(status: number, body: OfferEditorActionData) {
  */
 export async function offerEditorAction(
   request: Request,
-  context: { requestId: string },
+  context: { requestId: string; clientIp: string },
   target: { mode: "create" } | { mode: "edit"; id: number },
+  actor: AdminUser,
 ) {
   const form = await readForm(request);
   const values = offerFormValues(form);
@@ -101,6 +104,11 @@ export async function offerEditorAction(
       values,
     });
   }
+  await journal.record(context, {
+    actor,
+    action: target.mode === "create" ? "offer-created" : "offer-updated",
+    target: `offre ${result.id}`,
+  });
   throw redirect(editorReturnTo(request), {
     headers: withFlash(
       request,

@@ -10,14 +10,14 @@ export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 export const meta: Route.MetaFunction = () => adminMeta("Nouvelle offre");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "offers");
   const { values, from } = await newOfferValues(request);
   return { values, from, returnTo: editorReturnTo(request) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request);
-  return offerEditorAction(request, context, { mode: "create" });
+  const { user } = await requireAdmin(request, "offers");
+  return offerEditorAction(request, context, { mode: "create" }, user);
 }
 
 export default function NewOffer({ loaderData, actionData }: Route.ComponentProps) {

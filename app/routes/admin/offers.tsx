@@ -37,6 +37,7 @@ import {
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { withFlash } from "~/server/flash.server";
 import { idSchema, parseId, readForm } from "~/server/form.server";
+import { journal } from "~/server/journal.server";
 import type { Route } from "./+types/offers";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
@@ -46,7 +47,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Gestion des offres");
 const LIST_PARAMS = new Set(["q", "type", "status", "page"]);
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, "offers");
   const params = new URL(request.url).searchParams;
   const state = parseAdminOfferList(params);
   // Addresses of the former in-page editor (bookmarks) lead to the editor pages.
@@ -102,7 +103,7 @@ const actionSchema = z.discriminatedUnion("intent", [
 
 /** Row actions of the list: show/hide and delete. Creation and edits have their own pages. */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const { user } = await requireAdmin(request, "offers");
   const parsed = await readForm(request, actionSchema);
   // The forms post to the list's own address (page, search, filters): go back there.
   const url = new URL(request.url);
@@ -122,10 +123,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (result.kind === "failed") return failure(503, failedTitle, "Veuillez réessayer.");
   if (result.kind === "missing") return failure(404, failedTitle, ADMIN_MESSAGES.offerGone);
+  await journal.record(context, {
+    actor: user,
+    action: JOURNAL_OFFER_CHANGE[result.kind],
+    target: `offre ${input.id}`,
+  });
   throw redirect(returnTo, {
     headers: withFlash(request, CHANGE_FLASH[result.kind], PRIVATE_HEADERS),
   });
 }
+
+const JOURNAL_OFFER_CHANGE = {
+  deleted: "offer-deleted",
+  shown: "offer-shown",
+  hidden: "offer-hidden",
+} as const;
 
 const CHANGE_FLASH = {
   deleted: "offerDeleted",

@@ -14,10 +14,17 @@ import { formatDateTime, isoDate, pluralize } from "~/lib/format";
 import { CONTACT_LIMITS } from "~/lib/limits";
 import { erasureFormSchema, firstIssue, personalDataEmailSchema } from "~/lib/personal-data";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
+import {
+  confirmIdentity,
+  PRIVATE_HEADERS,
+  recentlyAuthenticated,
+  requireAdmin,
+} from "~/server/auth.server";
 import { withDatabase } from "~/server/availability.server";
 import { withFlash } from "~/server/flash.server";
-import { assertMethod, readForm } from "~/server/form.server";
+import { assertMethod, parseForm, readForm } from "~/server/form.server";
+import { ConfirmIdentity } from "~/components/admin/confirm-identity";
+import { confirmIdentityUrl, identityAnswer } from "./confirm-identity.server";
 import { log } from "~/server/log.server";
 import {
   addressToken,
@@ -26,6 +33,7 @@ import {
   type DeletionCounts,
   type PersonalData,
 } from "~/server/personal-data.server";
+import { journal } from "~/server/journal.server";
 import type { Route } from "./+types/personal-data";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
@@ -33,13 +41,18 @@ export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 export const meta: Route.MetaFunction = () => adminMeta("Données personnelles");
 
 type LoaderData =
-  | { email: string; error: null; result: PersonalData | null }
+  | { email: string; error: null; result: PersonalData | null; exportHref?: string }
   | { email: string; error: string; result: null };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const session = await requireAdmin(request, "admin");
   const raw = new URL(request.url).searchParams.get("email");
   if (raw === null) return { email: "", error: null, result: null } satisfies LoaderData;
+  // The export asks `Confirmez votre identité` first when the session is not recent.
+  const exportHref = (email: string) => {
+    const path = `/admin/personal-data/export?email=${encodeURIComponent(email)}`;
+    return recentlyAuthenticated(session) ? path : confirmIdentityUrl(path);
+  };
   const parsed = personalDataEmailSchema.safeParse(raw);
   if (!parsed.success) {
     return data<LoaderData>(
@@ -50,7 +63,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const result = await withDatabase("personal data lookup", context, () =>
     findPersonalData(parsed.data),
   );
-  return { email: parsed.data, error: null, result } satisfies LoaderData;
+  // The person is named by the keyed hash of the logs, never by the address.
+  await journal.record(context, {
+    actor: session.user,
+    action: "personal-data-viewed",
+    target: `personne ${await addressToken(parsed.data)}`,
+  });
+  return {
+    email: parsed.data,
+    error: null,
+    result,
+    exportHref: exportHref(parsed.data),
+  } satisfies LoaderData;
 }
 
 export type ErasureActionData =
@@ -58,9 +82,10 @@ export type ErasureActionData =
   | { status: "confirm"; email: string; counts: DeletionCounts };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const session = await requireAdmin(request, "admin");
   assertMethod(request, "POST");
-  const parsed = await readForm(request, erasureFormSchema);
+  const form = await readForm(request);
+  const parsed = parseForm(form, erasureFormSchema);
   if (!parsed.success) {
     return data<ErasureActionData>(
       { status: "invalid", error: firstIssue(parsed.error) },
@@ -78,12 +103,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       { headers: PRIVATE_HEADERS },
     );
   }
+  const unconfirmed = identityAnswer(await confirmIdentity(session, form), form);
+  if (unconfirmed) return unconfirmed;
   const { subject, counts } = await withDatabase("personal data erasure", context, async () => ({
     subject: await addressToken(email),
     counts: await erasePersonalData(email),
   }));
   // That it happened and how much went, never the address: a keyed hash names it.
   log.info("personal data erased", { requestId: context.requestId, subject, ...counts });
+  await journal.record(context, {
+    actor: session.user,
+    action: "personal-data-erased",
+    target: `personne ${subject}`,
+  });
   throw redirect("/admin/personal-data", {
     headers: withFlash(request, "personalDataErased", PRIVATE_HEADERS),
   });
@@ -181,7 +213,12 @@ function RequestCard({ request }: { request: PersonalData["requests"][number] })
   );
 }
 
-export default function AdminPersonalData({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminPersonalData({
+  loaderData,
+  actionData: answer,
+}: Route.ComponentProps) {
+  const reauth = answer && "reauth" in answer ? answer.reauth : undefined;
+  const actionData = answer && !("reauth" in answer) ? answer : undefined;
   const { email, error, result } = loaderData;
   const hydrated = useHydrated();
   // The dialog belongs to the page it was opened on: any navigation (the redirect after the
@@ -198,6 +235,13 @@ export default function AdminPersonalData({ loaderData, actionData }: Route.Comp
     <div className="space-y-8">
       <div className="space-y-2">
         <h1 className="text-3xl font-bold">Données personnelles</h1>
+        {reauth ? (
+          <ConfirmIdentity
+            action="/admin/personal-data"
+            reauth={reauth}
+            cancelTo="/admin/personal-data"
+          />
+        ) : null}
         <p className="max-w-3xl text-muted-foreground">
           Tout ce que le site conserve sur une adresse e-mail (demandes, notes, historique,
           e-mails), pour répondre à une demande d'accès, de portabilité ou d'effacement (RGPD,
@@ -235,7 +279,7 @@ export default function AdminPersonalData({ loaderData, actionData }: Route.Comp
       {/* With JavaScript 'Tout effacer' opens the dialog; without, it posts and the answer asks. */}
       {asked ? (
         <ConfirmDialog
-          open={confirmation !== undefined || confirming}
+          open={!reauth && (confirmation !== undefined || confirming)}
           inline={confirmation ? true : undefined}
           id="confirm-erase"
           title={`Effacer toutes les données de ${asked.email} ?`}
@@ -261,7 +305,7 @@ export default function AdminPersonalData({ loaderData, actionData }: Route.Comp
             {result.counts.requests > 0 ? (
               <div className="flex flex-wrap gap-3">
                 <Button asChild variant="outline">
-                  <a href={`/admin/personal-data/export?email=${encodeURIComponent(email)}`}>
+                  <a href={loaderData.exportHref}>
                     <Download aria-hidden="true" /> Exporter (JSON)
                   </a>
                 </Button>

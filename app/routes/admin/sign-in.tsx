@@ -8,10 +8,12 @@ import { Input } from "~/components/ui/input";
 import { ADMIN_MESSAGES, type ToastMessage } from "~/lib/admin-messages";
 import { signInFormSchema } from "~/lib/credentials";
 import { AUTH_LIMITS } from "~/lib/limits";
-import { safeAdminRedirect } from "~/lib/redirect";
+import { safeAdminRedirect, signInUrl } from "~/lib/redirect";
 import { useActionToast } from "~/hooks/use-action-toast";
 import { useHydrated } from "~/hooks/use-hydrated";
 import {
+  clearSessionCookie,
+  completeSecondFactor,
   getAdminSession,
   PRIVATE_HEADERS,
   sessionCookie,
@@ -20,8 +22,12 @@ import {
   type SignInResult,
 } from "~/server/auth.server";
 import { withFlash } from "~/server/flash.server";
-import { readForm } from "~/server/form.server";
+import { parseForm, readForm } from "~/server/form.server";
+import { findPendingSignIn, SECOND_FACTOR_WAIT_MS } from "~/server/sessions.server";
+import { firstFieldError } from "~/lib/field-errors";
+import { z } from "zod";
 import { log } from "~/server/log.server";
+import { journal } from "~/server/journal.server";
 import type { Route } from "./+types/sign-in";
 import { retryAfter } from "~/lib/http-headers";
 
@@ -36,10 +42,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const redirectTo = safeAdminRedirect(new URL(request.url).searchParams.get("redirectTo"));
   // Spec: a user already signed in is sent to the admin area.
   if (await getAdminSession(request)) throw redirect(redirectTo);
-  return { redirectTo };
+  // Password checked, second factor awaited: the code step.
+  const pending = await findPendingSignIn(sessionToken(request));
+  return { redirectTo, step: pending ? ("code" as const) : ("password" as const) };
 }
 
 export type AuthActionData = { error: ToastMessage; email: string };
+
+const codeFormSchema = z.object({
+  intent: z.literal("code"),
+  code: z.string().trim().min(1, "Veuillez saisir le code.").max(40, "Code incorrect."),
+  redirectTo: z.string().max(500).optional(),
+});
 
 function failure(status: number, description: string, email: string, headers?: HeadersInit) {
   return data<AuthActionData>(
@@ -49,7 +63,9 @@ function failure(status: number, description: string, email: string, headers?: H
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = await readForm(request, signInFormSchema);
+  const form = await readForm(request);
+  if (form.get("intent") === "code") return codeStep(request, context, form);
+  const submission = parseForm(form, signInFormSchema);
   const { values } = submission;
   const email = values.email.slice(0, AUTH_LIMITS.email);
   if (!submission.success) {
@@ -64,6 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     result = await signIn(submission.data, context.clientIp, {
       previousToken: sessionToken(request),
+      client: { userAgent: request.headers.get("user-agent"), ip: context.clientIp },
     });
   } catch (error) {
     log.error("sign-in failed", { requestId: context.requestId, error });
@@ -83,13 +100,73 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (result.kind === "invalid") {
     log.info("sign-in refused", { requestId: context.requestId });
+    // Only a known account is named: an unknown e-mail may be a password typed in the wrong field.
+    await journal.record(context, { actor: result.account, action: "sign-in-failed" });
     return failure(401, ADMIN_MESSAGES.wrongCredentials, email);
   }
+  const redirectTo = safeAdminRedirect(submission.data.redirectTo);
+  if (result.kind === "second-factor") {
+    log.info("sign-in password accepted, second factor asked", {
+      requestId: context.requestId,
+      userId: result.user.id,
+    });
+    const headers = new Headers(PRIVATE_HEADERS);
+    headers.append("Set-Cookie", sessionCookie(request, result.token, SECOND_FACTOR_WAIT_MS));
+    throw redirect(signInUrl(redirectTo), { headers });
+  }
+  return signedIn(request, context, result, redirectTo);
+}
+
+async function signedIn(
+  request: Request,
+  context: { requestId: string; clientIp: string },
+  result: { user: { id: number; email: string }; token: string },
+  redirectTo: string,
+): Promise<never> {
   log.info("signed in", { requestId: context.requestId, userId: result.user.id });
+  await journal.record(context, { actor: result.user, action: "sign-in" });
   const headers = withFlash(request, "signedIn", PRIVATE_HEADERS);
   headers.append("Set-Cookie", sessionCookie(request, result.token));
-  throw redirect(safeAdminRedirect(submission.data.redirectTo), { headers });
+  throw redirect(redirectTo, { headers });
 }
+
+/** The code step: a 6-digit code or a recovery code, after the password. */
+async function codeStep(
+  request: Request,
+  context: { requestId: string; clientIp: string },
+  form: FormData,
+) {
+  const submission = parseForm(form, codeFormSchema);
+  if (!submission.success) {
+    return failure(400, firstFieldError(submission.fieldErrors, CODE_REFUSED), "");
+  }
+  const result = await completeSecondFactor(sessionToken(request), submission.data.code, {
+    userAgent: request.headers.get("user-agent"),
+    ip: context.clientIp,
+  });
+  if (result.kind === "expired") {
+    const headers = new Headers(PRIVATE_HEADERS);
+    headers.append("Set-Cookie", clearSessionCookie(request));
+    return failure(401, ADMIN_MESSAGES.signInExpired, "", headers);
+  }
+  if (result.kind === "rate-limited") {
+    log.warn("second factor rate limited", { requestId: context.requestId });
+    return failure(
+      429,
+      ADMIN_MESSAGES.tooManyAttempts(result.retryAfterSeconds),
+      "",
+      retryAfter(result.retryAfterSeconds),
+    );
+  }
+  if (result.kind === "wrong-code") {
+    log.info("second factor refused", { requestId: context.requestId, userId: result.user.id });
+    await journal.record(context, { actor: result.user, action: "code-refused" });
+    return failure(401, CODE_REFUSED, "");
+  }
+  return signedIn(request, context, result, safeAdminRedirect(submission.data.redirectTo));
+}
+
+const CODE_REFUSED = "Code incorrect ou déjà utilisé.";
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -118,32 +195,36 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
                 description={actionData.error.description}
               />
             ) : null}
-            <Form method="post" action="/auth" className="space-y-4" aria-label="Connexion">
-              <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-              <Field id="email" label="Email">
-                <Input
-                  name="email"
-                  type="email"
-                  required
-                  autoComplete="username"
-                  maxLength={AUTH_LIMITS.email}
-                  defaultValue={actionData?.email}
-                />
-              </Field>
-              <Field id="password" label="Mot de passe">
-                <Input
-                  name="password"
-                  type="password"
-                  required
-                  autoComplete="current-password"
-                  maxLength={AUTH_LIMITS.passwordMax}
-                />
-              </Field>
-              <Button type="submit" className="w-full" disabled={busy} aria-busy={busy}>
-                {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-                Se connecter
-              </Button>
-            </Form>
+            {loaderData.step === "code" ? (
+              <CodeForm redirectTo={loaderData.redirectTo} busy={busy} />
+            ) : (
+              <Form method="post" action="/auth" className="space-y-4" aria-label="Connexion">
+                <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+                <Field id="email" label="Email">
+                  <Input
+                    name="email"
+                    type="email"
+                    required
+                    autoComplete="username"
+                    maxLength={AUTH_LIMITS.email}
+                    defaultValue={actionData?.email}
+                  />
+                </Field>
+                <Field id="password" label="Mot de passe">
+                  <Input
+                    name="password"
+                    type="password"
+                    required
+                    autoComplete="current-password"
+                    maxLength={AUTH_LIMITS.passwordMax}
+                  />
+                </Field>
+                <Button type="submit" className="w-full" disabled={busy} aria-busy={busy}>
+                  {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+                  Se connecter
+                </Button>
+              </Form>
+            )}
           </CardContent>
         </Card>
         <p className="text-center">
@@ -153,5 +234,25 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         </p>
       </div>
     </main>
+  );
+}
+
+function CodeForm({ redirectTo, busy }: { redirectTo: string; busy: boolean }) {
+  return (
+    <Form method="post" action="/auth" className="space-y-4" aria-label="Double authentification">
+      <input type="hidden" name="intent" value="code" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <Field
+        id="code"
+        label="Code à 6 chiffres"
+        description="Le code affiché par votre application d'authentification, ou l'un de vos codes de secours."
+      >
+        <Input name="code" required autoComplete="one-time-code" maxLength={40} autoFocus />
+      </Field>
+      <Button type="submit" className="w-full" disabled={busy} aria-busy={busy}>
+        {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+        Vérifier
+      </Button>
+    </Form>
   );
 }

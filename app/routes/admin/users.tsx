@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
-import { Input } from "~/components/ui/input";
+import { Input, NativeSelect } from "~/components/ui/input";
 import { adminMeta } from "~/lib/admin-meta";
 import { adminCredentialsSchema } from "~/lib/credentials";
 import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
@@ -16,11 +16,17 @@ import { formatDateTime, isoDate } from "~/lib/format";
 import { AUTH_LIMITS } from "~/lib/limits";
 import { failureToast, useActionToast } from "~/hooks/use-action-toast";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
+import { confirmIdentity, PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { withFlash } from "~/server/flash.server";
-import { idSchema, parseId, readForm } from "~/server/form.server";
+import { idSchema, parseForm, parseId, readForm } from "~/server/form.server";
+import { ConfirmIdentity } from "~/components/admin/confirm-identity";
+import { identityAnswer } from "./confirm-identity.server";
 import { log } from "~/server/log.server";
-import { addAdmin, listAdmins, removeAdmin } from "~/server/users.server";
+import { addAdmin, changeRole, listUsers, removeAdmin } from "~/server/users.server";
+import { resetSecondFactor } from "~/server/two-factor.server";
+import { passwordPolicyProblem } from "~/server/password-policy.server";
+import { ROLE_LABELS, ROLES } from "~/lib/roles";
+import { journal } from "~/server/journal.server";
 import type { Route } from "./+types/users";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
@@ -35,18 +41,21 @@ const USER_MESSAGES = {
   last: "Le dernier administrateur ne peut pas être supprimé.",
   missing: "Cet administrateur n'existe plus.",
   removeConfirm: "Êtes-vous sûr de vouloir supprimer cet administrateur ?",
+  roleFailed: "Erreur lors du changement de rôle",
+  resetFailed: "Erreur lors de la réinitialisation de la double authentification",
+  roleSelf: "Vous ne pouvez pas changer votre propre rôle.",
 } as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(request);
-  const admins = await listAdmins();
+  const { user } = await requireAdmin(request, "admin");
+  const admins = await listUsers();
   const removeId = parseId(new URL(request.url).searchParams.get("remove"));
   const pendingRemove = admins.find((a) => a.id === removeId && a.id !== user.id) ?? null;
   return { admins, currentUserId: user.id, pendingRemove };
 }
 
 export type UsersActionData = {
-  intent: "add" | "remove" | null;
+  intent: "add" | "remove" | "role" | "reset-2fa" | null;
   error: string;
   description?: string;
   fieldErrors?: FieldErrors<"email" | "password">;
@@ -57,16 +66,25 @@ function failure(status: number, body: UsersActionData) {
   return data(body, { status, headers: PRIVATE_HEADERS });
 }
 
+const roleSchema = z.enum(ROLES, { error: "Rôle non valide." });
+
 const usersFormSchema = z.discriminatedUnion("intent", [
-  adminCredentialsSchema.extend({ intent: z.literal("add") }),
+  adminCredentialsSchema.extend({ intent: z.literal("add"), role: roleSchema.optional() }),
   z.object({ intent: z.literal("remove"), id: idSchema.optional().catch(undefined) }),
+  z.object({ intent: z.literal("reset-2fa"), id: idSchema.optional().catch(undefined) }),
+  z.object({
+    intent: z.literal("role"),
+    id: idSchema.optional().catch(undefined),
+    role: roleSchema.optional().catch(undefined),
+  }),
 ]);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireAdmin(request);
-  const submission = await readForm(request, usersFormSchema);
+  const session = await requireAdmin(request, "admin");
+  const form = await readForm(request);
+  const submission = parseForm(form, usersFormSchema);
   const { values } = submission;
-  if (values.intent !== "add" && values.intent !== "remove") {
+  if (!["add", "remove", "role", "reset-2fa"].includes(values.intent)) {
     return failure(400, { intent: null, error: "Requête invalide" });
   }
   if (!submission.success) {
@@ -81,9 +99,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   const input = submission.data;
+  // Every change of this page is sensitive: `Confirmez votre identité` unless recently done.
+  const unconfirmed = identityAnswer(await confirmIdentity(session, form), form);
+  if (unconfirmed) return unconfirmed;
 
   if (input.intent === "add") {
-    const added = await addAdmin({ email: input.email, password: input.password });
+    const weak = passwordPolicyProblem(input.password, input.email);
+    if (weak) {
+      return failure(400, {
+        intent: "add",
+        error: USER_MESSAGES.addFailed,
+        description: weak,
+        fieldErrors: { password: weak },
+        email: input.email,
+      });
+    }
+    const added = await addAdmin({
+      email: input.email,
+      password: input.password,
+      role: input.role ?? "admin",
+    });
     if (added.kind === "duplicate") {
       return failure(409, {
         intent: "add",
@@ -93,12 +128,73 @@ export async function action({ request, context }: Route.ActionArgs) {
         email: input.email,
       });
     }
+    await journal.record(context, {
+      actor: session.user,
+      action: "user-added",
+      target: `${added.user.email} (${added.user.role})`,
+    });
     log.info("administrator added", {
       requestId: context.requestId,
       userId: added.user.id,
       by: session.user.id,
     });
     throw redirect("/admin/users", { headers: withFlash(request, "adminAdded", PRIVATE_HEADERS) });
+  }
+
+  if (input.intent === "reset-2fa") {
+    const { id } = input;
+    const result = id === undefined ? { kind: "missing" as const } : await resetSecondFactor(id);
+    if (result.kind === "missing") {
+      return failure(404, {
+        intent: "reset-2fa",
+        error: USER_MESSAGES.resetFailed,
+        description: USER_MESSAGES.missing,
+      });
+    }
+    await journal.record(context, {
+      actor: session.user,
+      action: "second-factor-reset",
+      target: `compte ${id}`,
+    });
+    log.info("second factor reset", {
+      requestId: context.requestId,
+      userId: id,
+      by: session.user.id,
+    });
+    throw redirect("/admin/users", {
+      headers: withFlash(request, "secondFactorReset", PRIVATE_HEADERS),
+    });
+  }
+
+  if (input.intent === "role") {
+    const { id, role } = input;
+    if (id === undefined || role === undefined) {
+      return failure(400, {
+        intent: "role",
+        error: USER_MESSAGES.roleFailed,
+        description: id === undefined ? USER_MESSAGES.missing : "Rôle non valide.",
+      });
+    }
+    const changed = await changeRole(session.user.id, id, role);
+    if (changed.kind === "self" || changed.kind === "last" || changed.kind === "missing") {
+      return failure(changed.kind === "missing" ? 404 : 409, {
+        intent: "role",
+        error: USER_MESSAGES.roleFailed,
+        description: USER_MESSAGES[changed.kind === "self" ? "roleSelf" : changed.kind],
+      });
+    }
+    await journal.record(context, {
+      actor: session.user,
+      action: "role-changed",
+      target: `compte ${id} : ${changed.from} → ${role}`,
+    });
+    log.info("administrator role changed", {
+      requestId: context.requestId,
+      userId: id,
+      role,
+      by: session.user.id,
+    });
+    throw redirect("/admin/users", { headers: withFlash(request, "roleChanged", PRIVATE_HEADERS) });
   }
 
   const { id } = input;
@@ -117,6 +213,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: USER_MESSAGES[kind],
     });
   }
+  await journal.record(context, {
+    actor: session.user,
+    action: "user-removed",
+    target: `compte ${id}`,
+  });
   log.info("administrator removed", {
     requestId: context.requestId,
     userId: id,
@@ -125,7 +226,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect("/admin/users", { headers: withFlash(request, "adminRemoved", PRIVATE_HEADERS) });
 }
 
-export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
+function RoleOptions() {
+  return ROLES.map((role) => (
+    <option key={role} value={role}>
+      {ROLE_LABELS[role]}
+    </option>
+  ));
+}
+
+export default function AdminUsers({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const reauth = answer && "reauth" in answer ? answer.reauth : undefined;
+  const actionData = answer && !("reauth" in answer) ? answer : undefined;
   const { admins, currentUserId, pendingRemove } = loaderData;
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -136,6 +247,10 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-bold">Administrateurs</h1>
+
+      {reauth ? (
+        <ConfirmIdentity action="/admin/users" reauth={reauth} cancelTo="/admin/users" />
+      ) : null}
 
       {actionData?.error && !hydrated ? (
         <FormAlert title={actionData.error} description={actionData.description} />
@@ -166,10 +281,51 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                   {admin.id === currentUserId ? <Badge variant="secondary">Vous</Badge> : null}
                 </p>
                 <p className="text-sm text-muted-foreground">
-                  Ajouté le{" "}
+                  {ROLE_LABELS[admin.role]}
+                  {admin.secondFactor ? " · double authentification activée" : ""} · Ajouté le{" "}
                   <time dateTime={isoDate(admin.createdAt)}>{formatDateTime(admin.createdAt)}</time>
                 </p>
               </div>
+              {admin.id !== currentUserId ? (
+                <Form
+                  method="post"
+                  action="/admin/users"
+                  className="flex flex-wrap items-center gap-2"
+                  aria-label={`Rôle de ${admin.email}`}
+                >
+                  <input type="hidden" name="intent" value="role" />
+                  <input type="hidden" name="id" value={admin.id} />
+                  <label htmlFor={`role-${admin.id}`} className="sr-only">
+                    Rôle
+                  </label>
+                  <NativeSelect
+                    id={`role-${admin.id}`}
+                    name="role"
+                    defaultValue={admin.role}
+                    className="w-44"
+                  >
+                    <RoleOptions />
+                  </NativeSelect>
+                  <Button type="submit" variant="outline" size="sm" disabled={busy}>
+                    Changer le rôle
+                  </Button>
+                </Form>
+              ) : null}
+              {admin.id !== currentUserId && admin.secondFactor ? (
+                <Form method="post" action="/admin/users">
+                  <input type="hidden" name="intent" value="reset-2fa" />
+                  <input type="hidden" name="id" value={admin.id} />
+                  <Button
+                    type="submit"
+                    variant="outline"
+                    size="sm"
+                    disabled={busy}
+                    aria-label={`Réinitialiser la double authentification de ${admin.email}`}
+                  >
+                    Réinitialiser la double authentification
+                  </Button>
+                </Form>
+              ) : null}
               {admin.id !== currentUserId ? (
                 <Button asChild variant="outline" size="sm">
                   <Link
@@ -199,7 +355,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           <Form
             method="post"
             action="/admin/users"
-            className="grid gap-4 md:grid-cols-[1fr_1fr_auto] md:items-start"
+            className="grid gap-4 md:grid-cols-[1fr_auto_1fr_auto] md:items-start"
             aria-label="Ajouter un administrateur"
           >
             <input type="hidden" name="intent" value="add" />
@@ -212,6 +368,11 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                 maxLength={AUTH_LIMITS.email}
                 defaultValue={actionData?.intent === "add" ? actionData.email : ""}
               />
+            </Field>
+            <Field id="new-admin-role" label="Rôle *">
+              <NativeSelect name="role" defaultValue="admin">
+                <RoleOptions />
+              </NativeSelect>
             </Field>
             <PasswordField
               id="new-admin-password"

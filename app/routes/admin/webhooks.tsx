@@ -1,3 +1,4 @@
+import { journal } from "~/server/journal.server";
 import { Plus, RotateCcw, Trash2 } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
@@ -85,7 +86,7 @@ function failure(status: number, body: WebhooksActionData) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request);
+  const { user } = await requireAdmin(request);
   const submission = await readForm(request, webhookFormSchema);
   const { values } = submission;
   if (!submission.success) {
@@ -109,6 +110,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       ctx,
     );
     if (result.kind === "created") {
+      await journal.record(context, {
+        actor: user,
+        action: "webhook-added",
+        target: input.url.href,
+      });
       const created: WebhooksActionData = {
         created: { url: input.url.href, secret: result.secret },
       };
@@ -138,6 +144,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         description: WEBHOOK_MESSAGES.missing,
       });
     }
+    await journal.record(context, {
+      actor: user,
+      action: "webhook-removed",
+      target: `webhook ${input.id}`,
+    });
     throw redirect(PAGE, { headers: withFlash(request, "webhookDeleted", PRIVATE_HEADERS) });
   }
 
@@ -154,6 +165,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: WEBHOOK_MESSAGES.deliveryBusy,
     });
   }
+  await journal.record(context, {
+    actor: user,
+    action: "webhook-resent",
+    target: `livraison ${input.id}`,
+  });
   throw redirect(PAGE, { headers: withFlash(request, "webhookResent", PRIVATE_HEADERS) });
 }
 

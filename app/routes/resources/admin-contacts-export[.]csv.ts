@@ -1,16 +1,26 @@
 import { parseContactFilters } from "~/lib/contact-filters-schema";
+import { contactFiltersToSearch } from "~/lib/contact-filters";
 import { parisDay } from "~/lib/csv";
 import { contactRequestsCsv } from "~/server/contacts.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
+import { requireRecentIdentity } from "~/routes/admin/confirm-identity.server";
 import { log } from "~/server/log.server";
+import { journal } from "~/server/journal.server";
 import type { Route } from "./+types/admin-contacts-export[.]csv";
 
 /** The list's view (status, search, sort; every page) as a CSV file, streamed as it is read. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(request);
+  const session = await requireAdmin(request, "admin");
+  requireRecentIdentity(request, session);
+  const { user } = session;
   const { filters } = parseContactFilters(new URL(request.url).searchParams);
   const name = `demandes-contact-${filters.status === "spam" ? "spam-" : ""}${parisDay(new Date())}.csv`;
   log.info("contact requests exported", { requestId: context.requestId, userId: user.id });
+  await journal.record(context, {
+    actor: user,
+    action: "contacts-exported",
+    target: contactFiltersToSearch(filters) || "toutes",
+  });
   return new Response(contactRequestsCsv({ ...filters, viewerId: user.id }), {
     headers: {
       ...PRIVATE_HEADERS,

@@ -1,5 +1,6 @@
 import { exportFileName, firstIssue, personalDataEmailSchema } from "~/lib/personal-data";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
+import { requireRecentIdentity } from "~/routes/admin/confirm-identity.server";
 import { withDatabase } from "~/server/availability.server";
 import { env } from "~/server/env.server";
 import { log } from "~/server/log.server";
@@ -9,11 +10,13 @@ import {
   personalDataDocument,
 } from "~/server/personal-data.server";
 import { siteConfig } from "~/server/site.server";
+import { journal } from "~/server/journal.server";
 import type { Route } from "./+types/admin-personal-data-export";
 
 /** Everything held about one address as a JSON file (RGPD art. 15 and 20). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const session = await requireAdmin(request, "admin");
+  requireRecentIdentity(request, session);
   const parsed = personalDataEmailSchema.safeParse(new URL(request.url).searchParams.get("email"));
   if (!parsed.success) {
     return new Response(`${firstIssue(parsed.error)}\n`, {
@@ -34,6 +37,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { name: e.SITE_LEGAL_NAME, address: e.SITE_ADDRESS, email: siteConfig().email },
     now,
   );
+  await journal.record(context, {
+    actor: session.user,
+    action: "personal-data-exported",
+    target: `personne ${subject}`,
+  });
   log.info("personal data exported", {
     requestId: context.requestId,
     subject,

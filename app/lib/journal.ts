@@ -1,0 +1,44 @@
+// The admin journal's actions (issue 20), as stored and as shown (`Journal`, its CSV).
+
+export const JOURNAL_ACTIONS = {
+  "sign-in": "Connexion",
+  "sign-in-failed": "Connexion refusée",
+  "code-refused": "Code refusé",
+  "sign-out": "Déconnexion",
+  "password-changed": "Mot de passe modifié",
+  "second-factor-enabled": "Double authentification activée",
+  "second-factor-reset": "Double authentification réinitialisée",
+  "session-revoked": "Session révoquée",
+  "identity-confirmed": "Identité confirmée",
+  "user-added": "Compte ajouté",
+  "user-removed": "Compte supprimé",
+  "role-changed": "Rôle modifié",
+  "offer-created": "Offre créée",
+  "offer-updated": "Offre modifiée",
+  "offer-deleted": "Offre supprimée",
+  "offer-shown": "Offre activée",
+  "offer-hidden": "Offre désactivée",
+  "status-changed": "Statut modifié",
+  "note-added": "Note ajoutée",
+  "spam-released": "Spam rétabli",
+  "owner-changed": "Demande attribuée",
+  "bulk-changed": "Action groupée sur des demandes",
+  "webhook-added": "Webhook ajouté",
+  "webhook-removed": "Webhook supprimé",
+  "webhook-resent": "Webhook renvoyé",
+  "contacts-exported": "Demandes exportées",
+  "journal-exported": "Journal exporté",
+  "personal-data-viewed": "Données personnelles consultées",
+  "personal-data-exported": "Données personnelles exportées",
+  "personal-data-erased": "Données personnelles effacées",
+  "mail-retried": "E-mail relancé",
+} as const;
+
+export type JournalAction = keyof typeof JOURNAL_ACTIONS;
+
+export const JOURNAL_ACTION_KEYS = Object.keys(JOURNAL_ACTIONS) as [
+  JournalAction,
+  ...JournalAction[],
+];
+
+export const JOURNAL_PAGE_SIZE = 50;

@@ -1,0 +1,178 @@
+import { ShieldCheck } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
+import { Input } from "~/components/ui/input";
+import { adminMeta } from "~/lib/admin-meta";
+import { firstFieldError } from "~/lib/field-errors";
+import { failureToast, useActionToast } from "~/hooks/use-action-toast";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { PRIVATE_HEADERS, requireAdmin, secondFactorRequired } from "~/server/auth.server";
+import { readForm } from "~/server/form.server";
+import { log } from "~/server/log.server";
+import { siteConfig } from "~/server/site.server";
+import { confirmEnrolment, groupKey, startEnrolment } from "~/server/two-factor.server";
+import { journal } from "~/server/journal.server";
+import type { Route } from "./+types/two-factor";
+
+// `Activer la double authentification` (issue 20): the QR code and the key, a code to confirm,
+// then the 10 recovery codes, shown once. Without JavaScript too (plain forms, no client script).
+
+export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
+
+export const meta: Route.MetaFunction = () => adminMeta("Double authentification");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireAdmin(request, "signed-in", { setup: true });
+  // Enrolled: the page only shows the recovery codes the action just gave (or that it is on).
+  if (session.secondFactor) return { enrolled: true as const, required: secondFactorRequired() };
+  const enrolment = await startEnrolment(session.user, siteConfig().name);
+  return {
+    enrolled: false as const,
+    required: secondFactorRequired(),
+    qrCode: enrolment.qrCode,
+    key: groupKey(enrolment.key),
+  };
+}
+
+const FAILED = "Erreur lors de l'activation de la double authentification";
+
+const enrolSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "Saisissez le code à 6 chiffres affiché par votre application."),
+});
+
+export type TwoFactorActionData =
+  | { recoveryCodes: string[]; error?: undefined; description?: undefined }
+  | { recoveryCodes?: undefined; error: string; description: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireAdmin(request, "signed-in", { setup: true });
+  const submission = await readForm(request, enrolSchema);
+  const refuse = (status: number, description: string) =>
+    data<TwoFactorActionData>({ error: FAILED, description }, { status, headers: PRIVATE_HEADERS });
+  if (!submission.success) return refuse(400, firstFieldError(submission.fieldErrors, FAILED));
+  const result = await confirmEnrolment(session.user.id, submission.data.code);
+  if (result.kind === "missing") {
+    return refuse(409, "La double authentification est déjà activée ou la clé a changé.");
+  }
+  if (result.kind === "wrong-code") {
+    return refuse(400, "Code incorrect : vérifiez l'heure de votre téléphone et réessayez.");
+  }
+  log.info("second factor enabled", { requestId: context.requestId, userId: session.user.id });
+  await journal.record(context, { actor: session.user, action: "second-factor-enabled" });
+  return data<TwoFactorActionData>(
+    { recoveryCodes: result.recoveryCodes },
+    { headers: PRIVATE_HEADERS },
+  );
+}
+
+export default function TwoFactor({ loaderData, actionData }: Route.ComponentProps) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  useActionToast(actionData?.error ? actionData : undefined, failureToast);
+
+  if (actionData?.recoveryCodes) {
+    return <RecoveryCodes codes={actionData.recoveryCodes} />;
+  }
+  return (
+    <div className="max-w-2xl space-y-8">
+      <h1 className="text-3xl font-bold">Double authentification</h1>
+      {actionData?.error && !hydrated ? (
+        <FormAlert title={actionData.error} description={actionData.description} />
+      ) : null}
+      {loaderData.enrolled ? (
+        <FormAlert variant="success" title="La double authentification est activée.">
+          <Link to="/admin/account" className="underline underline-offset-4">
+            Retour à Mon compte
+          </Link>
+        </FormAlert>
+      ) : (
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Activer la double authentification</CardTitle>
+            <CardDescription>
+              {loaderData.required
+                ? "Votre compte doit être protégé par un second facteur avant d'ouvrir l'administration. "
+                : null}
+              Scannez ce QR code avec une application d'authentification (Aegis, FreeOTP, Google
+              Authenticator…), puis saisissez le code qu'elle affiche.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="space-y-6">
+            <img
+              src={loaderData.qrCode}
+              alt="QR code de la double authentification"
+              width={200}
+              height={200}
+              className="rounded-md border bg-white p-2"
+            />
+            <div className="space-y-1">
+              <p className="text-sm text-muted-foreground">
+                Ou saisissez cette clé dans l'application :
+              </p>
+              <p className="font-mono text-lg tracking-wider" data-testid="totp-key">
+                <span className="sr-only">Clé : </span>
+                {loaderData.key}
+              </p>
+            </div>
+            <Form
+              method="post"
+              className="flex flex-wrap items-end gap-4"
+              aria-label="Confirmer la double authentification"
+            >
+              <Field id="totp-code" label="Code à 6 chiffres" className="w-48">
+                <Input
+                  name="code"
+                  required
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  pattern="[0-9]{6}"
+                  maxLength={6}
+                />
+              </Field>
+              <Button type="submit" disabled={busy}>
+                <ShieldCheck aria-hidden="true" /> Activer
+              </Button>
+            </Form>
+          </CardContent>
+        </Card>
+      )}
+    </div>
+  );
+}
+
+function RecoveryCodes({ codes }: { codes: string[] }) {
+  return (
+    <div className="max-w-2xl space-y-6">
+      <h1 className="text-3xl font-bold">Double authentification activée</h1>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2" id="recovery-title">
+            Codes de secours
+          </CardTitle>
+          <CardDescription>
+            Notez ces codes et gardez-les en lieu sûr : ils ne seront plus jamais affichés. Chacun
+            remplace une fois le code à 6 chiffres si vous perdez votre téléphone.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-6">
+          <ul aria-labelledby="recovery-title" className="grid gap-2 font-mono sm:grid-cols-2">
+            {codes.map((code) => (
+              <li key={code}>{code}</li>
+            ))}
+          </ul>
+          <Button asChild>
+            <Link to="/admin/account">J'ai noté mes codes</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { CSV_BOM, csvLine, parisDay, spreadsheetDateTime } from "~/lib/csv";
+import { JOURNAL_ACTIONS, type JournalAction } from "~/lib/journal";
+import { journalSearch, parseJournalFilters } from "~/lib/journal-filters-schema";
+import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
+import { journal, journalRows } from "~/server/journal.server";
+import type { Route } from "./+types/admin-journal-export[.]csv";
+
+const HEADERS = ["Date", "Compte", "Action", "Cible", "Adresse", "Requête"];
+
+/** The journal's filtered view as a CSV file (every page; the retention bounds its size). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = await requireAdmin(request, "admin");
+  const query = parseJournalFilters(new URL(request.url).searchParams);
+  const rows = await journalRows(query);
+  await journal.record(context, {
+    actor: user,
+    action: "journal-exported",
+    target: journalSearch({ ...query, page: 1 }) || "tout",
+  });
+  const body =
+    CSV_BOM +
+    csvLine(HEADERS) +
+    rows
+      .map((r) =>
+        csvLine([
+          spreadsheetDateTime(r.at),
+          r.actorEmail,
+          JOURNAL_ACTIONS[r.action as JournalAction] ?? r.action,
+          r.target,
+          r.ip,
+          r.requestId,
+        ]),
+      )
+      .join("");
+  return new Response(body, {
+    headers: {
+      ...PRIVATE_HEADERS,
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="journal-${parisDay(new Date())}.csv"`,
+    },
+  });
+}

@@ -1,0 +1,222 @@
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ROLES, type Role } from "../../app/lib/roles";
+import { hashPassword } from "../../app/server/password.server";
+import { mailOutbox, offers, users } from "../../app/server/schema.server";
+import { testDatabaseKind } from "../support/database";
+import { useTestDatabase } from "../support/use-test-database";
+import { adminRoutes, fillPath, type AdminRoute } from "../support/admin-routes";
+import { call, makeRequest, sessionCookieFor, snapshot } from "../support/admin";
+import { insertRequest } from "../support/contacts";
+import { buildOffer, VALID_OFFER_FORM } from "../support/offers";
+
+// The role table of issue 20, route by route: every admin route of app/routes.ts is called as each
+// role, its loader and its action. A route missing from EXPECTED fails the first test.
+
+const database = useTestDatabase({ truncate: true });
+
+const ALL = ROLES;
+const ADMIN_ONLY = ["admin"] as const;
+const OFFERS = ["admin", "catalogue"] as const;
+const CONTACTS = ["admin", "sales"] as const;
+
+type Access = { loader?: readonly Role[]; action?: readonly Role[] };
+
+/** Who may call what: the issue's table, written independently of app/lib/roles.ts. */
+const EXPECTED: Record<string, Access> = {
+  "routes/resources/admin-contacts-export[.]csv.ts": { loader: ADMIN_ONLY },
+  "routes/resources/admin-personal-data-export.ts": { loader: ADMIN_ONLY },
+  "routes/admin/logout.tsx": { loader: ALL, action: ALL },
+  "routes/admin/layout.tsx": { loader: ALL },
+  // Others land on /admin after signing in and are sent on to their part.
+  "routes/admin/dashboard.tsx": { loader: ALL, action: ADMIN_ONLY },
+  "routes/admin/offers.tsx": { loader: OFFERS, action: OFFERS },
+  "routes/admin/offer-new.tsx": { loader: OFFERS, action: OFFERS },
+  "routes/admin/offer-edit.tsx": { loader: OFFERS, action: OFFERS },
+  "routes/admin/contacts.tsx": { loader: CONTACTS, action: CONTACTS },
+  "routes/admin/contact-request.tsx": { loader: CONTACTS, action: CONTACTS },
+  "routes/admin/personal-data.tsx": { loader: ADMIN_ONLY, action: ADMIN_ONLY },
+  "routes/admin/users.tsx": { loader: ADMIN_ONLY, action: ADMIN_ONLY },
+  "routes/admin/account.tsx": { loader: ALL, action: ALL },
+  "routes/admin/two-factor.tsx": { loader: ALL, action: ALL },
+  "routes/admin/confirm-identity.tsx": { loader: ALL, action: ALL },
+  "routes/admin/journal.tsx": { loader: ADMIN_ONLY },
+  "routes/resources/admin-journal-export[.]csv.ts": { loader: ADMIN_ONLY },
+};
+
+const PASSWORD = "un mot de passe de test assez long";
+let passwordHash: string;
+const ids: Record<string, string> = {};
+const accounts = {} as Record<Role, number>;
+
+/** A form each action would act on with the right role (query strings for the loaders). */
+function forms(): Record<string, { query?: string; form?: Record<string, string> }> {
+  return {
+    "routes/resources/admin-contacts-export[.]csv.ts": { query: "?status=pending" },
+    "routes/resources/admin-personal-data-export.ts": { query: "?email=jeanne@example.fr" },
+    "routes/admin/logout.tsx": { form: {} },
+    "routes/admin/dashboard.tsx": { form: { intent: "retry-mail", id: ids.mail } },
+    "routes/admin/offers.tsx": { form: { intent: "delete", id: ids.offer } },
+    "routes/admin/offer-new.tsx": { form: { ...VALID_OFFER_FORM, title: "Offre du rôle" } },
+    "routes/admin/offer-edit.tsx": { form: { ...VALID_OFFER_FORM, title: "Modifiée" } },
+    "routes/admin/contacts.tsx": { form: { id: ids.contact, status: "completed" } },
+    "routes/admin/contact-request.tsx": { form: { intent: "note", note: "Note du rôle" } },
+    "routes/admin/personal-data.tsx": {
+      query: "?email=jeanne@example.fr",
+      form: { intent: "erase", email: "jeanne@example.fr", confirm: "yes" },
+    },
+    "routes/admin/users.tsx": { form: { intent: "remove", id: ids.target } },
+    "routes/admin/two-factor.tsx": { form: { code: "000000" } },
+    "routes/admin/confirm-identity.tsx": {
+      query: "?redirectTo=%2Fadmin%2Faccount",
+      form: { redirectTo: "/admin/account", reauthPassword: PASSWORD },
+    },
+    "routes/admin/account.tsx": {
+      form: {
+        currentPassword: PASSWORD,
+        newPassword: "un nouveau mot de passe du rôle",
+        confirmPassword: "un nouveau mot de passe du rôle",
+      },
+    },
+  };
+}
+
+async function cookieAs(role: Role) {
+  return sessionCookieFor(accounts[role], database.db);
+}
+
+function target(route: AdminRoute, query = "") {
+  const { url, params } = fillPath(route, {
+    "/admin/offers/:id:id": ids.offer,
+    "/admin/contacts/:id:id": ids.contact,
+  });
+  return { url: `${url}${query}`, params };
+}
+
+describe(`roles on every admin route (${testDatabaseKind})`, () => {
+  beforeAll(async () => {
+    passwordHash = await hashPassword(PASSWORD);
+  });
+
+  beforeEach(async () => {
+    for (const role of ROLES) {
+      const [row] = await database.db
+        .insert(users)
+        .values({ email: `${role}@example.fr`, passwordHash, role })
+        .returning({ id: users.id });
+      accounts[role] = row.id;
+    }
+    const [other] = await database.db
+      .insert(users)
+      .values({ email: "target@example.fr", passwordHash, role: "sales" })
+      .returning({ id: users.id });
+    ids.target = String(other.id);
+    const [offer] = await database.db.insert(offers).values(buildOffer(1)).returning();
+    ids.offer = String(offer.id);
+    ids.contact = String(
+      await insertRequest(database.db, { name: "Jeanne", email: "jeanne@example.fr", mails: 1 }),
+    );
+    const [mail] = await database.db
+      .update(mailOutbox)
+      .set({ status: "failed", lastError: "550 refusé" })
+      .returning({ id: mailOutbox.id });
+    ids.mail = String(mail.id);
+  });
+
+  it("knows every admin route of app/routes.ts, its loader and its action", () => {
+    const routes = adminRoutes();
+    expect(routes.map((r) => r.file).sort()).toEqual(Object.keys(EXPECTED).sort());
+    for (const route of routes) {
+      const expected = EXPECTED[route.file];
+      expect(Boolean(route.module.loader), `${route.file} loader`).toBe(Boolean(expected.loader));
+      expect(Boolean(route.module.action), `${route.file} action`).toBe(Boolean(expected.action));
+      expect(forms()[route.file] ?? {}, route.file).toBeDefined();
+      if (expected.action) expect(forms()[route.file]?.form, route.file).toBeDefined();
+    }
+  });
+
+  for (const route of adminRoutes()) {
+    const expected = EXPECTED[route.file] ?? {};
+    for (const role of ROLES) {
+      if (route.module.loader) {
+        const allowed = expected.loader?.includes(role) ?? false;
+        it(`${route.file} loader: ${role} is ${allowed ? "served" : "refused (403)"}`, async () => {
+          const cookie = await cookieAs(role);
+          const { url, params } = target(route, forms()[route.file]?.query);
+          const before = await snapshot(database.db);
+          const outcome = await call(
+            route.module.loader!,
+            makeRequest(url, { cookie }),
+            undefined,
+            params,
+          );
+          if (allowed) {
+            expect([401, 403]).not.toContain(outcome.status);
+            expect(outcome.location ?? "").not.toMatch(/^\/auth/);
+          } else {
+            expect(outcome.status).toBe(403);
+            expect(JSON.stringify(outcome.data)).not.toContain("jeanne");
+            expect(await snapshot(database.db)).toEqual(before);
+          }
+        });
+      }
+      if (route.module.action) {
+        const allowed = expected.action?.includes(role) ?? false;
+        it(`${route.file} action: ${role} is ${allowed ? "let through" : "refused (403)"}`, async () => {
+          const cookie = await cookieAs(role);
+          const { url, params } = target(route);
+          const before = await snapshot(database.db);
+          const outcome = await call(
+            route.module.action!,
+            makeRequest(url, { cookie, form: forms()[route.file]?.form ?? {} }),
+            undefined,
+            params,
+          );
+          if (allowed) {
+            // Past the guard: done (2xx/3xx), or refused by the action itself (a code to enrol).
+            expect([401, 403]).not.toContain(outcome.status);
+          } else {
+            expect(outcome.status).toBe(403);
+            expect(await snapshot(database.db)).toEqual(before);
+          }
+        });
+      }
+    }
+  }
+
+  it("sends a Commercial and a Catalogue account from /admin to their part", async () => {
+    const dashboard = adminRoutes().find((r) => r.file === "routes/admin/dashboard.tsx")!;
+    for (const [role, home] of [
+      ["sales", "/admin/contacts"],
+      ["catalogue", "/admin/offers"],
+    ] as const) {
+      const outcome = await call(
+        dashboard.module.loader!,
+        makeRequest("/admin", { cookie: await cookieAs(role) }),
+      );
+      expect(outcome.status).toBe(302);
+      expect(outcome.location).toBe(home);
+    }
+  });
+
+  it("shows in the navigation only what the role may open", async () => {
+    const layout = adminRoutes().find((r) => r.file === "routes/admin/layout.tsx")!;
+    const navOf = async (role: Role) => {
+      const outcome = await call(
+        layout.module.loader!,
+        makeRequest("/admin", { cookie: await cookieAs(role) }),
+      );
+      return (outcome.data as { nav: { label: string }[] }).nav.map((item) => item.label);
+    };
+    expect(await navOf("admin")).toEqual([
+      "Tableau de bord",
+      "Offres",
+      "Demandes",
+      "Données personnelles",
+      "Administrateurs",
+      "Journal",
+      "Mon compte",
+    ]);
+    expect(await navOf("sales")).toEqual(["Demandes", "Mon compte"]);
+    expect(await navOf("catalogue")).toEqual(["Offres", "Mon compte"]);
+  });
+});
