@@ -324,7 +324,7 @@ describe(`admin contact requests (${testDatabaseKind})`, () => {
       const id = await request("Alice", null, 60);
       const other = await createAdmin(database.db, {
         email: "second@example.fr",
-        password: "x".repeat(16),
+        password: "un deuxième mot de passe solide",
       });
       const otherCookie = await sessionCookieFor(other.id, database.db);
       expect((await post(id, { intent: "status", status: "in_progress" })).status).toBe(302);

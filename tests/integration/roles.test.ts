@@ -40,6 +40,7 @@ const EXPECTED: Record<string, Access> = {
   "routes/admin/two-factor.tsx": { loader: ALL, action: ALL },
   "routes/admin/confirm-identity.tsx": { loader: ALL, action: ALL },
   "routes/admin/journal.tsx": { loader: ADMIN_ONLY },
+  "routes/admin/webhooks.tsx": { loader: ADMIN_ONLY, action: ADMIN_ONLY },
   "routes/resources/admin-journal-export[.]csv.ts": { loader: ADMIN_ONLY },
 };
 
@@ -65,6 +66,7 @@ function forms(): Record<string, { query?: string; form?: Record<string, string>
       form: { intent: "erase", email: "jeanne@example.fr", confirm: "yes" },
     },
     "routes/admin/users.tsx": { form: { intent: "remove", id: ids.target } },
+    "routes/admin/webhooks.tsx": { form: { intent: "delete", id: "999999" } },
     "routes/admin/two-factor.tsx": { form: { code: "000000" } },
     "routes/admin/confirm-identity.tsx": {
       query: "?redirectTo=%2Fadmin%2Faccount",
@@ -213,6 +215,7 @@ describe(`roles on every admin route (${testDatabaseKind})`, () => {
       "Demandes",
       "Données personnelles",
       "Administrateurs",
+      "Webhooks",
       "Journal",
       "Mon compte",
     ]);
