@@ -120,16 +120,18 @@ export function setupStep(session: AdminSession): string | null {
  * - A live session whose role may not open `area` (app/lib/roles.ts): 403, nothing read or
  *   changed. The default is the Administrateur's alone, so a route that forgets to say is closed.
  * - An account that must first enrol its second factor (setupStep) is sent there (reads) or
- *   refused (403, writes), except on the routes of that step (`setup: true`).
+ *   refused (403, writes), except on the route of that step (`setup: its path`) and on the
+ *   routes every step needs (`setup: "any"`: the layout, sign-out).
  */
 export async function requireAdmin(
   request: Request,
   area: AdminArea = "admin",
-  options: { setup?: boolean } = {},
+  options: { setup?: typeof PASSWORD_CHANGE_PATH | typeof TWO_FACTOR_PATH | "any" } = {},
 ): Promise<AdminSession> {
   const session = await getAdminSession(request);
   if (session) {
-    const step = options.setup ? null : setupStep(session);
+    const pending = setupStep(session);
+    const step = options.setup === "any" || options.setup === pending ? null : pending;
     if (step === null && canOpen(session.user.role, area)) return session;
     if (step !== null && isRead(request)) throw redirect(step, { headers: PRIVATE_HEADERS });
     const message = step !== null ? ADMIN_MESSAGES.setupFirst : ADMIN_MESSAGES.forbidden;

@@ -52,16 +52,16 @@ export function sanitize(value: unknown, depth = 0): unknown {
 }
 
 /**
- * pino writes the lines: debug and info to stdout, warn and error to stderr, synchronously so that
- * the last lines before a crash are not lost. Its path-based `redact` cannot match a field name at
+ * pino writes the lines: debug and info to stdout, warn and error to stderr, through the process's
+ * own streams (as before pino: tests read them, and files and terminals are written synchronously). Its path-based `redact` cannot match a field name at
  * any depth, so every line's fields go through `sanitize` above.
  */
 function createLogger(): pino.Logger {
   const level = (process.env.LOG_LEVEL as Level | undefined) ?? "info";
   const streams = pino.multistream(
     [
-      { level: "debug", stream: pino.destination({ fd: 1, sync: true }) },
-      { level: "warn", stream: pino.destination({ fd: 2, sync: true }) },
+      { level: "debug", stream: process.stdout },
+      { level: "warn", stream: process.stderr },
     ],
     { dedupe: true },
   );

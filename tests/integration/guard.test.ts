@@ -135,6 +135,12 @@ function actionForms(): Record<
     "routes/admin/dashboard.tsx": [
       { name: "retry a failed mail", form: { intent: "retry-mail", id: String(failedMailId) } },
     ],
+    "routes/admin/webhooks.tsx": [
+      {
+        name: "add a webhook",
+        form: { intent: "create", url: "https://crm.example.fr/hook", events: "request.created" },
+      },
+    ],
   };
 }
 
@@ -178,7 +184,7 @@ describe(`admin guard (${testDatabaseKind})`, () => {
     secondAdminId = (
       await createAdmin(database.db, {
         email: "second@example.fr",
-        password: "un second mot de passe",
+        password: "un autre mot de passe solide",
       })
     ).id;
     const [offer] = await database.db

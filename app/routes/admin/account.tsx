@@ -14,6 +14,7 @@ import {
   PRIVATE_HEADERS,
   requireAdmin,
   type AdminSession,
+  PASSWORD_CHANGE_PATH,
 } from "~/server/auth.server";
 import { withFlash } from "~/server/flash.server";
 import { idSchema, parseForm, readForm, type Submission } from "~/server/form.server";
@@ -38,7 +39,7 @@ const FAILED = "Erreur lors du changement de mot de passe";
 type PasswordField = "currentPassword" | "newPassword" | "confirmPassword";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireAdmin(request, "signed-in", { setup: true });
+  const session = await requireAdmin(request, "signed-in", { setup: PASSWORD_CHANGE_PATH });
   const open = await listUserSessions(session.user.id);
   return {
     email: session.user.email,
@@ -80,7 +81,7 @@ type AccountIntent = "password" | "revoke";
 const revokeSchema = z.object({ id: idSchema.optional().catch(undefined) });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireAdmin(request, "signed-in", { setup: true });
+  const session = await requireAdmin(request, "signed-in", { setup: PASSWORD_CHANGE_PATH });
   const form = await readForm(request);
   // The password form posts no intent (it came first); the others name theirs.
   const intent = form.get("intent") ?? "password";

@@ -17,7 +17,7 @@ export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 export const meta: Route.MetaFunction = () => adminMeta("Espace Administrateur");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(request, "signed-in", { setup: true });
+  const { user } = await requireAdmin(request, "signed-in", { setup: "any" });
   // Only what the role may open (the routes' guards refuse the rest anyway).
   const nav = ADMIN_NAV.filter((item) => canOpen(user.role, item.area)).map(
     ({ to, label, end }) => ({ to, label, end }),

@@ -9,7 +9,7 @@ import type { Route } from "./+types/logout";
 
 // Sign-out is a POST from the admin header's 'Déconnexion' button; a GET only leads back.
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, "signed-in", { setup: true });
+  await requireAdmin(request, "signed-in", { setup: "any" });
   throw redirect("/admin", { headers: PRIVATE_HEADERS });
 }
 

@@ -10,7 +10,12 @@ import { adminMeta } from "~/lib/admin-meta";
 import { firstFieldError } from "~/lib/field-errors";
 import { failureToast, useActionToast } from "~/hooks/use-action-toast";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { PRIVATE_HEADERS, requireAdmin, secondFactorRequired } from "~/server/auth.server";
+import {
+  PRIVATE_HEADERS,
+  requireAdmin,
+  secondFactorRequired,
+  TWO_FACTOR_PATH,
+} from "~/server/auth.server";
 import { readForm } from "~/server/form.server";
 import { log } from "~/server/log.server";
 import { siteConfig } from "~/server/site.server";
@@ -26,7 +31,7 @@ export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 export const meta: Route.MetaFunction = () => adminMeta("Double authentification");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireAdmin(request, "signed-in", { setup: true });
+  const session = await requireAdmin(request, "signed-in", { setup: TWO_FACTOR_PATH });
   // Enrolled: the page only shows the recovery codes the action just gave (or that it is on).
   if (session.secondFactor) return { enrolled: true as const, required: secondFactorRequired() };
   const enrolment = await startEnrolment(session.user, siteConfig().name);
@@ -52,7 +57,7 @@ export type TwoFactorActionData =
   | { recoveryCodes?: undefined; error: string; description: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireAdmin(request, "signed-in", { setup: true });
+  const session = await requireAdmin(request, "signed-in", { setup: TWO_FACTOR_PATH });
   const submission = await readForm(request, enrolSchema);
   const refuse = (status: number, description: string) =>
     data<TwoFactorActionData>({ error: FAILED, description }, { status, headers: PRIVATE_HEADERS });
