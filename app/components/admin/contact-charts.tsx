@@ -56,6 +56,20 @@ function ChartFigure({
 }
 
 /** The value axis: its top and zero, and a base line. */
+/** A week's label under its bar (both weekly charts). */
+function WeekLabel({ band, week }: { band: { x: number; width: number }; week: string }) {
+  return (
+    <text
+      x={AXIS + band.x + band.width / 2}
+      y={HEIGHT + 16}
+      textAnchor="middle"
+      className="fill-muted-foreground"
+    >
+      {weekLabel(week)}
+    </text>
+  );
+}
+
 function Axis({ max, unit = "" }: { max: number; unit?: string }) {
   return (
     <g className="fill-muted-foreground">
@@ -129,14 +143,7 @@ export function WeeklyRequestsChart({ weekly }: { weekly: ContactCharts["weekly"
                 />
               ) : null;
             })}
-            <text
-              x={AXIS + bands[i].x + bands[i].width / 2}
-              y={HEIGHT + 16}
-              textAnchor="middle"
-              className="fill-muted-foreground"
-            >
-              {weekLabel(w.week)}
-            </text>
+            <WeekLabel band={bands[i]} week={w.week} />
           </g>
         );
       })}
@@ -255,14 +262,7 @@ export function FirstAnswerChart({ weeks }: { weeks: ContactCharts["firstAnswer"
                 className="fill-primary"
               />
             ) : null}
-            <text
-              x={AXIS + bands[i].x + bands[i].width / 2}
-              y={HEIGHT + 16}
-              textAnchor="middle"
-              className="fill-muted-foreground"
-            >
-              {weekLabel(w.week)}
-            </text>
+            <WeekLabel band={bands[i]} week={w.week} />
           </g>
         );
       })}
