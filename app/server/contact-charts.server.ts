@@ -46,16 +46,16 @@ export async function contactCharts(database: Database = db()) {
     database.execute(sql`
       with weeks as (${WEEKS}),
       answered as (
-        select weeks.week,
+        -- The range as a scalar subquery: one index range of the list's index, not a join
+        -- filter tried on every request.
+        select to_char(date_trunc('week', r.created_at at time zone 'Europe/Paris'), 'YYYY-MM-DD') as week,
                extract(epoch from (least(
                  (select min(s.created_at) from contact_status_changes s where s.contact_request_id = r.id),
                  (select min(n.created_at) from contact_notes n where n.contact_request_id = r.id)
                ) - r.created_at)) / 3600 as hours
-        from weeks
-        join contact_requests r
-          on r.suspected_spam = false
-         and r.created_at >= (weeks.start at time zone 'Europe/Paris')
-         and r.created_at < ((weeks.start + interval '1 week') at time zone 'Europe/Paris')
+        from contact_requests r
+        where r.suspected_spam = false
+          and r.created_at >= ((select min(start) from weeks) at time zone 'Europe/Paris')
       )
       select weeks.week,
              percentile_cont(0.5) within group (order by answered.hours) as median,
