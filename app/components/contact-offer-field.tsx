@@ -4,7 +4,7 @@ import { FieldError } from "~/components/ui/field";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import * as dom from "~/lib/dom-hooks";
-import { formatMonthlyPrice } from "~/lib/format";
+import { formatMonthlyPrice } from "~/lib/money";
 import { GENERAL_REQUEST_LABEL, offerChoiceLabel } from "~/lib/offer-choice";
 import { OFFER_SEARCH, offerSearchSummary } from "~/lib/offer-search";
 import { useNonce } from "~/hooks/nonce";

@@ -1,4 +1,5 @@
-import { formatDateTime, formatMonthlyPrice } from "./format";
+import { formatDateTime } from "./format";
+import { formatMonthlyPrice } from "./money";
 
 /** What the sales team's notification says about one contact request, read when it is sent. */
 export type ContactMailData = {

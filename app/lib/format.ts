@@ -1,22 +1,7 @@
-// One formatter per kind, same output on server and client (fixed locale and time zone).
+// One formatter per kind (dates here, money in money.ts), same output on server and client (fixed locale and time zone).
 const TIME_ZONE = "Europe/Paris";
 
-const priceFormatter = new Intl.NumberFormat("fr-FR", {
-  style: "currency",
-  currency: "EUR",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** '899,99 €' (the narrow no-break spaces of fr-FR are kept). */
-export function formatPrice(price: string | number): string {
-  return priceFormatter.format(typeof price === "string" ? Number(price) : price);
-}
-
-/** '899,99 €/mois' */
-export function formatMonthlyPrice(price: string | number): string {
-  return `${formatPrice(price)}/mois`;
-}
+// Amounts are formatted by money.ts (one euro formatter, one "/mois").
 
 const dateParts = new Intl.DateTimeFormat("fr-FR", {
   timeZone: TIME_ZONE,

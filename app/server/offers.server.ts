@@ -18,12 +18,12 @@ import { OFFER_LIMITS } from "~/lib/limits";
 import { DEFAULT_SORT, likePattern, type OfferFilters, type OfferSort } from "~/lib/offer-filters";
 import { OFFER_SEARCH } from "~/lib/offer-search";
 import { offerToFormValues, type OfferFormValues } from "~/lib/offer-form";
-import type { OfferInput } from "~/lib/offer-form-schema";
+import type { OfferField, OfferInput } from "~/lib/offer-fields";
 import { slugCandidate } from "~/lib/slug";
 import { bumpCatalogueVersion } from "./catalogue.server";
 import { db, type Database } from "./db.server";
 import { log } from "./log.server";
-import { offers, type Offer } from "./schema.server";
+import { offers, type NewOffer, type Offer } from "./schema.server";
 
 export const LISTING_PAGE_SIZE = 24;
 
@@ -349,32 +349,18 @@ async function withFreeSlug<T>(
   }
 }
 
-function offerValues(input: OfferInput) {
-  return {
-    title: input.title,
-    reference: input.reference,
-    description: input.description,
-    type: input.type,
-    featured: input.featured,
-    cpu: input.cpu,
-    ram: input.ram,
-    storage: input.storage,
-    network: input.network,
-    price: input.price,
-    engagement: input.engagement,
-    contractType: input.contractType,
-    metaTitle: input.metaTitle,
-    metaDescription: input.metaDescription,
-    isActive: input.isActive,
-    cpuCores: input.cpuCores,
-    ramGb: input.ramGb,
-    storageTb: input.storageTb,
-    bandwidthGbps: input.bandwidthGbps,
-    setupFee: input.setupFee,
-    loaMonths: input.loaMonths,
-    loaPurchaseOption: input.loaPurchaseOption,
-  };
+/** The columns the editor writes: every field of the table but the slug (made unique here). */
+function offerValues(input: OfferInput): Omit<NewOffer, "slug"> {
+  const { slug: _slug, ...values } = input;
+  return values;
 }
+
+// Each field of the table is a column of the same name and type (a field without its column, or
+// with another type, fails to compile here).
+type ColumnsOf<T> = { [F in OfferField]: T extends Record<F, infer V> ? V : never };
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _fieldsAreColumns: Same<ColumnsOf<Offer>, OfferInput> = true;
+void _fieldsAreColumns;
 
 /**
  * Creates an offer with a unique slug derived from `input.slug`. Concurrent creations of the same

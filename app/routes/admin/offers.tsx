@@ -22,7 +22,8 @@ import {
 } from "~/lib/admin-offer-list";
 import { parseAdminOfferList, safeOfferListReturn } from "~/lib/admin-offer-list-schema";
 import { OFFER_TYPE_BADGES } from "~/lib/domain";
-import { formatMonthlyPrice, pluralize } from "~/lib/format";
+import { pluralize } from "~/lib/format";
+import { formatMonthlyPrice } from "~/lib/money";
 import { MAX_SEARCH_LENGTH } from "~/lib/offer-filters";
 import { useActionToast } from "~/hooks/use-action-toast";
 import { useHydrated } from "~/hooks/use-hydrated";

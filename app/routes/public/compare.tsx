@@ -7,6 +7,7 @@ import { compareHref, MAX_COMPARED, parseComparedSlugs } from "~/lib/compare";
 import { OFFER_TYPE_LABELS } from "~/lib/domain";
 import { pluralize } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
+import { perMonth } from "~/lib/money";
 import { offerTerms } from "~/lib/offer-terms";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
@@ -75,11 +76,11 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
     },
     {
       label: "Prix HT",
-      value: (o) => `${termsOf(o)[pricing.display === "ht" ? "monthly" : "monthlyOther"]}/mois`,
+      value: (o) => perMonth(termsOf(o)[pricing.display === "ht" ? "monthly" : "monthlyOther"]),
     },
     {
       label: "Prix TTC",
-      value: (o) => `${termsOf(o)[pricing.display === "ttc" ? "monthly" : "monthlyOther"]}/mois`,
+      value: (o) => perMonth(termsOf(o)[pricing.display === "ttc" ? "monthly" : "monthlyOther"]),
     },
     { label: "Frais de mise en service", value: (o) => termsOf(o).setupFeeValue ?? "Non précisés" },
     { label: "Engagement", value: (o) => (o.engagement ? "Engagement requis" : "Sans engagement") },

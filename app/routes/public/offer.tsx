@@ -18,7 +18,7 @@ import { Card, CardContent, CardHeader, SectionCard } from "~/components/ui/card
 import { OFFER_TYPE_LABELS } from "~/lib/domain";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta, siteFromMatches } from "~/lib/meta";
-import { monthlyLabel, type Pricing } from "~/lib/money";
+import { monthlyLabel, perMonth, type Pricing } from "~/lib/money";
 import { offerTerms } from "~/lib/offer-terms";
 import { productJsonLd } from "~/lib/structured-data";
 import { useRootData } from "~/hooks/use-root-data";
@@ -178,9 +178,9 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
             <CardHeader>
               <p className="text-3xl font-bold text-primary xl:text-4xl">
                 {terms.monthly}
-                <span className="text-base font-normal text-muted-foreground">/mois</span>
+                <span className="text-base font-normal text-muted-foreground">{perMonth("")}</span>
               </p>
-              <p className="text-sm text-muted-foreground">soit {terms.monthlyOther}/mois</p>
+              <p className="text-sm text-muted-foreground">soit {perMonth(terms.monthlyOther)}</p>
               {terms.setupFee ? <p className="text-sm">{terms.setupFee}</p> : null}
               {offer.engagement ? (
                 <p className="text-sm text-muted-foreground">Avec engagement</p>

@@ -1,4 +1,4 @@
-import { formatMonthlyPrice } from "~/lib/format";
+import { formatMonthlyPrice } from "~/lib/money";
 import {
   OFFER_SEARCH_SHORT_MESSAGE,
   offerSearchSummary,
