@@ -37,6 +37,7 @@ export default [
       route("contacts/:id", "routes/admin/contact-request.tsx"),
       route("personal-data", "routes/admin/personal-data.tsx"),
       route("users", "routes/admin/users.tsx"),
+      route("datacenters", "routes/admin/datacenters.tsx"),
       route("account", "routes/admin/account.tsx"),
     ]),
   ]),

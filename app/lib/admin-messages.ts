@@ -63,6 +63,12 @@ export const FLASH_MESSAGES = {
     type: "success",
   },
   noteAdded: { title: "Note ajoutée", type: "success" },
+  datacenterAdded: { title: "Datacenter ajouté", type: "success" },
+  datacenterRemoved: {
+    title: "Datacenter supprimé",
+    description: "Les offres qui l'indiquaient n'ont plus de datacenter.",
+    type: "success",
+  },
   notSpam: {
     title: "Demande rétablie",
     description: "La demande rejoint la liste et l'équipe commerciale en est notifiée.",

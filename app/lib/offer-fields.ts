@@ -26,14 +26,21 @@ type Common = {
   section: OfferFormSection;
   hint?: string;
   placeholder?: string;
-  /** Only an LOA offer may hold a value (refused on a dedicated server). */
-  loaOnly?: boolean;
+  /** Only an offer whose `field` is `value` may hold a value (refused otherwise, with `message`). */
+  only?: { field: string; value: string; message: string };
 };
 
 export type OfferFieldSpec = Common &
   (
     | { kind: "text"; max: number; required?: boolean; multiline?: boolean }
-    | { kind: "choice"; values: readonly string[]; labels: Record<string, string>; message: string }
+    | {
+        kind: "choice";
+        values: readonly string[];
+        labels: Record<string, string>;
+        message: string;
+        /** What a form without the field means (forms and scripts written before it existed). */
+        fallback?: string;
+      }
     | { kind: "boolean" }
     | { kind: "price"; max: number }
     | { kind: "integer"; min: number; max: number; message: string }
@@ -52,8 +59,21 @@ const integer = (min: number, max: number, message: (range: string) => string) =
 const decimal = (min: number, max: number, message: (range: string) => string) =>
   ({ kind: "decimal", min, max, message: message(between(min, max)) }) as const;
 
+const LOA_ONLY = {
+  field: "type",
+  value: "loa",
+  message: "Réservé aux offres de type Location LOA.",
+};
+
 export const DELIVERY_STATES = ["stock_24h", "stock_72h", "on_order", "sold_out"] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
+/** The admin form's choices (the public wording, with the delay, is delivery.ts's). */
+const DELIVERY_STATE_LABELS: Record<DeliveryState, string> = {
+  stock_24h: "En stock — livraison sous 24 h",
+  stock_72h: "En stock — livraison sous 72 h",
+  on_order: "Sur commande",
+  sold_out: "Épuisé",
+};
 
 export const OFFER_FIELDS = {
   title: {
@@ -172,7 +192,7 @@ export const OFFER_FIELDS = {
     ...integer(1, 120, (r) => `La durée doit être un nombre entier de mois entre ${r}.`),
     label: "Durée (mois)",
     section: "loa",
-    loaOnly: true,
+    only: LOA_ONLY,
   },
   loaPurchaseOption: {
     ...decimal(
@@ -182,8 +202,24 @@ export const OFFER_FIELDS = {
     ),
     label: "Option d'achat (€ HT)",
     section: "loa",
-    loaOnly: true,
+    only: LOA_ONLY,
   },
+  delivery: {
+    kind: "choice",
+    values: DELIVERY_STATES,
+    labels: DELIVERY_STATE_LABELS,
+    message: "L'état de livraison n'est pas valide.",
+    fallback: "stock_24h",
+    label: "Livraison",
+    section: "delivery",
+  },
+  deliveryDays: {
+    ...integer(1, 365, (r) => `Le délai doit être un nombre entier de jours entre ${r}.`),
+    label: "Délai sur commande (jours)",
+    section: "delivery",
+    only: { field: "delivery", value: "on_order", message: "Réservé aux offres sur commande." },
+  },
+  datacenter: { kind: "reference", max: 40, label: "Datacenter", section: "delivery" },
   description: {
     kind: "text",
     max: 20_000,
@@ -262,7 +298,11 @@ export const OFFER_NUMBER_LIMITS = Object.fromEntries(
 ) as Record<OfferNumberField, { min: number; max: number }>;
 
 /** Spec section 4: a new form starts as a dedicated server, without engagement, active, not featured. */
-const DEFAULT_OVERRIDES: Partial<OfferFormValues> = { type: "dedicated", isActive: true };
+const DEFAULT_OVERRIDES: Partial<OfferFormValues> = {
+  type: "dedicated",
+  isActive: true,
+  delivery: "stock_24h",
+};
 
 export const OFFER_FORM_DEFAULTS = Object.fromEntries(
   OFFER_FIELD_NAMES.map((f) => [

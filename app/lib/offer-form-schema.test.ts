@@ -152,6 +152,9 @@ describe("offerFormValues", () => {
       setupFee: "0.00",
       loaMonths: 36,
       loaPurchaseOption: "150.00",
+      delivery: "on_order",
+      deliveryDays: 10,
+      datacenter: "paris",
     });
     expect(values).toMatchObject({
       type: "loa",
@@ -163,6 +166,8 @@ describe("offerFormValues", () => {
       storageTb: "1.92",
       setupFee: "0.00",
       loaMonths: "36",
+      deliveryDays: "10",
+      datacenter: "paris",
     });
     const parsed = parseOfferForm(values);
     expect(parsed.success && parsed.data).toMatchObject({

@@ -98,8 +98,6 @@ const optionalDecimal = (message: string, { min, max }: { min: number; max: numb
     )
     .transform((v) => (v === "" ? null : Number(v).toFixed(2)));
 
-const LOA_ONLY = "Réservé aux offres de type Location LOA.";
-
 /** One field's schema from its row in the field table. */
 function fieldSchema(spec: OfferFieldSpec): z.ZodType {
   const subject = spec.subject ?? spec.label;
@@ -111,7 +109,10 @@ function fieldSchema(spec: OfferFieldSpec): z.ZodType {
     case "reference":
       return optional(spec.label, spec.max);
     case "choice":
-      return z.enum(spec.values as [string, ...string[]], spec.message);
+      return z
+        .string()
+        .transform((v) => v || (spec.fallback ?? v))
+        .pipe(z.enum(spec.values as [string, ...string[]], spec.message));
     case "boolean":
       return z.boolean();
     case "price":
@@ -130,13 +131,23 @@ const offerInputSchema = z
     ) as Record<OfferField, z.ZodType>,
   )
   .transform((offer, ctx) => {
-    // LOA terms on a dedicated server would be shown nowhere: refused rather than kept unseen.
-    if (offer.type !== "loa") {
-      for (const field of OFFER_FIELD_NAMES) {
-        if ("loaOnly" in OFFER_FIELDS[field] && offer[field] !== null)
-          ctx.addIssue({ code: "custom", path: [field], message: LOA_ONLY });
-      }
+    // A value that only another field's value gives a meaning to (LOA terms on a dedicated
+    // server, a delay on an offer in stock) would be shown nowhere: refused rather than kept unseen.
+    for (const field of OFFER_FIELD_NAMES) {
+      const spec = OFFER_FIELDS[field] as OfferFieldSpec;
+      if (
+        spec.only &&
+        offer[field] !== null &&
+        offer[spec.only.field as OfferField] !== spec.only.value
+      )
+        ctx.addIssue({ code: "custom", path: [field], message: spec.only.message });
     }
+    if (offer.delivery === "on_order" && offer.deliveryDays === null)
+      ctx.addIssue({
+        code: "custom",
+        path: ["deliveryDays"],
+        message: "Indiquez le délai en jours.",
+      });
     // Spec section 5: the slug comes from the title unless the administrator typed one.
     const typed = (offer.slug as string | null) ?? "";
     const slug = slugify(typed || (offer.title as string))

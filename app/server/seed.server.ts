@@ -3,7 +3,7 @@ import { allOfferNumbers } from "~/lib/offer-form";
 import { slugify } from "~/lib/slug";
 import { bumpCatalogueVersion } from "./catalogue.server";
 import type { Database } from "./db.server";
-import { offers, type NewOffer } from "./schema.server";
+import { datacenters, offers, type NewOffer } from "./schema.server";
 
 type SeedOffer = Omit<NewOffer, "slug" | "id" | "createdAt" | "updatedAt">;
 
@@ -311,11 +311,54 @@ Serveur **HPE ProLiant DL380 Gen10 Plus** installé chez vous ou dans notre data
   },
 ];
 
+/** The demo's datacenters (issue 21); the administrator keeps the list at /admin/datacenters. */
+export const DEMO_DATACENTERS = [
+  { code: "paris", name: "Paris" },
+  { code: "roubaix", name: "Roubaix" },
+  { code: "strasbourg", name: "Strasbourg" },
+] as const;
+
+type Availability = Pick<SeedOffer, "delivery" | "deliveryDays" | "datacenter">;
+const at = (
+  datacenter: (typeof DEMO_DATACENTERS)[number]["code"],
+  delivery: Availability["delivery"],
+  deliveryDays: number | null = null,
+): Availability => ({ datacenter, delivery, deliveryDays });
+
+/** Where and when each demo offer is delivered, in DEMO_OFFERS' order: every state shows. */
+const DEMO_AVAILABILITY: Availability[] = [
+  at("paris", "stock_24h"),
+  at("roubaix", "stock_24h"),
+  at("strasbourg", "stock_72h"),
+  at("roubaix", "on_order", 10),
+  at("paris", "stock_72h"),
+  at("strasbourg", "on_order", 21),
+  at("paris", "stock_24h"),
+  at("roubaix", "stock_72h"),
+  at("paris", "stock_24h"),
+  at("strasbourg", "stock_24h"),
+  at("roubaix", "stock_72h"),
+  at("paris", "on_order", 15),
+  at("strasbourg", "sold_out"),
+  at("roubaix", "stock_24h"),
+];
+
 /** Upserts the demo offers by slug, spaced one day apart so that 'newest first' is stable. */
 export async function loadDemoOffers(db: Database, now = new Date()): Promise<number> {
+  await db
+    .insert(datacenters)
+    .values([...DEMO_DATACENTERS])
+    .onConflictDoNothing();
   const rows = DEMO_OFFERS.map((offer, index) => {
     const createdAt = new Date(now.getTime() - index * 86_400_000);
-    return { ...NO_NUMBERS, ...offer, slug: slugify(offer.title), createdAt, updatedAt: createdAt };
+    return {
+      ...NO_NUMBERS,
+      ...DEMO_AVAILABILITY[index],
+      ...offer,
+      slug: slugify(offer.title),
+      createdAt,
+      updatedAt: createdAt,
+    };
   });
   await db
     .insert(offers)

@@ -8,6 +8,7 @@ import * as offerEdit from "../../app/routes/admin/offer-edit";
 import * as offerNew from "../../app/routes/admin/offer-new";
 import * as account from "../../app/routes/admin/account";
 import * as adminUsers from "../../app/routes/admin/users";
+import * as adminDatacenters from "../../app/routes/admin/datacenters";
 import * as dashboard from "../../app/routes/admin/dashboard";
 import { createContactRequest } from "../../app/server/contacts.server";
 import { mailOutbox, offers, sessions } from "../../app/server/schema.server";
@@ -62,6 +63,7 @@ const LOADERS: {
   { name: "contacts", fn: adminContacts.loader, path: "/admin/contacts?status=pending" },
   { name: "administrators", fn: adminUsers.loader, path: "/admin/users?remove=1" },
   { name: "my account", fn: account.loader, path: "/admin/account" },
+  { name: "datacenters", fn: adminDatacenters.loader, path: "/admin/datacenters?remove=paris" },
   { name: "logout (GET)", fn: adminLogout.loader, path: "/admin/logout" },
 ];
 
@@ -118,6 +120,18 @@ function actions(): AdminAction[] {
       fn: adminUsers.action,
       path: "/admin/users",
       form: { intent: "remove", id: String(secondAdminId) },
+    },
+    {
+      name: "add datacenter",
+      fn: adminDatacenters.action,
+      path: "/admin/datacenters",
+      form: { intent: "add", name: "Forged" },
+    },
+    {
+      name: "remove datacenter",
+      fn: adminDatacenters.action,
+      path: "/admin/datacenters",
+      form: { intent: "remove", code: "paris" },
     },
     {
       name: "change password",

@@ -10,6 +10,7 @@ import {
 } from "../../app/server/db.server";
 import {
   appState,
+  datacenters,
   contactRequests,
   offers,
   rateLimits,
@@ -122,6 +123,6 @@ export async function openTestDatabase(): Promise<OpenTestDatabase> {
 /** Empties every table a test writes (contact data goes with its requests). */
 export async function truncateAll(database: Database) {
   await database.execute(
-    sql`truncate ${contactRequests}, ${offers}, ${sessions}, ${users}, ${rateLimits}, ${appState} restart identity cascade`,
+    sql`truncate ${contactRequests}, ${offers}, ${datacenters}, ${sessions}, ${users}, ${rateLimits}, ${appState} restart identity cascade`,
   );
 }

@@ -24,6 +24,7 @@ const ADMIN_NAV = [
   { to: "/admin", label: "Tableau de bord", end: true },
   { to: "/admin/offers", label: "Offres", end: false },
   { to: "/admin/contacts", label: "Demandes", end: false },
+  { to: "/admin/datacenters", label: "Datacenters", end: false },
   { to: "/admin/personal-data", label: "Données personnelles", end: false },
   { to: "/admin/users", label: "Administrateurs", end: false },
   { to: "/admin/account", label: "Mon compte", end: false },

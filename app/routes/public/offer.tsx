@@ -10,11 +10,13 @@ import {
 } from "lucide-react";
 import { data, Link } from "react-router";
 import { JsonLd } from "~/components/json-ld";
+import { DeliveryLine } from "~/components/offer-badges";
 import { Markdown } from "~/components/markdown";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { BackLink } from "~/components/ui/back-link";
 import { Card, CardContent, CardHeader, SectionCard } from "~/components/ui/card";
+import { isSoldOut, schemaOrgAvailability } from "~/lib/delivery";
 import { OFFER_TYPE_LABELS } from "~/lib/domain";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta, siteFromMatches } from "~/lib/meta";
@@ -111,6 +113,7 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
   }
 
   const terms = offerTerms(offer, site.pricing);
+  const soldOut = isSoldOut(offer);
   return (
     <div className="container mx-auto px-4 py-10">
       <JsonLd
@@ -121,6 +124,7 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
           type: offer.type,
           price: offer.price,
           description: offerDescription(offer, site.pricing),
+          availability: schemaOrgAvailability(offer),
         })}
       />
       <BackLink to="/offers" className="mb-6">
@@ -185,13 +189,24 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
               {offer.engagement ? (
                 <p className="text-sm text-muted-foreground">Avec engagement</p>
               ) : null}
+              <DeliveryLine offer={offer} className="pt-2" />
             </CardHeader>
             <CardContent className="space-y-3">
-              <Button asChild size="lg" className="w-full">
-                <Link to={`/contact?offer=${offer.id}`}>Commander maintenant</Link>
-              </Button>
-              <Button asChild size="lg" variant="outline" className="w-full">
-                <Link to="/contact">Demander des informations</Link>
+              {/* An exhausted offer can still be asked about, not ordered. */}
+              {soldOut ? null : (
+                <Button asChild size="lg" className="w-full">
+                  <Link to={`/contact?offer=${offer.id}`}>Commander maintenant</Link>
+                </Button>
+              )}
+              <Button
+                asChild
+                size="lg"
+                variant={soldOut ? "default" : "outline"}
+                className="w-full"
+              >
+                <Link to={soldOut ? `/contact?offer=${offer.id}` : "/contact"}>
+                  Demander des informations
+                </Link>
               </Button>
               <p className="pt-2 text-center text-sm text-muted-foreground">
                 Besoin d'aide ? Contactez notre équipe commerciale

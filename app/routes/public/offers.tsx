@@ -23,6 +23,7 @@ import {
 } from "~/lib/offer-filters";
 import type { RouteHandle } from "~/root";
 import { isDatabaseUnavailable } from "~/server/availability.server";
+import { datacenterChoices } from "~/server/datacenters.server";
 import { log } from "~/server/log.server";
 import { LISTING_PAGE_SIZE, listActiveOffers } from "~/server/offers.server";
 import type { Route } from "./+types/offers";
@@ -63,7 +64,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (page > pageCount) {
     throw redirect(offerListingPath(filters, pageCount, sort));
   }
-  return { ...result, filters, page, pageCount, sort };
+  // The filter's choices; the listing still shows without them.
+  const datacenters = await datacenterChoices().catch(() => []);
+  return { ...result, filters, page, pageCount, sort, datacenters };
 }
 
 // Canonical: a filtered or re-sorted listing points to the plain /offers (the same offers, or a
@@ -106,7 +109,12 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
     <div className="container mx-auto px-4 py-10">
       <OfferCardIcons />
       <PageHeader />
-      <OfferFiltersForm filters={filters} filtered={filtered} sort={sort} />
+      <OfferFiltersForm
+        filters={filters}
+        filtered={filtered}
+        sort={sort}
+        datacenters={loaderData.datacenters}
+      />
 
       {/* listing.ts shows the spinner while it fetches new results, then swaps the content. */}
       <section aria-labelledby={dom.RESULT_COUNT_ID} className="mt-8">

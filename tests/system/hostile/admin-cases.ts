@@ -1040,5 +1040,11 @@ export const ADMIN_ACTIONS: Action[] = [
       confirmPassword: "un mot de passe forgé",
     }),
   },
+  {
+    name: "datacenter add",
+    path: "/admin/datacenters",
+    as: "admin",
+    body: urlencoded({ intent: "add", name: "Lyon" }),
+  },
   { name: "sign-out", path: "/admin/logout", as: "admin", body: "" },
 ];
