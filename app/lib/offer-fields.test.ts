@@ -30,6 +30,7 @@ describe("the offer field table", () => {
     const stored = Object.fromEntries(
       OFFER_FIELD_NAMES.map((f) => {
         const kind = OFFER_FIELDS[f].kind;
+        if (kind === "options") return [f, [{ kind: "choice", label: "G", choices: [] }]];
         return [
           f,
           kind === "boolean" ? true : kind === "integer" ? 3 : f === "type" ? "loa" : `${f}-v`,

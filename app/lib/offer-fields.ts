@@ -1,4 +1,5 @@
 import { OFFER_TYPE_LABELS, OFFER_TYPES } from "./domain";
+import type { OptionGroup } from "./offer-options";
 
 // The offer's editable fields, once (issue 21). The form's values and defaults (offer-form.ts),
 // its validation (offer-form-schema.ts), the admin form's inputs (components/admin/offer-form.tsx),
@@ -11,6 +12,7 @@ export const OFFER_FORM_SECTIONS = {
   main: null,
   delivery: "Disponibilité",
   numbers: "Caractéristiques chiffrées (facultatives)",
+  options: "Options payantes",
   loa: "Location LOA (offres de type Location LOA)",
   text: null,
   seo: null,
@@ -47,6 +49,8 @@ export type OfferFieldSpec = Common &
     | { kind: "decimal"; min: number; max: number; message: string }
     /** A choice among rows the administrator keeps (datacenters): options come from the loader. */
     | { kind: "reference"; max: number }
+    /** Option groups typed one line per choice (offer-options.ts), stored as JSON. */
+    | { kind: "options"; max: number }
   );
 
 export const PRICE_MAX = 1_000_000;
@@ -220,6 +224,13 @@ export const OFFER_FIELDS = {
     only: { field: "delivery", value: "on_order", message: "Réservé aux offres sur commande." },
   },
   datacenter: { kind: "reference", max: 40, label: "Datacenter", section: "delivery" },
+  options: {
+    kind: "options",
+    max: 10_000,
+    label: "Options (une ligne par choix)",
+    section: "options",
+    hint: "« Groupe | Choix | mensuel HT | mise en service HT », le premier choix d'un groupe étant inclus ; pour une quantité : « IPv4 supplémentaires | 0-16 | 2 | 5 » (montants par unité).",
+  },
   description: {
     kind: "text",
     max: 20_000,
@@ -261,15 +272,17 @@ export type OfferFormValues = {
 /** A field's value once validated, as the database column takes it. */
 type InputValue<S> = S extends { kind: "boolean" }
   ? boolean
-  : S extends { kind: "price" }
-    ? string
-    : S extends { kind: "text"; required: true }
+  : S extends { kind: "options" }
+    ? OptionGroup[] | null
+    : S extends { kind: "price" }
       ? string
-      : S extends { kind: "choice"; values: readonly (infer V)[] }
-        ? V
-        : S extends { kind: "integer" }
-          ? number | null
-          : string | null;
+      : S extends { kind: "text"; required: true }
+        ? string
+        : S extends { kind: "choice"; values: readonly (infer V)[] }
+          ? V
+          : S extends { kind: "integer" }
+            ? number | null
+            : string | null;
 
 export type OfferInput = { [F in OfferField]: InputValue<OfferFields[F]> } & { slug: string };
 

@@ -155,6 +155,7 @@ describe("offerFormValues", () => {
       delivery: "on_order",
       deliveryDays: 10,
       datacenter: "paris",
+      options: [{ kind: "quantity", label: "IPv4", min: 0, max: 16, monthly: 200, setup: 0 }],
     });
     expect(values).toMatchObject({
       type: "loa",

@@ -11,6 +11,7 @@ import {
   type OfferFormValues,
   type OfferInput,
 } from "./offer-fields";
+import { parseOptionLines } from "./offer-options";
 import { slugify } from "./slug";
 
 const REQUIRED = "Ce champ est obligatoire.";
@@ -108,6 +109,16 @@ function fieldSchema(spec: OfferFieldSpec): z.ZodType {
         : optional(subject, spec.max, spec.multiline ?? false);
     case "reference":
       return optional(spec.label, spec.max);
+    case "options":
+      return z
+        .string()
+        .max(spec.max, tooLong("Les options", spec.max))
+        .transform((v, ctx) => {
+          const parsed = parseOptionLines(v);
+          if (parsed.ok) return parsed.groups.length ? parsed.groups : null;
+          ctx.addIssue({ code: "custom", message: parsed.message });
+          return z.NEVER;
+        });
     case "choice":
       return z
         .string()

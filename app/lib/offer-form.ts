@@ -7,6 +7,7 @@ import {
   type OfferFormValues,
   type OfferNumberField,
 } from "./offer-fields";
+import { optionLines, type OptionGroup } from "./offer-options";
 
 // The form's values, shared by the view and the server, derived from the field table
 // (offer-fields.ts). Validation lives in offer-form-schema.ts (server side), which keeps zod out
@@ -39,15 +40,22 @@ export function offerFormValues(form: FormData): OfferFormValues {
 }
 
 /** An offer as stored (a full row fits): each field's column, null for an empty optional one. */
-export type OfferLike = { [F in OfferField]: string | number | boolean | null };
+export type OfferLike = { [F in OfferField]: string | number | boolean | OptionGroup[] | null };
 
 /** The editor's values for a stored offer: null is an empty input. */
 export function offerToFormValues(offer: OfferLike): OfferFormValues {
   const values: Record<string, string | boolean> = {};
   for (const field of OFFER_FIELD_NAMES) {
     const value = offer[field];
+    const { kind } = OFFER_FIELDS[field];
     values[field] =
-      OFFER_FIELDS[field].kind === "boolean" ? Boolean(value) : value === null ? "" : String(value);
+      kind === "boolean"
+        ? Boolean(value)
+        : kind === "options"
+          ? optionLines(value as OptionGroup[] | null)
+          : value === null
+            ? ""
+            : String(value);
   }
   return values as OfferFormValues;
 }

@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -13,6 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { CONTACT_STATUSES, OFFER_TYPES } from "~/lib/domain";
 import { DELIVERY_STATES } from "~/lib/offer-fields";
+import type { OptionGroup } from "~/lib/offer-options";
 
 export const offerType = pgEnum("offer_type", OFFER_TYPES);
 export const deliveryState = pgEnum("delivery_state", DELIVERY_STATES);
@@ -69,6 +71,8 @@ export const offers = pgTable(
       onDelete: "set null",
       onUpdate: "cascade",
     }),
+    // Option groups with their supplements (issue 21, offer-options.ts); null without options.
+    options: jsonb("options").$type<OptionGroup[]>(),
     ...timestamps,
     /**
      * The four searchable fields, lower-cased, joined by a character nobody types (U+001F): one

@@ -1,5 +1,6 @@
 import { count, sql } from "drizzle-orm";
 import { allOfferNumbers } from "~/lib/offer-form";
+import { parseOptionLines, type OptionGroup } from "~/lib/offer-options";
 import { slugify } from "~/lib/slug";
 import { bumpCatalogueVersion } from "./catalogue.server";
 import type { Database } from "./db.server";
@@ -343,6 +344,42 @@ const DEMO_AVAILABILITY: Availability[] = [
   at("roubaix", "stock_24h"),
 ];
 
+/** Options typed as the administrator would (offer-options.ts), by DEMO_OFFERS index. */
+const DEMO_OPTION_LINES: Record<number, string> = {
+  // EPYC Performance 64
+  0: `Mémoire | 256 Go inclus | 0 | 0
+Mémoire | 512 Go | 120 | 0
+Mémoire | 1 To | 290 | 49
+Stockage | 2 × 3,84 To NVMe inclus | 0 | 0
+Stockage | 4 × 3,84 To NVMe | 60 | 0
+IPv4 supplémentaires | 0-16 | 2 | 5
+Support | Standard inclus | 0 | 0
+Support | Premium 24/7 | 79 | 0`,
+  // Xeon Essentiel
+  1: `Mémoire | 64 Go inclus | 0 | 0
+Mémoire | 128 Go | 40 | 0
+Stockage | 2 × 1 To NVMe inclus | 0 | 0
+Stockage | 2 × 2 To NVMe | 25 | 0
+IPv4 supplémentaires | 0-16 | 2 | 5`,
+  // Ryzen Gaming 7950X
+  2: `Mémoire | 128 Go inclus | 0 | 0
+Mémoire | 192 Go | 35 | 0
+Protection anti-DDoS | Jeu incluse | 0 | 0
+Protection anti-DDoS | Jeu avancée | 30 | 20`,
+  // LOA PME 36 mois
+  6: `Support | Standard inclus | 0 | 0
+Support | Premium 24/7 | 59 | 0
+IPv4 supplémentaires | 0-16 | 2 | 5`,
+};
+
+function demoOptions(index: number): OptionGroup[] | null {
+  const text = DEMO_OPTION_LINES[index];
+  if (!text) return null;
+  const parsed = parseOptionLines(text);
+  if (!parsed.ok) throw new Error(parsed.message);
+  return parsed.groups;
+}
+
 /** Upserts the demo offers by slug, spaced one day apart so that 'newest first' is stable. */
 export async function loadDemoOffers(db: Database, now = new Date()): Promise<number> {
   await db
@@ -354,6 +391,7 @@ export async function loadDemoOffers(db: Database, now = new Date()): Promise<nu
     return {
       ...NO_NUMBERS,
       ...DEMO_AVAILABILITY[index],
+      options: demoOptions(index),
       ...offer,
       slug: slugify(offer.title),
       createdAt,

@@ -137,6 +137,16 @@ export function OfferForm({
             defaultValue={value as string}
           />
         );
+      case "options":
+        return (
+          <Textarea
+            name={field}
+            rows={6}
+            maxLength={spec.max}
+            className="font-mono text-sm"
+            defaultValue={value as string}
+          />
+        );
       case "text":
         return spec.multiline ? (
           <Textarea name={field} rows={3} maxLength={spec.max} defaultValue={value as string} />
@@ -212,7 +222,7 @@ export function OfferForm({
 
       <div className="grid gap-5 md:grid-cols-2">{inSection("main").map(block)}</div>
 
-      {(["delivery", "numbers", "loa"] as const).map((section) =>
+      {(["delivery", "numbers", "loa", "options"] as const).map((section) =>
         inSection(section).length ? (
           <fieldset key={section} className="space-y-3">
             <legend className="text-sm font-medium">{OFFER_FORM_SECTIONS[section]}</legend>
