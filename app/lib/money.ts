@@ -114,3 +114,18 @@ export function setupFeeLabel(feeHt: string | null, pricing: Pricing): string | 
   if (fee.ht === 0) return "Mise en service offerte";
   return `Frais de mise en service : ${formatAmount(fee, pricing.display)}`;
 }
+
+/** An option's supplement as its choice shows it: '+40,00 € HT/mois' (HT: what is priced). */
+export function monthlySupplementLabel(cents: number): string {
+  return `+${perMonth(`${formatCents(cents)} HT`)}`;
+}
+
+/** '+25,00 € HT de mise en service'. */
+export function setupSupplementLabel(cents: number): string {
+  return `+${formatCents(cents)} HT de mise en service`;
+}
+
+/** Cents as an amount is stored: 89999 -> '899.99'. */
+export function centsText(cents: number): string {
+  return (cents / 100).toFixed(2);
+}

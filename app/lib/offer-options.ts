@@ -1,4 +1,11 @@
-import { toCents } from "./money";
+import {
+  centsText,
+  formatCents,
+  monthlySupplementLabel,
+  perMonth,
+  setupSupplementLabel,
+  toCents,
+} from "./money";
 
 // An offer's options with their prices (issue 21). The administrator types them one per line in
 // the offer form; they are stored as JSON on the offer and read back into the same lines.
@@ -24,7 +31,7 @@ function cents(text: string): number | undefined {
   return toCents(clean);
 }
 
-const amountText = (value: number) => (value / 100).toFixed(2);
+const amountText = centsText;
 
 /**
  * Reads the options as typed, one line each: `Groupe | Choix | mensuel HT | mise en service HT`,
@@ -177,3 +184,37 @@ export function configure(
 }
 
 const pick = ({ monthly, setup }: OptionChoice) => ({ monthly, setup });
+
+/** The contact form's field (and link parameter) that carries a configuration's query. */
+export const CONFIGURATION_FIELD = "configuration";
+export const CONFIGURATION_MAX = 300;
+
+/** `/contact?offer=12&configuration=o0%3D1` (the configuration only when one is chosen). */
+export function contactHref(offerId: number, configuration: string): string {
+  const params = new URLSearchParams({ offer: String(offerId) });
+  if (configuration) params.set(CONFIGURATION_FIELD, configuration);
+  return `/contact?${params}`;
+}
+
+/**
+ * What a contact request keeps of the configuration (issue 21): labels and amounts HT in cents
+ * as they were when it was sent, and the query that chose them.
+ */
+export type ConfigurationSnapshot = Configuration & { query: string };
+
+/** One line per choice, then the totals: for the request page, its mail, CSV and exports. */
+export function configurationLines(snapshot: ConfigurationSnapshot): string[] {
+  const supplement = (l: ConfiguredLine) =>
+    [
+      l.monthly ? monthlySupplementLabel(l.monthly) : "",
+      l.setup ? setupSupplementLabel(l.setup) : "",
+    ]
+      .filter(Boolean)
+      .join(", ");
+  return [
+    ...snapshot.lines.map(
+      (l) => `${l.group} : ${l.value}${supplement(l) ? ` (${supplement(l)})` : ""}`,
+    ),
+    `Total : ${perMonth(`${formatCents(snapshot.monthly)} HT`)}, mise en service ${formatCents(snapshot.setup)} HT`,
+  ];
+}

@@ -12,6 +12,13 @@ import {
 import { csvLine, CSV_BOM, spreadsheetDateTime } from "~/lib/csv";
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, type ContactStatus } from "~/lib/domain";
 import { likePattern } from "~/lib/offer-filters";
+import {
+  configurationLines,
+  configure,
+  readSelection,
+  selectionParams,
+  type ConfigurationSnapshot,
+} from "~/lib/offer-options";
 import { requestOffer, type RequestOfferColumns } from "~/lib/request-offer";
 import { db, type Database } from "./db.server";
 import { env } from "./env.server";
@@ -38,7 +45,7 @@ import type { AdminUser } from "./users.server";
 export async function createContactRequest(
   input: ContactInput,
   database: Database = db(),
-  options: { suspectedSpam?: boolean } = {},
+  options: { suspectedSpam?: boolean; configuration?: string } = {},
 ) {
   const offerColumn = (column: typeof offers.id | typeof offers.title | typeof offers.reference) =>
     input.offer === null
@@ -46,6 +53,14 @@ export async function createContactRequest(
       : sql`(select ${column} from ${offers} where ${offers.id} = ${input.offer})`;
   const suspectedSpam = options.suspectedSpam ?? false;
   return database.transaction(async (tx) => {
+    const configuration =
+      input.offer === null
+        ? null
+        : await configurationSnapshot(
+            input.offer,
+            options.configuration ?? "",
+            tx as unknown as Database,
+          );
     const [row] = await tx
       .insert(contactRequests)
       .values({
@@ -56,12 +71,34 @@ export async function createContactRequest(
         offerId: offerColumn(offers.id),
         offerTitle: offerColumn(offers.title),
         offerReference: offerColumn(offers.reference),
+        configuration,
         suspectedSpam,
       })
       .returning({ id: contactRequests.id });
     if (!suspectedSpam) await enqueueContactNotification(row.id, tx as unknown as Database);
     return row;
   });
+}
+
+/**
+ * The snapshot of an offer's configuration as chosen by `query` (offer-options.ts): null when the
+ * offer has no options or is gone. Prices are the offer's at this moment.
+ */
+export async function configurationSnapshot(
+  offerId: number,
+  query: string,
+  database: Database = db(),
+): Promise<ConfigurationSnapshot | null> {
+  const [offer] = await database
+    .select({ price: offers.price, setupFee: offers.setupFee, options: offers.options })
+    .from(offers)
+    .where(eq(offers.id, offerId));
+  if (!offer?.options?.length) return null;
+  const selection = readSelection(offer.options, new URLSearchParams(query));
+  return {
+    ...configure(offer, offer.options, selection),
+    query: selectionParams(offer.options, selection).toString(),
+  };
 }
 
 /** What a visitor's contact post comes to; the route turns it into a status and a message. */
@@ -76,7 +113,7 @@ export type ContactSubmission =
  */
 export async function submitContactRequest(
   input: ContactInput,
-  submission: { honeypot: string },
+  submission: { honeypot: string; configuration?: string },
   context: { clientIp: string; requestId: string },
 ): Promise<ContactSubmission> {
   try {
@@ -91,7 +128,10 @@ export async function submitContactRequest(
       return { kind: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
     }
     const suspectedSpam = submission.honeypot !== "";
-    const row = await createContactRequest(input, undefined, { suspectedSpam });
+    const row = await createContactRequest(input, undefined, {
+      suspectedSpam,
+      configuration: submission.configuration,
+    });
     log.info(
       suspectedSpam ? "contact request stored as suspected spam" : "contact request stored",
       { requestId: context.requestId, contactId: row.id },
@@ -185,6 +225,7 @@ export const sentColumns = {
   email: contactRequests.email,
   phone: contactRequests.phone,
   message: contactRequests.message,
+  configuration: contactRequests.configuration,
   createdAt: contactRequests.createdAt,
 };
 
@@ -464,6 +505,7 @@ export const CSV_HEADERS = [
   "Référence",
   "Statut",
   "Message",
+  "Configuration",
 ] as const;
 
 /** Rows read per query while exporting: memory stays flat whatever the number of requests. */
@@ -550,6 +592,7 @@ export function contactRequestsCsv(
               r.offerReference,
               r.statusLabel,
               r.message,
+              r.configuration ? configurationLines(r.configuration).join("\n") : "",
             ]),
           )
           .join("");

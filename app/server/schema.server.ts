@@ -14,7 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { CONTACT_STATUSES, OFFER_TYPES } from "~/lib/domain";
 import { DELIVERY_STATES } from "~/lib/offer-fields";
-import type { OptionGroup } from "~/lib/offer-options";
+import type { ConfigurationSnapshot, OptionGroup } from "~/lib/offer-options";
 
 export const offerType = pgEnum("offer_type", OFFER_TYPES);
 export const deliveryState = pgEnum("delivery_state", DELIVERY_STATES);
@@ -120,6 +120,8 @@ export const contactRequests = pgTable(
     // Snapshot of the offer at the time of the request: still readable once the offer is deleted.
     offerTitle: text("offer_title"),
     offerReference: text("offer_reference"),
+    // The chosen configuration with its labels and amounts when sent (issue 21), or null.
+    configuration: jsonb("configuration").$type<ConfigurationSnapshot>(),
     status: contactStatus("status").notNull().default("pending"),
     // A submission that filled the honeypot field: kept (autofill can put a real prospect there),
     // never mailed, hidden from the default list, purged after 30 days (issue 10).

@@ -16,10 +16,15 @@ import type { FieldErrors } from "~/lib/field-errors";
 import { CONTACT_LIMITS } from "~/lib/limits";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
+import { CONFIGURATION_FIELD, CONFIGURATION_MAX, configurationLines } from "~/lib/offer-options";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
 import { withDatabase } from "~/server/availability.server";
-import { submitContactRequest, type ContactSubmission } from "~/server/contacts.server";
+import {
+  configurationSnapshot,
+  submitContactRequest,
+  type ContactSubmission,
+} from "~/server/contacts.server";
 import { assertMethod, formText, readForm } from "~/server/form.server";
 import { loadContactOfferField, postedOfferChoice } from "~/server/contact-offers.server";
 import type { OfferChoice } from "~/server/offers.server";
@@ -48,8 +53,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const offerField = await withDatabase("contact offer field", context, () =>
     loadContactOfferField({ offer, offerQuery: params.get("offer_q") }),
   );
-  return { offerField };
+  // The configuration chosen on the offer page (issue 21), shown and posted back as it came.
+  const query = configurationParam.parse(params.get(CONFIGURATION_FIELD) ?? "");
+  const preselected = offerField.preselected?.id;
+  const configuration = preselected
+    ? await withDatabase("contact configuration", context, () =>
+        configurationSnapshot(preselected, query),
+      )
+    : null;
+  return { offerField, configuration };
 }
+
+/** A configuration's query (o0=1&o2=4): short and plain, anything else reads as none. */
+const configurationParam = z
+  .string()
+  .max(CONFIGURATION_MAX)
+  .regex(/^[a-z0-9=&]*$/)
+  .catch("");
 
 type Values = { name: string; email: string; phone: string; message: string; offer: string };
 export type ContactActionData =
@@ -72,7 +92,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await submitContactRequest(
     parsed.data,
-    { honeypot: formText(form, HONEYPOT_FIELD) },
+    {
+      honeypot: formText(form, HONEYPOT_FIELD),
+      configuration: configurationParam.parse(formText(form, CONFIGURATION_FIELD)),
+    },
     context,
   );
   return answer(result, raw);
@@ -148,7 +171,7 @@ const TEXT_FIELDS = {
 } as const;
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { offerField } = loaderData;
+  const { offerField, configuration } = loaderData;
   const { site } = useRootData();
   const failed = actionData && actionData.status !== "sent" ? actionData : undefined;
   const values = failed?.values;
@@ -219,6 +242,17 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 postedChoice={failed?.offerChoice}
                 error={errors.offer}
               />
+              {configuration && actionData?.status !== "sent" ? (
+                <div className="rounded-md border bg-muted/40 p-4 text-sm">
+                  <input type="hidden" name={CONFIGURATION_FIELD} value={configuration.query} />
+                  <p className="mb-2 font-medium">Configuration choisie</p>
+                  <ul className="space-y-1" aria-label="Configuration choisie">
+                    {configurationLines(configuration).map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
               <Field id="message" label="Message *" error={errors.message}>
                 <Textarea
                   name="message"

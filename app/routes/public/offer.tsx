@@ -9,7 +9,9 @@ import {
   Sigma,
 } from "lucide-react";
 import { data, Link } from "react-router";
+import offerConfigureScriptUrl from "~/client/offer-configure.ts?script";
 import { JsonLd } from "~/components/json-ld";
+import { OfferConfigurator } from "~/components/offer-configurator";
 import { DeliveryLine } from "~/components/offer-badges";
 import { Markdown } from "~/components/markdown";
 import { Badge } from "~/components/ui/badge";
@@ -17,10 +19,12 @@ import { Button } from "~/components/ui/button";
 import { BackLink } from "~/components/ui/back-link";
 import { Card, CardContent, CardHeader, SectionCard } from "~/components/ui/card";
 import { isSoldOut, schemaOrgAvailability } from "~/lib/delivery";
+import * as dom from "~/lib/dom-hooks";
 import { OFFER_TYPE_LABELS } from "~/lib/domain";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta, siteFromMatches } from "~/lib/meta";
-import { monthlyLabel, perMonth, type Pricing } from "~/lib/money";
+import { centsText, monthlyLabel, perMonth, type Pricing } from "~/lib/money";
+import { configure, contactHref, readSelection, selectionParams } from "~/lib/offer-options";
 import { offerTerms } from "~/lib/offer-terms";
 import { productJsonLd } from "~/lib/structured-data";
 import { useRootData } from "~/hooks/use-root-data";
@@ -31,10 +35,10 @@ import { findActiveOfferBySlug } from "~/server/offers.server";
 import type { Offer } from "~/server/schema.server";
 import type { Route } from "./+types/offer";
 
-// Links only: no React needed in the browser.
-export const handle: RouteHandle = { hydrate: false };
+// No React in the browser: the configuration's price card is app/client/offer-configure.ts.
+export const handle: RouteHandle = { hydrate: false, scripts: [offerConfigureScriptUrl] };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const slug = params.slug;
   // Slugs are short ASCII; anything else cannot match and is answered without a query.
   const offer =
@@ -43,9 +47,21 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       : undefined;
   if (!offer) {
     log.info("offer not found", { requestId: context.requestId, slug: slug.slice(0, 200) });
-    return data({ offer: null }, { status: 404 });
+    return data({ offer: null, configured: null }, { status: 404 });
   }
-  return { offer };
+  const groups = offer.options ?? [];
+  const selection = readSelection(groups, new URL(request.url).searchParams);
+  const configuration = configure(offer, groups, selection);
+  return {
+    offer,
+    configured: {
+      groups,
+      selection,
+      configuration,
+      /** The canonical query of the choice, carried to the contact form. */
+      query: selectionParams(groups, selection).toString(),
+    },
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
@@ -98,9 +114,9 @@ function Spec({ icon: Icon, label, value }: { icon: typeof Cpu; label: string; v
 }
 
 export default function OfferDetail({ loaderData }: Route.ComponentProps) {
-  const { offer } = loaderData;
+  const { offer, configured } = loaderData;
   const { site } = useRootData();
-  if (!offer) {
+  if (!offer || !configured) {
     return (
       <div className="container mx-auto flex min-h-[50vh] flex-col items-center justify-center gap-4 px-4 py-16 text-center">
         <h1 className="text-3xl font-bold">{MESSAGES.offerNotFound.title}</h1>
@@ -112,8 +128,21 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const terms = offerTerms(offer, site.pricing);
+  const { configuration } = configured;
+  // The price card shows the configured price: the base plus the chosen options' supplements.
+  const terms = offerTerms(
+    {
+      ...offer,
+      price: centsText(configuration.monthly),
+      setupFee:
+        offer.setupFee === null && configuration.setup === 0
+          ? null
+          : centsText(configuration.setup),
+    },
+    site.pricing,
+  );
   const soldOut = isSoldOut(offer);
+  const contact = contactHref(offer.id, configured.query);
   return (
     <div className="container mx-auto px-4 py-10">
       <JsonLd
@@ -140,6 +169,18 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
             <p className="text-muted-foreground">Référence : {offer.reference}</p>
           </header>
           {offer.description ? <Markdown>{offer.description}</Markdown> : null}
+
+          {configured.groups.length ? (
+            <Card>
+              <CardContent className="p-6">
+                <OfferConfigurator
+                  action={`/offers/${offer.slug}`}
+                  groups={configured.groups}
+                  selection={configured.selection}
+                />
+              </CardContent>
+            </Card>
+          ) : null}
 
           <SectionCard title="Spécifications techniques">
             <dl className="grid gap-4 sm:grid-cols-2">
@@ -178,7 +219,7 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
         </article>
 
         <aside className="lg:col-span-1">
-          <Card className="lg:sticky lg:top-24">
+          <Card className="lg:sticky lg:top-24" {...dom.hook(dom.OFFER_PRICE_CARD)}>
             <CardHeader>
               <p className="text-3xl font-bold text-primary xl:text-4xl">
                 {terms.monthly}
@@ -189,13 +230,22 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
               {offer.engagement ? (
                 <p className="text-sm text-muted-foreground">Avec engagement</p>
               ) : null}
+              {configuration.lines.some((l) => l.monthly || l.setup) ? (
+                <ul className="space-y-1 border-t pt-2 text-sm" aria-label="Configuration choisie">
+                  {configuration.lines.map((line) => (
+                    <li key={line.group}>
+                      {line.group} : {line.value}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
               <DeliveryLine offer={offer} className="pt-2" />
             </CardHeader>
             <CardContent className="space-y-3">
               {/* An exhausted offer can still be asked about, not ordered. */}
               {soldOut ? null : (
                 <Button asChild size="lg" className="w-full">
-                  <Link to={`/contact?offer=${offer.id}`}>Commander maintenant</Link>
+                  <Link to={contact}>Commander maintenant</Link>
                 </Button>
               )}
               <Button
@@ -204,9 +254,7 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
                 variant={soldOut ? "default" : "outline"}
                 className="w-full"
               >
-                <Link to={soldOut ? `/contact?offer=${offer.id}` : "/contact"}>
-                  Demander des informations
-                </Link>
+                <Link to={contact}>Demander des informations</Link>
               </Button>
               <p className="pt-2 text-center text-sm text-muted-foreground">
                 Besoin d'aide ? Contactez notre équipe commerciale
