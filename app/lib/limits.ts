@@ -4,5 +4,8 @@ export const CONTACT_LIMITS = { name: 100, email: 254, phone: 30, message: 5000 
 // Offer fields: their limits are part of the field table (offer-fields.ts).
 export { OFFER_LIMITS, OFFER_NUMBER_LIMITS } from "./offer-fields";
 
+/** A datacenter's name (issue 21). */
+export const DATACENTER_NAME_MAX = 60;
+
 /** Administrator credentials: argon2 input is capped so a huge password cannot burn the CPU. */
 export const AUTH_LIMITS = { email: 254, passwordMin: 12, passwordMax: 256 } as const;

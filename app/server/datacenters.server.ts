@@ -7,8 +7,6 @@ import { datacenters, offers } from "./schema.server";
 // The datacenters the administrator keeps (issue 21). The code is the listing's `location`
 // value, made once from the name.
 
-export const DATACENTER_NAME_MAX = 60;
-
 export type DatacenterRow = { code: string; name: string; offerCount: number };
 
 /** Every datacenter by name, with how many offers name it. */

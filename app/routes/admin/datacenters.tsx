@@ -11,16 +11,12 @@ import { adminMeta } from "~/lib/admin-meta";
 import { CONTROL_CHARACTERS } from "~/lib/contact";
 import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
 import { pluralize } from "~/lib/format";
+import { DATACENTER_NAME_MAX } from "~/lib/limits";
 import { DATACENTER_CODE } from "~/lib/offer-filters";
 import { failureToast, useActionToast } from "~/hooks/use-action-toast";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
-import {
-  addDatacenter,
-  DATACENTER_NAME_MAX,
-  listDatacenters,
-  removeDatacenter,
-} from "~/server/datacenters.server";
+import { addDatacenter, listDatacenters, removeDatacenter } from "~/server/datacenters.server";
 import { withFlash } from "~/server/flash.server";
 import { readForm } from "~/server/form.server";
 import { log } from "~/server/log.server";
