@@ -38,6 +38,7 @@ export default [
       route("personal-data", "routes/admin/personal-data.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("datacenters", "routes/admin/datacenters.tsx"),
+      route("lease", "routes/admin/lease.tsx"),
       route("account", "routes/admin/account.tsx"),
     ]),
   ]),

@@ -64,6 +64,7 @@ export const FLASH_MESSAGES = {
   },
   noteAdded: { title: "Note ajoutée", type: "success" },
   datacenterAdded: { title: "Datacenter ajouté", type: "success" },
+  leaseScaleSaved: { title: "Barème LOA enregistré", type: "success" },
   datacenterRemoved: {
     title: "Datacenter supprimé",
     description: "Les offres qui l'indiquaient n'ont plus de datacenter.",

@@ -1,4 +1,5 @@
 import { OFFER_TYPE_LABELS, OFFER_TYPES } from "./domain";
+import { LEASE_DURATIONS } from "./lease";
 import type { OptionGroup } from "./offer-options";
 
 // The offer's editable fields, once (issue 21). The form's values and defaults (offer-form.ts),
@@ -51,6 +52,8 @@ export type OfferFieldSpec = Common &
     | { kind: "reference"; max: number }
     /** Option groups typed one line per choice (offer-options.ts), stored as JSON. */
     | { kind: "options"; max: number }
+    /** Lease durations among LEASE_DURATIONS, typed '24, 36', stored as an integer array. */
+    | { kind: "months"; max: number; message: string }
   );
 
 export const PRICE_MAX = 1_000_000;
@@ -231,6 +234,26 @@ export const OFFER_FIELDS = {
     section: "options",
     hint: "« Groupe | Choix | mensuel HT | mise en service HT », le premier choix d'un groupe étant inclus ; pour une quantité : « IPv4 supplémentaires | 0-16 | 2 | 5 » (montants par unité).",
   },
+  financedAmount: {
+    ...decimal(
+      0,
+      PRICE_MAX,
+      (r) => `Le montant financé doit être un montant entre ${r} € avec au plus 2 décimales.`,
+    ),
+    label: "Montant financé (€ HT)",
+    section: "loa",
+    hint: "Simulateur : loyer = montant financé × coefficient du Barème LOA.",
+    only: LOA_ONLY,
+  },
+  leaseDurations: {
+    kind: "months",
+    max: 40,
+    message: `Les durées sont à choisir parmi ${LEASE_DURATIONS.join(", ")} mois, séparées par des virgules.`,
+    label: "Durées proposées (mois)",
+    placeholder: LEASE_DURATIONS.join(", "),
+    section: "loa",
+    only: LOA_ONLY,
+  },
   description: {
     kind: "text",
     max: 20_000,
@@ -274,15 +297,17 @@ type InputValue<S> = S extends { kind: "boolean" }
   ? boolean
   : S extends { kind: "options" }
     ? OptionGroup[] | null
-    : S extends { kind: "price" }
-      ? string
-      : S extends { kind: "text"; required: true }
+    : S extends { kind: "months" }
+      ? number[] | null
+      : S extends { kind: "price" }
         ? string
-        : S extends { kind: "choice"; values: readonly (infer V)[] }
-          ? V
-          : S extends { kind: "integer" }
-            ? number | null
-            : string | null;
+        : S extends { kind: "text"; required: true }
+          ? string
+          : S extends { kind: "choice"; values: readonly (infer V)[] }
+            ? V
+            : S extends { kind: "integer" }
+              ? number | null
+              : string | null;
 
 export type OfferInput = { [F in OfferField]: InputValue<OfferFields[F]> } & { slug: string };
 

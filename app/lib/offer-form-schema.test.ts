@@ -156,8 +156,11 @@ describe("offerFormValues", () => {
       deliveryDays: 10,
       datacenter: "paris",
       options: [{ kind: "quantity", label: "IPv4", min: 0, max: 16, monthly: 200, setup: 0 }],
+      financedAmount: "12000.00",
+      leaseDurations: [36, 48],
     });
     expect(values).toMatchObject({
+      leaseDurations: "36, 48",
       type: "loa",
       description: "",
       network: "",

@@ -11,6 +11,7 @@ import {
   type OfferFormValues,
   type OfferInput,
 } from "./offer-fields";
+import { LEASE_DURATIONS } from "./lease";
 import { parseOptionLines } from "./offer-options";
 import { slugify } from "./slug";
 
@@ -109,6 +110,19 @@ function fieldSchema(spec: OfferFieldSpec): z.ZodType {
         : optional(subject, spec.max, spec.multiline ?? false);
     case "reference":
       return optional(spec.label, spec.max);
+    case "months":
+      return z
+        .string()
+        .max(spec.max, spec.message)
+        .transform((v, ctx) => {
+          const parts = v.split(/[\s,;]+/).filter(Boolean);
+          const months = parts.map(Number);
+          if (months.some((m) => !(LEASE_DURATIONS as readonly number[]).includes(m))) {
+            ctx.addIssue({ code: "custom", message: spec.message });
+            return z.NEVER;
+          }
+          return months.length ? [...new Set(months)].sort((a, b) => a - b) : null;
+        });
     case "options":
       return z
         .string()

@@ -40,7 +40,9 @@ export function offerFormValues(form: FormData): OfferFormValues {
 }
 
 /** An offer as stored (a full row fits): each field's column, null for an empty optional one. */
-export type OfferLike = { [F in OfferField]: string | number | boolean | OptionGroup[] | null };
+export type OfferLike = {
+  [F in OfferField]: string | number | boolean | OptionGroup[] | number[] | null;
+};
 
 /** The editor's values for a stored offer: null is an empty input. */
 export function offerToFormValues(offer: OfferLike): OfferFormValues {
@@ -53,9 +55,11 @@ export function offerToFormValues(offer: OfferLike): OfferFormValues {
         ? Boolean(value)
         : kind === "options"
           ? optionLines(value as OptionGroup[] | null)
-          : value === null
-            ? ""
-            : String(value);
+          : Array.isArray(value)
+            ? value.join(", ")
+            : value === null
+              ? ""
+              : String(value);
   }
   return values as OfferFormValues;
 }

@@ -33,6 +33,16 @@ export const datacenters = pgTable("datacenters", {
   createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });
 
+/** The financer's scale (`Barème LOA`): a coefficient per duration ('0.03150' = 3,150 %). */
+export const leaseRates = pgTable(
+  "lease_rates",
+  {
+    months: integer("months").primaryKey(),
+    coefficient: numeric("coefficient", { precision: 8, scale: 5, mode: "string" }).notNull(),
+  },
+  (t) => [check("lease_rates_positive", sql`${t.months} > 0 and ${t.coefficient} > 0`)],
+);
+
 export const offers = pgTable(
   "offers",
   {
@@ -71,6 +81,9 @@ export const offers = pgTable(
       onDelete: "set null",
       onUpdate: "cascade",
     }),
+    // The lease simulator (issue 21): financed amount HT and the durations offered, in months.
+    financedAmount: numeric("financed_amount", { precision: 10, scale: 2, mode: "string" }),
+    leaseDurations: integer("lease_durations").array(),
     // Option groups with their supplements (issue 21, offer-options.ts); null without options.
     options: jsonb("options").$type<OptionGroup[]>(),
     ...timestamps,

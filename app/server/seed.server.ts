@@ -3,6 +3,7 @@ import { allOfferNumbers } from "~/lib/offer-form";
 import { parseOptionLines, type OptionGroup } from "~/lib/offer-options";
 import { slugify } from "~/lib/slug";
 import { bumpCatalogueVersion } from "./catalogue.server";
+import { seedLeaseScale } from "./lease.server";
 import type { Database } from "./db.server";
 import { datacenters, offers, type NewOffer } from "./schema.server";
 
@@ -380,6 +381,15 @@ function demoOptions(index: number): OptionGroup[] | null {
   return parsed.groups;
 }
 
+/** The lease simulator's terms of the LOA demo offers (financed amount HT, durations). */
+const NO_LEASE = { financedAmount: null, leaseDurations: null };
+const DEMO_LEASES: Record<number, Pick<SeedOffer, "financedAmount" | "leaseDurations">> = {
+  6: { financedAmount: "13000.00", leaseDurations: [24, 36, 48] },
+  7: { financedAmount: "4800.00", leaseDurations: [24, 36] },
+  8: { financedAmount: "76000.00", leaseDurations: [36, 48, 60] },
+  11: { financedAmount: "15700.00", leaseDurations: [48, 60] },
+};
+
 /** Upserts the demo offers by slug, spaced one day apart so that 'newest first' is stable. */
 export async function loadDemoOffers(db: Database, now = new Date()): Promise<number> {
   await db
@@ -392,6 +402,7 @@ export async function loadDemoOffers(db: Database, now = new Date()): Promise<nu
       ...NO_NUMBERS,
       ...DEMO_AVAILABILITY[index],
       options: demoOptions(index),
+      ...(DEMO_LEASES[index] ?? NO_LEASE),
       ...offer,
       slug: slugify(offer.title),
       createdAt,

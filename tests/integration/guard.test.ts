@@ -9,6 +9,7 @@ import * as offerNew from "../../app/routes/admin/offer-new";
 import * as account from "../../app/routes/admin/account";
 import * as adminUsers from "../../app/routes/admin/users";
 import * as adminDatacenters from "../../app/routes/admin/datacenters";
+import * as adminLease from "../../app/routes/admin/lease";
 import * as dashboard from "../../app/routes/admin/dashboard";
 import { createContactRequest } from "../../app/server/contacts.server";
 import { mailOutbox, offers, sessions } from "../../app/server/schema.server";
@@ -64,6 +65,7 @@ const LOADERS: {
   { name: "administrators", fn: adminUsers.loader, path: "/admin/users?remove=1" },
   { name: "my account", fn: account.loader, path: "/admin/account" },
   { name: "datacenters", fn: adminDatacenters.loader, path: "/admin/datacenters?remove=paris" },
+  { name: "lease scale", fn: adminLease.loader, path: "/admin/lease" },
   { name: "logout (GET)", fn: adminLogout.loader, path: "/admin/logout" },
 ];
 
@@ -132,6 +134,12 @@ function actions(): AdminAction[] {
       fn: adminDatacenters.action,
       path: "/admin/datacenters",
       form: { intent: "remove", code: "paris" },
+    },
+    {
+      name: "save lease scale",
+      fn: adminLease.action,
+      path: "/admin/lease",
+      form: { c36: "0.9", purchaseOptionPercent: "50" },
     },
     {
       name: "change password",

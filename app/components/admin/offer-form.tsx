@@ -126,6 +126,15 @@ export function OfferForm({
             defaultValue={value as string}
           />
         );
+      case "months":
+        return (
+          <Input
+            name={field}
+            maxLength={spec.max}
+            placeholder={spec.placeholder}
+            defaultValue={value as string}
+          />
+        );
       // Optional numbers (issue 13): typed as text with a numeric keyboard, so that '7,68' is accepted.
       case "integer":
       case "decimal":

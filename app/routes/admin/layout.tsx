@@ -25,6 +25,7 @@ const ADMIN_NAV = [
   { to: "/admin/offers", label: "Offres", end: false },
   { to: "/admin/contacts", label: "Demandes", end: false },
   { to: "/admin/datacenters", label: "Datacenters", end: false },
+  { to: "/admin/lease", label: "Barème LOA", end: false },
   { to: "/admin/personal-data", label: "Données personnelles", end: false },
   { to: "/admin/users", label: "Administrateurs", end: false },
   { to: "/admin/account", label: "Mon compte", end: false },

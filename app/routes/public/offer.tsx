@@ -12,6 +12,8 @@ import { data, Link } from "react-router";
 import offerConfigureScriptUrl from "~/client/offer-configure.ts?script";
 import { JsonLd } from "~/components/json-ld";
 import { OfferConfigurator } from "~/components/offer-configurator";
+import { Field } from "~/components/ui/field";
+import { NativeSelect } from "~/components/ui/input";
 import { DeliveryLine } from "~/components/offer-badges";
 import { Markdown } from "~/components/markdown";
 import { Badge } from "~/components/ui/badge";
@@ -23,13 +25,16 @@ import * as dom from "~/lib/dom-hooks";
 import { OFFER_TYPE_LABELS } from "~/lib/domain";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta, siteFromMatches } from "~/lib/meta";
-import { centsText, monthlyLabel, perMonth, type Pricing } from "~/lib/money";
+import { LEASE_PARAM, leaseQuote, offeredDurations, readDuration } from "~/lib/lease";
+import { centsText, monthlyLabel, perMonth, toCents, type Pricing } from "~/lib/money";
 import { configure, contactHref, readSelection, selectionParams } from "~/lib/offer-options";
 import { offerTerms } from "~/lib/offer-terms";
 import { productJsonLd } from "~/lib/structured-data";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
 import { withDatabase } from "~/server/availability.server";
+import { env } from "~/server/env.server";
+import { readLeaseScale } from "~/server/lease.server";
 import { log } from "~/server/log.server";
 import { findActiveOfferBySlug } from "~/server/offers.server";
 import type { Offer } from "~/server/schema.server";
@@ -49,19 +54,44 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     log.info("offer not found", { requestId: context.requestId, slug: slug.slice(0, 200) });
     return data({ offer: null, configured: null }, { status: 404 });
   }
+  const query = new URL(request.url).searchParams;
   const groups = offer.options ?? [];
-  const selection = readSelection(groups, new URL(request.url).searchParams);
-  const configuration = configure(offer, groups, selection);
+  const selection = readSelection(groups, query);
+  const lease = await leaseFor(offer, query, context);
+  // With a lease, the monthly price is the rent of the chosen duration.
+  const base = lease ? { ...offer, price: centsText(lease.quote.monthly) } : offer;
+  const configuration = configure(base, groups, selection);
   return {
     offer,
     configured: {
       groups,
       selection,
       configuration,
+      lease,
       /** The canonical query of the choice, carried to the contact form. */
-      query: selectionParams(groups, selection).toString(),
+      query: withDuration(selectionParams(groups, selection), lease).toString(),
     },
   };
+}
+
+/** The lease simulator's terms for an LOA offer with a financed amount and a priced duration. */
+async function leaseFor(
+  offer: { type: string; financedAmount: string | null; leaseDurations: number[] | null },
+  query: URLSearchParams,
+  context: Route.LoaderArgs["context"],
+) {
+  if (offer.type !== "loa" || offer.financedAmount === null) return null;
+  const scale = await withDatabase("lease scale", context, () => readLeaseScale());
+  const offered = offeredDurations(offer.leaseDurations, scale);
+  const months = readDuration(query, offered);
+  const quote = months ? leaseQuote(toCents(offer.financedAmount), months, scale) : null;
+  if (!quote) return null;
+  return { offered, quote, partner: env().LEASING_PARTNER };
+}
+
+function withDuration(params: URLSearchParams, lease: { quote: { months: number } } | null) {
+  if (lease) params.set(LEASE_PARAM, String(lease.quote.months));
+  return params;
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
@@ -130,9 +160,13 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
 
   const { configuration } = configured;
   // The price card shows the configured price: the base plus the chosen options' supplements.
+  const { lease } = configured;
   const terms = offerTerms(
     {
       ...offer,
+      ...(lease
+        ? { loaMonths: lease.quote.months, loaPurchaseOption: centsText(lease.quote.option) }
+        : {}),
       price: centsText(configuration.monthly),
       setupFee:
         offer.setupFee === null && configuration.setup === 0
@@ -170,14 +204,26 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
           </header>
           {offer.description ? <Markdown>{offer.description}</Markdown> : null}
 
-          {configured.groups.length ? (
+          {configured.groups.length || lease ? (
             <Card>
               <CardContent className="p-6">
                 <OfferConfigurator
                   action={`/offers/${offer.slug}`}
                   groups={configured.groups}
                   selection={configured.selection}
-                />
+                >
+                  {lease ? (
+                    <Field id="lease-duration" label="Durée">
+                      <NativeSelect name={LEASE_PARAM} defaultValue={String(lease.quote.months)}>
+                        {lease.offered.map((months) => (
+                          <option key={months} value={months}>
+                            {months} mois
+                          </option>
+                        ))}
+                      </NativeSelect>
+                    </Field>
+                  ) : null}
+                </OfferConfigurator>
               </CardContent>
             </Card>
           ) : null}
@@ -238,6 +284,30 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
                     </li>
                   ))}
                 </ul>
+              ) : null}
+              {lease && terms.loa ? (
+                <dl
+                  className="space-y-1 border-t pt-2 text-sm"
+                  aria-label="Location avec option d'achat"
+                >
+                  <div>
+                    <dt className="inline text-muted-foreground">Durée : </dt>
+                    <dd className="inline">{terms.loa.duration}</dd>
+                  </div>
+                  <div>
+                    <dt className="inline text-muted-foreground">Option d'achat : </dt>
+                    <dd className="inline">{terms.loa.purchaseOption}</dd>
+                  </div>
+                  <div>
+                    <dt className="inline text-muted-foreground">Coût total : </dt>
+                    <dd className="inline">{terms.loa.total}</dd>
+                  </div>
+                  <p className="pt-1 text-xs text-muted-foreground">
+                    Location avec option d'achat réservée aux professionnels, sous réserve
+                    d'acceptation du dossier par {lease.partner}, organisme financeur. Simulation
+                    indicative.
+                  </p>
+                </dl>
               ) : null}
               <DeliveryLine offer={offer} className="pt-2" />
             </CardHeader>

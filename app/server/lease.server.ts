@@ -1,0 +1,52 @@
+import { asc, eq } from "drizzle-orm";
+import type { LeaseScale } from "~/lib/lease";
+import { bumpCatalogueVersion } from "./catalogue.server";
+import { db, type Database } from "./db.server";
+import { appState, leaseRates } from "./schema.server";
+
+// The `Barème LOA` (issue 21): coefficients in lease_rates, the purchase option in app_state.
+
+const OPTION_KEY = "lease_purchase_option_percent";
+
+export async function readLeaseScale(database: Database = db()): Promise<LeaseScale> {
+  const [rates, option] = await Promise.all([
+    database
+      .select({ months: leaseRates.months, coefficient: leaseRates.coefficient })
+      .from(leaseRates)
+      .orderBy(asc(leaseRates.months)),
+    database.select({ value: appState.value }).from(appState).where(eq(appState.key, OPTION_KEY)),
+  ]);
+  return { rates, purchaseOptionPercent: option[0]?.value ?? "0" };
+}
+
+/** Replaces the scale: durations without a coefficient are no longer offered. */
+export async function saveLeaseScale(scale: LeaseScale, database: Database = db()) {
+  await database.transaction(async (tx) => {
+    await tx.delete(leaseRates);
+    if (scale.rates.length) await tx.insert(leaseRates).values(scale.rates);
+    await tx
+      .insert(appState)
+      .values({ key: OPTION_KEY, value: scale.purchaseOptionPercent })
+      .onConflictDoUpdate({ target: appState.key, set: { value: scale.purchaseOptionPercent } });
+    // Offer pages show the rents: cached pages are keyed by the catalogue version.
+    await bumpCatalogueVersion(tx as unknown as Database);
+  });
+}
+
+/** The demo's scale, written only when there is none. */
+export async function seedLeaseScale(database: Database) {
+  const [existing] = await database.select({ months: leaseRates.months }).from(leaseRates).limit(1);
+  if (existing) return;
+  await saveLeaseScale(
+    {
+      rates: [
+        { months: 24, coefficient: "0.04580" },
+        { months: 36, coefficient: "0.03150" },
+        { months: 48, coefficient: "0.02480" },
+        { months: 60, coefficient: "0.02090" },
+      ],
+      purchaseOptionPercent: "1.50",
+    },
+    database,
+  );
+}
