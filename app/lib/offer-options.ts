@@ -200,7 +200,11 @@ export function contactHref(offerId: number, configuration: string): string {
  * What a contact request keeps of the configuration (issue 21): labels and amounts HT in cents
  * as they were when it was sent, and the query that chose them.
  */
-export type ConfigurationSnapshot = Configuration & { query: string };
+export type ConfigurationSnapshot = Configuration & {
+  query: string;
+  /** LOA simulated: months, purchase option and total cost HT (rent × months + option). */
+  lease?: { months: number; option: number; total: number } | null;
+};
 
 /** One line per choice, then the totals: for the request page, its mail, CSV and exports. */
 export function configurationLines(snapshot: ConfigurationSnapshot): string[] {
@@ -216,5 +220,10 @@ export function configurationLines(snapshot: ConfigurationSnapshot): string[] {
       (l) => `${l.group} : ${l.value}${supplement(l) ? ` (${supplement(l)})` : ""}`,
     ),
     `Total : ${perMonth(`${formatCents(snapshot.monthly)} HT`)}, mise en service ${formatCents(snapshot.setup)} HT`,
+    ...(snapshot.lease
+      ? [
+          `Location : ${snapshot.lease.months} mois, option d'achat ${formatCents(snapshot.lease.option)} HT, coût total ${formatCents(snapshot.lease.total)} HT`,
+        ]
+      : []),
   ];
 }

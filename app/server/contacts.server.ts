@@ -20,7 +20,10 @@ import {
   type ConfigurationSnapshot,
 } from "~/lib/offer-options";
 import { requestOffer, type RequestOfferColumns } from "~/lib/request-offer";
+import { LEASE_PARAM } from "~/lib/lease";
+import { centsText } from "~/lib/money";
 import { db, type Database } from "./db.server";
+import { leaseTerms } from "./lease.server";
 import { env } from "./env.server";
 import { log } from "./log.server";
 import { enqueueContactNotification } from "./mail-outbox.server";
@@ -90,14 +93,35 @@ export async function configurationSnapshot(
   database: Database = db(),
 ): Promise<ConfigurationSnapshot | null> {
   const [offer] = await database
-    .select({ price: offers.price, setupFee: offers.setupFee, options: offers.options })
+    .select({
+      price: offers.price,
+      setupFee: offers.setupFee,
+      options: offers.options,
+      type: offers.type,
+      financedAmount: offers.financedAmount,
+      leaseDurations: offers.leaseDurations,
+    })
     .from(offers)
     .where(eq(offers.id, offerId));
-  if (!offer?.options?.length) return null;
-  const selection = readSelection(offer.options, new URLSearchParams(query));
+  if (!offer) return null;
+  const params = new URLSearchParams(query);
+  const lease = await leaseTerms(offer, params, database);
+  const groups = offer.options ?? [];
+  if (!groups.length && !lease) return null;
+  const selection = readSelection(groups, params);
+  // With a lease the monthly price is the rent of the chosen duration (as on the offer page).
+  const base = lease ? { ...offer, price: centsText(lease.quote.monthly) } : offer;
+  const configuration = configure(base, groups, selection);
+  const chosen = selectionParams(groups, selection);
+  if (lease) chosen.set(LEASE_PARAM, String(lease.quote.months));
   return {
-    ...configure(offer, offer.options, selection),
-    query: selectionParams(offer.options, selection).toString(),
+    ...configuration,
+    query: chosen.toString(),
+    lease: lease && {
+      months: lease.quote.months,
+      option: lease.quote.option,
+      total: configuration.monthly * lease.quote.months + lease.quote.option,
+    },
   };
 }
 

@@ -1,5 +1,12 @@
 import { asc, eq } from "drizzle-orm";
-import type { LeaseScale } from "~/lib/lease";
+import {
+  leaseQuote,
+  offeredDurations,
+  readDuration,
+  type LeaseQuote,
+  type LeaseScale,
+} from "~/lib/lease";
+import { toCents } from "~/lib/money";
 import { bumpCatalogueVersion } from "./catalogue.server";
 import { db, type Database } from "./db.server";
 import { appState, leaseRates } from "./schema.server";
@@ -49,4 +56,21 @@ export async function seedLeaseScale(database: Database) {
     },
     database,
   );
+}
+
+/**
+ * The simulator's terms for an LOA offer with a financed amount, at the duration `query` chooses
+ * (else the first offered): null for any other offer or when the scale prices none of its durations.
+ */
+export async function leaseTerms(
+  offer: { type: string; financedAmount: string | null; leaseDurations: number[] | null },
+  query: URLSearchParams,
+  database: Database = db(),
+): Promise<{ offered: number[]; quote: LeaseQuote } | null> {
+  if (offer.type !== "loa" || offer.financedAmount === null) return null;
+  const scale = await readLeaseScale(database);
+  const offered = offeredDurations(offer.leaseDurations, scale);
+  const months = readDuration(query, offered);
+  const quote = months ? leaseQuote(toCents(offer.financedAmount), months, scale) : null;
+  return quote ? { offered, quote } : null;
 }

@@ -396,6 +396,7 @@ export async function loadDemoOffers(db: Database, now = new Date()): Promise<nu
     .insert(datacenters)
     .values([...DEMO_DATACENTERS])
     .onConflictDoNothing();
+  await seedLeaseScale(db);
   const rows = DEMO_OFFERS.map((offer, index) => {
     const createdAt = new Date(now.getTime() - index * 86_400_000);
     return {

@@ -78,3 +78,21 @@ test("filters by datacenter and availability, in the URL", async ({ page }, test
   await expect(page).toHaveURL(/\/offers\?location=strasbourg&available=1$/);
   await expect(titles).toHaveText(["Ryzen Gaming 7950X", "LOA Flex Sans Engagement"]);
 });
+
+test("simulates a lease: the chosen duration gives the rent, the option and the total", async ({
+  page,
+}, testInfo) => {
+  await page.goto("/offers/loa-pme-36-mois");
+  await expect(priceCard(page)).toContainText(/595,40\s€ HT/); // 24 months first
+  await page.getByLabel("Durée").selectOption("48");
+  await update(page, noJs(testInfo));
+  await expect(page).toHaveURL(/duree=48/);
+  await expect(priceCard(page)).toContainText(/322,40\s€ HT/);
+  await expect(priceCard(page)).toContainText(/Option d'achat : 195,00\s€ HT/);
+  await expect(priceCard(page)).toContainText(
+    /Coût total : 15\s670,20\s€ HT \(soit 18\s804,24\s€ TTC\)/,
+  );
+  await expect(priceCard(page)).toContainText(
+    "réservée aux professionnels, sous réserve d'acceptation du dossier par Exemple Leasing SA",
+  );
+});

@@ -1,7 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import * as leasePage from "../../app/routes/admin/lease";
 import * as offerPage from "../../app/routes/public/offer";
+import { configurationLines } from "../../app/lib/offer-options";
+import { configurationSnapshot } from "../../app/server/contacts.server";
 import { readLeaseScale } from "../../app/server/lease.server";
+import { offers } from "../../app/server/schema.server";
 import { call, makeRequest, signedInAdmin, testContext } from "../support/admin";
 import { testDatabaseKind } from "../support/database";
 import { buildOffer, insertOffers } from "../support/offers";
@@ -92,5 +95,15 @@ describe(`lease simulator (${testDatabaseKind})`, () => {
     });
     expect(configured.configuration.monthly).toBe(32240);
     expect(configured.query).toBe("duree=48");
+
+    // The contact request keeps the same lease in its snapshot.
+    const [{ id }] = await database.db.select({ id: offers.id }).from(offers);
+    const snapshot = await configurationSnapshot(id, "duree=48", database.db);
+    expect(snapshot?.lease).toEqual({ months: 48, option: 19500, total: 1567020 });
+    expect(
+      configurationLines(snapshot!)
+        .join("\n")
+        .replace(/[\u202f\u00a0]/g, " "),
+    ).toContain("Location : 48 mois, option d'achat 195,00 € HT, coût total 15 670,20 € HT");
   });
 });

@@ -25,8 +25,8 @@ import * as dom from "~/lib/dom-hooks";
 import { OFFER_TYPE_LABELS } from "~/lib/domain";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta, siteFromMatches } from "~/lib/meta";
-import { LEASE_PARAM, leaseQuote, offeredDurations, readDuration } from "~/lib/lease";
-import { centsText, monthlyLabel, perMonth, toCents, type Pricing } from "~/lib/money";
+import { LEASE_PARAM } from "~/lib/lease";
+import { centsText, monthlyLabel, perMonth, type Pricing } from "~/lib/money";
 import { configure, contactHref, readSelection, selectionParams } from "~/lib/offer-options";
 import { offerTerms } from "~/lib/offer-terms";
 import { productJsonLd } from "~/lib/structured-data";
@@ -34,7 +34,7 @@ import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
 import { withDatabase } from "~/server/availability.server";
 import { env } from "~/server/env.server";
-import { readLeaseScale } from "~/server/lease.server";
+import { leaseTerms } from "~/server/lease.server";
 import { log } from "~/server/log.server";
 import { findActiveOfferBySlug } from "~/server/offers.server";
 import type { Offer } from "~/server/schema.server";
@@ -74,19 +74,13 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   };
 }
 
-/** The lease simulator's terms for an LOA offer with a financed amount and a priced duration. */
 async function leaseFor(
-  offer: { type: string; financedAmount: string | null; leaseDurations: number[] | null },
+  offer: Parameters<typeof leaseTerms>[0],
   query: URLSearchParams,
   context: Route.LoaderArgs["context"],
 ) {
-  if (offer.type !== "loa" || offer.financedAmount === null) return null;
-  const scale = await withDatabase("lease scale", context, () => readLeaseScale());
-  const offered = offeredDurations(offer.leaseDurations, scale);
-  const months = readDuration(query, offered);
-  const quote = months ? leaseQuote(toCents(offer.financedAmount), months, scale) : null;
-  if (!quote) return null;
-  return { offered, quote, partner: env().LEASING_PARTNER };
+  const terms = await withDatabase("lease scale", context, () => leaseTerms(offer, query));
+  return terms && { ...terms, partner: env().LEASING_PARTNER };
 }
 
 function withDuration(params: URLSearchParams, lease: { quote: { months: number } } | null) {
