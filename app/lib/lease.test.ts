@@ -35,5 +35,6 @@ describe("lease", () => {
     expect(offered).toEqual([24, 36]);
     expect(readDuration(new URLSearchParams("duree=36"), offered)).toBe(36);
     expect(readDuration(new URLSearchParams("duree=60"), offered)).toBe(24);
+    expect(readDuration(new URLSearchParams(""), offered, 36)).toBe(36);
   });
 });

@@ -48,8 +48,13 @@ export function offeredDurations(allowed: readonly number[] | null, scale: Lease
   return (allowed ?? []).filter((m) => priced.has(m)).sort((a, b) => a - b);
 }
 
-/** The chosen duration from the query, else the first one offered. */
-export function readDuration(params: URLSearchParams, offered: readonly number[]) {
+/** The chosen duration from the query, else the offer's stated duration if offered, else the first. */
+export function readDuration(
+  params: URLSearchParams,
+  offered: readonly number[],
+  stated: number | null = null,
+) {
   const value = Number(params.get(LEASE_PARAM));
-  return offered.includes(value) ? value : offered[0];
+  if (offered.includes(value)) return value;
+  return stated !== null && offered.includes(stated) ? stated : offered[0];
 }

@@ -100,6 +100,7 @@ export async function configurationSnapshot(
       type: offers.type,
       financedAmount: offers.financedAmount,
       leaseDurations: offers.leaseDurations,
+      loaMonths: offers.loaMonths,
     })
     .from(offers)
     .where(eq(offers.id, offerId));

@@ -63,14 +63,19 @@ export async function seedLeaseScale(database: Database) {
  * (else the first offered): null for any other offer or when the scale prices none of its durations.
  */
 export async function leaseTerms(
-  offer: { type: string; financedAmount: string | null; leaseDurations: number[] | null },
+  offer: {
+    type: string;
+    financedAmount: string | null;
+    leaseDurations: number[] | null;
+    loaMonths: number | null;
+  },
   query: URLSearchParams,
   database: Database = db(),
 ): Promise<{ offered: number[]; quote: LeaseQuote } | null> {
   if (offer.type !== "loa" || offer.financedAmount === null) return null;
   const scale = await readLeaseScale(database);
   const offered = offeredDurations(offer.leaseDurations, scale);
-  const months = readDuration(query, offered);
+  const months = readDuration(query, offered, offer.loaMonths);
   const quote = months ? leaseQuote(toCents(offer.financedAmount), months, scale) : null;
   return quote ? { offered, quote } : null;
 }

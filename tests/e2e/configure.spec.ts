@@ -83,7 +83,7 @@ test("simulates a lease: the chosen duration gives the rent, the option and the 
   page,
 }, testInfo) => {
   await page.goto("/offers/loa-pme-36-mois");
-  await expect(priceCard(page)).toContainText(/595,40\s€ HT/); // 24 months first
+  await expect(priceCard(page)).toContainText(/409,50\s€ HT/); // the offer's 36 months first
   await page.getByLabel("Durée").selectOption("48");
   await update(page, noJs(testInfo));
   await expect(page).toHaveURL(/duree=48/);

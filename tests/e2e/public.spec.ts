@@ -311,9 +311,10 @@ test.describe("offer detail", () => {
     await expect(
       main.getByText("Besoin d'aide ? Contactez notre équipe commerciale"),
     ).toBeVisible();
+    // Both links carry the offer and its configuration (issue 21).
     await expect(main.getByRole("link", { name: "Demander des informations" })).toHaveAttribute(
       "href",
-      "/contact",
+      /^\/contact\?offer=\d+$/,
     );
     await main.getByRole("link", { name: "Commander maintenant" }).click();
     await expect(page).toHaveURL(/\/contact\?offer=\d+$/);
