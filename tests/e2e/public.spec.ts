@@ -300,8 +300,9 @@ test.describe("offer detail", () => {
     ).toBeVisible();
     await expect(main.locator("strong", { hasText: "EPYC Performance 64" })).toBeVisible();
     await expect(main.getByRole("heading", { name: "Spécifications techniques" })).toBeVisible();
+    // The specs' terms (the Configurer form has a `Stockage` group too).
     for (const label of ["Processeur", "Mémoire RAM", "Stockage", "Réseau"]) {
-      await expect(main.getByText(label, { exact: true })).toBeVisible();
+      await expect(main.locator("dt").getByText(label, { exact: true })).toBeVisible();
     }
     await expect(main.getByRole("heading", { name: "Conditions contractuelles" })).toBeVisible();
     await expect(main.getByText("Engagement requis")).toBeVisible();
