@@ -62,7 +62,7 @@ describe(`configuration (${testDatabaseKind})`, () => {
       contact.loader,
       makeRequest(`/contact?offer=${offerId}&configuration=${encodeURIComponent("o0=1&o1=4")}`),
     );
-    const shown = page.data as Awaited<ReturnType<typeof contact.loader>>;
+    const shown = page.data as { configuration: { query: string } | null; token: string };
     expect(shown.configuration?.query).toBe("o0=1&o1=4");
 
     const sent = await call(
@@ -76,10 +76,12 @@ describe(`configuration (${testDatabaseKind})`, () => {
           offer: String(offerId),
           configuration: "o0=1&o1=4",
           website: "",
+          submission: shown.token,
         },
       }),
     );
-    expect(sent.data).toEqual({ status: "sent" });
+    expect(sent.status).toBe(303);
+    expect(sent.location).toMatch(/^\/contact\/merci\?ref=DEM-/);
     const [row] = await database.db
       .select()
       .from(contactRequests)
@@ -96,6 +98,7 @@ describe(`configuration (${testDatabaseKind})`, () => {
     const mail = renderContactNotification(
       (await contactMailData(row.id, database.db))!,
       "https://x.fr",
+      { vatRate: 20, display: "ht" },
     );
     expect(normalize(mail.text)).toContain("Mémoire : 256 Go (+40,00 € HT/mois)");
     expect(normalize(mail.text)).toContain("Total : 177,00 € HT/mois, mise en service 69,00 € HT");
