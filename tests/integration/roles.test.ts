@@ -217,6 +217,8 @@ describe(`roles on every admin route (${testDatabaseKind})`, () => {
       "Tableau de bord",
       "Offres",
       "Demandes",
+      "Datacenters",
+      "Barème LOA",
       "Données personnelles",
       "Administrateurs",
       "Webhooks",
@@ -224,6 +226,6 @@ describe(`roles on every admin route (${testDatabaseKind})`, () => {
       "Mon compte",
     ]);
     expect(await navOf("sales")).toEqual(["Demandes", "Mon compte"]);
-    expect(await navOf("catalogue")).toEqual(["Offres", "Mon compte"]);
+    expect(await navOf("catalogue")).toEqual(["Offres", "Datacenters", "Barème LOA", "Mon compte"]);
   });
 });
