@@ -135,6 +135,18 @@ function actionForms(): Record<
     "routes/admin/dashboard.tsx": [
       { name: "retry a failed mail", form: { intent: "retry-mail", id: String(failedMailId) } },
     ],
+    "routes/admin/webhooks.tsx": [
+      {
+        name: "add a webhook",
+        form: { intent: "create", url: "https://crm.example.fr/hook", events: "request.created" },
+      },
+    ],
+    "routes/admin/datacenters.tsx": [
+      { name: "add a datacenter", form: { intent: "add", name: "Datacenter forgé" } },
+    ],
+    "routes/admin/lease.tsx": [
+      { name: "change the lease scale", form: { c36: "0,5", purchaseOptionPercent: "50" } },
+    ],
   };
 }
 
@@ -177,7 +189,7 @@ describe(`admin guard (${testDatabaseKind})`, () => {
     validCookie = cookie;
     secondAdminId = (
       await createAdmin(database.db, {
-        email: "second@example.fr",
+        email: "deuxieme@example.fr",
         password: "un second mot de passe",
       })
     ).id;
