@@ -654,7 +654,9 @@ describe(`admin offers (${testDatabaseKind})`, () => {
         .where(eq(contactRequests.id, row.id));
     }
     const outcome = await call(dashboard.loader, makeRequest("/admin", { cookie }));
-    const { mail, mailEnabled, ...counts } = outcome.data as Record<string, unknown>;
+    // The desk's charts have their own tests (the dashboard's figures here).
+    const { mail, mailEnabled, charts, ...counts } = outcome.data as Record<string, unknown>;
+    expect(charts).toBeDefined();
     expect(counts).toEqual({
       offers: { total: 3, active: 2 },
       contacts: { total: 5, pending: 2, inProgress: 1, completed: 1 },
