@@ -40,6 +40,8 @@ export default [
       route("personal-data", "routes/admin/personal-data.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("webhooks", "routes/admin/webhooks.tsx"),
+      route("datacenters", "routes/admin/datacenters.tsx"),
+      route("lease", "routes/admin/lease.tsx"),
       route("account", "routes/admin/account.tsx"),
       route("account/2fa", "routes/admin/two-factor.tsx"),
       route("confirm", "routes/admin/confirm-identity.tsx"),

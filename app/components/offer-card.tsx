@@ -1,7 +1,8 @@
 import { Cpu, HardDrive, MemoryStick, Star } from "lucide-react";
 import { Link } from "react-router";
 import { IconSprite, SpriteIcon } from "~/components/icon-sprite";
-import { FeaturedBadge, OfferTypeBadge } from "~/components/offer-badges";
+import type { ComponentProps } from "react";
+import { DeliveryLine, FeaturedBadge, OfferTypeBadge } from "~/components/offer-badges";
 import { Card } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
 import { OFFER_TYPE_LABELS, type OfferType } from "~/lib/domain";
@@ -22,7 +23,7 @@ export type OfferCardProps = {
     setupFee: string | null;
     engagement: boolean;
     contractType: string | null;
-  };
+  } & ComponentProps<typeof DeliveryLine>["offer"];
   /** The id of the GET form to /comparer that the card's 'Comparer' checkbox belongs to. */
   compareForm?: string;
   /** The title's level: 2 in the listing, 3 below a section's heading. */
@@ -79,6 +80,7 @@ export function OfferCard({ offer, compareForm, headingLevel = 2 }: OfferCardPro
             </li>
           ))}
         </ul>
+        <DeliveryLine offer={offer} />
         <div className="mt-auto flex items-end justify-between gap-2 border-t pt-4">
           <div>
             <p className="text-2xl font-bold text-primary">

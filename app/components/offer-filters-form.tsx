@@ -2,6 +2,7 @@ import { Search, X } from "lucide-react";
 import { OfferTypeOptions } from "~/components/offer-type-options";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
+import { Checkbox } from "~/components/ui/checkbox";
 import { Field } from "~/components/ui/field";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { SearchInput } from "~/components/ui/search-input";
@@ -59,10 +60,13 @@ export function OfferFiltersForm({
   filters,
   filtered,
   sort,
+  datacenters,
 }: {
   filters: OfferFilters;
   filtered: boolean;
   sort: OfferSort;
+  /** The datacenters to filter on (issue 21), by name. */
+  datacenters: { code: string; name: string }[];
 }) {
   const engagement = filters.commitment === undefined ? "all" : filters.commitment ? "yes" : "no";
   return (
@@ -106,6 +110,27 @@ export function OfferFiltersForm({
                 <option value="no">Sans engagement</option>
               </NativeSelect>
             </Field>
+            <Field id="filter-location" label="Datacenter">
+              <NativeSelect name="location" defaultValue={filters.location ?? ""}>
+                <option value="">Tous</option>
+                {datacenters.map((dc) => (
+                  <option key={dc.code} value={dc.code}>
+                    {dc.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
+            <div className="flex items-end pb-2">
+              <label className="flex cursor-pointer items-center gap-2 text-sm">
+                <Checkbox
+                  id="filter-available"
+                  name="available"
+                  value="1"
+                  defaultChecked={filters.availableNow === true}
+                />
+                Livrable immédiatement
+              </label>
+            </div>
             <Field id="filter-sort" label="Trier par">
               <NativeSelect name="sort" defaultValue={sort}>
                 {OFFER_SORTS.map((value) => (

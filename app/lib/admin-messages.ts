@@ -85,6 +85,13 @@ export const FLASH_MESSAGES = {
     description: "Le responsable de la demande a été mis à jour",
     type: "success",
   },
+  datacenterAdded: { title: "Datacenter ajouté", type: "success" },
+  leaseScaleSaved: { title: "Barème LOA enregistré", type: "success" },
+  datacenterRemoved: {
+    title: "Datacenter supprimé",
+    description: "Les offres qui l'indiquaient n'ont plus de datacenter.",
+    type: "success",
+  },
   notSpam: {
     title: "Demande rétablie",
     description: "La demande rejoint la liste et l'équipe commerciale en est notifiée.",

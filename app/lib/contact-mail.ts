@@ -1,5 +1,6 @@
 import { formatDateTime } from "./format";
 import { monthlyAlternativeLabel, monthlyLabel, type Pricing } from "./money";
+import { configurationLines, type ConfigurationSnapshot } from "./offer-options";
 
 /** What the sales team's notification says about one contact request, read when it is sent. */
 export type ContactMailData = {
@@ -11,6 +12,8 @@ export type ContactMailData = {
   createdAt: Date;
   /** The current offer (with its price), or the snapshot of a deleted one (no price), or none. */
   offer: { title: string; reference: string; price: string | null } | null;
+  /** The configuration chosen on the offer page (issue 21), as it was when sent. */
+  configuration?: ConfigurationSnapshot | null;
 };
 
 export type RenderedMail = { subject: string; text: string; html: string };
@@ -64,6 +67,7 @@ export function renderContactNotification(
   const date = formatDateTime(data.createdAt);
   const phone = data.phone ?? "non renseigné";
   const offer = offerLine(data.offer, pricing);
+  const configuration = data.configuration ? configurationLines(data.configuration) : [];
   // Line breaks as the visitor typed them, whatever their kind.
   const message = data.message.replace(/\r\n?/g, "\n");
 
@@ -74,6 +78,7 @@ export function renderContactNotification(
     `E-mail : ${data.email}`,
     `Téléphone : ${phone}`,
     `Offre : ${offer}`,
+    ...(configuration.length ? ["", "Configuration choisie :", ...configuration] : []),
     "",
     "Message :",
     message,
@@ -96,6 +101,7 @@ ${row("Nom", escapeHtml(data.name))}
 ${row("E-mail", `<a href="mailto:${email}">${email}</a>`)}
 ${row("Téléphone", escapeHtml(phone))}
 ${row("Offre", escapeHtml(offer))}
+${configuration.length ? row("Configuration choisie", configuration.map(escapeHtml).join("<br>\n")) : ""}
 </table>
 <p><strong>Message :</strong></p>
 <p style="white-space:pre-wrap">${escapeHtml(message).replace(/\n/g, "<br>\n")}</p>

@@ -53,6 +53,11 @@ export const OFFER_TITLE = "data-title";
 export const OFFER_REFERENCE = "data-reference";
 export const OFFER_PRICE = "data-price";
 
+// The offer page's configuration (offer-configure.ts).
+export const OFFER_CONFIGURE = "data-offer-configure";
+/** The price card, swapped as a whole when the configuration changes. */
+export const OFFER_PRICE_CARD = "data-offer-price-card";
+
 /** Spread on an element: `<div {...dom.hook(dom.LISTING_CONTENT)} />` renders `data-listing-content=""`. */
 export function hook(name: DataHook, value: string | number = ""): Record<DataHook, string> {
   return { [name]: String(value) };

@@ -1,16 +1,5 @@
-// One formatter per kind, same output on server and client (fixed locale; dates in ./dates).
-
-const priceFormatter = new Intl.NumberFormat("fr-FR", {
-  style: "currency",
-  currency: "EUR",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** '899,99 €' (the narrow no-break spaces of fr-FR are kept). */
-export function formatPrice(price: string | number): string {
-  return priceFormatter.format(typeof price === "string" ? Number(price) : price);
-}
+// One formatter per kind, same output on server and client (fixed locale; dates in ./dates,
+// amounts in ./money: one euro formatter, one "/mois").
 
 export { formatDateTime } from "./dates";
 

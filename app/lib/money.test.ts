@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   amount,
   formatCents,
+  formatEuros,
+  formatMonthlyPrice,
+  perMonth,
   loaTotal,
   monthlyAlternativeLabel,
   monthlyLabel,
@@ -92,5 +95,18 @@ describe("loaTotal", () => {
     // 0.03 HT -> 0.04 TTC per month (0.6 c of VAT rounded up): 3 months = 0.12 TTC, not 0.11.
     expect(loaTotal("0.03", 3, "0.00", HT)).toEqual({ ht: 9, ttc: 12 });
     expect(amount("0.09", HT)).toEqual({ ht: 9, ttc: 11 });
+  });
+});
+
+describe("euros and months", () => {
+  it("formats stored amounts and numbers the French way with two decimals", () => {
+    expect(normalize(formatEuros("899.99"))).toBe("899,99 €");
+    expect(normalize(formatEuros(49))).toBe("49,00 €");
+    expect(normalize(formatEuros("1299.5"))).toBe("1 299,50 €");
+  });
+  it("writes the monthly suffix in one place", () => {
+    expect(perMonth("12,00 € HT")).toBe("12,00 € HT/mois");
+    expect(normalize(formatMonthlyPrice("899.99"))).toBe("899,99 €/mois");
+    expect(normalize(monthlyLabel("899.99", HT))).toBe("899,99 € HT/mois");
   });
 });

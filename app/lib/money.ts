@@ -38,6 +38,21 @@ export function formatCents(cents: number): string {
   return euroFormatter.format(cents / 100);
 }
 
+/** An amount as stored ('899.99') or a number of euros: '899,99 €'. */
+export function formatEuros(value: string | number): string {
+  return formatCents(toCents(value));
+}
+
+/** The one place '/mois' is written: '899,99 € HT' -> '899,99 € HT/mois'. */
+export function perMonth(label: string): string {
+  return `${label}/mois`;
+}
+
+/** A stored monthly amount without its basis: '899,99 €/mois' (admin lists, contact form). */
+export function formatMonthlyPrice(value: string | number): string {
+  return perMonth(formatEuros(value));
+}
+
 export type Amount = { ht: number; ttc: number };
 
 /** One amount HT (as stored) with its TTC. */
@@ -57,7 +72,7 @@ export const otherBasis = (basis: PriceDisplay): PriceDisplay => (basis === "ht"
 
 /** The card's and the page's main figure: '899,99 € HT/mois' (or TTC first with PRICE_DISPLAY=ttc). */
 export function monthlyLabel(priceHt: string | number, pricing: Pricing): string {
-  return `${formatAmount(amount(priceHt, pricing), pricing.display)}/mois`;
+  return perMonth(formatAmount(amount(priceHt, pricing), pricing.display));
 }
 
 /** The same in two parts, for a large amount with a small suffix: '899,99 €' and 'HT/mois'. */
@@ -67,13 +82,13 @@ export function monthlyParts(
 ): { amount: string; suffix: string } {
   return {
     amount: formatCents(amount(priceHt, pricing)[pricing.display]),
-    suffix: `${TAX_LABEL[pricing.display]}/mois`,
+    suffix: perMonth(TAX_LABEL[pricing.display]),
   };
 }
 
 /** The other figure, for the offer page: 'soit 1 079,99 € TTC/mois'. */
 export function monthlyAlternativeLabel(priceHt: string | number, pricing: Pricing): string {
-  return `soit ${formatAmount(amount(priceHt, pricing), otherBasis(pricing.display))}/mois`;
+  return `soit ${perMonth(formatAmount(amount(priceHt, pricing), otherBasis(pricing.display)))}`;
 }
 
 /**
@@ -98,4 +113,19 @@ export function setupFeeLabel(feeHt: string | null, pricing: Pricing): string | 
   const fee = amount(feeHt, pricing);
   if (fee.ht === 0) return "Mise en service offerte";
   return `Frais de mise en service : ${formatAmount(fee, pricing.display)}`;
+}
+
+/** An option's supplement as its choice shows it: '+40,00 € HT/mois' (HT: what is priced). */
+export function monthlySupplementLabel(cents: number): string {
+  return `+${perMonth(`${formatCents(cents)} HT`)}`;
+}
+
+/** '+25,00 € HT de mise en service'. */
+export function setupSupplementLabel(cents: number): string {
+  return `+${formatCents(cents)} HT de mise en service`;
+}
+
+/** Cents as an amount is stored: 89999 -> '899.99'. */
+export function centsText(cents: number): string {
+  return (cents / 100).toFixed(2);
 }

@@ -18,6 +18,13 @@ describe("parseOfferFilters", () => {
     expect(parse("")).toEqual({ filters: {}, page: 1, sort: "newest" });
   });
 
+  it("reads the datacenter and availability filters, and writes them back", () => {
+    const { filters } = parse("location=Paris&available=1");
+    expect(filters).toEqual({ location: "paris", availableNow: true });
+    expect(offerFiltersToSearch(filters)).toBe("?location=paris&available=1");
+    expect(parse("location=%3Cscript%3E&available=yes").filters).toEqual({});
+  });
+
   it("reads prices as integers", () => {
     expect(parse("min=50&max=499.99").filters).toEqual({ minPrice: 50, maxPrice: 499 });
     expect(parse("min=12,7").filters).toEqual({ minPrice: 12 });

@@ -8,7 +8,8 @@ import { cleanSearchTerm } from "./search-term";
 
 /**
  * Listing filter state (spec section 3, plus the numeric filters of issue 13), as carried in the
- * URL: ?q=&type=&min=&max=&ram_min=&cores_min=&engagement=&sort=&page=. Prices are HT.
+ * URL: ?q=&type=&min=&max=&ram_min=&cores_min=&engagement=&location=&available=1&sort=&page=.
+ * Prices are HT.
  */
 export type OfferFilters = {
   searchTerm?: string;
@@ -20,6 +21,10 @@ export type OfferFilters = {
   /** Offers with at least this many CPU cores; offers without the number are left out. */
   coresMin?: number;
   commitment?: boolean;
+  /** A datacenter's code (issue 21). */
+  location?: string;
+  /** Deliverable now: in stock (issue 21). */
+  availableNow?: boolean;
 };
 
 /** The listing's orders; `newest` is the default and stays out of the URL. */
@@ -50,9 +55,14 @@ export const LISTING_PARAMS = [
   "ram_min",
   "cores_min",
   "engagement",
+  "location",
+  "available",
   "sort",
   "page",
 ] as const;
+
+/** A datacenter's code: a slug (datacenters.server.ts makes it from the name). */
+export const DATACENTER_CODE = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 
 /** A whole number as typed ('499.99' and '12,7' read as 499 and 12), capped; else undefined. */
 function intParam(value: string | null, max: number): number | undefined {
@@ -87,6 +97,9 @@ export function parseOfferFilters(params: URLSearchParams): {
   if (coresMin) filters.coresMin = coresMin;
   const engagement = oneOf(["yes", "no"], params.get("engagement"));
   if (engagement) filters.commitment = engagement === "yes";
+  const location = params.get("location")?.trim().toLowerCase();
+  if (location && DATACENTER_CODE.test(location)) filters.location = location;
+  if (params.get("available") === "1") filters.availableNow = true;
   const page = Math.max(1, intParam(params.get("page"), MAX_PAGE) ?? 1);
   return { filters, page, sort: oneOf(OFFER_SORTS, params.get("sort")) ?? DEFAULT_SORT };
 }
@@ -109,6 +122,8 @@ export function offerFiltersToSearch(
   if (filters.ramMin !== undefined) params.set("ram_min", String(filters.ramMin));
   if (filters.coresMin !== undefined) params.set("cores_min", String(filters.coresMin));
   if (filters.commitment !== undefined) params.set("engagement", filters.commitment ? "yes" : "no");
+  if (filters.location) params.set("location", filters.location);
+  if (filters.availableNow) params.set("available", "1");
   if (sort !== DEFAULT_SORT) params.set("sort", sort);
   if (page > 1) params.set("page", String(page));
   const search = params.toString();

@@ -152,8 +152,15 @@ describe("offerFormValues", () => {
       setupFee: "0.00",
       loaMonths: 36,
       loaPurchaseOption: "150.00",
+      delivery: "on_order",
+      deliveryDays: 10,
+      datacenter: "paris",
+      options: [{ kind: "quantity", label: "IPv4", min: 0, max: 16, monthly: 200, setup: 0 }],
+      financedAmount: "12000.00",
+      leaseDurations: [36, 48],
     });
     expect(values).toMatchObject({
+      leaseDurations: "36, 48",
       type: "loa",
       description: "",
       network: "",
@@ -163,6 +170,8 @@ describe("offerFormValues", () => {
       storageTb: "1.92",
       setupFee: "0.00",
       loaMonths: "36",
+      deliveryDays: "10",
+      datacenter: "paris",
     });
     const parsed = parseOfferForm(values);
     expect(parsed.success && parsed.data).toMatchObject({

@@ -1,10 +1,18 @@
 import { z } from "zod";
 import { ADMIN_MESSAGES } from "./admin-messages";
 import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_EXCEPT_LINES } from "./contact";
-import { OFFER_TYPES } from "./domain";
 import { fieldErrors, firstFieldError, type FieldErrors } from "./field-errors";
-import { OFFER_LIMITS, OFFER_NUMBER_LIMITS } from "./limits";
-import type { OfferField, OfferFormValues } from "./offer-form";
+import {
+  OFFER_FIELD_NAMES,
+  OFFER_FIELDS,
+  OFFER_LIMITS,
+  type OfferField,
+  type OfferFieldSpec,
+  type OfferFormValues,
+  type OfferInput,
+} from "./offer-fields";
+import { LEASE_DURATIONS } from "./lease";
+import { parseOptionLines } from "./offer-options";
 import { slugify } from "./slug";
 
 const REQUIRED = "Ce champ est obligatoire.";
@@ -72,7 +80,6 @@ const numberText = (v: string) =>
   clean(v)
     .replace(/[\s\u00a0\u202f€]/g, "")
     .replace(",", ".");
-const frenchNumber = (n: number) => n.toLocaleString("fr-FR");
 
 /** An optional whole number within bounds: '' gives null. */
 const optionalInteger = (message: string, { min, max }: { min: number; max: number }) =>
@@ -93,85 +100,96 @@ const optionalDecimal = (message: string, { min, max }: { min: number; max: numb
     )
     .transform((v) => (v === "" ? null : Number(v).toFixed(2)));
 
-const N = OFFER_NUMBER_LIMITS;
-const range = ({ min, max }: { min: number; max: number }) =>
-  `${frenchNumber(min)} et ${frenchNumber(max)}`;
-const LOA_ONLY = "Réservé aux offres de type Location LOA.";
+/** One field's schema from its row in the field table. */
+function fieldSchema(spec: OfferFieldSpec): z.ZodType {
+  const subject = spec.subject ?? spec.label;
+  switch (spec.kind) {
+    case "text":
+      return spec.required
+        ? required(subject, spec.max)
+        : optional(subject, spec.max, spec.multiline ?? false);
+    case "reference":
+      return optional(spec.label, spec.max);
+    case "months":
+      return z
+        .string()
+        .max(spec.max, spec.message)
+        .transform((v, ctx) => {
+          const parts = v.split(/[\s,;]+/).filter(Boolean);
+          const months = parts.map(Number);
+          if (months.some((m) => !(LEASE_DURATIONS as readonly number[]).includes(m))) {
+            ctx.addIssue({ code: "custom", message: spec.message });
+            return z.NEVER;
+          }
+          return months.length ? [...new Set(months)].sort((a, b) => a - b) : null;
+        });
+    case "options":
+      return z
+        .string()
+        .max(spec.max, tooLong("Les options", spec.max))
+        .transform((v, ctx) => {
+          const parsed = parseOptionLines(v);
+          if (parsed.ok) return parsed.groups.length ? parsed.groups : null;
+          ctx.addIssue({ code: "custom", message: parsed.message });
+          return z.NEVER;
+        });
+    case "choice":
+      return z
+        .string()
+        .transform((v) => v || (spec.fallback ?? v))
+        .pipe(z.enum(spec.values as [string, ...string[]], spec.message));
+    case "boolean":
+      return z.boolean();
+    case "price":
+      return priceSchema;
+    case "integer":
+      return optionalInteger(spec.message, spec);
+    case "decimal":
+      return optionalDecimal(spec.message, spec);
+  }
+}
 
 const offerInputSchema = z
-  .object({
-    title: required("Le titre", OFFER_LIMITS.title),
-    reference: required("La référence", OFFER_LIMITS.reference),
-    slug: z
-      .string()
-      .transform(clean)
-      .pipe(z.string().max(OFFER_LIMITS.slug, tooLong("Le slug", OFFER_LIMITS.slug))),
-    description: optional("La description", OFFER_LIMITS.description, true),
-    type: z.enum(OFFER_TYPES, "Le type d'offre n'est pas valide."),
-    featured: z.boolean(),
-    cpu: required("Le processeur", OFFER_LIMITS.cpu),
-    ram: required("La mémoire RAM", OFFER_LIMITS.ram),
-    storage: required("Le stockage", OFFER_LIMITS.storage),
-    network: optional("Le réseau", OFFER_LIMITS.network),
-    price: priceSchema,
-    engagement: z.boolean(),
-    contractType: optional("Le type de contrat", OFFER_LIMITS.contractType),
-    metaTitle: optional("Le titre SEO", OFFER_LIMITS.metaTitle),
-    metaDescription: optional("La description SEO", OFFER_LIMITS.metaDescription),
-    isActive: z.boolean(),
-    cpuCores: optionalInteger(
-      `Le nombre de cœurs doit être un nombre entier entre ${range(N.cpuCores)}.`,
-      N.cpuCores,
-    ),
-    ramGb: optionalInteger(
-      `La RAM doit être un nombre entier de Go entre ${range(N.ramGb)}.`,
-      N.ramGb,
-    ),
-    storageTb: optionalDecimal(
-      `Le stockage doit être un nombre de To entre ${range(N.storageTb)} (2 décimales au plus).`,
-      N.storageTb,
-    ),
-    bandwidthGbps: optionalDecimal(
-      `La bande passante doit être un nombre de Gbit/s entre ${range(N.bandwidthGbps)} (2 décimales au plus).`,
-      N.bandwidthGbps,
-    ),
-    setupFee: optionalDecimal(
-      `Les frais de mise en service doivent être un montant entre 0 et ${frenchNumber(OFFER_LIMITS.priceMax)} € avec au plus 2 décimales.`,
-      { min: 0, max: OFFER_LIMITS.priceMax },
-    ),
-    loaMonths: optionalInteger(
-      `La durée doit être un nombre entier de mois entre ${N.loaMonths.min} et ${N.loaMonths.max}.`,
-      N.loaMonths,
-    ),
-    loaPurchaseOption: optionalDecimal(
-      `L'option d'achat doit être un montant entre 0 et ${frenchNumber(OFFER_LIMITS.priceMax)} € avec au plus 2 décimales.`,
-      { min: 0, max: OFFER_LIMITS.priceMax },
-    ),
-  })
+  .object(
+    Object.fromEntries(
+      OFFER_FIELD_NAMES.map((field) => [field, fieldSchema(OFFER_FIELDS[field])]),
+    ) as Record<OfferField, z.ZodType>,
+  )
   .transform((offer, ctx) => {
-    // LOA terms on a dedicated server would be shown nowhere: refused rather than kept unseen.
-    if (offer.type !== "loa") {
-      for (const field of ["loaMonths", "loaPurchaseOption"] as const) {
-        if (offer[field] !== null)
-          ctx.addIssue({ code: "custom", path: [field], message: LOA_ONLY });
-      }
+    // A value that only another field's value gives a meaning to (LOA terms on a dedicated
+    // server, a delay on an offer in stock) would be shown nowhere: refused rather than kept unseen.
+    for (const field of OFFER_FIELD_NAMES) {
+      const spec = OFFER_FIELDS[field] as OfferFieldSpec;
+      if (
+        spec.only &&
+        offer[field] !== null &&
+        offer[spec.only.field as OfferField] !== spec.only.value
+      )
+        ctx.addIssue({ code: "custom", path: [field], message: spec.only.message });
     }
+    if (offer.delivery === "on_order" && offer.deliveryDays === null)
+      ctx.addIssue({
+        code: "custom",
+        path: ["deliveryDays"],
+        message: "Indiquez le délai en jours.",
+      });
     // Spec section 5: the slug comes from the title unless the administrator typed one.
-    const slug = slugify(offer.slug || offer.title)
+    const typed = (offer.slug as string | null) ?? "";
+    const slug = slugify(typed || (offer.title as string))
       .slice(0, OFFER_LIMITS.slug)
       .replace(/-+$/, "");
     if (!slug) {
       ctx.addIssue({
         code: "custom",
         path: ["slug"],
-        message: offer.slug ? "Le slug doit contenir au moins une lettre ou un chiffre." : REQUIRED,
+        message: typed ? "Le slug doit contenir au moins une lettre ou un chiffre." : REQUIRED,
       });
       return z.NEVER;
     }
-    return { ...offer, slug };
+    return { ...offer, slug } as OfferInput;
   });
 
-export type OfferInput = z.output<typeof offerInputSchema>;
+export type { OfferInput };
 
 export type OfferFormResult =
   | { success: true; data: OfferInput }

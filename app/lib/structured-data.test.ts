@@ -56,6 +56,19 @@ describe("structured data", () => {
     });
   });
 
+  it("gives the offer's availability", () => {
+    const data = productJsonLd(site, {
+      slug: "s",
+      title: "T",
+      reference: "R",
+      type: "dedicated",
+      price: "10.00",
+      description: "D",
+      availability: "https://schema.org/OutOfStock",
+    });
+    expect(data.offers.availability).toBe("https://schema.org/OutOfStock");
+  });
+
   it("gives the TTC price and says so when the site shows TTC first", () => {
     const data = productJsonLd(
       { ...site, pricing: { vatRate: 20, display: "ttc" } },

@@ -40,11 +40,13 @@ export type ProductOffer = {
   type: OfferType;
   price: string;
   description: string;
+  /** schema.org availability URL (delivery.ts); in stock when not given. */
+  availability?: string;
 };
 
 /**
- * An offer page's schema.org Product with its Offer: a monthly price in euros, in stock (only
- * active offers have a page). The price is the figure the page shows first, HT or TTC, and says
+ * An offer page's schema.org Product with its Offer: a monthly price in euros and its
+ * availability (issue 21: in stock, on order, sold out). The price is the figure the page shows first, HT or TTC, and says
  * which (valueAddedTaxIncluded).
  */
 export function productJsonLd(site: SiteConfig, offer: ProductOffer) {
@@ -65,7 +67,7 @@ export function productJsonLd(site: SiteConfig, offer: ProductOffer) {
       url,
       price,
       priceCurrency: "EUR",
-      availability: "https://schema.org/InStock",
+      availability: offer.availability ?? "https://schema.org/InStock",
       seller: { "@type": "Organization", name: site.name },
       priceSpecification: {
         "@type": "UnitPriceSpecification",

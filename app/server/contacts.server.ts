@@ -14,8 +14,18 @@ import { contactReference } from "~/lib/contact-reference";
 import { csvLine, CSV_BOM, spreadsheetDateTime } from "~/lib/csv";
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, type ContactStatus } from "~/lib/domain";
 import { likePattern } from "~/lib/offer-filters";
+import {
+  configurationLines,
+  configure,
+  readSelection,
+  selectionParams,
+  type ConfigurationSnapshot,
+} from "~/lib/offer-options";
 import { requestOffer, type RequestOfferColumns } from "~/lib/request-offer";
+import { LEASE_PARAM } from "~/lib/lease";
+import { centsText } from "~/lib/money";
 import { db, type Database } from "./db.server";
+import { leaseTerms } from "./lease.server";
 import { env } from "./env.server";
 import { log } from "./log.server";
 import { enqueueContactNotification, MAIL_KINDS } from "./mail-outbox.server";
@@ -46,6 +56,8 @@ export async function createContactRequest(
   database: Database = db(),
   options: {
     suspectedSpam?: boolean;
+    /** The configuration's query as posted (o0=1&o2=4&duree=36); snapshotted with the offer. */
+    configuration?: string;
     submissionToken?: string;
     /** Runs in the transaction once the request is known to be new; throwing stores nothing. */
     admit?: (tx: Database) => Promise<void>;
@@ -59,6 +71,14 @@ export async function createContactRequest(
       : sql`(select ${column} from ${offers} where ${offers.id} = ${input.offer})`;
   const suspectedSpam = options.suspectedSpam ?? false;
   return database.transaction(async (tx) => {
+    const configuration =
+      input.offer === null
+        ? null
+        : await configurationSnapshot(
+            input.offer,
+            options.configuration ?? "",
+            tx as unknown as Database,
+          );
     const insert = (submissionToken: string | undefined) =>
       tx
         .insert(contactRequests)
@@ -70,6 +90,7 @@ export async function createContactRequest(
           offerId: offerColumn(offers.id),
           offerTitle: offerColumn(offers.title),
           offerReference: offerColumn(offers.reference),
+          configuration,
           suspectedSpam,
           submissionToken,
         })
@@ -88,10 +109,11 @@ export async function createContactRequest(
           phone: contactRequests.phone,
           message: contactRequests.message,
           offerId: contactRequests.offerId,
+          configuration: contactRequests.configuration,
         })
         .from(contactRequests)
         .where(eq(contactRequests.submissionToken, options.submissionToken!));
-      if (sameSubmission(first, input)) {
+      if (sameSubmission(first, input, configuration)) {
         return {
           id: first.id,
           reference: contactReference(first.id, first.createdAt),
@@ -114,15 +136,21 @@ export async function createContactRequest(
 
 /** Whether a stored request holds what was posted again (so the post is a replay, not a new lead). */
 function sameSubmission(
-  stored: Pick<ContactInput, "name" | "email" | "phone" | "message"> & { offerId: number | null },
+  stored: Pick<ContactInput, "name" | "email" | "phone" | "message"> & {
+    offerId: number | null;
+    configuration: ConfigurationSnapshot | null;
+  },
   input: ContactInput,
+  configuration: ConfigurationSnapshot | null,
 ): boolean {
   return (
     stored.name === input.name &&
     stored.email === input.email &&
     (stored.phone ?? null) === (input.phone ?? null) &&
     stored.message === input.message &&
-    stored.offerId === (input.offer ?? null)
+    stored.offerId === (input.offer ?? null) &&
+    // Compared by the normalised choices (the query), not the amounts read at each post.
+    (stored.configuration?.query ?? null) === (configuration?.query ?? null)
   );
 }
 
@@ -190,6 +218,49 @@ export function acknowledgementsEnabled(): boolean {
   return e.ACK_EMAIL ?? Boolean(e.SMTP_URL);
 }
 
+/**
+ * The snapshot of an offer's configuration as chosen by `query` (offer-options.ts): null when the
+ * offer has no options or is gone. Prices are the offer's at this moment.
+ */
+export async function configurationSnapshot(
+  offerId: number,
+  query: string,
+  database: Database = db(),
+): Promise<ConfigurationSnapshot | null> {
+  const [offer] = await database
+    .select({
+      price: offers.price,
+      setupFee: offers.setupFee,
+      options: offers.options,
+      type: offers.type,
+      financedAmount: offers.financedAmount,
+      leaseDurations: offers.leaseDurations,
+      loaMonths: offers.loaMonths,
+    })
+    .from(offers)
+    .where(eq(offers.id, offerId));
+  if (!offer) return null;
+  const params = new URLSearchParams(query);
+  const lease = await leaseTerms(offer, params, database);
+  const groups = offer.options ?? [];
+  if (!groups.length && !lease) return null;
+  const selection = readSelection(groups, params);
+  // With a lease the monthly price is the rent of the chosen duration (as on the offer page).
+  const base = lease ? { ...offer, price: centsText(lease.quote.monthly) } : offer;
+  const configuration = configure(base, groups, selection);
+  const chosen = selectionParams(groups, selection);
+  if (lease) chosen.set(LEASE_PARAM, String(lease.quote.months));
+  return {
+    ...configuration,
+    query: chosen.toString(),
+    lease: lease && {
+      months: lease.quote.months,
+      option: lease.quote.option,
+      total: configuration.monthly * lease.quote.months + lease.quote.option,
+    },
+  };
+}
+
 /** What a visitor's contact post comes to; the route turns it into a status and a message. */
 export type ContactSubmission =
   | { kind: "sent"; reference: string }
@@ -206,7 +277,7 @@ export type ContactSubmission =
  */
 export async function submitContactRequest(
   input: ContactInput,
-  submission: { honeypot: string; token?: string },
+  submission: { honeypot: string; token?: string; configuration?: string },
   context: { clientIp: string; requestId: string },
 ): Promise<ContactSubmission> {
   const { CONTACT_RATE_LIMIT, CONTACT_RATE_WINDOW_SECONDS } = env();
@@ -215,6 +286,7 @@ export async function submitContactRequest(
     const suspectedSpam = submission.honeypot !== "";
     const row = await createContactRequest(input, undefined, {
       suspectedSpam,
+      configuration: submission.configuration,
       submissionToken: submission.token,
       roundRobin: env().ASSIGN_ROUND_ROBIN,
       acknowledge: acknowledgementsEnabled(),
@@ -363,6 +435,7 @@ export const sentColumns = {
   email: contactRequests.email,
   phone: contactRequests.phone,
   message: contactRequests.message,
+  configuration: contactRequests.configuration,
   createdAt: contactRequests.createdAt,
 };
 
@@ -775,6 +848,7 @@ export const CSV_HEADERS = [
   "Référence",
   "Statut",
   "Message",
+  "Configuration",
 ] as const;
 
 /** Rows read per query while exporting: memory stays flat whatever the number of requests. */
@@ -861,6 +935,7 @@ export function contactRequestsCsv(
               r.offerReference,
               r.statusLabel,
               r.message,
+              r.configuration ? configurationLines(r.configuration).join("\n") : "",
             ]),
           )
           .join("");

@@ -46,6 +46,8 @@ export const envSchema = z.object({
   // Personal data (issue 12): who is responsible, and how long contact requests are kept.
   SITE_LEGAL_NAME: z.string().trim().min(1).default("ServeurPro SAS (exemple)"),
   SITE_ADDRESS: z.string().trim().min(1).default("1 rue de l'Exemple, 75000 Paris, France"),
+  // The financer named in the lease simulator's legal mention (issue 21).
+  LEASING_PARTNER: z.string().trim().min(1).default("Exemple Leasing SA"),
   RETENTION_MONTHS: z.coerce.number().int().min(1).max(240).default(36),
   // The admin journal's rows are kept this long (issue 20), deleted by the daily purge.
   AUDIT_RETENTION_MONTHS: z.coerce.number().int().min(1).max(240).default(12),

@@ -2,6 +2,7 @@ import {
   and,
   asc,
   count,
+  getTableColumns,
   desc,
   eq,
   gte,
@@ -13,17 +14,19 @@ import {
   sql,
   type SQL,
 } from "drizzle-orm";
+import { AVAILABLE_NOW } from "~/lib/delivery";
 import { ADMIN_PAGE_SIZE, type AdminOfferListState } from "~/lib/admin-offer-list";
 import { OFFER_LIMITS } from "~/lib/limits";
 import { DEFAULT_SORT, likePattern, type OfferFilters, type OfferSort } from "~/lib/offer-filters";
 import { OFFER_SEARCH } from "~/lib/offer-search";
 import { offerToFormValues, type OfferFormValues } from "~/lib/offer-form";
-import type { OfferInput } from "~/lib/offer-form-schema";
+import type { OfferField, OfferInput } from "~/lib/offer-fields";
 import { slugCandidate } from "~/lib/slug";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import { bumpCatalogueVersion } from "./catalogue.server";
 import { db, type Database } from "./db.server";
 import { log } from "./log.server";
-import { offers, type Offer } from "./schema.server";
+import { datacenters, offers, type NewOffer, type Offer } from "./schema.server";
 
 export const LISTING_PAGE_SIZE = 24;
 
@@ -42,11 +45,27 @@ export const cardColumns = {
   setupFee: offers.setupFee,
   engagement: offers.engagement,
   contractType: offers.contractType,
+  delivery: offers.delivery,
+  deliveryDays: offers.deliveryDays,
+  datacenter: offers.datacenter,
+  datacenterName: datacenters.name,
 };
 
 export type OfferCardData = {
-  [K in keyof typeof cardColumns]: Offer[K];
+  [K in keyof typeof cardColumns]: K extends keyof Offer ? Offer[K] : string | null;
 };
+
+/** Offers with their datacenter's name (a left join: an offer may have none). */
+function offersWithDatacenter<T extends SelectedFields>(database: Database, columns: T) {
+  return database
+    .select(columns)
+    .from(offers)
+    .leftJoin(datacenters, eq(offers.datacenter, datacenters.code));
+}
+
+/** A full offer row with its datacenter's name. */
+const detailColumns = { ...getTableColumns(offers), datacenterName: datacenters.name };
+export type OfferDetail = Offer & { datacenterName: string | null };
 
 /** Spec section 7, Listing: active offers only, the filters combined with AND. */
 export function listingConditions(filters: OfferFilters): SQL | undefined {
@@ -58,6 +77,8 @@ export function listingConditions(filters: OfferFilters): SQL | undefined {
   if (filters.ramMin !== undefined) conditions.push(gte(offers.ramGb, filters.ramMin));
   if (filters.coresMin !== undefined) conditions.push(gte(offers.cpuCores, filters.coresMin));
   if (filters.commitment !== undefined) conditions.push(eq(offers.engagement, filters.commitment));
+  if (filters.location) conditions.push(eq(offers.datacenter, filters.location));
+  if (filters.availableNow) conditions.push(inArray(offers.delivery, [...AVAILABLE_NOW]));
   if (filters.searchTerm) {
     // Case-insensitive substring of title, reference, cpu or ram: search_text holds the four,
     // lower-cased, with a separator that no search term contains (schema.server.ts).
@@ -101,9 +122,7 @@ export function listingPageQuery(
   database: Database,
   sort: OfferSort,
 ) {
-  return database
-    .select(cardColumns)
-    .from(offers)
+  return offersWithDatacenter(database, cardColumns)
     .where(listingConditions(filters))
     .orderBy(...ORDERS[sort])
     .limit(pageSize)
@@ -112,9 +131,7 @@ export function listingPageQuery(
 
 /** The home page's 'Offres à la une': active featured offers, newest first (partial index). */
 export function listFeaturedOffers(limit = 3, database: Database = db()): Promise<OfferCardData[]> {
-  return database
-    .select(cardColumns)
-    .from(offers)
+  return offersWithDatacenter(database, cardColumns)
     .where(and(eq(offers.featured, true), eq(offers.isActive, true)))
     .orderBy(desc(offers.createdAt), desc(offers.id))
     .limit(limit);
@@ -124,20 +141,20 @@ export function listFeaturedOffers(limit = 3, database: Database = db()): Promis
 export async function findActiveOffersBySlugs(
   slugs: readonly string[],
   database: Database = db(),
-): Promise<Offer[]> {
+): Promise<OfferDetail[]> {
   if (slugs.length === 0) return [];
-  const rows = await database
-    .select()
-    .from(offers)
-    .where(and(inArray(offers.slug, [...slugs]), eq(offers.isActive, true)));
+  const rows = await offersWithDatacenter(database, detailColumns).where(
+    and(inArray(offers.slug, [...slugs]), eq(offers.isActive, true)),
+  );
   const bySlug = new Map(rows.map((row) => [row.slug, row]));
   return slugs.flatMap((slug) => bySlug.get(slug) ?? []);
 }
 
-export async function findActiveOfferBySlug(slug: string, database: Database = db()) {
-  const [offer] = await database
-    .select()
-    .from(offers)
+export async function findActiveOfferBySlug(
+  slug: string,
+  database: Database = db(),
+): Promise<OfferDetail | undefined> {
+  const [offer] = await offersWithDatacenter(database, detailColumns)
     .where(and(eq(offers.slug, slug), eq(offers.isActive, true)))
     .limit(1);
   return offer;
@@ -261,9 +278,7 @@ export async function listAdminOffers(
   const rows =
     total === 0
       ? []
-      : await database
-          .select({ ...cardColumns, isActive: offers.isActive })
-          .from(offers)
+      : await offersWithDatacenter(database, { ...cardColumns, isActive: offers.isActive })
           .where(where)
           .orderBy(desc(offers.createdAt), desc(offers.id))
           .limit(pageSize)
@@ -349,32 +364,29 @@ async function withFreeSlug<T>(
   }
 }
 
-function offerValues(input: OfferInput) {
-  return {
-    title: input.title,
-    reference: input.reference,
-    description: input.description,
-    type: input.type,
-    featured: input.featured,
-    cpu: input.cpu,
-    ram: input.ram,
-    storage: input.storage,
-    network: input.network,
-    price: input.price,
-    engagement: input.engagement,
-    contractType: input.contractType,
-    metaTitle: input.metaTitle,
-    metaDescription: input.metaDescription,
-    isActive: input.isActive,
-    cpuCores: input.cpuCores,
-    ramGb: input.ramGb,
-    storageTb: input.storageTb,
-    bandwidthGbps: input.bandwidthGbps,
-    setupFee: input.setupFee,
-    loaMonths: input.loaMonths,
-    loaPurchaseOption: input.loaPurchaseOption,
-  };
+/** The options of the form's `reference` fields (offer-fields.ts): the datacenters, by name. */
+export async function offerReferenceOptions(
+  database: Database = db(),
+): Promise<Partial<Record<OfferField, { value: string; label: string }[]>>> {
+  const rows = await database
+    .select({ value: datacenters.code, label: datacenters.name })
+    .from(datacenters)
+    .orderBy(asc(datacenters.name));
+  return { datacenter: rows };
 }
+
+/** The columns the editor writes: every field of the table but the slug (made unique here). */
+function offerValues(input: OfferInput): Omit<NewOffer, "slug"> {
+  const { slug: _slug, ...values } = input;
+  return values;
+}
+
+// Each field of the table is a column of the same name and type (a field without its column, or
+// with another type, fails to compile here).
+type ColumnsOf<T> = { [F in OfferField]: T extends Record<F, infer V> ? V : never };
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _fieldsAreColumns: Same<ColumnsOf<Offer>, OfferInput> = true;
+void _fieldsAreColumns;
 
 /**
  * Creates an offer with a unique slug derived from `input.slug`. Concurrent creations of the same

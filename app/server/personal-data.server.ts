@@ -1,3 +1,4 @@
+import { configurationLines } from "~/lib/offer-options";
 import { createHmac, randomBytes } from "node:crypto";
 import { desc, eq, sql, type SQL } from "drizzle-orm";
 import { noteColumns, rowsOfRequests, sentColumns, statusChangeColumns } from "./contacts.server";
@@ -151,6 +152,7 @@ export function personalDataDocument(
       phone: r.phone,
       message: r.message,
       offer: r.offerTitle ? { title: r.offerTitle, reference: r.offerReference } : null,
+      configuration: r.configuration ? configurationLines(r.configuration) : null,
       status: r.status,
       suspectedSpam: r.suspectedSpam,
       createdAt: iso(r.createdAt),

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -14,14 +15,35 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { CONTACT_STATUSES, OFFER_TYPES } from "~/lib/domain";
+import { DELIVERY_STATES } from "~/lib/offer-fields";
+import type { ConfigurationSnapshot, OptionGroup } from "~/lib/offer-options";
 
 export const offerType = pgEnum("offer_type", OFFER_TYPES);
+export const deliveryState = pgEnum("delivery_state", DELIVERY_STATES);
 export const contactStatus = pgEnum("contact_status", CONTACT_STATUSES);
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 };
+
+/** The datacenters the administrator keeps (issue 21): an offer names one by its code. */
+export const datacenters = pgTable("datacenters", {
+  // The listing's `location` value: a slug of the name, never changed once offers use it.
+  code: text("code").primaryKey(),
+  name: text("name").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+/** The financer's scale (`Barème LOA`): a coefficient per duration ('0.03150' = 3,150 %). */
+export const leaseRates = pgTable(
+  "lease_rates",
+  {
+    months: integer("months").primaryKey(),
+    coefficient: numeric("coefficient", { precision: 8, scale: 5, mode: "string" }).notNull(),
+  },
+  (t) => [check("lease_rates_positive", sql`${t.months} > 0 and ${t.coefficient} > 0`)],
+);
 
 export const offers = pgTable(
   "offers",
@@ -54,6 +76,18 @@ export const offers = pgTable(
     metaTitle: text("meta_title"),
     metaDescription: text("meta_description"),
     isActive: boolean("is_active").notNull().default(true),
+    // Availability (issue 21): a delivery state, its delay in days when on order, a datacenter.
+    delivery: deliveryState("delivery").notNull().default("stock_24h"),
+    deliveryDays: integer("delivery_days"),
+    datacenter: text("datacenter").references(() => datacenters.code, {
+      onDelete: "set null",
+      onUpdate: "cascade",
+    }),
+    // The lease simulator (issue 21): financed amount HT and the durations offered, in months.
+    financedAmount: numeric("financed_amount", { precision: 10, scale: 2, mode: "string" }),
+    leaseDurations: integer("lease_durations").array(),
+    // Option groups with their supplements (issue 21, offer-options.ts); null without options.
+    options: jsonb("options").$type<OptionGroup[]>(),
     ...timestamps,
     /**
      * The four searchable fields, lower-cased, joined by a character nobody types (U+001F): one
@@ -80,10 +114,11 @@ export const offers = pgTable(
     index("offers_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     // The admin search also matches the slug.
     index("offers_slug_trgm_idx").using("gin", sql`${t.slug} gin_trgm_ops`),
+    index("offers_datacenter_idx").on(t.datacenter),
     check("offers_price_nonnegative", sql`${t.price} >= 0`),
     check(
       "offers_numbers_nonnegative",
-      sql`coalesce(${t.cpuCores}, 0) >= 0 and coalesce(${t.ramGb}, 0) >= 0 and coalesce(${t.storageTb}, 0) >= 0 and coalesce(${t.bandwidthGbps}, 0) >= 0 and coalesce(${t.setupFee}, 0) >= 0 and coalesce(${t.loaMonths}, 0) >= 0 and coalesce(${t.loaPurchaseOption}, 0) >= 0`,
+      sql`coalesce(${t.cpuCores}, 0) >= 0 and coalesce(${t.ramGb}, 0) >= 0 and coalesce(${t.storageTb}, 0) >= 0 and coalesce(${t.bandwidthGbps}, 0) >= 0 and coalesce(${t.setupFee}, 0) >= 0 and coalesce(${t.loaMonths}, 0) >= 0 and coalesce(${t.loaPurchaseOption}, 0) >= 0 and coalesce(${t.deliveryDays}, 0) >= 0`,
     ),
   ],
 );
@@ -100,6 +135,8 @@ export const contactRequests = pgTable(
     // Snapshot of the offer at the time of the request: still readable once the offer is deleted.
     offerTitle: text("offer_title"),
     offerReference: text("offer_reference"),
+    // The chosen configuration with its labels and amounts when sent (issue 21), or null.
+    configuration: jsonb("configuration").$type<ConfigurationSnapshot>(),
     status: contactStatus("status").notNull().default("pending"),
     // A submission that filled the honeypot field: kept (autofill can put a real prospect there),
     // never mailed, hidden from the default list, purged after 30 days (issue 10).
@@ -414,6 +451,7 @@ export const appState = pgTable("app_state", {
 });
 
 export type Offer = typeof offers.$inferSelect;
+export type Datacenter = typeof datacenters.$inferSelect;
 export type NewOffer = typeof offers.$inferInsert;
 export type ContactRequest = typeof contactRequests.$inferSelect;
 export type User = typeof users.$inferSelect;

@@ -1,9 +1,11 @@
 import { count, sql } from "drizzle-orm";
 import { allOfferNumbers } from "~/lib/offer-form";
+import { parseOptionLines, type OptionGroup } from "~/lib/offer-options";
 import { slugify } from "~/lib/slug";
 import { bumpCatalogueVersion } from "./catalogue.server";
+import { seedLeaseScale } from "./lease.server";
 import type { Database } from "./db.server";
-import { offers, type NewOffer } from "./schema.server";
+import { datacenters, offers, type NewOffer } from "./schema.server";
 
 type SeedOffer = Omit<NewOffer, "slug" | "id" | "createdAt" | "updatedAt">;
 
@@ -311,11 +313,102 @@ Serveur **HPE ProLiant DL380 Gen10 Plus** installé chez vous ou dans notre data
   },
 ];
 
+/** The demo's datacenters (issue 21); the administrator keeps the list at /admin/datacenters. */
+export const DEMO_DATACENTERS = [
+  { code: "paris", name: "Paris" },
+  { code: "roubaix", name: "Roubaix" },
+  { code: "strasbourg", name: "Strasbourg" },
+] as const;
+
+type Availability = Pick<SeedOffer, "delivery" | "deliveryDays" | "datacenter">;
+const at = (
+  datacenter: (typeof DEMO_DATACENTERS)[number]["code"],
+  delivery: Availability["delivery"],
+  deliveryDays: number | null = null,
+): Availability => ({ datacenter, delivery, deliveryDays });
+
+/** Where and when each demo offer is delivered, in DEMO_OFFERS' order: every state shows. */
+const DEMO_AVAILABILITY: Availability[] = [
+  at("paris", "stock_24h"),
+  at("roubaix", "stock_24h"),
+  at("strasbourg", "stock_72h"),
+  at("roubaix", "on_order", 10),
+  at("paris", "stock_72h"),
+  at("strasbourg", "on_order", 21),
+  at("paris", "stock_24h"),
+  at("roubaix", "stock_72h"),
+  at("paris", "stock_24h"),
+  at("strasbourg", "stock_24h"),
+  at("roubaix", "stock_72h"),
+  at("paris", "on_order", 15),
+  at("strasbourg", "sold_out"),
+  at("roubaix", "stock_24h"),
+];
+
+/** Options typed as the administrator would (offer-options.ts), by DEMO_OFFERS index. */
+const DEMO_OPTION_LINES: Record<number, string> = {
+  // EPYC Performance 64
+  0: `Mémoire | 256 Go inclus | 0 | 0
+Mémoire | 512 Go | 120 | 0
+Mémoire | 1 To | 290 | 49
+Stockage | 2 × 3,84 To NVMe inclus | 0 | 0
+Stockage | 4 × 3,84 To NVMe | 60 | 0
+IPv4 supplémentaires | 0-16 | 2 | 5
+Support | Standard inclus | 0 | 0
+Support | Premium 24/7 | 79 | 0`,
+  // Xeon Essentiel
+  1: `Mémoire | 64 Go inclus | 0 | 0
+Mémoire | 128 Go | 40 | 0
+Stockage | 2 × 1 To NVMe inclus | 0 | 0
+Stockage | 2 × 2 To NVMe | 25 | 0
+IPv4 supplémentaires | 0-16 | 2 | 5`,
+  // Ryzen Gaming 7950X
+  2: `Mémoire | 128 Go inclus | 0 | 0
+Mémoire | 192 Go | 35 | 0
+Protection anti-DDoS | Jeu incluse | 0 | 0
+Protection anti-DDoS | Jeu avancée | 30 | 20`,
+  // LOA PME 36 mois
+  6: `Support | Standard inclus | 0 | 0
+Support | Premium 24/7 | 59 | 0
+IPv4 supplémentaires | 0-16 | 2 | 5`,
+};
+
+function demoOptions(index: number): OptionGroup[] | null {
+  const text = DEMO_OPTION_LINES[index];
+  if (!text) return null;
+  const parsed = parseOptionLines(text);
+  if (!parsed.ok) throw new Error(parsed.message);
+  return parsed.groups;
+}
+
+/** The lease simulator's terms of the LOA demo offers (financed amount HT, durations). */
+const NO_LEASE = { financedAmount: null, leaseDurations: null };
+const DEMO_LEASES: Record<number, Pick<SeedOffer, "financedAmount" | "leaseDurations">> = {
+  6: { financedAmount: "13000.00", leaseDurations: [24, 36, 48] },
+  7: { financedAmount: "4800.00", leaseDurations: [24, 36] },
+  8: { financedAmount: "76000.00", leaseDurations: [36, 48, 60] },
+  11: { financedAmount: "15700.00", leaseDurations: [48, 60] },
+};
+
 /** Upserts the demo offers by slug, spaced one day apart so that 'newest first' is stable. */
 export async function loadDemoOffers(db: Database, now = new Date()): Promise<number> {
+  await db
+    .insert(datacenters)
+    .values([...DEMO_DATACENTERS])
+    .onConflictDoNothing();
+  await seedLeaseScale(db);
   const rows = DEMO_OFFERS.map((offer, index) => {
     const createdAt = new Date(now.getTime() - index * 86_400_000);
-    return { ...NO_NUMBERS, ...offer, slug: slugify(offer.title), createdAt, updatedAt: createdAt };
+    return {
+      ...NO_NUMBERS,
+      ...DEMO_AVAILABILITY[index],
+      options: demoOptions(index),
+      ...(DEMO_LEASES[index] ?? NO_LEASE),
+      ...offer,
+      slug: slugify(offer.title),
+      createdAt,
+      updatedAt: createdAt,
+    };
   });
   await db
     .insert(offers)

@@ -224,10 +224,11 @@ test.describe("what the buyer pays", () => {
     const main = page.getByRole("main");
     await expect(main.getByText("Mise en service offerte")).toBeVisible();
     const term = (label: string) =>
-      main.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]");
+      main.locator("dt", { hasText: label }).first().locator("xpath=following-sibling::dd[1]");
+    // The lease simulator (issue 21): 13 000 € financed × 0,0315 at the offer's 36 months.
     await expect(term("Durée")).toHaveText("36 mois");
-    await expect(term("Option d'achat")).toHaveText(/^150,00\s€\sHT \(soit 180,00\s€\sTTC\)$/);
-    await expect(term("Coût total")).toHaveText(/^15\s000,00\s€\sHT \(soit 18\s000,00\s€\sTTC\)$/);
+    await expect(term("Option d'achat")).toHaveText(/^195,00\s€\sHT \(soit 234,00\s€\sTTC\)$/);
+    await expect(term("Coût total")).toHaveText(/^14\s937,00\s€\sHT \(soit 17\s924,40\s€\sTTC\)$/);
   });
 
   test("cards mention a setup fee that is not zero", async ({ page }) => {

@@ -300,8 +300,9 @@ test.describe("offer detail", () => {
     ).toBeVisible();
     await expect(main.locator("strong", { hasText: "EPYC Performance 64" })).toBeVisible();
     await expect(main.getByRole("heading", { name: "Spécifications techniques" })).toBeVisible();
+    // The specs' terms (the Configurer form has a `Stockage` group too).
     for (const label of ["Processeur", "Mémoire RAM", "Stockage", "Réseau"]) {
-      await expect(main.getByText(label, { exact: true })).toBeVisible();
+      await expect(main.locator("dt").getByText(label, { exact: true })).toBeVisible();
     }
     await expect(main.getByRole("heading", { name: "Conditions contractuelles" })).toBeVisible();
     await expect(main.getByText("Engagement requis")).toBeVisible();
@@ -311,9 +312,10 @@ test.describe("offer detail", () => {
     await expect(
       main.getByText("Besoin d'aide ? Contactez notre équipe commerciale"),
     ).toBeVisible();
+    // Both links carry the offer and its configuration (issue 21).
     await expect(main.getByRole("link", { name: "Demander des informations" })).toHaveAttribute(
       "href",
-      "/contact",
+      /^\/contact\?offer=\d+$/,
     );
     await main.getByRole("link", { name: "Commander maintenant" }).click();
     await expect(page).toHaveURL(/\/contact\?offer=\d+$/);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { contactRequests, mailOutbox } from "../../app/server/schema.server";
+import { contactRequests, mailOutbox, offers } from "../../app/server/schema.server";
 import { call, makeRequest } from "../support/admin";
+import { buildOffer } from "../support/offers";
 import { useTestDatabase } from "../support/use-test-database";
 
 // Two accepted posts per address and window: a replay must not count as a third.
@@ -69,6 +70,40 @@ describe("the contact form's idempotency token", () => {
       "Finalement, deux serveurs",
     ]);
     expect(await database.db.$count(mailOutbox)).toBe(2);
+  });
+
+  it("stores the same form with another configuration of the offer as a new request", async () => {
+    const [offer] = await database.db
+      .insert(offers)
+      .values(
+        buildOffer(1, {
+          options: [
+            {
+              kind: "choice",
+              label: "Mémoire",
+              choices: [
+                { label: "128 Go", monthly: 0, setup: 0 },
+                { label: "256 Go", monthly: 4000, setup: 0 },
+              ],
+            },
+          ],
+        }),
+      )
+      .returning({ id: offers.id });
+    const form = { ...FORM, offer: String(offer.id), submission: await tokenOfPage() };
+    const first = await post({ ...form, configuration: "" });
+    // The same choices again, written otherwise (o0=0 is the base choice): a replay.
+    const replay = await post({ ...form, configuration: "o0=0" });
+    expect(replay.location).toBe(first.location);
+    // Back on the offer page, another memory chosen, the form sent with the restored token.
+    const changed = await post({ ...form, configuration: "o0=1" });
+    expect(changed.status).toBe(303);
+    expect(changed.location).not.toBe(first.location);
+    const rows = await database.db
+      .select({ configuration: contactRequests.configuration })
+      .from(contactRequests)
+      .orderBy(contactRequests.id);
+    expect(rows.map((r) => r.configuration?.query)).toEqual(["", "o0=1"]);
   });
 
   it("refuses a token that is not one of ours, storing nothing", async () => {

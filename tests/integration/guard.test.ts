@@ -141,6 +141,12 @@ function actionForms(): Record<
         form: { intent: "create", url: "https://crm.example.fr/hook", events: "request.created" },
       },
     ],
+    "routes/admin/datacenters.tsx": [
+      { name: "add a datacenter", form: { intent: "add", name: "Datacenter forgé" } },
+    ],
+    "routes/admin/lease.tsx": [
+      { name: "change the lease scale", form: { c36: "0,5", purchaseOptionPercent: "50" } },
+    ],
   };
 }
 

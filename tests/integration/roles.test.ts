@@ -32,6 +32,8 @@ const EXPECTED: Record<string, Access> = {
   "routes/admin/offers.tsx": { loader: OFFERS, action: OFFERS },
   "routes/admin/offer-new.tsx": { loader: OFFERS, action: OFFERS },
   "routes/admin/offer-edit.tsx": { loader: OFFERS, action: OFFERS },
+  "routes/admin/datacenters.tsx": { loader: OFFERS, action: OFFERS },
+  "routes/admin/lease.tsx": { loader: OFFERS, action: OFFERS },
   "routes/admin/contacts.tsx": { loader: CONTACTS, action: CONTACTS },
   "routes/admin/contact-request.tsx": { loader: CONTACTS, action: CONTACTS },
   "routes/admin/personal-data.tsx": { loader: ADMIN_ONLY, action: ADMIN_ONLY },
@@ -59,6 +61,8 @@ function forms(): Record<string, { query?: string; form?: Record<string, string>
     "routes/admin/offers.tsx": { form: { intent: "delete", id: ids.offer } },
     "routes/admin/offer-new.tsx": { form: { ...VALID_OFFER_FORM, title: "Offre du rôle" } },
     "routes/admin/offer-edit.tsx": { form: { ...VALID_OFFER_FORM, title: "Modifiée" } },
+    "routes/admin/datacenters.tsx": { form: { intent: "add", name: "Datacenter du rôle" } },
+    "routes/admin/lease.tsx": { form: { c36: "0,03150", purchaseOptionPercent: "1,50" } },
     "routes/admin/contacts.tsx": { form: { id: ids.contact, status: "completed" } },
     "routes/admin/contact-request.tsx": { form: { intent: "note", note: "Note du rôle" } },
     "routes/admin/personal-data.tsx": {
@@ -213,6 +217,8 @@ describe(`roles on every admin route (${testDatabaseKind})`, () => {
       "Tableau de bord",
       "Offres",
       "Demandes",
+      "Datacenters",
+      "Barème LOA",
       "Données personnelles",
       "Administrateurs",
       "Webhooks",
@@ -220,6 +226,6 @@ describe(`roles on every admin route (${testDatabaseKind})`, () => {
       "Mon compte",
     ]);
     expect(await navOf("sales")).toEqual(["Demandes", "Mon compte"]);
-    expect(await navOf("catalogue")).toEqual(["Offres", "Mon compte"]);
+    expect(await navOf("catalogue")).toEqual(["Offres", "Datacenters", "Barème LOA", "Mon compte"]);
   });
 });

@@ -6,7 +6,9 @@ import {
   contactNotes,
   contactRequestCounts,
   contactRequests,
+  datacenters,
   contactStatusChanges,
+  leaseRates,
   mailOutbox,
   offers,
   rateLimits,
@@ -131,6 +133,8 @@ export async function expiredSessionCookie(userId: number, database: Database): 
 export async function snapshot(database: Database) {
   return {
     offers: await database.select().from(offers).orderBy(asc(offers.id)),
+    datacenters: await database.select().from(datacenters).orderBy(asc(datacenters.code)),
+    leaseRates: await database.select().from(leaseRates).orderBy(asc(leaseRates.months)),
     contactRequests: await database.select().from(contactRequests).orderBy(asc(contactRequests.id)),
     users: await database.select().from(users).orderBy(asc(users.id)),
     sessions: await database.select().from(sessions).orderBy(asc(sessions.idHash)),

@@ -10,6 +10,7 @@ import {
 } from "../../app/server/db.server";
 import {
   appState,
+  datacenters,
   contactRequests,
   offers,
   rateLimits,
@@ -125,6 +126,6 @@ export async function openTestDatabase(image?: Blob): Promise<OpenTestDatabase> 
 /** Empties every table a test writes (contact data goes with its requests). */
 export async function truncateAll(database: Database) {
   await database.execute(
-    sql`truncate ${contactRequests}, ${offers}, ${sessions}, ${users}, ${rateLimits}, ${appState}, ${webhookEndpoints}, ${auditJournal} restart identity cascade`,
+    sql`truncate ${contactRequests}, ${offers}, ${datacenters}, ${sessions}, ${users}, ${rateLimits}, ${appState}, ${webhookEndpoints}, ${auditJournal} restart identity cascade`,
   );
 }

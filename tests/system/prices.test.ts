@@ -54,9 +54,11 @@ describe("PRICE_DISPLAY=ttc with VAT_RATE=5.5 (built server)", () => {
   });
 
   it("puts TTC first in the LOA total and the comparison", async () => {
-    // 412.50 HT -> 435.19 TTC (22.6875 of VAT); 36 rents + 150.00 (158.25 TTC) option.
+    // The lease simulator's rent at 36 months (issue 21): 409.50 HT -> 432.02 TTC; 36 rents +
+    // the 195.00 option (205.73 TTC), each invoiced with its own VAT.
     const offer = text(await page("/offers/loa-pme-36-mois"));
-    expect(offer).toContain("Coût total 15 825,09 € TTC (soit 15 000,00 € HT)");
+    expect(offer).toContain("432,02 € TTC /mois soit 409,50 € HT/mois");
+    expect(offer).toContain("Coût total 15 758,45 € TTC (soit 14 937,00 € HT)");
     const compared = text(await page("/comparer?offres=loa-pme-36-mois,starter-web"));
     expect(compared).toMatch(/Prix HT 412,50 € HT\/mois 39,99 € HT\/mois/);
     expect(compared).toMatch(/Prix TTC 435,19 € TTC\/mois 42,19 € TTC\/mois/);

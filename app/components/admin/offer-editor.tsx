@@ -1,7 +1,7 @@
 import { Eye } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigation } from "react-router";
-import { OfferForm } from "~/components/admin/offer-form";
+import { OfferForm, type OfferFormProps } from "~/components/admin/offer-form";
 import { Markdown } from "~/components/markdown";
 import { Button } from "~/components/ui/button";
 import { BackLink } from "~/components/ui/back-link";
@@ -28,6 +28,8 @@ export type OfferEditorProps = {
   /** A key that changes when the form must start afresh (another offer, another copy). */
   formKey: string;
   note?: string;
+  /** The options of the form's `reference` fields (datacenters). */
+  references: OfferFormProps["references"];
 };
 
 /**
@@ -99,6 +101,7 @@ export function OfferEditor(props: OfferEditorProps) {
               action={props.action}
               cancelTo={returnTo}
               extraActions={previewButton}
+              references={props.references}
             />
           </div>
           {showPreview ? (

@@ -1,15 +1,22 @@
 import { useState, type ReactElement, type ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { OfferTypeOptions } from "~/components/offer-type-options";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Field } from "~/components/ui/field";
 import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
-import { OFFER_LIMITS } from "~/lib/limits";
 import type { FieldErrors } from "~/lib/field-errors";
-import type { OfferField, OfferFormValues } from "~/lib/offer-form";
+import {
+  OFFER_FIELD_NAMES,
+  OFFER_FIELDS,
+  OFFER_FORM_SECTIONS,
+  OFFER_LIMITS,
+  type OfferField,
+  type OfferFieldSpec,
+  type OfferFormSection,
+  type OfferFormValues,
+} from "~/lib/offer-fields";
 import { slugify } from "~/lib/slug";
 
 export type OfferFormProps = {
@@ -23,6 +30,8 @@ export type OfferFormProps = {
   cancelTo: string;
   /** More buttons beside the submit one (the description preview). */
   extraActions?: ReactNode;
+  /** The options of `reference` fields (rows the administrator keeps, such as datacenters). */
+  references?: Partial<Record<OfferField, { value: string; label: string }[]>>;
 };
 
 /** A field of the offer form: its input is `offer-{field}`, its messages `{field}-error`/`-hint`. */
@@ -67,6 +76,7 @@ export function OfferForm({
   action,
   cancelTo,
   extraActions,
+  references = {},
 }: OfferFormProps) {
   const [title, setTitle] = useState(values.title);
   // A new offer (or a copy) shows the slug its title gives until the administrator types one.
@@ -75,48 +85,139 @@ export function OfferForm({
   );
   const [slugEdited, setSlugEdited] = useState(mode === "edit" || values.slug !== "");
 
-  const text = (
-    field: OfferField & keyof typeof OFFER_LIMITS,
-    label: string,
-    options: { required?: boolean; placeholder?: string } = {},
-  ) => (
-    <OfferFieldBlock
-      field={field}
-      label={`${label}${options.required ? " *" : ""}`}
-      error={fieldErrors[field]}
-    >
-      <Input
-        name={field}
-        required={options.required}
-        maxLength={OFFER_LIMITS[field]}
-        placeholder={options.placeholder}
-        defaultValue={values[field] as string}
-      />
-    </OfferFieldBlock>
-  );
+  // Every other field is drawn from its row in the field table (offer-fields.ts).
+  const input = (field: OfferField) => {
+    const spec = OFFER_FIELDS[field] as OfferFieldSpec;
+    const value = values[field];
+    switch (spec.kind) {
+      case "boolean":
+        return null;
+      case "choice":
+        return (
+          <NativeSelect name={field} defaultValue={value as string}>
+            {spec.values.map((v) => (
+              <option key={v} value={v}>
+                {spec.labels[v]}
+              </option>
+            ))}
+          </NativeSelect>
+        );
+      case "reference":
+        return (
+          <NativeSelect name={field} defaultValue={value as string}>
+            <option value="">—</option>
+            {(references[field] ?? []).map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </NativeSelect>
+        );
+      case "price":
+        return (
+          <Input
+            name={field}
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            max={spec.max}
+            required
+            defaultValue={value as string}
+          />
+        );
+      case "months":
+        return (
+          <Input
+            name={field}
+            maxLength={spec.max}
+            placeholder={spec.placeholder}
+            defaultValue={value as string}
+          />
+        );
+      // Optional numbers (issue 13): typed as text with a numeric keyboard, so that '7,68' is accepted.
+      case "integer":
+      case "decimal":
+        return (
+          <Input
+            name={field}
+            inputMode={spec.kind === "decimal" ? "decimal" : "numeric"}
+            maxLength={16}
+            defaultValue={value as string}
+          />
+        );
+      case "options":
+        return (
+          <Textarea
+            name={field}
+            rows={6}
+            maxLength={spec.max}
+            className="font-mono text-sm"
+            defaultValue={value as string}
+          />
+        );
+      case "text":
+        return spec.multiline ? (
+          <Textarea name={field} rows={3} maxLength={spec.max} defaultValue={value as string} />
+        ) : (
+          <Input
+            name={field}
+            required={spec.required}
+            maxLength={spec.max}
+            placeholder={spec.placeholder}
+            defaultValue={value as string}
+          />
+        );
+    }
+  };
 
-  // Optional numbers (issue 13): typed as text with a numeric keyboard, so that '7,68' is accepted.
-  const numberField = (
-    field:
-      | "cpuCores"
-      | "ramGb"
-      | "storageTb"
-      | "bandwidthGbps"
-      | "setupFee"
-      | "loaMonths"
-      | "loaPurchaseOption",
-    label: string,
-    options: { decimals?: boolean; hint?: string } = {},
-  ) => (
-    <OfferFieldBlock field={field} label={label} error={fieldErrors[field]} hint={options.hint}>
-      <Input
-        name={field}
-        inputMode={options.decimals ? "decimal" : "numeric"}
-        maxLength={16}
-        defaultValue={values[field]}
-      />
-    </OfferFieldBlock>
-  );
+  const block = (field: OfferField) => {
+    const spec = OFFER_FIELDS[field] as OfferFieldSpec;
+    const required = (spec.kind === "text" && spec.required) || spec.kind === "price";
+    const label = `${spec.label}${required ? " *" : ""}`;
+    if (field === "title" || field === "slug") {
+      // The slug follows the title while creating, until the administrator edits it.
+      return (
+        <OfferFieldBlock
+          key={field}
+          field={field}
+          label={label}
+          error={fieldErrors[field]}
+          hint={spec.hint}
+        >
+          <Input
+            name={field}
+            required={field === "title"}
+            maxLength={OFFER_LIMITS[field]}
+            value={field === "title" ? title : slug}
+            onChange={(event) => {
+              if (field === "slug") {
+                setSlug(event.target.value);
+                setSlugEdited(true);
+                return;
+              }
+              setTitle(event.target.value);
+              if (!slugEdited) setSlug(slugify(event.target.value).slice(0, OFFER_LIMITS.slug));
+            }}
+          />
+        </OfferFieldBlock>
+      );
+    }
+    return (
+      <OfferFieldBlock
+        key={field}
+        field={field}
+        label={label}
+        error={fieldErrors[field]}
+        hint={spec.hint}
+      >
+        {input(field)!}
+      </OfferFieldBlock>
+    );
+  };
+
+  const inSection = (section: OfferFormSection) =>
+    OFFER_FIELD_NAMES.filter((field) => OFFER_FIELDS[field].section === section);
 
   return (
     <Form
@@ -128,121 +229,45 @@ export function OfferForm({
       <input type="hidden" name="intent" value={mode === "create" ? "create" : "update"} />
       {offerId !== undefined ? <input type="hidden" name="id" value={offerId} /> : null}
 
-      <div className="grid gap-5 md:grid-cols-2">
-        <OfferFieldBlock field="title" label="Titre *" error={fieldErrors.title}>
-          <Input
-            name="title"
-            required
-            maxLength={OFFER_LIMITS.title}
-            value={title}
-            onChange={(event) => {
-              setTitle(event.target.value);
-              if (!slugEdited) setSlug(slugify(event.target.value).slice(0, OFFER_LIMITS.slug));
-            }}
-          />
-        </OfferFieldBlock>
-        {text("reference", "Référence", { required: true, placeholder: "DED-XXX-000" })}
-        <OfferFieldBlock
-          field="slug"
-          label="Slug (adresse de la page)"
-          error={fieldErrors.slug}
-          hint="Généré à partir du titre et modifiable. Laissé vide, il est calculé à l'enregistrement ; s'il est déjà pris, un suffixe -1, -2… est ajouté."
-        >
-          <Input
-            name="slug"
-            maxLength={OFFER_LIMITS.slug}
-            value={slug}
-            onChange={(event) => {
-              setSlug(event.target.value);
-              setSlugEdited(true);
-            }}
-          />
-        </OfferFieldBlock>
-        <OfferFieldBlock field="type" label="Type" error={fieldErrors.type}>
-          <NativeSelect name="type" defaultValue={values.type}>
-            <OfferTypeOptions />
-          </NativeSelect>
-        </OfferFieldBlock>
-        {text("cpu", "Processeur (CPU)", { required: true })}
-        {text("ram", "Mémoire RAM", { required: true })}
-        {text("storage", "Stockage", { required: true })}
-        {text("network", "Réseau")}
-        <OfferFieldBlock
-          field="price"
-          label="Prix (€/mois) *"
-          error={fieldErrors.price}
-          hint="Hors taxes (HT) : le site affiche aussi le montant TTC."
-        >
-          <Input
-            name="price"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            max={OFFER_LIMITS.priceMax}
-            required
-            defaultValue={values.price}
-          />
-        </OfferFieldBlock>
-        {text("contractType", "Type de contrat", { placeholder: "Engagement 12 mois" })}
-        {numberField("setupFee", "Frais de mise en service (€ HT)", {
-          decimals: true,
-          hint: "Vide : non précisés. 0 : mise en service offerte.",
-        })}
-      </div>
+      <div className="grid gap-5 md:grid-cols-2">{inSection("main").map(block)}</div>
 
-      <fieldset className="space-y-3">
-        <legend className="text-sm font-medium">Caractéristiques chiffrées (facultatives)</legend>
-        <p className="text-xs text-muted-foreground">
-          Elles servent aux filtres « RAM min » et « Cœurs min » et à la comparaison ; une offre
-          sans valeur est écartée quand le filtre est utilisé.
-        </p>
-        <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {numberField("cpuCores", "Cœurs CPU")}
-          {numberField("ramGb", "RAM (Go)")}
-          {numberField("storageTb", "Stockage (To)", { decimals: true })}
-          {numberField("bandwidthGbps", "Bande passante (Gbit/s)", { decimals: true })}
-        </div>
-      </fieldset>
+      {(["delivery", "numbers", "loa", "options"] as const).map((section) =>
+        inSection(section).length ? (
+          <fieldset key={section} className="space-y-3">
+            <legend className="text-sm font-medium">{OFFER_FORM_SECTIONS[section]}</legend>
+            {section === "numbers" ? (
+              <p className="text-xs text-muted-foreground">
+                Elles servent aux filtres « RAM min » et « Cœurs min » et à la comparaison ; une
+                offre sans valeur est écartée quand le filtre est utilisé.
+              </p>
+            ) : null}
+            <div
+              className={
+                section === "numbers"
+                  ? "grid gap-5 sm:grid-cols-2 lg:grid-cols-4"
+                  : "grid gap-5 md:grid-cols-2"
+              }
+            >
+              {inSection(section).map(block)}
+            </div>
+          </fieldset>
+        ) : null,
+      )}
 
-      <fieldset className="space-y-3">
-        <legend className="text-sm font-medium">Location LOA (offres de type Location LOA)</legend>
-        <div className="grid gap-5 md:grid-cols-2">
-          {numberField("loaMonths", "Durée (mois)")}
-          {numberField("loaPurchaseOption", "Option d'achat (€ HT)", { decimals: true })}
-        </div>
-      </fieldset>
+      {inSection("text").map(block)}
 
-      <OfferFieldBlock
-        field="description"
-        label="Description (markdown)"
-        error={fieldErrors.description}
-      >
-        <Textarea
-          name="description"
-          rows={3}
-          maxLength={OFFER_LIMITS.description}
-          defaultValue={values.description}
-        />
-      </OfferFieldBlock>
-
-      <div className="grid gap-5 md:grid-cols-2">
-        {text("metaTitle", "Titre SEO (meta title)")}
-        {text("metaDescription", "Description SEO (meta description)")}
-      </div>
+      <div className="grid gap-5 md:grid-cols-2">{inSection("seo").map(block)}</div>
 
       <fieldset className="flex flex-wrap gap-6">
         <legend className="sr-only">Options</legend>
-        {(
-          [
-            ["engagement", "Avec engagement"],
-            ["isActive", "Offre active"],
-            ["featured", "Offre mise en avant"],
-          ] as const
-        ).map(([field, label]) => (
+        {inSection("flags").map((field) => (
           <div key={field} className="flex items-center gap-2">
-            <Checkbox id={`offer-${field}`} name={field} defaultChecked={values[field]} />
-            <Label htmlFor={`offer-${field}`}>{label}</Label>
+            <Checkbox
+              id={`offer-${field}`}
+              name={field}
+              defaultChecked={values[field] as boolean}
+            />
+            <Label htmlFor={`offer-${field}`}>{OFFER_FIELDS[field].label}</Label>
           </div>
         ))}
       </fieldset>

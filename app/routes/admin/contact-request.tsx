@@ -19,6 +19,7 @@ import { CONTACT_NOTE_MAX } from "~/lib/limits";
 import { CONTACT_STATUS_LABELS } from "~/lib/domain";
 import { formatDateTime, isoDate } from "~/lib/format";
 import { monthlyLabel } from "~/lib/money";
+import { configurationLines } from "~/lib/offer-options";
 import { useRootData } from "~/hooks/use-root-data";
 import { MESSAGES } from "~/lib/messages";
 import { failureToast, useActionToast } from "~/hooks/use-action-toast";
@@ -216,6 +217,18 @@ export default function ContactRequestPage({ loaderData, actionData }: Route.Com
                   )}
                 </dd>
               </dl>
+              {request.configuration ? (
+                <div className="space-y-2">
+                  <h3 className="text-sm font-medium text-muted-foreground">
+                    Configuration choisie
+                  </h3>
+                  <ul className="space-y-1 rounded-md bg-muted/50 p-4 text-sm">
+                    {configurationLines(request.configuration).map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
               <div className="space-y-2">
                 <h3 className="text-sm font-medium text-muted-foreground">Message</h3>
                 <p className="whitespace-pre-line break-words rounded-md bg-muted/50 p-4 text-sm">

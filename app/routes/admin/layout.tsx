@@ -29,6 +29,8 @@ const ADMIN_NAV: { to: string; label: string; end: boolean; area: AdminArea }[] 
   { to: "/admin", label: "Tableau de bord", end: true, area: "admin" },
   { to: "/admin/offers", label: "Offres", end: false, area: "offers" },
   { to: "/admin/contacts", label: "Demandes", end: false, area: "contacts" },
+  { to: "/admin/datacenters", label: "Datacenters", end: false, area: "offers" },
+  { to: "/admin/lease", label: "Barème LOA", end: false, area: "offers" },
   { to: "/admin/personal-data", label: "Données personnelles", end: false, area: "admin" },
   { to: "/admin/users", label: "Administrateurs", end: false, area: "admin" },
   { to: "/admin/webhooks", label: "Webhooks", end: false, area: "admin" },

@@ -3,6 +3,7 @@ import { adminMeta } from "~/lib/admin-meta";
 import { withReturnTo } from "~/lib/admin-offer-list";
 import { offerToFormValues } from "~/lib/offer-form";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
+import { offerReferenceOptions } from "~/server/offers.server";
 import {
   editorReturnTo,
   offerEditorAction,
@@ -19,7 +20,12 @@ export const meta: Route.MetaFunction = ({ data }) =>
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, "offers");
   const offer = await requireOffer(params.id);
-  return { id: offer.id, values: offerToFormValues(offer), returnTo: editorReturnTo(request) };
+  return {
+    id: offer.id,
+    values: offerToFormValues(offer),
+    returnTo: editorReturnTo(request),
+    references: await offerReferenceOptions(),
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -41,6 +47,7 @@ export default function EditOffer({ loaderData, actionData }: Route.ComponentPro
       action={withReturnTo(`/admin/offers/${id}`, returnTo)}
       returnTo={returnTo}
       formKey={`edit-${id}`}
+      references={loaderData.references}
     />
   );
 }

@@ -9,7 +9,8 @@ import {
   type OfferField,
   type OfferFormValues,
 } from "~/lib/offer-form";
-import { parseOfferForm } from "~/lib/offer-form-schema";
+import { OFFER_FIELDS } from "~/lib/offer-fields";
+import { parseOfferForm, type OfferFormResult } from "~/lib/offer-form-schema";
 import { PRIVATE_HEADERS } from "~/server/auth.server";
 import { journal } from "~/server/journal.server";
 import { withFlash } from "~/server/flash.server";
@@ -18,6 +19,7 @@ import { parseId, readForm } from "~/server/form.server";
 import {
   findOfferById,
   offerCopyValues,
+  offerReferenceOptions,
   saveOffer,
   type SaveOfferResult,
 } from "~/server/offers.server";
@@ -53,6 +55,19 @@ export async function newOfferValues(request: Request): Promise<{
   return { values: offerCopyValues(source), from: { id: source.id, title: source.title } };
 }
 
+/** A `reference` field (datacenter) must name a row that exists: refused like any other field. */
+async function checkReferences(parsed: OfferFormResult): Promise<OfferFormResult> {
+  if (!parsed.success) return parsed;
+  const options = await offerReferenceOptions();
+  for (const [field, choices] of Object.entries(options) as [OfferField, { value: string }[]][]) {
+    const value = parsed.data[field];
+    if (value === null || choices.some((c) => c.value === value)) continue;
+    const message = `${OFFER_FIELDS[field].label} « ${String(value)} » n'existe pas.`;
+    return { success: false, missing: false, message, fieldErrors: { [field]: message } };
+  }
+  return parsed;
+}
+
 export type OfferEditorActionData = {
   /** Set when the administrator asked for the preview (no JavaScript): the typed values, unsaved. */
   preview?: true;
@@ -83,7 +98,7 @@ export async function offerEditorAction(
   const values = offerFormValues(form);
   if (form.get("preview") !== null) return answer(200, { preview: true, values });
 
-  const parsed = parseOfferForm(values);
+  const parsed = await checkReferences(parseOfferForm(values));
   if (!parsed.success) {
     return answer(400, {
       error: parsed.missing

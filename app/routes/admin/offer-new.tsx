@@ -2,6 +2,7 @@ import { OfferEditor } from "~/components/admin/offer-editor";
 import { adminMeta } from "~/lib/admin-meta";
 import { withReturnTo } from "~/lib/admin-offer-list";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
+import { offerReferenceOptions } from "~/server/offers.server";
 import { editorReturnTo, newOfferValues, offerEditorAction } from "./offer-editor.server";
 import type { Route } from "./+types/offer-new";
 
@@ -12,7 +13,12 @@ export const meta: Route.MetaFunction = () => adminMeta("Nouvelle offre");
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "offers");
   const { values, from } = await newOfferValues(request);
-  return { values, from, returnTo: editorReturnTo(request) };
+  return {
+    values,
+    from,
+    returnTo: editorReturnTo(request),
+    references: await offerReferenceOptions(),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,6 +39,7 @@ export default function NewOffer({ loaderData, actionData }: Route.ComponentProp
       action={withReturnTo(base, returnTo)}
       returnTo={returnTo}
       formKey={from ? `copy-${from.id}` : "create"}
+      references={loaderData.references}
       note={from ? `Copie de « ${from.title} » : vérifiez le titre et la référence.` : undefined}
     />
   );

@@ -4,15 +4,17 @@ import { BackLink } from "~/components/ui/back-link";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { compareHref, MAX_COMPARED, parseComparedSlugs } from "~/lib/compare";
+import { deliveryLabel } from "~/lib/delivery";
 import { OFFER_TYPE_LABELS } from "~/lib/domain";
 import { pluralize } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
+import { perMonth } from "~/lib/money";
 import { offerTerms } from "~/lib/offer-terms";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
 import { withDatabase } from "~/server/availability.server";
 import { findActiveOffersBySlugs } from "~/server/offers.server";
-import type { Offer } from "~/server/schema.server";
+import type { OfferDetail as Offer } from "~/server/offers.server";
 import type { Route } from "./+types/compare";
 
 // Links only: no React needed in the browser.
@@ -75,13 +77,15 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
     },
     {
       label: "Prix HT",
-      value: (o) => `${termsOf(o)[pricing.display === "ht" ? "monthly" : "monthlyOther"]}/mois`,
+      value: (o) => perMonth(termsOf(o)[pricing.display === "ht" ? "monthly" : "monthlyOther"]),
     },
     {
       label: "Prix TTC",
-      value: (o) => `${termsOf(o)[pricing.display === "ttc" ? "monthly" : "monthlyOther"]}/mois`,
+      value: (o) => perMonth(termsOf(o)[pricing.display === "ttc" ? "monthly" : "monthlyOther"]),
     },
     { label: "Frais de mise en service", value: (o) => termsOf(o).setupFeeValue ?? "Non précisés" },
+    { label: "Disponibilité", value: (o) => deliveryLabel(o) },
+    { label: "Datacenter", value: (o) => o.datacenterName ?? dash },
     { label: "Engagement", value: (o) => (o.engagement ? "Engagement requis" : "Sans engagement") },
     {
       label: "Contrat",

@@ -17,10 +17,15 @@ import type { FieldErrors } from "~/lib/field-errors";
 import { CONTACT_LIMITS } from "~/lib/limits";
 import { ERROR_MESSAGES, MESSAGES, retryInMinutes } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
+import { CONFIGURATION_FIELD, CONFIGURATION_MAX, configurationLines } from "~/lib/offer-options";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
 import { withDatabase } from "~/server/availability.server";
-import { submitContactRequest, type ContactSubmission } from "~/server/contacts.server";
+import {
+  configurationSnapshot,
+  submitContactRequest,
+  type ContactSubmission,
+} from "~/server/contacts.server";
 import { assertMethod, formText, readForm } from "~/server/form.server";
 import { loadContactOfferField, postedOfferChoice } from "~/server/contact-offers.server";
 import type { OfferChoice } from "~/server/offers.server";
@@ -64,17 +69,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { fallback: () => null },
   );
   const token = randomUUID();
+  // The configuration chosen on the offer page (issue 21), shown and posted back as it came.
+  const query = configurationParam.parse(params.get(CONFIGURATION_FIELD) ?? "");
   if (!offerField) {
     return data(
-      { offerField, token },
+      { offerField, token, configuration: null, configurationQuery: query },
       {
         status: 503,
         headers: { ...cacheControl("private"), ...retryAfter(UNAVAILABLE_RETRY_SECONDS) },
       },
     );
   }
-  return data({ offerField, token }, { headers: cacheControl("private") });
+  const preselected = offerField.preselected?.id;
+  const configuration = preselected
+    ? await withDatabase("contact configuration", context, () =>
+        configurationSnapshot(preselected, query),
+      )
+    : null;
+  return data(
+    { offerField, token, configuration, configurationQuery: query },
+    { headers: cacheControl("private") },
+  );
 }
+
+/** A configuration's query (o0=1&o2=4): short and plain, anything else reads as none. */
+const configurationParam = z
+  .string()
+  .max(CONFIGURATION_MAX)
+  .regex(/^[a-z0-9=&]*$/)
+  .catch("");
 
 type Values = {
   name: string;
@@ -107,7 +130,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await submitContactRequest(
     parsed.data,
-    { honeypot: formText(form, HONEYPOT_FIELD), token: token.data },
+    {
+      honeypot: formText(form, HONEYPOT_FIELD),
+      token: token.data,
+      configuration: configurationParam.parse(formText(form, CONFIGURATION_FIELD)),
+    },
     context,
   );
   return answer(result, raw);
@@ -192,7 +219,7 @@ const TEXT_FIELDS = {
 } as const;
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { offerField, token } = loaderData;
+  const { offerField, token, configuration, configurationQuery } = loaderData;
   const { site } = useRootData();
   const failed = actionData;
   const values = failed?.values;
@@ -274,9 +301,25 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                   error={errors.offer}
                 />
               ) : (
-                // The database is unreachable: the chosen offer is kept as it was posted.
-                <input type="hidden" name="offer" value={offerId} />
+                // The database is unreachable: the chosen offer and configuration are kept as posted.
+                <>
+                  <input type="hidden" name="offer" value={offerId} />
+                  {configurationQuery ? (
+                    <input type="hidden" name={CONFIGURATION_FIELD} value={configurationQuery} />
+                  ) : null}
+                </>
               )}
+              {configuration ? (
+                <div className="rounded-md border bg-muted/40 p-4 text-sm">
+                  <input type="hidden" name={CONFIGURATION_FIELD} value={configuration.query} />
+                  <p className="mb-2 font-medium">Configuration choisie</p>
+                  <ul className="space-y-1" aria-label="Configuration choisie">
+                    {configurationLines(configuration).map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
               <Field id="message" label="Message *" error={errors.message}>
                 <Textarea
                   name="message"

@@ -9,30 +9,41 @@ import {
   Sigma,
 } from "lucide-react";
 import { data, Link } from "react-router";
+import offerConfigureScriptUrl from "~/client/offer-configure.ts?script";
 import { JsonLd } from "~/components/json-ld";
+import { OfferConfigurator } from "~/components/offer-configurator";
+import { Field } from "~/components/ui/field";
+import { NativeSelect } from "~/components/ui/input";
+import { DeliveryLine } from "~/components/offer-badges";
 import { Markdown } from "~/components/markdown";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { BackLink } from "~/components/ui/back-link";
 import { Card, CardContent, CardHeader, SectionCard } from "~/components/ui/card";
+import { isSoldOut, schemaOrgAvailability } from "~/lib/delivery";
+import * as dom from "~/lib/dom-hooks";
 import { OFFER_TYPE_LABELS } from "~/lib/domain";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta, siteFromMatches } from "~/lib/meta";
-import { monthlyLabel, type Pricing } from "~/lib/money";
+import { LEASE_PARAM } from "~/lib/lease";
+import { centsText, monthlyLabel, perMonth, type Pricing } from "~/lib/money";
+import { configure, contactHref, readSelection, selectionParams } from "~/lib/offer-options";
 import { offerTerms } from "~/lib/offer-terms";
 import { productJsonLd } from "~/lib/structured-data";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
 import { withDatabase } from "~/server/availability.server";
+import { env } from "~/server/env.server";
+import { leaseTerms } from "~/server/lease.server";
 import { log } from "~/server/log.server";
 import { findActiveOfferBySlug } from "~/server/offers.server";
 import type { Offer } from "~/server/schema.server";
 import type { Route } from "./+types/offer";
 
-// Links only: no React needed in the browser.
-export const handle: RouteHandle = { hydrate: false };
+// No React in the browser: the configuration's price card is app/client/offer-configure.ts.
+export const handle: RouteHandle = { hydrate: false, scripts: [offerConfigureScriptUrl] };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const slug = params.slug;
   // Slugs are short ASCII; anything else cannot match and is answered without a query.
   const offer =
@@ -41,9 +52,40 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       : undefined;
   if (!offer) {
     log.info("offer not found", { requestId: context.requestId, slug: slug.slice(0, 200) });
-    return data({ offer: null }, { status: 404 });
+    return data({ offer: null, configured: null }, { status: 404 });
   }
-  return { offer };
+  const query = new URL(request.url).searchParams;
+  const groups = offer.options ?? [];
+  const selection = readSelection(groups, query);
+  const lease = await leaseFor(offer, query, context);
+  // With a lease, the monthly price is the rent of the chosen duration.
+  const base = lease ? { ...offer, price: centsText(lease.quote.monthly) } : offer;
+  const configuration = configure(base, groups, selection);
+  return {
+    offer,
+    configured: {
+      groups,
+      selection,
+      configuration,
+      lease,
+      /** The canonical query of the choice, carried to the contact form. */
+      query: withDuration(selectionParams(groups, selection), lease).toString(),
+    },
+  };
+}
+
+async function leaseFor(
+  offer: Parameters<typeof leaseTerms>[0],
+  query: URLSearchParams,
+  context: Route.LoaderArgs["context"],
+) {
+  const terms = await withDatabase("lease scale", context, () => leaseTerms(offer, query));
+  return terms && { ...terms, partner: env().LEASING_PARTNER };
+}
+
+function withDuration(params: URLSearchParams, lease: { quote: { months: number } } | null) {
+  if (lease) params.set(LEASE_PARAM, String(lease.quote.months));
+  return params;
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
@@ -96,9 +138,9 @@ function Spec({ icon: Icon, label, value }: { icon: typeof Cpu; label: string; v
 }
 
 export default function OfferDetail({ loaderData }: Route.ComponentProps) {
-  const { offer } = loaderData;
+  const { offer, configured } = loaderData;
   const { site } = useRootData();
-  if (!offer) {
+  if (!offer || !configured) {
     return (
       <div className="container mx-auto flex min-h-[50vh] flex-col items-center justify-center gap-4 px-4 py-16 text-center">
         <h1 className="text-3xl font-bold">{MESSAGES.offerNotFound.title}</h1>
@@ -110,7 +152,25 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const terms = offerTerms(offer, site.pricing);
+  const { configuration } = configured;
+  // The price card shows the configured price: the base plus the chosen options' supplements.
+  const { lease } = configured;
+  const terms = offerTerms(
+    {
+      ...offer,
+      ...(lease
+        ? { loaMonths: lease.quote.months, loaPurchaseOption: centsText(lease.quote.option) }
+        : {}),
+      price: centsText(configuration.monthly),
+      setupFee:
+        offer.setupFee === null && configuration.setup === 0
+          ? null
+          : centsText(configuration.setup),
+    },
+    site.pricing,
+  );
+  const soldOut = isSoldOut(offer);
+  const contact = contactHref(offer.id, configured.query);
   return (
     <div className="container mx-auto px-4 py-10">
       <JsonLd
@@ -121,6 +181,7 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
           type: offer.type,
           price: offer.price,
           description: offerDescription(offer, site.pricing),
+          availability: schemaOrgAvailability(offer),
         })}
       />
       <BackLink to="/offers" className="mb-6">
@@ -136,6 +197,30 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
             <p className="text-muted-foreground">Référence : {offer.reference}</p>
           </header>
           {offer.description ? <Markdown>{offer.description}</Markdown> : null}
+
+          {configured.groups.length || lease ? (
+            <Card>
+              <CardContent className="p-6">
+                <OfferConfigurator
+                  action={`/offers/${offer.slug}`}
+                  groups={configured.groups}
+                  selection={configured.selection}
+                >
+                  {lease ? (
+                    <Field id="lease-duration" label="Durée">
+                      <NativeSelect name={LEASE_PARAM} defaultValue={String(lease.quote.months)}>
+                        {lease.offered.map((months) => (
+                          <option key={months} value={months}>
+                            {months} mois
+                          </option>
+                        ))}
+                      </NativeSelect>
+                    </Field>
+                  ) : null}
+                </OfferConfigurator>
+              </CardContent>
+            </Card>
+          ) : null}
 
           <SectionCard title="Spécifications techniques">
             <dl className="grid gap-4 sm:grid-cols-2">
@@ -174,24 +259,66 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
         </article>
 
         <aside className="lg:col-span-1">
-          <Card className="lg:sticky lg:top-24">
+          <Card className="lg:sticky lg:top-24" {...dom.hook(dom.OFFER_PRICE_CARD)}>
             <CardHeader>
               <p className="text-3xl font-bold text-primary xl:text-4xl">
                 {terms.monthly}
-                <span className="text-base font-normal text-muted-foreground">/mois</span>
+                <span className="text-base font-normal text-muted-foreground">{perMonth("")}</span>
               </p>
-              <p className="text-sm text-muted-foreground">soit {terms.monthlyOther}/mois</p>
+              <p className="text-sm text-muted-foreground">soit {perMonth(terms.monthlyOther)}</p>
               {terms.setupFee ? <p className="text-sm">{terms.setupFee}</p> : null}
               {offer.engagement ? (
                 <p className="text-sm text-muted-foreground">Avec engagement</p>
               ) : null}
+              {configuration.lines.some((l) => l.monthly || l.setup) ? (
+                <ul className="space-y-1 border-t pt-2 text-sm" aria-label="Configuration choisie">
+                  {configuration.lines.map((line) => (
+                    <li key={line.group}>
+                      {line.group} : {line.value}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              {lease && terms.loa ? (
+                <dl
+                  className="space-y-1 border-t pt-2 text-sm"
+                  aria-label="Location avec option d'achat"
+                >
+                  <div>
+                    <dt className="inline text-muted-foreground">Durée : </dt>
+                    <dd className="inline">{terms.loa.duration}</dd>
+                  </div>
+                  <div>
+                    <dt className="inline text-muted-foreground">Option d'achat : </dt>
+                    <dd className="inline">{terms.loa.purchaseOption}</dd>
+                  </div>
+                  <div>
+                    <dt className="inline text-muted-foreground">Coût total : </dt>
+                    <dd className="inline">{terms.loa.total}</dd>
+                  </div>
+                  <p className="pt-1 text-xs text-muted-foreground">
+                    Location avec option d'achat réservée aux professionnels, sous réserve
+                    d'acceptation du dossier par {lease.partner}, organisme financeur. Simulation
+                    indicative.
+                  </p>
+                </dl>
+              ) : null}
+              <DeliveryLine offer={offer} className="pt-2" />
             </CardHeader>
             <CardContent className="space-y-3">
-              <Button asChild size="lg" className="w-full">
-                <Link to={`/contact?offer=${offer.id}`}>Commander maintenant</Link>
-              </Button>
-              <Button asChild size="lg" variant="outline" className="w-full">
-                <Link to="/contact">Demander des informations</Link>
+              {/* An exhausted offer can still be asked about, not ordered. */}
+              {soldOut ? null : (
+                <Button asChild size="lg" className="w-full">
+                  <Link to={contact}>Commander maintenant</Link>
+                </Button>
+              )}
+              <Button
+                asChild
+                size="lg"
+                variant={soldOut ? "default" : "outline"}
+                className="w-full"
+              >
+                <Link to={contact}>Demander des informations</Link>
               </Button>
               <p className="pt-2 text-center text-sm text-muted-foreground">
                 Besoin d'aide ? Contactez notre équipe commerciale

@@ -24,6 +24,7 @@ import {
 import type { RouteHandle } from "~/root";
 import { pageHeaders } from "~/lib/http-headers";
 import { withDatabase } from "~/server/availability.server";
+import { datacenterChoices } from "~/server/datacenters.server";
 import { LISTING_PAGE_SIZE, listActiveOffers } from "~/server/offers.server";
 import type { Route } from "./+types/offers";
 
@@ -56,7 +57,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (page > pageCount) {
     throw redirect(offerListingPath(filters, pageCount, sort));
   }
-  return { ...result, filters, page, pageCount, sort };
+  // The filter's choices; the listing still shows without them.
+  const datacenters = await datacenterChoices().catch(() => []);
+  return { ...result, filters, page, pageCount, sort, datacenters };
 }
 
 // Canonical: a filtered or re-sorted listing points to the plain /offers (the same offers, or a
@@ -99,7 +102,12 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
     <div className="container mx-auto px-4 py-10">
       <OfferCardIcons />
       <PageHeader />
-      <OfferFiltersForm filters={filters} filtered={filtered} sort={sort} />
+      <OfferFiltersForm
+        filters={filters}
+        filtered={filtered}
+        sort={sort}
+        datacenters={loaderData.datacenters}
+      />
 
       {/* listing.ts shows the spinner while it fetches new results, then swaps the content. */}
       <section aria-labelledby={dom.RESULT_COUNT_ID} className="mt-8">

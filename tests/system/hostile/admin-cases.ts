@@ -1084,5 +1084,17 @@ export const ADMIN_ACTIONS: Action[] = [
       confirmPassword: "un mot de passe forgé",
     }),
   },
+  {
+    name: "datacenter add",
+    path: "/admin/datacenters",
+    as: "admin",
+    body: urlencoded({ intent: "add", name: "Lyon" }),
+  },
+  {
+    name: "lease scale save",
+    path: "/admin/lease",
+    as: "admin",
+    body: urlencoded({ c36: "0.03150", purchaseOptionPercent: "1.5" }),
+  },
   { name: "sign-out", path: "/admin/logout", as: "admin", body: "" },
 ];

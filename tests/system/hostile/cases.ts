@@ -97,7 +97,7 @@ type ContactFields = {
 };
 
 /** A stored contact request: post/redirect/get to the confirmation page. */
-const SENT = { status: 303, location: /^\/contact\/merci$/ } as const;
+const SENT = { status: 303, location: /^\/contact\/merci\?ref=DEM-\d{4}-\d{5}$/ } as const;
 
 const VALID: ContactFields = {
   name: "Jean Dupont",

@@ -1,0 +1,183 @@
+import { Plus, Trash2 } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Field } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
+import { Input } from "~/components/ui/input";
+import { adminMeta } from "~/lib/admin-meta";
+import { CONTROL_CHARACTERS } from "~/lib/contact";
+import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
+import { pluralize } from "~/lib/format";
+import { DATACENTER_NAME_MAX } from "~/lib/limits";
+import { DATACENTER_CODE } from "~/lib/offer-filters";
+import { failureToast, useActionToast } from "~/hooks/use-action-toast";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
+import { addDatacenter, listDatacenters, removeDatacenter } from "~/server/datacenters.server";
+import { withFlash } from "~/server/flash.server";
+import { readForm } from "~/server/form.server";
+import { journal } from "~/server/journal.server";
+import { log } from "~/server/log.server";
+import type { Route } from "./+types/datacenters";
+
+export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
+
+export const meta: Route.MetaFunction = () => adminMeta("Datacenters");
+
+const MESSAGES = {
+  addFailed: "Erreur lors de l'ajout du datacenter",
+  removeFailed: "Erreur lors de la suppression du datacenter",
+  duplicate: "Un datacenter porte déjà ce nom.",
+  invalid: "Le nom doit contenir au moins une lettre ou un chiffre.",
+  missing: "Ce datacenter n'existe plus.",
+  removeConfirm: "Êtes-vous sûr de vouloir supprimer ce datacenter ?",
+} as const;
+
+const PATH = "/admin/datacenters";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request, "offers");
+  const rows = await listDatacenters();
+  const remove = new URL(request.url).searchParams.get("remove");
+  return { datacenters: rows, pendingRemove: rows.find((d) => d.code === remove) ?? null };
+}
+
+const formSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("add"),
+    name: z
+      .string()
+      .trim()
+      .min(1, "Ce champ est obligatoire.")
+      .max(DATACENTER_NAME_MAX, `Le nom ne doit pas dépasser ${DATACENTER_NAME_MAX} caractères.`)
+      .refine((v) => !CONTROL_CHARACTERS.test(v), "Le nom contient des caractères non autorisés."),
+  }),
+  z.object({ intent: z.literal("remove"), code: z.string().regex(DATACENTER_CODE) }),
+]);
+
+type ActionData = { error: string; description?: string; fieldErrors?: FieldErrors<"name"> };
+
+function failure(status: number, body: ActionData) {
+  return data(body, { status, headers: PRIVATE_HEADERS });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = await requireAdmin(request, "offers");
+  const submission = await readForm(request, formSchema);
+  if (!submission.success) {
+    const { fieldErrors } = submission;
+    const removing = submission.values.intent === "remove";
+    return failure(400, {
+      error: removing ? MESSAGES.removeFailed : MESSAGES.addFailed,
+      description: removing ? MESSAGES.missing : firstFieldError(fieldErrors, MESSAGES.addFailed),
+      fieldErrors,
+    });
+  }
+  const input = submission.data;
+  if (input.intent === "add") {
+    const result = await addDatacenter(input.name);
+    if (result.kind !== "added") {
+      const description = MESSAGES[result.kind];
+      return failure(result.kind === "duplicate" ? 409 : 400, {
+        error: MESSAGES.addFailed,
+        description,
+        fieldErrors: { name: description },
+      });
+    }
+    log.info("datacenter added", { requestId: context.requestId, code: result.code });
+    await journal.record(context, {
+      actor: user,
+      action: "datacenter-added",
+      target: `datacenter ${result.code}`,
+    });
+    throw redirect(PATH, { headers: withFlash(request, "datacenterAdded", PRIVATE_HEADERS) });
+  }
+  const result = await removeDatacenter(input.code);
+  if (result.kind === "missing") {
+    return failure(404, { error: MESSAGES.removeFailed, description: MESSAGES.missing });
+  }
+  log.info("datacenter removed", { requestId: context.requestId, code: input.code });
+  await journal.record(context, {
+    actor: user,
+    action: "datacenter-removed",
+    target: `datacenter ${input.code}`,
+  });
+  throw redirect(PATH, { headers: withFlash(request, "datacenterRemoved", PRIVATE_HEADERS) });
+}
+
+export default function AdminDatacenters({ loaderData, actionData }: Route.ComponentProps) {
+  const { datacenters, pendingRemove } = loaderData;
+  const hydrated = useHydrated();
+  const busy = useNavigation().state === "submitting";
+  useActionToast(actionData, failureToast);
+  return (
+    <div className="space-y-8">
+      <h1 className="text-3xl font-bold">Datacenters</h1>
+      {actionData?.error && !hydrated ? (
+        <FormAlert title={actionData.error} description={actionData.description} />
+      ) : null}
+      <ConfirmDialog
+        open={pendingRemove !== null}
+        id="confirm-remove"
+        title={MESSAGES.removeConfirm}
+        description={`Les offres situées à ${pendingRemove?.name} n'indiqueront plus de datacenter.`}
+        action={PATH}
+        fields={{ intent: "remove", code: pendingRemove?.code ?? "" }}
+        confirmLabel="Supprimer"
+        cancelTo={PATH}
+      />
+      <ul className="divide-y rounded-lg border bg-card" aria-label="Liste des datacenters">
+        {datacenters.length === 0 ? (
+          <li className="p-4 text-muted-foreground">Aucun datacenter.</li>
+        ) : null}
+        {datacenters.map((dc) => (
+          <li key={dc.code} className="flex flex-wrap items-center justify-between gap-3 p-4">
+            <div>
+              <p className="font-medium">{dc.name}</p>
+              <p className="text-sm text-muted-foreground">
+                location={dc.code} — {dc.offerCount} {pluralize(dc.offerCount, "offre", "offres")}
+              </p>
+            </div>
+            <Button asChild variant="outline" size="sm">
+              <Link
+                to={`${PATH}?remove=${dc.code}`}
+                preventScrollReset
+                aria-label={`Supprimer le datacenter ${dc.name}`}
+                className="text-destructive"
+              >
+                <Trash2 aria-hidden="true" /> Supprimer
+              </Link>
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">Ajouter un datacenter</CardTitle>
+          <CardDescription>
+            Il devient un choix du formulaire des offres et un filtre du catalogue.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form
+            method="post"
+            action={PATH}
+            className="grid gap-4 md:grid-cols-[1fr_auto] md:items-start"
+            aria-label="Ajouter un datacenter"
+          >
+            <input type="hidden" name="intent" value="add" />
+            <Field id="datacenter-name" label="Nom *" error={actionData?.fieldErrors?.name}>
+              <Input name="name" required maxLength={DATACENTER_NAME_MAX} placeholder="Paris" />
+            </Field>
+            <Button type="submit" disabled={busy} className="md:mt-7">
+              <Plus aria-hidden="true" /> Ajouter
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

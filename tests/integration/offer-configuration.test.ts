@@ -1,0 +1,139 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { renderContactNotification } from "../../app/lib/contact-mail";
+import { parseOptionLines, type OptionGroup } from "../../app/lib/offer-options";
+import * as contact from "../../app/routes/public/contact";
+import * as offerPage from "../../app/routes/public/offer";
+import {
+  contactMailData,
+  contactRequestsCsv,
+  createContactRequest,
+} from "../../app/server/contacts.server";
+import { findPersonalData, personalDataDocument } from "../../app/server/personal-data.server";
+import { contactRequests } from "../../app/server/schema.server";
+import { call, makeRequest, testContext } from "../support/admin";
+import { testDatabaseKind } from "../support/database";
+import { buildOffer, insertOffers } from "../support/offers";
+import { useTestDatabase } from "../support/use-test-database";
+
+const database = useTestDatabase({ truncate: true });
+const normalize = (s: string) => s.replace(/[\u202f\u00a0]/g, " ");
+
+function groups(text: string): OptionGroup[] {
+  const parsed = parseOptionLines(text);
+  if (!parsed.ok) throw new Error(parsed.message);
+  return parsed.groups;
+}
+
+const OPTIONS = groups(`Mémoire | 128 Go inclus | 0 | 0
+Mémoire | 256 Go | 40 | 0
+IPv4 supplémentaires | 0-16 | 2 | 5`);
+
+let offerId: number;
+
+describe(`configuration (${testDatabaseKind})`, () => {
+  beforeEach(async () => {
+    [{ id: offerId }] = await insertOffers(database.db, [
+      buildOffer(1, { price: "129.00", setupFee: "49.00", options: OPTIONS }),
+    ]);
+  });
+
+  it("the offer page prices the configuration in its address", async () => {
+    const outcome = await call(
+      offerPage.loader,
+      makeRequest("/offers/offre-1?o0=1&o1=4&x=1"),
+      testContext,
+      {
+        slug: "offre-1",
+      },
+    );
+    const loaded = outcome.data as Awaited<ReturnType<typeof offerPage.loader>> & {
+      configured: { configuration: { monthly: number; setup: number }; query: string };
+    };
+    expect(loaded.configured.configuration).toMatchObject({
+      monthly: 12900 + 4000 + 800,
+      setup: 4900 + 2000,
+    });
+    expect(loaded.configured.query).toBe("o0=1&o1=4");
+  });
+
+  it("the contact form shows the configuration and the request keeps its snapshot everywhere", async () => {
+    const page = await call(
+      contact.loader,
+      makeRequest(`/contact?offer=${offerId}&configuration=${encodeURIComponent("o0=1&o1=4")}`),
+    );
+    const shown = page.data as { configuration: { query: string } | null; token: string };
+    expect(shown.configuration?.query).toBe("o0=1&o1=4");
+
+    const sent = await call(
+      contact.action,
+      makeRequest("/contact", {
+        form: {
+          name: "Alice Martin",
+          email: "alice@example.fr",
+          phone: "",
+          message: "Bonjour",
+          offer: String(offerId),
+          configuration: "o0=1&o1=4",
+          website: "",
+          submission: shown.token,
+        },
+      }),
+    );
+    expect(sent.status).toBe(303);
+    expect(sent.location).toMatch(/^\/contact\/merci\?ref=DEM-/);
+    const [row] = await database.db
+      .select()
+      .from(contactRequests)
+      .where(eq(contactRequests.email, "alice@example.fr"));
+    expect(row.configuration).toMatchObject({
+      monthly: 17700,
+      setup: 6900,
+      lines: [
+        { group: "Mémoire", value: "256 Go", monthly: 4000, setup: 0 },
+        { group: "IPv4 supplémentaires", value: "4", monthly: 800, setup: 2000 },
+      ],
+    });
+
+    const mail = renderContactNotification(
+      (await contactMailData(row.id, database.db))!,
+      "https://x.fr",
+      { vatRate: 20, display: "ht" },
+    );
+    expect(normalize(mail.text)).toContain("Mémoire : 256 Go (+40,00 € HT/mois)");
+    expect(normalize(mail.text)).toContain("Total : 177,00 € HT/mois, mise en service 69,00 € HT");
+
+    const csv = await new Response(
+      contactRequestsCsv({ sort: "newest" } as never, database.db),
+    ).text();
+    expect(normalize(csv)).toContain(
+      "IPv4 supplémentaires : 4 (+8,00 € HT/mois, +20,00 € HT de mise en service)",
+    );
+
+    const doc = personalDataDocument(
+      "alice@example.fr",
+      await findPersonalData("alice@example.fr", database.db),
+      { name: "S", address: "A", email: "e@x.fr" },
+    );
+    expect(doc.contactRequests[0].configuration).toHaveLength(3);
+  });
+
+  it("a request without options keeps no configuration, and junk in the field is ignored", async () => {
+    const [{ id: plain }] = await insertOffers(database.db, [buildOffer(2)]);
+    const row = await createContactRequest(
+      { name: "B", email: "b@example.fr", phone: null, message: "m", offer: plain },
+      database.db,
+      { configuration: "o0=1" },
+    );
+    const [stored] = await database.db
+      .select()
+      .from(contactRequests)
+      .where(eq(contactRequests.id, row.id));
+    expect(stored.configuration).toBeNull();
+    const page = await call(
+      contact.loader,
+      makeRequest(`/contact?offer=${offerId}&configuration=${encodeURIComponent("<script>")}`),
+    );
+    expect((page.data as { configuration: { query: string } }).configuration.query).toBe("");
+  });
+});
