@@ -66,8 +66,9 @@ describe(`abuse: honeypot and rate limit (${testDatabaseKind})`, () => {
     const answer = await post(`${valid(1)}&website=${encodeURIComponent("https://spam.example")}`, [
       ["X-Forwarded-For", "198.51.100.1"],
     ]);
-    expect(answer.status).toBe(200);
-    expect(decodeHtml(answer.text)).toContain("Message envoyé !");
+    // Answered like any stored request: 303 to the confirmation with a reference.
+    expect(answer.status).toBe(303);
+    expect(answer.headers.location).toMatch(/^\/contact\/merci\?ref=DEM-\d{4}-\d{5}$/);
     expect(await storedCount()).toBe(before + 1);
     const [row] = await app.database.db
       .select()
@@ -87,7 +88,7 @@ describe(`abuse: honeypot and rate limit (${testDatabaseKind})`, () => {
     const before = await storedCount();
     for (let i = 0; i < LIMIT; i++) {
       const ok = await post(valid(10 + i), [["X-Forwarded-For", ip]]);
-      expect(ok.status).toBe(200);
+      expect(ok.status).toBe(303);
     }
     const refused = await post(valid(99), [["X-Forwarded-For", ip]]);
     expect(refused.status).toBe(429);
@@ -100,13 +101,13 @@ describe(`abuse: honeypot and rate limit (${testDatabaseKind})`, () => {
     expect(await storedCount()).toBe(before + LIMIT);
 
     // Another address is not affected.
-    expect((await post(valid(100), [["X-Forwarded-For", "198.51.100.21"]])).status).toBe(200);
+    expect((await post(valid(100), [["X-Forwarded-For", "198.51.100.21"]])).status).toBe(303);
   });
 
   it("counts the address the trusted proxy saw, not one the client put in X-Forwarded-For", async () => {
     const real = "198.51.100.30";
     for (let i = 0; i < LIMIT; i++) {
-      expect((await post(valid(200 + i), [["X-Forwarded-For", real]])).status).toBe(200);
+      expect((await post(valid(200 + i), [["X-Forwarded-For", real]])).status).toBe(303);
     }
     // The proxy appends the address it saw: a forged first entry changes nothing.
     const forged = await post(valid(300), [["X-Forwarded-For", `203.0.113.9, ${real}`]]);
@@ -121,7 +122,7 @@ describe(`abuse: honeypot and rate limit (${testDatabaseKind})`, () => {
       ]);
       expect(invalid.status).toBe(400);
     }
-    expect((await post(valid(400), [["X-Forwarded-For", ip]])).status).toBe(200);
+    expect((await post(valid(400), [["X-Forwarded-For", ip]])).status).toBe(303);
   });
 
   it("marks cookies Secure when the trusted proxy says the visitor used HTTPS", async () => {
@@ -141,7 +142,8 @@ describe(`abuse: honeypot and rate limit (${testDatabaseKind})`, () => {
     expect(secure.status).toBe(302);
     expect(secure.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
     const cookies = secure.headers["set-cookie"] ?? [];
-    expect(cookies.some((c) => c.startsWith("admin_session="))).toBe(true);
+    // Over HTTPS the session cookie takes the __Host- prefix (bound to this host, path /).
+    expect(cookies.some((c) => c.startsWith("__Host-admin_session="))).toBe(true);
     for (const cookie of cookies) expect(cookie).toMatch(/; HttpOnly; Secure; SameSite=Lax$/);
     const plain = await signIn("http");
     expect(plain.status).toBe(302);

@@ -84,7 +84,9 @@ describe("graceful shutdown", () => {
       expect(server.running).toBe(true); // still waiting for the request
       slow.finish();
       await slow.closed;
-      expect(slow.response()).toMatch(/^HTTP\/1\.1 200/);
+      // Post/redirect/get: the stored request answers 303 to its confirmation.
+      expect(slow.response()).toMatch(/^HTTP\/1\.1 303 /);
+      expect(slow.response()).toMatch(/\r\nlocation: \/contact\/merci\?ref=DEM-\d{4}-\d{5}\r\n/i);
       const exit = await server.exited;
       expect(exit.code).toBe(0);
       expect(server.logLines("database closed")).toHaveLength(1);
