@@ -147,6 +147,9 @@ export const contactRequests = pgTable(
     // The Administrateur or Commercial who handles it (issue 22); null: nobody yet. An account's
     // removal leaves its requests unassigned.
     ownerId: integer("owner_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    // The first answer (first status change or note), set once by those writes: the dashboard's
+    // time-to-first-answer chart reads it instead of probing both histories per request.
+    firstAnsweredAt: timestamp("first_answered_at", { withTimezone: true, mode: "date" }),
     // updated_at is the last activity: creation, status change, note (retention counts from it).
     ...timestamps,
     /**

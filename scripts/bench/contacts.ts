@@ -61,6 +61,12 @@ export async function generateContactRequests(db: Database, count = BENCH_CONTAC
       select c.id, 'pending', c.status, 'admin@example.fr', c.created_at + interval '2 days'
       from contact_requests c
       where c.status <> 'pending' and c.id % 4 = 0`);
+    // What changeContactStatus and addContactNote keep: the first answer.
+    await tx.execute(sql`
+      update contact_requests r set first_answered_at = least(
+        (select min(s.created_at) from contact_status_changes s where s.contact_request_id = r.id),
+        (select min(n.created_at) from contact_notes n where n.contact_request_id = r.id))
+      where r.id % 10 = 0 or (r.status <> 'pending' and r.id % 4 = 0)`);
   });
   await db.execute(sql`vacuum analyze`);
   const result = (await db.execute(sql`

@@ -400,9 +400,10 @@ test.describe("contact", () => {
     }
     await page.getByLabel("Message *").fill("Bonjour,\nje souhaite un devis.");
     await page.getByRole("button", { name: "Envoyer le message" }).click();
-    // Post/redirect/get: the confirmation is a page of its own.
-    await expect(page).toHaveURL(/\/contact\/merci$/);
+    // Post/redirect/get: the confirmation is a page of its own, with the request's reference.
+    await expect(page).toHaveURL(/\/contact\/merci\?ref=DEM-\d{4}-\d{5}$/);
     await expect(page.getByText("Message envoyé !")).toBeVisible();
+    await expect(page.getByRole("main")).toContainText(/DEM-\d{4}-\d{5}/);
     await expect(page.getByText("Nous vous répondrons dans les plus brefs délais.")).toBeVisible();
     await page.goto("/contact");
     await expect(page.getByLabel("Nom complet *")).toHaveValue("");

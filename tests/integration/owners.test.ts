@@ -108,6 +108,31 @@ describe(`request owners (${testDatabaseKind})`, () => {
     expect((await findContactRequest(id))?.ownerId).toBe(sales.id);
   });
 
+  it("sorts by owner's e-mail, unassigned requests last (first when descending)", async () => {
+    // Accounts created in the reverse of their e-mail order: the sort follows the e-mail, not the id.
+    const zoe = await account("zoe@example.fr", "sales");
+    const bruno = await account("Bruno@example.fr", "sales");
+    const ids = [];
+    for (let n = 1; n <= 4; n++) ids.push((await createContactRequest(visitor(n))).id);
+    await applyContactChange(ids[0], { intent: "assign", ownerId: zoe.id }, admin, context);
+    await applyContactChange(ids[1], { intent: "assign", ownerId: bruno.id }, admin, context);
+    await applyContactChange(ids[3], { intent: "assign", ownerId: admin.id }, admin, context);
+    const owners = async (sort: "owner" | "owner-desc") =>
+      (await listContactRequests({ sort })).requests.map((r) => r.ownerEmail);
+    expect(await owners("owner")).toEqual([
+      admin.email,
+      "bruno@example.fr",
+      "zoe@example.fr",
+      null,
+    ]);
+    expect(await owners("owner-desc")).toEqual([
+      null,
+      "zoe@example.fr",
+      "bruno@example.fr",
+      admin.email,
+    ]);
+  });
+
   it("filters the list on owner=me and owner=none", async () => {
     const sales = await account("commercial@example.fr", "sales");
     const ids = [];

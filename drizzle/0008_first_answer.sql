@@ -1,0 +1,1 @@
+ALTER TABLE "contact_requests" ADD COLUMN "first_answered_at" timestamp with time zone;
