@@ -30,6 +30,7 @@ import { env } from "./env.server";
 import { log } from "./log.server";
 import { enqueueContactNotification, MAIL_KINDS } from "./mail-outbox.server";
 import { hitRateLimit, type RateLimitResult } from "./rate-limit.server";
+import { offerColumns, sentColumns } from "./contact-columns.server";
 import { enqueueWebhookEvent } from "./webhooks.server";
 import {
   appState,
@@ -101,16 +102,7 @@ export async function createContactRequest(
     let [row] = await insert(options.submissionToken);
     if (!row) {
       const [first] = await tx
-        .select({
-          id: contactRequests.id,
-          createdAt: contactRequests.createdAt,
-          name: contactRequests.name,
-          email: contactRequests.email,
-          phone: contactRequests.phone,
-          message: contactRequests.message,
-          offerId: contactRequests.offerId,
-          configuration: contactRequests.configuration,
-        })
+        .select({ ...sentColumns, offerId: contactRequests.offerId })
         .from(contactRequests)
         .where(eq(contactRequests.submissionToken, options.submissionToken!));
       if (sameSubmission(first, input, configuration)) {
@@ -429,26 +421,6 @@ function exportOrder(sort: ContactSort) {
     ? [asc(contactRequests.createdAt), asc(contactRequests.id)]
     : [desc(contactRequests.createdAt), desc(contactRequests.id)];
 }
-
-/** What the visitor sent: every reader of a request starts from these. */
-export const sentColumns = {
-  id: contactRequests.id,
-  name: contactRequests.name,
-  email: contactRequests.email,
-  phone: contactRequests.phone,
-  message: contactRequests.message,
-  configuration: contactRequests.configuration,
-  createdAt: contactRequests.createdAt,
-};
-
-/** The request's offer as it is now and as it was when sent (see withOffer). */
-const offerColumns = {
-  offerId: contactRequests.offerId,
-  currentTitle: offers.title,
-  currentReference: offers.reference,
-  snapshotTitle: contactRequests.offerTitle,
-  snapshotReference: contactRequests.offerReference,
-};
 
 /** The offer as it is now, or its snapshot once deleted, or null for a general request. */
 function withOffer<T extends RequestOfferColumns>(row: T) {

@@ -1,7 +1,8 @@
 import { configurationLines } from "~/lib/offer-options";
 import { createHmac, randomBytes } from "node:crypto";
 import { desc, eq, sql, type SQL } from "drizzle-orm";
-import { noteColumns, rowsOfRequests, sentColumns, statusChangeColumns } from "./contacts.server";
+import { sentColumns } from "./contact-columns.server";
+import { noteColumns, rowsOfRequests, statusChangeColumns } from "./contacts.server";
 import { db, type Database } from "./db.server";
 import {
   appState,

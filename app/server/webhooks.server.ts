@@ -1,3 +1,4 @@
+import { offerColumns, sentColumns } from "./contact-columns.server";
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { contactReference } from "~/lib/contact-reference";
@@ -133,18 +134,10 @@ export type WebhookEndpointView = Awaited<ReturnType<typeof listWebhookEndpoints
 async function requestData(contactRequestId: number, database: Database) {
   const [row] = await database
     .select({
-      id: contactRequests.id,
-      createdAt: contactRequests.createdAt,
-      name: contactRequests.name,
-      email: contactRequests.email,
-      phone: contactRequests.phone,
-      message: contactRequests.message,
+      ...sentColumns,
+      ...offerColumns,
       status: contactRequests.status,
       owner: users.email,
-      currentTitle: offers.title,
-      currentReference: offers.reference,
-      snapshotTitle: contactRequests.offerTitle,
-      snapshotReference: contactRequests.offerReference,
     })
     .from(contactRequests)
     .leftJoin(offers, eq(offers.id, contactRequests.offerId))

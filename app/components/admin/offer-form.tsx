@@ -175,16 +175,11 @@ export function OfferForm({
     const spec = OFFER_FIELDS[field] as OfferFieldSpec;
     const required = (spec.kind === "text" && spec.required) || spec.kind === "price";
     const label = `${spec.label}${required ? " *" : ""}`;
+    const block = { field, label, error: fieldErrors[field], hint: spec.hint };
     if (field === "title" || field === "slug") {
       // The slug follows the title while creating, until the administrator edits it.
       return (
-        <OfferFieldBlock
-          key={field}
-          field={field}
-          label={label}
-          error={fieldErrors[field]}
-          hint={spec.hint}
-        >
+        <OfferFieldBlock key={field} {...block}>
           <Input
             name={field}
             required={field === "title"}
@@ -204,13 +199,7 @@ export function OfferForm({
       );
     }
     return (
-      <OfferFieldBlock
-        key={field}
-        field={field}
-        label={label}
-        error={fieldErrors[field]}
-        hint={spec.hint}
-      >
+      <OfferFieldBlock key={field} {...block}>
         {input(field)!}
       </OfferFieldBlock>
     );

@@ -1,5 +1,6 @@
-import { Plus, Trash2 } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { RemoveLink } from "~/components/admin/row-actions";
+import { Plus } from "lucide-react";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -141,16 +142,10 @@ export default function AdminDatacenters({ loaderData, actionData }: Route.Compo
                 location={dc.code} — {dc.offerCount} {pluralize(dc.offerCount, "offre", "offres")}
               </p>
             </div>
-            <Button asChild variant="outline" size="sm">
-              <Link
-                to={`${PATH}?remove=${dc.code}`}
-                preventScrollReset
-                aria-label={`Supprimer le datacenter ${dc.name}`}
-                className="text-destructive"
-              >
-                <Trash2 aria-hidden="true" /> Supprimer
-              </Link>
-            </Button>
+            <RemoveLink
+              to={`${PATH}?remove=${dc.code}`}
+              label={`Supprimer le datacenter ${dc.name}`}
+            />
           </li>
         ))}
       </ul>

@@ -1,5 +1,6 @@
-import { Trash2, UserPlus } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { RemoveLink, RowActionForm } from "~/components/admin/row-actions";
+import { UserPlus } from "lucide-react";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { PasswordField } from "~/components/admin/password-field";
 import { Badge } from "~/components/ui/badge";
@@ -312,31 +313,21 @@ export default function AdminUsers({ loaderData, actionData: answer }: Route.Com
                 </Form>
               ) : null}
               {admin.id !== currentUserId && admin.secondFactor ? (
-                <Form method="post" action="/admin/users">
-                  <input type="hidden" name="intent" value="reset-2fa" />
-                  <input type="hidden" name="id" value={admin.id} />
-                  <Button
-                    type="submit"
-                    variant="outline"
-                    size="sm"
-                    disabled={busy}
-                    aria-label={`Réinitialiser la double authentification de ${admin.email}`}
-                  >
-                    Réinitialiser la double authentification
-                  </Button>
-                </Form>
+                <RowActionForm
+                  action="/admin/users"
+                  intent="reset-2fa"
+                  id={admin.id}
+                  disabled={busy}
+                  label={`Réinitialiser la double authentification de ${admin.email}`}
+                >
+                  Réinitialiser la double authentification
+                </RowActionForm>
               ) : null}
               {admin.id !== currentUserId ? (
-                <Button asChild variant="outline" size="sm">
-                  <Link
-                    to={`/admin/users?remove=${admin.id}`}
-                    preventScrollReset
-                    aria-label={`Supprimer l'administrateur ${admin.email}`}
-                    className="text-destructive"
-                  >
-                    <Trash2 aria-hidden="true" /> Supprimer
-                  </Link>
-                </Button>
+                <RemoveLink
+                  to={`/admin/users?remove=${admin.id}`}
+                  label={`Supprimer l'administrateur ${admin.email}`}
+                />
               ) : null}
             </li>
           ))}

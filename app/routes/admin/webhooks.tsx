@@ -1,6 +1,7 @@
+import { RemoveLink, RowActionForm } from "~/components/admin/row-actions";
 import { journal } from "~/server/journal.server";
-import { Plus, RotateCcw, Trash2 } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Plus, RotateCcw } from "lucide-react";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -308,16 +309,10 @@ function EndpointCard({ endpoint }: { endpoint: WebhookEndpointView }) {
             ))}
           </p>
         </div>
-        <Button asChild variant="outline" size="sm">
-          <Link
-            to={`${PAGE}?delete=${endpoint.id}`}
-            preventScrollReset
-            aria-label={`Supprimer le webhook ${endpoint.url}`}
-            className="text-destructive"
-          >
-            <Trash2 aria-hidden="true" /> Supprimer
-          </Link>
-        </Button>
+        <RemoveLink
+          to={`${PAGE}?delete=${endpoint.id}`}
+          label={`Supprimer le webhook ${endpoint.url}`}
+        />
       </CardHeader>
       <CardContent>
         {endpoint.deliveries.length === 0 ? (
@@ -372,18 +367,14 @@ function EndpointCard({ endpoint }: { endpoint: WebhookEndpointView }) {
                   </td>
                   <td className="py-2 pr-3">{delivery.attempts}</td>
                   <td className="py-2 text-right">
-                    <Form method="post" action={PAGE}>
-                      <input type="hidden" name="intent" value="resend" />
-                      <input type="hidden" name="id" value={delivery.id} />
-                      <Button
-                        type="submit"
-                        variant="outline"
-                        size="sm"
-                        aria-label={`Renvoyer l'envoi ${delivery.id}`}
-                      >
-                        <RotateCcw aria-hidden="true" /> Renvoyer
-                      </Button>
-                    </Form>
+                    <RowActionForm
+                      action={PAGE}
+                      intent="resend"
+                      id={delivery.id}
+                      label={`Renvoyer l'envoi ${delivery.id}`}
+                    >
+                      <RotateCcw aria-hidden="true" /> Renvoyer
+                    </RowActionForm>
                   </td>
                 </tr>
               ))}
