@@ -7,7 +7,13 @@ import { canOpen, isRole, type AdminArea } from "~/lib/roles";
 import { withDatabase } from "./availability.server";
 import { isSecureRequest, readCookie, serializeCookie } from "./cookies.server";
 import { db, type Database } from "./db.server";
-import { hitRateLimit, peekRateLimit, resetRateLimit, takeAttempt } from "./rate-limit.server";
+import {
+  hitRateLimit,
+  peekRateLimit,
+  refundRateLimit,
+  resetRateLimit,
+  takeAttempt,
+} from "./rate-limit.server";
 import { signInDelayMs } from "~/lib/sign-in-delay";
 import { hashPassword, verifyDummyPassword, verifyPassword } from "./password.server";
 import {
@@ -211,6 +217,9 @@ export async function signIn(
   }
   await resetRateLimit(keys.accountAndIp, database);
   await resetRateLimit(keys.account, database);
+  // The address's limit is for guesses: a right password gives its attempt back (an office of
+  // colleagues behind one address signs in all day).
+  await refundRateLimit(keys.ip, database);
   // A new session id at each sign-in; the one the browser had before (if any) is ended.
   await deleteSession(options.previousToken, database);
   await pruneExpiredSessions(database);

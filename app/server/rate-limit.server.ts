@@ -1,4 +1,4 @@
-import { eq, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { db, type Database } from "./db.server";
 import { rateLimits } from "./schema.server";
 
@@ -52,6 +52,17 @@ export async function peekRateLimit(
 
 export async function resetRateLimit(key: string, database: Database = db()): Promise<void> {
   await database.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+/**
+ * Gives back one counted attempt of a live window: for limits counted before the work is done
+ * (concurrent attempts cannot overshoot), once the attempt turns out not to be one they limit.
+ */
+export async function refundRateLimit(key: string, database: Database = db()): Promise<void> {
+  await database
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, sql`now()`)));
 }
 
 /** Drops windows that ended more than a day ago (called at start-up). */

@@ -52,3 +52,13 @@ export async function fillOffer(
   await page.getByLabel("Prix (€/mois) *").fill(fields.price);
   await page.getByLabel("Description (markdown)").fill("Une **offre** de test.\n\n- ligne");
 }
+
+/** Ticks the request list's rows of these names and applies one bulk action (by its option's label). */
+export async function bulk(page: Page, names: string[], action: string) {
+  for (const name of names) await page.getByLabel(`Cocher ${name}`, { exact: true }).check();
+  await page.getByLabel("Pour les demandes cochées").selectOption({ label: action });
+  await page.getByRole("button", { name: "Appliquer" }).click();
+  await expect(
+    page.getByText("La modification a été appliquée aux demandes cochées").last(),
+  ).toBeVisible();
+}

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN, E2E_BASE_URL } from "../../playwright.config";
-import { fillOffer, offerItem, signIn, stamp } from "./admin-support";
+import { bulk, fillOffer, offerItem, signIn, stamp } from "./admin-support";
 import { expect, test } from "./fixtures";
 import { NEEDS_JS, NO_JS } from "./tags";
 
@@ -70,7 +70,7 @@ test.describe("administrator area", () => {
         await expect(stats).toContainText(/Total offres\s*\d+/);
         await expect(page.getByRole("heading", { name: "État des demandes" })).toBeVisible();
         for (const label of ["En cours", "Terminées"]) {
-          await expect(page.getByText(label, { exact: true })).toBeVisible();
+          await expect(page.getByRole("term").filter({ hasText: label })).toBeVisible();
         }
         await expect(page.getByRole("link", { name: "Voir les demandes" })).toHaveAttribute(
           "href",
@@ -317,14 +317,12 @@ test.describe("administrator area", () => {
       await page.getByLabel("Filtrer par statut").selectOption("pending");
       await page.getByRole("button", { name: "Filtrer" }).click();
       await expect(page).toHaveURL(/\/admin\/contacts\?status=pending$/);
-      const card = page.getByRole("listitem").filter({ hasText: visitor });
-      await card.getByLabel(`Statut de la demande de ${visitor}`).selectOption("completed");
-      await card.getByRole("button", { name: "Enregistrer" }).click();
-      await expect(page.getByText("Le statut de la demande a été mis à jour")).toBeVisible();
+      const row = page.getByRole("row").filter({ hasText: visitor });
+      await bulk(page, [visitor], "Terminé");
       await expect(page).toHaveURL(/\/admin\/contacts\?status=pending$/);
-      await expect(card).toHaveCount(0);
+      await expect(row).toHaveCount(0);
       await page.goto("/admin/contacts?status=completed");
-      await expect(card).toContainText("Terminé");
+      await expect(row).toContainText("Terminé");
 
       await page.getByRole("button", { name: "Déconnexion" }).click();
       await expect(page).toHaveURL(/\/$/);

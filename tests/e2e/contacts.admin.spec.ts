@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { E2E_ADMIN, E2E_BASE_URL } from "../../playwright.config";
-import { openAsAdmin, stamp } from "./admin-support";
+import { bulk, openAsAdmin, stamp } from "./admin-support";
 import { expect, noJs, test } from "./fixtures";
 
 // The administrator's work on contact requests (issues 10 and 11): the paged list with search,
@@ -37,16 +37,6 @@ async function sendRequests(
 
 function rows(page: Page) {
   return page.getByRole("table", { name: "Demandes de contact" }).locator("tbody tr");
-}
-
-/** Ticks the rows of these names and applies one bulk action (by its option's label). */
-async function bulk(page: Page, names: string[], action: string) {
-  for (const name of names) await page.getByLabel(`Cocher ${name}`, { exact: true }).check();
-  await page.getByLabel("Pour les demandes cochées").selectOption({ label: action });
-  await page.getByRole("button", { name: "Appliquer" }).click();
-  await expect(
-    page.getByText("La modification a été appliquée aux demandes cochées").last(),
-  ).toBeVisible();
 }
 
 test.describe("contact requests in the administrator area", () => {
@@ -240,11 +230,14 @@ test.describe("contact requests in the administrator area", () => {
     const bytes = await readFile(file);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString("utf8").split("\r\n");
-    expect(lines[0]).toBe("Date;Nom;Email;Téléphone;Offre;Référence;Statut;Message");
+    expect(lines[0]).toBe("Date;Nom;Email;Téléphone;Offre;Référence;Statut;Message;Configuration");
+    // The last column, the configuration, is empty for these requests.
     expect(lines[1]).toMatch(
-      new RegExp(`;Client 1 ${id};client1@example\\.fr;06 98 76 54 32;;;En attente;'=1\\+1 ${id}$`),
+      new RegExp(
+        `;Client 1 ${id};client1@example\\.fr;06 98 76 54 32;;;En attente;'=1\\+1 ${id};$`,
+      ),
     );
-    expect(lines[2]).toMatch(new RegExp(`;Client 2 ${id};.*;"Bonjour; ""${id}"""$`));
+    expect(lines[2]).toMatch(new RegExp(`;Client 2 ${id};.*;"Bonjour; ""${id}""";$`));
     expect(lines).toHaveLength(4);
   });
 });

@@ -19,13 +19,14 @@ test("second factor: enrol from the displayed key, sign in with a code and with 
   test.setTimeout(120_000);
   const id = stamp(testInfo).toLowerCase();
   const email = `totp-${id}@example.fr`;
-  const password = `mot de passe initial ${id}`;
+  const initial = `mot de passe initial ${id}`;
+  const password = `mot de passe choisi ${id}`;
 
   // An Administrateur adds the account.
   await openAsAdmin(page, "/admin/users");
   const form = page.getByRole("form", { name: "Ajouter un administrateur" });
   await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Mot de passe initial").fill(password);
+  await form.getByLabel("Mot de passe initial").fill(initial);
   await form.getByRole("button", { name: "Ajouter" }).click();
   await expect(page.getByText("Administrateur ajouté").last()).toBeVisible();
 
@@ -36,7 +37,14 @@ test("second factor: enrol from the displayed key, sign in with a code and with 
     javaScriptEnabled: !noJs(testInfo),
   });
   const own = await context.newPage();
-  await openAsAdmin(own, "/admin/account", email, password);
+  // A password set by another administrator is changed first (Mon compte), then the second factor.
+  await openAsAdmin(own, "/admin/account", email, initial);
+  const change = own.getByRole("form", { name: "Changer le mot de passe" });
+  await change.getByLabel("Mot de passe actuel *", { exact: true }).fill(initial);
+  await change.getByLabel("Nouveau mot de passe *", { exact: true }).fill(password);
+  await change.getByLabel("Confirmation du nouveau mot de passe *", { exact: true }).fill(password);
+  await change.getByRole("button", { name: "Changer le mot de passe" }).click();
+  await expect(own.getByText("Vos autres sessions ont été déconnectées").last()).toBeVisible();
   await own.getByRole("link", { name: "Activer la double authentification" }).click();
   await expect(own).toHaveURL(/\/admin\/account\/2fa$/);
   await expect(

@@ -220,6 +220,19 @@ describe(`sign-in, sessions and sign-out (${testDatabaseKind})`, () => {
     expect(elsewhere.status).toBe(302);
   });
 
+  it("never counts successful sign-ins against the address", async () => {
+    const ip = "192.0.2.20";
+    for (let i = 0; i < SIGN_IN_LIMITS.perIp.limit + 3; i++) {
+      const answer = await signInRequest({ email: ADMIN.email, password: ADMIN.password }, { ip });
+      expect(answer.status).toBe(302);
+    }
+    const keys = signInRateLimitKeys(ADMIN.email, ip);
+    expect((await peekRateLimit(keys.ip, database.db)).count).toBe(0);
+    // Failures still count.
+    await signInRequest({ email: ADMIN.email, password: "wrong" }, { ip });
+    expect((await peekRateLimit(keys.ip, database.db)).count).toBe(1);
+  });
+
   it("clears the e-mail's failure counts after a success", async () => {
     await signInRequest({ email: ADMIN.email, password: "wrong" });
     const keys = signInRateLimitKeys(ADMIN.email, testContext.clientIp);
