@@ -2,11 +2,17 @@ import { configurationLines } from "~/lib/offer-options";
 import { createHmac, randomBytes } from "node:crypto";
 import { desc, eq, sql, type SQL } from "drizzle-orm";
 import { sentColumns } from "./contact-columns.server";
-import { noteColumns, rowsOfRequests, statusChangeColumns } from "./contacts.server";
+import {
+  noteColumns,
+  ownerChangeColumns,
+  rowsOfRequests,
+  statusChangeColumns,
+} from "./contacts.server";
 import { db, type Database } from "./db.server";
 import {
   appState,
   contactNotes,
+  contactOwnerChanges,
   contactRequests,
   contactStatusChanges,
   mailOutbox,
@@ -106,9 +112,10 @@ export async function findPersonalData(email: string, database: Database = db())
     .orderBy(desc(contactRequests.createdAt), desc(contactRequests.id));
   const ids = requests.map((r) => r.id);
   if (ids.length === 0) return { requests: [], counts: NO_ROWS };
-  const [notes, statusChanges, mails] = await Promise.all([
+  const [notes, statusChanges, ownerChanges, mails] = await Promise.all([
     rowsOfRequests(contactNotes, noteColumns, ids, "asc", database),
     rowsOfRequests(contactStatusChanges, statusChangeColumns, ids, "asc", database),
+    rowsOfRequests(contactOwnerChanges, ownerChangeColumns, ids, "asc", database),
     rowsOfRequests(mailOutbox, mailColumns, ids, "asc", database),
   ]);
   const of = <T extends { contactRequestId: number | null }>(rows: T[], id: number) =>
@@ -118,6 +125,7 @@ export async function findPersonalData(email: string, database: Database = db())
       ...request,
       notes: of(notes, request.id),
       statusChanges: of(statusChanges, request.id),
+      ownerChanges: of(ownerChanges, request.id),
       mails: of(mails, request.id),
     })),
     counts: {
@@ -162,6 +170,11 @@ export function personalDataDocument(
       statusChanges: r.statusChanges.map((c) => ({
         from: c.fromStatus,
         to: c.toStatus,
+        at: iso(c.createdAt),
+      })),
+      // When the request was given to someone of the sales team or taken back (who: their data).
+      ownerChanges: r.ownerChanges.map((c) => ({
+        assigned: c.toOwnerEmail !== null,
         at: iso(c.createdAt),
       })),
       mails: r.mails.map((m) => ({

@@ -135,6 +135,11 @@ describe(`personal data of one person (${testDatabaseKind})`, () => {
 
   it("exports it as a JSON file: the person's own data, not the administrators'", async () => {
     const ids = await seed();
+    // Given to a salesperson, then taken back: the person learns when, not to whom.
+    await database.db.execute(sql`
+      insert into contact_owner_changes (contact_request_id, from_owner_email, to_owner_email, author_email, created_at)
+      values (${ids.jeanFirst}, null, 'commercial@example.fr', 'commercial@example.fr', now() - interval '2 days'),
+             (${ids.jeanFirst}, 'commercial@example.fr', null, 'commercial@example.fr', now() - interval '1 day')`);
     const response = (await personalDataExport.loader({
       request: makeRequest("/admin/personal-data/export?email=JEAN.dupont%40example.fr", {
         cookie,
@@ -150,6 +155,10 @@ describe(`personal data of one person (${testDatabaseKind})`, () => {
     );
     const text = await response.text();
     const document = JSON.parse(text);
+    expect(document.contactRequests[2].ownerChanges).toEqual([
+      { assigned: true, at: expect.any(String) },
+      { assigned: false, at: expect.any(String) },
+    ]);
     expect(document.format).toBe("personal-data-export/1");
     expect(document.email).toBe("JEAN.dupont@example.fr");
     expect(document.controller).toEqual({
