@@ -14,11 +14,18 @@ const PAGES = paths.length
       "/admin",
       "/admin/offers",
       "/admin/offers/new",
+      "/admin/offers/1",
       "/admin/contacts",
+      "/admin/contacts/1",
       "/admin/personal-data",
       "/admin/users",
       "/admin/webhooks",
+      "/admin/datacenters",
+      "/admin/lease",
+      "/admin/journal",
       "/admin/account",
+      "/admin/account/2fa",
+      "/admin/confirm",
     ];
 
 async function signIn(): Promise<string> {

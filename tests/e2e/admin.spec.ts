@@ -219,33 +219,37 @@ test.describe("administrator area", () => {
         await expect(page).toHaveURL(/\/admin\/contacts$/);
         await page.getByLabel("Filtrer par statut").selectOption("pending");
         await expect(page).toHaveURL(/\/admin\/contacts\?status=pending$/);
-        const card = page.getByRole("listitem").filter({ hasText: visitor });
-        await expect(card).toContainText("En attente");
-        await expect(card.getByRole("link", { name: "client@example.fr" })).toHaveAttribute(
+        // The list is a table: one row per request, its offer marked deleted (*).
+        const row = page.getByRole("row").filter({ hasText: visitor });
+        await expect(row).toContainText("En attente");
+        await expect(row).toContainText(`${title} *`);
+        await expect(row.locator("time").first()).toHaveText(/^\d{1,2} \S+ \d{4} à \d{2}:\d{2}$/);
+
+        // The request's page: how to answer, the offer as sent, the whole message.
+        await row.getByRole("link", { name: visitor }).click();
+        await expect(page).toHaveURL(/\/admin\/contacts\/\d+$/);
+        await expect(page.getByRole("link", { name: "client@example.fr" })).toHaveAttribute(
           "href",
           "mailto:client@example.fr",
         );
-        await expect(card).toContainText("06 98 76 54 32");
-        await expect(card).toContainText(`Offre supprimée : ${title} (${refA})`);
-        await expect(card.locator("time")).toHaveText(/^\d{1,2} \S+ \d{4} à \d{2}:\d{2}$/);
-        expect(await card.getByText("Bonjour,").innerText()).toBe(
+        await expect(page.getByRole("main")).toContainText("06 98 76 54 32");
+        await expect(page.getByRole("main")).toContainText(`Offre supprimée : ${title} (${refA})`);
+        expect(await page.getByText("Bonjour,").innerText()).toBe(
           "Bonjour,\nune question\nsur deux lignes.",
         );
-
-        await card.getByLabel(`Statut de la demande de ${visitor}`).selectOption("in_progress");
+        await page.getByLabel(`Statut de la demande de ${visitor}`).selectOption("in_progress");
         await expect(
           page.getByText("Le statut de la demande a été mis à jour").last(),
         ).toBeVisible();
-        await expect(page).toHaveURL(/\/admin\/contacts\?status=pending$/);
-        await expect(card).toHaveCount(0);
+
+        await page.goto("/admin/contacts?status=pending");
+        await expect(row).toHaveCount(0);
         await page.getByLabel("Filtrer par statut").selectOption("in_progress");
-        await expect(card).toContainText("En cours");
-        await expect(card.getByLabel(`Statut de la demande de ${visitor}`)).toHaveValue(
-          "in_progress",
-        );
+        await expect(page).toHaveURL(/\/admin\/contacts\?status=in_progress$/);
+        await expect(row).toContainText("En cours");
         await page.getByLabel("Filtrer par statut").selectOption("");
         await expect(page).toHaveURL(/\/admin\/contacts$/);
-        await expect(card).toHaveCount(1);
+        await expect(row).toHaveCount(1);
       });
 
       await test.step("sign out closes the admin area", async () => {
