@@ -1,3 +1,4 @@
+import "~/lib/zod-config";
 import { parisYear } from "~/lib/dates";
 import {
   data as withInit,
