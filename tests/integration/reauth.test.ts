@@ -6,6 +6,7 @@ import * as confirm from "../../app/routes/admin/confirm-identity";
 import * as contacts from "../../app/routes/admin/contacts";
 import * as personalData from "../../app/routes/admin/personal-data";
 import * as twoFactor from "../../app/routes/admin/two-factor";
+import * as webhooks from "../../app/routes/admin/webhooks";
 import * as contactsExport from "../../app/routes/resources/admin-contacts-export[.]csv";
 import * as personalDataExport from "../../app/routes/resources/admin-personal-data-export";
 import { sessions, users } from "../../app/server/schema.server";
@@ -190,5 +191,27 @@ describe(`re-authentication (${testDatabaseKind})`, () => {
     );
     expect(done.status).toBe(302);
     expect(await snapshot(database.db)).not.toEqual(before);
+  });
+
+  it("asks before adding a webhook (where every request goes), not before a resend", async () => {
+    await makeStale(cookie);
+    // An address literal (no DNS here), public: the check lets it through.
+    const form = { intent: "create", url: "https://203.0.113.10/hook", created: "on" };
+    const before = await snapshot(database.db);
+    const asked = await call(webhooks.action, makeRequest("/admin/webhooks", { cookie, form }));
+    expect((asked.data as Reauth).reauth.fields).toEqual(form);
+    expect(await snapshot(database.db)).toEqual(before);
+    const done = await call(
+      webhooks.action,
+      makeRequest("/admin/webhooks", { cookie, form: { ...form, reauthPassword: ADMIN.password } }),
+    );
+    expect((done.data as { created?: { url: string } }).created?.url).toBe(form.url);
+    // A resend of a delivery changes no destination: no confirmation (here: none to resend).
+    await makeStale(cookie);
+    const resend = await call(
+      webhooks.action,
+      makeRequest("/admin/webhooks", { cookie, form: { intent: "resend", id: "1" } }),
+    );
+    expect(resend.data).not.toHaveProperty("reauth");
   });
 });

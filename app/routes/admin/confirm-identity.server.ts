@@ -1,5 +1,5 @@
 // The HTTP side of `Confirmez votre identité` (issue 20), shared by the actions that ask it
-// (users.tsx, personal-data.tsx) and the confirmation page of the exports (confirm-identity.tsx).
+// (users.tsx, personal-data.tsx, webhooks.tsx) and the confirmation page of the exports (confirm-identity.tsx).
 import { data, redirect } from "react-router";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { retryAfter } from "~/lib/http-headers";

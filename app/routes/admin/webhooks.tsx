@@ -23,7 +23,9 @@ import {
   WEBHOOK_URL_MAX,
   type WebhookEvent,
 } from "~/lib/webhooks";
-import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
+import { confirmIdentity, PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
+import { ConfirmIdentity } from "~/components/admin/confirm-identity";
+import { identityAnswer } from "./confirm-identity.server";
 import { withFlash } from "~/server/flash.server";
 import { idSchema, parseId, readForm } from "~/server/form.server";
 import {
@@ -87,7 +89,8 @@ function failure(status: number, body: WebhooksActionData) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requireAdmin(request);
+  const session = await requireAdmin(request);
+  const { user } = session;
   const submission = await readForm(request, webhookFormSchema);
   const { values } = submission;
   if (!submission.success) {
@@ -104,6 +107,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const input = submission.data;
   const ctx = { requestId: context.requestId };
+  // An endpoint decides where every prospect's data goes: adding or removing one is sensitive.
+  if (input.intent !== "resend") {
+    const unconfirmed = identityAnswer(
+      await confirmIdentity(session, submission.form),
+      submission.form,
+    );
+    if (unconfirmed) return unconfirmed;
+  }
 
   if (input.intent === "create") {
     const result = await createWebhookEndpoint(
@@ -174,7 +185,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(PAGE, { headers: withFlash(request, "webhookResent", PRIVATE_HEADERS) });
 }
 
-export default function AdminWebhooks({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminWebhooks({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const reauth = answer && "reauth" in answer ? answer.reauth : undefined;
+  const actionData = answer && !("reauth" in answer) ? answer : undefined;
   const { endpoints, pendingDelete } = loaderData;
   const hydrated = useHydrated();
   const busy = useNavigation().state === "submitting";
@@ -192,6 +205,8 @@ export default function AdminWebhooks({ loaderData, actionData }: Route.Componen
           ). Un envoi refusé est retenté pendant 24 heures.
         </p>
       </div>
+
+      {reauth ? <ConfirmIdentity action={PAGE} reauth={reauth} cancelTo={PAGE} /> : null}
 
       {actionData?.error && !hydrated ? (
         <FormAlert title={actionData.error} description={actionData.description} />
