@@ -1096,5 +1096,47 @@ export const ADMIN_ACTIONS: Action[] = [
     as: "admin",
     body: urlencoded({ c36: "0.03150", purchaseOptionPercent: "1.5" }),
   },
+  {
+    name: "contact note",
+    path: (v) => `/admin/contacts/${v.contactId}`,
+    as: "admin",
+    body: urlencoded({ intent: "note", body: "Note forgée" }),
+  },
+  {
+    name: "contact assign",
+    path: (v) => `/admin/contacts/${v.contactId}`,
+    as: "admin",
+    body: urlencoded({ intent: "assign", owner: "1" }),
+  },
+  {
+    name: "contact bulk",
+    path: "/admin/contacts",
+    as: "admin",
+    body: (v) => urlencoded({ intent: "bulk", bulk: "spam", ids: String(v.contactId) }),
+  },
+  {
+    name: "webhook delete",
+    path: "/admin/webhooks",
+    as: "admin",
+    body: urlencoded({ intent: "delete", id: "1" }),
+  },
+  {
+    name: "session revoke",
+    path: "/admin/account",
+    as: "admin",
+    body: urlencoded({ intent: "revoke", id: "1" }),
+  },
+  {
+    name: "second factor enrol",
+    path: "/admin/account/2fa",
+    as: "admin",
+    body: urlencoded({ code: "123456" }),
+  },
+  {
+    name: "identity confirmation",
+    path: "/admin/confirm",
+    as: "admin",
+    body: urlencoded({ redirectTo: "/admin/contacts/export.csv", reauthPassword: "x" }),
+  },
   { name: "sign-out", path: "/admin/logout", as: "admin", body: "" },
 ];
