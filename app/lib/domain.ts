@@ -15,9 +15,20 @@ export const OFFER_TYPE_BADGES: Record<OfferType, string> = {
 export const CONTACT_STATUSES = ["pending", "in_progress", "completed", "cancelled"] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
-export const CONTACT_STATUS_LABELS: Record<ContactStatus, string> = {
-  pending: "En attente",
-  in_progress: "En cours",
-  completed: "Terminé",
-  cancelled: "Annulé",
-};
+/**
+ * Each status as the admin shows it: its label, its badge's variant and its colour in the
+ * dashboard's chart. A new status is a line here (and a generated migration of the enum).
+ */
+export const CONTACT_STATUS_LOOKS = {
+  pending: { label: "En attente", badge: "secondary", fill: "fill-muted-foreground" },
+  in_progress: { label: "En cours", badge: "default", fill: "fill-primary" },
+  completed: { label: "Terminé", badge: "success", fill: "fill-success" },
+  cancelled: { label: "Annulé", badge: "outline", fill: "fill-destructive" },
+} as const satisfies Record<
+  ContactStatus,
+  { label: string; badge: "secondary" | "default" | "success" | "outline"; fill: string }
+>;
+
+export const CONTACT_STATUS_LABELS = Object.fromEntries(
+  CONTACT_STATUSES.map((status) => [status, CONTACT_STATUS_LOOKS[status].label]),
+) as Record<ContactStatus, string>;

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { SectionCard } from "~/components/ui/card";
 import { bandLayout, formatHours, niceMax, scaled, weekLabel } from "~/lib/charts";
-import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, type ContactStatus } from "~/lib/domain";
+import { CONTACT_STATUS_LABELS, CONTACT_STATUS_LOOKS, CONTACT_STATUSES } from "~/lib/domain";
 import type { ContactCharts } from "~/server/contact-charts.server";
 
 // The dashboard's charts (issue 22): SVG drawn on the server, each with its figures as a table,
@@ -11,13 +11,6 @@ const WIDTH = 600;
 const HEIGHT = 200;
 const AXIS = 32;
 const BOTTOM = 24;
-
-const STATUS_CLASSES: Record<ContactStatus, string> = {
-  pending: "fill-muted-foreground",
-  in_progress: "fill-primary",
-  completed: "fill-success",
-  cancelled: "fill-destructive",
-};
 
 /** The figure's frame: the drawing (hidden from screen readers) and its data table. */
 function ChartFigure({
@@ -139,7 +132,7 @@ export function WeeklyRequestsChart({ weekly }: { weekly: ContactCharts["weekly"
                   y={y}
                   width={bands[i].width}
                   height={h}
-                  className={STATUS_CLASSES[s]}
+                  className={CONTACT_STATUS_LOOKS[s].fill}
                 />
               ) : null;
             })}
@@ -150,7 +143,7 @@ export function WeeklyRequestsChart({ weekly }: { weekly: ContactCharts["weekly"
       <g>
         {CONTACT_STATUSES.map((s, i) => (
           <g key={s} transform={`translate(${AXIS + 8 + i * 110}, 4)`}>
-            <rect width={10} height={10} className={STATUS_CLASSES[s]} />
+            <rect width={10} height={10} className={CONTACT_STATUS_LOOKS[s].fill} />
             <text x={14} y={9} className="fill-foreground">
               {CONTACT_STATUS_LABELS[s]}
             </text>

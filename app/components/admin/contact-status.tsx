@@ -2,20 +2,19 @@ import { useFetcher } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
-import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, type ContactStatus } from "~/lib/domain";
+import {
+  CONTACT_STATUS_LABELS,
+  CONTACT_STATUS_LOOKS,
+  CONTACT_STATUSES,
+  type ContactStatus,
+} from "~/lib/domain";
 import { failureToast, useActionToast } from "~/hooks/use-action-toast";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { ContactActionData } from "~/routes/admin/contact-actions.server";
 
-const STATUS_BADGES: Record<ContactStatus, "secondary" | "default" | "success" | "outline"> = {
-  pending: "secondary",
-  in_progress: "default",
-  completed: "success",
-  cancelled: "outline",
-};
-
 export function StatusBadge({ status }: { status: ContactStatus }) {
-  return <Badge variant={STATUS_BADGES[status]}>{CONTACT_STATUS_LABELS[status]}</Badge>;
+  const look = CONTACT_STATUS_LOOKS[status];
+  return <Badge variant={look.badge}>{look.label}</Badge>;
 }
 
 /**
