@@ -31,8 +31,9 @@ export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 export const meta: Route.MetaFunction = () => [
   { title: "Nouveau mot de passe — Espace Administrateur" },
   { name: "robots", content: "noindex, nofollow" },
-  // The link's token is in this page's address: never sent on to another site.
-  { name: "referrer", content: "no-referrer" },
+  // The link's token is in this page's address: never sent on to another site ("no-referrer"
+  // would also make the form's post say `Origin: null`, refused by the cross-site check).
+  { name: "referrer", content: "same-origin" },
 ];
 
 type LinkState =
