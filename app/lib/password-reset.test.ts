@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { resetLinkUrl } from "./password-reset";
+import { renderPasswordResetMail } from "./password-reset-mail";
 import {
   forgotPasswordSchema,
-  renderPasswordResetMail,
-  resetLinkUrl,
   resetPasswordSchema,
   resetTokenSchema,
-} from "./password-reset";
+} from "./password-reset-schema";
 
 const TOKEN = "A".repeat(42) + "_";
 

@@ -8,7 +8,8 @@ import {
 import { contactReference } from "~/lib/contact-reference";
 import type { Pricing } from "~/lib/money";
 import { retryDelaySeconds } from "~/lib/outbox-backoff";
-import { renderPasswordResetMail, resetLinkUrl } from "~/lib/password-reset";
+import { resetLinkUrl } from "~/lib/password-reset";
+import { renderPasswordResetMail } from "~/lib/password-reset-mail";
 import { contactMailData } from "./contacts.server";
 import type { DatabaseHandle } from "./db.server";
 import { env } from "./env.server";
@@ -185,10 +186,7 @@ export function startMailWorker(
   }
 
   /** Hands one mail to the SMTP server and records the outcome; true when it was accepted. */
-  async function deliver(
-    row: MailOutboxRow,
-    message: SendMailOptions,
-  ): Promise<boolean> {
+  async function deliver(row: MailOutboxRow, message: SendMailOptions): Promise<boolean> {
     try {
       await transport.sendMail(message);
     } catch (error) {

@@ -19,6 +19,9 @@ const PAGES = paths.length
       "/admin/users",
       "/admin/webhooks",
       "/admin/account",
+      // The pages before sign-in (issue 20): the link's page shows its "no longer valid" state.
+      "/auth/mot-de-passe-oublie",
+      "/auth/nouveau-mot-de-passe",
     ];
 
 async function signIn(): Promise<string> {

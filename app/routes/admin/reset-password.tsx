@@ -6,13 +6,8 @@ import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { ADMIN_MESSAGES, type ToastMessage } from "~/lib/admin-messages";
 import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
-import {
-  FORGOT_PASSWORD_PATH,
-  RESET_MESSAGES,
-  RESET_PASSWORD_PATH,
-  resetPasswordSchema,
-  resetTokenSchema,
-} from "~/lib/password-reset";
+import { FORGOT_PASSWORD_PATH, RESET_MESSAGES, RESET_PASSWORD_PATH } from "~/lib/password-reset";
+import { resetPasswordSchema, resetTokenSchema } from "~/lib/password-reset-schema";
 import { useActionToast } from "~/hooks/use-action-toast";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { clearSessionCookie, PRIVATE_HEADERS } from "~/server/auth.server";
