@@ -270,10 +270,9 @@ export const mailOutbox = pgTable(
     kind: text("kind").notNull(),
     // A password-reset mail (issue 20): its reset, and the link's token until the mail leaves
     // (cleared when it is sent or fails; the reset itself keeps only the token's hash).
-    passwordResetId: integer("password_reset_id").references(
-      (): AnyPgColumn => passwordResets.id,
-      { onDelete: "cascade" },
-    ),
+    passwordResetId: integer("password_reset_id").references((): AnyPgColumn => passwordResets.id, {
+      onDelete: "cascade",
+    }),
     secret: text("secret"),
     status: mailStatus("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
