@@ -308,16 +308,18 @@ describe(`password reset (${testDatabaseKind})`, () => {
     expect(await database.db.select().from(rateLimits)).toHaveLength(0);
   });
 
-  it("journals the request and the reset under the account, not an unknown address", async () => {
+  it("journals the request and the reset under the account, an unknown address unnamed", async () => {
     await requestReset("personne@example.fr");
     await requestReset(ADMIN.email);
     await setPassword(await lastToken());
     const rows = await database.db.select().from(auditJournal).orderBy(asc(auditJournal.id));
     expect(rows.map((r) => [r.action, r.actorEmail, r.actorId])).toEqual([
+      ["password-reset-requested", null, null],
       ["password-reset-requested", ADMIN.email, adminId],
       ["password-reset", ADMIN.email, adminId],
     ]);
-    expect(rows[0].ip).toMatch(/^198\.51\.100\./);
+    expect(rows.every((r) => r.target === null)).toBe(true);
+    expect(rows[1].ip).toMatch(/^198\.51\.100\./);
   });
 
   it("without SMTP_URL stores and queues nothing, and answers the same", async () => {

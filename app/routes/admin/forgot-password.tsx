@@ -71,9 +71,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const fields = { requestId: context.requestId, userId: result.account?.id };
-  if (result.account) {
-    await journal.record(context, { actor: result.account, action: "password-reset-requested" });
-  }
+  // Journaled for an unknown address too (no account named): both answers cost the same insert.
+  await journal.record(context, { actor: result.account, action: "password-reset-requested" });
   if (result.outcome === "mail-off") {
     log.warn(
       "password reset asked but e-mails are off (SMTP_URL is not set): no link sent; npm run admin:create sets a password from the shell",
