@@ -197,6 +197,14 @@ describe(`password reset (${testDatabaseKind})`, () => {
     expect(await passwordHash()).toBe(before);
   });
 
+  it("drops links (and their mails) a day past their end", async () => {
+    await requestReset(ADMIN.email);
+    await database.db.update(passwordResets).set({ expiresAt: sql`now() - interval '25 hours'` });
+    await requestReset("personne@example.fr");
+    expect(await database.db.select().from(passwordResets)).toHaveLength(0);
+    expect(await database.db.select().from(mailOutbox)).toHaveLength(0);
+  });
+
   it("a new request replaces the previous link", async () => {
     await requestReset(ADMIN.email);
     const first = await lastToken();
