@@ -28,6 +28,9 @@ export default [
 
   // Administrator area.
   route("auth", "routes/admin/sign-in.tsx"),
+  // Mot de passe oublié ? (issue 20): public pages of the sign-in, not the admin area.
+  route("auth/mot-de-passe-oublie", "routes/admin/forgot-password.tsx"),
+  route("auth/nouveau-mot-de-passe", "routes/admin/reset-password.tsx"),
   route("admin/logout", "routes/admin/logout.tsx"),
   layout("routes/admin/layout.tsx", [
     ...prefix("admin", [

@@ -59,6 +59,12 @@ export const FLASH_MESSAGES = {
     type: "success",
   },
   sessionRevoked: { title: "Session révoquée", type: "success" },
+  passwordReset: {
+    title: "Mot de passe modifié",
+    description:
+      "Toutes vos sessions ont été fermées : connectez-vous avec le nouveau mot de passe.",
+    type: "success",
+  },
   passwordChanged: {
     title: "Mot de passe modifié",
     description: "Vos autres sessions ont été déconnectées",

@@ -6,6 +6,8 @@ export const JOURNAL_ACTIONS = {
   "code-refused": "Code refusé",
   "sign-out": "Déconnexion",
   "password-changed": "Mot de passe modifié",
+  "password-reset-requested": "Réinitialisation du mot de passe demandée",
+  "password-reset": "Mot de passe réinitialisé",
   "second-factor-enabled": "Double authentification activée",
   "second-factor-reset": "Double authentification réinitialisée",
   "session-revoked": "Session révoquée",

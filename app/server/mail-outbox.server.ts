@@ -9,6 +9,8 @@ export const MAIL_KINDS = {
   contactNotification: "contact_notification",
   // To the visitor (issue 22): the request's reference and a summary.
   contactAcknowledgement: "contact_acknowledgement",
+  // To an account of the admin area (issue 20): the link of `Mot de passe oublié ?`.
+  passwordReset: "password_reset",
 } as const;
 export type MailKind = (typeof MAIL_KINDS)[keyof typeof MAIL_KINDS];
 
@@ -31,6 +33,21 @@ export async function enqueueContactNotification(
   kind: MailKind = MAIL_KINDS.contactNotification,
 ): Promise<void> {
   await database.insert(mailOutbox).values({ contactRequestId, kind });
+  await notifyWorkers(database);
+}
+
+/**
+ * Queues the mail with a password-reset link, in the transaction that stores the reset. The token
+ * stays on the row only until the mail leaves (sent or failed): see `secret`.
+ */
+export async function enqueuePasswordResetMail(
+  passwordResetId: number,
+  token: string,
+  database: Database,
+): Promise<void> {
+  await database
+    .insert(mailOutbox)
+    .values({ passwordResetId, secret: token, kind: MAIL_KINDS.passwordReset });
   await notifyWorkers(database);
 }
 
@@ -73,7 +90,13 @@ export async function claimDueMails(
 export async function markMailSent(id: number, database: Database = db()): Promise<void> {
   await database
     .update(mailOutbox)
-    .set({ status: "sent", sentAt: sql`now()`, lockedUntil: null, updatedAt: sql`now()` })
+    .set({
+      status: "sent",
+      sentAt: sql`now()`,
+      lockedUntil: null,
+      secret: null,
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
 }
 
@@ -103,7 +126,13 @@ export async function markMailFailed(
 ): Promise<void> {
   await database
     .update(mailOutbox)
-    .set({ status: "failed", lastError: error, lockedUntil: null, updatedAt: sql`now()` })
+    .set({
+      status: "failed",
+      lastError: error,
+      lockedUntil: null,
+      secret: null,
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
 }
 
@@ -118,6 +147,7 @@ export async function giveUpStaleMails(database: Database = db()): Promise<numbe
       status: "failed",
       lastError: sql`'Non envoyé 3 jours après la demande' || coalesce(' ; dernière erreur : ' || ${mailOutbox.lastError}, '')`,
       lockedUntil: null,
+      secret: null,
       updatedAt: sql`now()`,
     })
     .where(

@@ -1,5 +1,5 @@
 import { setTimeout as delay } from "node:timers/promises";
-import nodemailer from "nodemailer";
+import nodemailer, { type SendMailOptions } from "nodemailer";
 import {
   headerText,
   renderContactAcknowledgement,
@@ -8,6 +8,8 @@ import {
 import { contactReference } from "~/lib/contact-reference";
 import type { Pricing } from "~/lib/money";
 import { retryDelaySeconds } from "~/lib/outbox-backoff";
+import { resetLinkUrl } from "~/lib/password-reset";
+import { renderPasswordResetMail } from "~/lib/password-reset-mail";
 import { contactMailData } from "./contacts.server";
 import type { DatabaseHandle } from "./db.server";
 import { env } from "./env.server";
@@ -23,6 +25,7 @@ import {
   nextMailDueAt,
 } from "./mail-outbox.server";
 import { delayUntil, startQueueWorker, type QueueWorker } from "./queue-worker.server";
+import { passwordResetMailData } from "./password-reset.server";
 import type { MailOutboxRow } from "./schema.server";
 import { siteConfig } from "./site.server";
 
@@ -144,7 +147,77 @@ export function startMailWorker(
   });
   const messageDomain = new URL(settings.baseUrl).hostname || "localhost";
 
+  /** A password-reset link to an account (issue 20): sent while the link still works. */
+  async function sendPasswordReset(row: MailOutboxRow): Promise<void> {
+    const data =
+      row.passwordResetId !== null && row.secret
+        ? await passwordResetMailData(row.passwordResetId, database)
+        : undefined;
+    if (!data || !row.secret) {
+      await markMailFailed(
+        row.id,
+        "Lien de réinitialisation expiré, utilisé ou remplacé",
+        database,
+      );
+      return;
+    }
+    const site = siteConfig();
+    const mail = renderPasswordResetMail({
+      url: resetLinkUrl(settings.baseUrl, row.secret),
+      expiresAt: data.expiresAt,
+      siteName: site.name,
+    });
+    const sent = await deliver(row, {
+      from: settings.from,
+      to: data.email,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      messageId: `<password-reset-${row.passwordResetId}.mail-${row.id}@${messageDomain}>`,
+      headers: { "Auto-Submitted": "auto-generated" },
+    });
+    if (sent) {
+      log.info("mail sent", {
+        mailId: row.id,
+        passwordResetId: row.passwordResetId,
+        attempts: row.attempts,
+      });
+    }
+  }
+
+  /** Hands one mail to the SMTP server and records the outcome; true when it was accepted. */
+  async function deliver(row: MailOutboxRow, message: SendMailOptions): Promise<boolean> {
+    try {
+      await transport.sendMail(message);
+    } catch (error) {
+      if (isPermanentSmtpError(error)) {
+        // Final: failed at once with the server's reason, shown on the dashboard ('Réessayer').
+        await markMailFailed(row.id, describeError(error), database);
+        log.error("mail refused by the SMTP server; marked failed", {
+          mailId: row.id,
+          error: describeError(error),
+        });
+        return false;
+      }
+      const delaySeconds = retryDelaySeconds(row.attempts, settings.retryMaxSeconds);
+      await markMailAttemptFailed(row.id, describeError(error), delaySeconds, database);
+      log.warn("mail not sent; will retry", {
+        mailId: row.id,
+        attempts: row.attempts,
+        retryInSeconds: delaySeconds,
+        error: describeError(error),
+      });
+      return false;
+    }
+    await recordSent(row.id);
+    return true;
+  }
+
   async function send(row: MailOutboxRow): Promise<void> {
+    if (row.kind === MAIL_KINDS.passwordReset) {
+      await sendPasswordReset(row);
+      return;
+    }
     const acknowledgement = row.kind === MAIL_KINDS.contactAcknowledgement;
     if (
       (row.kind !== MAIL_KINDS.contactNotification && !acknowledgement) ||
@@ -163,43 +236,22 @@ export function startMailWorker(
     const mail = acknowledgement
       ? renderContactAcknowledgement(data, contactReference(data.id, data.createdAt), site)
       : renderContactNotification(data, settings.baseUrl, settings.pricing);
-    try {
-      await transport.sendMail({
-        from: settings.from,
-        ...(acknowledgement
-          ? { to: { name: headerText(data.name), address: data.email }, replyTo: site.email }
-          : {
-              to: settings.to,
-              replyTo: { name: headerText(data.name), address: data.email },
-            }),
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        // The same Message-ID on every attempt: a duplicate (see docs/mail.md) is recognisable.
-        messageId: `<contact-${data.id}.mail-${row.id}@${messageDomain}>`,
-        headers: { "Auto-Submitted": "auto-generated" },
-      });
-    } catch (error) {
-      if (isPermanentSmtpError(error)) {
-        // Final: failed at once with the server's reason, shown on the dashboard ('Réessayer').
-        await markMailFailed(row.id, describeError(error), database);
-        log.error("mail refused by the SMTP server; marked failed", {
-          mailId: row.id,
-          error: describeError(error),
-        });
-        return;
-      }
-      const delaySeconds = retryDelaySeconds(row.attempts, settings.retryMaxSeconds);
-      await markMailAttemptFailed(row.id, describeError(error), delaySeconds, database);
-      log.warn("mail not sent; will retry", {
-        mailId: row.id,
-        attempts: row.attempts,
-        retryInSeconds: delaySeconds,
-        error: describeError(error),
-      });
-      return;
-    }
-    await recordSent(row.id);
+    const sent = await deliver(row, {
+      from: settings.from,
+      ...(acknowledgement
+        ? { to: { name: headerText(data.name), address: data.email }, replyTo: site.email }
+        : {
+            to: settings.to,
+            replyTo: { name: headerText(data.name), address: data.email },
+          }),
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      // The same Message-ID on every attempt: a duplicate (see docs/mail.md) is recognisable.
+      messageId: `<contact-${data.id}.mail-${row.id}@${messageDomain}>`,
+      headers: { "Auto-Submitted": "auto-generated" },
+    });
+    if (!sent) return;
     log.info("mail sent", {
       mailId: row.id,
       contactId: data.id,

@@ -4,6 +4,7 @@ import { db, type Database } from "./db.server";
 import { env } from "./env.server";
 import { log } from "./log.server";
 import { pruneRateLimits } from "./rate-limit.server";
+import { prunePasswordResets } from "./password-reset.server";
 import { purgeJournal } from "./journal.server";
 import { deleteContactRequests, NO_ROWS, type DeletionCounts } from "./personal-data.server";
 import { appState } from "./schema.server";
@@ -112,6 +113,8 @@ export async function runDailyPurge(
     const result = await purgeContactRequests({ shouldStop: options.shouldStop }, database);
     // The contact form's counters are keyed by client IP: old windows go too (privacy page).
     await pruneRateLimits(database);
+    // Password-reset links a day past their end, with their mails (also pruned at each request).
+    await prunePasswordResets(database);
     // The admin journal past AUDIT_RETENTION_MONTHS (the one delete its trigger allows).
     const journalDeleted = await purgeJournal(undefined, database);
     await database.execute(

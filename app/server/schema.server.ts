@@ -271,6 +271,12 @@ export const mailOutbox = pgTable(
       onDelete: "cascade",
     }),
     kind: text("kind").notNull(),
+    // A password-reset mail (issue 20): its reset, and the link's token until the mail leaves
+    // (cleared when it is sent or fails; the reset itself keeps only the token's hash).
+    passwordResetId: integer("password_reset_id").references((): AnyPgColumn => passwordResets.id, {
+      onDelete: "cascade",
+    }),
+    secret: text("secret"),
     status: mailStatus("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" })
@@ -291,6 +297,7 @@ export const mailOutbox = pgTable(
       .where(sql`${t.status} = 'pending'`),
     index("mail_outbox_status_idx").on(t.status, t.updatedAt.desc()),
     index("mail_outbox_request_idx").on(t.contactRequestId),
+    index("mail_outbox_password_reset_idx").on(t.passwordResetId),
   ],
 );
 
@@ -416,6 +423,30 @@ export const sessions = pgTable(
 );
 
 /**
+ * `Mot de passe oublié ?` (issue 20): one row per link mailed. Only the SHA-256 of the link's
+ * token is kept; a link works once (used_at), until expires_at (30 minutes), and a newer request
+ * of the same account deletes the older unused ones.
+ */
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    uniqueIndex("password_resets_token_hash_unique").on(t.tokenHash),
+    index("password_resets_user_idx").on(t.userId),
+    index("password_resets_expires_idx").on(t.expiresAt),
+  ],
+);
+
+/**
  * The journal of who did what in the admin area (issue 20): append-only. No foreign key, so that
  * removing an account changes no row; the account's e-mail is copied. A trigger (migration
  * `*_audit_journal_custom`) refuses UPDATE and DELETE but the retention's.
@@ -462,5 +493,6 @@ export type ContactNote = typeof contactNotes.$inferSelect;
 export type ContactStatusChange = typeof contactStatusChanges.$inferSelect;
 export type ContactOwnerChange = typeof contactOwnerChanges.$inferSelect;
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
+export type PasswordReset = typeof passwordResets.$inferSelect;
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;

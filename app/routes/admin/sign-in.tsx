@@ -1,13 +1,13 @@
-import { Loader2, Server } from "lucide-react";
+import { Loader2 } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { AuthShell } from "~/components/admin/auth-shell";
 import { Field } from "~/components/ui/field";
-import { FormAlert } from "~/components/ui/form-alert";
 import { Input } from "~/components/ui/input";
 import { ADMIN_MESSAGES, type ToastMessage } from "~/lib/admin-messages";
 import { signInFormSchema } from "~/lib/credentials";
 import { AUTH_LIMITS } from "~/lib/limits";
+import { FORGOT_PASSWORD_PATH } from "~/lib/password-reset";
 import { safeAdminRedirect, signInUrl } from "~/lib/redirect";
 import { useActionToast } from "~/hooks/use-action-toast";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -176,64 +176,50 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   useActionToast(actionData, (result) => result.error);
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-muted/40 px-4 py-12">
-      <div className="w-full max-w-md space-y-6">
-        <div className="flex flex-col items-center gap-2 text-center">
-          <Server className="size-10 text-primary" aria-hidden="true" />
-          <h1 className="text-2xl font-bold">Espace Administrateur</h1>
-        </div>
-        <Card>
-          <CardHeader>
-            <CardTitle as="h2">Connexion</CardTitle>
-            <CardDescription>Connectez-vous pour gérer les offres et les demandes.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            {actionData?.error && !hydrated ? (
-              <FormAlert
-                className="mb-4 p-3 text-sm"
-                title={actionData.error.title}
-                description={actionData.error.description}
-              />
-            ) : null}
-            {loaderData.step === "code" ? (
-              <CodeForm redirectTo={loaderData.redirectTo} busy={busy} />
-            ) : (
-              <Form method="post" action="/auth" className="space-y-4" aria-label="Connexion">
-                <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-                <Field id="email" label="Email">
-                  <Input
-                    name="email"
-                    type="email"
-                    required
-                    autoComplete="username"
-                    maxLength={AUTH_LIMITS.email}
-                    defaultValue={actionData?.email}
-                  />
-                </Field>
-                <Field id="password" label="Mot de passe">
-                  <Input
-                    name="password"
-                    type="password"
-                    required
-                    autoComplete="current-password"
-                    maxLength={AUTH_LIMITS.passwordMax}
-                  />
-                </Field>
-                <Button type="submit" className="w-full" disabled={busy} aria-busy={busy}>
-                  {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-                  Se connecter
-                </Button>
-              </Form>
-            )}
-          </CardContent>
-        </Card>
-        <p className="text-center">
-          <Link to="/" className="text-sm text-muted-foreground hover:text-primary">
-            ← Retour au site
-          </Link>
-        </p>
-      </div>
-    </main>
+    <AuthShell
+      title="Connexion"
+      description="Connectez-vous pour gérer les offres et les demandes."
+      error={actionData?.error ? { ...actionData.error, show: !hydrated } : null}
+    >
+      {loaderData.step === "code" ? (
+        <CodeForm redirectTo={loaderData.redirectTo} busy={busy} />
+      ) : (
+        <Form method="post" action="/auth" className="space-y-4" aria-label="Connexion">
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+          <Field id="email" label="Email">
+            <Input
+              name="email"
+              type="email"
+              required
+              autoComplete="username"
+              maxLength={AUTH_LIMITS.email}
+              defaultValue={actionData?.email}
+            />
+          </Field>
+          <Field id="password" label="Mot de passe">
+            <Input
+              name="password"
+              type="password"
+              required
+              autoComplete="current-password"
+              maxLength={AUTH_LIMITS.passwordMax}
+            />
+          </Field>
+          <Button type="submit" className="w-full" disabled={busy} aria-busy={busy}>
+            {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+            Se connecter
+          </Button>
+          <p className="text-center text-sm">
+            <Link
+              to={FORGOT_PASSWORD_PATH}
+              className="text-muted-foreground underline hover:text-primary"
+            >
+              Mot de passe oublié ?
+            </Link>
+          </p>
+        </Form>
+      )}
+    </AuthShell>
   );
 }
 

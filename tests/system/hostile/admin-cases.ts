@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import { AUTH_LIMITS, OFFER_LIMITS } from "../../../app/lib/limits";
+import { RESET_MESSAGES } from "../../../app/lib/password-reset";
 import { EMPTY_OFFER_NUMBERS, VALID_OFFER_FORM } from "../../support/offers";
 import { urlencoded } from "../harness/http";
 import { XSS_PAYLOADS, type Action, type HostileCase, type Vars } from "./cases";
@@ -34,6 +35,9 @@ const M = {
   unauthorized: "Votre session a expiré ou vous n'êtes pas connecté.",
   wrongCredentials: "Email ou mot de passe incorrect.",
   missingCredentials: "Veuillez saisir votre email et votre mot de passe.",
+  resetRequested: RESET_MESSAGES.requested,
+  resetEmailInvalid: "L'adresse e-mail n'est pas valide.",
+  resetLinkInvalid: RESET_MESSAGES.invalidLink,
   priceInvalid: "Le prix doit être un nombre positif avec au plus 2 décimales.",
   priceTooHigh: "Le prix ne doit pas dépasser",
   typeInvalid: "Le type d'offre n'est pas valide.",
@@ -585,6 +589,72 @@ const AUTH_CASES: HostileCase[] = [
   },
 ];
 
+const resetRequest = (
+  name: string,
+  fields: Record<string, string>,
+  status: number,
+  message: string,
+): HostileCase => ({
+  name: `password reset request: ${name}`,
+  method: "POST",
+  path: "/auth/mot-de-passe-oublie",
+  contentType: FORM,
+  body: urlencoded(fields),
+  expect: { status, message },
+});
+
+const NEW_PASSWORD = "une phrase secrète toute neuve";
+const resetLink = (name: string, fields: Record<string, string>): HostileCase => ({
+  name: `password reset link: ${name}`,
+  method: "POST",
+  path: "/auth/nouveau-mot-de-passe",
+  contentType: FORM,
+  body: urlencoded({ newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, ...fields }),
+  expect: { status: 410, message: M.resetLinkInvalid },
+});
+
+/** `Mot de passe oublié ?` (issue 20): the same answer for any address, no link without a token. */
+const PASSWORD_RESET_CASES: HostileCase[] = [
+  resetRequest("unknown e-mail", { email: "inconnu@example.fr" }, 200, M.resetRequested),
+  resetRequest("SQL in the e-mail", { email: "' OR '1'='1' --" }, 400, M.resetEmailInvalid),
+  resetRequest(
+    "e-mail over the limit",
+    { email: `${"a".repeat(AUTH_LIMITS.email)}@example.fr` },
+    400,
+    M.resetEmailInvalid,
+  ),
+  resetRequest(
+    "NUL byte in the e-mail",
+    { email: `${ADMIN_CREDENTIALS.email}\u0000` },
+    400,
+    M.resetEmailInvalid,
+  ),
+  resetRequest("script in the e-mail", { email: XSS_PAYLOADS[0] }, 400, M.resetEmailInvalid),
+  resetRequest("missing e-mail", {}, 400, "Veuillez saisir votre adresse e-mail."),
+  {
+    name: "password reset request: JSON body",
+    method: "POST",
+    path: "/auth/mot-de-passe-oublie",
+    contentType: "application/json",
+    body: JSON.stringify({ email: ADMIN_CREDENTIALS.email }),
+    expect: { status: 415, message: /Format de requête/ },
+  },
+  resetLink("unknown token", { token: "A".repeat(43) }),
+  resetLink("SQL in the token", { token: "' OR '1'='1' --" }),
+  resetLink("token of 200,000 characters", { token: "A".repeat(200_000) }),
+  resetLink("no token", {}),
+  resetLink("password of 200,000 characters", {
+    token: "A".repeat(43),
+    newPassword: "x".repeat(200_000),
+  }),
+  {
+    name: "password reset link: token in the query only, unknown",
+    method: "GET",
+    path: `/auth/nouveau-mot-de-passe?token=${"B".repeat(43)}`,
+    expect: { status: 410, message: M.resetLinkInvalid },
+  },
+];
+
 /** Writes without a valid session: refused, nothing changed. */
 const UNAUTHENTICATED_CASES: HostileCase[] = [
   ...(
@@ -999,6 +1069,7 @@ export const ADMIN_CASES: HostileCase[] = [
   ...ADMIN_USER_CASES,
   ...CONTACT_STATUS_CASES,
   ...AUTH_CASES,
+  ...PASSWORD_RESET_CASES,
   ...UNAUTHENTICATED_CASES,
   ...MAIL_RETRY_CASES,
   ...ADMIN_READ_CASES,
@@ -1008,6 +1079,20 @@ export const ADMIN_CASES: HostileCase[] = [
 /** Every admin action, with a body it would accept from the site itself. */
 export const ADMIN_ACTIONS: Action[] = [
   { name: "sign-in", path: "/auth", body: urlencoded(ADMIN_CREDENTIALS) },
+  {
+    name: "password reset request",
+    path: "/auth/mot-de-passe-oublie",
+    body: urlencoded({ email: ADMIN_CREDENTIALS.email }),
+  },
+  {
+    name: "password reset",
+    path: "/auth/nouveau-mot-de-passe",
+    body: urlencoded({
+      token: "A".repeat(43),
+      newPassword: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    }),
+  },
   { name: "offer create", path: "/admin/offers/new", as: "admin", body: urlencoded(OFFER) },
   {
     name: "offer copy",

@@ -5,6 +5,7 @@ import {
   contactRequests,
   mailOutbox,
   offers,
+  passwordResets,
   sessions,
   users,
 } from "../../../app/server/schema.server";
@@ -21,6 +22,7 @@ export async function snapshot(db: Database) {
     users: await db.select().from(users).orderBy(asc(users.id)),
     sessions: await db.select().from(sessions).orderBy(asc(sessions.idHash)),
     mailOutbox: await db.select().from(mailOutbox).orderBy(asc(mailOutbox.id)),
+    passwordResets: await db.select().from(passwordResets).orderBy(asc(passwordResets.id)),
   };
 }
 

@@ -1,0 +1,131 @@
+import { Loader2 } from "lucide-react";
+import { data, Form, useNavigation } from "react-router";
+import { AuthShell } from "~/components/admin/auth-shell";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
+import { Input } from "~/components/ui/input";
+import { ADMIN_MESSAGES, type ToastMessage } from "~/lib/admin-messages";
+import { firstFieldError } from "~/lib/field-errors";
+import { retryAfter } from "~/lib/http-headers";
+import { AUTH_LIMITS } from "~/lib/limits";
+import { retryInMinutes } from "~/lib/messages";
+import { FORGOT_PASSWORD_PATH, RESET_MESSAGES } from "~/lib/password-reset";
+import { forgotPasswordSchema } from "~/lib/password-reset-schema";
+import { useActionToast } from "~/hooks/use-action-toast";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { PRIVATE_HEADERS } from "~/server/auth.server";
+import { readForm } from "~/server/form.server";
+import { journal } from "~/server/journal.server";
+import { log } from "~/server/log.server";
+import { notificationsEnabled } from "~/server/mail.server";
+import { requestPasswordReset } from "~/server/password-reset.server";
+import type { Route } from "./+types/forgot-password";
+
+// `Mot de passe oublié ?` (issue 20): the same answer whether the address has an account or not.
+
+export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Mot de passe oublié — Espace Administrateur" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export type ForgotActionData =
+  | { sent: true; email: string; error?: undefined }
+  | { sent?: false; email: string; error: ToastMessage };
+
+const FAILED = "Demande non envoyée";
+
+function failure(status: number, description: string, email: string, headers?: HeadersInit) {
+  return data<ForgotActionData>(
+    { error: { type: "error", title: FAILED, description }, email },
+    { status, headers: { ...PRIVATE_HEADERS, ...headers } },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = await readForm(request, forgotPasswordSchema);
+  const email = submission.values.email.slice(0, AUTH_LIMITS.email);
+  if (!submission.success) {
+    return failure(400, firstFieldError(submission.fieldErrors, FAILED), email);
+  }
+  const mailEnabled = notificationsEnabled();
+  let result;
+  try {
+    result = await requestPasswordReset(submission.data.email, context.clientIp, { mailEnabled });
+  } catch (error) {
+    log.error("password reset request failed", { requestId: context.requestId, error });
+    return data<ForgotActionData>(
+      { error: { type: "error", ...ADMIN_MESSAGES.unexpected }, email },
+      { status: 503, headers: PRIVATE_HEADERS },
+    );
+  }
+  if (result.kind === "rate-limited") {
+    log.warn("password reset rate limited", { requestId: context.requestId });
+    return failure(
+      429,
+      `Trop de demandes. ${retryInMinutes(result.retryAfterSeconds)}`,
+      email,
+      retryAfter(result.retryAfterSeconds),
+    );
+  }
+  const fields = { requestId: context.requestId, userId: result.account?.id };
+  // Journaled for an unknown address too (no account named): both answers cost the same insert.
+  await journal.record(context, { actor: result.account, action: "password-reset-requested" });
+  if (result.outcome === "mail-off") {
+    log.warn(
+      "password reset asked but e-mails are off (SMTP_URL is not set): no link sent; npm run admin:create sets a password from the shell",
+      fields,
+    );
+  } else if (result.outcome === "mail-limit") {
+    log.warn("password reset asked again: mails to this account capped, none queued", fields);
+  } else {
+    log.info("password reset requested", { ...fields, outcome: result.outcome });
+  }
+  return data<ForgotActionData>({ sent: true, email }, { headers: PRIVATE_HEADERS });
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const busy = navigation.state !== "idle" && navigation.formAction === FORGOT_PASSWORD_PATH;
+  useActionToast(actionData, (result) => result.error);
+
+  return (
+    <AuthShell
+      title="Mot de passe oublié"
+      description="Saisissez l'adresse e-mail de votre compte : vous recevrez un lien pour choisir un nouveau mot de passe."
+      error={actionData?.error ? { ...actionData.error, show: !hydrated } : null}
+      links={[{ to: "/auth", label: "← Retour à la connexion" }]}
+    >
+      {actionData?.sent ? (
+        <FormAlert variant="success" className="p-3 text-sm" title="Demande envoyée">
+          <p>{RESET_MESSAGES.requested}</p>
+        </FormAlert>
+      ) : (
+        <Form
+          method="post"
+          action={FORGOT_PASSWORD_PATH}
+          className="space-y-4"
+          aria-label="Mot de passe oublié"
+        >
+          <Field id="email" label="Email">
+            <Input
+              name="email"
+              type="email"
+              required
+              autoComplete="username"
+              maxLength={AUTH_LIMITS.email}
+              defaultValue={actionData?.email}
+            />
+          </Field>
+          <Button type="submit" className="w-full" disabled={busy} aria-busy={busy}>
+            {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+            Recevoir le lien
+          </Button>
+        </Form>
+      )}
+    </AuthShell>
+  );
+}

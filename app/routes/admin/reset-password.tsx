@@ -1,0 +1,164 @@
+import { Loader2 } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AuthShell } from "~/components/admin/auth-shell";
+import { PasswordField } from "~/components/admin/password-field";
+import { Button } from "~/components/ui/button";
+import { FormAlert } from "~/components/ui/form-alert";
+import { ADMIN_MESSAGES, type ToastMessage } from "~/lib/admin-messages";
+import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
+import { FORGOT_PASSWORD_PATH, RESET_MESSAGES, RESET_PASSWORD_PATH } from "~/lib/password-reset";
+import { resetPasswordSchema, resetTokenSchema } from "~/lib/password-reset-schema";
+import { useActionToast } from "~/hooks/use-action-toast";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { clearSessionCookie, PRIVATE_HEADERS } from "~/server/auth.server";
+import { withFlash } from "~/server/flash.server";
+import { readForm } from "~/server/form.server";
+import { journal } from "~/server/journal.server";
+import { log } from "~/server/log.server";
+import { completePasswordReset, findUsableReset } from "~/server/password-reset.server";
+import type { Route } from "./+types/reset-password";
+
+// The page of a mailed link (issue 20): a new password, twice, under the password policy. It
+// ends every session of the account and signs nobody in: /auth asks the password, then the code.
+
+export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Nouveau mot de passe — Espace Administrateur" },
+  { name: "robots", content: "noindex, nofollow" },
+  // The link's token is in this page's address: never sent on to another site ("no-referrer"
+  // would also make the form's post say `Origin: null`, refused by the cross-site check).
+  { name: "referrer", content: "same-origin" },
+];
+
+type LinkState =
+  | { valid: true; token: string; email: string }
+  | { valid: false; token?: undefined; email?: undefined };
+
+const INVALID: LinkState = { valid: false };
+
+async function linkState(token: string | undefined): Promise<LinkState> {
+  const parsed = resetTokenSchema.safeParse(token);
+  if (!parsed.success) return INVALID;
+  const reset = await findUsableReset(parsed.data);
+  return reset ? { valid: true, token: parsed.data, email: reset.user.email } : INVALID;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const state = await linkState(new URL(request.url).searchParams.get("token") ?? undefined);
+  return data(state, { status: state.valid ? 200 : 410, headers: PRIVATE_HEADERS });
+}
+
+type PasswordField = "newPassword" | "confirmPassword";
+export type ResetActionData = {
+  invalidLink?: boolean;
+  error: ToastMessage;
+  fieldErrors: FieldErrors<PasswordField>;
+};
+
+const FAILED = "Mot de passe non modifié";
+
+function failure(status: number, description: string, fieldErrors: ResetActionData["fieldErrors"]) {
+  return data<ResetActionData>(
+    { error: { type: "error", title: FAILED, description }, fieldErrors },
+    { status, headers: PRIVATE_HEADERS },
+  );
+}
+
+function invalidLink() {
+  return data<ResetActionData>(
+    {
+      invalidLink: true,
+      error: { type: "error", title: FAILED, description: RESET_MESSAGES.invalidLink },
+      fieldErrors: {},
+    },
+    { status: 410, headers: PRIVATE_HEADERS },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = await readForm(request, resetPasswordSchema);
+  const token = resetTokenSchema.safeParse(submission.values.token);
+  if (!token.success || !(await findUsableReset(token.data))) return invalidLink();
+  if (!submission.success) {
+    const { fieldErrors } = submission;
+    return failure(400, firstFieldError(fieldErrors, FAILED), fieldErrors);
+  }
+  let result;
+  try {
+    result = await completePasswordReset(token.data, submission.data.newPassword);
+  } catch (error) {
+    log.error("password reset failed", { requestId: context.requestId, error });
+    return failure(503, ADMIN_MESSAGES.unexpected.description, {});
+  }
+  if (result.kind === "invalid-link") return invalidLink();
+  if (result.kind === "weak") return failure(400, result.message, { newPassword: result.message });
+  await journal.record(context, { actor: result.user, action: "password-reset" });
+  log.info("password reset through a mailed link; every session ended", {
+    requestId: context.requestId,
+    userId: result.user.id,
+    sessionsEnded: result.sessionsEnded,
+  });
+  const headers = withFlash(request, "passwordReset", PRIVATE_HEADERS);
+  headers.append("Set-Cookie", clearSessionCookie(request));
+  throw redirect("/auth", { headers });
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const busy =
+    navigation.state !== "idle" && navigation.formAction?.startsWith(RESET_PASSWORD_PATH);
+  useActionToast(actionData, (result) => (result.invalidLink ? undefined : result.error));
+  const errors = actionData?.fieldErrors ?? {};
+
+  if (!loaderData.valid || actionData?.invalidLink) {
+    return (
+      <AuthShell
+        title="Lien non valable"
+        description="Ce lien ne permet plus de choisir un nouveau mot de passe."
+        links={[{ to: "/auth", label: "← Retour à la connexion" }]}
+      >
+        <FormAlert className="p-3 text-sm" title="Lien expiré ou déjà utilisé">
+          <p>{RESET_MESSAGES.invalidLink}</p>
+        </FormAlert>
+        <p className="mt-4 text-center text-sm">
+          <Link to={FORGOT_PASSWORD_PATH} className="underline hover:text-primary">
+            Demander un nouveau lien
+          </Link>
+        </p>
+      </AuthShell>
+    );
+  }
+  const action = `${RESET_PASSWORD_PATH}?token=${encodeURIComponent(loaderData.token)}`;
+  return (
+    <AuthShell
+      title="Nouveau mot de passe"
+      description={`Choisissez le nouveau mot de passe du compte ${loaderData.email}. Toutes ses sessions seront fermées.`}
+      error={actionData?.error ? { ...actionData.error, show: !hydrated } : null}
+      links={[{ to: "/auth", label: "← Retour à la connexion" }]}
+    >
+      <Form method="post" action={action} className="space-y-4" aria-label="Nouveau mot de passe">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <PasswordField
+          id="reset-newPassword"
+          name="newPassword"
+          label="Nouveau mot de passe"
+          kind="new"
+          error={errors.newPassword}
+        />
+        <PasswordField
+          id="reset-confirmPassword"
+          name="confirmPassword"
+          label="Confirmer le nouveau mot de passe"
+          kind="confirm"
+          error={errors.confirmPassword}
+        />
+        <Button type="submit" className="w-full" disabled={busy} aria-busy={busy}>
+          {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+          Enregistrer le mot de passe
+        </Button>
+      </Form>
+    </AuthShell>
+  );
+}
