@@ -151,16 +151,16 @@ function draw(doc: Doc, quote: QuoteDocument) {
 
 /** Label and value pairs, right-aligned under the table. */
 function figures(doc: Doc, items: readonly QuoteFigure[], top: number): number {
-  const labelX = PAGE.margin + WIDTH - 330;
+  const labelX = PAGE.margin + WIDTH - 390;
   let y = top;
   for (const item of items) {
     doc
       .font(item.strong ? "bold" : "regular")
       .fontSize(9.5)
       .fillColor(COLOR.text);
-    doc.text(item.label, labelX, y, { width: 160 });
+    doc.text(item.label, labelX, y, { width: 150 });
     const labelBottom = doc.y;
-    doc.text(item.value, labelX + 165, y, { width: 165, align: "right" });
+    doc.text(item.value, labelX + 155, y, { width: 235, align: "right" });
     y = Math.max(labelBottom, doc.y) + 3;
   }
   return y;
