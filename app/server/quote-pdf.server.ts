@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import * as fontkit from "fontkit";
 import PDFDocument from "pdfkit";
 import type { QuoteDocument, QuoteFigure } from "~/lib/quote";
+import { log } from "./log.server";
 
 // Lays a quote (app/lib/quote.ts) out as an A4 PDF with pdfkit (docs/decisions/031). The font is
 // DejaVu Sans from the dejavu-fonts-ttf package, read from node_modules at run time, embedded as
@@ -25,6 +26,18 @@ function loadFonts(): Record<FontName, unknown> {
     bold: fontkit.create(readFileSync(resolve(FONT_FILES.bold))),
   };
   return fonts;
+}
+
+/** Opens the fonts and lays out a line with them (fontkit reads its tables at first use). */
+export function warmQuoteFonts(): void {
+  try {
+    for (const font of Object.values(loadFonts())) {
+      (font as { layout(text: string): unknown }).layout("Devis indicatif — 1 079,99 € é");
+    }
+  } catch (error) {
+    // The first quote will say what is wrong; the server is not the place to fail for it.
+    log.warn("quote fonts not opened", { error });
+  }
 }
 
 const PAGE = { width: 595.28, height: 841.89, margin: 50 };

@@ -1,0 +1,78 @@
+// npm run bench:quote: the two quote PDFs (issue 21) on the built server with the demo catalogue,
+// without the whole bench: the server's time per PDF (median of the runs, each after one request
+// of the reference listing) and its size. The full `npm run bench` measures the same two
+// addresses at 10,000 offers and 100,000 requests (its pages table).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { BENCH_ADMIN, measurePages, PAGES, QUOTE_PDF_LIMIT_MS, signIn } from "./admin-pages";
+import { startAppServer, stop, waitFor } from "./server";
+
+const PORT = Number(process.env.BENCH_PORT ?? 4411) + 5;
+const RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 21);
+const SLUG = "epyc-performance-64";
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-quote-"));
+  const { child, base } = startAppServer({
+    port: PORT,
+    env: {
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      SEED_DEMO: "true",
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
+    },
+  });
+  try {
+    await waitFor(`${base}/healthz`, child, "server");
+    const page = await (await fetch(`${base}/offers/${SLUG}`)).text();
+    const offer = /\/contact\?offer=(\d+)/.exec(page)?.[1];
+    if (!offer) throw new Error("the demo offer's contact link was not found");
+    await fetch(`${base}/contact`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        name: "Banc d'essai",
+        email: "bench-quote@example.fr",
+        phone: "",
+        offer,
+        message: "Un devis, s'il vous plaît.",
+        configuration: "o0=1&o1=1",
+      }),
+    });
+    const cookie = await signIn(base);
+    const list = await (await fetch(`${base}/admin/contacts`, { headers: { cookie } })).text();
+    const contact = Number(/\/admin\/contacts\/(\d+)"/.exec(list)?.[1]);
+    const results = await measurePages({
+      base,
+      cookie,
+      pid: child.pid!,
+      ids: {
+        offerId: Number(offer),
+        contactId: contact,
+        email: "",
+        offerSlug: SLUG,
+        quoteContactId: contact,
+      },
+      runs: RUNS,
+      pages: PAGES.filter((p) => p.name.endsWith(".pdf")),
+      log: console.log,
+    });
+    console.log(`\nQuote PDFs, demo catalogue, ${RUNS} runs (target ≤ ${QUOTE_PDF_LIMIT_MS} ms):`);
+    for (const r of results) {
+      console.log(
+        `  ${r.name}: ${r.available ? `${r.medianMs} ms median, ${r.bytes} bytes (listing ${r.referenceMedianMs} ms)` : r.note}`,
+      );
+    }
+  } finally {
+    await stop(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
