@@ -18,6 +18,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const quote = await withDatabase("offer quote", context, () => offerQuote(slug, query.params));
   if (!quote) return plainAnswer(404, MESSAGES.offerNotFound.description);
   log.info("offer quote", { requestId: context.requestId, slug });
-  // Dated today: kept by no shared cache.
-  return pdfResponse(quote, cacheControl("private"));
+  // Dated today: kept by no shared cache; one address per configuration: not for search engines.
+  return pdfResponse(quote, { ...cacheControl("private"), "X-Robots-Tag": "noindex" });
 }
