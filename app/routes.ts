@@ -24,6 +24,7 @@ export default [
     route("contact", "routes/public/contact.tsx"),
     route("contact/merci", "routes/public/contact-sent.tsx"),
     route("confidentialite", "routes/public/privacy.tsx"),
+    route("mentions-legales", "routes/public/legal-notice.tsx"),
     route("comparer", "routes/public/compare.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),

@@ -72,6 +72,11 @@ describe("quote PDF (built server)", () => {
         SITE_VAT_NUMBER: "FR45987654321",
         SITE_SIREN: "987 654 321",
         SITE_RCS: "Lille Métropole",
+        SITE_LEGAL_FORM: "SARL",
+        SITE_CAPITAL: "50 000 €",
+        SITE_PUBLICATION_DIRECTOR: "Inès Dupré",
+        SITE_HOST_NAME: "Nuage Hébergement SA",
+        SITE_HOST_ADDRESS: "3 quai de l'Hébergeur, 67000 Strasbourg",
       },
     }).ready();
   });
@@ -170,5 +175,29 @@ describe("quote PDF (built server)", () => {
     const again = await (await get(`/admin/contacts/${id}`, cookie)).text();
     expect(again).toContain(numbers[0]);
     expect((await get(href)).status).not.toBe(200);
+  });
+
+  it("states the same seller on /mentions-legales, linked from the footer (SITE_LEGAL_URL unset)", async () => {
+    const home = await (await get("/")).text();
+    expect(linkTo(home, "Mentions légales")).toBe("/mentions-legales");
+    const response = await get("/mentions-legales");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<link rel="canonical" href="');
+    expect(html).not.toContain('<script type="module"');
+    const text = plainSpaces(unescape(html.replace(/<[^>]+>/g, " "))).replace(/\s+/g, " ");
+    for (const expected of [
+      "Mentions légales",
+      "Raison sociale Hébergeurs Réunis SARL",
+      "Forme juridique SARL",
+      "Capital social 50 000 €",
+      "RCS RCS Lille Métropole 987 654 321",
+      "N° de TVA intracommunautaire FR45987654321",
+      "Directeur de la publication Inès Dupré",
+      "Nom Nuage Hébergement SA",
+      "Adresse 3 quai de l'Hébergeur, 67000 Strasbourg",
+    ]) {
+      expect(text).toContain(expected);
+    }
   });
 });
