@@ -55,6 +55,14 @@ test("configures an offer, the price follows, the configuration goes to the requ
   await expect(chosen).toContainText("Mémoire : 512 Go (+120,00");
   await expect(chosen).toContainText("IPv4 supplémentaires : 4");
   await expect(chosen).toContainText(/Total : 1\s027,99\s€ HT\/mois/);
+  // A refused post (a name of spaces passes the browser's check, not the server's) keeps it.
+  await page.getByLabel("Nom complet *").fill("   ");
+  await page.getByLabel("Email *").fill("config@example.fr");
+  await page.getByLabel("Message *").fill("Je souhaite cette configuration.");
+  await page.getByRole("button", { name: "Envoyer le message" }).click();
+  await expect(page.getByText("Champs manquants").first()).toBeVisible();
+  await expect(chosen).toContainText("Mémoire : 512 Go (+120,00");
+  await expect(chosen).toContainText("IPv4 supplémentaires : 4");
   await page.getByLabel("Nom complet *").fill(`Configuration ${testInfo.project.name}`);
   await page.getByLabel("Email *").fill("config@example.fr");
   await page.getByLabel("Message *").fill("Je souhaite cette configuration.");
