@@ -269,26 +269,26 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
                 </ul>
               ) : null}
               {lease && terms.loa ? (
-                <dl
-                  className="space-y-1 border-t pt-2 text-sm"
-                  aria-label="Location avec option d'achat"
-                >
-                  <div>
-                    <dt className="inline text-muted-foreground">Durée : </dt>
-                    <dd className="inline">{terms.loa.duration}</dd>
-                  </div>
-                  <div>
-                    <dt className="inline text-muted-foreground">Option d'achat : </dt>
-                    <dd className="inline">{terms.loa.purchaseOption}</dd>
-                  </div>
-                  <div>
-                    <dt className="inline text-muted-foreground">Coût total : </dt>
-                    <dd className="inline">{terms.loa.total}</dd>
-                  </div>
+                // The mention is a paragraph after the list: a <dl> holds only its pairs.
+                <div className="space-y-1 border-t pt-2 text-sm">
+                  <dl className="space-y-1" aria-label="Location avec option d'achat">
+                    <div>
+                      <dt className="inline text-muted-foreground">Durée : </dt>
+                      <dd className="inline">{terms.loa.duration}</dd>
+                    </div>
+                    <div>
+                      <dt className="inline text-muted-foreground">Option d'achat : </dt>
+                      <dd className="inline">{terms.loa.purchaseOption}</dd>
+                    </div>
+                    <div>
+                      <dt className="inline text-muted-foreground">Coût total : </dt>
+                      <dd className="inline">{terms.loa.total}</dd>
+                    </div>
+                  </dl>
                   <p className="pt-1 text-xs text-muted-foreground">
                     {leaseMention(lease.partner)} Simulation indicative.
                   </p>
-                </dl>
+                </div>
               ) : null}
               <DeliveryLine offer={offer} className="pt-2" />
             </CardHeader>

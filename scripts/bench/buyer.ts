@@ -1,16 +1,22 @@
-// npm run bench:quote: the two quote PDFs (issue 21) on the built server with the demo catalogue,
-// without the whole bench: the server's time per PDF (median of the runs, each after one request
-// of the reference listing) and its size. The full `npm run bench` measures the same two
-// addresses at 10,000 offers and 100,000 requests (its pages table).
+// npm run bench:buyer: issue 21's figures on the built server with the demo catalogue, without the
+// whole bench: the two quote PDFs (the server's time per PDF, median of the runs, each after one
+// request of the reference listing, and its size), then Lighthouse (mobile) on configured offer
+// pages (score and JavaScript). The full `npm run bench` measures the same two PDF addresses at
+// 10,000 offers and 100,000 requests (its pages table).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { BENCH_ADMIN, measurePages, PAGES, QUOTE_PDF_LIMIT_MS, signIn } from "./admin-pages";
+import { audit } from "./lighthouse";
 import { startAppServer, stop, waitFor } from "./server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4411) + 5;
 const RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 21);
 const SLUG = "epyc-performance-64";
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/** Offer pages with options chosen, and an LOA with its duration: the configurator's pages. */
+const CONFIGURED_PAGES = [`/offers/${SLUG}?o0=1&o2=4`, "/offers/loa-pme-36-mois?o0=1&duree=48"];
+const JS_BUDGET_BYTES = 10 * 1024;
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-quote-"));
@@ -64,6 +70,16 @@ async function main() {
     for (const r of results) {
       console.log(
         `  ${r.name}: ${r.available ? `${r.medianMs} ms median, ${r.bytes} bytes (listing ${r.referenceMedianMs} ms)` : r.note}`,
+      );
+    }
+    console.log(
+      `\nLighthouse mobile, ${LIGHTHOUSE_RUNS} runs, median (target 100, JavaScript ≤ 10 KB gzip):`,
+    );
+    for (const path of CONFIGURED_PAGES) {
+      const lh = await audit(`${base}${path}`, LIGHTHOUSE_RUNS);
+      const js = `${(lh.jsGzipBytes / 1024).toFixed(1)} KB gzip${lh.jsGzipBytes > JS_BUDGET_BYTES ? " (over)" : ""}`;
+      console.log(
+        `  ${path}: ${lh.performance} / ${lh.accessibility} / ${lh.bestPractices} / ${lh.seo}, LCP ${lh.lcpMs} ms, TBT ${lh.tbtMs} ms, CLS ${lh.cls}, JavaScript ${js} (${lh.scripts.join(", ")})`,
       );
     }
   } finally {
