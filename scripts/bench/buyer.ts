@@ -15,7 +15,12 @@ const RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 21);
 const SLUG = "epyc-performance-64";
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 /** Offer pages with options chosen, and an LOA with its duration: the configurator's pages. */
-const CONFIGURED_PAGES = [`/offers/${SLUG}?o0=1&o2=4`, "/offers/loa-pme-36-mois?o0=1&duree=48"];
+const CONFIGURED_PAGES = [
+  `/offers/${SLUG}?o0=1&o2=4`,
+  "/offers/loa-pme-36-mois?o0=1&duree=48",
+  // A control on a shared machine: the home page, untouched by issue 21, in the same minutes.
+  "/",
+];
 const JS_BUDGET_BYTES = 10 * 1024;
 
 async function main() {
