@@ -14,9 +14,14 @@ import type { RootData } from "~/hooks/use-root-data";
 import { pageHydrates } from "~/lib/hydration";
 import { RequestIdContext } from "~/hooks/request-id";
 import { log } from "~/server/log.server";
+import { warmQuoteFonts } from "~/server/quote-pdf.server";
 import appCss from "./app.css?inline";
 
 export const streamTimeout = 5_000;
+
+// The quote PDF's fonts take 200-400 ms to open: opened once, a moment after start, in the
+// background, rather than by the first visitor who asks for a quote (decision 031).
+if (process.env.NODE_ENV === "production") setTimeout(warmQuoteFonts, 2_000).unref();
 
 export default function handleRequest(
   request: Request,

@@ -13,6 +13,8 @@ export default [
   route("admin/contacts/export.csv", "routes/resources/admin-contacts-export[.]csv.ts"),
   route("admin/personal-data/export", "routes/resources/admin-personal-data-export.ts"),
   route("admin/journal/export.csv", "routes/resources/admin-journal-export[.]csv.ts"),
+  route("admin/contacts/:id/devis.pdf", "routes/resources/admin-contact-quote[.]pdf.ts"),
+  route("offers/:slug/devis.pdf", "routes/resources/offer-quote[.]pdf.ts"),
 
   // Public pages.
   layout("routes/public/layout.tsx", [
@@ -22,6 +24,7 @@ export default [
     route("contact", "routes/public/contact.tsx"),
     route("contact/merci", "routes/public/contact-sent.tsx"),
     route("confidentialite", "routes/public/privacy.tsx"),
+    route("mentions-legales", "routes/public/legal-notice.tsx"),
     route("comparer", "routes/public/compare.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),

@@ -71,6 +71,7 @@ const PUBLIC_PAGES = [
   /^\/offers$/,
   /^\/offers\/[a-z0-9-]{1,200}$/,
   /^\/confidentialite$/,
+  /^\/mentions-legales$/,
   // Any query: the page redirects other spellings of a selection to its one address.
   /^\/comparer$/,
 ];

@@ -73,7 +73,12 @@ export function SiteFooter() {
           </p>
           <ul className="flex flex-wrap gap-x-4 gap-y-2">
             <li>
-              <a href={site.legalUrl} {...external} className="hover:text-primary">
+              {/* The site's own page unless SITE_LEGAL_URL points elsewhere. */}
+              <a
+                href={site.legalUrl}
+                {...(site.legalUrl.startsWith("/") ? {} : external)}
+                className="hover:text-primary"
+              >
                 Mentions légales
               </a>
             </li>

@@ -138,3 +138,47 @@ describe("helpers", () => {
     expect(ttc.html).toMatch(/949,49\s€ TTC\/mois/);
   });
 });
+
+describe("the configuration in both mails (issue 21)", () => {
+  const configured: ContactMailData = {
+    ...base,
+    configuration: {
+      lines: [{ group: "Mémoire", value: "512 Go <rapide>", monthly: 12000, setup: 0 }],
+      monthly: 101999,
+      setup: 4900,
+      query: "o0=1",
+      lease: null,
+    },
+  };
+  const plain = (s: string) => s.replace(/[\u202f\u00a0]/g, " ");
+  const contact = {
+    name: "ServeurPro",
+    email: "contact@example.fr",
+    phone: "+33 1 23 45 67 89",
+    baseUrl: "https://www.example.fr",
+  };
+
+  it("lists the chosen configuration in the team's notification, text and HTML", () => {
+    const mail = renderContactNotification(configured, "https://www.example.fr", HT);
+    expect(plain(mail.text)).toContain(
+      "Configuration choisie :\nMémoire : 512 Go <rapide> (+120,00 € HT/mois)\nTotal : 1 019,99 € HT/mois, mise en service 49,00 € HT",
+    );
+    expect(plain(mail.html)).toContain("Mémoire : 512 Go &lt;rapide&gt; (+120,00 € HT/mois)");
+  });
+
+  it("lists it in the visitor's acknowledgement too, text and HTML", () => {
+    const mail = renderContactAcknowledgement(configured, "DEM-2026-00042", contact);
+    expect(plain(mail.text)).toContain(
+      "Offre : Serveur Pro (SRV-001)\nConfiguration choisie :\nMémoire : 512 Go <rapide> (+120,00 € HT/mois)\nTotal : 1 019,99 € HT/mois, mise en service 49,00 € HT\n",
+    );
+    expect(plain(mail.html)).toContain("Configuration choisie");
+    expect(plain(mail.html)).toContain("Mémoire : 512 Go &lt;rapide&gt; (+120,00 € HT/mois)");
+    expect(mail.html).not.toContain("<rapide>");
+  });
+
+  it("says nothing of a configuration when there is none", () => {
+    expect(renderContactAcknowledgement(base, "DEM-2026-00042", contact).text).not.toContain(
+      "Configuration",
+    );
+  });
+});

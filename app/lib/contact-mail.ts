@@ -136,6 +136,8 @@ export function renderContactAcknowledgement(
   const date = formatDateTime(data.createdAt);
   const offer = data.offer ? `${data.offer.title} (${data.offer.reference})` : "Demande générale";
   const message = data.message.replace(/\r\n?/g, "\n");
+  // The configuration as it was sent (issue 21): what the team will quote.
+  const configuration = data.configuration ? configurationLines(data.configuration) : [];
   const text = [
     `Bonjour ${data.name},`,
     "",
@@ -145,6 +147,7 @@ export function renderContactAcknowledgement(
     "",
     "Récapitulatif :",
     `Offre : ${offer}`,
+    ...(configuration.length ? ["Configuration choisie :", ...configuration] : []),
     `Téléphone : ${data.phone ?? "non renseigné"}`,
     "Message :",
     message,
@@ -165,7 +168,7 @@ export function renderContactAcknowledgement(
 <p>Référence : <strong>${escapeHtml(reference)}</strong> (à rappeler dans vos échanges)</p>
 <table role="presentation" cellpadding="0" cellspacing="0">
 ${row("Offre", escapeHtml(offer))}
-${row("Téléphone", escapeHtml(data.phone ?? "non renseigné"))}
+${configuration.length ? `${row("Configuration choisie", configuration.map(escapeHtml).join("<br>\n"))}\n` : ""}${row("Téléphone", escapeHtml(data.phone ?? "non renseigné"))}
 </table>
 <p><strong>Votre message :</strong></p>
 <p style="white-space:pre-wrap">${escapeHtml(message).replace(/\n/g, "<br>\n")}</p>

@@ -50,3 +50,21 @@ export function parisDay(value: Date | string): string {
 export function parisYear(value: Date | string): string {
   return parisParts(value).year;
 }
+
+const longDate = new Intl.DateTimeFormat("fr-FR", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/**
+ * '25 novembre 2026': the day in Paris, `days` calendar days later (a quote's end of validity).
+ * The Paris day is counted on as a calendar date, so that a change of summer time moves nothing.
+ */
+export function formatParisDay(value: Date | string, days = 0): string {
+  const p = parisParts(value);
+  return longDate.format(
+    new Date(Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day) + days)),
+  );
+}

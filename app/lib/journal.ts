@@ -32,6 +32,7 @@ export const JOURNAL_ACTIONS = {
   "webhook-removed": "Webhook supprimé",
   "webhook-resent": "Webhook renvoyé",
   "contacts-exported": "Demandes exportées",
+  "quote-exported": "Devis téléchargé",
   "journal-exported": "Journal exporté",
   "personal-data-viewed": "Données personnelles consultées",
   "personal-data-exported": "Données personnelles exportées",

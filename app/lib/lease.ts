@@ -58,3 +58,8 @@ export function readDuration(
   if (offered.includes(value)) return value;
   return stated !== null && offered.includes(stated) ? stated : offered[0];
 }
+
+/** The mention the law expects on a leasing offer to professionals, naming the financer. */
+export function leaseMention(partner: string): string {
+  return `Location avec option d'achat réservée aux professionnels, sous réserve d'acceptation du dossier par ${partner}, organisme financeur.`;
+}

@@ -1,4 +1,12 @@
-import { amount, formatAmount, loaTotal, otherBasis, setupFeeLabel, type Pricing } from "./money";
+import {
+  amount,
+  centsText,
+  formatAmount,
+  loaTotal,
+  otherBasis,
+  setupFeeLabel,
+  type Pricing,
+} from "./money";
 
 /** What an offer's terms need (a full offer row fits). Amounts HT as stored. */
 export type OfferTermsSource = {
@@ -51,5 +59,25 @@ export function offerTerms(offer: OfferTermsSource, pricing: Pricing): OfferTerm
     setupFeeValue:
       fee === null ? null : fee.ht === 0 ? "Offerte" : formatAmount(fee, pricing.display),
     loa,
+  };
+}
+
+/**
+ * The terms of a configured offer (issue 21), for the offer page and its quote: the configured
+ * monthly price and setup fee, and the simulated lease's duration and option when there is one.
+ * A setup fee the offer does not state stays unstated unless an option adds one.
+ */
+export function configuredTermsSource(
+  offer: Omit<OfferTermsSource, "price">,
+  configuration: { monthly: number; setup: number },
+  lease: { months: number; option: number } | null | undefined,
+): OfferTermsSource {
+  return {
+    type: offer.type,
+    price: centsText(configuration.monthly),
+    setupFee:
+      offer.setupFee === null && configuration.setup === 0 ? null : centsText(configuration.setup),
+    loaMonths: lease ? lease.months : offer.loaMonths,
+    loaPurchaseOption: lease ? centsText(lease.option) : offer.loaPurchaseOption,
   };
 }

@@ -7,6 +7,7 @@ export type SiteConfig = {
   email: string;
   phone: string;
   mainUrl: string;
+  /** SITE_LEGAL_URL, else the site's own page (LEGAL_NOTICE_PATH). */
   legalUrl: string;
   termsUrl: string;
   baseUrl: string;
@@ -51,3 +52,6 @@ export const DEFAULT_SITE_SLUG = "serveurpro";
 export function themeStorageKey(site: Pick<SiteConfig, "slug">): string {
   return `${site.slug}-theme`;
 }
+
+/** The site's own legal notice, built from the configuration (issue 21). */
+export const LEGAL_NOTICE_PATH = "/mentions-legales";

@@ -40,6 +40,7 @@ import {
   contactRequests,
   contactStatusChanges,
   offers,
+  quotes,
   users,
   type mailOutbox,
 } from "./schema.server";
@@ -210,6 +211,21 @@ export function acknowledgementsEnabled(): boolean {
   return e.ACK_EMAIL ?? Boolean(e.SMTP_URL);
 }
 
+/** The offer's columns a configuration is priced from. */
+export const configurationColumns = {
+  price: offers.price,
+  setupFee: offers.setupFee,
+  options: offers.options,
+  type: offers.type,
+  financedAmount: offers.financedAmount,
+  leaseDurations: offers.leaseDurations,
+  loaMonths: offers.loaMonths,
+};
+
+type ConfigurableOffer = {
+  [K in keyof typeof configurationColumns]: (typeof configurationColumns)[K]["_"]["data"] | null;
+} & { type: "dedicated" | "loa"; price: string };
+
 /**
  * The snapshot of an offer's configuration as chosen by `query` (offer-options.ts): null when the
  * offer has no options or is gone. Prices are the offer's at this moment.
@@ -220,19 +236,22 @@ export async function configurationSnapshot(
   database: Database = db(),
 ): Promise<ConfigurationSnapshot | null> {
   const [offer] = await database
-    .select({
-      price: offers.price,
-      setupFee: offers.setupFee,
-      options: offers.options,
-      type: offers.type,
-      financedAmount: offers.financedAmount,
-      leaseDurations: offers.leaseDurations,
-      loaMonths: offers.loaMonths,
-    })
+    .select(configurationColumns)
     .from(offers)
     .where(eq(offers.id, offerId));
   if (!offer) return null;
-  const params = new URLSearchParams(query);
+  return configurationOf(offer, new URLSearchParams(query), database);
+}
+
+/**
+ * An offer's configuration as `params` choose it (the offer page's, the contact form's, the
+ * quote's): null when the offer has neither options nor a simulated lease.
+ */
+export async function configurationOf(
+  offer: ConfigurableOffer,
+  params: URLSearchParams,
+  database: Database = db(),
+): Promise<ConfigurationSnapshot | null> {
   const lease = await leaseTerms(offer, params, database);
   const groups = offer.options ?? [];
   if (!groups.length && !lease) return null;
@@ -554,9 +573,11 @@ export async function findContactRequest(id: number, database: Database = db()) 
       offerSlug: offers.slug,
       offerPrice: offers.price,
       offerActive: offers.isActive,
+      quoteNumber: quotes.number,
     })
     .from(contactRequests)
     .leftJoin(offers, eq(offers.id, contactRequests.offerId))
+    .leftJoin(quotes, eq(quotes.contactRequestId, contactRequests.id))
     .where(eq(contactRequests.id, id))
     .limit(1);
   if (!row) return undefined;

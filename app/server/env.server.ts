@@ -41,11 +41,29 @@ export const envSchema = z.object({
   SITE_EMAIL: z.email().default("contact@example.fr"),
   SITE_PHONE: z.string().min(1).default("+33 1 23 45 67 89"),
   SITE_MAIN_URL: z.url().default("https://www.example.fr"),
-  SITE_LEGAL_URL: z.url().default("https://www.example.fr/mentions-legales"),
+  // Unset: the footer links to the site's own /mentions-legales page.
+  SITE_LEGAL_URL: z
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   SITE_TERMS_URL: z.url().default("https://www.example.fr/cgu"),
   // Personal data (issue 12): who is responsible, and how long contact requests are kept.
   SITE_LEGAL_NAME: z.string().trim().min(1).default("ServeurPro SAS (exemple)"),
   SITE_ADDRESS: z.string().trim().min(1).default("1 rue de l'Exemple, 75000 Paris, France"),
+  // The seller's identity on quotes and /mentions-legales (issue 21); fictitious demo defaults.
+  SITE_LEGAL_FORM: z.string().trim().min(1).default("SAS"),
+  SITE_CAPITAL: z.string().trim().min(1).default("10 000 €"),
+  SITE_SIREN: z.string().trim().min(1).default("123 456 789"),
+  // The city of the trade register (RCS Paris 123 456 789).
+  SITE_RCS: z.string().trim().min(1).default("Paris"),
+  SITE_VAT_NUMBER: z.string().trim().min(1).default("FR32123456789"),
+  SITE_PUBLICATION_DIRECTOR: z.string().trim().min(1).default("Camille Exemple"),
+  SITE_HOST_NAME: z.string().trim().min(1).default("Exemple Hébergement SAS"),
+  SITE_HOST_ADDRESS: z
+    .string()
+    .trim()
+    .min(1)
+    .default("2 rue de l'Hébergeur, 59100 Roubaix, France"),
   // The financer named in the lease simulator's legal mention (issue 21).
   LEASING_PARTNER: z.string().trim().min(1).default("Exemple Leasing SA"),
   RETENTION_MONTHS: z.coerce.number().int().min(1).max(240).default(36),

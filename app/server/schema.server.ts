@@ -17,6 +17,7 @@ import {
 import { CONTACT_STATUSES, OFFER_TYPES } from "~/lib/domain";
 import { DELIVERY_STATES } from "~/lib/offer-fields";
 import type { ConfigurationSnapshot, OptionGroup } from "~/lib/offer-options";
+import type { QuoteSource } from "~/lib/quote";
 
 export const offerType = pgEnum("offer_type", OFFER_TYPES);
 export const deliveryState = pgEnum("delivery_state", DELIVERY_STATES);
@@ -469,6 +470,22 @@ export const auditJournal = pgTable(
     index("audit_journal_action_idx").on(t.action, t.at.desc()),
   ],
 );
+
+/**
+ * A request's quote (issue 21): its number `DEV-YYYY-NNNNN`, given at the first download and kept
+ * with what the quote said then, so that every later download is the same document. One per
+ * request (unique), one request per number (unique); erased with its request.
+ */
+export const quotes = pgTable("quotes", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  contactRequestId: integer("contact_request_id")
+    .notNull()
+    .unique("quotes_contact_request_id_key")
+    .references(() => contactRequests.id, { onDelete: "cascade" }),
+  number: text("number").notNull().unique("quotes_number_key"),
+  issuedAt: timestamp("issued_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  content: jsonb("content").$type<QuoteSource>().notNull(),
+});
 
 // Fixed-window counters shared by every instance (sign-in and contact rate limits).
 export const rateLimits = pgTable("rate_limits", {

@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import { LEGAL_NOTICE_PATH } from "~/lib/site";
 import { getCatalogueVersion } from "./catalogue.server";
 import { db, type Database } from "./db.server";
 import { offers } from "./schema.server";
@@ -28,7 +29,7 @@ export function sitemapXml(baseUrl: string, entries: SitemapEntry[]): string {
 }
 
 /**
- * Home, listing, contact, privacy policy and every active offer with its updated_at. The listing and the contact
+ * Home, listing, contact, privacy policy, legal notice and every active offer with its updated_at. The listing and the contact
  * page (whose selector lists the offers) change with the catalogue: their lastmod is the catalogue
  * version's date. One sitemap holds 50,000 URLs; past that it would need a sitemap index.
  */
@@ -51,6 +52,7 @@ export async function sitemapEntries(database: Database = db()): Promise<Sitemap
     { path: "/offers", lastmod: catalogueDate },
     { path: "/contact", lastmod: catalogueDate },
     { path: "/confidentialite" },
+    { path: LEGAL_NOTICE_PATH },
     ...rows.map((row) => ({ path: `/offers/${row.slug}`, lastmod: row.updatedAt })),
   ];
 }

@@ -22,7 +22,14 @@ export const BENCH_ADMIN = {
 /** The uncached public filtered listing: every page's time is compared to it. */
 export const REFERENCE_PATH = "/offers?q=epyc&type=dedicated&min=50&max=500";
 
-export type PageIds = { offerId: number; contactId: number; email: string };
+export type PageIds = {
+  offerId: number;
+  contactId: number;
+  email: string;
+  /** An active offer (with options when one has them) and a request about an offer: quotes. */
+  offerSlug: string;
+  quoteContactId: number;
+};
 
 export type PageSpec = {
   name: string;
@@ -59,7 +66,21 @@ export const PAGES: PageSpec[] = [
     path: (ids) => `/admin/personal-data?email=${encodeURIComponent(ids.email)}`,
   },
   { name: "/contact", path: () => "/contact" },
+  // Issue 21: the quotes, laid out as PDF at each request (target: under 200 ms each).
+  {
+    name: "/offers/{slug}/devis.pdf",
+    path: (ids) => `/offers/${ids.offerSlug}/devis.pdf?o0=1&o1=1`,
+    download: true,
+  },
+  {
+    name: "/admin/contacts/{id}/devis.pdf",
+    path: (ids) => `/admin/contacts/${ids.quoteContactId}/devis.pdf`,
+    download: true,
+  },
 ];
+
+/** The quote downloads' target (issue 21): the server's time for one PDF. */
+export const QUOTE_PDF_LIMIT_MS = 200;
 
 export const PAGE_LIMITS = { bytes: 200 * 1024, elements: 5000, ratio: 10 };
 
@@ -290,12 +311,28 @@ export async function pageIds(db: Database): Promise<PageIds> {
           where exists (select 1 from contact_notes n where n.contact_request_id = c.id)
             and exists (select 1 from contact_status_changes s where s.contact_request_id = c.id)
           order by c.id offset 500 limit 1) as contact_id,
-        (select email from contact_requests order by id offset 4241 limit 1) as email`)) as unknown as {
-    rows: { offer_id: number; contact_id: number; email: string }[];
+        (select email from contact_requests order by id offset 4241 limit 1) as email,
+        (select slug from offers where is_active
+          order by options is null, id limit 1) as offer_slug,
+        (select id from contact_requests where offer_id is not null
+          order by id limit 1) as quote_contact_id`)) as unknown as {
+    rows: {
+      offer_id: number;
+      contact_id: number;
+      email: string;
+      offer_slug: string;
+      quote_contact_id: number;
+    }[];
   };
   const rows = result.rows;
   const [row] = rows;
-  return { offerId: row.offer_id, contactId: row.contact_id, email: row.email };
+  return {
+    offerId: row.offer_id,
+    contactId: row.contact_id,
+    email: row.email,
+    offerSlug: row.offer_slug,
+    quoteContactId: row.quote_contact_id,
+  };
 }
 
 export async function createBenchAdmin(db: Database) {

@@ -7,6 +7,7 @@ import {
   measurePages,
   PAGE_LIMITS,
   pageIds,
+  QUOTE_PDF_LIMIT_MS,
   REFERENCE_PATH,
   signIn,
   type DashboardPlan,
@@ -94,7 +95,16 @@ export function scaleTargets(results: Omit<ScaleResults, "targets">): ScaleResul
   const targets: ScaleResults["targets"] = [];
   for (const engine of results.engines) {
     if ("skipped" in engine) continue;
-    const pages = engine.pages.filter((p) => p.available && !p.name.endsWith(".csv"));
+    const pages = engine.pages.filter((p) => p.available && !/\.(csv|pdf)$/.test(p.name));
+    for (const pdf of engine.pages.filter((p) => p.name.endsWith(".pdf"))) {
+      targets.push({
+        target: `${pdf.name} (${engine.engine}): ≤ ${QUOTE_PDF_LIMIT_MS} ms at the server`,
+        measured: pdf.available
+          ? `${pdf.medianMs} ms (median of ${pdf.runs}), ${kb(pdf.bytes ?? 0)}`
+          : (pdf.note ?? `HTTP ${pdf.status}`),
+        met: pdf.available && (pdf.medianMs ?? Infinity) <= QUOTE_PDF_LIMIT_MS,
+      });
+    }
     for (const page of pages) {
       const bytes = page.bytes ?? 0;
       const elements = page.elements ?? 0;

@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
+import { pdfText } from "../support/pdf-text";
 import { expect, noJs, test } from "./fixtures";
 
 // Issue 21 on the demo catalogue: configure an offer, see the price follow, carry it to the
@@ -32,6 +34,17 @@ test("configures an offer, the price follows, the configuration goes to the requ
   await expect(priceCard(page)).toContainText(/1\s027,99\s€ HT/);
   await expect(priceCard(page)).toContainText(/Frais de mise en service : 69,00\s€ HT/);
 
+  // The quote of this configuration: its link follows the card (swapped in with JavaScript).
+  const quoteLink = priceCard(page).getByRole("link", { name: "Télécharger le devis (PDF)" });
+  await expect(quoteLink).toHaveAttribute("href", /\/devis\.pdf\?o0=1&o2=4$/);
+  const [download] = await Promise.all([page.waitForEvent("download"), quoteLink.click()]);
+  expect(download.suggestedFilename()).toMatch(/^devis-epyc-performance-64-[\d-]+\.pdf$/);
+  const quote = await pdfText(readFileSync(await download.path()));
+  for (const amount of ["1 027,99 €", "1 233,59 €", "69,00 €", "+120,00 €", "512 Go"]) {
+    expect(quote).toContain(amount);
+  }
+  await expect(priceCard(page)).toContainText(/soit 1\s233,59\s€ TTC\/mois/);
+
   // The address is the configuration: reloading it gives the same price.
   await page.reload();
   await expect(priceCard(page)).toContainText(/1\s027,99\s€ HT/);
@@ -42,6 +55,14 @@ test("configures an offer, the price follows, the configuration goes to the requ
   await expect(chosen).toContainText("Mémoire : 512 Go (+120,00");
   await expect(chosen).toContainText("IPv4 supplémentaires : 4");
   await expect(chosen).toContainText(/Total : 1\s027,99\s€ HT\/mois/);
+  // A refused post (a name of spaces passes the browser's check, not the server's) keeps it.
+  await page.getByLabel("Nom complet *").fill("   ");
+  await page.getByLabel("Email *").fill("config@example.fr");
+  await page.getByLabel("Message *").fill("Je souhaite cette configuration.");
+  await page.getByRole("button", { name: "Envoyer le message" }).click();
+  await expect(page.getByText("Champs manquants").first()).toBeVisible();
+  await expect(chosen).toContainText("Mémoire : 512 Go (+120,00");
+  await expect(chosen).toContainText("IPv4 supplémentaires : 4");
   await page.getByLabel("Nom complet *").fill(`Configuration ${testInfo.project.name}`);
   await page.getByLabel("Email *").fill("config@example.fr");
   await page.getByLabel("Message *").fill("Je souhaite cette configuration.");

@@ -78,10 +78,10 @@ test.describe("home and site chrome", () => {
       "href",
       "mailto:contact@example.fr",
     );
-    await expect(footer.getByRole("link", { name: "Mentions légales" })).toHaveAttribute(
-      "target",
-      "_blank",
-    );
+    // The site's own page (SITE_LEGAL_URL unset), in the same tab.
+    const legal = footer.getByRole("link", { name: "Mentions légales" });
+    await expect(legal).toHaveAttribute("href", "/mentions-legales");
+    await expect(legal).not.toHaveAttribute("target", "_blank");
     await expect(footer.getByRole("link", { name: "CGU" })).toBeVisible();
     await expect(footer.getByRole("link", { name: "www.example.fr" })).toBeVisible();
     const year = new Intl.DateTimeFormat("fr-FR", {

@@ -54,6 +54,7 @@ function params() {
   return {
     "/admin/offers/:id:id": String(offerId ?? 1),
     "/admin/contacts/:id:id": String(contactId ?? 1),
+    "/admin/contacts/:id/devis.pdf:id": String(contactId ?? 1),
   };
 }
 

@@ -118,6 +118,38 @@ describe(`configuration (${testDatabaseKind})`, () => {
     expect(doc.contactRequests[0].configuration).toHaveLength(3);
   });
 
+  it("a refused post shows the configuration again and posts it back", async () => {
+    const page = await call(
+      contact.loader,
+      makeRequest(`/contact?offer=${offerId}&configuration=${encodeURIComponent("o0=1&o1=4")}`),
+    );
+    const { token } = page.data as { token: string };
+    const refused = await call(
+      contact.action,
+      makeRequest("/contact", {
+        form: {
+          name: "Alice Martin",
+          email: "pas-une-adresse",
+          phone: "",
+          message: "Bonjour",
+          offer: String(offerId),
+          configuration: "o0=1&o1=4",
+          website: "",
+          submission: token,
+        },
+      }),
+    );
+    expect(refused.status).toBe(400);
+    const kept = refused.data as {
+      configuration: { query: string; lines: unknown[] } | null;
+      configurationQuery: string;
+    };
+    expect(kept.configurationQuery).toBe("o0=1&o1=4");
+    expect(kept.configuration?.query).toBe("o0=1&o1=4");
+    expect(kept.configuration?.lines).toHaveLength(2);
+    expect(await database.db.select().from(contactRequests)).toHaveLength(0);
+  });
+
   it("a request without options keeps no configuration, and junk in the field is ignored", async () => {
     const [{ id: plain }] = await insertOffers(database.db, [buildOffer(2)]);
     const row = await createContactRequest(

@@ -44,6 +44,7 @@ const EXPECTED: Record<string, Access> = {
   "routes/admin/journal.tsx": { loader: ADMIN_ONLY },
   "routes/admin/webhooks.tsx": { loader: ADMIN_ONLY, action: ADMIN_ONLY },
   "routes/resources/admin-journal-export[.]csv.ts": { loader: ADMIN_ONLY },
+  "routes/resources/admin-contact-quote[.]pdf.ts": { loader: CONTACTS },
 };
 
 const PASSWORD = "un mot de passe de test assez long";
@@ -94,6 +95,7 @@ function target(route: AdminRoute, query = "") {
   const { url, params } = fillPath(route, {
     "/admin/offers/:id:id": ids.offer,
     "/admin/contacts/:id:id": ids.contact,
+    "/admin/contacts/:id/devis.pdf:id": ids.contact,
   });
   return { url: `${url}${query}`, params };
 }

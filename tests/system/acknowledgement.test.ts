@@ -120,4 +120,30 @@ describe("visitor acknowledgement", () => {
     expect(to("paul@example.fr")).toHaveLength(1);
     expect(to("paul@example.fr")[0].parsed.text).toContain("Première demande");
   });
+
+  it("lists the chosen configuration in both mails, the visitor's and the team's", async () => {
+    const page = await (await fetch(`${server.base}/offers/epyc-performance-64?o0=1`)).text();
+    const offer = /\/contact\?offer=(\d+)/.exec(page)?.[1];
+    expect(offer).toBeDefined();
+    const sentBefore = server.logLines("mail sent").length;
+    await post({
+      name: "Inès Configurée",
+      email: "ines@example.fr",
+      message: "Cette configuration, s'il vous plaît.",
+      offer: offer!,
+      configuration: "o0=1&o2=4",
+    });
+    await waitForLog("mail sent", sentBefore + 2);
+    const [ack] = to("ines@example.fr");
+    const team = to("ventes@example.fr").find((m) => m.parsed.text?.includes("Inès Configurée"));
+    for (const mail of [ack, team]) {
+      const text = (mail?.parsed.text ?? "").replace(/[\u202f\u00a0]/g, " ");
+      expect(text).toContain("Configuration choisie :");
+      expect(text).toContain("Mémoire : 512 Go (+120,00 € HT/mois)");
+      expect(text).toContain(
+        "IPv4 supplémentaires : 4 (+8,00 € HT/mois, +20,00 € HT de mise en service)",
+      );
+      expect(mail?.parsed.html).toContain("Configuration choisie");
+    }
+  });
 });

@@ -52,6 +52,7 @@ describe("public pages for search engines and speed (built server)", () => {
       "/offers",
       "/contact",
       "/confidentialite",
+      "/mentions-legales",
       "/offers/epyc-performance-64",
     ]) {
       expect(xml).toContain(`<loc>${BASE}${path}</loc>`);
@@ -122,6 +123,9 @@ describe("public pages for search engines and speed (built server)", () => {
     const privacy = await (await get("/confidentialite")).text();
     expect(tag(privacy, /<link rel="canonical" href="(.*?)"/)).toBe(`${BASE}/confidentialite`);
     expect(tag(privacy, /<title>(.*?)<\/title>/)).toBe("Politique de confidentialité");
+    const legal = await (await get("/mentions-legales")).text();
+    expect(tag(legal, /<link rel="canonical" href="(.*?)"/)).toBe(`${BASE}/mentions-legales`);
+    expect(tag(legal, /<title>(.*?)<\/title>/)).toBe("Mentions légales");
   });
 
   it("caches anonymous pages as rendered: no nonce, the inline script allowed by hash, ETag and 304", async () => {
@@ -132,6 +136,7 @@ describe("public pages for search engines and speed (built server)", () => {
       "/offers?ram_min=64&sort=price_desc",
       "/offers/starter-web",
       "/confidentialite",
+      "/mentions-legales",
       "/sitemap.xml",
       compared,
     ]) {
@@ -203,6 +208,7 @@ describe("public pages for search engines and speed (built server)", () => {
       "/offers",
       "/contact",
       "/confidentialite",
+      "/mentions-legales",
       "/comparer?offres=starter-web,epyc-performance-64",
     ]) {
       const html = await (await get(path)).text();

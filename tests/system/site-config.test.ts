@@ -26,6 +26,7 @@ describe("site configuration (built server)", () => {
         SITE_HARDWARE_TEXT: "Processeurs récents et réseau 10 Gbit/s.",
         SITE_LOA_POINTS: "Loyers fixes ; Maintenance incluse",
         SITE_HOURS: "Du lundi au vendredi, de 9h à 18h.",
+        SITE_LEGAL_URL: "https://groupe.example.org/mentions-legales",
       },
     });
     cleanups.push(() => server.child.kill("SIGKILL"));
@@ -38,6 +39,11 @@ describe("site configuration (built server)", () => {
     expect(home).toContain("Processeurs récents et réseau 10 Gbit/s.");
     expect(home).toContain("Loyers fixes");
     expect(home).toContain("Maintenance incluse");
+    // SITE_LEGAL_URL set: the footer links there instead of the site's own page.
+    expect(home).toMatch(
+      /<a href="https:\/\/groupe\.example\.org\/mentions-legales" target="_blank" rel="noopener noreferrer"[^>]*>Mentions légales<\/a>/,
+    );
+    expect(home).not.toContain('href="/mentions-legales"');
     const contact = await (await fetch(`${base}/contact`)).text();
     expect(contact).toContain("Du lundi au vendredi, de 9h à 18h.");
   });

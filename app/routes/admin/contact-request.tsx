@@ -1,4 +1,4 @@
-import { History, Mail, Phone, Server, StickyNote } from "lucide-react";
+import { FileDown, History, Mail, Phone, Server, StickyNote } from "lucide-react";
 import { data, Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import {
   AssignForm,
@@ -20,6 +20,7 @@ import { CONTACT_STATUS_LABELS } from "~/lib/domain";
 import { formatDateTime, isoDate } from "~/lib/format";
 import { monthlyLabel } from "~/lib/money";
 import { configurationLines } from "~/lib/offer-options";
+import { requestQuoteHref } from "~/lib/quote";
 import { useRootData } from "~/hooks/use-root-data";
 import { MESSAGES } from "~/lib/messages";
 import { failureToast, useActionToast } from "~/hooks/use-action-toast";
@@ -150,6 +151,17 @@ export default function ContactRequestPage({ loaderData, actionData }: Route.Com
           {request.suspectedSpam ? <NotSpamForm id={request.id} action={self} /> : null}
           <StatusForm id={request.id} name={request.name} status={request.status} action={self} />
           <AssignForm id={request.id} ownerId={request.ownerId} owners={owners} action={self} />
+          {offer === null || (offer.deleted && !request.configuration) ? null : (
+            <Button asChild variant="outline">
+              <a href={requestQuoteHref(request.id)} download>
+                <FileDown className="size-4" aria-hidden="true" />
+                Devis (PDF)
+                {request.quoteNumber ? (
+                  <span className="text-muted-foreground">{request.quoteNumber}</span>
+                ) : null}
+              </a>
+            </Button>
+          )}
         </div>
       </div>
 

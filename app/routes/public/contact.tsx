@@ -17,7 +17,12 @@ import type { FieldErrors } from "~/lib/field-errors";
 import { CONTACT_LIMITS } from "~/lib/limits";
 import { ERROR_MESSAGES, MESSAGES, retryInMinutes } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
-import { CONFIGURATION_FIELD, CONFIGURATION_MAX, configurationLines } from "~/lib/offer-options";
+import {
+  CONFIGURATION_FIELD,
+  CONFIGURATION_MAX,
+  configurationLines,
+  type ConfigurationSnapshot,
+} from "~/lib/offer-options";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
 import { withDatabase } from "~/server/availability.server";
@@ -107,37 +112,52 @@ type Values = {
   offer: string;
   submission: string;
 };
+/** What a refused post shows again: what was typed, the offer and its configuration. */
+type Kept = {
+  values: Values;
+  offerChoice?: OfferChoice;
+  configuration: ConfigurationSnapshot | null;
+  configurationQuery: string;
+};
 export type ContactActionData =
-  | { status: "limited"; retryAfterSeconds: number; values: Values; offerChoice?: OfferChoice }
-  | { status: "expired"; values: Values; offerChoice?: OfferChoice }
-  | {
+  | ({ status: "limited"; retryAfterSeconds: number } & Kept)
+  | ({ status: "expired" } & Kept)
+  | ({
       status: "invalid" | "error";
       missing: boolean;
       fieldErrors: FieldErrors<keyof Values>;
-      values: Values;
-      offerChoice?: OfferChoice;
-    };
+    } & Kept);
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertMethod(request, "POST");
   const parsed = await readForm(request, contactFormSchema);
   const { form } = parsed;
   const raw = { ...parsed.values, submission: formText(form, TOKEN_FIELD) };
+  const configuration = configurationParam.parse(formText(form, CONFIGURATION_FIELD));
   const token = tokenSchema.safeParse(raw.submission || undefined);
-  if (!token.success) return answer({ kind: "expired" }, raw);
+  if (!token.success) return answer({ kind: "expired" }, raw, configuration);
   if (!parsed.success) {
-    return answer({ kind: "invalid", fieldErrors: parsed.fieldErrors }, raw);
+    return answer({ kind: "invalid", fieldErrors: parsed.fieldErrors }, raw, configuration);
   }
   const result = await submitContactRequest(
     parsed.data,
-    {
-      honeypot: formText(form, HONEYPOT_FIELD),
-      token: token.data,
-      configuration: configurationParam.parse(formText(form, CONFIGURATION_FIELD)),
-    },
+    { honeypot: formText(form, HONEYPOT_FIELD), token: token.data, configuration },
     context,
   );
-  return answer(result, raw);
+  return answer(result, raw, configuration);
+}
+
+/**
+ * The configuration posted with a refused form, shown again (the page is then rendered for
+ * /contact, whose address no longer carries it); kept as posted when it cannot be read now.
+ */
+async function postedConfiguration(offer: string, query: string) {
+  if (!query || !/^[1-9]\d{0,9}$/.test(offer) || Number(offer) > 2_147_483_647) return null;
+  try {
+    return await configurationSnapshot(Number(offer), query);
+  } catch {
+    return null;
+  }
 }
 
 /** The one mapping from a post's outcome to status, headers and what the page shows again. */
@@ -147,10 +167,15 @@ async function answer(
     | { kind: "invalid"; fieldErrors: FieldErrors<keyof Values> }
     | { kind: "expired" },
   values: Values,
+  configurationQuery: string,
 ) {
   // Post/redirect/get: the confirmation is a page of its own, which a reload cannot send again.
   if (result.kind === "sent") throw redirect(sentPath(result.reference), 303);
-  const kept = { values, offerChoice: await postedOfferChoice(values.offer) };
+  const [offerChoice, configuration] = await Promise.all([
+    postedOfferChoice(values.offer),
+    postedConfiguration(values.offer, configurationQuery),
+  ]);
+  const kept: Kept = { values, offerChoice, configuration, configurationQuery };
   if (result.kind === "rate-limited") {
     const { retryAfterSeconds } = result;
     return data<ContactActionData>(
@@ -219,9 +244,11 @@ const TEXT_FIELDS = {
 } as const;
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { offerField, token, configuration, configurationQuery } = loaderData;
+  const { offerField, token } = loaderData;
   const { site } = useRootData();
   const failed = actionData;
+  // After a refused post the configuration comes back with the form, not in the address.
+  const { configuration, configurationQuery } = failed ?? loaderData;
   const values = failed?.values;
   // After a failure the form keeps what was typed, its token too: sending it again stores one request.
   const offerId = values?.offer ?? offerField?.preselected?.id.toString() ?? "";
@@ -301,14 +328,13 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                   error={errors.offer}
                 />
               ) : (
-                // The database is unreachable: the chosen offer and configuration are kept as posted.
-                <>
-                  <input type="hidden" name="offer" value={offerId} />
-                  {configurationQuery ? (
-                    <input type="hidden" name={CONFIGURATION_FIELD} value={configurationQuery} />
-                  ) : null}
-                </>
+                // The database is unreachable: the chosen offer is kept as posted.
+                <input type="hidden" name="offer" value={offerId} />
               )}
+              {!configuration && configurationQuery ? (
+                // Not readable now (the database is unreachable): kept as posted.
+                <input type="hidden" name={CONFIGURATION_FIELD} value={configurationQuery} />
+              ) : null}
               {configuration ? (
                 <div className="rounded-md border bg-muted/40 p-4 text-sm">
                   <input type="hidden" name={CONFIGURATION_FIELD} value={configuration.query} />

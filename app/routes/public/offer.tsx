@@ -1,6 +1,7 @@
 import {
   CalendarClock,
   Cpu,
+  FileDown,
   FileText,
   HandCoins,
   HardDrive,
@@ -25,10 +26,11 @@ import * as dom from "~/lib/dom-hooks";
 import { OFFER_TYPE_LABELS } from "~/lib/domain";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta, siteFromMatches } from "~/lib/meta";
-import { LEASE_PARAM } from "~/lib/lease";
+import { LEASE_PARAM, leaseMention } from "~/lib/lease";
 import { centsText, monthlyLabel, perMonth, type Pricing } from "~/lib/money";
 import { configure, contactHref, readSelection, selectionParams } from "~/lib/offer-options";
-import { offerTerms } from "~/lib/offer-terms";
+import { quoteHref } from "~/lib/quote";
+import { configuredTermsSource, offerTerms } from "~/lib/offer-terms";
 import { productJsonLd } from "~/lib/structured-data";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
@@ -155,20 +157,7 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
   const { configuration } = configured;
   // The price card shows the configured price: the base plus the chosen options' supplements.
   const { lease } = configured;
-  const terms = offerTerms(
-    {
-      ...offer,
-      ...(lease
-        ? { loaMonths: lease.quote.months, loaPurchaseOption: centsText(lease.quote.option) }
-        : {}),
-      price: centsText(configuration.monthly),
-      setupFee:
-        offer.setupFee === null && configuration.setup === 0
-          ? null
-          : centsText(configuration.setup),
-    },
-    site.pricing,
-  );
+  const terms = offerTerms(configuredTermsSource(offer, configuration, lease?.quote), site.pricing);
   const soldOut = isSoldOut(offer);
   const contact = contactHref(offer.id, configured.query);
   return (
@@ -280,28 +269,26 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
                 </ul>
               ) : null}
               {lease && terms.loa ? (
-                <dl
-                  className="space-y-1 border-t pt-2 text-sm"
-                  aria-label="Location avec option d'achat"
-                >
-                  <div>
-                    <dt className="inline text-muted-foreground">Durée : </dt>
-                    <dd className="inline">{terms.loa.duration}</dd>
-                  </div>
-                  <div>
-                    <dt className="inline text-muted-foreground">Option d'achat : </dt>
-                    <dd className="inline">{terms.loa.purchaseOption}</dd>
-                  </div>
-                  <div>
-                    <dt className="inline text-muted-foreground">Coût total : </dt>
-                    <dd className="inline">{terms.loa.total}</dd>
-                  </div>
+                // The mention is a paragraph after the list: a <dl> holds only its pairs.
+                <div className="space-y-1 border-t pt-2 text-sm">
+                  <dl className="space-y-1" aria-label="Location avec option d'achat">
+                    <div>
+                      <dt className="inline text-muted-foreground">Durée : </dt>
+                      <dd className="inline">{terms.loa.duration}</dd>
+                    </div>
+                    <div>
+                      <dt className="inline text-muted-foreground">Option d'achat : </dt>
+                      <dd className="inline">{terms.loa.purchaseOption}</dd>
+                    </div>
+                    <div>
+                      <dt className="inline text-muted-foreground">Coût total : </dt>
+                      <dd className="inline">{terms.loa.total}</dd>
+                    </div>
+                  </dl>
                   <p className="pt-1 text-xs text-muted-foreground">
-                    Location avec option d'achat réservée aux professionnels, sous réserve
-                    d'acceptation du dossier par {lease.partner}, organisme financeur. Simulation
-                    indicative.
+                    {leaseMention(lease.partner)} Simulation indicative.
                   </p>
-                </dl>
+                </div>
               ) : null}
               <DeliveryLine offer={offer} className="pt-2" />
             </CardHeader>
@@ -319,6 +306,13 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
                 className="w-full"
               >
                 <Link to={contact}>Demander des informations</Link>
+              </Button>
+              {/* In the price card: the configuration script swaps its href with the card. */}
+              <Button asChild variant="ghost" className="w-full">
+                <a href={quoteHref(offer.slug, configured.query)} download>
+                  <FileDown className="size-4" aria-hidden="true" />
+                  Télécharger le devis (PDF)
+                </a>
               </Button>
               <p className="pt-2 text-center text-sm text-muted-foreground">
                 Besoin d'aide ? Contactez notre équipe commerciale

@@ -82,6 +82,7 @@ export const M = {
   method: "Cette adresse n'accepte pas ce type de requête.",
   notFound: "Oops! Page not found",
   offerNotFound: "Cette offre n'existe pas ou n'est plus disponible.",
+  configurationInvalid: "La configuration demandée n'est pas valide",
   badRequest: "Requête invalide.",
   headersTooLarge: "En-têtes de requête trop volumineux.",
 } as const;
@@ -571,6 +572,48 @@ const ROUTE_CASES: HostileCase[] = [
   get(
     "offer: slug in capitals",
     (v) => `/offers/${v.activeOfferSlug.toUpperCase()}`,
+    404,
+    M.offerNotFound,
+  ),
+  // The quote PDF (issue 21): the configuration is checked, never a 5xx.
+  get(
+    "quote: script as option",
+    (v) => `/offers/${v.activeOfferSlug}/devis.pdf?o0=%3Cscript%3E`,
+    400,
+    M.configurationInvalid,
+  ),
+  get(
+    "quote: negative and decimal options",
+    (v) => `/offers/${v.activeOfferSlug}/devis.pdf?o0=-1&o1=1.5`,
+    400,
+    M.configurationInvalid,
+  ),
+  get(
+    "quote: enormous duration",
+    (v) => `/offers/${v.activeOfferSlug}/devis.pdf?duree=99999999999999999999`,
+    400,
+    M.configurationInvalid,
+  ),
+  get(
+    "quote: query of 10,000 characters",
+    (v) => `/offers/${v.activeOfferSlug}/devis.pdf?o0=${big(10_000)}`,
+    400,
+    M.configurationInvalid,
+  ),
+  get(
+    "quote: out-of-range options and unknown parameters",
+    (v) => `/offers/${v.activeOfferSlug}/devis.pdf?o0=9999&o7=3&utm_source=x&__proto__=1`,
+    200,
+  ),
+  get(
+    "quote: malformed percent-encoding",
+    (v) => `/offers/${v.activeOfferSlug}/devis.pdf?o0=%E0%A4%A`,
+    400,
+  ),
+  get("quote: script as slug", "/offers/%3Cscript%3E/devis.pdf", 404, M.offerNotFound),
+  get(
+    "quote: inactive offer",
+    (v) => `/offers/${v.inactiveOfferSlug}/devis.pdf`,
     404,
     M.offerNotFound,
   ),

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { parseConfigurationQuery } from "./configuration-query-schema";
+
+describe("parseConfigurationQuery", () => {
+  it("keeps the options and the duration, leaves other parameters aside", () => {
+    const parsed = parseConfigurationQuery("o0=1&o2=4&duree=36&utm_source=x");
+    expect(parsed.success && parsed.params.toString()).toBe("o0=1&o2=4&duree=36");
+  });
+
+  it("refuses a choice that is not a small whole number, in French", () => {
+    for (const query of ["o0=abc", "o1=-1", "duree=12345", "o0=1.5", `o0=${"9".repeat(700)}`]) {
+      const parsed = parseConfigurationQuery(query);
+      expect(parsed.success, query).toBe(false);
+      if (!parsed.success) expect(parsed.message).toMatch(/configuration demandée/);
+    }
+  });
+
+  it("refuses more parameters than an offer has groups", () => {
+    const query = Array.from({ length: 20 }, (_, i) => `o${i}=1`).join("&");
+    expect(parseConfigurationQuery(query).success).toBe(false);
+  });
+});

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { LEASE_PARAM } from "./lease";
+import { CONFIGURATION_MAX, OPTION_LIMITS } from "./offer-options";
+
+// The configuration in a quote's address (`?o0=1&o2=4&duree=36`, issue 21), checked at the
+// boundary: options and duration are small whole numbers; other parameters (a campaign's tags)
+// are left aside. Out-of-range choices then fall back to the defaults, as on the offer page.
+
+const OPTION_KEY = /^o\d{1,2}$/;
+
+export const CONFIGURATION_QUERY_INVALID =
+  "La configuration demandée n'est pas valide : choisissez-la à nouveau sur la page de l'offre.";
+
+const configurationEntries = z
+  .array(z.tuple([z.string(), z.string().regex(/^\d{1,4}$/, CONFIGURATION_QUERY_INVALID)]))
+  .max(OPTION_LIMITS.groups + 1, CONFIGURATION_QUERY_INVALID);
+
+/** The configuration's parameters of a query, or an error in French. */
+export function parseConfigurationQuery(
+  query: string,
+): { success: true; params: URLSearchParams } | { success: false; message: string } {
+  if (query.length > CONFIGURATION_MAX * 2) {
+    return { success: false, message: CONFIGURATION_QUERY_INVALID };
+  }
+  const entries = [...new URLSearchParams(query)].filter(
+    ([key]) => OPTION_KEY.test(key) || key === LEASE_PARAM,
+  );
+  const parsed = configurationEntries.safeParse(entries);
+  if (!parsed.success) return { success: false, message: CONFIGURATION_QUERY_INVALID };
+  return { success: true, params: new URLSearchParams(parsed.data) };
+}

@@ -1,0 +1,172 @@
+import { formatParisDay, parisDay } from "./dates";
+import { leaseMention } from "./lease";
+import { amount, centsText, formatCents, perMonth, type Pricing } from "./money";
+import type { ConfigurationSnapshot } from "./offer-options";
+import { configuredTermsSource, offerTerms, type OfferTermsSource } from "./offer-terms";
+
+// The quote (devis) of a configured offer (issue 21): what the PDF says, as data. The amounts come
+// from the configuration (offer-options.ts) and the offer's terms (offer-terms.ts), as on the
+// offer page; app/server/quote-pdf.server.ts only lays this out.
+
+export const QUOTE_VALIDITY_DAYS = 30;
+
+/** The public quote of the offer page's configuration: `/offers/epyc/devis.pdf?o0=1`. */
+export function quoteHref(slug: string, configuration: string): string {
+  return `/offers/${slug}/devis.pdf${configuration ? `?${configuration}` : ""}`;
+}
+
+/** A request's quote on its admin page. */
+export const requestQuoteHref = (id: number) => `/admin/contacts/${id}/devis.pdf`;
+
+/** What a quote is made of; a request's numbered quote keeps it as it was at its first download. */
+export type QuoteSource = {
+  offer: Pick<OfferTermsSource, "type" | "setupFee" | "loaMonths" | "loaPurchaseOption"> & {
+    title: string;
+    reference: string;
+  };
+  configuration: Omit<ConfigurationSnapshot, "query"> & { query?: string };
+  vatRate: number;
+};
+
+/** The seller as the configuration states it (SITE_LEGAL_NAME, SITE_ADDRESS, SITE_SIREN…). */
+export type Seller = {
+  legalName: string;
+  address: string;
+  siren: string;
+  rcs: string;
+  vatNumber: string;
+  email: string;
+  phone: string;
+};
+
+export type QuoteRow = { label: string; detail: string; monthly: string; setup: string };
+export type QuoteFigure = { label: string; value: string; strong?: boolean };
+
+export type QuoteDocument = {
+  title: string;
+  number: string | null;
+  fileName: string;
+  issued: string;
+  validUntil: string;
+  seller: { name: string; lines: string[] };
+  customer: string[] | null;
+  offer: string;
+  rows: QuoteRow[];
+  totals: QuoteFigure[];
+  lease: QuoteFigure[] | null;
+  notes: string[];
+};
+
+/** A request's quote number: `DEV-2026-00042`, the year of issue (Paris) and its rank in it. */
+export function quoteNumber(year: string | number, sequence: number): string {
+  return `DEV-${year}-${String(sequence).padStart(5, "0")}`;
+}
+
+const money = (cents: number) => formatCents(cents);
+
+/**
+ * The document of a quote: one row for the base offer, one per chosen option, the monthly total
+ * HT, its VAT and TTC, the setup fee likewise, and the lease terms of an LOA.
+ */
+export function quoteDocument(
+  source: QuoteSource,
+  context: {
+    seller: Seller;
+    issuedAt: Date;
+    pricing: Pricing;
+    leasingPartner: string;
+    number?: string | null;
+    customer?: { name: string; company?: string | null; email: string } | null;
+    fileSlug: string;
+  },
+): QuoteDocument {
+  const { configuration } = source;
+  const pricing = { ...context.pricing, vatRate: source.vatRate };
+  const terms = offerTerms(
+    configuredTermsSource(source.offer, configuration, configuration.lease),
+    pricing,
+  );
+  const optionsMonthly = configuration.lines.reduce((sum, l) => sum + l.monthly, 0);
+  const optionsSetup = configuration.lines.reduce((sum, l) => sum + l.setup, 0);
+  const isLease = source.offer.type === "loa";
+  const rows: QuoteRow[] = [
+    {
+      label: isLease ? "Loyer de base" : "Offre de base",
+      detail: `${source.offer.title} (${source.offer.reference})`,
+      monthly: money(configuration.monthly - optionsMonthly),
+      setup: money(configuration.setup - optionsSetup),
+    },
+    ...configuration.lines.map((line) => ({
+      label: line.group,
+      detail: line.value,
+      monthly: line.monthly ? `+${money(line.monthly)}` : "Inclus",
+      setup: line.setup ? `+${money(line.setup)}` : "—",
+    })),
+  ];
+  const monthly = amount(centsText(configuration.monthly), pricing);
+  const setup = amount(centsText(configuration.setup), pricing);
+  const vat = `${String(pricing.vatRate).replace(".", ",")} %`;
+  const totals: QuoteFigure[] = [
+    { label: perMonth("Total HT"), value: money(monthly.ht) },
+    { label: `TVA ${vat}`, value: money(monthly.ttc - monthly.ht) },
+    { label: perMonth("Total TTC"), value: money(monthly.ttc), strong: true },
+  ];
+  if (terms.setupFeeValue !== null) {
+    totals.push(
+      setup.ht === 0
+        ? { label: "Mise en service", value: "Offerte" }
+        : { label: "Mise en service HT", value: money(setup.ht) },
+    );
+    if (setup.ht !== 0) {
+      totals.push(
+        { label: `TVA ${vat} (mise en service)`, value: money(setup.ttc - setup.ht) },
+        { label: "Mise en service TTC", value: money(setup.ttc), strong: true },
+      );
+    }
+  }
+  const lease = terms.loa
+    ? [
+        { label: "Durée", value: terms.loa.duration },
+        { label: perMonth("Loyer"), value: `${terms.monthly} (soit ${terms.monthlyOther})` },
+        ...(terms.loa.purchaseOption
+          ? [{ label: "Option d'achat", value: terms.loa.purchaseOption }]
+          : []),
+        { label: "Coût total", value: terms.loa.total, strong: true },
+      ]
+    : null;
+  const { seller } = context;
+  const customer = context.customer
+    ? [
+        context.customer.name,
+        ...(context.customer.company ? [context.customer.company] : []),
+        context.customer.email,
+      ]
+    : null;
+  const number = context.number ?? null;
+  return {
+    title: "Devis indicatif",
+    number,
+    fileName: `${number ?? `devis-${context.fileSlug}-${parisDay(context.issuedAt)}`}.pdf`,
+    issued: formatParisDay(context.issuedAt),
+    validUntil: formatParisDay(context.issuedAt, QUOTE_VALIDITY_DAYS),
+    seller: {
+      name: seller.legalName,
+      lines: [
+        seller.address,
+        `SIREN ${seller.siren} — RCS ${seller.rcs}`,
+        `N° TVA intracommunautaire : ${seller.vatNumber}`,
+        `${seller.email} — ${seller.phone}`,
+      ],
+    },
+    customer,
+    offer: `${source.offer.title} — Référence ${source.offer.reference}`,
+    rows,
+    totals,
+    lease,
+    notes: [
+      `Devis indicatif valable ${QUOTE_VALIDITY_DAYS} jours, jusqu'au ${formatParisDay(context.issuedAt, QUOTE_VALIDITY_DAYS)}, établi d'après les prix du catalogue à sa date d'émission ; il ne vaut pas commande.`,
+      `Montants en euros ; TVA au taux de ${vat}.`,
+      ...(lease ? [`${leaseMention(context.leasingPartner)} Simulation indicative.`] : []),
+    ],
+  };
+}

@@ -1,0 +1,29 @@
+import type { QuoteDocument } from "~/lib/quote";
+import { quotePdf } from "~/server/quote-pdf.server";
+
+// The HTTP answers of the two quote routes (public and admin).
+
+/** The quote as a PDF download named after it. */
+export async function pdfResponse(
+  quote: QuoteDocument,
+  headers: Record<string, string>,
+): Promise<Response> {
+  const pdf = await quotePdf(quote);
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      ...headers,
+      "Content-Type": "application/pdf",
+      "Content-Length": String(pdf.length),
+      // File names are ASCII (a slug or a number): no RFC 5987 form needed.
+      "Content-Disposition": `attachment; filename="${quote.fileName}"`,
+    },
+  });
+}
+
+/** A refusal in French, as text: the address was followed from a link, not from a page. */
+export function plainAnswer(status: number, message: string, headers: Record<string, string> = {}) {
+  return new Response(`${message}\n`, {
+    status,
+    headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" },
+  });
+}

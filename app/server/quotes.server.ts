@@ -1,0 +1,187 @@
+import { eq, sql } from "drizzle-orm";
+import { parisYear } from "~/lib/dates";
+import { configure } from "~/lib/offer-options";
+import { quoteDocument, quoteNumber, type QuoteDocument, type QuoteSource } from "~/lib/quote";
+import { configurationColumns, configurationOf } from "./contacts.server";
+import { db, type Database } from "./db.server";
+import { env } from "./env.server";
+import { findActiveOfferBySlug } from "./offers.server";
+import { appState, contactRequests, offers, quotes } from "./schema.server";
+import { sellerIdentity, siteConfig } from "./site.server";
+
+// Quotes (issue 21): the offer page's, for any configuration, and a request's, numbered and kept.
+
+type QuoteOffer = Parameters<typeof configurationOf>[0] & {
+  title: string;
+  reference: string;
+  loaPurchaseOption: string | null;
+};
+
+/** The quote's source for an offer as configured by `params` (the offer page's own reading). */
+async function sourceOf(
+  offer: QuoteOffer,
+  params: URLSearchParams,
+  database: Database,
+): Promise<QuoteSource> {
+  const configuration = (await configurationOf(offer, params, database)) ?? {
+    // Neither options nor lease: the offer's own price and fee.
+    ...configure(offer, [], []),
+    query: "",
+    lease: null,
+  };
+  return {
+    offer: {
+      title: offer.title,
+      reference: offer.reference,
+      type: offer.type,
+      setupFee: offer.setupFee,
+      loaMonths: offer.loaMonths,
+      loaPurchaseOption: offer.loaPurchaseOption,
+    },
+    configuration,
+    vatRate: env().VAT_RATE,
+  };
+}
+
+function documentOf(
+  source: QuoteSource,
+  issuedAt: Date,
+  extra: {
+    fileSlug: string;
+    number?: string;
+    customer?: { name: string; email: string; company?: string | null };
+  },
+): QuoteDocument {
+  return quoteDocument(source, {
+    seller: sellerIdentity(),
+    pricing: siteConfig().pricing,
+    leasingPartner: env().LEASING_PARTNER,
+    issuedAt,
+    ...extra,
+  });
+}
+
+/** The public quote of an active offer as configured by `params`; null for an unknown slug. */
+export async function offerQuote(
+  slug: string,
+  params: URLSearchParams,
+  database: Database = db(),
+): Promise<QuoteDocument | null> {
+  const offer = await findActiveOfferBySlug(slug, database);
+  if (!offer) return null;
+  const source = await sourceOf(offer, params, database);
+  return documentOf(source, new Date(), { fileSlug: offer.slug });
+}
+
+export type RequestQuote =
+  | { kind: "quote"; document: QuoteDocument; number: string; issued: boolean }
+  | { kind: "missing" }
+  /** A general request, or one whose offer is gone without a configuration to quote. */
+  | { kind: "no-offer" };
+
+/**
+ * A request's quote, addressed to the person, with its number: given at the first download, with
+ * what the quote says, and read back as it was afterwards. The request's row is locked first, so
+ * that two downloads at once give one number (the unique constraints are the last guard); the
+ * year's counter is a row of app_state incremented in the same transaction, so numbers follow
+ * each other without gaps.
+ */
+export async function requestQuote(id: number, database: Database = db()): Promise<RequestQuote> {
+  const kept = await database.transaction(async (tx) => {
+    const [request] = await tx
+      .select({
+        name: contactRequests.name,
+        email: contactRequests.email,
+        offerId: contactRequests.offerId,
+        offerTitle: contactRequests.offerTitle,
+        offerReference: contactRequests.offerReference,
+        configuration: contactRequests.configuration,
+      })
+      .from(contactRequests)
+      .where(eq(contactRequests.id, id))
+      .for("update");
+    if (!request) return { kind: "missing" } as const;
+    const customer = { name: request.name, email: request.email };
+    const [existing] = await tx.select().from(quotes).where(eq(quotes.contactRequestId, id));
+    if (existing) return { kind: "kept", quote: existing, customer, issued: false } as const;
+
+    const source = await requestSource(request, tx as unknown as Database);
+    if (!source) return { kind: "no-offer" } as const;
+    const issuedAt = new Date();
+    const year = parisYear(issuedAt);
+    const [counter] = await tx
+      .insert(appState)
+      .values({ key: `quote_number_${year}`, value: "1" })
+      .onConflictDoUpdate({
+        target: appState.key,
+        set: { value: sql`(${appState.value}::int + 1)::text`, updatedAt: sql`now()` },
+      })
+      .returning({ value: appState.value });
+    const [quote] = await tx
+      .insert(quotes)
+      .values({
+        contactRequestId: id,
+        number: quoteNumber(year, Number(counter.value)),
+        issuedAt,
+        content: source,
+      })
+      .returning();
+    return { kind: "kept", quote, customer, issued: true } as const;
+  });
+  if (kept.kind !== "kept") return kept;
+  const { quote } = kept;
+  return {
+    kind: "quote",
+    number: quote.number,
+    issued: kept.issued,
+    document: documentOf(quote.content, quote.issuedAt, {
+      fileSlug: quote.number,
+      number: quote.number,
+      customer: kept.customer,
+    }),
+  };
+}
+
+/**
+ * What a request's quote says: its configuration snapshot (labels and amounts when it was sent)
+ * with the offer's terms; a request sent without one is quoted at the offer's current price.
+ */
+async function requestSource(
+  request: {
+    offerId: number | null;
+    offerTitle: string | null;
+    offerReference: string | null;
+    configuration: QuoteSource["configuration"] | null;
+  },
+  database: Database,
+): Promise<QuoteSource | null> {
+  const [offer] =
+    request.offerId === null
+      ? []
+      : await database
+          .select({
+            ...configurationColumns,
+            title: offers.title,
+            reference: offers.reference,
+            loaPurchaseOption: offers.loaPurchaseOption,
+          })
+          .from(offers)
+          .where(eq(offers.id, request.offerId));
+  if (!request.configuration) {
+    return offer ? sourceOf(offer, new URLSearchParams(), database) : null;
+  }
+  const { configuration } = request;
+  return {
+    offer: {
+      // The offer as sent: its title and reference were copied with the request.
+      title: request.offerTitle ?? offer?.title ?? "",
+      reference: request.offerReference ?? offer?.reference ?? "",
+      type: offer?.type ?? (configuration.lease ? "loa" : "dedicated"),
+      setupFee: offer ? offer.setupFee : null,
+      loaMonths: offer?.loaMonths ?? null,
+      loaPurchaseOption: offer?.loaPurchaseOption ?? null,
+    },
+    configuration,
+    vatRate: env().VAT_RATE,
+  };
+}

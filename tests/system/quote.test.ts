@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OFFER_PRICE_CARD } from "../../app/lib/dom-hooks";
+import { pdfText, plainSpaces } from "../support/pdf-text";
+import { findFreePort } from "./harness/ports";
+import { startServer, type ServerProcess } from "./harness/server-process";
+import { postSiteForm, removeDir, signInOverHttp, tempDir } from "./support";
+
+// The quote PDF from the production build (`npm start`, fonts read from node_modules): its text,
+// extracted, says what the offer page says for the same configuration (issue 21).
+const ADMIN = { email: "admin@example.fr", password: "un mot de passe du devis" };
+let server: ServerProcess;
+let dataDir: string;
+
+const unescape = (html: string) => html.replace(/&amp;/g, "&").replace(/&#x27;/g, "'");
+/** The page's price card as a person reads it. */
+function priceCard(html: string): string {
+  const start = html.indexOf(OFFER_PRICE_CARD);
+  const end = html.indexOf("Besoin d'aide", start);
+  return plainSpaces(
+    unescape(
+      html
+        .slice(start, end)
+        .replace(/<!-- -->/g, "")
+        .replace(/<[^>]+>/g, " "),
+    ),
+  ).replace(/\s+/g, " ");
+}
+const AMOUNT = String.raw`(\d[\d ]*,\d\d €)`;
+const find = (text: string, pattern: string) => {
+  const match = new RegExp(pattern).exec(text);
+  if (!match) throw new Error(`not found: ${pattern} in ${text}`);
+  return match[1];
+};
+
+/** The address of the link that reads `label`. */
+function linkTo(html: string, label: string): string {
+  for (const [, href, inner] of html.matchAll(/<a\b[^>]*?href="([^"]*)"[^>]*>(.*?)<\/a>/gs)) {
+    if (inner.replace(/<[^>]+>/g, "").includes(label)) return unescape(href);
+  }
+  throw new Error(`no link '${label}'`);
+}
+
+async function get(path: string, cookie = "") {
+  const response = await fetch(`${server.base}${path}`, {
+    redirect: "manual",
+    headers: cookie ? { cookie } : {},
+  });
+  return response;
+}
+
+/** The offer page, and the quote its 'Télécharger le devis (PDF)' link gives. */
+async function pageAndQuote(path: string) {
+  const html = await (await get(path)).text();
+  const href = linkTo(html, "Télécharger le devis (PDF)");
+  const response = await get(href);
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toBe("application/pdf");
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  return { html, card: priceCard(html), href, bytes, text: await pdfText(bytes) };
+}
+
+describe("quote PDF (built server)", () => {
+  beforeAll(async () => {
+    dataDir = tempDir("quote");
+    server = await startServer({
+      port: await findFreePort(),
+      dataDir,
+      env: {
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        SITE_LEGAL_NAME: "Hébergeurs Réunis SARL",
+        SITE_VAT_NUMBER: "FR45987654321",
+        SITE_SIREN: "987 654 321",
+        SITE_RCS: "Lille Métropole",
+        SITE_LEGAL_FORM: "SARL",
+        SITE_CAPITAL: "50 000 €",
+        SITE_PUBLICATION_DIRECTOR: "Inès Dupré",
+        SITE_HOST_NAME: "Nuage Hébergement SA",
+        SITE_HOST_ADDRESS: "3 quai de l'Hébergeur, 67000 Strasbourg",
+      },
+    }).ready();
+  });
+  afterAll(async () => {
+    await server?.stop();
+    removeDir(dataDir);
+  });
+
+  it("gives the offer page's configured amounts, with accents, from the page's link", async () => {
+    const { card, href, bytes, text } = await pageAndQuote(
+      "/offers/epyc-performance-64?o0=2&o2=4&o3=1",
+    );
+    expect(href).toBe("/offers/epyc-performance-64/devis.pdf?o0=2&o2=4&o3=1");
+    const monthlyHt = find(card, `${AMOUNT} HT /mois`);
+    const monthlyTtc = find(card, `soit ${AMOUNT} TTC/mois`);
+    const setupHt = find(card, `Frais de mise en service : ${AMOUNT} HT`);
+    // 899,99 + 290 (1 To) + 4 × 2 (IPv4) + 79 (Premium 24/7); setup 49 + 49 + 4 × 5.
+    expect([monthlyHt, monthlyTtc, setupHt]).toEqual(["1 276,99 €", "1 532,39 €", "118,00 €"]);
+    for (const expected of [
+      "Devis indicatif",
+      "EPYC Performance 64 — Référence",
+      monthlyHt,
+      monthlyTtc,
+      setupHt,
+      "Mémoire",
+      "1 To",
+      "+290,00 €",
+      "IPv4 supplémentaires",
+      "Premium 24/7",
+      "Hébergeurs Réunis SARL",
+      "SIREN 987 654 321 — RCS Lille Métropole",
+      "N° TVA intracommunautaire : FR45987654321",
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).toMatch(/Date d'émission : \d{1,2} \p{L}+ \d{4}/u);
+    console.log(`quote PDF: ${bytes.length} bytes`);
+  });
+
+  it("gives an LOA's lease terms as its page shows them", async () => {
+    const { card, text } = await pageAndQuote("/offers/loa-pme-36-mois?o0=1&duree=48");
+    const total = find(
+      card,
+      `Coût total : (${AMOUNT.slice(1, -1)} HT \\(soit ${AMOUNT.slice(1, -1)} TTC\\))`,
+    );
+    const option = find(
+      card,
+      `Option d'achat : (${AMOUNT.slice(1, -1)} HT \\(soit ${AMOUNT.slice(1, -1)} TTC\\))`,
+    );
+    expect(text).toContain("48 mois");
+    expect(text).toContain(total);
+    expect(text).toContain(option);
+    expect(text).toContain("Premium 24/7");
+    expect(text).toContain("organisme financeur");
+  });
+
+  it("answers a malformed configuration with a French 400, never a PDF", async () => {
+    const response = await get("/offers/epyc-performance-64/devis.pdf?o0=%3Cscript%3E");
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("La configuration demandée n'est pas valide");
+  });
+
+  it("numbers a request's quote once, addressed to the person, from the request's page", async () => {
+    const html = await (await get("/offers/epyc-performance-64?o0=1")).text();
+    const offer = find(html, String.raw`/contact\?offer=(\d+)`);
+    const posted = await postSiteForm(server.base, "/contact", {
+      name: "Zoé Lefèvre",
+      email: "zoe.lefevre@example.fr",
+      phone: "",
+      offer,
+      message: "Bonjour, un devis s'il vous plaît.",
+      configuration: "o0=1",
+      website: "",
+    });
+    expect(posted.status).toBe(303);
+    const cookie = await signInOverHttp(server.base, ADMIN);
+    const list = await (await get("/admin/contacts?q=zoe.lefevre", cookie)).text();
+    const id = find(list, String.raw`/admin/contacts/(\d+)"`);
+    const page = await (await get(`/admin/contacts/${id}`, cookie)).text();
+    const href = linkTo(page, "Devis (PDF)");
+    expect(href).toBe(`/admin/contacts/${id}/devis.pdf`);
+
+    const numbers: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const response = await get(href, cookie);
+      expect(response.status).toBe(200);
+      const text = await pdfText(await response.arrayBuffer());
+      expect(text).toContain("Zoé Lefèvre");
+      expect(text).toContain("zoe.lefevre@example.fr");
+      expect(text).toContain("+120,00 €"); // Mémoire 512 Go
+      expect(text).toContain("1 019,99 €"); // 899,99 + 120
+      numbers.push(find(text, String.raw`N° (DEV-\d{4}-\d{5})`));
+    }
+    expect(numbers[0]).toMatch(/^DEV-\d{4}-00001$/);
+    expect(numbers[1]).toBe(numbers[0]);
+    const again = await (await get(`/admin/contacts/${id}`, cookie)).text();
+    expect(again).toContain(numbers[0]);
+    expect((await get(href)).status).not.toBe(200);
+  });
+
+  it("states the same seller on /mentions-legales, linked from the footer (SITE_LEGAL_URL unset)", async () => {
+    const home = await (await get("/")).text();
+    expect(linkTo(home, "Mentions légales")).toBe("/mentions-legales");
+    const response = await get("/mentions-legales");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<link rel="canonical" href="');
+    expect(html).not.toContain('<script type="module"');
+    const text = plainSpaces(unescape(html.replace(/<[^>]+>/g, " "))).replace(/\s+/g, " ");
+    for (const expected of [
+      "Mentions légales",
+      "Raison sociale Hébergeurs Réunis SARL",
+      "Forme juridique SARL",
+      "Capital social 50 000 €",
+      "RCS RCS Lille Métropole 987 654 321",
+      "N° de TVA intracommunautaire FR45987654321",
+      "Directeur de la publication Inès Dupré",
+      "Nom Nuage Hébergement SA",
+      "Adresse 3 quai de l'Hébergeur, 67000 Strasbourg",
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+});
