@@ -1,8 +1,12 @@
-import { Server } from "lucide-react";
+import { Loader2, Server } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/form-alert";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { AUTH_LIMITS } from "~/lib/limits";
 import type { ToastMessage } from "~/lib/admin-messages";
 
 /**
@@ -56,5 +60,31 @@ export function AuthShell({
         ))}
       </div>
     </main>
+  );
+}
+
+/** The card's submit button, full width, with a spinner while the form is being sent. */
+export function AuthSubmit({ busy, children }: { busy: boolean; children: React.ReactNode }) {
+  return (
+    <Button type="submit" className="w-full" disabled={busy} aria-busy={busy}>
+      {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+      {children}
+    </Button>
+  );
+}
+
+/** The account's e-mail, as the browser's password manager knows it (`username`). */
+export function AuthEmailField({ defaultValue }: { defaultValue?: string }) {
+  return (
+    <Field id="email" label="Email">
+      <Input
+        name="email"
+        type="email"
+        required
+        autoComplete="username"
+        maxLength={AUTH_LIMITS.email}
+        defaultValue={defaultValue}
+      />
+    </Field>
   );
 }

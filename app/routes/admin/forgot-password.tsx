@@ -1,10 +1,6 @@
-import { Loader2 } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
-import { AuthShell } from "~/components/admin/auth-shell";
-import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { AuthEmailField, AuthShell, AuthSubmit } from "~/components/admin/auth-shell";
 import { FormAlert } from "~/components/ui/form-alert";
-import { Input } from "~/components/ui/input";
 import { ADMIN_MESSAGES, type ToastMessage } from "~/lib/admin-messages";
 import { firstFieldError } from "~/lib/field-errors";
 import { retryAfter } from "~/lib/http-headers";
@@ -110,20 +106,8 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           className="space-y-4"
           aria-label="Mot de passe oublié"
         >
-          <Field id="email" label="Email">
-            <Input
-              name="email"
-              type="email"
-              required
-              autoComplete="username"
-              maxLength={AUTH_LIMITS.email}
-              defaultValue={actionData?.email}
-            />
-          </Field>
-          <Button type="submit" className="w-full" disabled={busy} aria-busy={busy}>
-            {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-            Recevoir le lien
-          </Button>
+          <AuthEmailField defaultValue={actionData?.email} />
+          <AuthSubmit busy={busy}>Recevoir le lien</AuthSubmit>
         </Form>
       )}
     </AuthShell>

@@ -1,8 +1,6 @@
-import { Loader2 } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AuthShell } from "~/components/admin/auth-shell";
+import { AuthShell, AuthSubmit } from "~/components/admin/auth-shell";
 import { PasswordField } from "~/components/admin/password-field";
-import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { ADMIN_MESSAGES, type ToastMessage } from "~/lib/admin-messages";
 import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
@@ -154,10 +152,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           kind="confirm"
           error={errors.confirmPassword}
         />
-        <Button type="submit" className="w-full" disabled={busy} aria-busy={busy}>
-          {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-          Enregistrer le mot de passe
-        </Button>
+        <AuthSubmit busy={Boolean(busy)}>Enregistrer le mot de passe</AuthSubmit>
       </Form>
     </AuthShell>
   );

@@ -1,7 +1,5 @@
-import { Loader2 } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { Button } from "~/components/ui/button";
-import { AuthShell } from "~/components/admin/auth-shell";
+import { AuthEmailField, AuthShell, AuthSubmit } from "~/components/admin/auth-shell";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { ADMIN_MESSAGES, type ToastMessage } from "~/lib/admin-messages";
@@ -186,16 +184,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       ) : (
         <Form method="post" action="/auth" className="space-y-4" aria-label="Connexion">
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-          <Field id="email" label="Email">
-            <Input
-              name="email"
-              type="email"
-              required
-              autoComplete="username"
-              maxLength={AUTH_LIMITS.email}
-              defaultValue={actionData?.email}
-            />
-          </Field>
+          <AuthEmailField defaultValue={actionData?.email} />
           <Field id="password" label="Mot de passe">
             <Input
               name="password"
@@ -205,10 +194,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
               maxLength={AUTH_LIMITS.passwordMax}
             />
           </Field>
-          <Button type="submit" className="w-full" disabled={busy} aria-busy={busy}>
-            {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-            Se connecter
-          </Button>
+          <AuthSubmit busy={busy}>Se connecter</AuthSubmit>
           <p className="text-center text-sm">
             <Link
               to={FORGOT_PASSWORD_PATH}
@@ -235,10 +221,7 @@ function CodeForm({ redirectTo, busy }: { redirectTo: string; busy: boolean }) {
       >
         <Input name="code" required autoComplete="one-time-code" maxLength={40} autoFocus />
       </Field>
-      <Button type="submit" className="w-full" disabled={busy} aria-busy={busy}>
-        {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-        Vérifier
-      </Button>
+      <AuthSubmit busy={busy}>Vérifier</AuthSubmit>
     </Form>
   );
 }

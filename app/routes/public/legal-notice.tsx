@@ -1,3 +1,4 @@
+import { LegalSection, legalLink } from "~/components/legal-section";
 import { Link } from "react-router";
 import { pageMeta } from "~/lib/meta";
 import { LEGAL_NOTICE_PATH } from "~/lib/site";
@@ -23,27 +24,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
       "Éditeur du site, immatriculation, directeur de la publication et hébergeur : les mentions légales du site.",
     path: LEGAL_NOTICE_PATH,
   });
-
-function Section({
-  id,
-  title,
-  children,
-}: {
-  id: string;
-  title: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id} className="space-y-3">
-      <h2 id={id} className="text-xl font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-const link = "font-medium text-primary underline-offset-4 hover:underline";
 
 function Facts({ items }: { items: [string, React.ReactNode][] }) {
   return (
@@ -71,7 +51,7 @@ export default function LegalNotice({ loaderData: notice }: Route.ComponentProps
         </p>
       </header>
 
-      <Section id="editeur" title="Éditeur du site">
+      <LegalSection id="editeur" title="Éditeur du site">
         <Facts
           items={[
             ["Raison sociale", notice.legalName],
@@ -84,7 +64,7 @@ export default function LegalNotice({ loaderData: notice }: Route.ComponentProps
             [
               "Contact",
               <>
-                <a href={`mailto:${notice.email}`} className={link}>
+                <a href={`mailto:${notice.email}`} className={legalLink}>
                   {notice.email}
                 </a>{" "}
                 — {notice.phone}
@@ -92,31 +72,31 @@ export default function LegalNotice({ loaderData: notice }: Route.ComponentProps
             ],
           ]}
         />
-      </Section>
+      </LegalSection>
 
-      <Section id="publication" title="Directeur de la publication">
+      <LegalSection id="publication" title="Directeur de la publication">
         <p>{notice.publicationDirector}</p>
-      </Section>
+      </LegalSection>
 
-      <Section id="hebergeur" title="Hébergeur">
+      <LegalSection id="hebergeur" title="Hébergeur">
         <Facts
           items={[
             ["Nom", notice.hostName],
             ["Adresse", notice.hostAddress],
           ]}
         />
-      </Section>
+      </LegalSection>
 
-      <Section id="donnees" title="Données personnelles">
+      <LegalSection id="donnees" title="Données personnelles">
         <p>
           Ce que nous faisons des informations envoyées par le formulaire de contact, et vos droits,
           sont décrits dans notre{" "}
-          <Link to="/confidentialite" className={link}>
+          <Link to="/confidentialite" className={legalLink}>
             politique de confidentialité
           </Link>
           , qui dit aussi ce que le site {site.name} garde dans votre navigateur.
         </p>
-      </Section>
+      </LegalSection>
     </article>
   );
 }

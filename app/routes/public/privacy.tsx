@@ -1,3 +1,4 @@
+import { LegalSection, legalLink } from "~/components/legal-section";
 import { pageMeta } from "~/lib/meta";
 import { retentionLabel, SPAM_RETENTION_DAYS } from "~/lib/retention";
 import { themeStorageKey } from "~/lib/site";
@@ -27,33 +28,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/confidentialite",
   });
 
-function Section({
-  id,
-  title,
-  children,
-}: {
-  id: string;
-  title: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id} className="space-y-3">
-      <h2 id={id} className="text-xl font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 const list = "list-disc space-y-1 pl-6";
-const link = "font-medium text-primary underline-offset-4 hover:underline";
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
   const { legalName, address, retentionMonths } = loaderData;
   const { site } = useRootData();
   const mail = (
-    <a href={`mailto:${site.email}`} className={link}>
+    <a href={`mailto:${site.email}`} className={legalLink}>
       {site.email}
     </a>
   );
@@ -68,14 +49,14 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
 
-      <Section id="responsable" title="Responsable du traitement">
+      <LegalSection id="responsable" title="Responsable du traitement">
         <p>
           Les données sont traitées par <strong>{legalName}</strong>, {address}, qui exploite le
           site {site.name}. Pour toute question sur vos données, écrivez-nous à {mail}.
         </p>
-      </Section>
+      </LegalSection>
 
-      <Section id="donnees" title="Données recueillies et finalités">
+      <LegalSection id="donnees" title="Données recueillies et finalités">
         <p>Lorsque vous nous écrivez par le formulaire de contact, nous enregistrons :</p>
         <ul className={list}>
           <li>
@@ -97,9 +78,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           et ce compteur est effacé au bout de deux jours au plus. Nous n'utilisons aucun outil de
           mesure d'audience ni de publicité.
         </p>
-      </Section>
+      </LegalSection>
 
-      <Section id="bases-legales" title="Bases légales">
+      <LegalSection id="bases-legales" title="Bases légales">
         <ul className={list}>
           <li>
             Répondre à votre demande : mesures précontractuelles prises à votre demande (article
@@ -110,18 +91,18 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
             et clients (article 6.1.f du RGPD).
           </li>
         </ul>
-      </Section>
+      </LegalSection>
 
-      <Section id="destinataires" title="Destinataires">
+      <LegalSection id="destinataires" title="Destinataires">
         <p>
           Vos données sont destinées à l'équipe commerciale de {site.name}. Lorsque les
           notifications par e-mail sont activées, votre demande lui est transmise par e-mail : notre
           prestataire d'envoi d'e-mails la traite alors pour notre compte. Vos données ne sont ni
           vendues ni cédées à des tiers.
         </p>
-      </Section>
+      </LegalSection>
 
-      <Section id="conservation" title="Durée de conservation">
+      <LegalSection id="conservation" title="Durée de conservation">
         <p>
           Nous conservons votre demande <strong>{retentionLabel(retentionMonths)}</strong> à compter
           de notre dernier échange à son sujet (votre demande, puis chaque suivi de notre part).
@@ -133,9 +114,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           Nos copies de sauvegarde, qui servent uniquement à restaurer le service en cas d'incident,
           sont effacées à l'issue de leur propre durée de conservation.
         </p>
-      </Section>
+      </LegalSection>
 
-      <Section id="droits" title="Vos droits">
+      <LegalSection id="droits" title="Vos droits">
         <p>
           Vous disposez d'un droit d'accès, de rectification, d'effacement, d'opposition, de
           limitation du traitement et de portabilité de vos données (articles 15 à 21 du RGPD).
@@ -146,21 +127,21 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           dans un délai d'un mois. Sur demande, nous vous remettons vos données dans un fichier
           lisible par une machine (JSON).
         </p>
-      </Section>
+      </LegalSection>
 
-      <Section id="cnil" title="Réclamation auprès de la CNIL">
+      <LegalSection id="cnil" title="Réclamation auprès de la CNIL">
         <p>
           Si vous estimez, après nous avoir contactés, que vos droits ne sont pas respectés, vous
           pouvez adresser une réclamation à la Commission nationale de l'informatique et des
           libertés (CNIL), 3 place de Fontenoy, TSA 80715, 75334 Paris Cedex 07, ou sur{" "}
-          <a href="https://www.cnil.fr/fr/plaintes" className={link}>
+          <a href="https://www.cnil.fr/fr/plaintes" className={legalLink}>
             www.cnil.fr/fr/plaintes
           </a>
           .
         </p>
-      </Section>
+      </LegalSection>
 
-      <Section id="cookies" title="Cookies et stockage dans le navigateur">
+      <LegalSection id="cookies" title="Cookies et stockage dans le navigateur">
         <p>Le site n'utilise que ce qui est strictement nécessaire à son fonctionnement :</p>
         <ul className={list}>
           <li>
@@ -177,7 +158,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           Ces éléments sont strictement nécessaires : ils ne demandent pas votre consentement, c'est
           pourquoi le site n'affiche pas de bandeau de cookies.
         </p>
-      </Section>
+      </LegalSection>
     </article>
   );
 }
