@@ -65,8 +65,8 @@ function without(...tags: string[]): RegExp {
 
 export default defineConfig({
   testDir: "tests/e2e",
-  // Its own folder: Playwright empties it at start, and the system tests, which may run at the
-  // same time (scripts/test-browser-and-system.sh), keep theirs in test-results/system.
+  // Its own folder: Playwright empties it at start; the system tests keep theirs in
+  // test-results/system, so the two suites can run at the same time.
   outputDir: "test-results/e2e",
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
