@@ -22,6 +22,9 @@ export function choiceOf(
 
 /** Keeps the 'Offre sélectionnée' box in step: filled from its template, or removed. */
 export function showSelectedOffer(scope: ParentNode, choice: OfferChoice | null): void {
+  // The configuration is of one offer: another chosen, the server drops it, so it is not shown.
+  const configured = scope.querySelector<HTMLElement>(dom.bySelector(dom.CONFIGURED_OFFER));
+  if (configured) configured.hidden = configured.getAttribute(dom.CONFIGURED_OFFER) !== choice?.id;
   let box = scope.querySelector(dom.bySelector(dom.SELECTED_OFFER));
   if (!choice) {
     box?.remove();

@@ -42,6 +42,8 @@ export const SELECTED_OFFER_TEMPLATE = "data-selected-offer-template";
 export const SELECTED_TITLE = "data-selected-title";
 export const SELECTED_REFERENCE = "data-selected-reference";
 export const SELECTED_PRICE = "data-selected-price";
+/** 'Configuration choisie', with the id of the offer it was chosen on (hidden for another). */
+export const CONFIGURED_OFFER = "data-configured-offer";
 export const OFFER_SEARCH_ROOT = "data-offer-search";
 export const OFFER_SEARCH_ENDPOINT = "data-endpoint";
 export const OFFER_SEARCH_LISTBOX_ID = "offer-search-listbox";

@@ -187,6 +187,8 @@ const pick = ({ monthly, setup }: OptionChoice) => ({ monthly, setup });
 
 /** The contact form's field (and link parameter) that carries a configuration's query. */
 export const CONFIGURATION_FIELD = "configuration";
+/** The offer a posted configuration was chosen on: with another offer, the configuration is dropped. */
+export const CONFIGURED_OFFER_FIELD = "configurationOffer";
 export const CONFIGURATION_MAX = 300;
 
 /** `/contact?offer=12&configuration=o0%3D1` (the configuration only when one is chosen). */

@@ -57,6 +57,43 @@ describe(`configuration (${testDatabaseKind})`, () => {
     expect(loaded.configured.query).toBe("o0=1&o1=4");
   });
 
+  it("drops a configuration posted with another offer than the one it was chosen on", async () => {
+    const [{ id: otherId }] = await insertOffers(database.db, [
+      buildOffer(2, { price: "99.00", options: OPTIONS }),
+    ]);
+    const page = await call(contact.loader, makeRequest(`/contact?offer=${offerId}`));
+    const { token } = page.data as { token: string };
+    const post = (offer: number, email: string, submission: string) =>
+      call(
+        contact.action,
+        makeRequest("/contact", {
+          form: {
+            name: "Bruno Petit",
+            email,
+            phone: "",
+            message: "Bonjour",
+            offer: String(offer),
+            configuration: "o0=1&o1=4",
+            configurationOffer: String(offerId),
+            website: "",
+            submission,
+          },
+        }),
+      );
+    // The visitor switched to the other offer on the form: its options are not the ones chosen.
+    expect((await post(otherId, "bruno@example.fr", token)).status).toBe(303);
+    // Kept with the offer it was chosen on.
+    const second = (await call(contact.loader, makeRequest("/contact"))).data as { token: string };
+    expect((await post(offerId, "bruno2@example.fr", second.token)).status).toBe(303);
+    const rows = await database.db
+      .select({ email: contactRequests.email, configuration: contactRequests.configuration })
+      .from(contactRequests);
+    const byEmail = new Map(rows.map((r) => [r.email, r.configuration]));
+    // The other offer as it comes (its defaults: 128 Go included, no extra address), not 256 Go + 4.
+    expect(byEmail.get("bruno@example.fr")).toMatchObject({ monthly: 9900, setup: 0 });
+    expect(byEmail.get("bruno2@example.fr")).toMatchObject({ monthly: 17700 });
+  });
+
   it("the contact form shows the configuration and the request keeps its snapshot everywhere", async () => {
     const page = await call(
       contact.loader,

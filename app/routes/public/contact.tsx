@@ -19,6 +19,7 @@ import { ERROR_MESSAGES, MESSAGES, retryInMinutes } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
 import {
   CONFIGURATION_FIELD,
+  CONFIGURED_OFFER_FIELD,
   CONFIGURATION_MAX,
   configurationLines,
   type ConfigurationSnapshot,
@@ -133,7 +134,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await readForm(request, contactFormSchema);
   const { form } = parsed;
   const raw = { ...parsed.values, submission: formText(form, TOKEN_FIELD) };
-  const configuration = configurationParam.parse(formText(form, CONFIGURATION_FIELD));
+  // A configuration's choices are indices into its offer's options: when the visitor switched to
+  // another offer on the form, they mean nothing there and are dropped.
+  const configuredFor = formText(form, CONFIGURED_OFFER_FIELD);
+  const configuration =
+    configuredFor && configuredFor !== parsed.values.offer
+      ? ""
+      : configurationParam.parse(formText(form, CONFIGURATION_FIELD));
   const token = tokenSchema.safeParse(raw.submission || undefined);
   if (!token.success) return answer({ kind: "expired" }, raw, configuration);
   if (!parsed.success) {
@@ -333,11 +340,18 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               )}
               {!configuration && configurationQuery ? (
                 // Not readable now (the database is unreachable): kept as posted.
-                <input type="hidden" name={CONFIGURATION_FIELD} value={configurationQuery} />
+                <>
+                  <input type="hidden" name={CONFIGURATION_FIELD} value={configurationQuery} />
+                  <input type="hidden" name={CONFIGURED_OFFER_FIELD} value={offerId} />
+                </>
               ) : null}
               {configuration ? (
-                <div className="rounded-md border bg-muted/40 p-4 text-sm">
+                <div
+                  className="rounded-md border bg-muted/40 p-4 text-sm"
+                  {...dom.hook(dom.CONFIGURED_OFFER, offerId)}
+                >
                   <input type="hidden" name={CONFIGURATION_FIELD} value={configuration.query} />
+                  <input type="hidden" name={CONFIGURED_OFFER_FIELD} value={offerId} />
                   <p className="mb-2 font-medium">Configuration choisie</p>
                   <ul className="space-y-1" aria-label="Configuration choisie">
                     {configurationLines(configuration).map((line) => (
