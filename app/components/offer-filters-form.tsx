@@ -13,6 +13,8 @@ import {
   OFFER_SORT_LABELS,
   OFFER_SORTS,
   offerListingPath,
+  REFERENCE_FILTERS,
+  type ReferenceChoices,
   type OfferFilters,
   type OfferSort,
 } from "~/lib/offer-filters";
@@ -60,13 +62,13 @@ export function OfferFiltersForm({
   filters,
   filtered,
   sort,
-  datacenters,
+  choices,
 }: {
   filters: OfferFilters;
   filtered: boolean;
   sort: OfferSort;
-  /** The datacenters to filter on (issue 21), by name. */
-  datacenters: { code: string; name: string }[];
+  /** The choices of each reference filter (the datacenters…), by field. */
+  choices: ReferenceChoices;
 }) {
   const engagement = filters.commitment === undefined ? "all" : filters.commitment ? "yes" : "no";
   return (
@@ -110,16 +112,18 @@ export function OfferFiltersForm({
                 <option value="no">Sans engagement</option>
               </NativeSelect>
             </Field>
-            <Field id="filter-location" label="Datacenter">
-              <NativeSelect name="location" defaultValue={filters.location ?? ""}>
-                <option value="">Tous</option>
-                {datacenters.map((dc) => (
-                  <option key={dc.code} value={dc.code}>
-                    {dc.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            </Field>
+            {REFERENCE_FILTERS.map(({ param, field, label }) => (
+              <Field key={param} id={`filter-${param}`} label={label}>
+                <NativeSelect name={param} defaultValue={filters[param] ?? ""}>
+                  <option value="">Tous</option>
+                  {choices[field]?.map((choice) => (
+                    <option key={choice.value} value={choice.value}>
+                      {choice.label}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </Field>
+            ))}
             <div className="flex items-end pb-2">
               <label className="flex cursor-pointer items-center gap-2 text-sm">
                 <Checkbox

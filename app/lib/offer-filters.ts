@@ -21,11 +21,23 @@ export type OfferFilters = {
   /** Offers with at least this many CPU cores; offers without the number are left out. */
   coresMin?: number;
   commitment?: boolean;
-  /** A datacenter's code (issue 21). */
-  location?: string;
   /** Deliverable now: in stock (issue 21). */
   availableNow?: boolean;
-};
+} & Partial<Record<ReferenceFilterParam, string>>;
+
+/**
+ * Filters on an offer field whose values the administrator keeps (a `reference` of offer-fields.ts,
+ * such as the datacenter): a code in the URL, a select of the loader's choices. A new one is a line
+ * here; the form, the address and the query follow.
+ */
+export const REFERENCE_FILTERS = [
+  { param: "location", field: "datacenter", label: "Datacenter" },
+] as const;
+export type ReferenceFilterParam = (typeof REFERENCE_FILTERS)[number]["param"];
+/** The loader's choices for those filters, by field: code and name. */
+export type ReferenceChoices = Partial<
+  Record<(typeof REFERENCE_FILTERS)[number]["field"], { value: string; label: string }[]>
+>;
 
 /** The listing's orders; `newest` is the default and stays out of the URL. */
 export const OFFER_SORTS = ["newest", "price_asc", "price_desc"] as const;
@@ -55,14 +67,14 @@ export const LISTING_PARAMS = [
   "ram_min",
   "cores_min",
   "engagement",
-  "location",
+  ...REFERENCE_FILTERS.map((filter) => filter.param),
   "available",
   "sort",
   "page",
 ] as const;
 
-/** A datacenter's code: a slug (datacenters.server.ts makes it from the name). */
-export const DATACENTER_CODE = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
+/** A kept value's code, such as a datacenter's: a slug (datacenters.server.ts makes it from the name). */
+export const REFERENCE_CODE = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 
 /** A whole number as typed ('499.99' and '12,7' read as 499 and 12), capped; else undefined. */
 function intParam(value: string | null, max: number): number | undefined {
@@ -97,8 +109,10 @@ export function parseOfferFilters(params: URLSearchParams): {
   if (coresMin) filters.coresMin = coresMin;
   const engagement = oneOf(["yes", "no"], params.get("engagement"));
   if (engagement) filters.commitment = engagement === "yes";
-  const location = params.get("location")?.trim().toLowerCase();
-  if (location && DATACENTER_CODE.test(location)) filters.location = location;
+  for (const { param } of REFERENCE_FILTERS) {
+    const code = params.get(param)?.trim().toLowerCase();
+    if (code && REFERENCE_CODE.test(code)) filters[param] = code;
+  }
   if (params.get("available") === "1") filters.availableNow = true;
   const page = Math.max(1, intParam(params.get("page"), MAX_PAGE) ?? 1);
   return { filters, page, sort: oneOf(OFFER_SORTS, params.get("sort")) ?? DEFAULT_SORT };
@@ -122,7 +136,10 @@ export function offerFiltersToSearch(
   if (filters.ramMin !== undefined) params.set("ram_min", String(filters.ramMin));
   if (filters.coresMin !== undefined) params.set("cores_min", String(filters.coresMin));
   if (filters.commitment !== undefined) params.set("engagement", filters.commitment ? "yes" : "no");
-  if (filters.location) params.set("location", filters.location);
+  for (const { param } of REFERENCE_FILTERS) {
+    const code = filters[param];
+    if (code) params.set(param, code);
+  }
   if (filters.availableNow) params.set("available", "1");
   if (sort !== DEFAULT_SORT) params.set("sort", sort);
   if (page > 1) params.set("page", String(page));

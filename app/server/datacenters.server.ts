@@ -19,14 +19,6 @@ export async function listDatacenters(database: Database = db()): Promise<Datace
     .orderBy(asc(datacenters.name));
 }
 
-/** The listing filter's choices: code and name. */
-export function datacenterChoices(database: Database = db()) {
-  return database
-    .select({ code: datacenters.code, name: datacenters.name })
-    .from(datacenters)
-    .orderBy(asc(datacenters.name));
-}
-
 export async function addDatacenter(
   name: string,
   database: Database = db(),

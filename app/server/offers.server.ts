@@ -17,7 +17,13 @@ import {
 import { AVAILABLE_NOW } from "~/lib/delivery";
 import { ADMIN_PAGE_SIZE, type AdminOfferListState } from "~/lib/admin-offer-list";
 import { OFFER_LIMITS } from "~/lib/limits";
-import { DEFAULT_SORT, likePattern, type OfferFilters, type OfferSort } from "~/lib/offer-filters";
+import {
+  DEFAULT_SORT,
+  likePattern,
+  REFERENCE_FILTERS,
+  type OfferFilters,
+  type OfferSort,
+} from "~/lib/offer-filters";
 import { OFFER_SEARCH } from "~/lib/offer-search";
 import { offerToFormValues, type OfferFormValues } from "~/lib/offer-form";
 import type { OfferField, OfferInput } from "~/lib/offer-fields";
@@ -77,7 +83,10 @@ export function listingConditions(filters: OfferFilters): SQL | undefined {
   if (filters.ramMin !== undefined) conditions.push(gte(offers.ramGb, filters.ramMin));
   if (filters.coresMin !== undefined) conditions.push(gte(offers.cpuCores, filters.coresMin));
   if (filters.commitment !== undefined) conditions.push(eq(offers.engagement, filters.commitment));
-  if (filters.location) conditions.push(eq(offers.datacenter, filters.location));
+  for (const { param, field } of REFERENCE_FILTERS) {
+    const code = filters[param];
+    if (code) conditions.push(eq(offers[field], code));
+  }
   if (filters.availableNow) conditions.push(inArray(offers.delivery, [...AVAILABLE_NOW]));
   if (filters.searchTerm) {
     // Case-insensitive substring of title, reference, cpu or ram: search_text holds the four,
@@ -364,7 +373,10 @@ async function withFreeSlug<T>(
   }
 }
 
-/** The options of the form's `reference` fields (offer-fields.ts): the datacenters, by name. */
+/**
+ * The choices of the `reference` fields (offer-fields.ts), by name: the admin form's options and
+ * the listing's filters (REFERENCE_FILTERS).
+ */
 export async function offerReferenceOptions(
   database: Database = db(),
 ): Promise<Partial<Record<OfferField, { value: string; label: string }[]>>> {

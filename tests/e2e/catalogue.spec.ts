@@ -122,6 +122,10 @@ test.describe("comparison", () => {
       /1\s079,99\s€\sTTC\/mois[\s\S]*495,00\s€\sTTC\/mois/,
     );
     await expect(row("Frais de mise en service")).toContainText(/49,00\s€\sHT[\s\S]*Offerte/);
+    // When and where, as on the cards.
+    await expect(row("Disponibilité")).toContainText(
+      /24 h · Datacenter Paris[\s\S]*24 h · Datacenter Paris/,
+    );
     await expect(row("Contrat")).toContainText(/Engagement 12 mois[\s\S]*Durée : 36 mois/);
     await expect(row("Contrat")).toContainText(/Coût total : 15\s000,00\s€\sHT/);
     for (const title of ["EPYC Performance 64", "LOA PME 36 mois"]) {

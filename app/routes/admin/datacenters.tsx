@@ -13,7 +13,7 @@ import { CONTROL_CHARACTERS } from "~/lib/contact";
 import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
 import { pluralize } from "~/lib/format";
 import { DATACENTER_NAME_MAX } from "~/lib/limits";
-import { DATACENTER_CODE } from "~/lib/offer-filters";
+import { REFERENCE_CODE } from "~/lib/offer-filters";
 import { failureToast, useActionToast } from "~/hooks/use-action-toast";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
@@ -56,7 +56,7 @@ const formSchema = z.discriminatedUnion("intent", [
       .max(DATACENTER_NAME_MAX, `Le nom ne doit pas dépasser ${DATACENTER_NAME_MAX} caractères.`)
       .refine((v) => !CONTROL_CHARACTERS.test(v), "Le nom contient des caractères non autorisés."),
   }),
-  z.object({ intent: z.literal("remove"), code: z.string().regex(DATACENTER_CODE) }),
+  z.object({ intent: z.literal("remove"), code: z.string().regex(REFERENCE_CODE) }),
 ]);
 
 type ActionData = { error: string; description?: string; fieldErrors?: FieldErrors<"name"> };

@@ -1,10 +1,10 @@
 import { X } from "lucide-react";
 import { Link, redirect } from "react-router";
+import { DeliveryLine } from "~/components/offer-badges";
 import { BackLink } from "~/components/ui/back-link";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { compareHref, MAX_COMPARED, parseComparedSlugs } from "~/lib/compare";
-import { deliveryLabel } from "~/lib/delivery";
 import { OFFER_TYPE_LABELS } from "~/lib/domain";
 import { pluralize } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
@@ -84,8 +84,8 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
       value: (o) => perMonth(termsOf(o)[pricing.display === "ttc" ? "monthly" : "monthlyOther"]),
     },
     { label: "Frais de mise en service", value: (o) => termsOf(o).setupFeeValue ?? "Non précisés" },
-    { label: "Disponibilité", value: (o) => deliveryLabel(o) },
-    { label: "Datacenter", value: (o) => o.datacenterName ?? dash },
+    // When and where, as on the cards: a field shown there is shown here.
+    { label: "Disponibilité", value: (o) => <DeliveryLine offer={o} /> },
     { label: "Engagement", value: (o) => (o.engagement ? "Engagement requis" : "Sans engagement") },
     {
       label: "Contrat",

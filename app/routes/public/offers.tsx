@@ -24,8 +24,7 @@ import {
 import type { RouteHandle } from "~/root";
 import { pageHeaders } from "~/lib/http-headers";
 import { withDatabase } from "~/server/availability.server";
-import { datacenterChoices } from "~/server/datacenters.server";
-import { LISTING_PAGE_SIZE, listActiveOffers } from "~/server/offers.server";
+import { LISTING_PAGE_SIZE, listActiveOffers, offerReferenceOptions } from "~/server/offers.server";
 import type { Route } from "./+types/offers";
 
 // Server-rendered; filtering as you type is app/client/listing.ts, the comparison bar
@@ -58,8 +57,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(offerListingPath(filters, pageCount, sort));
   }
   // The filter's choices; the listing still shows without them.
-  const datacenters = await datacenterChoices().catch(() => []);
-  return { ...result, filters, page, pageCount, sort, datacenters };
+  const choices = await offerReferenceOptions().catch(() => ({}));
+  return { ...result, filters, page, pageCount, sort, choices };
 }
 
 // Canonical: a filtered or re-sorted listing points to the plain /offers (the same offers, or a
@@ -106,7 +105,7 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
         filters={filters}
         filtered={filtered}
         sort={sort}
-        datacenters={loaderData.datacenters}
+        choices={loaderData.choices}
       />
 
       {/* listing.ts shows the spinner while it fetches new results, then swaps the content. */}
