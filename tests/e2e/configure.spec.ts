@@ -55,6 +55,7 @@ test("configures an offer, the price follows, the configuration goes to the requ
   await expect(chosen).toContainText("Mémoire : 512 Go (+120,00");
   await expect(chosen).toContainText("IPv4 supplémentaires : 4");
   await expect(chosen).toContainText(/Total : 1\s027,99\s€ HT\/mois/);
+  await expect(page.getByText("Elle vaut pour cette offre")).toBeVisible();
   // A refused post (a name of spaces passes the browser's check, not the server's) keeps it.
   await page.getByLabel("Nom complet *").fill("   ");
   await page.getByLabel("Email *").fill("config@example.fr");

@@ -358,6 +358,11 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                       <li key={line}>{line}</li>
                     ))}
                   </ul>
+                  {/* Without JavaScript the box stays when another offer is chosen: say so. */}
+                  <p className="mt-2 text-muted-foreground">
+                    Elle vaut pour cette offre : si vous en choisissez une autre, elle n'est pas
+                    transmise.
+                  </p>
                 </div>
               ) : null}
               <Field id="message" label="Message *" error={errors.message}>
