@@ -4,7 +4,7 @@
 // buttons do the same. Loaded only when the catalogue is too large for the spec's selector.
 import type { OfferSearchAnswer } from "~/routes/resources/contact-offers";
 import * as dom from "~/lib/dom-hooks";
-import { choiceOf, showSelectedOffer, type OfferChoice } from "./offer-choice";
+import { choiceOf, showSelectedOffer, type ShownOffer } from "./offer-choice";
 import {
   arrowTarget,
   choiceLabel,
@@ -30,7 +30,7 @@ function start(root: HTMLElement) {
 
   // The server's choice (preselection, search without JavaScript) becomes the combobox's state.
   let selected = choiceOf(choices?.querySelector<HTMLInputElement>("input[name=offer]:checked"));
-  let items: OfferChoice[] = selected ? [GENERAL_CHOICE, selected] : [GENERAL_CHOICE];
+  let items: ShownOffer[] = selected ? [GENERAL_CHOICE, selected] : [GENERAL_CHOICE];
   let active = -1;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let pending: AbortController | null = null;

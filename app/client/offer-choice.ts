@@ -3,13 +3,16 @@
 // nothing here parses or formats.
 import * as dom from "~/lib/dom-hooks";
 
-/** An offer as the form shows it; `price` is already formatted ('899,99 €/mois'). */
-export type OfferChoice = { id: string; title: string; reference: string; price: string };
+/**
+ * An offer as the form shows it, read from the page (the server's row is offers.server.ts's
+ * OfferChoice); `price` is already formatted ('899,99 €/mois').
+ */
+export type ShownOffer = { id: string; title: string; reference: string; price: string };
 
 /** The offer a select option or radio button stands for; null for 'Demande générale'. */
 export function choiceOf(
   element: Pick<HTMLInputElement, "value" | "getAttribute"> | null | undefined,
-): OfferChoice | null {
+): ShownOffer | null {
   if (!element?.value) return null;
   const read = (name: string) => element.getAttribute(name) ?? "";
   return {
@@ -21,7 +24,7 @@ export function choiceOf(
 }
 
 /** Keeps the 'Offre sélectionnée' box in step: filled from its template, or removed. */
-export function showSelectedOffer(scope: ParentNode, choice: OfferChoice | null): void {
+export function showSelectedOffer(scope: ParentNode, choice: ShownOffer | null): void {
   // The configuration is of one offer: another chosen, the server drops it, so it is not shown.
   const configured = scope.querySelector<HTMLElement>(dom.bySelector(dom.CONFIGURED_OFFER));
   if (configured) configured.hidden = configured.getAttribute(dom.CONFIGURED_OFFER) !== choice?.id;

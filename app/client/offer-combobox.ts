@@ -1,10 +1,10 @@
 // The pure part of the contact form's offer combobox (contact-offer-search.ts).
 import type { OfferSearchAnswer } from "~/routes/resources/contact-offers";
 import { GENERAL_REQUEST_LABEL, offerChoiceLabel } from "~/lib/offer-choice";
-import type { OfferChoice } from "./offer-choice";
+import type { ShownOffer } from "./offer-choice";
 
 /** The first option: no offer. */
-export const GENERAL_CHOICE: OfferChoice = {
+export const GENERAL_CHOICE: ShownOffer = {
   id: "",
   title: GENERAL_REQUEST_LABEL,
   reference: "",
@@ -15,7 +15,7 @@ export const SEARCH_UNAVAILABLE =
   "La recherche est indisponible pour le moment. Veuillez réessayer.";
 
 /** What the listbox shows: its options (general first) and what the live region says. */
-export type ComboboxResult = { choices: OfferChoice[]; message: string; cacheable: boolean };
+export type ComboboxResult = { choices: ShownOffer[]; message: string; cacheable: boolean };
 
 export function comboboxResult(answer: OfferSearchAnswer): ComboboxResult {
   if ("error" in answer)
@@ -25,7 +25,7 @@ export function comboboxResult(answer: OfferSearchAnswer): ComboboxResult {
 }
 
 /** An option's text: 'Title (Reference)', or 'Demande générale'. */
-export function choiceLabel(choice: OfferChoice): string {
+export function choiceLabel(choice: ShownOffer): string {
   return choice.id ? offerChoiceLabel(choice) : choice.title;
 }
 

@@ -63,6 +63,9 @@ export type ContactListFilters = {
 export const CONTACT_PAGE_SIZE = 50;
 export const MAX_CONTACT_SEARCH_LENGTH = 100;
 
+/** The query parameters the list reads; any other is dropped from its address. */
+export const CONTACT_LIST_PARAMS = ["q", "status", "owner", "sort", "page"] as const;
+
 /** The canonical query string of a list view ('' for the default view). */
 export function contactFiltersToSearch(filters: ContactListFilters, page = 1): string {
   const params = new URLSearchParams();

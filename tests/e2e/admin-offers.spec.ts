@@ -65,12 +65,12 @@ test("the offer list pages, searches and filters, in the URL", async ({ page }, 
   await expect(page.getByText(/^55 offres — page 1 sur 2$/)).toBeVisible();
   await expect(items(page)).toHaveCount(50);
   await expect(items(page).first()).toContainText(`Serveur a_b ${id}`);
-  await page.getByRole("link", { name: "Page suivante" }).click();
+  await page.getByRole("link", { name: "Suivant" }).click();
   await expect(page).toHaveURL(`/admin/offers?q=${encodeURIComponent(id)}&page=2`);
   await expect(items(page)).toHaveCount(5);
   await expect(items(page).last()).toContainText(`Lot ${id} n00`);
-  await expect(page.getByRole("link", { name: "Page suivante" })).toHaveCount(0);
-  await page.getByRole("link", { name: "Page précédente" }).click();
+  await expect(page.getByRole("link", { name: "Suivant" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Précédent" }).click();
   await expect(items(page)).toHaveCount(50);
 
   // % and _ are plain characters, not wildcards.

@@ -2,6 +2,7 @@ import { Download } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import { Pager } from "~/components/pager";
+import { ensureCanonicalQuery } from "~/lib/canonical-query";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Field } from "~/components/ui/field";
@@ -25,6 +26,7 @@ import {
   OWNER_FILTER_LABELS,
   OWNER_FILTERS,
   type OwnerFilter,
+  CONTACT_LIST_PARAMS,
 } from "~/lib/contact-filters";
 import { contactListPath, parseContactFilters } from "~/lib/contact-filters-schema";
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from "~/lib/domain";
@@ -55,12 +57,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { filters, page } = parseContactFilters(url.searchParams);
   // One address per view: '?q=&status=&sort=newest' is '/admin/contacts' (the GET form sends all).
   const canonical = contactFiltersToSearch(filters, page);
-  const known = new URLSearchParams(
-    [...url.searchParams].filter(([key]) => ["q", "status", "owner", "sort", "page"].includes(key)),
+  ensureCanonicalQuery(
+    url.searchParams,
+    CONTACT_LIST_PARAMS,
+    canonical,
+    `/admin/contacts${canonical}`,
+    {
+      headers: PRIVATE_HEADERS,
+    },
   );
-  if ((known.size ? `?${known}` : "") !== canonical) {
-    throw redirect(`/admin/contacts${canonical}`, { headers: PRIVATE_HEADERS });
-  }
   const [{ requests, total }, counts, owners] = await Promise.all([
     listContactRequests({ ...filters, viewerId: user.id }, page),
     contactStatusCounts(),

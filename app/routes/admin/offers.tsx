@@ -5,6 +5,8 @@ import { z } from "zod";
 import { OfferTypeOptions } from "~/components/offer-type-options";
 import { FeaturedBadge, OfferTypeBadge } from "~/components/offer-badges";
 import { Badge } from "~/components/ui/badge";
+import { Pager } from "~/components/pager";
+import { ensureCanonicalQuery } from "~/lib/canonical-query";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
@@ -44,7 +46,7 @@ export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
 export const meta: Route.MetaFunction = () => adminMeta("Gestion des offres");
 
-const LIST_PARAMS = new Set(["q", "type", "status", "page"]);
+const LIST_PARAMS = ["q", "type", "status", "page"];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "offers");
@@ -63,14 +65,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const current: AdminOfferListState = { ...state, page: list.page };
   // One address per list state (the GET form also sends empty fields; a page past the end
   // gives the last one): bookmarks, the pager and the return path all agree.
-  const canonical = adminOfferListSearch(current).slice(1);
-  const requested = new URLSearchParams(
-    [...params].filter(([key]) => LIST_PARAMS.has(key)),
-  ).toString();
-  if (requested !== canonical) {
-    const target = adminOfferListPath(current);
-    throw redirect(deleteId === undefined ? target : withParam(target, "delete", deleteId));
-  }
+  const target = adminOfferListPath(current);
+  ensureCanonicalQuery(
+    params,
+    LIST_PARAMS,
+    adminOfferListSearch(current),
+    deleteId === undefined ? target : withParam(target, "delete", deleteId),
+  );
   return {
     offers: list.offers,
     total: list.total,
@@ -286,31 +287,6 @@ function ListFilters({ state }: { state: AdminOfferListState }) {
   );
 }
 
-function Pager({ state, pageCount }: { state: AdminOfferListState; pageCount: number }) {
-  if (pageCount <= 1) return null;
-  return (
-    <nav aria-label="Pagination des offres" className="flex items-center justify-center gap-4">
-      {state.page > 1 ? (
-        <Button asChild variant="outline" size="sm">
-          <Link to={adminOfferListPath(state, state.page - 1)} rel="prev">
-            Page précédente
-          </Link>
-        </Button>
-      ) : null}
-      <span className="text-sm text-muted-foreground" aria-current="page">
-        Page {state.page} sur {pageCount}
-      </span>
-      {state.page < pageCount ? (
-        <Button asChild variant="outline" size="sm">
-          <Link to={adminOfferListPath(state, state.page + 1)} rel="next">
-            Page suivante
-          </Link>
-        </Button>
-      ) : null}
-    </nav>
-  );
-}
-
 export default function AdminOffers({ loaderData, actionData }: Route.ComponentProps) {
   const { offers, total, pageCount, state, pendingDelete, deleteMissing } = loaderData;
   const hydrated = useHydrated();
@@ -383,7 +359,12 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
             ))}
           </ul>
         )}
-        <Pager state={state} pageCount={pageCount} />
+        <Pager
+          page={state.page}
+          pageCount={pageCount}
+          href={(page) => adminOfferListPath(state, page)}
+          className=""
+        />
       </section>
     </div>
   );

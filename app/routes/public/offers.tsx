@@ -8,6 +8,7 @@ import { OfferFiltersForm } from "~/components/offer-filters-form";
 import { Pager } from "~/components/pager";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
+import { ensureCanonicalQuery } from "~/lib/canonical-query";
 import { offerCountLabel } from "~/lib/format";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
@@ -34,8 +35,6 @@ export const handle: RouteHandle = {
   scripts: [listingScriptUrl, compareScriptUrl],
 };
 
-const KNOWN_PARAMS = new Set<string>(LISTING_PARAMS);
-
 export const headers: Route.HeadersFunction = pageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -43,10 +42,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { filters, page, sort } = parseOfferFilters(url.searchParams);
 
   // One address per result: '/offers?q=&type=all' becomes '/offers' (bookmarks, caches, crawlers).
-  const known = new URLSearchParams([...url.searchParams].filter(([key]) => KNOWN_PARAMS.has(key)));
-  const canonical = offerFiltersToSearch(filters, page, sort);
-  const current = known.size ? `?${known.toString()}` : "";
-  if (current !== canonical) throw redirect(offerListingPath(filters, page, sort));
+  ensureCanonicalQuery(
+    url.searchParams,
+    LISTING_PARAMS,
+    offerFiltersToSearch(filters, page, sort),
+    offerListingPath(filters, page, sort),
+  );
 
   // The error boundary shows the listing's own message.
   const result = await withDatabase("listing", context, () =>

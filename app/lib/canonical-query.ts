@@ -1,0 +1,18 @@
+import { redirect } from "react-router";
+
+/**
+ * One address per list view, for bookmarks, caches and crawlers: a GET form sends every field,
+ * empty ones too, and a query may carry parameters the page ignores. Throws a redirect to `target`
+ * when the request's list parameters (`keys`; any other is dropped) are not the canonical `search`
+ * ('?a=1', or '' for the default view).
+ */
+export function ensureCanonicalQuery(
+  params: URLSearchParams,
+  keys: readonly string[],
+  search: string,
+  target: string,
+  init?: ResponseInit,
+): void {
+  const known = new URLSearchParams([...params].filter(([key]) => keys.includes(key)));
+  if ((known.size ? `?${known}` : "") !== search) throw redirect(target, init);
+}
