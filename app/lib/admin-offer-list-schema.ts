@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  ADMIN_OFFER_LIST_PARAMS,
   ADMIN_OFFERS_PATH,
   adminOfferListPath,
   OFFER_ACTIVITY,
@@ -7,35 +8,20 @@ import {
 } from "./admin-offer-list";
 import { OFFER_TYPES } from "./domain";
 import { MAX_PAGE, MAX_SEARCH_LENGTH } from "./offer-filters";
-import { searchTermSchema } from "./search-term-schema";
+import { queryFields } from "./list-query";
+import { pageSchema, searchTermSchema } from "./search-term-schema";
 
 // Server side only (zod). Every parameter is lenient: junk clears that parameter, never a 500.
 const listSchema = z.object({
   q: searchTermSchema(MAX_SEARCH_LENGTH),
   type: z.enum(OFFER_TYPES).optional().catch(undefined),
   status: z.enum(OFFER_ACTIVITY).optional().catch(undefined),
-  page: z
-    .string()
-    .trim()
-    .regex(/^\d{1,6}$/)
-    .transform((v) => Math.min(Math.max(1, Number(v)), MAX_PAGE))
-    .optional()
-    .catch(undefined),
+  page: pageSchema(MAX_PAGE),
 });
 
 export function parseAdminOfferList(params: URLSearchParams): AdminOfferListState {
-  const raw: Record<string, string> = {};
-  for (const key of ["q", "type", "status", "page"]) {
-    const value = params.get(key);
-    if (value !== null) raw[key] = value;
-  }
-  const parsed = listSchema.parse(raw);
-  return {
-    q: parsed.q || undefined,
-    type: parsed.type,
-    status: parsed.status,
-    page: parsed.page ?? 1,
-  };
+  const parsed = listSchema.parse(queryFields(params, ADMIN_OFFER_LIST_PARAMS));
+  return { ...parsed, q: parsed.q || undefined };
 }
 
 /**

@@ -1,10 +1,13 @@
 import type { OfferType } from "./domain";
+import { listSearch } from "./list-query";
 
 // The admin offer list's state as carried in the URL: /admin/offers?q=&type=&status=&page=
 // Pure and free of zod, so the list view can build its links in the browser too.
 
 export const ADMIN_OFFERS_PATH = "/admin/offers";
 export const ADMIN_PAGE_SIZE = 50;
+/** The query parameters the list reads; any other is dropped from its address. */
+export const ADMIN_OFFER_LIST_PARAMS = ["q", "type", "status", "page"] as const;
 
 export const OFFER_ACTIVITY = ["active", "inactive"] as const;
 export type OfferActivity = (typeof OFFER_ACTIVITY)[number];
@@ -22,13 +25,12 @@ export function hasListFilters(state: AdminOfferListState): boolean {
 
 /** The canonical query string of a list state ('' for the first page without filters). */
 export function adminOfferListSearch(state: AdminOfferListState, page = state.page): string {
-  const params = new URLSearchParams();
-  if (state.q) params.set("q", state.q);
-  if (state.type) params.set("type", state.type);
-  if (state.status) params.set("status", state.status);
-  if (page > 1) params.set("page", String(page));
-  const search = params.toString();
-  return search ? `?${search}` : "";
+  return listSearch([
+    ["q", state.q],
+    ["type", state.type],
+    ["status", state.status],
+    ["page", page],
+  ]);
 }
 
 export function adminOfferListPath(state: AdminOfferListState, page = state.page): string {

@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { searchTermSchema } from "./search-term-schema";
+import { queryFields } from "./list-query";
+import { pageSchema, searchTermSchema } from "./search-term-schema";
 import {
+  CONTACT_LIST_PARAMS,
   CONTACT_SORTS,
   MAX_CONTACT_SEARCH_LENGTH,
   OWNER_FILTERS,
@@ -23,25 +25,14 @@ const schema = z.object({
     .catch(undefined),
   owner: z.enum(OWNER_FILTERS).optional().catch(undefined),
   sort: z.enum(CONTACT_SORTS).catch("newest"),
-  page: z
-    .string()
-    .trim()
-    .regex(/^\d{1,9}$/)
-    .transform((v) => Math.min(Math.max(1, Number(v)), MAX_PAGE))
-    .catch(1),
+  page: pageSchema(MAX_PAGE),
 });
 
 export function parseContactFilters(params: URLSearchParams): {
   filters: ContactListFilters;
   page: number;
 } {
-  const parsed = schema.parse({
-    q: params.get("q") ?? undefined,
-    status: params.get("status") ?? undefined,
-    owner: params.get("owner") ?? undefined,
-    sort: params.get("sort") ?? undefined,
-    page: params.get("page") ?? undefined,
-  });
+  const parsed = schema.parse(queryFields(params, CONTACT_LIST_PARAMS));
   const filters: ContactListFilters = { sort: parsed.sort };
   if (parsed.q) filters.q = parsed.q;
   if (parsed.status) filters.status = parsed.status;

@@ -1,4 +1,5 @@
 import type { ContactStatus } from "./domain";
+import { listSearch } from "./list-query";
 
 /**
  * The admin list of contact requests, as carried in the URL: ?q=&status=&sort=&page=
@@ -68,12 +69,11 @@ export const CONTACT_LIST_PARAMS = ["q", "status", "owner", "sort", "page"] as c
 
 /** The canonical query string of a list view ('' for the default view). */
 export function contactFiltersToSearch(filters: ContactListFilters, page = 1): string {
-  const params = new URLSearchParams();
-  if (filters.q) params.set("q", filters.q);
-  if (filters.status) params.set("status", filters.status);
-  if (filters.owner) params.set("owner", filters.owner);
-  if (filters.sort !== "newest") params.set("sort", filters.sort);
-  if (page > 1) params.set("page", String(page));
-  const search = params.toString();
-  return search ? `?${search}` : "";
+  return listSearch([
+    ["q", filters.q],
+    ["status", filters.status],
+    ["owner", filters.owner],
+    ["sort", filters.sort !== "newest" && filters.sort],
+    ["page", page],
+  ]);
 }

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { JOURNAL_ACTION_KEYS } from "./journal";
+import { listSearch, queryFields } from "./list-query";
+import { pageSchema } from "./search-term-schema";
 
 const day = z
   .string()
@@ -14,25 +16,18 @@ export const journalFiltersSchema = z.object({
   action: z.enum(JOURNAL_ACTION_KEYS).optional().catch(undefined),
   from: day,
   to: day,
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: pageSchema(100_000),
 });
 
 export type JournalQuery = z.infer<typeof journalFiltersSchema>;
 
+const JOURNAL_PARAMS = ["account", "action", "from", "to", "page"] as const;
+
 export function parseJournalFilters(params: URLSearchParams): JournalQuery {
-  const raw = Object.fromEntries(
-    ["account", "action", "from", "to", "page"].map((key) => [key, params.get(key) || undefined]),
-  );
-  return journalFiltersSchema.parse(raw);
+  return journalFiltersSchema.parse(queryFields(params, JOURNAL_PARAMS));
 }
 
 /** The query string of a view of the journal ('' for all, first page). */
 export function journalSearch(query: Partial<JournalQuery>): string {
-  const params = new URLSearchParams();
-  for (const key of ["account", "action", "from", "to"] as const) {
-    const value = query[key];
-    if (value) params.set(key, value);
-  }
-  if (query.page && query.page > 1) params.set("page", String(query.page));
-  return params.size ? `?${params}` : "";
+  return listSearch(JOURNAL_PARAMS.map((key) => [key, query[key]]));
 }

@@ -1,4 +1,5 @@
 import { OFFER_TYPES, type OfferType } from "./domain";
+import { listSearch } from "./list-query";
 import { cleanSearchTerm } from "./search-term";
 
 // Shared by the listing's loader and its script (app/client/listing.ts), which builds the same
@@ -128,23 +129,22 @@ export function offerFiltersToSearch(
   page = 1,
   sort: OfferSort = DEFAULT_SORT,
 ): string {
-  const params = new URLSearchParams();
-  if (filters.searchTerm) params.set("q", filters.searchTerm);
-  if (filters.type) params.set("type", filters.type);
-  if (filters.minPrice !== undefined) params.set("min", String(filters.minPrice));
-  if (filters.maxPrice !== undefined) params.set("max", String(filters.maxPrice));
-  if (filters.ramMin !== undefined) params.set("ram_min", String(filters.ramMin));
-  if (filters.coresMin !== undefined) params.set("cores_min", String(filters.coresMin));
-  if (filters.commitment !== undefined) params.set("engagement", filters.commitment ? "yes" : "no");
-  for (const { param } of REFERENCE_FILTERS) {
-    const code = filters[param];
-    if (code) params.set(param, code);
-  }
-  if (filters.availableNow) params.set("available", "1");
-  if (sort !== DEFAULT_SORT) params.set("sort", sort);
-  if (page > 1) params.set("page", String(page));
-  const search = params.toString();
-  return search ? `?${search}` : "";
+  return listSearch([
+    ["q", filters.searchTerm],
+    ["type", filters.type],
+    ["min", filters.minPrice],
+    ["max", filters.maxPrice],
+    ["ram_min", filters.ramMin],
+    ["cores_min", filters.coresMin],
+    [
+      "engagement",
+      filters.commitment === undefined ? undefined : filters.commitment ? "yes" : "no",
+    ],
+    ...REFERENCE_FILTERS.map(({ param }): [string, string | undefined] => [param, filters[param]]),
+    ["available", filters.availableNow && "1"],
+    ["sort", sort !== DEFAULT_SORT && sort],
+    ["page", page],
+  ]);
 }
 
 /** The listing's address for a filter state, order and page: '/offers?type=loa&page=2'. */

@@ -11,3 +11,12 @@ export const searchTermSchema = (max: number) =>
     .transform((v) => cleanSearchTerm(v, max))
     .optional()
     .catch(undefined);
+
+/** A list's page number from a query string: digits, at least 1, at most `max`; else page 1. */
+export const pageSchema = (max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}$/)
+    .transform((v) => Math.min(Math.max(1, Number(v)), max))
+    .catch(1);

@@ -16,6 +16,7 @@ import { SearchInput } from "~/components/ui/search-input";
 import { ADMIN_MESSAGES, type FlashKey, type ToastMessage } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
 import {
+  ADMIN_OFFER_LIST_PARAMS,
   adminOfferListPath,
   adminOfferListSearch,
   hasListFilters,
@@ -46,8 +47,6 @@ export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
 export const meta: Route.MetaFunction = () => adminMeta("Gestion des offres");
 
-const LIST_PARAMS = ["q", "type", "status", "page"];
-
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "offers");
   const params = new URL(request.url).searchParams;
@@ -68,7 +67,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const target = adminOfferListPath(current);
   ensureCanonicalQuery(
     params,
-    LIST_PARAMS,
+    ADMIN_OFFER_LIST_PARAMS,
     adminOfferListSearch(current),
     deleteId === undefined ? target : withParam(target, "delete", deleteId),
   );
