@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { parseOptionLines, type OptionGroup } from "../../app/lib/offer-options";
 import * as adminQuote from "../../app/routes/resources/admin-contact-quote[.]pdf";
 import * as offerQuote from "../../app/routes/resources/offer-quote[.]pdf";
 import { createContactRequest } from "../../app/server/contacts.server";
@@ -10,21 +9,11 @@ import { auditJournal, offers, quotes, users } from "../../app/server/schema.ser
 import { hashPassword } from "../../app/server/password.server";
 import { call, makeRequest, sessionCookieFor, signedInAdmin, testContext } from "../support/admin";
 import { testDatabaseKind } from "../support/database";
-import { buildOffer, insertOffers } from "../support/offers";
+import { buildConfigurableOffer, buildOffer, insertOffers } from "../support/offers";
 import { pdfPages, pdfText } from "../support/pdf-text";
 import { useTestDatabase } from "../support/use-test-database";
 
 const database = useTestDatabase({ truncate: true });
-
-function groups(text: string): OptionGroup[] {
-  const parsed = parseOptionLines(text);
-  if (!parsed.ok) throw new Error(parsed.message);
-  return parsed.groups;
-}
-
-const OPTIONS = groups(`Mémoire | 128 Go inclus | 0 | 0
-Mémoire | 256 Go | 40 | 0
-IPv4 supplémentaires | 0-16 | 2 | 5`);
 
 let offerId: number;
 let cookie: string;
@@ -48,13 +37,7 @@ describe(`quotes (${testDatabaseKind})`, () => {
   beforeEach(async () => {
     ({ cookie } = await signedInAdmin(database.db));
     [{ id: offerId }] = await insertOffers(database.db, [
-      buildOffer(1, {
-        title: "EPYC Sécurisé",
-        reference: "EPYC-SEC",
-        price: "129.00",
-        setupFee: "49.00",
-        options: OPTIONS,
-      }),
+      buildConfigurableOffer(1, { title: "EPYC Sécurisé", reference: "EPYC-SEC" }),
     ]);
   });
 
