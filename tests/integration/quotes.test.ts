@@ -7,13 +7,13 @@ import { saveLeaseScale } from "../../app/server/lease.server";
 import { requestQuote } from "../../app/server/quotes.server";
 import { auditJournal, offers, quotes, users } from "../../app/server/schema.server";
 import { hashPassword } from "../../app/server/password.server";
-import { call, makeRequest, sessionCookieFor, signedInAdmin, testContext } from "../support/admin";
+import { call, makeRequest, testContext } from "../support/admin";
+import { useAdminSuite } from "../support/admin-suite";
 import { testDatabaseKind } from "../support/database";
 import { buildConfigurableOffer, buildOffer, insertOffers } from "../support/offers";
 import { pdfPages, pdfText } from "../support/pdf-text";
-import { useTestDatabase } from "../support/use-test-database";
 
-const database = useTestDatabase({ truncate: true });
+const { database, sessionCookieFor, signedInAdmin } = useAdminSuite();
 
 let offerId: number;
 let cookie: string;
@@ -35,7 +35,7 @@ async function download(
 
 describe(`quotes (${testDatabaseKind})`, () => {
   beforeEach(async () => {
-    ({ cookie } = await signedInAdmin(database.db));
+    ({ cookie } = await signedInAdmin());
     [{ id: offerId }] = await insertOffers(database.db, [
       buildConfigurableOffer(1, { title: "EPYC Sécurisé", reference: "EPYC-SEC" }),
     ]);
@@ -179,14 +179,14 @@ describe(`quotes (${testDatabaseKind})`, () => {
     const path = `/admin/contacts/${general.id}/devis.pdf`;
     const asSales = await call(
       adminQuote.loader,
-      makeRequest(path, { cookie: await sessionCookieFor(sales.id, database.db) }),
+      makeRequest(path, { cookie: await sessionCookieFor(sales.id) }),
       testContext,
       { id: String(general.id) },
     );
     expect(asSales.status).toBe(409);
     const asCatalogue = await call(
       adminQuote.loader,
-      makeRequest(path, { cookie: await sessionCookieFor(catalogue.id, database.db) }),
+      makeRequest(path, { cookie: await sessionCookieFor(catalogue.id) }),
       testContext,
       { id: String(general.id) },
     );
