@@ -13,20 +13,13 @@ import {
 import { users, webhookDeliveries, webhookEndpoints } from "../../app/server/schema.server";
 import { call, makeRequest } from "../support/admin";
 import { useAdminSuite } from "../support/admin-suite";
+import { visitor } from "../support/contacts";
 import { testDatabaseKind } from "../support/database";
 
 // Owners of contact requests (issue 22): 'Attribuer à', its history and webhook, the list's owner
 // filters, and the round-robin assignment of new requests.
 const { database, createAdmin, signedInAdmin } = useAdminSuite();
 const context = { requestId: "test" };
-
-const visitor = (n: number) => ({
-  name: `Visiteur ${n}`,
-  email: `visiteur${n}@example.fr`,
-  phone: null,
-  message: `Bonjour ${n}`,
-  offer: null,
-});
 
 async function account(email: string, role: Role): Promise<AdminUser> {
   const user = await createAdmin({ email, password: "un mot de passe solide" });

@@ -11,6 +11,7 @@ import {
 } from "../../app/server/webhooks.server";
 
 import { useAdminSuite } from "../support/admin-suite";
+import { visitor } from "../support/contacts";
 import { testDatabaseKind } from "../support/database";
 
 // The webhook queue in the database (issue 22): events queued with the change that causes them,
@@ -18,14 +19,6 @@ import { testDatabaseKind } from "../support/database";
 const { database, signedInAdmin } = useAdminSuite();
 const SECRET = `whsec_${Buffer.from("un secret de test de 32 octets!!").toString("base64")}`;
 const context = { requestId: "test" };
-
-const visitor = (n: number) => ({
-  name: `Visiteur ${n}`,
-  email: `visiteur${n}@example.fr`,
-  phone: null,
-  message: `Bonjour ${n}`,
-  offer: null,
-});
 
 describe(`webhook queue (${testDatabaseKind})`, () => {
   beforeEach(async () => {
