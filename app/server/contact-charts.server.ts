@@ -7,20 +7,20 @@ type Row = Record<string, unknown>;
 const rowsOf = (result: unknown): Row[] =>
   Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? []);
 
+/** Monday of this week and of the first chart week (CHART_WEEKS weeks in all), Paris time. */
+const THIS_MONDAY = sql`date_trunc('week', now() at time zone 'Europe/Paris')`;
+const FIRST_MONDAY = sql`(${THIS_MONDAY} - ${CHART_WEEKS - 1} * interval '1 week')`;
+
 /** Monday (Paris time) of each of the last CHART_WEEKS weeks, oldest first, as `YYYY-MM-DD`. */
 const WEEKS = sql`
   select to_char(w, 'YYYY-MM-DD') as week, w as start
-  from generate_series(
-    date_trunc('week', now() at time zone 'Europe/Paris') - ${CHART_WEEKS - 1} * interval '1 week',
-    date_trunc('week', now() at time zone 'Europe/Paris'),
-    interval '1 week'
-  ) as w`;
+  from generate_series(${FIRST_MONDAY}, ${THIS_MONDAY}, interval '1 week') as w`;
 
 /**
- * The first chart week's Monday, 0:00 in Paris, as an instant. Written as an expression of now()
- * (not a subquery of WEEKS) so that the planner estimates the range and reads it on the index.
+ * The first chart week's Monday, 0:00 in Paris, as an instant. An expression of now() (not a
+ * subquery of WEEKS) so that the planner estimates the range and reads it on the index.
  */
-const FIRST_WEEK = sql`((date_trunc('week', now() at time zone 'Europe/Paris') - ${CHART_WEEKS - 1} * interval '1 week') at time zone 'Europe/Paris')`;
+const FIRST_WEEK = sql`(${FIRST_MONDAY} at time zone 'Europe/Paris')`;
 
 /**
  * The dashboard's three charts: requests per week by status (not spam), the most requested

@@ -17,17 +17,10 @@ import {
   offers,
 } from "../../app/server/schema.server";
 import { testDatabaseKind } from "../support/database";
-import { useTestDatabase } from "../support/use-test-database";
-import {
-  call,
-  createAdmin,
-  makeRequest,
-  sessionCookieFor,
-  snapshot,
-  signedInAdmin,
-} from "../support/admin";
+import { call, makeRequest } from "../support/admin";
+import { useAdminSuite } from "../support/admin-suite";
 
-const database = useTestDatabase({ truncate: true });
+const { database, createAdmin, sessionCookieFor, snapshot, signedInAdmin } = useAdminSuite();
 let cookie: string;
 let offerId: number;
 
@@ -100,7 +93,7 @@ describe(`admin contact requests (${testDatabaseKind})`, () => {
     ({
       admin: { id: adminId },
       cookie,
-    } = await signedInAdmin(database.db));
+    } = await signedInAdmin());
     [{ id: offerId }] = await database.db
       .insert(offers)
       .values({
@@ -322,11 +315,11 @@ describe(`admin contact requests (${testDatabaseKind})`, () => {
 
     it("records the same status again as nothing, and shows history newest first with its author", async () => {
       const id = await request("Alice", null, 60);
-      const other = await createAdmin(database.db, {
+      const other = await createAdmin({
         email: "second@example.fr",
         password: "un deuxième mot de passe solide",
       });
-      const otherCookie = await sessionCookieFor(other.id, database.db);
+      const otherCookie = await sessionCookieFor(other.id);
       expect((await post(id, { intent: "status", status: "in_progress" })).status).toBe(302);
       const stamp = (await database.db.select().from(contactRequests))[0].updatedAt;
       expect((await post(id, { intent: "status", status: "in_progress" })).status).toBe(302);
@@ -344,7 +337,7 @@ describe(`admin contact requests (${testDatabaseKind})`, () => {
 
     it("refuses a bad status or id with 4xx and the spec's message, changing nothing", async () => {
       const id = await request("Alice", null, 1);
-      const before = await snapshot(database.db);
+      const before = await snapshot();
       for (const [form, status] of [
         [{ id: String(id), status: "archived" }, 400],
         [{ id: "abc", status: "completed" }, 400],
@@ -366,7 +359,7 @@ describe(`admin contact requests (${testDatabaseKind})`, () => {
         makeRequest("/admin/contacts", { cookie, form: { id: String(id), intent: "drop" } }),
       );
       expect(unknownIntent.status).toBe(400);
-      expect(await snapshot(database.db)).toEqual(before);
+      expect(await snapshot()).toEqual(before);
     });
   });
 
@@ -421,7 +414,7 @@ describe(`admin contact requests (${testDatabaseKind})`, () => {
 
     it("refuses empty, too long or control-character notes with a French message, keeping the text", async () => {
       const id = await request("Alice", null, 60);
-      const before = await snapshot(database.db);
+      const before = await snapshot();
       for (const [note, message] of [
         ["", "La note est vide."],
         ["   \n ", "La note est vide."],
@@ -439,7 +432,7 @@ describe(`admin contact requests (${testDatabaseKind})`, () => {
           note,
         });
       }
-      expect(await snapshot(database.db)).toEqual(before);
+      expect(await snapshot()).toEqual(before);
       expect((await post(id, { intent: "note", note: "x".repeat(5000) })).status).toBe(302);
       expect((await post(id, { intent: "note", note: "tab\there\r\nok" })).status).toBe(302);
     });
@@ -495,7 +488,7 @@ describe(`admin contact requests (${testDatabaseKind})`, () => {
     it("anonymous requests change nothing", async () => {
       const id = await request("Alice", null, 3);
       const spam = await request("Robot", null, 2, { spam: true });
-      const before = await snapshot(database.db);
+      const before = await snapshot();
       const forms: Record<string, string>[] = [
         { intent: "status", id: String(id), status: "completed" },
         { intent: "note", id: String(id), note: "intrus" },
@@ -512,7 +505,7 @@ describe(`admin contact requests (${testDatabaseKind})`, () => {
           expect(own.status).toBe(status);
         }
       }
-      expect(await snapshot(database.db)).toEqual(before);
+      expect(await snapshot()).toEqual(before);
       for (const path of [
         "/admin/contacts",
         `/admin/contacts/${id}`,

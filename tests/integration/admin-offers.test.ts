@@ -18,11 +18,11 @@ import { getCatalogueVersion } from "../../app/server/catalogue.server";
 import { createContactRequest, listContactRequests } from "../../app/server/contacts.server";
 import { contactRequests, offers } from "../../app/server/schema.server";
 import { testDatabaseKind } from "../support/database";
-import { useTestDatabase } from "../support/use-test-database";
-import { call, makeRequest, snapshot, signedInAdmin } from "../support/admin";
+import { call, makeRequest } from "../support/admin";
+import { useAdminSuite } from "../support/admin-suite";
 import { VALID_OFFER_FORM } from "../support/offers";
 
-const database = useTestDatabase({ truncate: true });
+const { database, snapshot, signedInAdmin } = useAdminSuite();
 let cookie: string;
 
 function input(fields: Partial<OfferFormValues> = {}) {
@@ -50,7 +50,7 @@ async function slugs() {
 
 describe(`admin offers (${testDatabaseKind})`, () => {
   beforeEach(async () => {
-    ({ cookie } = await signedInAdmin(database.db));
+    ({ cookie } = await signedInAdmin());
   });
 
   describe("slugs", () => {
@@ -303,7 +303,7 @@ describe(`admin offers (${testDatabaseKind})`, () => {
       );
       expect(hostile.location).toBe("/admin/offers?page=2");
 
-      const before = await snapshot(database.db);
+      const before = await snapshot();
       for (const [form, status] of [
         [{ intent: "toggle", id: String(id) }, 400],
         [{ intent: "toggle", id: String(id), active: "yes" }, 400],
@@ -317,7 +317,7 @@ describe(`admin offers (${testDatabaseKind})`, () => {
         );
         expect(outcome.status, JSON.stringify(form)).toBe(status);
       }
-      expect(await snapshot(database.db)).toEqual(before);
+      expect(await snapshot()).toEqual(before);
     });
 
     it("never redirect outside the offer list after a save", async () => {
@@ -351,7 +351,7 @@ describe(`admin offers (${testDatabaseKind})`, () => {
     });
 
     it("preview the typed values without saving anything", async () => {
-      const before = await snapshot(database.db);
+      const before = await snapshot();
       const form = {
         ...VALID_OFFER_FORM,
         title: "",
@@ -367,7 +367,7 @@ describe(`admin offers (${testDatabaseKind})`, () => {
         preview: true,
         values: { title: "", description: "# Titre\n\n<script>x</script>", cpu: "AMD EPYC 7543" },
       });
-      expect(await snapshot(database.db)).toEqual(before);
+      expect(await snapshot()).toEqual(before);
     });
 
     it("duplicate an offer: a copy title and a new slug by the spec's rule", async () => {
@@ -457,7 +457,7 @@ describe(`admin offers (${testDatabaseKind})`, () => {
         [{ ...VALID_OFFER_FORM }, 404, /n'existe plus/, "abc"],
         [{ ...VALID_OFFER_FORM }, 404, /n'existe plus/, "999999"],
       ];
-      const before = await snapshot(database.db);
+      const before = await snapshot();
       for (const [form, status, message, editId] of cases) {
         const outcome = editId
           ? await call(
@@ -484,11 +484,11 @@ describe(`admin offers (${testDatabaseKind})`, () => {
         expect(outcome.status).toBe(status);
         expect(JSON.stringify(outcome.data)).toMatch(message);
       }
-      expect(await snapshot(database.db)).toEqual(before);
+      expect(await snapshot()).toEqual(before);
     });
 
     it("refuse text with NUL or control characters with a French message, changing nothing", async () => {
-      const before = await snapshot(database.db);
+      const before = await snapshot();
       const outcome = await call(
         offerNew.action,
         makeRequest("/admin/offers/new", {
@@ -506,7 +506,7 @@ describe(`admin offers (${testDatabaseKind})`, () => {
       );
       // The typed values come back, so nothing typed is lost.
       expect(outcome.data).toMatchObject({ values: { description: "a\u0000\nb" } });
-      expect(await snapshot(database.db)).toEqual(before);
+      expect(await snapshot()).toEqual(before);
     });
   });
 

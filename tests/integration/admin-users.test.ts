@@ -8,18 +8,10 @@ import { verifyPassword } from "../../app/server/password.server";
 import { sessions, users } from "../../app/server/schema.server";
 import { listAdmins, removeAdmin } from "../../app/server/users.server";
 import { testDatabaseKind, truncateAll } from "../support/database";
-import { useTestDatabase } from "../support/use-test-database";
-import {
-  ADMIN,
-  call,
-  createAdmin,
-  makeRequest,
-  sessionCookieFor,
-  snapshot,
-  signedInAdmin,
-} from "../support/admin";
+import { ADMIN, call, makeRequest } from "../support/admin";
+import { useAdminSuite } from "../support/admin-suite";
 
-const database = useTestDatabase({ truncate: true });
+const { database, createAdmin, sessionCookieFor, snapshot, signedInAdmin } = useAdminSuite();
 
 const SECOND = { email: "second@example.fr", password: "un autre mot de passe solide" };
 const NEW_PASSWORD = "nouveau mot de passe très long";
@@ -35,12 +27,12 @@ describe(`several administrators (${testDatabaseKind})`, () => {
   let first: { id: number; email: string };
   let cookie: string;
   beforeEach(async () => {
-    ({ admin: first, cookie } = await signedInAdmin(database.db));
+    ({ admin: first, cookie } = await signedInAdmin());
   });
 
   describe("/admin/users", () => {
     it("lists the administrators with who is signed in", async () => {
-      const second = await createAdmin(database.db, SECOND);
+      const second = await createAdmin(SECOND);
       const outcome = await call(adminUsers.loader, makeRequest("/admin/users", { cookie }));
       const page = outcome.data as Awaited<ReturnType<typeof adminUsers.loader>>;
       expect(page.admins.map((a) => a.email)).toEqual([ADMIN.email, SECOND.email]);
@@ -76,7 +68,7 @@ describe(`several administrators (${testDatabaseKind})`, () => {
       expect(row.role).toBe("admin");
       expect(await verifyPassword(row.passwordHash, SECOND.password)).toBe(true);
 
-      const before = await snapshot(database.db);
+      const before = await snapshot();
       for (const email of [SECOND.email, "SECOND@example.fr", ADMIN.email]) {
         const again = await call(
           adminUsers.action,
@@ -91,11 +83,11 @@ describe(`several administrators (${testDatabaseKind})`, () => {
         );
       }
       // Nobody's password was reset by the refused attempts.
-      expect(await snapshot(database.db)).toEqual(before);
+      expect(await snapshot()).toEqual(before);
     });
 
     it("refuses a bad e-mail, a short password or a forged intent, writing nothing", async () => {
-      const before = await snapshot(database.db);
+      const before = await snapshot();
       const cases: [Record<string, string>, number, string][] = [
         [
           { intent: "add", email: "pas-un-email", password: SECOND.password },
@@ -121,15 +113,12 @@ describe(`several administrators (${testDatabaseKind})`, () => {
         // The password is never sent back.
         expect(JSON.stringify(outcome.data)).not.toContain(SECOND.password);
       }
-      expect(await snapshot(database.db)).toEqual(before);
+      expect(await snapshot()).toEqual(before);
     });
 
     it("removes another administrator and signs them out everywhere", async () => {
-      const second = await createAdmin(database.db, SECOND);
-      const secondCookies = [
-        await sessionCookieFor(second.id, database.db),
-        await sessionCookieFor(second.id, database.db),
-      ];
+      const second = await createAdmin(SECOND);
+      const secondCookies = [await sessionCookieFor(second.id), await sessionCookieFor(second.id)];
       expect(await isSignedIn(secondCookies[0])).toBe(true);
       const removed = await call(
         adminUsers.action,
@@ -148,20 +137,17 @@ describe(`several administrators (${testDatabaseKind})`, () => {
     it("never removes the last administrator, even when two remove each other at once", async () => {
       for (let round = 0; round < 5; round++) {
         await truncateAll(database.db);
-        const a = await createAdmin(database.db);
-        const b = await createAdmin(database.db, SECOND);
+        const a = await createAdmin();
+        const b = await createAdmin(SECOND);
         const [ab, ba] = await Promise.all([removeAdmin(a.id, b.id), removeAdmin(b.id, a.id)]);
         expect([ab.kind, ba.kind].sort()).toEqual(["last", "removed"]);
         expect(await listAdmins()).toHaveLength(1);
       }
       // The same through the route, with real sessions.
       await truncateAll(database.db);
-      const a = await createAdmin(database.db);
-      const b = await createAdmin(database.db, SECOND);
-      const [ca, cb] = [
-        await sessionCookieFor(a.id, database.db),
-        await sessionCookieFor(b.id, database.db),
-      ];
+      const a = await createAdmin();
+      const b = await createAdmin(SECOND);
+      const [ca, cb] = [await sessionCookieFor(a.id), await sessionCookieFor(b.id)];
       const outcomes = await Promise.all([
         call(
           adminUsers.action,
@@ -183,8 +169,8 @@ describe(`several administrators (${testDatabaseKind})`, () => {
     });
 
     it("with three, concurrent removals by and of the same person leave at least one", async () => {
-      const b = await createAdmin(database.db, SECOND);
-      const c = await createAdmin(database.db, {
+      const b = await createAdmin(SECOND);
+      const c = await createAdmin({
         email: "third@example.fr",
         password: SECOND.password,
       });
@@ -204,7 +190,7 @@ describe(`several administrators (${testDatabaseKind})`, () => {
 
   describe("password policy", () => {
     it("refuses common or breached passwords and ones containing the e-mail, writing nothing", async () => {
-      const before = await snapshot(database.db);
+      const before = await snapshot();
       for (const [form, message] of [
         [{ intent: "add", email: "jo@example.fr", password: "password1234" }, "les plus courants"],
         [
@@ -229,7 +215,7 @@ describe(`several administrators (${testDatabaseKind})`, () => {
         );
         expect(outcome.status, newPassword).toBe(400);
       }
-      expect(await snapshot(database.db)).toEqual(before);
+      expect(await snapshot()).toEqual(before);
     });
   });
 
@@ -242,7 +228,7 @@ describe(`several administrators (${testDatabaseKind})`, () => {
       expect(added.status).toBe(302);
       const [row] = await database.db.select().from(users).where(eq(users.email, SECOND.email));
       expect(row.role).toBe("sales");
-      const theirs = await sessionCookieFor(row.id, database.db);
+      const theirs = await sessionCookieFor(row.id);
       // A password set by someone else is changed first, before anything else opens.
       expect(row.mustChangePassword).toBe(true);
       expect(
@@ -276,8 +262,8 @@ describe(`several administrators (${testDatabaseKind})`, () => {
     });
 
     it("refuses one's own role, an unknown role or account, changing nothing", async () => {
-      const second = await createAdmin(database.db, SECOND);
-      const before = await snapshot(database.db);
+      const second = await createAdmin(SECOND);
+      const before = await snapshot();
       const self = await post({ intent: "role", id: String(first.id), role: "sales" });
       expect(self.status).toBe(409);
       expect(JSON.stringify(self.data)).toContain("Vous ne pouvez pas changer votre propre rôle.");
@@ -285,7 +271,7 @@ describe(`several administrators (${testDatabaseKind})`, () => {
         400,
       );
       expect((await post({ intent: "role", id: "424242", role: "sales" })).status).toBe(404);
-      expect(await snapshot(database.db)).toEqual(before);
+      expect(await snapshot()).toEqual(before);
     });
   });
 
@@ -294,9 +280,9 @@ describe(`several administrators (${testDatabaseKind})`, () => {
       call(account.action, makeRequest("/admin/account", { cookie: as, form: fields }));
 
     it("changes the password and signs out the other sessions only", async () => {
-      const other = await sessionCookieFor(first.id, database.db);
-      const second = await createAdmin(database.db, SECOND);
-      const secondCookie = await sessionCookieFor(second.id, database.db);
+      const other = await sessionCookieFor(first.id);
+      const second = await createAdmin(SECOND);
+      const secondCookie = await sessionCookieFor(second.id);
       const outcome = await change({
         currentPassword: ADMIN.password,
         newPassword: NEW_PASSWORD,
@@ -316,7 +302,7 @@ describe(`several administrators (${testDatabaseKind})`, () => {
     });
 
     it("refuses a wrong current password, a mismatch or a short one, changing nothing", async () => {
-      const other = await sessionCookieFor(first.id, database.db);
+      const other = await sessionCookieFor(first.id);
       const cases: [Record<string, string>, string][] = [
         [
           {

@@ -10,17 +10,10 @@ import { sessions, users } from "../../app/server/schema.server";
 import { hashSessionToken } from "../../app/server/sessions.server";
 import { ensureInitialAdmin, upsertAdmin } from "../../app/server/users.server";
 import { testDatabaseKind } from "../support/database";
-import { useTestDatabase } from "../support/use-test-database";
-import {
-  ADMIN,
-  call,
-  createAdmin,
-  makeRequest,
-  sessionCookieFor,
-  testContext,
-} from "../support/admin";
+import { ADMIN, call, makeRequest, testContext } from "../support/admin";
+import { useAdminSuite } from "../support/admin-suite";
 
-const database = useTestDatabase({ truncate: true });
+const { database, createAdmin, sessionCookieFor } = useAdminSuite();
 
 function signInRequest(
   form: Record<string, string>,
@@ -41,7 +34,7 @@ function tokenFrom(setCookie: string | null): string {
 
 describe(`sign-in, sessions and sign-out (${testDatabaseKind})`, () => {
   beforeEach(async () => {
-    await createAdmin(database.db);
+    await createAdmin();
   });
 
   it("signs in with argon2id, a hashed random token and a safe cookie", async () => {
@@ -299,7 +292,7 @@ describe(`sign-in, sessions and sign-out (${testDatabaseKind})`, () => {
 
   it("sends a signed-in user from /auth to the admin area", async () => {
     const [user] = await database.db.select().from(users);
-    const cookie = await sessionCookieFor(user.id, database.db);
+    const cookie = await sessionCookieFor(user.id);
     const signedIn = await call(
       auth.loader,
       makeRequest("/auth?redirectTo=%2Fadmin%2Fcontacts", { cookie }),
@@ -317,8 +310,8 @@ describe(`sign-in, sessions and sign-out (${testDatabaseKind})`, () => {
 
   it("signs out: the session is deleted server-side, the cookie cleared, back to / with a toast", async () => {
     const [user] = await database.db.select().from(users);
-    const cookie = await sessionCookieFor(user.id, database.db);
-    const other = await sessionCookieFor(user.id, database.db);
+    const cookie = await sessionCookieFor(user.id);
+    const other = await sessionCookieFor(user.id);
     const outcome = await call(
       adminLogout.action,
       makeRequest("/admin/logout", { cookie, form: {} }),
@@ -338,7 +331,7 @@ describe(`sign-in, sessions and sign-out (${testDatabaseKind})`, () => {
 
   it("resetting a password with admin:create ends the user's sessions", async () => {
     const [user] = await database.db.select().from(users);
-    const cookie = await sessionCookieFor(user.id, database.db);
+    const cookie = await sessionCookieFor(user.id);
     const { created } = await upsertAdmin(
       { email: ADMIN.email, password: "a brand new password" },
       database.db,

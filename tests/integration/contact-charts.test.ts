@@ -3,12 +3,12 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { contactCharts } from "../../app/server/contact-charts.server";
 import { addContactNote, changeContactStatus } from "../../app/server/contacts.server";
 import { contactRequests } from "../../app/server/schema.server";
-import { createAdmin } from "../support/admin";
+
+import { useAdminSuite } from "../support/admin-suite";
 import { testDatabaseKind } from "../support/database";
-import { useTestDatabase } from "../support/use-test-database";
 
 // The dashboard's charts (issue 22) from known rows: weeks by status, top offers, median delay.
-const database = useTestDatabase({ truncate: true });
+const { database, createAdmin } = useAdminSuite();
 
 describe(`dashboard charts (${testDatabaseKind})`, () => {
   beforeEach(async () => {
@@ -22,7 +22,7 @@ describe(`dashboard charts (${testDatabaseKind})`, () => {
              ('C', 'c@example.fr', 'm', 'pending', false, 'Serveur B', 'SB', now() - interval '3 minutes'),
              ('S', 's@example.fr', 'm', 'pending', true, 'Serveur B', 'SB', now() - interval '2 minutes'),
              ('O', 'o@example.fr', 'm', 'completed', false, 'Serveur C', 'SC', now() - interval '20 weeks')`);
-    const admin = await createAdmin(database.db);
+    const admin = await createAdmin();
     const idOf = async (name: string) =>
       (
         await database.db

@@ -10,22 +10,15 @@ import * as journalExport from "../../app/routes/resources/admin-journal-export[
 import { purgeJournal } from "../../app/server/journal.server";
 import { auditJournal } from "../../app/server/schema.server";
 import { testDatabaseKind } from "../support/database";
-import { useTestDatabase } from "../support/use-test-database";
-import {
-  ADMIN,
-  call,
-  createAdmin,
-  makeRequest,
-  sessionCookieFor,
-  testContext,
-} from "../support/admin";
+import { ADMIN, call, makeRequest, testContext } from "../support/admin";
+import { useAdminSuite } from "../support/admin-suite";
 import { insertRequest } from "../support/contacts";
 import { buildOffer, insertOffers } from "../support/offers";
 
 // The journal (issue 20): what is recorded, the page (50 per page, filters), its CSV, and that the
 // database itself keeps it append-only but for the retention.
 
-const database = useTestDatabase({ truncate: true });
+const { database, createAdmin, sessionCookieFor } = useAdminSuite();
 
 async function entries() {
   return database.db.select().from(auditJournal).orderBy(auditJournal.id);
@@ -34,7 +27,7 @@ async function entries() {
 describe(`journal (${testDatabaseKind})`, () => {
   let cookie: string;
   beforeEach(async () => {
-    cookie = await sessionCookieFor((await createAdmin(database.db)).id, database.db);
+    cookie = await sessionCookieFor((await createAdmin()).id);
   });
 
   it("records sign-ins, failures, sign-outs and admin actions with account, target, address and request", async () => {

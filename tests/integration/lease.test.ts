@@ -5,12 +5,12 @@ import { configurationLines } from "../../app/lib/offer-options";
 import { configurationSnapshot } from "../../app/server/contacts.server";
 import { readLeaseScale } from "../../app/server/lease.server";
 import { offers } from "../../app/server/schema.server";
-import { call, makeRequest, signedInAdmin, testContext } from "../support/admin";
+import { call, makeRequest, testContext } from "../support/admin";
+import { useAdminSuite } from "../support/admin-suite";
 import { testDatabaseKind } from "../support/database";
 import { buildOffer, insertOffers } from "../support/offers";
-import { useTestDatabase } from "../support/use-test-database";
 
-const database = useTestDatabase({ truncate: true });
+const { database, signedInAdmin } = useAdminSuite();
 let cookie: string;
 
 type Loaded = {
@@ -26,7 +26,7 @@ type Loaded = {
 
 describe(`lease simulator (${testDatabaseKind})`, () => {
   beforeEach(async () => {
-    ({ cookie } = await signedInAdmin(database.db));
+    ({ cookie } = await signedInAdmin());
     await insertOffers(database.db, [
       buildOffer(1, {
         type: "loa",

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { renderContactNotification } from "../../app/lib/contact-mail";
-import { parseOptionLines, type OptionGroup } from "../../app/lib/offer-options";
 import * as contact from "../../app/routes/public/contact";
 import * as offerPage from "../../app/routes/public/offer";
 import {
@@ -13,29 +12,17 @@ import { findPersonalData, personalDataDocument } from "../../app/server/persona
 import { contactRequests } from "../../app/server/schema.server";
 import { call, makeRequest, testContext } from "../support/admin";
 import { testDatabaseKind } from "../support/database";
-import { buildOffer, insertOffers } from "../support/offers";
+import { buildConfigurableOffer, buildOffer, insertOffers, OFFER_OPTIONS } from "../support/offers";
 import { useTestDatabase } from "../support/use-test-database";
 
 const database = useTestDatabase({ truncate: true });
 const normalize = (s: string) => s.replace(/[\u202f\u00a0]/g, " ");
 
-function groups(text: string): OptionGroup[] {
-  const parsed = parseOptionLines(text);
-  if (!parsed.ok) throw new Error(parsed.message);
-  return parsed.groups;
-}
-
-const OPTIONS = groups(`Mémoire | 128 Go inclus | 0 | 0
-Mémoire | 256 Go | 40 | 0
-IPv4 supplémentaires | 0-16 | 2 | 5`);
-
 let offerId: number;
 
 describe(`configuration (${testDatabaseKind})`, () => {
   beforeEach(async () => {
-    [{ id: offerId }] = await insertOffers(database.db, [
-      buildOffer(1, { price: "129.00", setupFee: "49.00", options: OPTIONS }),
-    ]);
+    [{ id: offerId }] = await insertOffers(database.db, [buildConfigurableOffer(1)]);
   });
 
   it("the offer page prices the configuration in its address", async () => {
@@ -59,7 +46,7 @@ describe(`configuration (${testDatabaseKind})`, () => {
 
   it("drops a configuration posted with another offer than the one it was chosen on", async () => {
     const [{ id: otherId }] = await insertOffers(database.db, [
-      buildOffer(2, { price: "99.00", options: OPTIONS }),
+      buildOffer(2, { price: "99.00", options: OFFER_OPTIONS }),
     ]);
     const page = await call(contact.loader, makeRequest(`/contact?offer=${offerId}`));
     const { token } = page.data as { token: string };

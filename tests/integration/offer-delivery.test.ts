@@ -10,11 +10,11 @@ import {
 import { findActiveOfferBySlug, listActiveOffers } from "../../app/server/offers.server";
 import { datacenters, offers } from "../../app/server/schema.server";
 import { testDatabaseKind } from "../support/database";
-import { call, makeRequest, signedInAdmin } from "../support/admin";
+import { call, makeRequest } from "../support/admin";
+import { useAdminSuite } from "../support/admin-suite";
 import { buildOffer, insertOffers, VALID_OFFER_FORM } from "../support/offers";
-import { useTestDatabase } from "../support/use-test-database";
 
-const database = useTestDatabase({ truncate: true });
+const { database, signedInAdmin } = useAdminSuite();
 let cookie: string;
 
 async function titles(query: string) {
@@ -25,7 +25,7 @@ async function titles(query: string) {
 
 describe(`availability and datacenter (${testDatabaseKind})`, () => {
   beforeEach(async () => {
-    ({ cookie } = await signedInAdmin(database.db));
+    ({ cookie } = await signedInAdmin());
     await database.db.insert(datacenters).values([
       { code: "paris", name: "Paris" },
       { code: "roubaix", name: "Roubaix" },

@@ -11,25 +11,18 @@ import {
   listContactRequests,
 } from "../../app/server/contacts.server";
 import { users, webhookDeliveries, webhookEndpoints } from "../../app/server/schema.server";
-import { call, createAdmin, makeRequest, signedInAdmin } from "../support/admin";
+import { call, makeRequest } from "../support/admin";
+import { useAdminSuite } from "../support/admin-suite";
+import { visitor } from "../support/contacts";
 import { testDatabaseKind } from "../support/database";
-import { useTestDatabase } from "../support/use-test-database";
 
 // Owners of contact requests (issue 22): 'Attribuer à', its history and webhook, the list's owner
 // filters, and the round-robin assignment of new requests.
-const database = useTestDatabase({ truncate: true });
+const { database, createAdmin, signedInAdmin } = useAdminSuite();
 const context = { requestId: "test" };
 
-const visitor = (n: number) => ({
-  name: `Visiteur ${n}`,
-  email: `visiteur${n}@example.fr`,
-  phone: null,
-  message: `Bonjour ${n}`,
-  offer: null,
-});
-
 async function account(email: string, role: Role): Promise<AdminUser> {
-  const user = await createAdmin(database.db, { email, password: "un mot de passe solide" });
+  const user = await createAdmin({ email, password: "un mot de passe solide" });
   await database.db.update(users).set({ role }).where(eq(users.id, user.id));
   return { ...user, role };
 }
@@ -38,7 +31,7 @@ describe(`request owners (${testDatabaseKind})`, () => {
   let admin: AdminUser;
   let cookie: string;
   beforeEach(async () => {
-    ({ admin, cookie } = await signedInAdmin(database.db));
+    ({ admin, cookie } = await signedInAdmin());
   });
 
   it("assigns to an Administrateur or Commercial, records it, announces it", async () => {

@@ -21,15 +21,8 @@ import {
 import { hashSessionToken } from "../../app/server/sessions.server";
 import { RESET_MESSAGES } from "../../app/lib/password-reset";
 import { testDatabaseKind } from "../support/database";
-import { useTestDatabase } from "../support/use-test-database";
-import {
-  ADMIN,
-  call,
-  createAdmin,
-  makeRequest,
-  sessionCookieFor,
-  testContext,
-} from "../support/admin";
+import { ADMIN, call, makeRequest, testContext } from "../support/admin";
+import { useAdminSuite } from "../support/admin-suite";
 
 // `Mot de passe oublié ?` (issue 20) through its route modules: the same answer for any address,
 // a link that works once for 30 minutes, every session ended, the password policy, throttling,
@@ -38,7 +31,7 @@ vi.hoisted(() => {
   process.env.SMTP_URL = "smtp://127.0.0.1:9";
 });
 
-const database = useTestDatabase({ truncate: true });
+const { database, createAdmin, sessionCookieFor } = useAdminSuite();
 const NEW_PASSWORD = "une toute nouvelle phrase secrète";
 
 let ip = 0;
@@ -82,7 +75,7 @@ async function passwordHash(): Promise<string> {
 describe(`password reset (${testDatabaseKind})`, () => {
   let adminId: number;
   beforeEach(async () => {
-    adminId = (await createAdmin(database.db)).id;
+    adminId = (await createAdmin()).id;
   });
 
   it("answers the same for an unknown address, after the same counters and no stored row", async () => {
@@ -135,7 +128,7 @@ describe(`password reset (${testDatabaseKind})`, () => {
   it("forgets the token once the mail leaves, sent or failed", async () => {
     await requestReset(ADMIN.email);
     await requestReset("autre@example.fr");
-    await createAdmin(database.db, { email: "autre@example.fr", password: ADMIN.password });
+    await createAdmin({ email: "autre@example.fr", password: ADMIN.password });
     await requestReset("autre@example.fr");
     const mails = await database.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));
     expect(mails).toHaveLength(2);
@@ -218,10 +211,7 @@ describe(`password reset (${testDatabaseKind})`, () => {
   });
 
   it("ends every session of the account, clears 'must change', and signs nobody in", async () => {
-    const cookies = [
-      await sessionCookieFor(adminId, database.db),
-      await sessionCookieFor(adminId, database.db),
-    ];
+    const cookies = [await sessionCookieFor(adminId), await sessionCookieFor(adminId)];
     await database.db.update(users).set({ mustChangePassword: true }).where(eq(users.id, adminId));
     await requestReset(ADMIN.email);
     const done = await setPassword(await lastToken());

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { parseOptionLines, type OptionGroup } from "../../app/lib/offer-options";
 import * as adminQuote from "../../app/routes/resources/admin-contact-quote[.]pdf";
 import * as offerQuote from "../../app/routes/resources/offer-quote[.]pdf";
 import { createContactRequest } from "../../app/server/contacts.server";
@@ -8,23 +7,13 @@ import { saveLeaseScale } from "../../app/server/lease.server";
 import { requestQuote } from "../../app/server/quotes.server";
 import { auditJournal, offers, quotes, users } from "../../app/server/schema.server";
 import { hashPassword } from "../../app/server/password.server";
-import { call, makeRequest, sessionCookieFor, signedInAdmin, testContext } from "../support/admin";
+import { call, makeRequest, testContext } from "../support/admin";
+import { useAdminSuite } from "../support/admin-suite";
 import { testDatabaseKind } from "../support/database";
-import { buildOffer, insertOffers } from "../support/offers";
+import { buildConfigurableOffer, buildOffer, insertOffers } from "../support/offers";
 import { pdfPages, pdfText } from "../support/pdf-text";
-import { useTestDatabase } from "../support/use-test-database";
 
-const database = useTestDatabase({ truncate: true });
-
-function groups(text: string): OptionGroup[] {
-  const parsed = parseOptionLines(text);
-  if (!parsed.ok) throw new Error(parsed.message);
-  return parsed.groups;
-}
-
-const OPTIONS = groups(`Mémoire | 128 Go inclus | 0 | 0
-Mémoire | 256 Go | 40 | 0
-IPv4 supplémentaires | 0-16 | 2 | 5`);
+const { database, sessionCookieFor, signedInAdmin } = useAdminSuite();
 
 let offerId: number;
 let cookie: string;
@@ -46,15 +35,9 @@ async function download(
 
 describe(`quotes (${testDatabaseKind})`, () => {
   beforeEach(async () => {
-    ({ cookie } = await signedInAdmin(database.db));
+    ({ cookie } = await signedInAdmin());
     [{ id: offerId }] = await insertOffers(database.db, [
-      buildOffer(1, {
-        title: "EPYC Sécurisé",
-        reference: "EPYC-SEC",
-        price: "129.00",
-        setupFee: "49.00",
-        options: OPTIONS,
-      }),
+      buildConfigurableOffer(1, { title: "EPYC Sécurisé", reference: "EPYC-SEC" }),
     ]);
   });
 
@@ -196,14 +179,14 @@ describe(`quotes (${testDatabaseKind})`, () => {
     const path = `/admin/contacts/${general.id}/devis.pdf`;
     const asSales = await call(
       adminQuote.loader,
-      makeRequest(path, { cookie: await sessionCookieFor(sales.id, database.db) }),
+      makeRequest(path, { cookie: await sessionCookieFor(sales.id) }),
       testContext,
       { id: String(general.id) },
     );
     expect(asSales.status).toBe(409);
     const asCatalogue = await call(
       adminQuote.loader,
-      makeRequest(path, { cookie: await sessionCookieFor(catalogue.id, database.db) }),
+      makeRequest(path, { cookie: await sessionCookieFor(catalogue.id) }),
       testContext,
       { id: String(general.id) },
     );

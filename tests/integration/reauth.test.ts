@@ -12,21 +12,14 @@ import * as personalDataExport from "../../app/routes/resources/admin-personal-d
 import { sessions, users } from "../../app/server/schema.server";
 import { hashSessionToken } from "../../app/server/sessions.server";
 import { testDatabaseKind } from "../support/database";
-import { useTestDatabase } from "../support/use-test-database";
-import {
-  ADMIN,
-  call,
-  createAdmin,
-  makeRequest,
-  sessionCookieFor,
-  snapshot,
-} from "../support/admin";
+import { ADMIN, call, makeRequest } from "../support/admin";
+import { useAdminSuite } from "../support/admin-suite";
 import { insertRequest } from "../support/contacts";
 
 // `Confirmez votre identité` (issue 20): sensitive actions past ADMIN_REAUTH_MINUTES (10) after
 // sign-in ask the password (and a code when enrolled), then carry on with what was asked.
 
-const database = useTestDatabase({ truncate: true });
+const { database, createAdmin, sessionCookieFor, snapshot } = useAdminSuite();
 
 const NEW = {
   intent: "add",
@@ -46,7 +39,7 @@ type Reauth = { reauth: { fields: Record<string, string>; secondFactor: boolean;
 describe(`re-authentication (${testDatabaseKind})`, () => {
   let cookie: string;
   beforeEach(async () => {
-    cookie = await sessionCookieFor((await createAdmin(database.db)).id, database.db);
+    cookie = await sessionCookieFor((await createAdmin()).id);
   });
 
   it("does a sensitive action at once within ADMIN_REAUTH_MINUTES of sign-in", async () => {
@@ -57,13 +50,13 @@ describe(`re-authentication (${testDatabaseKind})`, () => {
 
   it("asks the password past it, carries what was asked, then does it", async () => {
     await makeStale(cookie);
-    const before = await snapshot(database.db);
+    const before = await snapshot();
     const asked = await call(adminUsers.action, makeRequest("/admin/users", { cookie, form: NEW }));
     expect(asked.status).toBe(200);
     const { reauth } = asked.data as Reauth;
     expect(reauth.fields).toEqual(NEW);
     expect(reauth.secondFactor).toBe(false);
-    expect(await snapshot(database.db)).toEqual(before);
+    expect(await snapshot()).toEqual(before);
 
     const wrong = await call(
       adminUsers.action,
@@ -75,7 +68,7 @@ describe(`re-authentication (${testDatabaseKind})`, () => {
     expect(wrong.status).toBe(401);
     expect((wrong.data as Reauth).reauth.error).toBe("Mot de passe ou code incorrect.");
     // Nothing but the failure's count (rate limit).
-    expect({ ...(await snapshot(database.db)), rateLimits: [] }).toEqual({
+    expect({ ...(await snapshot()), rateLimits: [] }).toEqual({
       ...before,
       rateLimits: [],
     });
@@ -175,13 +168,13 @@ describe(`re-authentication (${testDatabaseKind})`, () => {
     await insertRequest(database.db, { name: "Jeanne", email: "jeanne@example.fr" });
     await makeStale(cookie);
     const form = { intent: "erase", email: "jeanne@example.fr", confirm: "yes" };
-    const before = await snapshot(database.db);
+    const before = await snapshot();
     const asked = await call(
       personalData.action,
       makeRequest("/admin/personal-data", { cookie, form }),
     );
     expect((asked.data as Reauth).reauth.fields).toEqual(form);
-    expect(await snapshot(database.db)).toEqual(before);
+    expect(await snapshot()).toEqual(before);
     const done = await call(
       personalData.action,
       makeRequest("/admin/personal-data", {
@@ -190,17 +183,17 @@ describe(`re-authentication (${testDatabaseKind})`, () => {
       }),
     );
     expect(done.status).toBe(302);
-    expect(await snapshot(database.db)).not.toEqual(before);
+    expect(await snapshot()).not.toEqual(before);
   });
 
   it("asks before adding a webhook (where every request goes), not before a resend", async () => {
     await makeStale(cookie);
     // An address literal (no DNS here), public: the check lets it through.
     const form = { intent: "create", url: "https://203.0.113.10/hook", created: "on" };
-    const before = await snapshot(database.db);
+    const before = await snapshot();
     const asked = await call(webhooks.action, makeRequest("/admin/webhooks", { cookie, form }));
     expect((asked.data as Reauth).reauth.fields).toEqual(form);
-    expect(await snapshot(database.db)).toEqual(before);
+    expect(await snapshot()).toEqual(before);
     const done = await call(
       webhooks.action,
       makeRequest("/admin/webhooks", { cookie, form: { ...form, reauthPassword: ADMIN.password } }),

@@ -3,16 +3,16 @@ import { ROLES, type Role } from "../../app/lib/roles";
 import { hashPassword } from "../../app/server/password.server";
 import { mailOutbox, offers, users } from "../../app/server/schema.server";
 import { testDatabaseKind } from "../support/database";
-import { useTestDatabase } from "../support/use-test-database";
 import { adminRoutes, fillPath, type AdminRoute } from "../support/admin-routes";
-import { call, makeRequest, sessionCookieFor, snapshot } from "../support/admin";
+import { call, makeRequest } from "../support/admin";
+import { useAdminSuite } from "../support/admin-suite";
 import { insertRequest } from "../support/contacts";
 import { buildOffer, VALID_OFFER_FORM } from "../support/offers";
 
 // The role table of issue 20, route by route: every admin route of app/routes.ts is called as each
 // role, its loader and its action. A route missing from EXPECTED fails the first test.
 
-const database = useTestDatabase({ truncate: true });
+const { database, sessionCookieFor, snapshot } = useAdminSuite();
 
 const ALL = ROLES;
 const ADMIN_ONLY = ["admin"] as const;
@@ -88,7 +88,7 @@ function forms(): Record<string, { query?: string; form?: Record<string, string>
 }
 
 async function cookieAs(role: Role) {
-  return sessionCookieFor(accounts[role], database.db);
+  return sessionCookieFor(accounts[role]);
 }
 
 function target(route: AdminRoute, query = "") {
@@ -150,7 +150,7 @@ describe(`roles on every admin route (${testDatabaseKind})`, () => {
         it(`${route.file} loader: ${role} is ${allowed ? "served" : "refused (403)"}`, async () => {
           const cookie = await cookieAs(role);
           const { url, params } = target(route, forms()[route.file]?.query);
-          const before = await snapshot(database.db);
+          const before = await snapshot();
           const outcome = await call(
             route.module.loader!,
             makeRequest(url, { cookie }),
@@ -163,7 +163,7 @@ describe(`roles on every admin route (${testDatabaseKind})`, () => {
           } else {
             expect(outcome.status).toBe(403);
             expect(JSON.stringify(outcome.data)).not.toContain("jeanne");
-            expect(await snapshot(database.db)).toEqual(before);
+            expect(await snapshot()).toEqual(before);
           }
         });
       }
@@ -172,7 +172,7 @@ describe(`roles on every admin route (${testDatabaseKind})`, () => {
         it(`${route.file} action: ${role} is ${allowed ? "let through" : "refused (403)"}`, async () => {
           const cookie = await cookieAs(role);
           const { url, params } = target(route);
-          const before = await snapshot(database.db);
+          const before = await snapshot();
           const outcome = await call(
             route.module.action!,
             makeRequest(url, { cookie, form: forms()[route.file]?.form ?? {} }),
@@ -184,7 +184,7 @@ describe(`roles on every admin route (${testDatabaseKind})`, () => {
             expect([401, 403]).not.toContain(outcome.status);
           } else {
             expect(outcome.status).toBe(403);
-            expect(await snapshot(database.db)).toEqual(before);
+            expect(await snapshot()).toEqual(before);
           }
         });
       }

@@ -6,21 +6,13 @@ import * as dashboard from "../../app/routes/admin/dashboard";
 import { sessions } from "../../app/server/schema.server";
 import { hashSessionToken } from "../../app/server/sessions.server";
 import { testDatabaseKind } from "../support/database";
-import { useTestDatabase } from "../support/use-test-database";
-import {
-  ADMIN,
-  call,
-  createAdmin,
-  makeRequest,
-  sessionCookieFor,
-  snapshot,
-  testContext,
-} from "../support/admin";
+import { ADMIN, call, makeRequest, testContext } from "../support/admin";
+import { useAdminSuite } from "../support/admin-suite";
 
 // Sessions (issue 20): idle timeout, absolute lifetime, `__Host-` over HTTPS, the account's list
 // with `Révoquer`. Defaults: SESSION_IDLE_MINUTES=30, SESSION_MAX_HOURS=12.
 
-const database = useTestDatabase({ truncate: true });
+const { database, createAdmin, sessionCookieFor, snapshot } = useAdminSuite();
 
 const CHROME =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -48,7 +40,7 @@ async function age(cookie: string, column: "last_seen_at" | "expires_at", interv
 describe(`sessions (${testDatabaseKind})`, () => {
   let adminId: number;
   beforeEach(async () => {
-    adminId = (await createAdmin(database.db)).id;
+    adminId = (await createAdmin()).id;
   });
 
   it("records the browser and the address at sign-in", async () => {
@@ -60,7 +52,7 @@ describe(`sessions (${testDatabaseKind})`, () => {
   });
 
   it("ends a session idle for longer than SESSION_IDLE_MINUTES, and slides with activity", async () => {
-    const cookie = await sessionCookieFor(adminId, database.db);
+    const cookie = await sessionCookieFor(adminId);
     await age(cookie, "last_seen_at", "29 minutes");
     expect(await opens(cookie)).toBe(true);
     // That request was activity: the idle clock starts again.
@@ -72,7 +64,7 @@ describe(`sessions (${testDatabaseKind})`, () => {
   });
 
   it("ends a session SESSION_MAX_HOURS after sign-in, however active", async () => {
-    const cookie = await sessionCookieFor(adminId, database.db);
+    const cookie = await sessionCookieFor(adminId);
     await age(cookie, "expires_at", "1 second");
     expect(await opens(cookie)).toBe(false);
   });
@@ -94,7 +86,7 @@ describe(`sessions (${testDatabaseKind})`, () => {
 
   it("lists the account's open sessions in Mon compte and revokes one", async () => {
     await signInFrom({ userAgent: CHROME, ip: "198.51.100.7" });
-    const mine = await sessionCookieFor(adminId, database.db);
+    const mine = await sessionCookieFor(adminId);
     const page = await call(account.loader, makeRequest("/admin/account", { cookie: mine }));
     const list = (page.data as Awaited<ReturnType<typeof account.loader>>).sessions;
     expect(list).toHaveLength(2);
@@ -120,17 +112,17 @@ describe(`sessions (${testDatabaseKind})`, () => {
   });
 
   it("never revokes another account's session", async () => {
-    const second = await createAdmin(database.db, {
+    const second = await createAdmin({
       email: "second@example.fr",
       password: "un autre mot de passe solide",
     });
-    await sessionCookieFor(second.id, database.db);
+    await sessionCookieFor(second.id);
     const [theirs] = await database.db
       .select()
       .from(sessions)
       .where(eq(sessions.userId, second.id));
-    const mine = await sessionCookieFor(adminId, database.db);
-    const before = await snapshot(database.db);
+    const mine = await sessionCookieFor(adminId);
+    const before = await snapshot();
     for (const id of [String(theirs.publicId), "abc", ""]) {
       const outcome = await call(
         account.action,
@@ -138,6 +130,6 @@ describe(`sessions (${testDatabaseKind})`, () => {
       );
       expect(outcome.status, id).toBe(404);
     }
-    expect(await snapshot(database.db)).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 });

@@ -6,8 +6,8 @@ import * as layout from "../../app/routes/admin/layout";
 import * as offers from "../../app/routes/admin/offers";
 import * as twoFactor from "../../app/routes/admin/two-factor";
 import { testDatabaseKind } from "../support/database";
-import { useTestDatabase } from "../support/use-test-database";
-import { call, createAdmin, makeRequest, sessionCookieFor } from "../support/admin";
+import { call, makeRequest } from "../support/admin";
+import { useAdminSuite } from "../support/admin-suite";
 
 // ADMIN_REQUIRE_2FA=true (the default when SITE_URL is https://): an account without a second
 // factor is sent to enrolment before anything else. Set before the app's modules read the env.
@@ -15,12 +15,12 @@ vi.hoisted(() => {
   process.env.ADMIN_REQUIRE_2FA = "true";
 });
 
-const database = useTestDatabase({ truncate: true });
+const { createAdmin, sessionCookieFor } = useAdminSuite();
 
 describe(`second factor required (${testDatabaseKind})`, () => {
   let cookie: string;
   beforeEach(async () => {
-    cookie = await sessionCookieFor((await createAdmin(database.db)).id, database.db);
+    cookie = await sessionCookieFor((await createAdmin()).id);
   });
 
   it("sends an account without it to enrolment first, and lets it in once enrolled", async () => {

@@ -7,20 +7,13 @@ import * as twoFactor from "../../app/routes/admin/two-factor";
 import * as adminUsers from "../../app/routes/admin/users";
 import { recoveryCodes, sessions, users } from "../../app/server/schema.server";
 import { testDatabaseKind } from "../support/database";
-import { useTestDatabase } from "../support/use-test-database";
-import {
-  ADMIN,
-  call,
-  createAdmin,
-  makeRequest,
-  sessionCookieFor,
-  testContext,
-} from "../support/admin";
+import { ADMIN, call, makeRequest, testContext } from "../support/admin";
+import { useAdminSuite } from "../support/admin-suite";
 
 // The second factor (issue 20): enrolment in Mon compte, the code step of sign-in, recovery codes,
 // another administrator's reset.
 
-const database = useTestDatabase({ truncate: true });
+const { database, createAdmin, sessionCookieFor } = useAdminSuite();
 
 type EnrolPage = { enrolled: false; qrCode: string; key: string };
 
@@ -72,8 +65,8 @@ describe(`second factor (${testDatabaseKind})`, () => {
   let adminId: number;
   let cookie: string;
   beforeEach(async () => {
-    adminId = (await createAdmin(database.db)).id;
-    cookie = await sessionCookieFor(adminId, database.db);
+    adminId = (await createAdmin()).id;
+    cookie = await sessionCookieFor(adminId);
   });
 
   it("enrols with a QR code and the key, then shows 10 recovery codes once, stored hashed", async () => {
@@ -178,11 +171,11 @@ describe(`second factor (${testDatabaseKind})`, () => {
 
   it("lets another administrator reset it: the key, the codes and the sessions go", async () => {
     await enrol(cookie);
-    const other = await createAdmin(database.db, {
+    const other = await createAdmin({
       email: "second@example.fr",
       password: "un autre mot de passe solide",
     });
-    const theirs = await sessionCookieFor(other.id, database.db);
+    const theirs = await sessionCookieFor(other.id);
     const reset = await call(
       adminUsers.action,
       makeRequest("/admin/users", {

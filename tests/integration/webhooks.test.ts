@@ -9,23 +9,16 @@ import {
   markDeliveryAttemptFailed,
   resendDelivery,
 } from "../../app/server/webhooks.server";
-import { signedInAdmin } from "../support/admin";
+
+import { useAdminSuite } from "../support/admin-suite";
+import { visitor } from "../support/contacts";
 import { testDatabaseKind } from "../support/database";
-import { useTestDatabase } from "../support/use-test-database";
 
 // The webhook queue in the database (issue 22): events queued with the change that causes them,
 // claimed once, given up after 24 hours, sent again on demand. Delivery over HTTP: system tests.
-const database = useTestDatabase({ truncate: true });
+const { database, signedInAdmin } = useAdminSuite();
 const SECRET = `whsec_${Buffer.from("un secret de test de 32 octets!!").toString("base64")}`;
 const context = { requestId: "test" };
-
-const visitor = (n: number) => ({
-  name: `Visiteur ${n}`,
-  email: `visiteur${n}@example.fr`,
-  phone: null,
-  message: `Bonjour ${n}`,
-  offer: null,
-});
 
 describe(`webhook queue (${testDatabaseKind})`, () => {
   beforeEach(async () => {
@@ -62,7 +55,7 @@ describe(`webhook queue (${testDatabaseKind})`, () => {
   });
 
   it("queues request.updated with what changed for status and note", async () => {
-    const { admin } = await signedInAdmin(database.db);
+    const { admin } = await signedInAdmin();
     const { id } = await createContactRequest(visitor(3));
     await database.db.delete(webhookDeliveries);
     await applyContactChange(id, { intent: "status", status: "in_progress" }, admin, context);

@@ -8,6 +8,15 @@ import {
   mailOutbox,
 } from "../../app/server/schema.server";
 
+/** Visitor n's request as createContactRequest takes it from the form: no phone, no offer. */
+export const visitor = (n: number) => ({
+  name: `Visiteur ${n}`,
+  email: `visiteur${n}@example.fr`,
+  phone: null,
+  message: `Bonjour ${n}`,
+  offer: null,
+});
+
 /**
  * A contact request with what an operator attaches to it, timestamps given as SQL (e.g.
  * sql`now() - interval '37 months'`) so that they come from the database's clock.

@@ -1,4 +1,5 @@
 import { allOfferNumbers } from "../../app/lib/offer-form";
+import { parseOptionLines, type OptionGroup } from "../../app/lib/offer-options";
 import type { Database } from "../../app/server/db.server";
 import { offers, type NewOffer } from "../../app/server/schema.server";
 
@@ -22,6 +23,22 @@ export function buildOffer(n: number, fields: Partial<NewOffer> = {}): NewOffer 
     createdAt: new Date(Date.UTC(2026, 0, n)),
     ...fields,
   };
+}
+
+function optionGroups(text: string): OptionGroup[] {
+  const parsed = parseOptionLines(text);
+  if (!parsed.ok) throw new Error(parsed.message);
+  return parsed.groups;
+}
+
+/** Options as the editor stores them: 128 Go or 256 Go (+40 € HT/mois), 0 to 16 extra IPv4. */
+export const OFFER_OPTIONS = optionGroups(`Mémoire | 128 Go inclus | 0 | 0
+Mémoire | 256 Go | 40 | 0
+IPv4 supplémentaires | 0-16 | 2 | 5`);
+
+/** Offer n to configure: 129.00 € HT a month, 49.00 € HT of setup, OFFER_OPTIONS. */
+export function buildConfigurableOffer(n: number, fields: Partial<NewOffer> = {}): NewOffer {
+  return buildOffer(n, { price: "129.00", setupFee: "49.00", options: OFFER_OPTIONS, ...fields });
 }
 
 export function insertOffers(db: Database, rows: NewOffer[]) {

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { openTestDatabase, truncateAll, type OpenTestDatabase } from "./database";
+import { lateBound } from "./late-bound";
 
 // Apart from database.ts: importing vitest outside its runner throws, and the bench uses database.ts.
 
@@ -15,15 +16,14 @@ export function useTestDatabase(options: { truncate?: boolean } = {}): OpenTestD
     const image = inject("pgliteImage"); // tests/support/pglite-image.setup.ts
     current = await openTestDatabase(image ? new Blob([readFileSync(image)]) : undefined);
   });
-  if (options.truncate) beforeEach(() => truncateAll(opened().db));
+  const database = lateBound(
+    () => current,
+    "useTestDatabase(): the database is open in tests and hooks only",
+  );
+  if (options.truncate) beforeEach(() => truncateAll(database.db));
   afterAll(async () => {
     await current?.dispose();
     current = undefined;
   });
-  function opened(): OpenTestDatabase {
-    if (!current)
-      throw new Error("useTestDatabase(): the database is open in tests and hooks only");
-    return current;
-  }
-  return new Proxy({} as OpenTestDatabase, { get: (_, key) => Reflect.get(opened(), key) });
+  return database;
 }

@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
-import { findFreePort } from "./harness/ports";
-import { type ServerProcess, startServer } from "./harness/server-process";
-import { clientAddress, removeDir, signInOverHttp, sleep, tempDir } from "./support";
+import { describe, expect, it } from "vitest";
+import { useServerWithMail } from "./harness/use-server";
+import { clientAddress, signInOverHttp, sleep } from "./support";
 
 /**
  * The visitor's acknowledgement (issue 22) through the built server and a real SMTP server on
@@ -11,31 +9,8 @@ import { clientAddress, removeDir, signInOverHttp, sleep, tempDir } from "./supp
  */
 
 const ADMIN = { email: "admin@example.fr", password: "un mot de passe pour les accusés" };
-let smtp: TestSmtpServer;
-let server: ServerProcess;
-let dataDir: string;
-
-beforeAll(async () => {
-  smtp = await startTestSmtpServer(await findFreePort());
-  dataDir = tempDir("ack");
-  server = await startServer({
-    port: await findFreePort(),
-    dataDir,
-    // ACK_EMAIL is not set: on by default with SMTP_URL.
-    env: {
-      SMTP_URL: smtp.url,
-      NOTIFY_EMAIL: "ventes@example.fr",
-      MAIL_FROM: "ServeurPro <site@example.fr>",
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    },
-  }).ready();
-});
-afterAll(async () => {
-  await server?.stop();
-  await smtp?.stop();
-  removeDir(dataDir);
-});
+// ACK_EMAIL is not set: on by default with SMTP_URL.
+const { server, smtp } = useServerWithMail({ label: "ack", admin: ADMIN });
 
 let client = 0;
 /** Posts the contact form; returns the confirmation page's HTML. */
@@ -56,14 +31,6 @@ async function post(fields: Record<string, string>): Promise<string> {
 const to = (address: string) =>
   smtp.mails.filter((m) => m.envelope.to.some((t) => t.toLowerCase() === address.toLowerCase()));
 
-async function waitForLog(msg: string, count: number, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (server.logLines(msg).length < count) {
-    if (Date.now() > deadline) throw new Error(`no ${count}× '${msg}' in:\n${server.output}`);
-    await sleep(50);
-  }
-}
-
 describe("visitor acknowledgement", () => {
   it("sends one with the reference the confirmation and the request's page show", async () => {
     const html = await post({
@@ -73,7 +40,7 @@ describe("visitor acknowledgement", () => {
     });
     const reference = /Votre référence : (?:<[^>]+>)?(DEM-\d{4}-\d{5})/.exec(html)?.[1];
     expect(reference).toBeDefined();
-    await waitForLog("mail sent", 2);
+    await server.waitForLog("mail sent", 2);
     const [ack] = to("jeanne@example.fr");
     expect(to("jeanne@example.fr")).toHaveLength(1);
     expect(to("ventes@example.fr")).toHaveLength(1);
@@ -99,11 +66,11 @@ describe("visitor acknowledgement", () => {
       message: "Bonjour",
       website: "https://spam.example",
     });
-    await waitForLog("contact request stored as suspected spam", before + 1);
+    await server.waitForLog("contact request stored as suspected spam", before + 1);
     // A later request's mails arrive after anything the spam could have queued.
     await post({ name: "Témoin", email: "temoin@example.fr", message: "Bonjour" });
     await smtp.waitForMails(4);
-    await waitForLog("mail sent", 4);
+    await server.waitForLog("mail sent", 4);
     expect(to("robot@example.fr")).toHaveLength(0);
     expect(to("temoin@example.fr")).toHaveLength(1);
   });
@@ -114,7 +81,7 @@ describe("visitor acknowledgement", () => {
     await post({ name: "Paul", email: "PAUL@example.fr", message: "Deuxième demande" });
     await post({ name: "Paul", email: "paul@example.fr", message: "Troisième demande" });
     // Three notifications to the team, one acknowledgement to Paul.
-    await waitForLog("mail sent", sentBefore + 4);
+    await server.waitForLog("mail sent", sentBefore + 4);
     await sleep(500);
     expect(server.logLines("mail sent").length).toBe(sentBefore + 4);
     expect(to("paul@example.fr")).toHaveLength(1);
@@ -133,7 +100,7 @@ describe("visitor acknowledgement", () => {
       offer: offer!,
       configuration: "o0=1&o2=4",
     });
-    await waitForLog("mail sent", sentBefore + 2);
+    await server.waitForLog("mail sent", sentBefore + 2);
     const [ack] = to("ines@example.fr");
     const team = to("ventes@example.fr").find((m) => m.parsed.text?.includes("Inès Configurée"));
     for (const mail of [ack, team]) {

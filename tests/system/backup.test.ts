@@ -5,12 +5,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openPglite, type Database } from "../../app/server/db.server";
 import { contactRequests } from "../../app/server/schema.server";
-import {
-  createPostgresDatabase,
-  postgresAvailable,
-  type TestDatabase,
-  withClient,
-} from "../support/database";
+import { createPostgresDatabase, type TestDatabase, withClient } from "../support/database";
+import { hasPostgres } from "./harness/use-postgres";
 import { ROOT, startServer } from "./harness/server-process";
 import { clientAddress, postContact, removeDir, tempDir } from "./support";
 
@@ -19,7 +15,6 @@ import { clientAddress, postContact, removeDir, tempDir } from "./support";
  * embedded -> PostgreSQL -> embedded, every offer and contact request kept exactly.
  */
 
-const hasPostgres = await postgresAvailable();
 const execFileAsync = promisify(execFile);
 
 type Run = { code: number; output: string };

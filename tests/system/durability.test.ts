@@ -1,12 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { embeddedMessages, postContactsUntilStopped, storedIds } from "./harness/contact-load";
-import {
-  createPostgresDatabase,
-  postgresAvailable,
-  type TestDatabase,
-  withClient,
-} from "../support/database";
+import { createPostgresDatabase, type TestDatabase, withClient } from "../support/database";
+import { hasPostgres } from "./harness/use-postgres";
 import { startServer, type ServerOptions } from "./harness/server-process";
 import { removeDir, sleep, tempDir } from "./support";
 
@@ -16,7 +12,6 @@ import { removeDir, sleep, tempDir } from "./support";
  */
 
 const CLIENTS = 20;
-const hasPostgres = await postgresAvailable();
 
 type Outcome = { acknowledged: Set<string>; failed: number; rejected: number; killAt: number };
 

@@ -4,7 +4,7 @@ import { decodeHtml } from "./hostile/run";
 import { send, urlencoded, type Answer } from "./harness/http";
 import {
   createPostgresInstance,
-  postgresBinDir,
+  postgresBinariesFor,
   type PostgresInstance,
 } from "./harness/postgres-instance";
 import { findFreePort } from "./harness/ports";
@@ -12,10 +12,7 @@ import { startServer, type ServerProcess } from "./harness/server-process";
 
 // Faults against real processes: two instances of the built server on a throwaway PostgreSQL
 // server of our own, which the test stops and starts (never the shared cluster).
-const available = Boolean(postgresBinDir());
-if (!available && process.env.CI)
-  throw new Error("CI needs PostgreSQL binaries (scripts/system-deps.sh)");
-if (!available) console.warn("WARNING: PostgreSQL binaries not found; fault tests skipped.");
+const available = postgresBinariesFor("fault tests");
 
 const FORM: [string, string] = ["Content-Type", "application/x-www-form-urlencoded"];
 const UNAVAILABLE = "Service momentanément indisponible";

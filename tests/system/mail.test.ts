@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { findFreePort } from "./harness/ports";
-import {
-  createPostgresDatabase,
-  postgresAvailable,
-  type TestDatabase,
-  withClient,
-} from "../support/database";
 import { type ServerProcess, startServer } from "./harness/server-process";
+import { hasPostgres, settledQueue, usePostgresServers } from "./harness/use-postgres";
+import { MAIL_ENV } from "./harness/use-server";
 import { clientAddress, postContact, removeDir, sleep, tempDir } from "./support";
 
 /**
@@ -16,7 +12,6 @@ import { clientAddress, postContact, removeDir, sleep, tempDir } from "./support
  * SIGKILL, and two instances on one PostgreSQL sending each mail once.
  */
 
-const hasPostgres = await postgresAvailable();
 let smtp: TestSmtpServer;
 
 beforeAll(async () => {
@@ -30,8 +25,7 @@ afterAll(async () => {
 const mailEnv = (retryMaxSeconds = 1) => ({
   ACK_EMAIL: "false",
   SMTP_URL: smtp.url,
-  NOTIFY_EMAIL: "ventes@example.fr",
-  MAIL_FROM: "ServeurPro <site@example.fr>",
+  ...MAIL_ENV,
   MAIL_RETRY_MAX_SECONDS: String(retryMaxSeconds),
 });
 
@@ -59,14 +53,6 @@ function countByTag(tags: string[]): Record<string, number> {
       smtp.mails.filter((m) => m.parsed.text?.includes(`Bonjour ${tag}\n`)).length,
     ]),
   );
-}
-
-async function waitForLog(server: ServerProcess, msg: string, count: number, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (server.logLines(msg).length < count) {
-    if (Date.now() > deadline) throw new Error(`no ${count}× '${msg}' in:\n${server.output}`);
-    await sleep(50);
-  }
 }
 
 const ones = (tags: string[]) => Object.fromEntries(tags.map((t) => [t, 1]));
@@ -124,7 +110,7 @@ describe("notification e-mails (embedded database)", () => {
       const [mail] = (await smtp.waitForMails(before + 1)).slice(before);
       delays.push(mail.receivedAt - started);
     }
-    await waitForLog(server!, "mail sent", 11);
+    await server!.waitForLog("mail sent", 11);
     expect(countByTag([...tags, "spam"])).toEqual({ ...ones(tags), spam: 0 });
     expect(smtp.mails).toHaveLength(10);
     const sorted = [...delays].sort((a, b) => a - b);
@@ -146,10 +132,10 @@ describe("notification e-mails (embedded database)", () => {
     const tags = Array.from({ length: 5 }, (_, i) => `outage-${i}`);
     for (const tag of tags) expect(await request(server!, tag)).toBe(200);
     // Every mail tried at least once, and refused.
-    await waitForLog(server!, "mail not sent; will retry", failuresBefore + 5);
+    await server!.waitForLog("mail not sent; will retry", failuresBefore + 5);
     await smtp.start();
     await smtp.waitForMails(5);
-    await waitForLog(server!, "mail sent", 11 + 5);
+    await server!.waitForLog("mail sent", 11 + 5);
     expect(countByTag(tags)).toEqual(ones(tags));
     console.log(
       `SMTP outage: 5 requests acknowledged (HTTP 200) while SMTP was down, ` +
@@ -178,28 +164,20 @@ describe("notification e-mails (embedded database)", () => {
     const failuresBefore = server.logLines("mail not sent; will retry").length;
     const tags = Array.from({ length: 3 }, (_, i) => `killed-${i}`);
     for (const tag of tags) expect(await request(server, tag)).toBe(200);
-    await waitForLog(server, "mail not sent; will retry", failuresBefore + 3);
+    await server.waitForLog("mail not sent; will retry", failuresBefore + 3);
     server.child.kill("SIGKILL");
     expect((await server.exited).signal).toBe("SIGKILL");
 
     await smtp.start();
     server = await startServer({ port: await findFreePort(), dataDir, env: mailEnv() }).ready();
     await smtp.waitForMails(3);
-    await waitForLog(server, "mail sent", 3);
+    await server.waitForLog("mail sent", 3);
     expect(countByTag(tags)).toEqual(ones(tags));
   });
 });
 
 describe.skipIf(!hasPostgres)("notification e-mails (two instances on PostgreSQL)", () => {
-  let database: TestDatabase;
-  const servers: ServerProcess[] = [];
-  beforeAll(async () => {
-    database = await createPostgresDatabase("mail");
-  });
-  afterAll(async () => {
-    await Promise.all(servers.map((s) => s.stop()));
-    await database?.drop();
-  });
+  const { database, servers } = usePostgresServers("mail");
 
   it("sends each request's mail once, whichever instance took the request", async () => {
     smtp.mails.length = 0;
@@ -225,17 +203,10 @@ describe.skipIf(!hasPostgres)("notification e-mails (two instances on PostgreSQL
         delays.push(mail.receivedAt - started);
       }),
     );
-    const sent = async () =>
-      withClient(database.url, async (c) => {
-        const { rows } = await c.query<{ status: string; attempts: number; n: number }>(
-          "select status, attempts, count(*)::int as n from mail_outbox group by 1, 2",
-        );
-        return rows;
-      });
     // Recorded as sent, once each, and nothing more arrives once both instances stopped.
-    for (let i = 0; (await sent()).some((r) => r.status !== "sent") && i < 600; i++)
-      await sleep(50);
-    expect(await sent()).toEqual([{ status: "sent", attempts: 1, n: 20 }]);
+    expect(await settledQueue(database.url, "mail_outbox", "sent")).toEqual([
+      { status: "sent", attempts: 1, n: 20 },
+    ]);
     await Promise.all(servers.map((s) => s.stop()));
     expect(countByTag(tags)).toEqual(ones(tags));
     expect(smtp.mails).toHaveLength(20);

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { RESET_MESSAGES } from "../../app/lib/password-reset";
-import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
-import { findFreePort } from "./harness/ports";
-import { type ServerProcess, startServer } from "./harness/server-process";
+import { useServer, useServerWithMail } from "./harness/use-server";
 import { decodeHtml } from "./hostile/run";
-import { clientAddress, postSiteForm, removeDir, signInOverHttp, sleep, tempDir } from "./support";
+import { clientAddress, postSiteForm, signInOverHttp, sleep } from "./support";
 
 /**
  * `Mot de passe oublié ?` (issue 20) through the built server and a real SMTP server on loopback:
@@ -17,14 +15,6 @@ const NEW_PASSWORD = "une phrase toute neuve après l'oubli";
 const MAIL_OFF =
   "password reset asked but e-mails are off (SMTP_URL is not set): no link sent; npm run admin:create sets a password from the shell";
 
-async function waitForLog(server: ServerProcess, msg: string, count: number) {
-  const deadline = Date.now() + 60_000;
-  while (server.logLines(msg).length < count) {
-    if (Date.now() > deadline) throw new Error(`no ${count}× '${msg}' in:\n${server.output}`);
-    await sleep(50);
-  }
-}
-
 /** The page's main content with the typed address taken out, to compare two answers. */
 async function answerText(res: Response, email: string): Promise<string> {
   const main = /<main[\s\S]*<\/main>/.exec(decodeHtml(await res.text()))?.[0] ?? "";
@@ -32,30 +22,7 @@ async function answerText(res: Response, email: string): Promise<string> {
 }
 
 describe("password reset by mail", () => {
-  let smtp: TestSmtpServer;
-  let server: ServerProcess;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    smtp = await startTestSmtpServer(await findFreePort());
-    dataDir = tempDir("reset");
-    server = await startServer({
-      port: await findFreePort(),
-      dataDir,
-      env: {
-        SMTP_URL: smtp.url,
-        NOTIFY_EMAIL: "ventes@example.fr",
-        MAIL_FROM: "ServeurPro <site@example.fr>",
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-      },
-    }).ready();
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await smtp?.stop();
-    removeDir(dataDir);
-  });
+  const { server, smtp } = useServerWithMail({ label: "reset", admin: ADMIN });
 
   it("mails a link that sets a new password once and ends the old session", async () => {
     const oldSession = await signInOverHttp(server.base, ADMIN);
@@ -89,7 +56,7 @@ describe("password reset by mail", () => {
     expect(unknownText).toBe(knownText);
 
     const [mail] = await smtp.waitForMails(1);
-    await waitForLog(server, "mail sent", 1);
+    await server.waitForLog("mail sent", 1);
     await sleep(300);
     expect(smtp.mails).toHaveLength(1);
     expect(mail.envelope.to).toEqual([ADMIN.email]);
@@ -155,21 +122,7 @@ describe("password reset by mail", () => {
 });
 
 describe("password reset without SMTP_URL", () => {
-  let server: ServerProcess;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    dataDir = tempDir("reset-nosmtp");
-    server = await startServer({
-      port: await findFreePort(),
-      dataDir,
-      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-    }).ready();
-  });
-  afterAll(async () => {
-    await server?.stop();
-    removeDir(dataDir);
-  });
+  const server = useServer({ label: "reset-nosmtp", admin: ADMIN });
 
   it("answers the same page and logs that no link was sent", async () => {
     const res = await postSiteForm(server.base, "/auth/mot-de-passe-oublie", {
@@ -177,6 +130,6 @@ describe("password reset without SMTP_URL", () => {
     });
     expect(res.status).toBe(200);
     expect(decodeHtml(await res.text())).toContain(RESET_MESSAGES.requested);
-    await waitForLog(server, MAIL_OFF, 1);
+    await server.waitForLog(MAIL_OFF, 1);
   });
 });

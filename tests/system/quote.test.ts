@@ -1,15 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { OFFER_PRICE_CARD } from "../../app/lib/dom-hooks";
 import { pdfText, plainSpaces } from "../support/pdf-text";
-import { findFreePort } from "./harness/ports";
-import { startServer, type ServerProcess } from "./harness/server-process";
-import { postSiteForm, removeDir, signInOverHttp, tempDir } from "./support";
+import { useServer } from "./harness/use-server";
+import { postSiteForm, signInOverHttp } from "./support";
 
 // The quote PDF from the production build (`npm start`, fonts read from node_modules): its text,
 // extracted, says what the offer page says for the same configuration (issue 21).
 const ADMIN = { email: "admin@example.fr", password: "un mot de passe du devis" };
-let server: ServerProcess;
-let dataDir: string;
+const server = useServer({
+  label: "quote",
+  admin: ADMIN,
+  env: {
+    SITE_LEGAL_NAME: "Hébergeurs Réunis SARL",
+    SITE_VAT_NUMBER: "FR45987654321",
+    SITE_SIREN: "987 654 321",
+    SITE_RCS: "Lille Métropole",
+    SITE_LEGAL_FORM: "SARL",
+    SITE_CAPITAL: "50 000 €",
+    SITE_PUBLICATION_DIRECTOR: "Inès Dupré",
+    SITE_HOST_NAME: "Nuage Hébergement SA",
+    SITE_HOST_ADDRESS: "3 quai de l'Hébergeur, 67000 Strasbourg",
+  },
+});
 
 const unescape = (html: string) => html.replace(/&amp;/g, "&").replace(/&#x27;/g, "'");
 /** The page's price card as a person reads it. */
@@ -60,31 +72,6 @@ async function pageAndQuote(path: string) {
 }
 
 describe("quote PDF (built server)", () => {
-  beforeAll(async () => {
-    dataDir = tempDir("quote");
-    server = await startServer({
-      port: await findFreePort(),
-      dataDir,
-      env: {
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        SITE_LEGAL_NAME: "Hébergeurs Réunis SARL",
-        SITE_VAT_NUMBER: "FR45987654321",
-        SITE_SIREN: "987 654 321",
-        SITE_RCS: "Lille Métropole",
-        SITE_LEGAL_FORM: "SARL",
-        SITE_CAPITAL: "50 000 €",
-        SITE_PUBLICATION_DIRECTOR: "Inès Dupré",
-        SITE_HOST_NAME: "Nuage Hébergement SA",
-        SITE_HOST_ADDRESS: "3 quai de l'Hébergeur, 67000 Strasbourg",
-      },
-    }).ready();
-  });
-  afterAll(async () => {
-    await server?.stop();
-    removeDir(dataDir);
-  });
-
   it("gives the offer page's configured amounts, with accents, from the page's link", async () => {
     const { card, href, bytes, text } = await pageAndQuote(
       "/offers/epyc-performance-64?o0=2&o2=4&o3=1",

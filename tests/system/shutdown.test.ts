@@ -1,12 +1,8 @@
 import { readdirSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  createPostgresDatabase,
-  postgresAvailable,
-  type TestDatabase,
-  withClient,
-} from "../support/database";
+import { createPostgresDatabase, type TestDatabase, withClient } from "../support/database";
+import { hasPostgres } from "./harness/use-postgres";
 import { startServer } from "./harness/server-process";
 import { removeDir, sleep, tempDir } from "./support";
 
@@ -16,7 +12,6 @@ import { removeDir, sleep, tempDir } from "./support";
  * not crash it.
  */
 
-const hasPostgres = await postgresAvailable();
 const PGLITE_WARNING =
   "embedded database (PGlite) in production: it survives a killed process but not an OS crash or power loss (no fsync); use PostgreSQL via DATABASE_URL";
 

@@ -2,12 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_OFFERS } from "../../app/server/seed.server";
-import {
-  createPostgresDatabase,
-  postgresAvailable,
-  type TestDatabase,
-  withClient,
-} from "../support/database";
+import { createPostgresDatabase, type TestDatabase, withClient } from "../support/database";
+import { hasPostgres } from "./harness/use-postgres";
 import { VALID_OFFER_FORM } from "../support/offers";
 import { ROOT, type ServerProcess, startServer } from "./harness/server-process";
 import { clientAddress, postContact } from "./support";
@@ -17,7 +13,6 @@ import { clientAddress, postContact } from "./support";
  * balancer: started at the same moment on an empty database, then used alternately.
  */
 
-const hasPostgres = await postgresAvailable();
 const ADMIN = { email: "admin@example.fr", password: "deux instances, un mot de passe" };
 const migrationCount = (
   JSON.parse(readFileSync(path.join(ROOT, "drizzle/meta/_journal.json"), "utf8")) as {

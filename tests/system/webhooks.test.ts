@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createPostgresDatabase,
-  postgresAvailable,
-  type TestDatabase,
-  withClient,
-} from "../support/database";
 import { findFreePort } from "./harness/ports";
 import { type ServerProcess, startServer } from "./harness/server-process";
+import { hasPostgres, settledQueue, usePostgresServers } from "./harness/use-postgres";
 import { WebhookReceiver } from "./harness/webhook-receiver";
 import {
   clientAddress,
@@ -14,7 +9,6 @@ import {
   postSiteForm,
   removeDir,
   signInOverHttp,
-  sleep,
   tempDir,
 } from "./support";
 
@@ -24,7 +18,6 @@ import {
  * a SIGKILL loses none, two instances on one PostgreSQL deliver each event once.
  */
 
-const hasPostgres = await postgresAvailable();
 const ADMIN = { email: "admin@example.fr", password: "un mot de passe pour les webhooks" };
 let receiver: WebhookReceiver;
 
@@ -84,14 +77,6 @@ function acceptedByTag(tags: string[]): Record<string, number> {
   );
 }
 
-async function waitForLog(server: ServerProcess, msg: string, count: number, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (server.logLines(msg).length < count) {
-    if (Date.now() > deadline) throw new Error(`no ${count}× '${msg}' in:\n${server.output}`);
-    await sleep(50);
-  }
-}
-
 const ones = (tags: string[]) => Object.fromEntries(tags.map((t) => [t, 1]));
 
 describe("CRM webhooks (embedded database)", () => {
@@ -129,7 +114,7 @@ describe("CRM webhooks (embedded database)", () => {
         `(WEBHOOK_RETRY_MAX_SECONDS=1)`,
     );
 
-    await waitForLog(server!, "webhook delivered", 1);
+    await server!.waitForLog("webhook delivered", 1);
     const page = await (
       await fetch(`${server!.base}/admin/webhooks`, { headers: { cookie } })
     ).text();
@@ -147,7 +132,7 @@ describe("CRM webhooks (embedded database)", () => {
       cookie,
     );
     expect(resend.status).toBe(302);
-    await waitForLog(server!, "webhook delivered", 2);
+    await server!.waitForLog("webhook delivered", 2);
     expect(receiver.accepted(attempts[0].id)).toHaveLength(2);
   });
 
@@ -164,29 +149,21 @@ describe("CRM webhooks (embedded database)", () => {
     receiver.answer = () => 503;
     const tags = Array.from({ length: 3 }, (_, i) => `killed-${i}`);
     for (const tag of tags) await request(server, tag);
-    await waitForLog(server, "webhook not delivered; will retry", 3);
+    await server.waitForLog("webhook not delivered; will retry", 3);
     server.child.kill("SIGKILL");
     expect((await server.exited).signal).toBe("SIGKILL");
 
     receiver.answer = () => 200;
     server = await startServer({ port: await findFreePort(), dataDir, env: webhookEnv() }).ready();
     await receiver.waitForAccepted(3);
-    await waitForLog(server, "webhook delivered", 3);
+    await server.waitForLog("webhook delivered", 3);
     expect(acceptedByTag(tags)).toEqual(ones(tags));
     expect(receiver.rejected).toBe(0);
   });
 });
 
 describe.skipIf(!hasPostgres)("CRM webhooks (two instances on PostgreSQL)", () => {
-  let database: TestDatabase;
-  const servers: ServerProcess[] = [];
-  beforeAll(async () => {
-    database = await createPostgresDatabase("webhooks");
-  });
-  afterAll(async () => {
-    await Promise.all(servers.map((s) => s.stop()));
-    await database?.drop();
-  });
+  const { database, servers } = usePostgresServers("webhooks");
 
   it("delivers each event once, whichever instance took the request", async () => {
     receiver.received.length = 0;
@@ -202,16 +179,9 @@ describe.skipIf(!hasPostgres)("CRM webhooks (two instances on PostgreSQL)", () =
     const tags = Array.from({ length: 20 }, (_, i) => `pg-${i}`);
     await Promise.all(tags.map((tag, i) => request(servers[i % 2], tag)));
     await receiver.waitForAccepted(20);
-    const delivered = async () =>
-      withClient(database.url, async (c) => {
-        const { rows } = await c.query<{ status: string; attempts: number; n: number }>(
-          "select status::text, attempts, count(*)::int as n from webhook_deliveries group by 1, 2",
-        );
-        return rows;
-      });
-    for (let i = 0; (await delivered()).some((r) => r.status !== "delivered") && i < 600; i++)
-      await sleep(50);
-    expect(await delivered()).toEqual([{ status: "delivered", attempts: 1, n: 20 }]);
+    expect(await settledQueue(database.url, "webhook_deliveries", "delivered")).toEqual([
+      { status: "delivered", attempts: 1, n: 20 },
+    ]);
     await Promise.all(servers.map((s) => s.stop()));
     expect(acceptedByTag(tags)).toEqual(ones(tags));
     expect(receiver.received).toHaveLength(20);

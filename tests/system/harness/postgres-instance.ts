@@ -15,6 +15,18 @@ export function postgresBinDir(): string | undefined {
   return newest ? path.join(root, newest, "bin") : undefined;
 }
 
+/**
+ * Whether the tests of `what` can make a throwaway PostgreSQL server: CI must have the binaries
+ * (scripts/system-deps.sh); elsewhere, without them, those tests are skipped with a warning.
+ */
+export function postgresBinariesFor(what: string): boolean {
+  const available = Boolean(postgresBinDir());
+  if (!available && process.env.CI)
+    throw new Error("CI needs PostgreSQL binaries (scripts/system-deps.sh)");
+  if (!available) console.warn(`WARNING: PostgreSQL binaries not found; ${what} skipped.`);
+  return available;
+}
+
 export type PostgresInstance = {
   url: string;
   port: number;

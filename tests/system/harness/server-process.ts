@@ -132,6 +132,15 @@ export class ServerProcess {
     return withTimeout(this.exited, timeoutMs, `server ${this.base} did not exit after ${signal}`);
   }
 
+  /** Waits until the log holds `count` lines with this message; throws with the output after `timeoutMs`. */
+  async waitForLog(msg: string, count: number, timeoutMs = 60_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.logLines(msg).length < count) {
+      if (Date.now() > deadline) throw new Error(`no ${count}× '${msg}' in:\n${this.output}`);
+      await sleep(50);
+    }
+  }
+
   /** Lines of the server's JSON log with this message. */
   logLines(msg: string): Record<string, unknown>[] {
     return this.output

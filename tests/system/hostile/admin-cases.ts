@@ -3,13 +3,50 @@ import { AUTH_LIMITS, OFFER_LIMITS } from "../../../app/lib/limits";
 import { RESET_MESSAGES } from "../../../app/lib/password-reset";
 import { EMPTY_OFFER_NUMBERS, VALID_OFFER_FORM } from "../../support/offers";
 import { urlencoded } from "../harness/http";
-import { XSS_PAYLOADS, type Action, type HostileCase, type Vars } from "./cases";
+import { post, XSS_PAYLOADS, type Action, type HostileCase, type OrFn, type Vars } from "./cases";
 import type { Snapshot } from "./run";
 
 // Admin actions (issue 4) in the same table shape. Cases marked `as: "admin"` are sent with a
 // signed-in administrator's session cookie; the others with none or a forged one.
 
-const FORM = "application/x-www-form-urlencoded";
+/** One row of a form table: its label, the fields it posts, the status and message it must get. */
+type FormRow = readonly [
+  label: string,
+  fields: Readonly<Record<string, string>>,
+  status: number,
+  message: string | RegExp,
+];
+
+/** One case per row: `${name} ${label}`, the row's fields over `base` posted to `path` as admin. */
+function adminForms(
+  name: string,
+  path: string,
+  base: OrFn<Record<string, string>>,
+  rows: FormRow[],
+): HostileCase[] {
+  return rows.map(([label, fields, status, message]) =>
+    adminPost(
+      `${name} ${label}`,
+      path,
+      typeof base === "function"
+        ? (v) => urlencoded({ ...base(v), ...fields })
+        : urlencoded({ ...base, ...fields }),
+      { status, message },
+    ),
+  );
+}
+
+/** A page read by the signed-in administrator. */
+const adminGet = (name: string, path: string, expect: HostileCase["expect"]): HostileCase => ({
+  name,
+  path,
+  as: "admin",
+  expect,
+});
+
+/** A form posted by the signed-in administrator. */
+const adminPost = (...[name, path, body, expect, more]: Parameters<typeof post>) =>
+  post(name, path, body, expect, { as: "admin", ...more });
 
 export const ADMIN_CREDENTIALS = {
   email: "securite@example.fr",
@@ -82,15 +119,12 @@ function createOffer(
   change: Partial<OfferFields>,
   expectation: HostileCase["expect"],
 ): HostileCase {
-  return {
-    name: `admin offer create: ${name}`,
-    method: "POST",
-    path: "/admin/offers/new",
-    contentType: FORM,
-    as: "admin",
-    body: urlencoded({ intent: "create", ...OFFER, ...change }),
-    expect: expectation,
-  };
+  return adminPost(
+    `admin offer create: ${name}`,
+    "/admin/offers/new",
+    urlencoded({ intent: "create", ...OFFER, ...change }),
+    expectation,
+  );
 }
 
 const refusedOffer = (name: string, change: Partial<OfferFields>, message: string | RegExp) =>
@@ -244,24 +278,16 @@ const OFFER_CASES: HostileCase[] = [
     "Le slug doit contenir au moins une lettre ou un chiffre.",
   ),
   // Intent and ids.
-  {
-    name: "admin offer: unknown intent",
-    method: "POST",
-    path: "/admin/offers",
-    contentType: FORM,
-    as: "admin",
-    body: urlencoded({ intent: "drop", ...OFFER }),
-    expect: { status: 400, message: M.invalid },
-  },
-  {
-    name: "admin offer: intent missing",
-    method: "POST",
-    path: "/admin/offers",
-    contentType: FORM,
-    as: "admin",
-    body: urlencoded(OFFER),
-    expect: { status: 400, message: M.invalid },
-  },
+  adminPost(
+    "admin offer: unknown intent",
+    "/admin/offers",
+    urlencoded({ intent: "drop", ...OFFER }),
+    { status: 400, message: M.invalid },
+  ),
+  adminPost("admin offer: intent missing", "/admin/offers", urlencoded(OFFER), {
+    status: 400,
+    message: M.invalid,
+  }),
   ...(
     [
       ["not a number", "abc", 400],
@@ -272,115 +298,85 @@ const OFFER_CASES: HostileCase[] = [
       ["unknown", "999999", 404],
     ] as const
   ).flatMap(([label, id, status]): HostileCase[] => [
-    {
-      // The id is part of the editor's address: a malformed one is a page that does not exist.
-      name: `admin offer update: id ${label}`,
-      method: "POST",
-      path: `/admin/offers/${encodeURIComponent(id)}`,
-      contentType: FORM,
-      as: "admin",
-      body: urlencoded(OFFER),
-      expect: { status: 404, message: M.offerGone },
-    },
-    {
-      name: `admin offer delete: id ${label}`,
-      method: "POST",
-      path: "/admin/offers",
-      contentType: FORM,
-      as: "admin",
-      body: urlencoded({ intent: "delete", id }),
-      expect: { status, message: M.offerGone },
-    },
-    {
-      name: `admin offer show/hide: id ${label}`,
-      method: "POST",
-      path: "/admin/offers",
-      contentType: FORM,
-      as: "admin",
-      body: urlencoded({ intent: "toggle", id, active: "0" }),
-      expect: { status, message: M.offerGone },
-    },
+    // The id is part of the editor's address: a malformed one is a page that does not exist.
+    adminPost(
+      `admin offer update: id ${label}`,
+      `/admin/offers/${encodeURIComponent(id)}`,
+      urlencoded(OFFER),
+      { status: 404, message: M.offerGone },
+    ),
+    adminPost(
+      `admin offer delete: id ${label}`,
+      "/admin/offers",
+      urlencoded({ intent: "delete", id }),
+      { status, message: M.offerGone },
+    ),
+    adminPost(
+      `admin offer show/hide: id ${label}`,
+      "/admin/offers",
+      urlencoded({ intent: "toggle", id, active: "0" }),
+      { status, message: M.offerGone },
+    ),
   ]),
-  {
-    name: "admin offer copy of an unknown offer",
-    method: "POST",
-    path: "/admin/offers/new?from=999999",
-    contentType: FORM,
-    as: "admin",
-    body: urlencoded(OFFER),
-    // Saving a copy does not need its source: the typed values are what is created.
-    expect: {
+  // Saving a copy does not need its source: the typed values are what is created.
+  adminPost(
+    "admin offer copy of an unknown offer",
+    "/admin/offers/new?from=999999",
+    urlencoded(OFFER),
+    {
       status: 302,
       location: /^\/admin\/offers$/,
       change: offerCreated({ title: OFFER.title }),
     },
-  },
-  {
-    name: "admin offer save: open redirect in returnTo",
-    method: "POST",
-    path: `/admin/offers/new?returnTo=${encodeURIComponent("https://evil.example/admin/offers?page=2")}`,
-    contentType: FORM,
-    as: "admin",
-    body: urlencoded({ ...OFFER, title: "Retour" }),
-    expect: {
+  ),
+  adminPost(
+    "admin offer save: open redirect in returnTo",
+    `/admin/offers/new?returnTo=${encodeURIComponent("https://evil.example/admin/offers?page=2")}`,
+    urlencoded({ ...OFFER, title: "Retour" }),
+    {
       status: 302,
       location: /^\/admin\/offers$/,
       change: offerCreated({ title: "Retour" }),
     },
-  },
-  {
-    name: "admin offer preview: nothing saved, the typed markup inert",
-    method: "POST",
-    path: "/admin/offers/new",
-    contentType: FORM,
-    as: "admin",
-    body: urlencoded({ ...OFFER, title: "", description: XSS_PAYLOADS[0], preview: "1" }),
-    expect: { status: 200 },
-  },
-  {
-    name: "admin offer show/hide: target state missing",
-    method: "POST",
-    path: "/admin/offers",
-    contentType: FORM,
-    as: "admin",
-    body: (v) => urlencoded({ intent: "toggle", id: String(v.editableOfferId) }),
-    expect: { status: 400, message: M.offerGone },
-  },
-  {
-    name: "admin offer: the former in-page create is refused",
-    method: "POST",
-    path: "/admin/offers",
-    contentType: FORM,
-    as: "admin",
-    body: urlencoded({ intent: "create", ...OFFER }),
-    expect: { status: 400, message: M.invalid },
-  },
-  {
-    name: "admin offer update: overlong title on an existing offer",
-    method: "POST",
-    path: (v) => `/admin/offers/${v.editableOfferId}`,
-    contentType: FORM,
-    as: "admin",
-    body: () =>
+  ),
+  adminPost(
+    "admin offer preview: nothing saved, the typed markup inert",
+    "/admin/offers/new",
+    urlencoded({ ...OFFER, title: "", description: XSS_PAYLOADS[0], preview: "1" }),
+    { status: 200 },
+  ),
+  adminPost(
+    "admin offer show/hide: target state missing",
+    "/admin/offers",
+    (v) => urlencoded({ intent: "toggle", id: String(v.editableOfferId) }),
+    { status: 400, message: M.offerGone },
+  ),
+  adminPost(
+    "admin offer: the former in-page create is refused",
+    "/admin/offers",
+    urlencoded({ intent: "create", ...OFFER }),
+    { status: 400, message: M.invalid },
+  ),
+  adminPost(
+    "admin offer update: overlong title on an existing offer",
+    (v) => `/admin/offers/${v.editableOfferId}`,
+    () =>
       urlencoded({
         ...OFFER,
         title: "x".repeat(OFFER_LIMITS.title + 1),
       }),
-    expect: { status: 400, message: M.tooLong("Le titre", OFFER_LIMITS.title) },
-  },
-  {
-    name: "admin offer update: stored as typed",
-    method: "POST",
-    path: (v) => `/admin/offers/${v.editableOfferId}`,
-    contentType: FORM,
-    as: "admin",
-    body: () =>
+    { status: 400, message: M.tooLong("Le titre", OFFER_LIMITS.title) },
+  ),
+  adminPost(
+    "admin offer update: stored as typed",
+    (v) => `/admin/offers/${v.editableOfferId}`,
+    () =>
       urlencoded({
         ...OFFER,
         title: `Modifiée ${XSS_PAYLOADS[2]}`,
         price: "42",
       }),
-    expect: {
+    {
       status: 302,
       change: offersOnly((before, after, v) => {
         const updated = after.find((o) => o.id === v.editableOfferId);
@@ -390,15 +386,12 @@ const OFFER_CASES: HostileCase[] = [
         );
       }),
     },
-  },
-  {
-    name: "admin offer delete: an existing offer, its contact requests kept",
-    method: "POST",
-    path: "/admin/offers",
-    contentType: FORM,
-    as: "admin",
-    body: (v) => urlencoded({ intent: "delete", id: String(v.deletableOfferId) }),
-    expect: {
+  ),
+  adminPost(
+    "admin offer delete: an existing offer, its contact requests kept",
+    "/admin/offers",
+    (v) => urlencoded({ intent: "delete", id: String(v.deletableOfferId) }),
+    {
       status: 302,
       change: (before, after, v) => {
         expect(after.offers.map((o) => o.id)).toEqual(
@@ -413,7 +406,7 @@ const OFFER_CASES: HostileCase[] = [
         });
       },
     },
-  },
+  ),
   {
     name: "admin offer: JSON body",
     method: "POST",
@@ -426,60 +419,44 @@ const OFFER_CASES: HostileCase[] = [
       message: /Requête invalide|Format de requête non pris en charge/,
     },
   },
-  {
-    name: "admin offer: duplicated intent (first wins: delete of a forged id)",
-    method: "POST",
-    path: "/admin/offers",
-    contentType: FORM,
-    as: "admin",
-    body: urlencoded([
+  adminPost(
+    "admin offer: duplicated intent (first wins: delete of a forged id)",
+    "/admin/offers",
+    urlencoded([
       ["intent", "delete"],
       ["intent", "create"],
       ["id", "999999"],
       ...Object.entries(OFFER),
     ]),
-    expect: { status: 404, message: M.offerGone },
-  },
+    { status: 404, message: M.offerGone },
+  ),
 ];
 
 const CONTACT_STATUS_CASES: HostileCase[] = [
-  ...(
+  ...adminForms("admin contact status:", "/admin/contacts", (v) => ({ id: String(v.contactId) }), [
+    ["unknown status", { status: "hacked" }, 400, M.statusInvalid],
     [
-      ["unknown status", { status: "hacked" }, 400, M.statusInvalid],
-      [
-        "status with SQL",
-        { status: "completed'; DROP TABLE contact_requests;--" },
-        400,
-        M.statusInvalid,
-      ],
-      ["status missing", {}, 400, M.statusInvalid],
-      ["id not a number", { id: "abc", status: "completed" }, 400, M.statusInvalid],
-      ["negative id", { id: "-3", status: "completed" }, 400, M.statusInvalid],
-      [
-        "id beyond a PostgreSQL integer",
-        { id: "99999999999", status: "completed" },
-        400,
-        M.statusInvalid,
-      ],
-      ["unknown id", { id: "999999", status: "completed" }, 404, M.contactGone],
-    ] as const
-  ).map(([label, fields, status, message]): HostileCase => ({
-    name: `admin contact status: ${label}`,
-    method: "POST",
-    path: "/admin/contacts",
-    contentType: FORM,
-    as: "admin",
-    body: (v) => urlencoded({ id: String(v.contactId), ...fields }),
-    expect: { status, message },
-  })),
-  {
-    name: "admin contact status: hostile filter ignored, status changed",
-    method: "POST",
-    path: "/admin/contacts",
-    contentType: FORM,
-    as: "admin",
-    body: (v) => urlencoded({ id: String(v.contactId), status: "in_progress", filter: "<script>" }),
-    expect: {
+      "status with SQL",
+      { status: "completed'; DROP TABLE contact_requests;--" },
+      400,
+      M.statusInvalid,
+    ],
+    ["status missing", {}, 400, M.statusInvalid],
+    ["id not a number", { id: "abc", status: "completed" }, 400, M.statusInvalid],
+    ["negative id", { id: "-3", status: "completed" }, 400, M.statusInvalid],
+    [
+      "id beyond a PostgreSQL integer",
+      { id: "99999999999", status: "completed" },
+      400,
+      M.statusInvalid,
+    ],
+    ["unknown id", { id: "999999", status: "completed" }, 404, M.contactGone],
+  ]),
+  adminPost(
+    "admin contact status: hostile filter ignored, status changed",
+    "/admin/contacts",
+    (v) => urlencoded({ id: String(v.contactId), status: "in_progress", filter: "<script>" }),
+    {
       status: 302,
       change: (before, after, v) => {
         const changed = after.contactRequests.find((c) => c.id === v.contactId);
@@ -492,7 +469,7 @@ const CONTACT_STATUS_CASES: HostileCase[] = [
         expect({ ...after, contactRequests: [] }).toEqual({ ...before, contactRequests: [] });
       },
     },
-  },
+  ),
 ];
 
 const sessionsOnly =
@@ -507,14 +484,7 @@ const signIn = (
   fields: Record<string, string>,
   status: number,
   message: string,
-): HostileCase => ({
-  name: `sign-in: ${name}`,
-  method: "POST",
-  path: "/auth",
-  contentType: FORM,
-  body: urlencoded(fields),
-  expect: { status, message },
-});
+): HostileCase => post(`sign-in: ${name}`, "/auth", urlencoded(fields), { status, message });
 
 const AUTH_CASES: HostileCase[] = [
   signIn(
@@ -567,18 +537,16 @@ const AUTH_CASES: HostileCase[] = [
     401,
     M.wrongCredentials,
   ),
-  {
-    name: "sign-in: open redirect attempt, then a session",
-    method: "POST",
-    path: "/auth",
-    contentType: FORM,
-    body: urlencoded({ ...ADMIN_CREDENTIALS, redirectTo: "https://evil.example/admin" }),
-    expect: {
+  post(
+    "sign-in: open redirect attempt, then a session",
+    "/auth",
+    urlencoded({ ...ADMIN_CREDENTIALS, redirectTo: "https://evil.example/admin" }),
+    {
       status: 302,
       location: /^\/admin/,
       change: sessionsOnly((before, after) => expect(after).toHaveLength(before.length + 1)),
     },
-  },
+  ),
   {
     name: "sign-in: JSON body",
     method: "POST",
@@ -594,24 +562,20 @@ const resetRequest = (
   fields: Record<string, string>,
   status: number,
   message: string,
-): HostileCase => ({
-  name: `password reset request: ${name}`,
-  method: "POST",
-  path: "/auth/mot-de-passe-oublie",
-  contentType: FORM,
-  body: urlencoded(fields),
-  expect: { status, message },
-});
+): HostileCase =>
+  post(`password reset request: ${name}`, "/auth/mot-de-passe-oublie", urlencoded(fields), {
+    status,
+    message,
+  });
 
 const NEW_PASSWORD = "une phrase secrète toute neuve";
-const resetLink = (name: string, fields: Record<string, string>): HostileCase => ({
-  name: `password reset link: ${name}`,
-  method: "POST",
-  path: "/auth/nouveau-mot-de-passe",
-  contentType: FORM,
-  body: urlencoded({ newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, ...fields }),
-  expect: { status: 410, message: M.resetLinkInvalid },
-});
+const resetLink = (name: string, fields: Record<string, string>): HostileCase =>
+  post(
+    `password reset link: ${name}`,
+    "/auth/nouveau-mot-de-passe",
+    urlencoded({ newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, ...fields }),
+    { status: 410, message: M.resetLinkInvalid },
+  );
 
 /** `Mot de passe oublié ?` (issue 20): the same answer for any address, no link without a token. */
 const PASSWORD_RESET_CASES: HostileCase[] = [
@@ -668,98 +632,64 @@ const UNAUTHENTICATED_CASES: HostileCase[] = [
       ["malformed cookie header", [["Cookie", "admin_session=%E0%A4%A; ;;=;"]]],
     ] as [string, [string, string][]][]
   ).flatMap(([label, headers]): HostileCase[] => [
-    {
-      name: `admin offer create with ${label}`,
-      method: "POST",
-      path: "/admin/offers",
-      contentType: FORM,
-      headers,
-      body: urlencoded({ intent: "create", ...OFFER }),
-      expect: { status: 401, message: M.unauthorized },
-    },
-    {
-      name: `admin contact status with ${label}`,
-      method: "POST",
-      path: "/admin/contacts",
-      contentType: FORM,
-      headers,
-      body: (v) => urlencoded({ id: String(v.contactId), status: "cancelled" }),
-      expect: { status: 401, message: M.unauthorized },
-    },
+    post(
+      `admin offer create with ${label}`,
+      "/admin/offers",
+      urlencoded({ intent: "create", ...OFFER }),
+      { status: 401, message: M.unauthorized },
+      { headers },
+    ),
+    post(
+      `admin contact status with ${label}`,
+      "/admin/contacts",
+      (v) => urlencoded({ id: String(v.contactId), status: "cancelled" }),
+      { status: 401, message: M.unauthorized },
+      { headers },
+    ),
   ]),
-  {
-    name: "sign-out with a forged session",
-    method: "POST",
-    path: "/admin/logout",
-    contentType: FORM,
-    headers: [["Cookie", "admin_session=forged"]],
-    body: "",
-    expect: { status: 302 },
-  },
+  post(
+    "sign-out with a forged session",
+    "/admin/logout",
+    "",
+    { status: 302 },
+    { headers: [["Cookie", "admin_session=forged"]] },
+  ),
 ];
 
 // The dashboard's retry of a failed notification e-mail: nothing may change on a bad request.
 const MAIL_RETRY_CASES: HostileCase[] = [
-  ...(
-    [
-      ["intent missing", { id: "1" }, 400, M.mailRetryInvalid],
-      ["other intent", { intent: "delete", id: "1" }, 400, M.mailRetryInvalid],
-      ["id not a number", { intent: "retry-mail", id: "abc" }, 400, M.mailRetryInvalid],
-      ["id with SQL", { intent: "retry-mail", id: "1 OR 1=1" }, 400, M.mailRetryInvalid],
-      [
-        "id beyond an integer",
-        { intent: "retry-mail", id: "99999999999" },
-        400,
-        M.mailRetryInvalid,
-      ],
-      ["unknown id", { intent: "retry-mail", id: "999999" }, 409, M.mailNotFailed],
-    ] as const
-  ).map(([label, fields, status, message]): HostileCase => ({
-    name: `admin mail retry: ${label}`,
-    method: "POST",
-    path: "/admin",
-    contentType: FORM,
-    as: "admin",
-    body: urlencoded(fields),
-    expect: { status, message },
-  })),
-  {
-    name: "admin mail retry without a session",
-    method: "POST",
-    path: "/admin",
-    contentType: FORM,
-    body: urlencoded({ intent: "retry-mail", id: "1" }),
-    expect: { status: 401, message: M.unauthorized },
-  },
+  ...adminForms("admin mail retry:", "/admin", {}, [
+    ["intent missing", { id: "1" }, 400, M.mailRetryInvalid],
+    ["other intent", { intent: "delete", id: "1" }, 400, M.mailRetryInvalid],
+    ["id not a number", { intent: "retry-mail", id: "abc" }, 400, M.mailRetryInvalid],
+    ["id with SQL", { intent: "retry-mail", id: "1 OR 1=1" }, 400, M.mailRetryInvalid],
+    ["id beyond an integer", { intent: "retry-mail", id: "99999999999" }, 400, M.mailRetryInvalid],
+    ["unknown id", { intent: "retry-mail", id: "999999" }, 409, M.mailNotFailed],
+  ]),
+  post(
+    "admin mail retry without a session",
+    "/admin",
+    urlencoded({ intent: "retry-mail", id: "1" }),
+    { status: 401, message: M.unauthorized },
+  ),
 ];
 
 const ADMIN_READ_CASES: HostileCase[] = [
-  {
-    name: "admin contacts: unknown status filter",
-    path: "/admin/contacts?status=hacked",
-    as: "admin",
-    // Dropped: a redirect to the canonical list address.
-    expect: { status: 302 },
-  },
-  {
-    name: "admin contacts: status filter with script",
-    path: "/admin/contacts?status=%3Cscript%3E&status=pending",
-    as: "admin",
-    // Dropped: a redirect to the canonical list address.
-    expect: { status: 302 },
-  },
-  {
-    name: "admin offers: edit id not a number",
-    path: "/admin/offers?edit=abc",
-    as: "admin",
-    expect: { status: 200 },
-  },
-  {
-    name: "admin offers: edit id unknown (former address, sent to the editor page)",
-    path: "/admin/offers?edit=999999",
-    as: "admin",
-    expect: { status: 302, location: /^\/admin\/offers\/999999$/ },
-  },
+  // Dropped: a redirect to the canonical list address.
+  adminGet("admin contacts: unknown status filter", "/admin/contacts?status=hacked", {
+    status: 302,
+  }),
+  adminGet(
+    "admin contacts: status filter with script",
+    "/admin/contacts?status=%3Cscript%3E&status=pending",
+    { status: 302 },
+  ),
+  adminGet("admin offers: edit id not a number", "/admin/offers?edit=abc", { status: 200 }),
+  adminGet(
+    "admin offers: edit id unknown (former address, sent to the editor page)",
+    "/admin/offers?edit=999999",
+    { status: 302, location: /^\/admin\/offers\/999999$/ },
+  ),
   ...(
     [
       ["not a number", "abc"],
@@ -768,54 +698,42 @@ const ADMIN_READ_CASES: HostileCase[] = [
       ["with SQL", "1%20OR%201%3D1"],
       ["unknown", "999999"],
     ] as const
-  ).map(([label, id]): HostileCase => ({
-    name: `admin offer editor: id ${label}`,
-    path: `/admin/offers/${id}`,
-    as: "admin",
-    expect: { status: 404, message: M.offerGone },
-  })),
-  {
-    name: "admin offer copy: source unknown",
-    path: "/admin/offers/new?from=999999",
-    as: "admin",
-    expect: { status: 404, message: M.offerGone },
-  },
-  {
-    name: "admin offer copy: source junk",
-    path: "/admin/offers/new?from=%3Cscript%3E&returnTo=%2F%2Fevil.example",
-    as: "admin",
-    expect: { status: 404, message: M.offerGone },
-  },
-  {
-    name: "admin offer editor: open redirect in returnTo ignored",
-    path: "/admin/offers/new?returnTo=https%3A%2F%2Fevil.example%2Fadmin%2Foffers%3Fpage%3D2",
-    as: "admin",
-    expect: { status: 200 },
-  },
-  {
-    name: "admin offers: junk list parameters",
-    path: "/admin/offers?page=-1&page=abc&type=%3Cscript%3E&status=1%27--&q=%25%5F%5C%00",
-    as: "admin",
-    expect: { status: 302, location: /^\/admin\/offers\?q=%25_%5C$/ },
-  },
-  {
-    name: "admin offers: enormous page and search",
-    path: `/admin/offers?page=99999999999999999999&q=${"%25".repeat(2000)}`,
-    as: "admin",
-    expect: { status: 302, location: /^\/admin\/offers\?q=(%25){100}$/ },
-  },
-  {
-    name: "admin offers: delete id enormous",
-    path: "/admin/offers?delete=99999999999999999999",
-    as: "admin",
-    expect: { status: 200 },
-  },
-  {
-    name: "admin offers: unknown parameters",
-    path: "/admin/offers?new=<script>&__proto__[x]=1",
-    as: "admin",
-    expect: { status: 200 },
-  },
+  ).map(([label, id]): HostileCase =>
+    adminGet(`admin offer editor: id ${label}`, `/admin/offers/${id}`, {
+      status: 404,
+      message: M.offerGone,
+    }),
+  ),
+  adminGet("admin offer copy: source unknown", "/admin/offers/new?from=999999", {
+    status: 404,
+    message: M.offerGone,
+  }),
+  adminGet(
+    "admin offer copy: source junk",
+    "/admin/offers/new?from=%3Cscript%3E&returnTo=%2F%2Fevil.example",
+    { status: 404, message: M.offerGone },
+  ),
+  adminGet(
+    "admin offer editor: open redirect in returnTo ignored",
+    "/admin/offers/new?returnTo=https%3A%2F%2Fevil.example%2Fadmin%2Foffers%3Fpage%3D2",
+    { status: 200 },
+  ),
+  adminGet(
+    "admin offers: junk list parameters",
+    "/admin/offers?page=-1&page=abc&type=%3Cscript%3E&status=1%27--&q=%25%5F%5C%00",
+    { status: 302, location: /^\/admin\/offers\?q=%25_%5C$/ },
+  ),
+  adminGet(
+    "admin offers: enormous page and search",
+    `/admin/offers?page=99999999999999999999&q=${"%25".repeat(2000)}`,
+    { status: 302, location: /^\/admin\/offers\?q=(%25){100}$/ },
+  ),
+  adminGet("admin offers: delete id enormous", "/admin/offers?delete=99999999999999999999", {
+    status: 200,
+  }),
+  adminGet("admin offers: unknown parameters", "/admin/offers?new=<script>&__proto__[x]=1", {
+    status: 200,
+  }),
   {
     name: "sign-in page: open redirect in the query",
     path: "/auth?redirectTo=//evil.example",
@@ -826,8 +744,12 @@ const ADMIN_READ_CASES: HostileCase[] = [
   { name: "offer copy without session", path: "/admin/offers/new?from=1", expect: { status: 302 } },
 ];
 
+const USER_GONE = "Cet administrateur n'existe plus.";
 const ADMIN_USER_CASES: HostileCase[] = [
-  ...(
+  ...adminForms(
+    "admin users add:",
+    "/admin/users",
+    { intent: "add", email: "nouveau@example.fr", password: "un mot de passe correct" },
     [
       ["e-mail not valid", { email: "pas-un-email" }, 400, "L'adresse e-mail n'est pas valide."],
       ["e-mail with markup", { email: XSS_PAYLOADS[0] }, 400, "L'adresse e-mail n'est pas valide."],
@@ -839,84 +761,38 @@ const ADMIN_USER_CASES: HostileCase[] = [
       ],
       ["password too short", { password: "court" }, 400, "au moins 12 caractères"],
       ["password enormous", { password: "x".repeat(100_000) }, 400, "ne doit pas dépasser"],
-    ] as const
-  ).map(([label, fields, status, message]): HostileCase => ({
-    name: `admin users add: ${label}`,
-    method: "POST",
-    path: "/admin/users",
-    contentType: FORM,
-    as: "admin",
-    body: urlencoded({
-      intent: "add",
-      email: "nouveau@example.fr",
-      password: "un mot de passe correct",
-      ...fields,
-    }),
-    expect: { status, message },
-  })),
-  ...(
+    ],
+  ),
+  ...adminForms("admin users remove: id", "/admin/users", { intent: "remove" }, [
+    ["not a number", { id: "abc" }, 400, USER_GONE],
+    ["with SQL", { id: "1 OR 1=1" }, 400, USER_GONE],
+    ["beyond a PostgreSQL integer", { id: "99999999999" }, 400, USER_GONE],
+    ["unknown", { id: "999999" }, 404, USER_GONE],
+  ]),
+  ...adminForms(
+    "webhook add:",
+    "/admin/webhooks",
+    { intent: "create", url: "https://93.184.216.34/hook", created: "on" },
     [
-      ["not a number", "abc", 400],
-      ["with SQL", "1 OR 1=1", 400],
-      ["beyond a PostgreSQL integer", "99999999999", 400],
-      ["unknown", "999999", 404],
-    ] as const
-  ).map(([label, id, status]): HostileCase => ({
-    name: `admin users remove: id ${label}`,
-    method: "POST",
-    path: "/admin/users",
-    contentType: FORM,
-    as: "admin",
-    body: urlencoded({ intent: "remove", id }),
-    expect: { status, message: "Cet administrateur n'existe plus." },
-  })),
-  ...(
-    [
-      ["no address", { url: "" }, "Saisissez l'adresse du webhook."],
-      ["not http", { url: "javascript:alert(1)" }, "https://"],
-      ["credentials", { url: "https://a:b@93.184.216.34/" }, "identifiant"],
-      ["loopback", { url: "http://127.0.0.1:4000/hook" }, "réseau local ou privé"],
-      ["cloud metadata", { url: "http://169.254.169.254/latest" }, "réseau local ou privé"],
-      ["no event", { created: "", updated: "" }, "au moins un événement"],
-      ["enormous", { url: `https://example.com/${"x".repeat(100_000)}` }, "au plus"],
-    ] as const
-  ).map(([label, fields, message]): HostileCase => ({
-    name: `webhook add: ${label}`,
-    method: "POST",
-    path: "/admin/webhooks",
-    contentType: FORM,
-    as: "admin",
-    body: urlencoded({
-      intent: "create",
-      url: "https://93.184.216.34/hook",
-      created: "on",
-      ...fields,
-    }),
-    expect: { status: 400, message },
-  })),
-  ...(
-    [
-      ["resend", "abc"],
-      ["delete", "1 OR 1=1"],
-    ] as const
-  ).map(([intent, id]): HostileCase => ({
-    name: `webhook ${intent}: id ${id}`,
-    method: "POST",
-    path: "/admin/webhooks",
-    contentType: FORM,
-    as: "admin",
-    body: urlencoded({ intent, id }),
-    expect: { status: 400, message: M.invalid },
-  })),
-  {
-    name: "admin users: unknown intent",
-    method: "POST",
-    path: "/admin/users",
-    contentType: FORM,
-    as: "admin",
-    body: urlencoded({ intent: "promote", id: "1" }),
-    expect: { status: 400, message: M.invalid },
-  },
+      ["no address", { url: "" }, 400, "Saisissez l'adresse du webhook."],
+      ["not http", { url: "javascript:alert(1)" }, 400, "https://"],
+      ["credentials", { url: "https://a:b@93.184.216.34/" }, 400, "identifiant"],
+      ["loopback", { url: "http://127.0.0.1:4000/hook" }, 400, "réseau local ou privé"],
+      ["cloud metadata", { url: "http://169.254.169.254/latest" }, 400, "réseau local ou privé"],
+      ["no event", { created: "", updated: "" }, 400, "au moins un événement"],
+      ["enormous", { url: `https://example.com/${"x".repeat(100_000)}` }, 400, "au plus"],
+    ],
+  ),
+  ...adminForms("webhook", "/admin/webhooks", {}, [
+    ["resend: id abc", { intent: "resend", id: "abc" }, 400, M.invalid],
+    ["delete: id 1 OR 1=1", { intent: "delete", id: "1 OR 1=1" }, 400, M.invalid],
+  ]),
+  adminPost(
+    "admin users: unknown intent",
+    "/admin/users",
+    urlencoded({ intent: "promote", id: "1" }),
+    { status: 400, message: M.invalid },
+  ),
   {
     name: "admin users: JSON body",
     method: "POST",
@@ -926,51 +802,46 @@ const ADMIN_USER_CASES: HostileCase[] = [
     body: JSON.stringify({ intent: "add", email: "json@example.fr", password: "x".repeat(20) }),
     expect: { status: 415, message: "Format de requête non pris en charge" },
   },
-  ...(
+  ...adminForms(
+    "admin account password:",
+    "/admin/account",
+    {
+      currentPassword: ADMIN_CREDENTIALS.password,
+      newPassword: "un nouveau mot de passe",
+      confirmPassword: "un nouveau mot de passe",
+    },
     [
       [
         "wrong current password",
         { currentPassword: "pas le bon mot de passe" },
+        400,
         "Le mot de passe actuel est incorrect.",
       ],
       [
         "confirmation differs",
         { confirmPassword: "autre chose encore" },
+        400,
         "Les deux nouveaux mots de passe ne correspondent pas.",
       ],
       [
         "new password too short",
         { newPassword: "court", confirmPassword: "court" },
+        400,
         "au moins 12 caractères",
       ],
       [
         "current password enormous",
         { currentPassword: "x".repeat(100_000) },
+        400,
         "Le mot de passe actuel est incorrect.",
       ],
-    ] as const
-  ).map(([label, fields, message]): HostileCase => ({
-    name: `admin account password: ${label}`,
-    method: "POST",
-    path: "/admin/account",
-    contentType: FORM,
-    as: "admin",
-    body: urlencoded({
-      currentPassword: ADMIN_CREDENTIALS.password,
-      newPassword: "un nouveau mot de passe",
-      confirmPassword: "un nouveau mot de passe",
-      ...fields,
-    }),
-    expect: { status: 400, message },
-  })),
+    ],
+  ),
   { name: "administrators page without session", path: "/admin/users", expect: { status: 302 } },
   { name: "account page without session", path: "/admin/account", expect: { status: 302 } },
-  {
-    name: "admin users: junk remove parameter",
-    path: "/admin/users?remove=%3Cscript%3E&remove=1",
-    as: "admin",
-    expect: { status: 200 },
-  },
+  adminGet("admin users: junk remove parameter", "/admin/users?remove=%3Cscript%3E&remove=1", {
+    status: 200,
+  }),
 ];
 
 /** Personal data of one address (issue 12): odd addresses get a French 400, nothing is erased. */
@@ -985,66 +856,50 @@ const PERSONAL_DATA_CASES: HostileCase[] = [
       ["LIKE wildcards", "%25%40%25"],
     ] as [string, string][]
   ).flatMap(([label, email]): HostileCase[] => [
-    {
-      name: `personal data: ${label} in the address`,
-      path: `/admin/personal-data?email=${email}`,
-      as: "admin",
-      expect: { status: 400, message: INVALID_EMAIL },
-    },
-    {
-      name: `personal data export: ${label} in the address`,
-      path: `/admin/personal-data/export?email=${email}`,
-      as: "admin",
-      expect: { status: 400, message: INVALID_EMAIL },
-    },
+    adminGet(`personal data: ${label} in the address`, `/admin/personal-data?email=${email}`, {
+      status: 400,
+      message: INVALID_EMAIL,
+    }),
+    adminGet(
+      `personal data export: ${label} in the address`,
+      `/admin/personal-data/export?email=${email}`,
+      { status: 400, message: INVALID_EMAIL },
+    ),
   ]),
-  {
-    name: "personal data: repeated address parameter",
-    path: "/admin/personal-data?email=existante%40example.fr&email=%3Cscript%3E",
-    as: "admin",
-    expect: { status: 200 },
-  },
+  adminGet(
+    "personal data: repeated address parameter",
+    "/admin/personal-data?email=existante%40example.fr&email=%3Cscript%3E",
+    { status: 200 },
+  ),
   {
     name: "personal data export without a session",
     path: "/admin/personal-data/export?email=existante%40example.fr",
     expect: { status: 302 },
   },
-  {
-    name: "personal data erase: no address",
-    method: "POST",
-    path: "/admin/personal-data",
-    as: "admin",
-    contentType: FORM,
-    body: urlencoded({ intent: "erase", confirm: "yes" }),
-    expect: { status: 400, message: "Veuillez saisir l'adresse e-mail de la personne concernée." },
-  },
-  {
-    name: "personal data erase: SQL as the address",
-    method: "POST",
-    path: "/admin/personal-data",
-    as: "admin",
-    contentType: FORM,
-    body: urlencoded({ intent: "erase", email: "' OR '1'='1", confirm: "yes" }),
-    expect: { status: 400, message: INVALID_EMAIL },
-  },
-  {
-    name: "personal data erase: unknown intent",
-    method: "POST",
-    path: "/admin/personal-data",
-    as: "admin",
-    contentType: FORM,
-    body: urlencoded({ intent: "drop", email: "existante@example.fr", confirm: "yes" }),
-    expect: { status: 400, message: "Requête invalide" },
-  },
-  {
-    name: "personal data erase: not confirmed (asks, erases nothing)",
-    method: "POST",
-    path: "/admin/personal-data",
-    as: "admin",
-    contentType: FORM,
-    body: urlencoded({ intent: "erase", email: "existante@example.fr" }),
-    expect: { status: 200 },
-  },
+  adminPost(
+    "personal data erase: no address",
+    "/admin/personal-data",
+    urlencoded({ intent: "erase", confirm: "yes" }),
+    { status: 400, message: "Veuillez saisir l'adresse e-mail de la personne concernée." },
+  ),
+  adminPost(
+    "personal data erase: SQL as the address",
+    "/admin/personal-data",
+    urlencoded({ intent: "erase", email: "' OR '1'='1", confirm: "yes" }),
+    { status: 400, message: INVALID_EMAIL },
+  ),
+  adminPost(
+    "personal data erase: unknown intent",
+    "/admin/personal-data",
+    urlencoded({ intent: "drop", email: "existante@example.fr", confirm: "yes" }),
+    { status: 400, message: "Requête invalide" },
+  ),
+  adminPost(
+    "personal data erase: not confirmed (asks, erases nothing)",
+    "/admin/personal-data",
+    urlencoded({ intent: "erase", email: "existante@example.fr" }),
+    { status: 200 },
+  ),
   {
     name: "personal data erase: JSON body",
     method: "POST",
@@ -1054,14 +909,12 @@ const PERSONAL_DATA_CASES: HostileCase[] = [
     body: JSON.stringify({ intent: "erase", email: "existante@example.fr", confirm: "yes" }),
     expect: { status: 415, message: /Format de requête/ },
   },
-  {
-    name: "personal data erase without a session",
-    method: "POST",
-    path: "/admin/personal-data",
-    contentType: FORM,
-    body: urlencoded({ intent: "erase", email: "existante@example.fr", confirm: "yes" }),
-    expect: { status: 401, message: M.unauthorized },
-  },
+  post(
+    "personal data erase without a session",
+    "/admin/personal-data",
+    urlencoded({ intent: "erase", email: "existante@example.fr", confirm: "yes" }),
+    { status: 401, message: M.unauthorized },
+  ),
 ];
 
 export const ADMIN_CASES: HostileCase[] = [
@@ -1075,6 +928,13 @@ export const ADMIN_CASES: HostileCase[] = [
   ...ADMIN_READ_CASES,
   ...PERSONAL_DATA_CASES,
 ];
+
+const adminAction = (name: string, path: OrFn<string>, body: OrFn<string>): Action => ({
+  name,
+  path,
+  as: "admin",
+  body,
+});
 
 /** Every admin action, with a body it would accept from the site itself. */
 export const ADMIN_ACTIONS: Action[] = [
@@ -1093,135 +953,79 @@ export const ADMIN_ACTIONS: Action[] = [
       confirmPassword: NEW_PASSWORD,
     }),
   },
-  { name: "offer create", path: "/admin/offers/new", as: "admin", body: urlencoded(OFFER) },
-  {
-    name: "offer copy",
-    path: (v) => `/admin/offers/new?from=${v.editableOfferId}`,
-    as: "admin",
-    body: urlencoded(OFFER),
-  },
-  {
-    name: "offer update",
-    path: (v) => `/admin/offers/${v.editableOfferId}`,
-    as: "admin",
-    body: urlencoded(OFFER),
-  },
-  {
-    name: "offer show/hide",
-    path: "/admin/offers",
-    as: "admin",
-    body: (v) => urlencoded({ intent: "toggle", id: String(v.editableOfferId), active: "0" }),
-  },
-  {
-    name: "offer delete",
-    path: "/admin/offers",
-    as: "admin",
-    body: (v) => urlencoded({ intent: "delete", id: String(v.deletableOfferId) }),
-  },
-  {
-    name: "contact status",
-    path: "/admin/contacts",
-    as: "admin",
-    body: (v) => urlencoded({ id: String(v.contactId), status: "cancelled" }),
-  },
-  {
-    name: "mail retry",
-    path: "/admin",
-    as: "admin",
-    body: urlencoded({ intent: "retry-mail", id: "1" }),
-  },
-  {
-    name: "webhook add",
-    path: "/admin/webhooks",
-    as: "admin",
-    body: urlencoded({ intent: "create", url: "https://93.184.216.34/hook", created: "on" }),
-  },
-  {
-    // The address of the request that loadVars() creates.
-    name: "personal data erase",
-    path: "/admin/personal-data",
-    as: "admin",
-    body: urlencoded({ intent: "erase", email: "existante@example.fr", confirm: "yes" }),
-  },
-  {
-    name: "administrator add",
-    path: "/admin/users",
-    as: "admin",
-    body: urlencoded({
+  adminAction("offer create", "/admin/offers/new", urlencoded(OFFER)),
+  adminAction(
+    "offer copy",
+    (v) => `/admin/offers/new?from=${v.editableOfferId}`,
+    urlencoded(OFFER),
+  ),
+  adminAction("offer update", (v) => `/admin/offers/${v.editableOfferId}`, urlencoded(OFFER)),
+  adminAction("offer show/hide", "/admin/offers", (v) =>
+    urlencoded({ intent: "toggle", id: String(v.editableOfferId), active: "0" }),
+  ),
+  adminAction("offer delete", "/admin/offers", (v) =>
+    urlencoded({ intent: "delete", id: String(v.deletableOfferId) }),
+  ),
+  adminAction("contact status", "/admin/contacts", (v) =>
+    urlencoded({ id: String(v.contactId), status: "cancelled" }),
+  ),
+  adminAction("mail retry", "/admin", urlencoded({ intent: "retry-mail", id: "1" })),
+  adminAction(
+    "webhook add",
+    "/admin/webhooks",
+    urlencoded({ intent: "create", url: "https://93.184.216.34/hook", created: "on" }),
+  ),
+  // The address of the request that loadVars() creates.
+  adminAction(
+    "personal data erase",
+    "/admin/personal-data",
+    urlencoded({ intent: "erase", email: "existante@example.fr", confirm: "yes" }),
+  ),
+  adminAction(
+    "administrator add",
+    "/admin/users",
+    urlencoded({
       intent: "add",
       email: "intrus@example.fr",
       password: "un mot de passe forgé",
     }),
-  },
-  {
-    name: "administrator remove",
-    path: "/admin/users",
-    as: "admin",
-    body: urlencoded({ intent: "remove", id: "1" }),
-  },
-  {
-    name: "password change",
-    path: "/admin/account",
-    as: "admin",
-    body: urlencoded({
+  ),
+  adminAction("administrator remove", "/admin/users", urlencoded({ intent: "remove", id: "1" })),
+  adminAction(
+    "password change",
+    "/admin/account",
+    urlencoded({
       currentPassword: ADMIN_CREDENTIALS.password,
       newPassword: "un mot de passe forgé",
       confirmPassword: "un mot de passe forgé",
     }),
-  },
-  {
-    name: "datacenter add",
-    path: "/admin/datacenters",
-    as: "admin",
-    body: urlencoded({ intent: "add", name: "Lyon" }),
-  },
-  {
-    name: "lease scale save",
-    path: "/admin/lease",
-    as: "admin",
-    body: urlencoded({ c36: "0.03150", purchaseOptionPercent: "1.5" }),
-  },
-  {
-    name: "contact note",
-    path: (v) => `/admin/contacts/${v.contactId}`,
-    as: "admin",
-    body: urlencoded({ intent: "note", body: "Note forgée" }),
-  },
-  {
-    name: "contact assign",
-    path: (v) => `/admin/contacts/${v.contactId}`,
-    as: "admin",
-    body: urlencoded({ intent: "assign", owner: "1" }),
-  },
-  {
-    name: "contact bulk",
-    path: "/admin/contacts",
-    as: "admin",
-    body: (v) => urlencoded({ intent: "bulk", bulk: "spam", ids: String(v.contactId) }),
-  },
-  {
-    name: "webhook delete",
-    path: "/admin/webhooks",
-    as: "admin",
-    body: urlencoded({ intent: "delete", id: "1" }),
-  },
-  {
-    name: "session revoke",
-    path: "/admin/account",
-    as: "admin",
-    body: urlencoded({ intent: "revoke", id: "1" }),
-  },
-  {
-    name: "second factor enrol",
-    path: "/admin/account/2fa",
-    as: "admin",
-    body: urlencoded({ code: "123456" }),
-  },
-  {
-    name: "identity confirmation",
-    path: "/admin/confirm",
-    as: "admin",
-    body: urlencoded({ redirectTo: "/admin/contacts/export.csv", reauthPassword: "x" }),
-  },
-  { name: "sign-out", path: "/admin/logout", as: "admin", body: "" },
+  ),
+  adminAction("datacenter add", "/admin/datacenters", urlencoded({ intent: "add", name: "Lyon" })),
+  adminAction(
+    "lease scale save",
+    "/admin/lease",
+    urlencoded({ c36: "0.03150", purchaseOptionPercent: "1.5" }),
+  ),
+  adminAction(
+    "contact note",
+    (v) => `/admin/contacts/${v.contactId}`,
+    urlencoded({ intent: "note", body: "Note forgée" }),
+  ),
+  adminAction(
+    "contact assign",
+    (v) => `/admin/contacts/${v.contactId}`,
+    urlencoded({ intent: "assign", owner: "1" }),
+  ),
+  adminAction("contact bulk", "/admin/contacts", (v) =>
+    urlencoded({ intent: "bulk", bulk: "spam", ids: String(v.contactId) }),
+  ),
+  adminAction("webhook delete", "/admin/webhooks", urlencoded({ intent: "delete", id: "1" })),
+  adminAction("session revoke", "/admin/account", urlencoded({ intent: "revoke", id: "1" })),
+  adminAction("second factor enrol", "/admin/account/2fa", urlencoded({ code: "123456" })),
+  adminAction(
+    "identity confirmation",
+    "/admin/confirm",
+    urlencoded({ redirectTo: "/admin/contacts/export.csv", reauthPassword: "x" }),
+  ),
+  adminAction("sign-out", "/admin/logout", ""),
 ];

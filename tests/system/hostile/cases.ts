@@ -16,7 +16,7 @@ export type Vars = {
   deletableOfferId: number;
 };
 
-type OrFn<T> = T | ((v: Vars) => T);
+export type OrFn<T> = T | ((v: Vars) => T);
 
 /** A contact request row as the administrator will read it. */
 export type ContactRow = {
@@ -89,6 +89,20 @@ export const M = {
 
 const FORM = "application/x-www-form-urlencoded";
 
+/**
+ * A form post, the shape of most cases: its name, where, what, and what must follow. Anything else
+ * (`as`, `headers`, `chunked`, another method or content type) comes in `more`.
+ */
+export function post(
+  name: string,
+  path: OrFn<string>,
+  body: OrFn<string | Buffer>,
+  expect: HostileCase["expect"],
+  more: Partial<HostileCase> = {},
+): HostileCase {
+  return { name, method: "POST", path, contentType: FORM, body, expect, ...more };
+}
+
 type ContactFields = {
   name: string;
   email: string;
@@ -122,14 +136,10 @@ function rowOf(fields: ContactFields, offerId: number | null = null): ContactRow
 
 /** A contact post that differs from a valid one by `change`, and must be refused with `message`. */
 function refused(name: string, change: Partial<ContactFields>, message: string): HostileCase {
-  return {
-    name: `contact: ${name}`,
-    method: "POST",
-    path: "/contact",
-    contentType: FORM,
-    body: urlencoded({ ...VALID, ...change }),
-    expect: { status: 400, message },
-  };
+  return post(`contact: ${name}`, "/contact", urlencoded({ ...VALID, ...change }), {
+    status: 400,
+    message,
+  });
 }
 
 /** A contact post that must be stored exactly as typed. */
@@ -139,14 +149,10 @@ function stored(
   offerId?: (v: Vars) => number | null,
 ): HostileCase {
   const fields = { ...VALID, ...change };
-  return {
-    name: `contact: ${name}`,
-    method: "POST",
-    path: "/contact",
-    contentType: FORM,
-    body: urlencoded(fields),
-    expect: { ...SENT, stored: (v) => rowOf(fields, offerId?.(v) ?? null) },
-  };
+  return post(`contact: ${name}`, "/contact", urlencoded(fields), {
+    ...SENT,
+    stored: (v) => rowOf(fields, offerId?.(v) ?? null),
+  });
 }
 
 const big = (n: number, c = "a") => c.repeat(n);
@@ -226,44 +232,29 @@ const CONTACT_CASES: HostileCase[] = [
   refused("name of non-breaking spaces only", { name: "\u00a0\u202f\u00a0" }, M.missing),
   refused("IDN e-mail not in punycode", { email: "jean@exämple.fr" }, M.emailInvalid),
   // Missing and duplicated fields.
-  {
-    name: "contact: name missing",
-    method: "POST",
-    path: "/contact",
-    contentType: FORM,
-    body: urlencoded({ email: VALID.email, message: VALID.message }),
-    expect: { status: 400, message: M.missing },
-  },
-  {
-    name: "contact: e-mail missing",
-    method: "POST",
-    path: "/contact",
-    contentType: FORM,
-    body: urlencoded({ name: VALID.name, message: VALID.message }),
-    expect: { status: 400, message: M.missing },
-  },
-  {
-    name: "contact: message missing",
-    method: "POST",
-    path: "/contact",
-    contentType: FORM,
-    body: urlencoded({ name: VALID.name, email: VALID.email }),
-    expect: { status: 400, message: M.missing },
-  },
-  {
-    name: "contact: empty body",
-    method: "POST",
-    path: "/contact",
-    contentType: FORM,
-    body: "",
-    expect: { status: 400, message: M.missing },
-  },
-  {
-    name: "contact: duplicated fields keep the first value",
-    method: "POST",
-    path: "/contact",
-    contentType: FORM,
-    body: urlencoded([
+  post(
+    "contact: name missing",
+    "/contact",
+    urlencoded({ email: VALID.email, message: VALID.message }),
+    { status: 400, message: M.missing },
+  ),
+  post(
+    "contact: e-mail missing",
+    "/contact",
+    urlencoded({ name: VALID.name, message: VALID.message }),
+    { status: 400, message: M.missing },
+  ),
+  post(
+    "contact: message missing",
+    "/contact",
+    urlencoded({ name: VALID.name, email: VALID.email }),
+    { status: 400, message: M.missing },
+  ),
+  post("contact: empty body", "/contact", "", { status: 400, message: M.missing }),
+  post(
+    "contact: duplicated fields keep the first value",
+    "/contact",
+    urlencoded([
       ["name", "Premier"],
       ["name", "Second"],
       ["email", VALID.email],
@@ -271,36 +262,30 @@ const CONTACT_CASES: HostileCase[] = [
       ["message", VALID.message],
       ["message", "autre"],
     ]),
-    expect: { ...SENT, stored: rowOf({ ...VALID, name: "Premier" }) },
-  },
-  {
-    name: "contact: 5,000 repeated unknown fields",
-    method: "POST",
-    path: "/contact",
-    contentType: FORM,
-    body: `${urlencoded(VALID)}&${"x=1&".repeat(5_000)}`,
-    expect: { ...SENT, stored: rowOf(VALID) },
-  },
-  {
-    name: "contact: prototype-polluting field names",
-    method: "POST",
-    path: "/contact",
-    contentType: FORM,
-    body: `${urlencoded(VALID)}&__proto__[admin]=1&constructor[prototype][x]=1&toString=1`,
-    expect: { ...SENT, stored: rowOf(VALID) },
-  },
-  {
-    name: "contact: malformed percent-encoding",
-    method: "POST",
-    path: "/contact",
-    contentType: FORM,
-    body: "name=Jean%E0%A4%A&email=jean%40example.fr&message=%%zz",
-    // Decoded the WHATWG way: the broken sequence becomes U+FFFD, a lone % stays as typed.
-    expect: {
+    { ...SENT, stored: rowOf({ ...VALID, name: "Premier" }) },
+  ),
+  post(
+    "contact: 5,000 repeated unknown fields",
+    "/contact",
+    `${urlencoded(VALID)}&${"x=1&".repeat(5_000)}`,
+    { ...SENT, stored: rowOf(VALID) },
+  ),
+  post(
+    "contact: prototype-polluting field names",
+    "/contact",
+    `${urlencoded(VALID)}&__proto__[admin]=1&constructor[prototype][x]=1&toString=1`,
+    { ...SENT, stored: rowOf(VALID) },
+  ),
+  // Decoded the WHATWG way: the broken sequence becomes U+FFFD, a lone % stays as typed.
+  post(
+    "contact: malformed percent-encoding",
+    "/contact",
+    "name=Jean%E0%A4%A&email=jean%40example.fr&message=%%zz",
+    {
       ...SENT,
       stored: rowOf({ ...VALID, name: "Jean\ufffd%A", email: "jean@example.fr", message: "%%zz" }),
     },
-  },
+  ),
   // Forged offer ids.
   refused("offer that is not a number", { offer: "abc" }, M.offerInvalid),
   refused("negative offer id", { offer: "-1" }, M.offerInvalid),
@@ -320,13 +305,11 @@ const CONTACT_CASES: HostileCase[] = [
   },
   // Honeypot: the same answer as a person; kept as suspected spam (autofill may be a real
   // prospect), with no mail queued.
-  {
-    name: "contact: honeypot filled by a robot",
-    method: "POST",
-    path: "/contact",
-    contentType: FORM,
-    body: urlencoded({ ...VALID, website: "http://spam.example" }),
-    expect: {
+  post(
+    "contact: honeypot filled by a robot",
+    "/contact",
+    urlencoded({ ...VALID, website: "http://spam.example" }),
+    {
       ...SENT,
       change: (before, after) => {
         const known = new Set(before.contactRequests.map((r) => r.id));
@@ -338,7 +321,7 @@ const CONTACT_CASES: HostileCase[] = [
         expect({ ...after, contactRequests: before.contactRequests }).toEqual(before);
       },
     },
-  },
+  ),
   // Wrong content types and encodings.
   {
     name: "contact: JSON body",
@@ -413,75 +396,66 @@ const CONTACT_CASES: HostileCase[] = [
     })(),
     expect: { status: 400, message: M.missing },
   },
-  {
-    name: "contact: invalid UTF-8 bytes",
-    method: "POST",
-    path: "/contact",
-    contentType: FORM,
-    body: Buffer.concat([
+  post(
+    "contact: invalid UTF-8 bytes",
+    "/contact",
+    Buffer.concat([
       Buffer.from("name="),
       Buffer.from([0xc3, 0x28, 0xff, 0xfe]),
       Buffer.from("&email=x"),
     ]),
-    expect: { status: 400, message: M.missing },
-  },
-  {
-    name: "contact: gzip-encoded body",
-    method: "POST",
-    path: "/contact",
-    contentType: FORM,
-    headers: [["Content-Encoding", "gzip"]],
-    body: Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00]),
-    expect: { status: 415, message: M.compressed },
-  },
+    { status: 400, message: M.missing },
+  ),
+  post(
+    "contact: gzip-encoded body",
+    "/contact",
+    Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00]),
+    { status: 415, message: M.compressed },
+    { headers: [["Content-Encoding", "gzip"]] },
+  ),
   // Bodies over the limit.
-  {
-    name: "contact: body over the limit with its length declared",
-    method: "POST",
-    path: "/contact",
-    contentType: FORM,
-    body: `${urlencoded(VALID)}&pad=${big(MAX_BODY_BYTES)}`,
-    expect: { status: 413, message: M.tooLarge },
-  },
-  {
-    name: "contact: body over the limit, chunked",
-    method: "POST",
-    path: "/contact",
-    contentType: FORM,
-    chunked: true,
-    body: `${urlencoded(VALID)}&pad=${big(MAX_BODY_BYTES * 2)}`,
-    expect: { status: 413, message: M.tooLarge },
-  },
-  {
-    name: "contact: Content-Length of 10 GB announced",
-    method: "POST",
-    path: "/contact",
-    contentType: FORM,
-    headers: [["Content-Length", "10000000000"]],
-    body: urlencoded(VALID),
-    expect: { status: 413, message: M.tooLarge },
-  },
-  {
-    name: "contact: two different Content-Length headers",
-    method: "POST",
-    path: "/contact",
-    contentType: FORM,
-    headers: [
-      ["Content-Length", "10"],
-      ["Content-Length", "20"],
-    ],
-    body: urlencoded(VALID),
-    expect: { status: 400, message: M.badRequest },
-  },
+  post(
+    "contact: body over the limit with its length declared",
+    "/contact",
+    `${urlencoded(VALID)}&pad=${big(MAX_BODY_BYTES)}`,
+    { status: 413, message: M.tooLarge },
+  ),
+  post(
+    "contact: body over the limit, chunked",
+    "/contact",
+    `${urlencoded(VALID)}&pad=${big(MAX_BODY_BYTES * 2)}`,
+    { status: 413, message: M.tooLarge },
+    { chunked: true },
+  ),
+  post(
+    "contact: Content-Length of 10 GB announced",
+    "/contact",
+    urlencoded(VALID),
+    { status: 413, message: M.tooLarge },
+    { headers: [["Content-Length", "10000000000"]] },
+  ),
+  post(
+    "contact: two different Content-Length headers",
+    "/contact",
+    urlencoded(VALID),
+    { status: 400, message: M.badRequest },
+    {
+      headers: [
+        ["Content-Length", "10"],
+        ["Content-Length", "20"],
+      ],
+    },
+  ),
   // Other methods on the contact page.
-  ...["PUT", "PATCH", "DELETE"].map((method): HostileCase => ({
-    name: `contact: ${method} instead of POST`,
-    method,
-    path: "/contact",
-    contentType: FORM,
-    body: urlencoded(VALID),
-    expect: { status: 405, message: M.method },
-  })),
+  ...["PUT", "PATCH", "DELETE"].map((method) =>
+    post(
+      `contact: ${method} instead of POST`,
+      "/contact",
+      urlencoded(VALID),
+      { status: 405, message: M.method },
+      { method },
+    ),
+  ),
 ];
 
 const get = (
@@ -647,14 +621,15 @@ const ROUTE_CASES: HostileCase[] = [
       ["POST", "/offers/x"],
       ["PUT", "/"],
     ] as const
-  ).map(([method, path]): HostileCase => ({
-    name: `${method} ${path} (no action there)`,
-    method,
-    path,
-    contentType: FORM,
-    body: "a=1",
-    expect: { status: 405, message: M.method },
-  })),
+  ).map(([method, path]) =>
+    post(
+      `${method} ${path} (no action there)`,
+      path,
+      "a=1",
+      { status: 405, message: M.method },
+      { method },
+    ),
+  ),
   // The contact form's offer search (decision 019): junk is a 400 with a French message, or no match.
   get(
     "offer search: a term of 5,000 characters",
@@ -672,14 +647,7 @@ const ROUTE_CASES: HostileCase[] = [
   get("offer search: broken percent-encoding", "/contact/offers?q=%E0%A4%A&q=%", 200),
   get("offer search: as an array, repeated", "/contact/offers?q[]=a&q=epyc&q=%27", 200),
   get("contact page: junk offer search", `/contact?offer_q=%00${"x".repeat(3000)}&offer=-1`, 200),
-  {
-    name: "POST /contact/offers (no action there)",
-    method: "POST",
-    path: "/contact/offers",
-    contentType: FORM,
-    body: "q=epyc",
-    expect: { status: 405 },
-  },
+  post("POST /contact/offers (no action there)", "/contact/offers", "q=epyc", { status: 405 }),
   {
     name: "OPTIONS on the contact page",
     method: "OPTIONS",
@@ -719,15 +687,14 @@ export function crossSiteCases(actions: Action[], baseUrl: string): HostileCase[
     ],
   ];
   return actions.flatMap((action) =>
-    forgeries.map(([label, headers]): HostileCase => ({
-      name: `cross-site ${action.name}: ${label}`,
-      method: "POST",
-      path: action.path,
-      contentType: FORM,
-      body: action.body,
-      as: action.as,
-      headers,
-      expect: { status: 403, message: FORBIDDEN_ORIGIN },
-    })),
+    forgeries.map(([label, headers]) =>
+      post(
+        `cross-site ${action.name}: ${label}`,
+        action.path,
+        action.body,
+        { status: 403, message: FORBIDDEN_ORIGIN },
+        { as: action.as, headers },
+      ),
+    ),
   );
 }
