@@ -53,6 +53,8 @@ function builtServer(port: number, dataDir: string, env: Record<string, string>)
       LOG_LEVEL: "warn",
       // Every browser test posts from 127.0.0.1: the per-IP contact limit is tested in tests/system.
       CONTACT_RATE_LIMIT: "1000",
+      // The second factor's keys encrypted at rest, as in production (a test-only key).
+      TOTP_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
       ...env,
     },
   };

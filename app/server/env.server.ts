@@ -28,6 +28,14 @@ export const envSchema = z.object({
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(12),
   // Unset: required when SITE_URL is https:// (production), not on http://localhost (the demo).
   ADMIN_REQUIRE_2FA: bool.optional(),
+  // Encrypts the TOTP keys at rest (AES-256-GCM, secret-box.server.ts): 32 bytes in base64.
+  TOTP_ENCRYPTION_KEY: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9+/]{43}=$/, "32 octets en base64 attendus (openssl rand -base64 32)")
+    .transform((v) => Buffer.from(v, "base64"))
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   // Sensitive actions ask the password again past this many minutes after sign-in or a confirmation.
   ADMIN_REAUTH_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   // Contact form: accepted submissions per client IP and window, shared by every instance.

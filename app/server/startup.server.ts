@@ -12,6 +12,7 @@ import { env } from "./env.server";
 import { log } from "./log.server";
 import { pruneRateLimits } from "./rate-limit.server";
 import { seedIfEmpty } from "./seed.server";
+import { sealStoredTotpKeys } from "./two-factor.server";
 import { ensureInitialAdmin } from "./users.server";
 
 export type StartOptions = {
@@ -50,6 +51,7 @@ export async function prepareDatabase(
       log.info("demo offers loaded into the empty database");
     }
     await pruneRateLimits(db);
+    await sealStoredTotpKeys(db);
     if (options?.initialAdmin ?? true) {
       await ensureInitialAdmin(
         {

@@ -1,14 +1,24 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { db, type Database } from "./db.server";
+import { env } from "./env.server";
+import { log } from "./log.server";
 import { recoveryCodes, sessions, users } from "./schema.server";
+import { isSealed, open, seal } from "./secret-box.server";
 
 // Second factor (issue 20): TOTP as RFC 6238 (SHA-1, 6 digits, 30 s), with the otpauth library,
 // and 10 single-use recovery codes. The QR code is drawn on the server (qrcode) as an SVG image.
 
 export const RECOVERY_CODE_COUNT = 10;
+
+// The keys are stored encrypted when TOTP_ENCRYPTION_KEY is set (secret-box.server.ts), each bound
+// to its account.
+const totpKey = () => env().TOTP_ENCRYPTION_KEY;
+const accountContext = (userId: number) => `users.totp:${userId}`;
+const sealKey = (userId: number, plain: string) => seal(plain, totpKey(), accountContext(userId));
+const openKey = (userId: number, stored: string) => open(stored, totpKey(), accountContext(userId));
 
 function totp(secret: string, label: string, issuer: string): TOTP {
   return new TOTP({
@@ -40,13 +50,21 @@ export async function startEnrolment(
   const fresh = new Secret({ size: 20 }).base32;
   await database
     .update(users)
-    .set({ totpPendingSecret: fresh })
+    .set({ totpPendingSecret: sealKey(user.id, fresh) })
     .where(and(eq(users.id, user.id), isNull(users.totpPendingSecret)));
   const [row] = await database
     .select({ secret: users.totpPendingSecret })
     .from(users)
     .where(eq(users.id, user.id));
-  const secret = row?.secret ?? fresh;
+  let secret = row?.secret ? openKey(user.id, row.secret) : fresh;
+  if (secret === null) {
+    // Sealed with a key this server no longer has: enrolment starts again with a new key.
+    await database
+      .update(users)
+      .set({ totpPendingSecret: sealKey(user.id, fresh) })
+      .where(eq(users.id, user.id));
+    secret = fresh;
+  }
   const uri = totp(secret, user.email, issuer).toString();
   const svg = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
   return {
@@ -97,8 +115,9 @@ export async function confirmEnrolment(
     .select({ pending: users.totpPendingSecret })
     .from(users)
     .where(eq(users.id, userId));
-  if (!row?.pending) return { kind: "missing" };
-  const step = matchingStep(row.pending, code.trim());
+  const pending = row?.pending ? openKey(userId, row.pending) : null;
+  if (!row?.pending || pending === null) return { kind: "missing" };
+  const step = matchingStep(pending, code.trim());
   if (step === null) return { kind: "wrong-code" };
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const enabled = await database.transaction(async (tx) => {
@@ -144,7 +163,13 @@ export async function checkSecondFactor(
     .where(eq(users.id, userId));
   if (!row?.secret) return { kind: "wrong-code" };
   if (/^\d{6}$/.test(typed)) {
-    const step = matchingStep(row.secret, typed);
+    const secret = openKey(userId, row.secret);
+    if (secret === null) {
+      // Recovery codes still work; an administrator can reset the second factor.
+      log.error("second factor unreadable: TOTP_ENCRYPTION_KEY missing or changed", { userId });
+      return { kind: "wrong-code" };
+    }
+    const step = matchingStep(secret, typed);
     if (step === null) return { kind: "wrong-code" };
     const [accepted] = await database
       .update(users)
@@ -213,4 +238,53 @@ export async function resetSecondFactor(
     await tx.delete(sessions).where(eq(sessions.userId, targetId));
     return { kind: "reset" as const };
   });
+}
+
+/**
+ * At start: with TOTP_ENCRYPTION_KEY, encrypts the keys still stored in clear (set before it was);
+ * without it, says in the log what that means. Returns how many keys were encrypted.
+ */
+export async function sealStoredTotpKeys(database: Database = db()): Promise<number> {
+  const e = env();
+  const stored = await database
+    .select({ id: users.id, secret: users.totpSecret, pending: users.totpPendingSecret })
+    .from(users)
+    .where(or(isNotNull(users.totpSecret), isNotNull(users.totpPendingSecret)));
+  const clear = stored.filter(
+    (row) =>
+      (row.secret !== null && !isSealed(row.secret)) ||
+      (row.pending !== null && !isSealed(row.pending)),
+  );
+  if (!e.TOTP_ENCRYPTION_KEY) {
+    if (stored.length > clear.length) {
+      log.error("second factor keys are encrypted but TOTP_ENCRYPTION_KEY is not set", {
+        accounts: stored.length - clear.length,
+      });
+    }
+    if (clear.length && e.SITE_URL.startsWith("https://")) {
+      log.warn("second factor keys are stored in clear: set TOTP_ENCRYPTION_KEY", {
+        accounts: clear.length,
+      });
+    }
+    return 0;
+  }
+  for (const row of clear) {
+    const sealIfClear = (value: string | null) =>
+      value !== null && !isSealed(value) ? sealKey(row.id, value) : value;
+    await database
+      .update(users)
+      .set({ totpSecret: sealIfClear(row.secret), totpPendingSecret: sealIfClear(row.pending) })
+      .where(
+        and(
+          eq(users.id, row.id),
+          // Unchanged since read (an enrolment may have just sealed it).
+          row.secret === null ? isNull(users.totpSecret) : eq(users.totpSecret, row.secret),
+          row.pending === null
+            ? isNull(users.totpPendingSecret)
+            : eq(users.totpPendingSecret, row.pending),
+        ),
+      );
+  }
+  if (clear.length) log.info("second factor keys encrypted", { accounts: clear.length });
+  return clear.length;
 }
