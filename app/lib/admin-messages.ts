@@ -104,6 +104,11 @@ export const FLASH_MESSAGES = {
     type: "success",
   },
   webhookDeleted: { title: "Webhook supprimé", type: "success" },
+  mailRetried: {
+    title: "E-mail remis en file d'envoi",
+    description: "Il partira dans quelques instants.",
+    type: "success",
+  },
   webhookResent: {
     title: "Envoi relancé",
     description: "La livraison repart dans quelques secondes.",

@@ -1,5 +1,5 @@
 import { KeyRound, ShieldCheck } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { PasswordField } from "~/components/admin/password-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -7,8 +7,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { adminMeta } from "~/lib/admin-meta";
 import { passwordChangeSchema } from "~/lib/credentials";
 import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
-import { failureToast, useActionToast } from "~/hooks/use-action-toast";
-import { useHydrated } from "~/hooks/use-hydrated";
+import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import {
   changeOwnPassword,
   PRIVATE_HEADERS,
@@ -17,7 +16,13 @@ import {
   PASSWORD_CHANGE_PATH,
 } from "~/server/auth.server";
 import { withFlash } from "~/server/flash.server";
-import { idSchema, parseForm, readForm, type Submission } from "~/server/form.server";
+import {
+  actionFailure,
+  idSchema,
+  parseForm,
+  readForm,
+  type Submission,
+} from "~/server/form.server";
 import { listUserSessions, revokeUserSession } from "~/server/sessions.server";
 import { unusedRecoveryCodes } from "~/server/two-factor.server";
 import { passwordPolicyProblem } from "~/server/password-policy.server";
@@ -58,25 +63,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export type AccountActionData = {
-  intent?: AccountIntent;
-  error: string;
-  description?: string;
-  fieldErrors: FieldErrors<PasswordField>;
-};
-
-function failure(
-  status: number,
-  description: string,
-  fieldErrors: AccountActionData["fieldErrors"],
-) {
-  return data<AccountActionData>(
-    { error: FAILED, description, fieldErrors },
-    { status, headers: PRIVATE_HEADERS },
-  );
+function failure(status: number, description: string, fieldErrors: FieldErrors<PasswordField>) {
+  return actionFailure(status, { error: FAILED, description, fieldErrors });
 }
-
-type AccountIntent = "password" | "revoke";
 
 const revokeSchema = z.object({ id: idSchema.optional().catch(undefined) });
 
@@ -87,10 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent") ?? "password";
   if (intent === "revoke") return revoke(request, context, session, parseForm(form, revokeSchema));
   if (intent !== "password") {
-    return data<AccountActionData>(
-      { error: "Requête invalide", fieldErrors: {} },
-      { status: 400, headers: PRIVATE_HEADERS },
-    );
+    return actionFailure(400, { error: "Requête invalide" });
   }
   const submission = parseForm(form, passwordChangeSchema);
   if (!submission.success) {
@@ -101,16 +87,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (weak) return failure(400, weak, { newPassword: weak });
   const result = await changeOwnPassword(session, submission.data);
   if (result.kind === "rate-limited") {
-    return data<AccountActionData>(
+    return actionFailure(
+      429,
       {
         error: FAILED,
         description: `Trop de tentatives. ${retryInMinutes(result.retryAfterSeconds)}`,
-        fieldErrors: {},
       },
-      {
-        status: 429,
-        headers: { ...PRIVATE_HEADERS, ...retryAfter(result.retryAfterSeconds) },
-      },
+      retryAfter(result.retryAfterSeconds),
     );
   }
   if (result.kind === "wrong-password") {
@@ -137,15 +120,11 @@ async function revoke(
   const result =
     id === undefined ? { kind: "missing" as const } : await revokeUserSession(session.user.id, id);
   if (result.kind === "missing") {
-    return data<AccountActionData>(
-      {
-        intent: "revoke",
-        error: REVOKE_FAILED,
-        description: "Cette session est déjà fermée.",
-        fieldErrors: {},
-      },
-      { status: 404, headers: PRIVATE_HEADERS },
-    );
+    return actionFailure(404, {
+      intent: "revoke",
+      error: REVOKE_FAILED,
+      description: "Cette session est déjà fermée.",
+    });
   }
   log.info("session revoked", { requestId: context.requestId, userId: session.user.id });
   await journal.record(context, {
@@ -168,12 +147,9 @@ const FIELDS: { name: PasswordField; label: string; kind: "current" | "new" | "c
 ];
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const fieldErrors = actionData?.fieldErrors ?? {};
-
-  useActionToast(actionData, failureToast);
 
   return (
     <div className="max-w-2xl space-y-8">
@@ -185,9 +161,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </p>
       </div>
 
-      {actionData?.error && !hydrated ? (
-        <FormAlert title={actionData.error} description={actionData.description} />
-      ) : null}
+      <ActionFailureAlert answer={actionData} />
 
       {loaderData.mustChangePassword ? (
         <FormAlert

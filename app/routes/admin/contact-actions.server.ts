@@ -1,6 +1,6 @@
 // The HTTP side of the changes made to a contact request, shared by contacts.tsx and
 // contact-request.tsx; what a change does is applyContactChange's (app/server/contacts.server.ts).
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { z } from "zod";
 import { ADMIN_MESSAGES, type FlashKey } from "~/lib/admin-messages";
 import { contactNoteSchema } from "~/lib/contact-note";
@@ -15,18 +15,9 @@ import {
 import { CONTACT_PAGE_SIZE } from "~/lib/contact-filters";
 import { journal } from "~/server/journal.server";
 import { withFlash } from "~/server/flash.server";
-import { readForm } from "~/server/form.server";
+import { actionFailure, readForm, type ActionFailure } from "~/server/form.server";
 import type { AdminUser } from "~/server/users.server";
 import type { JournalAction } from "~/lib/journal";
-
-/** What a failed action gives back to the page: a toast with JavaScript, an alert without. */
-export type ContactActionData = {
-  intent: ContactIntent | null;
-  error: string;
-  description?: string;
-  /** The note as typed, given back when it is refused. */
-  note?: string;
-};
 
 export const CONTACT_INTENTS = ["status", "assign", "note", "not-spam", "bulk"] as const;
 export type ContactIntent = (typeof CONTACT_INTENTS)[number];
@@ -103,8 +94,9 @@ const bulkChangeSchema = z.union([
 const bulkIdsSchema = z.array(contactIdSchema).min(1).max(CONTACT_PAGE_SIZE);
 const BULK_NOTHING = "Cochez au moins une demande et choisissez une action.";
 
-function failure(status: number, body: ContactActionData) {
-  return data(body, { status, headers: PRIVATE_HEADERS });
+/** A refusal, with the intent posted so that the page shows it by the right form. */
+function failure(status: number, body: ActionFailure<"note"> & { intent: ContactIntent | null }) {
+  return actionFailure(status, body);
 }
 
 /**
@@ -153,7 +145,7 @@ export async function contactAction(
         intent,
         error: FAILURES.note,
         description: note.error.issues[0]?.message,
-        note: typed.slice(0, 20_000),
+        values: { note: typed.slice(0, 20_000) },
       });
     }
     change = { intent, body: note.data };

@@ -3,7 +3,6 @@ import { useEffect, useRef } from "react";
 import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import { Pager } from "~/components/pager";
 import { Button } from "~/components/ui/button";
-import { FormAlert } from "~/components/ui/form-alert";
 import { Field } from "~/components/ui/field";
 import { NativeSelect } from "~/components/ui/input";
 import { SearchInput } from "~/components/ui/search-input";
@@ -40,7 +39,7 @@ import { confirmIdentityUrl } from "./confirm-identity.server";
 import { canOpen } from "~/lib/roles";
 import { listAssignableUsers } from "~/server/users.server";
 import { Checkbox } from "~/components/ui/checkbox";
-import { failureToast, useActionToast } from "~/hooks/use-action-toast";
+import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import { contactAction } from "./contact-actions.server";
 import type { Route } from "./+types/contacts";
 
@@ -401,7 +400,6 @@ export default function AdminContacts({ loaderData, actionData }: Route.Componen
   const { requests, total, counts, owners, filters, page, pageCount, canExport, exportHref } =
     loaderData;
   const navigation = useNavigation();
-  useActionToast(actionData, failureToast, navigation.state);
   const back = contactFiltersToSearch(filters, page);
 
   return (
@@ -429,9 +427,7 @@ export default function AdminContacts({ loaderData, actionData }: Route.Componen
 
       <OwnerTabs filters={filters} />
       <FilterForm filters={filters} counts={counts} />
-      {actionData?.error ? (
-        <FormAlert title={actionData.error} description={actionData.description} />
-      ) : null}
+      <ActionFailureAlert answer={actionData} state={navigation.state} always />
       {filters.status === SPAM_FILTER ? (
         <p className="text-sm text-muted-foreground">
           Envois qui ont rempli le champ caché du formulaire (piège à robots) : ils ne sont pas

@@ -1,25 +1,23 @@
 import { RemoveLink } from "~/components/admin/row-actions";
 import { Plus } from "lucide-react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
-import { FormAlert } from "~/components/ui/form-alert";
 import { Input } from "~/components/ui/input";
 import { adminMeta } from "~/lib/admin-meta";
 import { CONTROL_CHARACTERS } from "~/lib/contact";
-import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
+import { firstFieldError } from "~/lib/field-errors";
 import { pluralize } from "~/lib/format";
 import { DATACENTER_NAME_MAX } from "~/lib/limits";
 import { DATACENTER_CODE } from "~/lib/offer-filters";
-import { failureToast, useActionToast } from "~/hooks/use-action-toast";
-import { useHydrated } from "~/hooks/use-hydrated";
+import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { addDatacenter, listDatacenters, removeDatacenter } from "~/server/datacenters.server";
 import { withFlash } from "~/server/flash.server";
-import { readForm } from "~/server/form.server";
+import { actionFailure, readForm } from "~/server/form.server";
 import { journal } from "~/server/journal.server";
 import { log } from "~/server/log.server";
 import type { Route } from "./+types/datacenters";
@@ -59,19 +57,13 @@ const formSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove"), code: z.string().regex(DATACENTER_CODE) }),
 ]);
 
-type ActionData = { error: string; description?: string; fieldErrors?: FieldErrors<"name"> };
-
-function failure(status: number, body: ActionData) {
-  return data(body, { status, headers: PRIVATE_HEADERS });
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireAdmin(request, "offers");
   const submission = await readForm(request, formSchema);
   if (!submission.success) {
     const { fieldErrors } = submission;
     const removing = submission.values.intent === "remove";
-    return failure(400, {
+    return actionFailure(400, {
       error: removing ? MESSAGES.removeFailed : MESSAGES.addFailed,
       description: removing ? MESSAGES.missing : firstFieldError(fieldErrors, MESSAGES.addFailed),
       fieldErrors,
@@ -82,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await addDatacenter(input.name);
     if (result.kind !== "added") {
       const description = MESSAGES[result.kind];
-      return failure(result.kind === "duplicate" ? 409 : 400, {
+      return actionFailure(result.kind === "duplicate" ? 409 : 400, {
         error: MESSAGES.addFailed,
         description,
         fieldErrors: { name: description },
@@ -98,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await removeDatacenter(input.code);
   if (result.kind === "missing") {
-    return failure(404, { error: MESSAGES.removeFailed, description: MESSAGES.missing });
+    return actionFailure(404, { error: MESSAGES.removeFailed, description: MESSAGES.missing });
   }
   log.info("datacenter removed", { requestId: context.requestId, code: input.code });
   await journal.record(context, {
@@ -111,15 +103,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminDatacenters({ loaderData, actionData }: Route.ComponentProps) {
   const { datacenters, pendingRemove } = loaderData;
-  const hydrated = useHydrated();
   const busy = useNavigation().state === "submitting";
-  useActionToast(actionData, failureToast);
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-bold">Datacenters</h1>
-      {actionData?.error && !hydrated ? (
-        <FormAlert title={actionData.error} description={actionData.description} />
-      ) : null}
+      <ActionFailureAlert answer={actionData} />
       <ConfirmDialog
         open={pendingRemove !== null}
         id="confirm-remove"

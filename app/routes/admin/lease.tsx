@@ -1,18 +1,16 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
-import { FormAlert } from "~/components/ui/form-alert";
 import { Input } from "~/components/ui/input";
 import { adminMeta } from "~/lib/admin-meta";
 import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
 import { LEASE_DURATIONS, scaled } from "~/lib/lease";
-import { failureToast, useActionToast } from "~/hooks/use-action-toast";
-import { useHydrated } from "~/hooks/use-hydrated";
+import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { withFlash } from "~/server/flash.server";
-import { readForm } from "~/server/form.server";
+import { actionFailure, readForm } from "~/server/form.server";
 import { journal } from "~/server/journal.server";
 import { readLeaseScale, saveLeaseScale } from "~/server/lease.server";
 import { log } from "~/server/log.server";
@@ -52,17 +50,16 @@ const scaleSchema = z.object({
     ),
 }) as z.ZodType<Record<string, string>>;
 
-type ActionData = { error: string; description?: string; fieldErrors?: FieldErrors<string> };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireAdmin(request, "offers");
   const submission = await readForm(request, scaleSchema as never);
   if (!submission.success) {
     const { fieldErrors } = submission as { fieldErrors: FieldErrors<string> };
-    return data<ActionData>(
-      { error: FAILED, description: firstFieldError(fieldErrors, FAILED), fieldErrors },
-      { status: 400, headers: PRIVATE_HEADERS },
-    );
+    return actionFailure(400, {
+      error: FAILED,
+      description: firstFieldError(fieldErrors, FAILED),
+      fieldErrors,
+    });
   }
   const input = submission.data as Record<string, string>;
   await saveLeaseScale({
@@ -86,18 +83,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminLease({ loaderData, actionData }: Route.ComponentProps) {
   const { scale } = loaderData;
-  const hydrated = useHydrated();
   const busy = useNavigation().state === "submitting";
-  useActionToast(actionData, failureToast);
   const errors = actionData?.fieldErrors ?? {};
   const coefficientOf = (months: number) =>
     scale.rates.find((r) => r.months === months)?.coefficient ?? "";
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-bold">Barème LOA</h1>
-      {actionData?.error && !hydrated ? (
-        <FormAlert title={actionData.error} description={actionData.description} />
-      ) : null}
+      <ActionFailureAlert answer={actionData} />
       <Card>
         <CardHeader>
           <CardTitle as="h2">Coefficients du financeur</CardTitle>

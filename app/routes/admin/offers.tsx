@@ -1,6 +1,6 @@
 import { Copy, Eye, EyeOff, Pencil, Plus, Search, Star, Trash2 } from "lucide-react";
 import { IconSprite, SpriteIcon } from "~/components/icon-sprite";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { OfferTypeOptions } from "~/components/offer-type-options";
 import { FeaturedBadge, OfferTypeBadge } from "~/components/offer-badges";
@@ -11,7 +11,7 @@ import { Field } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { NativeSelect } from "~/components/ui/input";
 import { SearchInput } from "~/components/ui/search-input";
-import { ADMIN_MESSAGES, type FlashKey, type ToastMessage } from "~/lib/admin-messages";
+import { ADMIN_MESSAGES, type FlashKey } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
 import {
   adminOfferListPath,
@@ -26,8 +26,7 @@ import { pluralize } from "~/lib/format";
 import { monthlyLabel } from "~/lib/money";
 import { useRootData } from "~/hooks/use-root-data";
 import { MAX_SEARCH_LENGTH } from "~/lib/offer-filters";
-import { useActionToast } from "~/hooks/use-action-toast";
-import { useHydrated } from "~/hooks/use-hydrated";
+import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import {
   changeOffer,
   findOfferById,
@@ -36,7 +35,7 @@ import {
 } from "~/server/offers.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { withFlash } from "~/server/flash.server";
-import { idSchema, parseId, readForm } from "~/server/form.server";
+import { actionFailure, idSchema, parseId, readForm } from "~/server/form.server";
 import { journal } from "~/server/journal.server";
 import type { Route } from "./+types/offers";
 
@@ -83,13 +82,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export type OfferListActionData = { error: ToastMessage };
-
-function failure(status: number, title: string, description?: string) {
-  return data<OfferListActionData>(
-    { error: { type: "error", title, description } },
-    { status, headers: PRIVATE_HEADERS },
-  );
+function failure(status: number, error: string, description?: string) {
+  return actionFailure(status, { error, description });
 }
 
 const actionSchema = z.discriminatedUnion("intent", [
@@ -313,14 +307,10 @@ function Pager({ state, pageCount }: { state: AdminOfferListState; pageCount: nu
 
 export default function AdminOffers({ loaderData, actionData }: Route.ComponentProps) {
   const { offers, total, pageCount, state, pendingDelete, deleteMissing } = loaderData;
-  const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const listPath = adminOfferListPath(state);
   const filtered = hasListFilters(state);
-
-  useActionToast(actionData, (result) => result.error);
-  const inlineError = actionData?.error && !hydrated ? actionData.error : undefined;
 
   return (
     <div className="space-y-6">
@@ -333,9 +323,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
         </Button>
       </div>
 
-      {inlineError ? (
-        <FormAlert title={inlineError.title} description={inlineError.description} />
-      ) : null}
+      <ActionFailureAlert answer={actionData} />
 
       {deleteMissing ? <FormAlert>{ADMIN_MESSAGES.offerGone}</FormAlert> : null}
 

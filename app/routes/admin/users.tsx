@@ -1,6 +1,6 @@
 import { RemoveLink, RowActionForm } from "~/components/admin/row-actions";
 import { UserPlus } from "lucide-react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { PasswordField } from "~/components/admin/password-field";
 import { Badge } from "~/components/ui/badge";
@@ -8,18 +8,16 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
-import { FormAlert } from "~/components/ui/form-alert";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { adminMeta } from "~/lib/admin-meta";
 import { adminCredentialsSchema } from "~/lib/credentials";
-import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
+import { firstFieldError } from "~/lib/field-errors";
 import { formatDateTime, isoDate } from "~/lib/format";
 import { AUTH_LIMITS } from "~/lib/limits";
-import { failureToast, useActionToast } from "~/hooks/use-action-toast";
-import { useHydrated } from "~/hooks/use-hydrated";
+import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import { confirmIdentity, PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { withFlash } from "~/server/flash.server";
-import { idSchema, parseForm, parseId, readForm } from "~/server/form.server";
+import { actionFailure, idSchema, parseForm, parseId, readForm } from "~/server/form.server";
 import { ConfirmIdentity } from "~/components/admin/confirm-identity";
 import { identityAnswer } from "./confirm-identity.server";
 import { log } from "~/server/log.server";
@@ -55,18 +53,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { admins, currentUserId: user.id, pendingRemove };
 }
 
-export type UsersActionData = {
-  intent: "add" | "remove" | "role" | "reset-2fa" | null;
-  error: string;
-  description?: string;
-  fieldErrors?: FieldErrors<"email" | "password">;
-  email?: string;
-};
-
-function failure(status: number, body: UsersActionData) {
-  return data(body, { status, headers: PRIVATE_HEADERS });
-}
-
 const roleSchema = z.enum(ROLES, { error: "Rôle non valide." });
 
 const usersFormSchema = z.discriminatedUnion("intent", [
@@ -79,6 +65,8 @@ const usersFormSchema = z.discriminatedUnion("intent", [
     role: roleSchema.optional().catch(undefined),
   }),
 ]);
+
+const failure = actionFailure<"email" | "password">;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request, "admin");
@@ -96,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       error: USER_MESSAGES.addFailed,
       description: firstFieldError(fieldErrors, USER_MESSAGES.addFailed),
       fieldErrors,
-      email: values.email.slice(0, AUTH_LIMITS.email),
+      values: { email: values.email.slice(0, AUTH_LIMITS.email) },
     });
   }
   const input = submission.data;
@@ -112,7 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         error: USER_MESSAGES.addFailed,
         description: weak,
         fieldErrors: { password: weak },
-        email: input.email,
+        values: { email: input.email },
       });
     }
     const added = await addAdmin({
@@ -126,7 +114,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         error: USER_MESSAGES.addFailed,
         description: USER_MESSAGES.duplicate,
         fieldErrors: { email: USER_MESSAGES.duplicate },
-        email: input.email,
+        values: { email: input.email },
       });
     }
     await journal.record(context, {
@@ -239,11 +227,9 @@ export default function AdminUsers({ loaderData, actionData: answer }: Route.Com
   const reauth = answer && "reauth" in answer ? answer.reauth : undefined;
   const actionData = answer && !("reauth" in answer) ? answer : undefined;
   const { admins, currentUserId, pendingRemove } = loaderData;
-  const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const addErrors = actionData?.intent === "add" ? (actionData.fieldErrors ?? {}) : {};
-  useActionToast(actionData, failureToast);
 
   return (
     <div className="space-y-8">
@@ -253,9 +239,7 @@ export default function AdminUsers({ loaderData, actionData: answer }: Route.Com
         <ConfirmIdentity action="/admin/users" reauth={reauth} cancelTo="/admin/users" />
       ) : null}
 
-      {actionData?.error && !hydrated ? (
-        <FormAlert title={actionData.error} description={actionData.description} />
-      ) : null}
+      <ActionFailureAlert answer={actionData} />
 
       {/* Opened by the list's links (?remove=ID). */}
       <ConfirmDialog
@@ -357,7 +341,7 @@ export default function AdminUsers({ loaderData, actionData: answer }: Route.Com
                 required
                 autoComplete="off"
                 maxLength={AUTH_LIMITS.email}
-                defaultValue={actionData?.intent === "add" ? actionData.email : ""}
+                defaultValue={actionData?.intent === "add" ? actionData.values?.email : ""}
               />
             </Field>
             <Field id="new-admin-role" label="Rôle *">

@@ -9,12 +9,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Checkbox } from "~/components/ui/checkbox";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
-import { FormAlert } from "~/components/ui/form-alert";
 import { Input } from "~/components/ui/input";
-import { failureToast, useActionToast } from "~/hooks/use-action-toast";
-import { useHydrated } from "~/hooks/use-hydrated";
+import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import { adminMeta } from "~/lib/admin-meta";
-import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
+import { firstFieldError } from "~/lib/field-errors";
 import { formatDateTime, isoDate } from "~/lib/format";
 import { chosenEvents, webhookCreateSchema } from "~/lib/webhook-form-schema";
 import {
@@ -27,7 +25,7 @@ import { confirmIdentity, PRIVATE_HEADERS, requireAdmin } from "~/server/auth.se
 import { ConfirmIdentity } from "~/components/admin/confirm-identity";
 import { identityAnswer } from "./confirm-identity.server";
 import { withFlash } from "~/server/flash.server";
-import { idSchema, parseId, readForm } from "~/server/form.server";
+import { actionFailure, idSchema, parseId, readForm } from "~/server/form.server";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -75,18 +73,8 @@ const webhookFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("resend"), id: idSchema }),
 ]);
 
-export type WebhooksActionData = {
-  error?: string;
-  description?: string;
-  fieldErrors?: FieldErrors<"url" | "created">;
-  url?: string;
-  /** The new endpoint's secret: this answer is the only time it is shown. */
-  created?: { url: string; secret: string };
-};
-
-function failure(status: number, body: WebhooksActionData) {
-  return data(body, { status, headers: PRIVATE_HEADERS });
-}
+/** The create form's fields: the address, and `created` for the events' check boxes. */
+const failure = actionFailure<"url" | "created">;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request);
@@ -100,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         error: WEBHOOK_MESSAGES.createFailed,
         description: firstFieldError(fieldErrors, WEBHOOK_MESSAGES.createFailed),
         fieldErrors,
-        url: values.url.slice(0, WEBHOOK_URL_MAX),
+        values: { url: values.url.slice(0, WEBHOOK_URL_MAX) },
       });
     }
     return failure(400, { error: "Requête invalide" });
@@ -127,10 +115,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         action: "webhook-added",
         target: input.url.href,
       });
-      const created: WebhooksActionData = {
-        created: { url: input.url.href, secret: result.secret },
-      };
-      return data(created, { headers: PRIVATE_HEADERS });
+      // The new endpoint's secret: this answer is the only time it is shown.
+      const created = { url: input.url.href, secret: result.secret };
+      return data({ created }, { headers: PRIVATE_HEADERS });
     }
     const description =
       result.kind === "failed" ? WEBHOOK_MESSAGES.retry : WEBHOOK_MESSAGES[result.kind];
@@ -138,7 +125,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       error: WEBHOOK_MESSAGES.createFailed,
       description,
       fieldErrors: result.kind === "failed" ? undefined : { url: description },
-      url: input.url.href,
+      values: { url: input.url.href },
     });
   }
 
@@ -187,12 +174,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminWebhooks({ loaderData, actionData: answer }: Route.ComponentProps) {
   const reauth = answer && "reauth" in answer ? answer.reauth : undefined;
-  const actionData = answer && !("reauth" in answer) ? answer : undefined;
+  const created = answer && "created" in answer ? answer.created : undefined;
+  const actionData = answer && "error" in answer ? answer : undefined;
   const { endpoints, pendingDelete } = loaderData;
-  const hydrated = useHydrated();
   const busy = useNavigation().state === "submitting";
   const errors = actionData?.fieldErrors ?? {};
-  useActionToast(actionData, failureToast);
 
   return (
     <div className="space-y-8">
@@ -208,11 +194,9 @@ export default function AdminWebhooks({ loaderData, actionData: answer }: Route.
 
       {reauth ? <ConfirmIdentity action={PAGE} reauth={reauth} cancelTo={PAGE} /> : null}
 
-      {actionData?.error && !hydrated ? (
-        <FormAlert title={actionData.error} description={actionData.description} />
-      ) : null}
+      <ActionFailureAlert answer={actionData} />
 
-      {actionData?.created ? (
+      {created ? (
         <section
           aria-labelledby="webhook-secret"
           className="space-y-2 rounded-lg border border-primary bg-card p-4"
@@ -221,12 +205,12 @@ export default function AdminWebhooks({ loaderData, actionData: answer }: Route.
             Webhook ajouté : copiez son secret de signature
           </h2>
           <p className="text-sm">
-            Il ne sera plus affiché. Le destinataire ({actionData.created.url}) l'utilise pour
-            vérifier chaque envoi.
+            Il ne sera plus affiché. Le destinataire ({created.url}) l'utilise pour vérifier chaque
+            envoi.
           </p>
           <p>
             <code data-webhook-secret className="break-all rounded bg-muted px-2 py-1 text-sm">
-              {actionData.created.secret}
+              {created.secret}
             </code>
           </p>
         </section>
@@ -271,7 +255,7 @@ export default function AdminWebhooks({ loaderData, actionData: answer }: Route.
                 required
                 maxLength={WEBHOOK_URL_MAX}
                 placeholder="https://crm.example.com/webhooks/serveurpro"
-                defaultValue={actionData?.url ?? ""}
+                defaultValue={actionData?.values?.url ?? ""}
               />
             </Field>
             <fieldset
