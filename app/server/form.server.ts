@@ -1,7 +1,10 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
 import { fieldErrors, type FieldErrors } from "~/lib/field-errors";
+import type { FlashKey } from "~/lib/admin-messages";
 import { PRIVATE_HEADERS } from "./auth.server";
+import { withFlash } from "./flash.server";
+import { journal, type JournalContext, type JournalEntry } from "./journal.server";
 
 /** Refuses methods other than the one an action expects (405; React Router also calls actions for PUT, PATCH and DELETE). */
 export function assertMethod(request: Request, method: "POST" = "POST"): void {
@@ -66,6 +69,21 @@ export function actionFailure<F extends string = string, V = Partial<Record<F, s
     if (!all.has(name)) all.set(name, value);
   }
   return data(failure, { status, headers: all });
+}
+
+/**
+ * The one way an admin action succeeds: the change goes to the journal (who, what, on what), then
+ * the browser to `to` with the flash toast `flash` (post/redirect/get).
+ */
+export async function actionDone(
+  request: Request,
+  context: JournalContext,
+  flash: FlashKey,
+  to: string,
+  entry: JournalEntry,
+): Promise<never> {
+  await journal.record(context, entry);
+  throw redirect(to, { headers: withFlash(request, flash, PRIVATE_HEADERS) });
 }
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);

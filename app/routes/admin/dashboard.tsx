@@ -23,11 +23,9 @@ import { contactCharts } from "~/server/contact-charts.server";
 import { offerStats } from "~/server/offers.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { contactRequestStats } from "~/server/contacts.server";
-import { withFlash } from "~/server/flash.server";
-import { actionFailure, readForm } from "~/server/form.server";
+import { actionFailure, actionDone, readForm } from "~/server/form.server";
 import { notificationsEnabled } from "~/server/mail.server";
 import { mailOutboxOverview, requeueFailedMail } from "~/server/mail-outbox.server";
-import { journal } from "~/server/journal.server";
 import type { Route } from "./+types/dashboard";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
@@ -62,12 +60,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { kind } = await requeueFailedMail(parsed.data.id, context);
   if (kind === "not-failed") return failure("Cet e-mail n'est plus en échec.", 409);
   if (kind === "failed") return failure("Une erreur inattendue s'est produite", 503);
-  await journal.record(context, {
+  return actionDone(request, context, "mailRetried", "/admin", {
     actor: user,
     action: "mail-retried",
     target: `e-mail ${parsed.data.id}`,
   });
-  throw redirect("/admin", { headers: withFlash(request, "mailRetried", PRIVATE_HEADERS) });
 }
 
 function StatCard({

@@ -1,9 +1,9 @@
 import { RemoveLink } from "~/components/admin/row-actions";
 import { Plus } from "lucide-react";
-import { Form, redirect, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { SectionCard } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -16,9 +16,7 @@ import { DATACENTER_CODE } from "~/lib/offer-filters";
 import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { addDatacenter, listDatacenters, removeDatacenter } from "~/server/datacenters.server";
-import { withFlash } from "~/server/flash.server";
-import { actionFailure, readForm } from "~/server/form.server";
-import { journal } from "~/server/journal.server";
+import { actionFailure, actionDone, readForm } from "~/server/form.server";
 import { log } from "~/server/log.server";
 import type { Route } from "./+types/datacenters";
 
@@ -81,24 +79,22 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     log.info("datacenter added", { requestId: context.requestId, code: result.code });
-    await journal.record(context, {
+    return actionDone(request, context, "datacenterAdded", PATH, {
       actor: user,
       action: "datacenter-added",
       target: `datacenter ${result.code}`,
     });
-    throw redirect(PATH, { headers: withFlash(request, "datacenterAdded", PRIVATE_HEADERS) });
   }
   const result = await removeDatacenter(input.code);
   if (result.kind === "missing") {
     return actionFailure(404, { error: MESSAGES.removeFailed, description: MESSAGES.missing });
   }
   log.info("datacenter removed", { requestId: context.requestId, code: input.code });
-  await journal.record(context, {
+  return actionDone(request, context, "datacenterRemoved", PATH, {
     actor: user,
     action: "datacenter-removed",
     target: `datacenter ${input.code}`,
   });
-  throw redirect(PATH, { headers: withFlash(request, "datacenterRemoved", PRIVATE_HEADERS) });
 }
 
 export default function AdminDatacenters({ loaderData, actionData }: Route.ComponentProps) {
@@ -137,30 +133,25 @@ export default function AdminDatacenters({ loaderData, actionData }: Route.Compo
           </li>
         ))}
       </ul>
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">Ajouter un datacenter</CardTitle>
-          <CardDescription>
-            Il devient un choix du formulaire des offres et un filtre du catalogue.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Form
-            method="post"
-            action={PATH}
-            className="grid gap-4 md:grid-cols-[1fr_auto] md:items-start"
-            aria-label="Ajouter un datacenter"
-          >
-            <input type="hidden" name="intent" value="add" />
-            <Field id="datacenter-name" label="Nom *" error={actionData?.fieldErrors?.name}>
-              <Input name="name" required maxLength={DATACENTER_NAME_MAX} placeholder="Paris" />
-            </Field>
-            <Button type="submit" disabled={busy} className="md:mt-7">
-              <Plus aria-hidden="true" /> Ajouter
-            </Button>
-          </Form>
-        </CardContent>
-      </Card>
+      <SectionCard
+        title="Ajouter un datacenter"
+        description="Il devient un choix du formulaire des offres et un filtre du catalogue."
+      >
+        <Form
+          method="post"
+          action={PATH}
+          className="grid gap-4 md:grid-cols-[1fr_auto] md:items-start"
+          aria-label="Ajouter un datacenter"
+        >
+          <input type="hidden" name="intent" value="add" />
+          <Field id="datacenter-name" label="Nom *" error={actionData?.fieldErrors?.name}>
+            <Input name="name" required maxLength={DATACENTER_NAME_MAX} placeholder="Paris" />
+          </Field>
+          <Button type="submit" disabled={busy} className="md:mt-7">
+            <Plus aria-hidden="true" /> Ajouter
+          </Button>
+        </Form>
+      </SectionCard>
     </div>
   );
 }

@@ -1,7 +1,7 @@
-import { Form, redirect, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { SectionCard } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { adminMeta } from "~/lib/admin-meta";
@@ -9,9 +9,7 @@ import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
 import { LEASE_DURATIONS, scaled } from "~/lib/lease";
 import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
-import { withFlash } from "~/server/flash.server";
-import { actionFailure, readForm } from "~/server/form.server";
-import { journal } from "~/server/journal.server";
+import { actionFailure, actionDone, readForm } from "~/server/form.server";
 import { readLeaseScale, saveLeaseScale } from "~/server/lease.server";
 import { log } from "~/server/log.server";
 import type { Route } from "./+types/lease";
@@ -73,12 +71,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const rates = LEASE_DURATIONS.filter((m) => input[`c${m}`])
     .map((m) => `${m} mois ${input[`c${m}`]}`)
     .join(", ");
-  await journal.record(context, {
+  return actionDone(request, context, "leaseScaleSaved", PATH, {
     actor: user,
     action: "lease-scale-changed",
     target: `barème ${rates || "vide"}, option ${input.purchaseOptionPercent} %`,
   });
-  throw redirect(PATH, { headers: withFlash(request, "leaseScaleSaved", PRIVATE_HEADERS) });
 }
 
 export default function AdminLease({ loaderData, actionData }: Route.ComponentProps) {
@@ -91,53 +88,47 @@ export default function AdminLease({ loaderData, actionData }: Route.ComponentPr
     <div className="space-y-8">
       <h1 className="text-3xl font-bold">Barème LOA</h1>
       <ActionFailureAlert answer={actionData} />
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">Coefficients du financeur</CardTitle>
-          <CardDescription>
-            Loyer mensuel HT = montant financé HT × coefficient de la durée. Une durée sans
-            coefficient n'est pas proposée.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Form method="post" action={PATH} className="space-y-5" aria-label="Barème LOA">
-            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-              {LEASE_DURATIONS.map((months) => (
-                <Field
-                  key={months}
-                  id={`lease-c${months}`}
-                  label={`${months} mois`}
-                  error={errors[`c${months}`]}
-                >
-                  <Input
-                    name={`c${months}`}
-                    inputMode="decimal"
-                    maxLength={12}
-                    placeholder="0,03150"
-                    defaultValue={coefficientOf(months)}
-                  />
-                </Field>
-              ))}
-            </div>
-            <Field
-              id="lease-option"
-              label="Option d'achat (% du montant financé)"
-              error={errors.purchaseOptionPercent}
-            >
-              <Input
-                name="purchaseOptionPercent"
-                inputMode="decimal"
-                maxLength={8}
-                required
-                defaultValue={scale.purchaseOptionPercent}
-              />
-            </Field>
-            <Button type="submit" disabled={busy}>
-              Enregistrer le barème
-            </Button>
-          </Form>
-        </CardContent>
-      </Card>
+      <SectionCard
+        title="Coefficients du financeur"
+        description="Loyer mensuel HT = montant financé HT × coefficient de la durée. Une durée sans coefficient n'est pas proposée."
+      >
+        <Form method="post" action={PATH} className="space-y-5" aria-label="Barème LOA">
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {LEASE_DURATIONS.map((months) => (
+              <Field
+                key={months}
+                id={`lease-c${months}`}
+                label={`${months} mois`}
+                error={errors[`c${months}`]}
+              >
+                <Input
+                  name={`c${months}`}
+                  inputMode="decimal"
+                  maxLength={12}
+                  placeholder="0,03150"
+                  defaultValue={coefficientOf(months)}
+                />
+              </Field>
+            ))}
+          </div>
+          <Field
+            id="lease-option"
+            label="Option d'achat (% du montant financé)"
+            error={errors.purchaseOptionPercent}
+          >
+            <Input
+              name="purchaseOptionPercent"
+              inputMode="decimal"
+              maxLength={8}
+              required
+              defaultValue={scale.purchaseOptionPercent}
+            />
+          </Field>
+          <Button type="submit" disabled={busy}>
+            Enregistrer le barème
+          </Button>
+        </Form>
+      </SectionCard>
     </div>
   );
 }

@@ -34,9 +34,7 @@ import {
   type AdminOfferRow,
 } from "~/server/offers.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
-import { withFlash } from "~/server/flash.server";
-import { actionFailure, idSchema, parseId, readForm } from "~/server/form.server";
-import { journal } from "~/server/journal.server";
+import { actionFailure, actionDone, idSchema, parseId, readForm } from "~/server/form.server";
 import type { Route } from "./+types/offers";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
@@ -117,13 +115,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (result.kind === "failed") return failure(503, failedTitle, "Veuillez réessayer.");
   if (result.kind === "missing") return failure(404, failedTitle, ADMIN_MESSAGES.offerGone);
-  await journal.record(context, {
+  return actionDone(request, context, CHANGE_FLASH[result.kind], returnTo, {
     actor: user,
     action: JOURNAL_OFFER_CHANGE[result.kind],
     target: `offre ${input.id}`,
-  });
-  throw redirect(returnTo, {
-    headers: withFlash(request, CHANGE_FLASH[result.kind], PRIVATE_HEADERS),
   });
 }
 

@@ -1,6 +1,6 @@
 import { Download, Search, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { data, Form, redirect, useLocation } from "react-router";
+import { data, Form, useLocation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -21,8 +21,7 @@ import {
   requireAdmin,
 } from "~/server/auth.server";
 import { withDatabase } from "~/server/availability.server";
-import { withFlash } from "~/server/flash.server";
-import { actionFailure, assertMethod, parseForm, readForm } from "~/server/form.server";
+import { actionFailure, actionDone, assertMethod, parseForm, readForm } from "~/server/form.server";
 import { ConfirmIdentity } from "~/components/admin/confirm-identity";
 import { confirmIdentityUrl, identityAnswer } from "./confirm-identity.server";
 import { log } from "~/server/log.server";
@@ -102,13 +101,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }));
   // That it happened and how much went, never the address: a keyed hash names it.
   log.info("personal data erased", { requestId: context.requestId, subject, ...counts });
-  await journal.record(context, {
+  return actionDone(request, context, "personalDataErased", "/admin/personal-data", {
     actor: session.user,
     action: "personal-data-erased",
     target: `personne ${subject}`,
-  });
-  throw redirect("/admin/personal-data", {
-    headers: withFlash(request, "personalDataErased", PRIVATE_HEADERS),
   });
 }
 

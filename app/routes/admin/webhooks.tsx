@@ -1,11 +1,11 @@
 import { RemoveLink, RowActionForm } from "~/components/admin/row-actions";
 import { journal } from "~/server/journal.server";
 import { Plus, RotateCcw } from "lucide-react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardHeader, CardTitle, SectionCard } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
@@ -24,8 +24,7 @@ import {
 import { confirmIdentity, PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { ConfirmIdentity } from "~/components/admin/confirm-identity";
 import { identityAnswer } from "./confirm-identity.server";
-import { withFlash } from "~/server/flash.server";
-import { actionFailure, idSchema, parseId, readForm } from "~/server/form.server";
+import { actionFailure, actionDone, idSchema, parseId, readForm } from "~/server/form.server";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -143,12 +142,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         description: WEBHOOK_MESSAGES.missing,
       });
     }
-    await journal.record(context, {
+    return actionDone(request, context, "webhookDeleted", PAGE, {
       actor: user,
       action: "webhook-removed",
       target: `webhook ${input.id}`,
     });
-    throw redirect(PAGE, { headers: withFlash(request, "webhookDeleted", PRIVATE_HEADERS) });
   }
 
   const result = await resendDelivery(input.id, ctx);
@@ -164,12 +162,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: WEBHOOK_MESSAGES.deliveryBusy,
     });
   }
-  await journal.record(context, {
+  return actionDone(request, context, "webhookResent", PAGE, {
     actor: user,
     action: "webhook-resent",
     target: `livraison ${input.id}`,
   });
-  throw redirect(PAGE, { headers: withFlash(request, "webhookResent", PRIVATE_HEADERS) });
 }
 
 export default function AdminWebhooks({ loaderData, actionData: answer }: Route.ComponentProps) {
@@ -238,46 +235,41 @@ export default function AdminWebhooks({ loaderData, actionData: answer }: Route.
         )}
       </section>
 
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">Ajouter un webhook</CardTitle>
-          <CardDescription>
-            L'adresse de votre CRM ou outil qui reçoit les demandes (POST JSON).
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Form method="post" action={PAGE} className="space-y-4" aria-label="Ajouter un webhook">
-            <input type="hidden" name="intent" value="create" />
-            <Field id="webhook-url" label="Adresse (URL) *" error={errors.url}>
-              <Input
-                name="url"
-                type="url"
-                required
-                maxLength={WEBHOOK_URL_MAX}
-                placeholder="https://crm.example.com/webhooks/serveurpro"
-                defaultValue={actionData?.values?.url ?? ""}
-              />
-            </Field>
-            <fieldset
-              className="space-y-2"
-              aria-describedby={errors.created ? "webhook-events-error" : undefined}
-            >
-              <legend className="text-sm font-medium">Événements *</legend>
-              {WEBHOOK_EVENTS.map((event) => (
-                <EventCheckbox key={event} event={event} />
-              ))}
-              {errors.created ? (
-                <p id="webhook-events-error" className="text-sm text-destructive">
-                  {errors.created}
-                </p>
-              ) : null}
-            </fieldset>
-            <Button type="submit" disabled={busy}>
-              <Plus aria-hidden="true" /> Ajouter
-            </Button>
-          </Form>
-        </CardContent>
-      </Card>
+      <SectionCard
+        title="Ajouter un webhook"
+        description="L'adresse de votre CRM ou outil qui reçoit les demandes (POST JSON)."
+      >
+        <Form method="post" action={PAGE} className="space-y-4" aria-label="Ajouter un webhook">
+          <input type="hidden" name="intent" value="create" />
+          <Field id="webhook-url" label="Adresse (URL) *" error={errors.url}>
+            <Input
+              name="url"
+              type="url"
+              required
+              maxLength={WEBHOOK_URL_MAX}
+              placeholder="https://crm.example.com/webhooks/serveurpro"
+              defaultValue={actionData?.values?.url ?? ""}
+            />
+          </Field>
+          <fieldset
+            className="space-y-2"
+            aria-describedby={errors.created ? "webhook-events-error" : undefined}
+          >
+            <legend className="text-sm font-medium">Événements *</legend>
+            {WEBHOOK_EVENTS.map((event) => (
+              <EventCheckbox key={event} event={event} />
+            ))}
+            {errors.created ? (
+              <p id="webhook-events-error" className="text-sm text-destructive">
+                {errors.created}
+              </p>
+            ) : null}
+          </fieldset>
+          <Button type="submit" disabled={busy}>
+            <Plus aria-hidden="true" /> Ajouter
+          </Button>
+        </Form>
+      </SectionCard>
     </div>
   );
 }
