@@ -1,13 +1,11 @@
 import { useEffect } from "react";
 import { toast } from "sonner";
 import type { ToastMessage } from "~/lib/admin-messages";
+import type { ActionFailure } from "~/server/form.server";
 
-/** The usual failure an admin action answers: { error, description? }. */
-export type ActionFailure = { error?: string; description?: string };
-
-/** The toast of an ActionFailure answer (none when it is not one). */
-export function failureToast(result: ActionFailure): ToastMessage | undefined {
-  return result.error
+/** The toast of an action's answer when it is an ActionFailure (none for any other answer). */
+export function failureToast(result: ActionFailure | object): ToastMessage | undefined {
+  return "error" in result && result.error
     ? { type: "error", title: result.error, description: result.description }
     : undefined;
 }

@@ -5,110 +5,53 @@ export type ToastMessage = { title: string; description?: string; type: ToastTyp
 /** A flash message as the root loader hands it to the page (id: shown once per id). */
 export type FlashToast = ToastMessage & { id: string };
 
+/** A flash message: every one says that something was done. */
+const done = (title: string, description?: string) =>
+  ({ type: "success", title, description }) as const satisfies ToastMessage;
+
 /** Messages carried to the next page by the flash cookie, by key (the cookie never holds text). */
 export const FLASH_MESSAGES = {
-  signedIn: {
-    title: "Connexion réussie",
-    description: "Bienvenue dans l'espace administrateur",
-    type: "success",
-  },
-  signedOut: { title: "Déconnexion réussie", description: "À bientôt !", type: "success" },
-  offerCreated: {
-    title: "Offre créée",
-    description: "L'offre a été créée avec succès",
-    type: "success",
-  },
-  offerUpdated: {
-    title: "Offre mise à jour",
-    description: "L'offre a été mise à jour avec succès",
-    type: "success",
-  },
-  offerDeleted: {
-    title: "Offre supprimée",
-    description: "L'offre a été supprimée avec succès",
-    type: "success",
-  },
-  offerActivated: {
-    title: "Offre activée",
-    description: "L'offre est visible sur le site",
-    type: "success",
-  },
-  offerDeactivated: {
-    title: "Offre désactivée",
-    description: "L'offre n'est plus visible sur le site",
-    type: "success",
-  },
-  adminAdded: {
-    title: "Administrateur ajouté",
-    description: "Il peut se connecter avec le mot de passe initial",
-    type: "success",
-  },
-  adminRemoved: {
-    title: "Administrateur supprimé",
-    description: "Ses sessions ont été fermées",
-    type: "success",
-  },
-  roleChanged: {
-    title: "Rôle modifié",
-    description: "Il s'applique dès sa prochaine page",
-    type: "success",
-  },
-  secondFactorReset: {
-    title: "Double authentification réinitialisée",
-    description: "Ses sessions ont été fermées ; il l'activera à nouveau",
-    type: "success",
-  },
-  sessionRevoked: { title: "Session révoquée", type: "success" },
-  passwordReset: {
-    title: "Mot de passe modifié",
-    description:
-      "Toutes vos sessions ont été fermées : connectez-vous avec le nouveau mot de passe.",
-    type: "success",
-  },
-  passwordChanged: {
-    title: "Mot de passe modifié",
-    description: "Vos autres sessions ont été déconnectées",
-    type: "success",
-  },
-  statusUpdated: {
-    title: "Statut mis à jour",
-    description: "Le statut de la demande a été mis à jour",
-    type: "success",
-  },
-  personalDataErased: {
-    title: "Données effacées",
-    description: "Toutes les données de cette adresse e-mail ont été effacées.",
-    type: "success",
-  },
-  noteAdded: { title: "Note ajoutée", type: "success" },
-  bulkDone: {
-    title: "Demandes mises à jour",
-    description: "La modification a été appliquée aux demandes cochées",
-    type: "success",
-  },
-  ownerUpdated: {
-    title: "Attribution mise à jour",
-    description: "Le responsable de la demande a été mis à jour",
-    type: "success",
-  },
-  datacenterAdded: { title: "Datacenter ajouté", type: "success" },
-  leaseScaleSaved: { title: "Barème LOA enregistré", type: "success" },
-  datacenterRemoved: {
-    title: "Datacenter supprimé",
-    description: "Les offres qui l'indiquaient n'ont plus de datacenter.",
-    type: "success",
-  },
-  notSpam: {
-    title: "Demande rétablie",
-    description: "La demande rejoint la liste et l'équipe commerciale en est notifiée.",
-    type: "success",
-  },
-  webhookDeleted: { title: "Webhook supprimé", type: "success" },
-  webhookResent: {
-    title: "Envoi relancé",
-    description: "La livraison repart dans quelques secondes.",
-    type: "success",
-  },
+  signedIn: done("Connexion réussie", "Bienvenue dans l'espace administrateur"),
+  signedOut: done("Déconnexion réussie", "À bientôt !"),
+  offerCreated: done("Offre créée", "L'offre a été créée avec succès"),
+  offerUpdated: done("Offre mise à jour", "L'offre a été mise à jour avec succès"),
+  offerDeleted: done("Offre supprimée", "L'offre a été supprimée avec succès"),
+  offerActivated: done("Offre activée", "L'offre est visible sur le site"),
+  offerDeactivated: done("Offre désactivée", "L'offre n'est plus visible sur le site"),
+  adminAdded: done("Administrateur ajouté", "Il peut se connecter avec le mot de passe initial"),
+  adminRemoved: done("Administrateur supprimé", "Ses sessions ont été fermées"),
+  roleChanged: done("Rôle modifié", "Il s'applique dès sa prochaine page"),
+  secondFactorReset: done(
+    "Double authentification réinitialisée",
+    "Ses sessions ont été fermées ; il l'activera à nouveau",
+  ),
+  sessionRevoked: done("Session révoquée"),
+  passwordReset: done(
+    "Mot de passe modifié",
+    "Toutes vos sessions ont été fermées : connectez-vous avec le nouveau mot de passe.",
+  ),
+  passwordChanged: done("Mot de passe modifié", "Vos autres sessions ont été déconnectées"),
+  statusUpdated: done("Statut mis à jour", "Le statut de la demande a été mis à jour"),
+  personalDataErased: done(
+    "Données effacées",
+    "Toutes les données de cette adresse e-mail ont été effacées.",
+  ),
+  noteAdded: done("Note ajoutée"),
+  bulkDone: done("Demandes mises à jour", "La modification a été appliquée aux demandes cochées"),
+  ownerUpdated: done("Attribution mise à jour", "Le responsable de la demande a été mis à jour"),
+  datacenterAdded: done("Datacenter ajouté"),
+  leaseScaleSaved: done("Barème LOA enregistré"),
+  datacenterRemoved: done(
+    "Datacenter supprimé",
+    "Les offres qui l'indiquaient n'ont plus de datacenter.",
+  ),
+  notSpam: done(
+    "Demande rétablie",
+    "La demande rejoint la liste et l'équipe commerciale en est notifiée.",
+  ),
+  webhookDeleted: done("Webhook supprimé"),
+  mailRetried: done("E-mail remis en file d'envoi", "Il partira dans quelques instants."),
+  webhookResent: done("Envoi relancé", "La livraison repart dans quelques secondes."),
 } as const satisfies Record<string, ToastMessage>;
 
 export type FlashKey = keyof typeof FLASH_MESSAGES;

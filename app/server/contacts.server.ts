@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
-import type { SelectedFields } from "drizzle-orm/pg-core";
+import type { PgUpdateSetSource, SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { ContactInput } from "~/lib/contact";
 import type { ContactMailData } from "~/lib/contact-mail";
@@ -602,10 +602,48 @@ const FIRST_ANSWER = sql`coalesce(${contactRequests.firstAnsweredAt}, now())`;
 
 export type ChangeOutcome = "changed" | "unchanged" | "missing";
 
+/** Who made a change, as each history line of a request records it. */
+type Signed = { contactRequestId: number; authorId: number; authorEmail: string };
+
 /**
- * Sets the status (any status from any other, spec section 4), bumps updated_at and records who
- * did it, in one transaction. The row is locked first, so two administrators changing it at once
- * each record the status they really changed from. The same status again records nothing.
+ * One change of a request's field, in one transaction on its locked row: `lock` reads the field
+ * (undefined: no such request) and the same value again records nothing; otherwise `record` adds
+ * the history line (or says why the change cannot be made), the row gets `set` and its updated_at,
+ * and the webhook announces which field changed.
+ */
+async function changeLockedRequest<C, Refusal extends string = never>(
+  id: number,
+  actor: AdminUser,
+  database: Database,
+  change: {
+    field: "status" | "owner";
+    lock: (tx: Database) => Promise<C | undefined>;
+    unchanged: (current: C) => boolean;
+    record: (tx: Database, current: C, signed: Signed) => Promise<Refusal | void>;
+    set: PgUpdateSetSource<typeof contactRequests>;
+  },
+): Promise<ChangeOutcome | Refusal> {
+  return database.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const current = await change.lock(tx);
+    if (!current) return "missing";
+    if (change.unchanged(current)) return "unchanged";
+    const signed = { contactRequestId: id, authorId: actor.id, authorEmail: actor.email };
+    const refused = await change.record(tx, current, signed);
+    if (refused) return refused;
+    await tx
+      .update(contactRequests)
+      .set({ ...change.set, updatedAt: sql`now()` })
+      .where(eq(contactRequests.id, id));
+    await enqueueWebhookEvent("request.updated", id, tx, [change.field]);
+    return "changed";
+  });
+}
+
+/**
+ * Sets the status (any status from any other, spec section 4) and records who did it. The row is
+ * locked first, so two administrators changing it at once each record the status they really
+ * changed from.
  */
 export async function changeContactStatus(
   id: number,
@@ -613,34 +651,30 @@ export async function changeContactStatus(
   actor: AdminUser,
   database: Database = db(),
 ): Promise<ChangeOutcome> {
-  return database.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ status: contactRequests.status })
-      .from(contactRequests)
-      .where(eq(contactRequests.id, id))
-      .for("update");
-    if (!current) return "missing";
-    if (current.status === status) return "unchanged";
-    await tx
-      .update(contactRequests)
-      .set({ status, updatedAt: sql`now()`, firstAnsweredAt: FIRST_ANSWER })
-      .where(eq(contactRequests.id, id));
-    await tx.insert(contactStatusChanges).values({
-      contactRequestId: id,
-      fromStatus: current.status,
-      toStatus: status,
-      authorId: actor.id,
-      authorEmail: actor.email,
-    });
-    await enqueueWebhookEvent("request.updated", id, tx as unknown as Database, ["status"]);
-    return "changed";
+  return changeLockedRequest<{ status: ContactStatus }>(id, actor, database, {
+    field: "status",
+    lock: async (tx) =>
+      (
+        await tx
+          .select({ status: contactRequests.status })
+          .from(contactRequests)
+          .where(eq(contactRequests.id, id))
+          .for("update")
+      )[0],
+    unchanged: (current) => current.status === status,
+    record: async (tx, current, signed) => {
+      await tx
+        .insert(contactStatusChanges)
+        .values({ ...signed, fromStatus: current.status, toStatus: status });
+    },
+    set: { status, firstAnsweredAt: FIRST_ANSWER },
   });
 }
 
 /**
  * 'Attribuer à': sets the owner (an Administrateur or Commercial account) or none, records it in
- * the request's history and announces it, in one transaction on the locked row. The same owner
- * again records nothing; an account that cannot own requests is `not-assignable`.
+ * the request's history and announces it. An account that cannot own requests is
+ * `not-assignable`.
  */
 export async function assignContactRequest(
   id: number,
@@ -648,37 +682,34 @@ export async function assignContactRequest(
   actor: AdminUser,
   database: Database = db(),
 ): Promise<ChangeOutcome | "not-assignable"> {
-  return database.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ ownerId: contactRequests.ownerId, ownerEmail: users.email })
-      .from(contactRequests)
-      .leftJoin(users, eq(users.id, contactRequests.ownerId))
-      .where(eq(contactRequests.id, id))
-      .for("update", { of: contactRequests });
-    if (!current) return "missing";
-    if (current.ownerId === ownerId) return "unchanged";
-    let toEmail: string | null = null;
-    if (ownerId !== null) {
-      const [owner] = await tx
-        .select({ email: users.email })
-        .from(users)
-        .where(and(eq(users.id, ownerId), inArray(users.role, [...OWNER_ROLES])));
-      if (!owner) return "not-assignable";
-      toEmail = owner.email;
-    }
-    await tx
-      .update(contactRequests)
-      .set({ ownerId, updatedAt: sql`now()` })
-      .where(eq(contactRequests.id, id));
-    await tx.insert(contactOwnerChanges).values({
-      contactRequestId: id,
-      fromOwnerEmail: current.ownerEmail,
-      toOwnerEmail: toEmail,
-      authorId: actor.id,
-      authorEmail: actor.email,
-    });
-    await enqueueWebhookEvent("request.updated", id, tx as unknown as Database, ["owner"]);
-    return "changed";
+  type Current = { ownerId: number | null; ownerEmail: string | null };
+  return changeLockedRequest<Current, "not-assignable">(id, actor, database, {
+    field: "owner",
+    lock: async (tx) =>
+      (
+        await tx
+          .select({ ownerId: contactRequests.ownerId, ownerEmail: users.email })
+          .from(contactRequests)
+          .leftJoin(users, eq(users.id, contactRequests.ownerId))
+          .where(eq(contactRequests.id, id))
+          .for("update", { of: contactRequests })
+      )[0],
+    unchanged: (current) => current.ownerId === ownerId,
+    record: async (tx, current, signed) => {
+      let toEmail: string | null = null;
+      if (ownerId !== null) {
+        const [owner] = await tx
+          .select({ email: users.email })
+          .from(users)
+          .where(and(eq(users.id, ownerId), inArray(users.role, [...OWNER_ROLES])));
+        if (!owner) return "not-assignable";
+        toEmail = owner.email;
+      }
+      await tx
+        .insert(contactOwnerChanges)
+        .values({ ...signed, fromOwnerEmail: current.ownerEmail, toOwnerEmail: toEmail });
+    },
+    set: { ownerId },
   });
 }
 

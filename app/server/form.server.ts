@@ -1,6 +1,10 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
 import { fieldErrors, type FieldErrors } from "~/lib/field-errors";
+import type { FlashKey } from "~/lib/admin-messages";
+import { PRIVATE_HEADERS } from "./auth.server";
+import { withFlash } from "./flash.server";
+import { journal, type JournalContext, type JournalEntry } from "./journal.server";
 
 /** Refuses methods other than the one an action expects (405; React Router also calls actions for PUT, PATCH and DELETE). */
 export function assertMethod(request: Request, method: "POST" = "POST"): void {
@@ -34,6 +38,53 @@ export type Submission<S extends FormSchema> = {
   | { success: true; data: z.output<S> }
   | { success: false; error: z.ZodError; fieldErrors: FieldErrors<FormFieldName<S>> }
 );
+
+/**
+ * What every action answers when it refuses (success is a redirect with a flash toast): a title
+ * and a sentence (a toast with JavaScript, a FormAlert without), each field's message, and what was
+ * typed, to show again. What a page needs besides goes in a named optional field here, never in a
+ * shape of its own.
+ */
+export type ActionFailure<F extends string = string, V = Partial<Record<F, string>>> = {
+  error: string;
+  description?: string;
+  fieldErrors?: FieldErrors<F>;
+  /** What was typed (never a password); a form with check boxes gives its own type. */
+  values?: V;
+  /** Which of the page's forms was posted, on pages with several (null: none could be read). */
+  intent?: string | null;
+};
+
+/**
+ * The one way an admin action refuses: `failure` with its status, private (no-store, noindex);
+ * `headers` adds to those (a Retry-After, a cookie).
+ */
+export function actionFailure<F extends string = string, V = Partial<Record<F, string>>>(
+  status: number,
+  failure: ActionFailure<F, V>,
+  headers?: HeadersInit,
+) {
+  const all = new Headers(headers);
+  for (const [name, value] of Object.entries(PRIVATE_HEADERS)) {
+    if (!all.has(name)) all.set(name, value);
+  }
+  return data(failure, { status, headers: all });
+}
+
+/**
+ * The one way an admin action succeeds: the change goes to the journal (who, what, on what), then
+ * the browser to `to` with the flash toast `flash` (post/redirect/get).
+ */
+export async function actionDone(
+  request: Request,
+  context: JournalContext,
+  flash: FlashKey,
+  to: string,
+  entry: JournalEntry,
+): Promise<never> {
+  await journal.record(context, entry);
+  throw redirect(to, { headers: withFlash(request, flash, PRIVATE_HEADERS) });
+}
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 

@@ -429,7 +429,7 @@ describe(`admin contact requests (${testDatabaseKind})`, () => {
           intent: "note",
           error: "Erreur lors de l'ajout de la note",
           description: message,
-          note,
+          values: { note },
         });
       }
       expect(await snapshot()).toEqual(before);

@@ -226,7 +226,7 @@ describe("/contact's offer field", () => {
     );
     expect(refused.status).toBe(400);
     expect(refused.data).toMatchObject({
-      status: "invalid",
+      error: "Champs manquants",
       offerChoice: { id: rows[6].id, title: "EPYC Alpha", reference: "DED-EPYC-7543" },
     });
     const junk = await call(

@@ -319,7 +319,7 @@ describe(`admin guard (${testDatabaseKind})`, () => {
           form: { intent: "retry-mail", id: String(failedMailId) },
         }),
       );
-      expect(retried.status).toBe(200);
+      expect(retried.status).toBe(302);
       const [mail] = await database.db.select().from(mailOutbox);
       expect(mail.status).toBe("pending");
     });

@@ -83,11 +83,8 @@ describe(`password reset (${testDatabaseKind})`, () => {
     const unknown = await requestReset("personne@example.fr", "198.51.100.200");
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
-    expect({ ...(unknown.data as object), email: "" }).toEqual({
-      ...(known.data as object),
-      email: "",
-    });
-    expect(known.data).toEqual({ sent: true, email: ADMIN.email });
+    expect(unknown.data).toEqual(known.data);
+    expect(known.data).toEqual({ sent: true });
     // The page shows the same sentence whichever it was.
     expect(RESET_MESSAGES.requested).toMatch(/^Si un compte existe pour cette adresse/);
     // One link, for the account only; the same kinds of counters for both addresses.
@@ -160,8 +157,8 @@ describe(`password reset (${testDatabaseKind})`, () => {
     const again = await setPassword(token, "encore une autre phrase secrète");
     expect(again.status).toBe(410);
     expect(again.data).toMatchObject({
-      invalidLink: true,
-      error: { description: RESET_MESSAGES.invalidLink },
+      description: RESET_MESSAGES.invalidLink,
+      fieldErrors: { token: RESET_MESSAGES.invalidLink },
     });
     expect((await linkPage(token)).status).toBe(410);
     expect((await linkPage(token)).data).toEqual({ valid: false });
@@ -272,7 +269,9 @@ describe(`password reset (${testDatabaseKind})`, () => {
     const refused = await requestReset("x@example.fr", from);
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
-    expect(refused.data).toMatchObject({ error: { description: /^Trop de demandes\./ } });
+    expect(refused.data).toMatchObject({
+      description: expect.stringMatching(/^Trop de demandes\./),
+    });
     // Another address of the same client is still answered; so is this address from elsewhere.
     expect((await requestReset(ADMIN.email, from)).status).toBe(200);
     expect((await requestReset("x@example.fr", "198.51.100.251")).status).toBe(200);
@@ -283,7 +282,7 @@ describe(`password reset (${testDatabaseKind})`, () => {
     const last = await lastToken();
     const over = await requestReset(ADMIN.email);
     expect(over.status).toBe(200);
-    expect(over.data).toEqual({ sent: true, email: ADMIN.email });
+    expect(over.data).toEqual({ sent: true });
     expect(await lastToken()).toBe(last);
     expect((await linkPage(last)).status).toBe(200);
   });
@@ -301,7 +300,7 @@ describe(`password reset (${testDatabaseKind})`, () => {
     for (const email of ["", "pas une adresse", `${"a".repeat(260)}@example.fr`]) {
       const outcome = await requestReset(email);
       expect(outcome.status).toBe(400);
-      expect(outcome.data).toMatchObject({ error: { title: "Demande non envoyée" } });
+      expect(outcome.data).toMatchObject({ error: "Demande non envoyée" });
     }
     expect(await database.db.select().from(rateLimits)).toHaveLength(0);
   });

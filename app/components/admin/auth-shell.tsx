@@ -2,29 +2,29 @@ import { Loader2, Server } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { FormAlert } from "~/components/ui/form-alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { AUTH_LIMITS } from "~/lib/limits";
-import type { ToastMessage } from "~/lib/admin-messages";
+import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
+import type { ActionFailure } from "~/server/form.server";
 
 /**
  * The frame of the pages before sign-in (/auth, `Mot de passe oublié ?`, the new password): one
- * card under the area's name, the action's error in the page when it is not hydrated (the toast
- * says it otherwise), and the links below the card.
+ * card under the area's name, the action's refusal (a toast, or in the card when not hydrated),
+ * and the links below the card.
  */
 export function AuthShell({
   title,
   description,
-  error,
+  failure,
   links = [{ to: "/", label: "← Retour au site" }],
   children,
 }: {
   title: string;
   description: React.ReactNode;
-  /** The action's refusal, shown in the card when `showError` (no JavaScript). */
-  error?: (ToastMessage & { show: boolean }) | null;
+  /** The action's refusal. */
+  failure?: ActionFailure | null;
   links?: { to: string; label: string }[];
   children: React.ReactNode;
 }) {
@@ -41,13 +41,7 @@ export function AuthShell({
             <CardDescription>{description}</CardDescription>
           </CardHeader>
           <CardContent>
-            {error?.show ? (
-              <FormAlert
-                className="mb-4 p-3 text-sm"
-                title={error.title}
-                description={error.description}
-              />
-            ) : null}
+            <ActionFailureAlert answer={failure} className="mb-4 p-3 text-sm" />
             {children}
           </CardContent>
         </Card>

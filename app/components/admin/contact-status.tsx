@@ -1,4 +1,5 @@
-import { useFetcher } from "react-router";
+import type * as React from "react";
+import { useFetcher, type FetcherWithComponents } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
@@ -10,11 +11,46 @@ import {
 } from "~/lib/domain";
 import { failureToast, useActionToast } from "~/hooks/use-action-toast";
 import { useHydrated } from "~/hooks/use-hydrated";
-import type { ContactActionData } from "~/routes/admin/contact-actions.server";
+import type { ActionFailure } from "~/server/form.server";
 
 export function StatusBadge({ status }: { status: ContactStatus }) {
   const look = CONTACT_STATUS_LOOKS[status];
   return <Badge variant={look.badge}>{look.label}</Badge>;
+}
+
+/** A fetcher for one change of a request; its refusal shows as a toast. */
+function useChangeFetcher() {
+  const fetcher = useFetcher<ActionFailure>();
+  useActionToast(fetcher.data, failureToast, fetcher.state);
+  return fetcher;
+}
+
+/** The form of one change: its intent, the request, and the list view to return to (`back`). */
+function ChangeForm({
+  fetcher,
+  action,
+  intent,
+  id,
+  back,
+  className,
+  children,
+}: {
+  fetcher: FetcherWithComponents<ActionFailure>;
+  action: string;
+  intent: string;
+  id: number;
+  back?: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <fetcher.Form method="post" action={action} className={className} preventScrollReset>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      {back ? <input type="hidden" name="back" value={back} /> : null}
+      {children}
+    </fetcher.Form>
+  );
 }
 
 /**
@@ -37,23 +73,21 @@ export function StatusForm({
   /** On a list card the badge beside it says what the selector is: its label is for screen readers. */
   compact?: boolean;
 }) {
-  const fetcher = useFetcher<ContactActionData>();
+  const fetcher = useChangeFetcher();
   const hydrated = useHydrated();
   const pending = fetcher.formData?.get("status");
   const value = typeof pending === "string" ? pending : status;
   const selectId = `status-${id}`;
-  useActionToast(fetcher.data, failureToast, fetcher.state);
 
   return (
-    <fetcher.Form
-      method="post"
+    <ChangeForm
+      fetcher={fetcher}
       action={action}
+      intent="status"
+      id={id}
+      back={back}
       className="flex flex-wrap items-center gap-2"
-      preventScrollReset
     >
-      <input type="hidden" name="intent" value="status" />
-      <input type="hidden" name="id" value={id} />
-      {back ? <input type="hidden" name="back" value={back} /> : null}
       {compact ? (
         <label htmlFor={selectId} className="sr-only">
           Statut
@@ -85,23 +119,19 @@ export function StatusForm({
           Enregistrer
         </button>
       )}
-    </fetcher.Form>
+    </ChangeForm>
   );
 }
 
 /** 'Ce n'est pas du spam': the request becomes a normal one and the sales team is notified. */
 export function NotSpamForm({ id, action, back }: { id: number; action: string; back?: string }) {
-  const fetcher = useFetcher<ContactActionData>();
-  useActionToast(fetcher.data, failureToast, fetcher.state);
+  const fetcher = useChangeFetcher();
   return (
-    <fetcher.Form method="post" action={action} preventScrollReset>
-      <input type="hidden" name="intent" value="not-spam" />
-      <input type="hidden" name="id" value={id} />
-      {back ? <input type="hidden" name="back" value={back} /> : null}
+    <ChangeForm fetcher={fetcher} action={action} intent="not-spam" id={id} back={back}>
       <Button type="submit" size="sm" variant="secondary" disabled={fetcher.state !== "idle"}>
         Ce n'est pas du spam
       </Button>
-    </fetcher.Form>
+    </ChangeForm>
   );
 }
 
@@ -120,17 +150,16 @@ export function AssignForm({
   owners: { id: number; email: string }[];
   action: string;
 }) {
-  const fetcher = useFetcher<ContactActionData>();
-  useActionToast(fetcher.data, failureToast, fetcher.state);
+  const fetcher = useChangeFetcher();
   const selectId = `owner-${id}`;
   return (
-    <fetcher.Form
-      method="post"
+    <ChangeForm
+      fetcher={fetcher}
       action={action}
+      intent="assign"
+      id={id}
       className="flex flex-wrap items-center gap-2"
-      preventScrollReset
     >
-      <input type="hidden" name="intent" value="assign" />
       <Label htmlFor={selectId}>Attribuer à</Label>
       <select
         id={selectId}
@@ -149,6 +178,6 @@ export function AssignForm({
       <Button type="submit" size="sm" variant="outline" disabled={fetcher.state !== "idle"}>
         Attribuer
       </Button>
-    </fetcher.Form>
+    </ChangeForm>
   );
 }

@@ -4,33 +4,25 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDateTime, isoDate } from "~/lib/format";
-import { useActionToast } from "~/hooks/use-action-toast";
+import { failureToast, useActionToast } from "~/hooks/use-action-toast";
+import type { ActionFailure } from "~/server/form.server";
 import type { MailOutboxOverview } from "~/server/mail-outbox.server";
-
-/** What the dashboard's retry action answers (app/routes/admin/dashboard.tsx). */
-export type MailRetryResult =
-  | { ok: true; title: string; description: string }
-  | { ok: false; title: string; description: string };
 
 export const MAIL_RETRY_INTENT = "retry-mail";
 
 type Troubled = MailOutboxOverview["troubled"][number];
 
 // One fetcher shared by the buttons and the card: a retried mail's button disappears when the
-// dashboard reloads, so the card (which stays) shows the toast.
+// dashboard reloads, so the card (which stays) shows a refusal's toast (success is a flash).
 const RETRY_FETCHER = "mail-retry";
 
 function useRetryToast() {
-  const fetcher = useFetcher<MailRetryResult>({ key: RETRY_FETCHER });
-  useActionToast(
-    fetcher.data,
-    ({ ok, title, description }) => ({ type: ok ? "success" : "error", title, description }),
-    fetcher.state,
-  );
+  const fetcher = useFetcher<ActionFailure>({ key: RETRY_FETCHER });
+  useActionToast(fetcher.data, failureToast, fetcher.state);
 }
 
 function RetryButton({ mail }: { mail: Troubled }) {
-  const fetcher = useFetcher<MailRetryResult>({ key: RETRY_FETCHER });
+  const fetcher = useFetcher<ActionFailure>({ key: RETRY_FETCHER });
   return (
     <fetcher.Form method="post" action="/admin" preventScrollReset>
       <input type="hidden" name="intent" value={MAIL_RETRY_INTENT} />

@@ -6,22 +6,18 @@ import { Markdown } from "~/components/markdown";
 import { Button } from "~/components/ui/button";
 import { BackLink } from "~/components/ui/back-link";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { FormAlert } from "~/components/ui/form-alert";
-import type { ToastMessage } from "~/lib/admin-messages";
-import type { FieldErrors } from "~/lib/field-errors";
-import type { OfferField, OfferFormValues } from "~/lib/offer-form";
-import { useActionToast } from "~/hooks/use-action-toast";
+import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
+import type { OfferFormValues } from "~/lib/offer-form";
 import { useHydrated } from "~/hooks/use-hydrated";
+import type { OfferEditorAnswer } from "~/routes/admin/offer-editor.server";
 
 export type OfferEditorProps = {
   mode: "create" | "edit";
   offerId?: number;
-  /** Values to show: the stored offer, a copy, or what the administrator typed and posted. */
+  /** The values to start from: the stored offer, or a copy. */
   values: OfferFormValues;
-  fieldErrors: FieldErrors<OfferField>;
-  error?: ToastMessage;
-  /** True after a `Prévisualiser` post (without JavaScript): the preview is shown open. */
-  previewRequested: boolean;
+  /** The action's answer: a refusal, or a `Prévisualiser` post (without JavaScript), with what was typed. */
+  answer?: OfferEditorAnswer;
   /** This page's own address (the form posts here) and the list to go back to. */
   action: string;
   returnTo: string;
@@ -38,7 +34,10 @@ export type OfferEditorProps = {
  * the form and the page comes back with the preview and the typed values, nothing saved.
  */
 export function OfferEditor(props: OfferEditorProps) {
-  const { mode, values, error, previewRequested, returnTo } = props;
+  const { mode, answer, returnTo } = props;
+  const values = answer?.values ?? props.values;
+  const previewRequested = answer !== undefined && "preview" in answer;
+  const fieldErrors = answer && "fieldErrors" in answer ? answer.fieldErrors : undefined;
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -46,7 +45,6 @@ export function OfferEditor(props: OfferEditorProps) {
   const [description, setDescription] = useState(values.description);
   const heading = mode === "create" ? "Créer une nouvelle offre" : "Modifier l'offre";
 
-  useActionToast(error, (message) => message);
   useEffect(() => {
     setDescription(values.description);
     if (previewRequested) setShowPreview(true);
@@ -80,9 +78,7 @@ export function OfferEditor(props: OfferEditorProps) {
       <BackLink to={returnTo}>Retour à la liste des offres</BackLink>
       <h1 className="text-3xl font-bold">Gestion des offres</h1>
 
-      {error && !hydrated ? (
-        <FormAlert title={error.title} description={error.description} />
-      ) : null}
+      <ActionFailureAlert answer={answer} />
 
       <Card>
         <CardHeader>
@@ -96,7 +92,7 @@ export function OfferEditor(props: OfferEditorProps) {
               mode={mode}
               offerId={props.offerId}
               values={values}
-              fieldErrors={props.fieldErrors}
+              fieldErrors={fieldErrors ?? {}}
               busy={busy}
               action={props.action}
               cancelTo={returnTo}

@@ -42,19 +42,22 @@ export function CardFooter({ className, ...props }: React.ComponentProps<"div">)
 /** The common card: a titled section (h2 by default) with its content. */
 export function SectionCard({
   title,
+  description,
   as = "h2",
   children,
 }: {
   title: React.ReactNode;
+  description?: React.ReactNode;
   as?: "h2" | "h3";
-  children: React.ReactNode;
+  children?: React.ReactNode;
 }) {
   return (
     <Card>
       <CardHeader>
         <CardTitle as={as}>{title}</CardTitle>
+        {description ? <CardDescription>{description}</CardDescription> : null}
       </CardHeader>
-      <CardContent>{children}</CardContent>
+      {children ? <CardContent>{children}</CardContent> : null}
     </Card>
   );
 }

@@ -1,14 +1,13 @@
 import { KeyRound, ShieldCheck } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { PasswordField } from "~/components/admin/password-field";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { SectionCard } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/form-alert";
 import { adminMeta } from "~/lib/admin-meta";
 import { passwordChangeSchema } from "~/lib/credentials";
 import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
-import { failureToast, useActionToast } from "~/hooks/use-action-toast";
-import { useHydrated } from "~/hooks/use-hydrated";
+import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import {
   changeOwnPassword,
   PRIVATE_HEADERS,
@@ -16,8 +15,14 @@ import {
   type AdminSession,
   PASSWORD_CHANGE_PATH,
 } from "~/server/auth.server";
-import { withFlash } from "~/server/flash.server";
-import { idSchema, parseForm, readForm, type Submission } from "~/server/form.server";
+import {
+  actionFailure,
+  actionDone,
+  idSchema,
+  parseForm,
+  readForm,
+  type Submission,
+} from "~/server/form.server";
 import { listUserSessions, revokeUserSession } from "~/server/sessions.server";
 import { unusedRecoveryCodes } from "~/server/two-factor.server";
 import { passwordPolicyProblem } from "~/server/password-policy.server";
@@ -25,7 +30,6 @@ import { describeUserAgent } from "~/lib/user-agent";
 import { formatDateTime, isoDate } from "~/lib/format";
 import { z } from "zod";
 import { log } from "~/server/log.server";
-import { journal } from "~/server/journal.server";
 import type { Route } from "./+types/account";
 import { retryAfter } from "~/lib/http-headers";
 import { retryInMinutes } from "~/lib/messages";
@@ -58,25 +62,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export type AccountActionData = {
-  intent?: AccountIntent;
-  error: string;
-  description?: string;
-  fieldErrors: FieldErrors<PasswordField>;
-};
-
-function failure(
-  status: number,
-  description: string,
-  fieldErrors: AccountActionData["fieldErrors"],
-) {
-  return data<AccountActionData>(
-    { error: FAILED, description, fieldErrors },
-    { status, headers: PRIVATE_HEADERS },
-  );
+function failure(status: number, description: string, fieldErrors: FieldErrors<PasswordField>) {
+  return actionFailure(status, { error: FAILED, description, fieldErrors });
 }
-
-type AccountIntent = "password" | "revoke";
 
 const revokeSchema = z.object({ id: idSchema.optional().catch(undefined) });
 
@@ -87,10 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent") ?? "password";
   if (intent === "revoke") return revoke(request, context, session, parseForm(form, revokeSchema));
   if (intent !== "password") {
-    return data<AccountActionData>(
-      { error: "Requête invalide", fieldErrors: {} },
-      { status: 400, headers: PRIVATE_HEADERS },
-    );
+    return actionFailure(400, { error: "Requête invalide" });
   }
   const submission = parseForm(form, passwordChangeSchema);
   if (!submission.success) {
@@ -101,29 +86,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (weak) return failure(400, weak, { newPassword: weak });
   const result = await changeOwnPassword(session, submission.data);
   if (result.kind === "rate-limited") {
-    return data<AccountActionData>(
+    return actionFailure(
+      429,
       {
         error: FAILED,
         description: `Trop de tentatives. ${retryInMinutes(result.retryAfterSeconds)}`,
-        fieldErrors: {},
       },
-      {
-        status: 429,
-        headers: { ...PRIVATE_HEADERS, ...retryAfter(result.retryAfterSeconds) },
-      },
+      retryAfter(result.retryAfterSeconds),
     );
   }
   if (result.kind === "wrong-password") {
     const message = "Le mot de passe actuel est incorrect.";
     return failure(400, message, { currentPassword: message });
   }
-  await journal.record(context, { actor: session.user, action: "password-changed" });
   log.info("administrator password changed", {
     requestId: context.requestId,
     userId: session.user.id,
   });
-  throw redirect("/admin/account", {
-    headers: withFlash(request, "passwordChanged", PRIVATE_HEADERS),
+  return actionDone(request, context, "passwordChanged", "/admin/account", {
+    actor: session.user,
+    action: "password-changed",
   });
 }
 
@@ -137,25 +119,18 @@ async function revoke(
   const result =
     id === undefined ? { kind: "missing" as const } : await revokeUserSession(session.user.id, id);
   if (result.kind === "missing") {
-    return data<AccountActionData>(
-      {
-        intent: "revoke",
-        error: REVOKE_FAILED,
-        description: "Cette session est déjà fermée.",
-        fieldErrors: {},
-      },
-      { status: 404, headers: PRIVATE_HEADERS },
-    );
+    return actionFailure(404, {
+      intent: "revoke",
+      error: REVOKE_FAILED,
+      description: "Cette session est déjà fermée.",
+    });
   }
   log.info("session revoked", { requestId: context.requestId, userId: session.user.id });
-  await journal.record(context, {
+  // Revoking the session in use is signing out here too: the next page asks to sign in.
+  return actionDone(request, context, "sessionRevoked", "/admin/account", {
     actor: session.user,
     action: "session-revoked",
     target: `session ${id}`,
-  });
-  // Revoking the session in use is signing out here too: the next page asks to sign in.
-  throw redirect("/admin/account", {
-    headers: withFlash(request, "sessionRevoked", PRIVATE_HEADERS),
   });
 }
 
@@ -168,12 +143,9 @@ const FIELDS: { name: PasswordField; label: string; kind: "current" | "new" | "c
 ];
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const fieldErrors = actionData?.fieldErrors ?? {};
-
-  useActionToast(actionData, failureToast);
 
   return (
     <div className="max-w-2xl space-y-8">
@@ -185,9 +157,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </p>
       </div>
 
-      {actionData?.error && !hydrated ? (
-        <FormAlert title={actionData.error} description={actionData.description} />
-      ) : null}
+      <ActionFailureAlert answer={actionData} />
 
       {loaderData.mustChangePassword ? (
         <FormAlert
@@ -196,48 +166,42 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         />
       ) : null}
 
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">Changer le mot de passe</CardTitle>
-          <CardDescription>
-            Vos autres sessions (autres navigateurs ou appareils) seront déconnectées ; celle-ci
-            reste ouverte.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          {/* A failed attempt empties the fields: passwords are never sent back to the page. */}
-          <Form
-            method="post"
-            action="/admin/account"
-            className="space-y-5"
-            aria-label="Changer le mot de passe"
-            key={actionData ? JSON.stringify(actionData) : "form"}
-          >
-            {/* Lets password managers file the new password under the right account. */}
-            <input
-              type="text"
-              name="username"
-              autoComplete="username"
-              value={loaderData.email}
-              readOnly
-              hidden
+      <SectionCard
+        title="Changer le mot de passe"
+        description="Vos autres sessions (autres navigateurs ou appareils) seront déconnectées ; celle-ci reste ouverte."
+      >
+        {/* A failed attempt empties the fields: passwords are never sent back to the page. */}
+        <Form
+          method="post"
+          action="/admin/account"
+          className="space-y-5"
+          aria-label="Changer le mot de passe"
+          key={actionData ? JSON.stringify(actionData) : "form"}
+        >
+          {/* Lets password managers file the new password under the right account. */}
+          <input
+            type="text"
+            name="username"
+            autoComplete="username"
+            value={loaderData.email}
+            readOnly
+            hidden
+          />
+          {FIELDS.map((field) => (
+            <PasswordField
+              key={field.name}
+              id={`account-${field.name}`}
+              name={field.name}
+              label={field.label}
+              kind={field.kind}
+              error={fieldErrors[field.name]}
             />
-            {FIELDS.map((field) => (
-              <PasswordField
-                key={field.name}
-                id={`account-${field.name}`}
-                name={field.name}
-                label={field.label}
-                kind={field.kind}
-                error={fieldErrors[field.name]}
-              />
-            ))}
-            <Button type="submit" disabled={busy}>
-              <KeyRound aria-hidden="true" /> Changer le mot de passe
-            </Button>
-          </Form>
-        </CardContent>
-      </Card>
+          ))}
+          <Button type="submit" disabled={busy}>
+            <KeyRound aria-hidden="true" /> Changer le mot de passe
+          </Button>
+        </Form>
+      </SectionCard>
 
       <SecondFactorCard state={loaderData.secondFactor} />
 
@@ -248,25 +212,22 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
 function SecondFactorCard({ state }: { state: { recoveryCodesLeft: number } | null }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2">Double authentification</CardTitle>
-        <CardDescription>
-          {state
-            ? `Activée : un code à 6 chiffres est demandé après le mot de passe. Codes de secours restants : ${state.recoveryCodesLeft}.`
-            : "Un code à 6 chiffres, donné par une application sur votre téléphone, sera demandé après le mot de passe."}
-        </CardDescription>
-      </CardHeader>
+    <SectionCard
+      title="Double authentification"
+      description={
+        state
+          ? `Activée : un code à 6 chiffres est demandé après le mot de passe. Codes de secours restants : ${state.recoveryCodesLeft}.`
+          : "Un code à 6 chiffres, donné par une application sur votre téléphone, sera demandé après le mot de passe."
+      }
+    >
       {state ? null : (
-        <CardContent>
-          <Button asChild>
-            <Link to="/admin/account/2fa">
-              <ShieldCheck aria-hidden="true" /> Activer la double authentification
-            </Link>
-          </Button>
-        </CardContent>
+        <Button asChild>
+          <Link to="/admin/account/2fa">
+            <ShieldCheck aria-hidden="true" /> Activer la double authentification
+          </Link>
+        </Button>
       )}
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -278,46 +239,39 @@ function SessionsCard({
   busy: boolean;
 }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2" id="sessions-title">
-          Sessions ouvertes
-        </CardTitle>
-        <CardDescription>
-          Les navigateurs connectés à votre compte. Révoquez celles que vous ne reconnaissez pas.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <ul className="divide-y" aria-labelledby="sessions-title">
-          {sessions.map((item) => (
-            <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-              <div className="min-w-0 space-y-1 text-sm">
-                <p className="font-medium">
-                  {item.browser}
-                  {item.current ? " · cette session" : ""}
-                </p>
-                <p className="text-muted-foreground">
-                  {item.ip} · dernière activité le{" "}
-                  <time dateTime={isoDate(item.lastSeenAt)}>{formatDateTime(item.lastSeenAt)}</time>
-                </p>
-              </div>
-              <Form method="post" action="/admin/account">
-                <input type="hidden" name="intent" value="revoke" />
-                <input type="hidden" name="id" value={item.id} />
-                <Button
-                  type="submit"
-                  variant="outline"
-                  size="sm"
-                  disabled={busy}
-                  aria-label={`Révoquer la session ${item.browser} (${item.ip})`}
-                >
-                  Révoquer
-                </Button>
-              </Form>
-            </li>
-          ))}
-        </ul>
-      </CardContent>
-    </Card>
+    <SectionCard
+      title="Sessions ouvertes"
+      description="Les navigateurs connectés à votre compte. Révoquez celles que vous ne reconnaissez pas."
+    >
+      <ul className="divide-y" aria-label="Sessions ouvertes">
+        {sessions.map((item) => (
+          <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <div className="min-w-0 space-y-1 text-sm">
+              <p className="font-medium">
+                {item.browser}
+                {item.current ? " · cette session" : ""}
+              </p>
+              <p className="text-muted-foreground">
+                {item.ip} · dernière activité le{" "}
+                <time dateTime={isoDate(item.lastSeenAt)}>{formatDateTime(item.lastSeenAt)}</time>
+              </p>
+            </div>
+            <Form method="post" action="/admin/account">
+              <input type="hidden" name="intent" value="revoke" />
+              <input type="hidden" name="id" value={item.id} />
+              <Button
+                type="submit"
+                variant="outline"
+                size="sm"
+                disabled={busy}
+                aria-label={`Révoquer la session ${item.browser} (${item.ip})`}
+              >
+                Révoquer
+              </Button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </SectionCard>
   );
 }

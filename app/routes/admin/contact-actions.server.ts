@@ -1,11 +1,9 @@
 // The HTTP side of the changes made to a contact request, shared by contacts.tsx and
 // contact-request.tsx; what a change does is applyContactChange's (app/server/contacts.server.ts).
-import { data, redirect } from "react-router";
 import { z } from "zod";
 import { ADMIN_MESSAGES, type FlashKey } from "~/lib/admin-messages";
 import { contactNoteSchema } from "~/lib/contact-note";
 import { CONTACT_STATUSES } from "~/lib/domain";
-import { PRIVATE_HEADERS } from "~/server/auth.server";
 import {
   applyBulkChange,
   applyContactChange,
@@ -13,20 +11,9 @@ import {
   type ContactChange,
 } from "~/server/contacts.server";
 import { CONTACT_PAGE_SIZE } from "~/lib/contact-filters";
-import { journal } from "~/server/journal.server";
-import { withFlash } from "~/server/flash.server";
-import { readForm } from "~/server/form.server";
+import { actionDone, actionFailure, readForm, type ActionFailure } from "~/server/form.server";
 import type { AdminUser } from "~/server/users.server";
 import type { JournalAction } from "~/lib/journal";
-
-/** What a failed action gives back to the page: a toast with JavaScript, an alert without. */
-export type ContactActionData = {
-  intent: ContactIntent | null;
-  error: string;
-  description?: string;
-  /** The note as typed, given back when it is refused. */
-  note?: string;
-};
 
 export const CONTACT_INTENTS = ["status", "assign", "note", "not-spam", "bulk"] as const;
 export type ContactIntent = (typeof CONTACT_INTENTS)[number];
@@ -103,8 +90,9 @@ const bulkChangeSchema = z.union([
 const bulkIdsSchema = z.array(contactIdSchema).min(1).max(CONTACT_PAGE_SIZE);
 const BULK_NOTHING = "Cochez au moins une demande et choisissez une action.";
 
-function failure(status: number, body: ContactActionData) {
-  return data(body, { status, headers: PRIVATE_HEADERS });
+/** A refusal, with the intent posted so that the page shows it by the right form. */
+function failure(status: number, body: ActionFailure<"note"> & { intent: ContactIntent | null }) {
+  return actionFailure(status, body);
 }
 
 /**
@@ -153,7 +141,7 @@ export async function contactAction(
         intent,
         error: FAILURES.note,
         description: note.error.issues[0]?.message,
-        note: typed.slice(0, 20_000),
+        values: { note: typed.slice(0, 20_000) },
       });
     }
     change = { intent, body: note.data };
@@ -173,13 +161,10 @@ export async function contactAction(
       description: "Cette demande n'existe plus.",
     });
   }
-  await journal.record(context, {
+  return actionDone(request, context, SUCCESS_FLASH[intent], options.returnTo(form), {
     actor: options.user,
     action: JOURNAL_ACTIONS_BY_INTENT[intent],
     target: change.intent === "status" ? `demande ${id} : ${change.status}` : `demande ${id}`,
-  });
-  throw redirect(options.returnTo(form), {
-    headers: withFlash(request, SUCCESS_FLASH[intent], PRIVATE_HEADERS),
   });
 }
 
@@ -201,12 +186,9 @@ async function bulkAction(
   if (result.kind === "not-assignable") {
     return failure(400, { intent: "bulk", error: FAILURES.bulk, description: NOT_ASSIGNABLE });
   }
-  await journal.record(context, {
+  return actionDone(request, context, SUCCESS_FLASH.bulk, options.returnTo(form), {
     actor: options.user,
     action: "bulk-changed",
     target: `${bulk} : demandes ${[...new Set(ids.data)].join(", ")}`.slice(0, 500),
-  });
-  throw redirect(options.returnTo(form), {
-    headers: withFlash(request, SUCCESS_FLASH.bulk, PRIVATE_HEADERS),
   });
 }

@@ -8,7 +8,6 @@ import {
 } from "~/components/admin/contact-status";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { FormAlert } from "~/components/ui/form-alert";
 import { BackLink } from "~/components/ui/back-link";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
@@ -23,7 +22,7 @@ import { configurationLines } from "~/lib/offer-options";
 import { requestQuoteHref } from "~/lib/quote";
 import { useRootData } from "~/hooks/use-root-data";
 import { MESSAGES } from "~/lib/messages";
-import { failureToast, useActionToast } from "~/hooks/use-action-toast";
+import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import { findContactRequest, type ContactRequestDetail } from "~/server/contacts.server";
 import { listAssignableUsers } from "~/server/users.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
@@ -67,7 +66,8 @@ function NoteForm({
 }: {
   id: number;
   noteCount: number;
-  refused?: { note?: string };
+  /** The note as typed, when it was refused. */
+  refused?: string;
 }) {
   const navigation = useNavigation();
   const sending =
@@ -87,9 +87,9 @@ function NoteForm({
           rows={4}
           required
           maxLength={CONTACT_NOTE_MAX}
-          defaultValue={refused?.note ?? ""}
+          defaultValue={refused ?? ""}
           // A saved note empties the field (one more note); a refused one is given back as typed.
-          key={refused ? `refused-${refused.note}` : `notes-${noteCount}`}
+          key={refused !== undefined ? `refused-${refused}` : `notes-${noteCount}`}
         />
       </Field>
       <Button type="submit" disabled={sending}>
@@ -124,7 +124,6 @@ export default function ContactRequestPage({ loaderData, actionData }: Route.Com
   const history = historyEntries(request);
   const self = `/admin/contacts/${request.id}`;
   const navigation = useNavigation();
-  useActionToast(actionData, failureToast, navigation.state);
 
   return (
     <div className="space-y-6">
@@ -165,9 +164,7 @@ export default function ContactRequestPage({ loaderData, actionData }: Route.Com
         </div>
       </div>
 
-      {actionData?.error ? (
-        <FormAlert title={actionData.error} description={actionData.description} />
-      ) : null}
+      <ActionFailureAlert answer={actionData} state={navigation.state} always />
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
@@ -260,7 +257,7 @@ export default function ContactRequestPage({ loaderData, actionData }: Route.Com
               <NoteForm
                 id={request.id}
                 noteCount={request.notes.length}
-                refused={actionData?.intent === "note" ? actionData : undefined}
+                refused={actionData?.intent === "note" ? actionData.values?.note : undefined}
               />
               {request.notes.length === 0 ? (
                 <p className="text-sm text-muted-foreground">Aucune note pour le moment.</p>

@@ -4,7 +4,6 @@ import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import { Pager } from "~/components/pager";
 import { ensureCanonicalQuery } from "~/lib/canonical-query";
 import { Button } from "~/components/ui/button";
-import { FormAlert } from "~/components/ui/form-alert";
 import { Field } from "~/components/ui/field";
 import { NativeSelect } from "~/components/ui/input";
 import { SearchInput } from "~/components/ui/search-input";
@@ -42,7 +41,7 @@ import { confirmIdentityUrl } from "./confirm-identity.server";
 import { canOpen } from "~/lib/roles";
 import { listAssignableUsers } from "~/server/users.server";
 import { Checkbox } from "~/components/ui/checkbox";
-import { failureToast, useActionToast } from "~/hooks/use-action-toast";
+import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import { contactAction } from "./contact-actions.server";
 import type { Route } from "./+types/contacts";
 
@@ -406,7 +405,6 @@ export default function AdminContacts({ loaderData, actionData }: Route.Componen
   const { requests, total, counts, owners, filters, page, pageCount, canExport, exportHref } =
     loaderData;
   const navigation = useNavigation();
-  useActionToast(actionData, failureToast, navigation.state);
   const back = contactFiltersToSearch(filters, page);
 
   return (
@@ -434,9 +432,7 @@ export default function AdminContacts({ loaderData, actionData }: Route.Componen
 
       <OwnerTabs filters={filters} />
       <FilterForm filters={filters} counts={counts} />
-      {actionData?.error ? (
-        <FormAlert title={actionData.error} description={actionData.description} />
-      ) : null}
+      <ActionFailureAlert answer={actionData} state={navigation.state} always />
       {filters.status === SPAM_FILTER ? (
         <p className="text-sm text-muted-foreground">
           Envois qui ont rempli le champ caché du formulaire (piège à robots) : ils ne sont pas

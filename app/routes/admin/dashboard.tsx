@@ -1,12 +1,8 @@
 import { ArrowRight, CheckCircle2, Clock, Inbox, Package, PackageCheck } from "lucide-react";
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { homePath } from "~/lib/roles";
 import { z } from "zod";
-import {
-  MAIL_RETRY_INTENT,
-  MailOutboxCard,
-  type MailRetryResult,
-} from "~/components/admin/mail-outbox-card";
+import { MAIL_RETRY_INTENT, MailOutboxCard } from "~/components/admin/mail-outbox-card";
 import { Button } from "~/components/ui/button";
 import {
   Card,
@@ -27,10 +23,9 @@ import { contactCharts } from "~/server/contact-charts.server";
 import { offerStats } from "~/server/offers.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { contactRequestStats } from "~/server/contacts.server";
-import { readForm } from "~/server/form.server";
+import { actionFailure, actionDone, readForm } from "~/server/form.server";
 import { notificationsEnabled } from "~/server/mail.server";
 import { mailOutboxOverview, requeueFailedMail } from "~/server/mail-outbox.server";
-import { journal } from "~/server/journal.server";
 import type { Route } from "./+types/dashboard";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
@@ -60,27 +55,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireAdmin(request, "admin");
   const parsed = await readForm(request, retryMailSchema);
   const failure = (description: string, status: number) =>
-    data<MailRetryResult>(
-      { ok: false, title: "Erreur lors de la relance de l'e-mail", description },
-      { status, headers: PRIVATE_HEADERS },
-    );
+    actionFailure(status, { error: "Erreur lors de la relance de l'e-mail", description });
   if (!parsed.success) return failure("Demande de relance non valide.", 400);
   const { kind } = await requeueFailedMail(parsed.data.id, context);
   if (kind === "not-failed") return failure("Cet e-mail n'est plus en échec.", 409);
   if (kind === "failed") return failure("Une erreur inattendue s'est produite", 503);
-  await journal.record(context, {
+  return actionDone(request, context, "mailRetried", "/admin", {
     actor: user,
     action: "mail-retried",
     target: `e-mail ${parsed.data.id}`,
   });
-  return data<MailRetryResult>(
-    {
-      ok: true,
-      title: "E-mail remis en file d'envoi",
-      description: "Il partira dans quelques instants.",
-    },
-    { headers: PRIVATE_HEADERS },
-  );
 }
 
 function StatCard({

@@ -1,26 +1,22 @@
 import { RemoveLink } from "~/components/admin/row-actions";
 import { Plus } from "lucide-react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { SectionCard } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
-import { FormAlert } from "~/components/ui/form-alert";
 import { Input } from "~/components/ui/input";
 import { adminMeta } from "~/lib/admin-meta";
 import { CONTROL_CHARACTERS } from "~/lib/contact";
-import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
+import { firstFieldError } from "~/lib/field-errors";
 import { pluralize } from "~/lib/format";
 import { DATACENTER_NAME_MAX } from "~/lib/limits";
 import { REFERENCE_CODE } from "~/lib/offer-filters";
-import { failureToast, useActionToast } from "~/hooks/use-action-toast";
-import { useHydrated } from "~/hooks/use-hydrated";
+import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { addDatacenter, listDatacenters, removeDatacenter } from "~/server/datacenters.server";
-import { withFlash } from "~/server/flash.server";
-import { readForm } from "~/server/form.server";
-import { journal } from "~/server/journal.server";
+import { actionFailure, actionDone, readForm } from "~/server/form.server";
 import { log } from "~/server/log.server";
 import type { Route } from "./+types/datacenters";
 
@@ -59,19 +55,13 @@ const formSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove"), code: z.string().regex(REFERENCE_CODE) }),
 ]);
 
-type ActionData = { error: string; description?: string; fieldErrors?: FieldErrors<"name"> };
-
-function failure(status: number, body: ActionData) {
-  return data(body, { status, headers: PRIVATE_HEADERS });
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireAdmin(request, "offers");
   const submission = await readForm(request, formSchema);
   if (!submission.success) {
     const { fieldErrors } = submission;
     const removing = submission.values.intent === "remove";
-    return failure(400, {
+    return actionFailure(400, {
       error: removing ? MESSAGES.removeFailed : MESSAGES.addFailed,
       description: removing ? MESSAGES.missing : firstFieldError(fieldErrors, MESSAGES.addFailed),
       fieldErrors,
@@ -82,44 +72,38 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await addDatacenter(input.name);
     if (result.kind !== "added") {
       const description = MESSAGES[result.kind];
-      return failure(result.kind === "duplicate" ? 409 : 400, {
+      return actionFailure(result.kind === "duplicate" ? 409 : 400, {
         error: MESSAGES.addFailed,
         description,
         fieldErrors: { name: description },
       });
     }
     log.info("datacenter added", { requestId: context.requestId, code: result.code });
-    await journal.record(context, {
+    return actionDone(request, context, "datacenterAdded", PATH, {
       actor: user,
       action: "datacenter-added",
       target: `datacenter ${result.code}`,
     });
-    throw redirect(PATH, { headers: withFlash(request, "datacenterAdded", PRIVATE_HEADERS) });
   }
   const result = await removeDatacenter(input.code);
   if (result.kind === "missing") {
-    return failure(404, { error: MESSAGES.removeFailed, description: MESSAGES.missing });
+    return actionFailure(404, { error: MESSAGES.removeFailed, description: MESSAGES.missing });
   }
   log.info("datacenter removed", { requestId: context.requestId, code: input.code });
-  await journal.record(context, {
+  return actionDone(request, context, "datacenterRemoved", PATH, {
     actor: user,
     action: "datacenter-removed",
     target: `datacenter ${input.code}`,
   });
-  throw redirect(PATH, { headers: withFlash(request, "datacenterRemoved", PRIVATE_HEADERS) });
 }
 
 export default function AdminDatacenters({ loaderData, actionData }: Route.ComponentProps) {
   const { datacenters, pendingRemove } = loaderData;
-  const hydrated = useHydrated();
   const busy = useNavigation().state === "submitting";
-  useActionToast(actionData, failureToast);
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-bold">Datacenters</h1>
-      {actionData?.error && !hydrated ? (
-        <FormAlert title={actionData.error} description={actionData.description} />
-      ) : null}
+      <ActionFailureAlert answer={actionData} />
       <ConfirmDialog
         open={pendingRemove !== null}
         id="confirm-remove"
@@ -149,30 +133,25 @@ export default function AdminDatacenters({ loaderData, actionData }: Route.Compo
           </li>
         ))}
       </ul>
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">Ajouter un datacenter</CardTitle>
-          <CardDescription>
-            Il devient un choix du formulaire des offres et un filtre du catalogue.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Form
-            method="post"
-            action={PATH}
-            className="grid gap-4 md:grid-cols-[1fr_auto] md:items-start"
-            aria-label="Ajouter un datacenter"
-          >
-            <input type="hidden" name="intent" value="add" />
-            <Field id="datacenter-name" label="Nom *" error={actionData?.fieldErrors?.name}>
-              <Input name="name" required maxLength={DATACENTER_NAME_MAX} placeholder="Paris" />
-            </Field>
-            <Button type="submit" disabled={busy} className="md:mt-7">
-              <Plus aria-hidden="true" /> Ajouter
-            </Button>
-          </Form>
-        </CardContent>
-      </Card>
+      <SectionCard
+        title="Ajouter un datacenter"
+        description="Il devient un choix du formulaire des offres et un filtre du catalogue."
+      >
+        <Form
+          method="post"
+          action={PATH}
+          className="grid gap-4 md:grid-cols-[1fr_auto] md:items-start"
+          aria-label="Ajouter un datacenter"
+        >
+          <input type="hidden" name="intent" value="add" />
+          <Field id="datacenter-name" label="Nom *" error={actionData?.fieldErrors?.name}>
+            <Input name="name" required maxLength={DATACENTER_NAME_MAX} placeholder="Paris" />
+          </Field>
+          <Button type="submit" disabled={busy} className="md:mt-7">
+            <Plus aria-hidden="true" /> Ajouter
+          </Button>
+        </Form>
+      </SectionCard>
     </div>
   );
 }

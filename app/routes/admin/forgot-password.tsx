@@ -1,17 +1,15 @@
 import { data, Form, useNavigation } from "react-router";
 import { AuthEmailField, AuthShell, AuthSubmit } from "~/components/admin/auth-shell";
 import { FormAlert } from "~/components/ui/form-alert";
-import { ADMIN_MESSAGES, type ToastMessage } from "~/lib/admin-messages";
+import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { firstFieldError } from "~/lib/field-errors";
 import { retryAfter } from "~/lib/http-headers";
 import { AUTH_LIMITS } from "~/lib/limits";
 import { retryInMinutes } from "~/lib/messages";
 import { FORGOT_PASSWORD_PATH, RESET_MESSAGES } from "~/lib/password-reset";
 import { forgotPasswordSchema } from "~/lib/password-reset-schema";
-import { useActionToast } from "~/hooks/use-action-toast";
-import { useHydrated } from "~/hooks/use-hydrated";
 import { PRIVATE_HEADERS } from "~/server/auth.server";
-import { readForm } from "~/server/form.server";
+import { actionFailure, readForm } from "~/server/form.server";
 import { journal } from "~/server/journal.server";
 import { log } from "~/server/log.server";
 import { notificationsEnabled } from "~/server/mail.server";
@@ -27,17 +25,10 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export type ForgotActionData =
-  | { sent: true; email: string; error?: undefined }
-  | { sent?: false; email: string; error: ToastMessage };
-
 const FAILED = "Demande non envoyée";
 
 function failure(status: number, description: string, email: string, headers?: HeadersInit) {
-  return data<ForgotActionData>(
-    { error: { type: "error", title: FAILED, description }, email },
-    { status, headers: { ...PRIVATE_HEADERS, ...headers } },
-  );
+  return actionFailure(status, { error: FAILED, description, values: { email } }, headers);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -52,10 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     result = await requestPasswordReset(submission.data.email, context.clientIp, { mailEnabled });
   } catch (error) {
     log.error("password reset request failed", { requestId: context.requestId, error });
-    return data<ForgotActionData>(
-      { error: { type: "error", ...ADMIN_MESSAGES.unexpected }, email },
-      { status: 503, headers: PRIVATE_HEADERS },
-    );
+    return failure(503, ADMIN_MESSAGES.unexpected.description, email);
   }
   if (result.kind === "rate-limited") {
     log.warn("password reset rate limited", { requestId: context.requestId });
@@ -79,23 +67,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   } else {
     log.info("password reset requested", { ...fields, outcome: result.outcome });
   }
-  return data<ForgotActionData>({ sent: true, email }, { headers: PRIVATE_HEADERS });
+  // The page's own success: the same words whether the address has an account or not.
+  return data({ sent: true }, { headers: PRIVATE_HEADERS });
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const hydrated = useHydrated();
   const busy = navigation.state !== "idle" && navigation.formAction === FORGOT_PASSWORD_PATH;
-  useActionToast(actionData, (result) => result.error);
+  const failure = actionData && "error" in actionData ? actionData : null;
 
   return (
     <AuthShell
       title="Mot de passe oublié"
       description="Saisissez l'adresse e-mail de votre compte : vous recevrez un lien pour choisir un nouveau mot de passe."
-      error={actionData?.error ? { ...actionData.error, show: !hydrated } : null}
+      failure={failure}
       links={[{ to: "/auth", label: "← Retour à la connexion" }]}
     >
-      {actionData?.sent ? (
+      {actionData && "sent" in actionData ? (
         <FormAlert variant="success" className="p-3 text-sm" title="Demande envoyée">
           <p>{RESET_MESSAGES.requested}</p>
         </FormAlert>
@@ -106,7 +94,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           className="space-y-4"
           aria-label="Mot de passe oublié"
         >
-          <AuthEmailField defaultValue={actionData?.email} />
+          <AuthEmailField defaultValue={failure?.values?.email} />
           <AuthSubmit busy={busy}>Recevoir le lien</AuthSubmit>
         </Form>
       )}

@@ -1,19 +1,15 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { SectionCard } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
-import { FormAlert } from "~/components/ui/form-alert";
 import { Input } from "~/components/ui/input";
 import { adminMeta } from "~/lib/admin-meta";
 import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
 import { LEASE_DURATIONS, scaled } from "~/lib/lease";
-import { failureToast, useActionToast } from "~/hooks/use-action-toast";
-import { useHydrated } from "~/hooks/use-hydrated";
+import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
-import { withFlash } from "~/server/flash.server";
-import { readForm } from "~/server/form.server";
-import { journal } from "~/server/journal.server";
+import { actionFailure, actionDone, readForm } from "~/server/form.server";
 import { readLeaseScale, saveLeaseScale } from "~/server/lease.server";
 import { log } from "~/server/log.server";
 import type { Route } from "./+types/lease";
@@ -52,17 +48,16 @@ const scaleSchema = z.object({
     ),
 }) as z.ZodType<Record<string, string>>;
 
-type ActionData = { error: string; description?: string; fieldErrors?: FieldErrors<string> };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireAdmin(request, "offers");
   const submission = await readForm(request, scaleSchema as never);
   if (!submission.success) {
     const { fieldErrors } = submission as { fieldErrors: FieldErrors<string> };
-    return data<ActionData>(
-      { error: FAILED, description: firstFieldError(fieldErrors, FAILED), fieldErrors },
-      { status: 400, headers: PRIVATE_HEADERS },
-    );
+    return actionFailure(400, {
+      error: FAILED,
+      description: firstFieldError(fieldErrors, FAILED),
+      fieldErrors,
+    });
   }
   const input = submission.data as Record<string, string>;
   await saveLeaseScale({
@@ -76,75 +71,64 @@ export async function action({ request, context }: Route.ActionArgs) {
   const rates = LEASE_DURATIONS.filter((m) => input[`c${m}`])
     .map((m) => `${m} mois ${input[`c${m}`]}`)
     .join(", ");
-  await journal.record(context, {
+  return actionDone(request, context, "leaseScaleSaved", PATH, {
     actor: user,
     action: "lease-scale-changed",
     target: `barème ${rates || "vide"}, option ${input.purchaseOptionPercent} %`,
   });
-  throw redirect(PATH, { headers: withFlash(request, "leaseScaleSaved", PRIVATE_HEADERS) });
 }
 
 export default function AdminLease({ loaderData, actionData }: Route.ComponentProps) {
   const { scale } = loaderData;
-  const hydrated = useHydrated();
   const busy = useNavigation().state === "submitting";
-  useActionToast(actionData, failureToast);
   const errors = actionData?.fieldErrors ?? {};
   const coefficientOf = (months: number) =>
     scale.rates.find((r) => r.months === months)?.coefficient ?? "";
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-bold">Barème LOA</h1>
-      {actionData?.error && !hydrated ? (
-        <FormAlert title={actionData.error} description={actionData.description} />
-      ) : null}
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">Coefficients du financeur</CardTitle>
-          <CardDescription>
-            Loyer mensuel HT = montant financé HT × coefficient de la durée. Une durée sans
-            coefficient n'est pas proposée.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Form method="post" action={PATH} className="space-y-5" aria-label="Barème LOA">
-            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-              {LEASE_DURATIONS.map((months) => (
-                <Field
-                  key={months}
-                  id={`lease-c${months}`}
-                  label={`${months} mois`}
-                  error={errors[`c${months}`]}
-                >
-                  <Input
-                    name={`c${months}`}
-                    inputMode="decimal"
-                    maxLength={12}
-                    placeholder="0,03150"
-                    defaultValue={coefficientOf(months)}
-                  />
-                </Field>
-              ))}
-            </div>
-            <Field
-              id="lease-option"
-              label="Option d'achat (% du montant financé)"
-              error={errors.purchaseOptionPercent}
-            >
-              <Input
-                name="purchaseOptionPercent"
-                inputMode="decimal"
-                maxLength={8}
-                required
-                defaultValue={scale.purchaseOptionPercent}
-              />
-            </Field>
-            <Button type="submit" disabled={busy}>
-              Enregistrer le barème
-            </Button>
-          </Form>
-        </CardContent>
-      </Card>
+      <ActionFailureAlert answer={actionData} />
+      <SectionCard
+        title="Coefficients du financeur"
+        description="Loyer mensuel HT = montant financé HT × coefficient de la durée. Une durée sans coefficient n'est pas proposée."
+      >
+        <Form method="post" action={PATH} className="space-y-5" aria-label="Barème LOA">
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {LEASE_DURATIONS.map((months) => (
+              <Field
+                key={months}
+                id={`lease-c${months}`}
+                label={`${months} mois`}
+                error={errors[`c${months}`]}
+              >
+                <Input
+                  name={`c${months}`}
+                  inputMode="decimal"
+                  maxLength={12}
+                  placeholder="0,03150"
+                  defaultValue={coefficientOf(months)}
+                />
+              </Field>
+            ))}
+          </div>
+          <Field
+            id="lease-option"
+            label="Option d'achat (% du montant financé)"
+            error={errors.purchaseOptionPercent}
+          >
+            <Input
+              name="purchaseOptionPercent"
+              inputMode="decimal"
+              maxLength={8}
+              required
+              defaultValue={scale.purchaseOptionPercent}
+            />
+          </Field>
+          <Button type="submit" disabled={busy}>
+            Enregistrer le barème
+          </Button>
+        </Form>
+      </SectionCard>
     </div>
   );
 }

@@ -1,8 +1,9 @@
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { PRIVATE_HEADERS, requireAdmin, signOut } from "~/server/auth.server";
 import { withFlash } from "~/server/flash.server";
+import { actionFailure } from "~/server/form.server";
 import { log } from "~/server/log.server";
 import { journal } from "~/server/journal.server";
 import type { Route } from "./+types/logout";
@@ -26,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (ended.user) await journal.record(context, { actor: ended.user, action: "sign-out" });
   } catch (error) {
     log.error("sign-out failed", { requestId: context.requestId, error });
-    return data({ error: ADMIN_MESSAGES.signOutFailed }, { status: 503, headers: PRIVATE_HEADERS });
+    return actionFailure(503, { error: ADMIN_MESSAGES.signOutFailed });
   }
   log.info("signed out", { requestId: context.requestId });
   const headers = withFlash(request, "signedOut", PRIVATE_HEADERS);

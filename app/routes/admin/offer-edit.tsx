@@ -40,10 +40,8 @@ export default function EditOffer({ loaderData, actionData }: Route.ComponentPro
     <OfferEditor
       mode="edit"
       offerId={id}
-      values={actionData?.values ?? loaderData.values}
-      fieldErrors={actionData?.fieldErrors ?? {}}
-      error={actionData?.error}
-      previewRequested={actionData?.preview === true}
+      values={loaderData.values}
+      answer={actionData}
       action={withReturnTo(`/admin/offers/${id}`, returnTo)}
       returnTo={returnTo}
       formKey={`edit-${id}`}

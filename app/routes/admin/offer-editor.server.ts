@@ -1,7 +1,7 @@
 // The HTTP side shared by the two editor pages (offer-new.tsx, offer-edit.tsx): their 404, their
 // return path and their action. What a save does is saveOffer's (app/server/offers.server.ts).
 import { data, redirect } from "react-router";
-import { ADMIN_MESSAGES, type ToastMessage } from "~/lib/admin-messages";
+import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { safeOfferListReturn } from "~/lib/admin-offer-list-schema";
 import {
   OFFER_FORM_DEFAULTS,
@@ -15,7 +15,7 @@ import { PRIVATE_HEADERS } from "~/server/auth.server";
 import { journal } from "~/server/journal.server";
 import { withFlash } from "~/server/flash.server";
 import type { AdminUser } from "~/server/users.server";
-import { parseId, readForm } from "~/server/form.server";
+import { actionFailure, parseId, readForm, type ActionFailure } from "~/server/form.server";
 import {
   findOfferById,
   offerCopyValues,
@@ -68,20 +68,15 @@ async function checkReferences(parsed: OfferFormResult): Promise<OfferFormResult
   return parsed;
 }
 
-export type OfferEditorActionData = {
-  /** Set when the administrator asked for the preview (no JavaScript): the typed values, unsaved. */
-  preview?: true;
-  error?: ToastMessage;
-  fieldErrors?: Partial<Record<OfferField, string>>;
-  values: OfferFormValues;
-};
+/**
+ * What the editor's action answers without redirecting: a refusal with the typed values, or the
+ * preview asked without JavaScript (the typed values, unsaved).
+ */
+export type OfferEditorAnswer =
+  ActionFailure<OfferField, OfferFormValues> | { preview: true; values: OfferFormValues };
 
 const FAILURE_STATUS = { missing: 404, failed: 503 } as const;
 const FAILURE_DESCRIPTION = { missing: ADMIN_MESSAGES.offerGone, failed: "Veuillez réessayer." };
-
-function answer(status: number, body: OfferEditorActionData) {
-  return data(body, { status, headers: PRIVATE_HEADERS });
-}
 
 /**
  * The editor pages' action: `preview` re-renders the typed values with the description's preview;
@@ -96,15 +91,18 @@ export async function offerEditorAction(
 ) {
   const form = await readForm(request);
   const values = offerFormValues(form);
-  if (form.get("preview") !== null) return answer(200, { preview: true, values });
+  if (form.get("preview") !== null) {
+    return data({ preview: true as const, values }, { headers: PRIVATE_HEADERS });
+  }
 
   const parsed = await checkReferences(parseOfferForm(values));
   if (!parsed.success) {
-    return answer(400, {
-      error: parsed.missing
-        ? { type: "error", title: parsed.message }
-        : { type: "error", title: ADMIN_MESSAGES.offerInvalid, description: parsed.message },
-      fieldErrors: parsed.fieldErrors,
+    const { missing, message, fieldErrors } = parsed;
+    return actionFailure(400, {
+      ...(missing
+        ? { error: message }
+        : { error: ADMIN_MESSAGES.offerInvalid, description: message }),
+      fieldErrors,
       values,
     });
   }
@@ -114,8 +112,9 @@ export async function offerEditorAction(
       target.mode === "create"
         ? ADMIN_MESSAGES.offerCreateFailed
         : ADMIN_MESSAGES.offerUpdateFailed;
-    return answer(FAILURE_STATUS[result.kind], {
-      error: { type: "error", title, description: FAILURE_DESCRIPTION[result.kind] },
+    return actionFailure(FAILURE_STATUS[result.kind], {
+      error: title,
+      description: FAILURE_DESCRIPTION[result.kind],
       values,
     });
   }

@@ -32,10 +32,8 @@ export default function NewOffer({ loaderData, actionData }: Route.ComponentProp
   return (
     <OfferEditor
       mode="create"
-      values={actionData?.values ?? loaderData.values}
-      fieldErrors={actionData?.fieldErrors ?? {}}
-      error={actionData?.error}
-      previewRequested={actionData?.preview === true}
+      values={loaderData.values}
+      answer={actionData}
       action={withReturnTo(base, returnTo)}
       returnTo={returnTo}
       formKey={from ? `copy-${from.id}` : "create"}

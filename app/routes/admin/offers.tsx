@@ -1,6 +1,6 @@
 import { Copy, Eye, EyeOff, Pencil, Plus, Search, Star, Trash2 } from "lucide-react";
 import { IconSprite, SpriteIcon } from "~/components/icon-sprite";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { OfferTypeOptions } from "~/components/offer-type-options";
 import { FeaturedBadge, OfferTypeBadge } from "~/components/offer-badges";
@@ -13,7 +13,7 @@ import { Field } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { NativeSelect } from "~/components/ui/input";
 import { SearchInput } from "~/components/ui/search-input";
-import { ADMIN_MESSAGES, type FlashKey, type ToastMessage } from "~/lib/admin-messages";
+import { ADMIN_MESSAGES, type FlashKey } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
 import {
   ADMIN_OFFER_LIST_PARAMS,
@@ -29,8 +29,7 @@ import { pluralize } from "~/lib/format";
 import { monthlyLabel } from "~/lib/money";
 import { useRootData } from "~/hooks/use-root-data";
 import { MAX_SEARCH_LENGTH } from "~/lib/offer-filters";
-import { useActionToast } from "~/hooks/use-action-toast";
-import { useHydrated } from "~/hooks/use-hydrated";
+import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import {
   changeOffer,
   findOfferById,
@@ -38,9 +37,7 @@ import {
   type AdminOfferRow,
 } from "~/server/offers.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
-import { withFlash } from "~/server/flash.server";
-import { idSchema, parseId, readForm } from "~/server/form.server";
-import { journal } from "~/server/journal.server";
+import { actionFailure, actionDone, idSchema, parseId, readForm } from "~/server/form.server";
 import type { Route } from "./+types/offers";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
@@ -83,13 +80,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export type OfferListActionData = { error: ToastMessage };
-
-function failure(status: number, title: string, description?: string) {
-  return data<OfferListActionData>(
-    { error: { type: "error", title, description } },
-    { status, headers: PRIVATE_HEADERS },
-  );
+function failure(status: number, error: string, description?: string) {
+  return actionFailure(status, { error, description });
 }
 
 const actionSchema = z.discriminatedUnion("intent", [
@@ -123,13 +115,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (result.kind === "failed") return failure(503, failedTitle, "Veuillez réessayer.");
   if (result.kind === "missing") return failure(404, failedTitle, ADMIN_MESSAGES.offerGone);
-  await journal.record(context, {
+  return actionDone(request, context, CHANGE_FLASH[result.kind], returnTo, {
     actor: user,
     action: JOURNAL_OFFER_CHANGE[result.kind],
     target: `offre ${input.id}`,
-  });
-  throw redirect(returnTo, {
-    headers: withFlash(request, CHANGE_FLASH[result.kind], PRIVATE_HEADERS),
   });
 }
 
@@ -288,14 +277,10 @@ function ListFilters({ state }: { state: AdminOfferListState }) {
 
 export default function AdminOffers({ loaderData, actionData }: Route.ComponentProps) {
   const { offers, total, pageCount, state, pendingDelete, deleteMissing } = loaderData;
-  const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const listPath = adminOfferListPath(state);
   const filtered = hasListFilters(state);
-
-  useActionToast(actionData, (result) => result.error);
-  const inlineError = actionData?.error && !hydrated ? actionData.error : undefined;
 
   return (
     <div className="space-y-6">
@@ -308,9 +293,7 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
         </Button>
       </div>
 
-      {inlineError ? (
-        <FormAlert title={inlineError.title} description={inlineError.description} />
-      ) : null}
+      <ActionFailureAlert answer={actionData} />
 
       {deleteMissing ? <FormAlert>{ADMIN_MESSAGES.offerGone}</FormAlert> : null}
 

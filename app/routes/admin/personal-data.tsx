@@ -1,6 +1,6 @@
 import { Download, Search, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { data, Form, redirect, useLocation } from "react-router";
+import { data, Form, useLocation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -21,8 +21,7 @@ import {
   requireAdmin,
 } from "~/server/auth.server";
 import { withDatabase } from "~/server/availability.server";
-import { withFlash } from "~/server/flash.server";
-import { assertMethod, parseForm, readForm } from "~/server/form.server";
+import { actionFailure, actionDone, assertMethod, parseForm, readForm } from "~/server/form.server";
 import { ConfirmIdentity } from "~/components/admin/confirm-identity";
 import { confirmIdentityUrl, identityAnswer } from "./confirm-identity.server";
 import { log } from "~/server/log.server";
@@ -77,20 +76,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } satisfies LoaderData;
 }
 
-export type ErasureActionData =
-  | { status: "invalid"; error: string }
-  | { status: "confirm"; email: string; counts: DeletionCounts };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request, "admin");
   assertMethod(request, "POST");
   const form = await readForm(request);
   const parsed = parseForm(form, erasureFormSchema);
   if (!parsed.success) {
-    return data<ErasureActionData>(
-      { status: "invalid", error: firstIssue(parsed.error) },
-      { status: 400, headers: PRIVATE_HEADERS },
-    );
+    // Shown under the search form, where the address is typed: one sentence, no toast.
+    return actionFailure(400, { error: firstIssue(parsed.error) });
   }
   const { email, confirm } = parsed.data;
   if (!confirm) {
@@ -98,10 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { counts } = await withDatabase("personal data lookup", context, () =>
       findPersonalData(email),
     );
-    return data<ErasureActionData>(
-      { status: "confirm", email, counts },
-      { headers: PRIVATE_HEADERS },
-    );
+    return data({ status: "confirm" as const, email, counts }, { headers: PRIVATE_HEADERS });
   }
   const unconfirmed = identityAnswer(await confirmIdentity(session, form), form);
   if (unconfirmed) return unconfirmed;
@@ -111,13 +101,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }));
   // That it happened and how much went, never the address: a keyed hash names it.
   log.info("personal data erased", { requestId: context.requestId, subject, ...counts });
-  await journal.record(context, {
+  return actionDone(request, context, "personalDataErased", "/admin/personal-data", {
     actor: session.user,
     action: "personal-data-erased",
     target: `personne ${subject}`,
-  });
-  throw redirect("/admin/personal-data", {
-    headers: withFlash(request, "personalDataErased", PRIVATE_HEADERS),
   });
 }
 
@@ -227,8 +214,8 @@ export default function AdminPersonalData({
   const [confirmingOn, setConfirmingOn] = useState<string | null>(null);
   const confirming = confirmingOn === location.key;
   const setConfirming = (open: boolean) => setConfirmingOn(open ? location.key : null);
-  const formError = actionData?.status === "invalid" ? actionData.error : error;
-  const confirmation = actionData?.status === "confirm" ? actionData : undefined;
+  const formError = actionData && "error" in actionData ? actionData.error : error;
+  const confirmation = actionData && "counts" in actionData ? actionData : undefined;
   const asked = confirmation ?? (hydrated && result ? { email, counts: result.counts } : undefined);
 
   return (

@@ -2,15 +2,13 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthShell, AuthSubmit } from "~/components/admin/auth-shell";
 import { PasswordField } from "~/components/admin/password-field";
 import { FormAlert } from "~/components/ui/form-alert";
-import { ADMIN_MESSAGES, type ToastMessage } from "~/lib/admin-messages";
+import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
 import { FORGOT_PASSWORD_PATH, RESET_MESSAGES, RESET_PASSWORD_PATH } from "~/lib/password-reset";
 import { resetPasswordSchema, resetTokenSchema } from "~/lib/password-reset-schema";
-import { useActionToast } from "~/hooks/use-action-toast";
-import { useHydrated } from "~/hooks/use-hydrated";
 import { clearSessionCookie, PRIVATE_HEADERS } from "~/server/auth.server";
 import { withFlash } from "~/server/flash.server";
-import { readForm } from "~/server/form.server";
+import { actionFailure, readForm } from "~/server/form.server";
 import { journal } from "~/server/journal.server";
 import { log } from "~/server/log.server";
 import { completePasswordReset, findUsableReset } from "~/server/password-reset.server";
@@ -47,32 +45,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data(state, { status: state.valid ? 200 : 410, headers: PRIVATE_HEADERS });
 }
 
-type PasswordField = "newPassword" | "confirmPassword";
-export type ResetActionData = {
-  invalidLink?: boolean;
-  error: ToastMessage;
-  fieldErrors: FieldErrors<PasswordField>;
-};
+type ResetField = "newPassword" | "confirmPassword" | "token";
 
 const FAILED = "Mot de passe non modifié";
 
-function failure(status: number, description: string, fieldErrors: ResetActionData["fieldErrors"]) {
-  return data<ResetActionData>(
-    { error: { type: "error", title: FAILED, description }, fieldErrors },
-    { status, headers: PRIVATE_HEADERS },
-  );
+function failure(status: number, description: string, fieldErrors: FieldErrors<ResetField> = {}) {
+  return actionFailure(status, { error: FAILED, description, fieldErrors });
 }
 
-function invalidLink() {
-  return data<ResetActionData>(
-    {
-      invalidLink: true,
-      error: { type: "error", title: FAILED, description: RESET_MESSAGES.invalidLink },
-      fieldErrors: {},
-    },
-    { status: 410, headers: PRIVATE_HEADERS },
-  );
-}
+/** The link's token is refused: the page says so instead of the form. */
+const invalidLink = () =>
+  failure(410, RESET_MESSAGES.invalidLink, { token: RESET_MESSAGES.invalidLink });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = await readForm(request, resetPasswordSchema);
@@ -87,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     result = await completePasswordReset(token.data, submission.data.newPassword);
   } catch (error) {
     log.error("password reset failed", { requestId: context.requestId, error });
-    return failure(503, ADMIN_MESSAGES.unexpected.description, {});
+    return failure(503, ADMIN_MESSAGES.unexpected.description);
   }
   if (result.kind === "invalid-link") return invalidLink();
   if (result.kind === "weak") return failure(400, result.message, { newPassword: result.message });
@@ -104,13 +87,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const hydrated = useHydrated();
   const busy =
     navigation.state !== "idle" && navigation.formAction?.startsWith(RESET_PASSWORD_PATH);
-  useActionToast(actionData, (result) => (result.invalidLink ? undefined : result.error));
   const errors = actionData?.fieldErrors ?? {};
 
-  if (!loaderData.valid || actionData?.invalidLink) {
+  if (!loaderData.valid || errors.token) {
     return (
       <AuthShell
         title="Lien non valable"
@@ -133,7 +114,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     <AuthShell
       title="Nouveau mot de passe"
       description={`Choisissez le nouveau mot de passe du compte ${loaderData.email}. Toutes ses sessions seront fermées.`}
-      error={actionData?.error ? { ...actionData.error, show: !hydrated } : null}
+      failure={actionData}
       links={[{ to: "/auth", label: "← Retour à la connexion" }]}
     >
       <Form method="post" action={action} className="space-y-4" aria-label="Nouveau mot de passe">

@@ -1,14 +1,12 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { AuthEmailField, AuthShell, AuthSubmit } from "~/components/admin/auth-shell";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { ADMIN_MESSAGES, type ToastMessage } from "~/lib/admin-messages";
+import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { signInFormSchema } from "~/lib/credentials";
 import { AUTH_LIMITS } from "~/lib/limits";
 import { FORGOT_PASSWORD_PATH } from "~/lib/password-reset";
 import { safeAdminRedirect, signInUrl } from "~/lib/redirect";
-import { useActionToast } from "~/hooks/use-action-toast";
-import { useHydrated } from "~/hooks/use-hydrated";
 import {
   clearSessionCookie,
   completeSecondFactor,
@@ -20,7 +18,7 @@ import {
   type SignInResult,
 } from "~/server/auth.server";
 import { withFlash } from "~/server/flash.server";
-import { parseForm, readForm } from "~/server/form.server";
+import { actionFailure, parseForm, readForm } from "~/server/form.server";
 import { findPendingSignIn, SECOND_FACTOR_WAIT_MS } from "~/server/sessions.server";
 import { firstFieldError } from "~/lib/field-errors";
 import { z } from "zod";
@@ -45,8 +43,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { redirectTo, step: pending ? ("code" as const) : ("password" as const) };
 }
 
-export type AuthActionData = { error: ToastMessage; email: string };
-
 const codeFormSchema = z.object({
   intent: z.literal("code"),
   code: z.string().trim().min(1, "Veuillez saisir le code.").max(40, "Code incorrect."),
@@ -54,9 +50,10 @@ const codeFormSchema = z.object({
 });
 
 function failure(status: number, description: string, email: string, headers?: HeadersInit) {
-  return data<AuthActionData>(
-    { error: { type: "error", title: ADMIN_MESSAGES.signInFailed, description }, email },
-    { status, headers },
+  return actionFailure(
+    status,
+    { error: ADMIN_MESSAGES.signInFailed, description, values: { email } },
+    headers,
   );
 }
 
@@ -82,10 +79,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   } catch (error) {
     log.error("sign-in failed", { requestId: context.requestId, error });
-    return data<AuthActionData>(
-      { error: { type: "error", ...ADMIN_MESSAGES.unexpected }, email },
-      { status: 503 },
-    );
+    const { title, description } = ADMIN_MESSAGES.unexpected;
+    return actionFailure(503, { error: title, description, values: { email } });
   }
   if (result.kind === "rate-limited") {
     log.warn("sign-in rate limited", { requestId: context.requestId });
@@ -143,8 +138,7 @@ async function codeStep(
     ip: context.clientIp,
   });
   if (result.kind === "expired") {
-    const headers = new Headers(PRIVATE_HEADERS);
-    headers.append("Set-Cookie", clearSessionCookie(request));
+    const headers = { "Set-Cookie": clearSessionCookie(request) };
     return failure(401, ADMIN_MESSAGES.signInExpired, "", headers);
   }
   if (result.kind === "rate-limited") {
@@ -168,23 +162,20 @@ const CODE_REFUSED = "Code incorrect ou déjà utilisé.";
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const hydrated = useHydrated();
   const busy = navigation.state !== "idle" && navigation.formAction === "/auth";
-
-  useActionToast(actionData, (result) => result.error);
 
   return (
     <AuthShell
       title="Connexion"
       description="Connectez-vous pour gérer les offres et les demandes."
-      error={actionData?.error ? { ...actionData.error, show: !hydrated } : null}
+      failure={actionData}
     >
       {loaderData.step === "code" ? (
         <CodeForm redirectTo={loaderData.redirectTo} busy={busy} />
       ) : (
         <Form method="post" action="/auth" className="space-y-4" aria-label="Connexion">
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-          <AuthEmailField defaultValue={actionData?.email} />
+          <AuthEmailField defaultValue={actionData?.values?.email} />
           <Field id="password" label="Mot de passe">
             <Input
               name="password"

@@ -8,15 +8,14 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { Input } from "~/components/ui/input";
 import { adminMeta } from "~/lib/admin-meta";
 import { firstFieldError } from "~/lib/field-errors";
-import { failureToast, useActionToast } from "~/hooks/use-action-toast";
-import { useHydrated } from "~/hooks/use-hydrated";
+import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import {
   PRIVATE_HEADERS,
   requireAdmin,
   secondFactorRequired,
   TWO_FACTOR_PATH,
 } from "~/server/auth.server";
-import { readForm } from "~/server/form.server";
+import { actionFailure, readForm } from "~/server/form.server";
 import { log } from "~/server/log.server";
 import { siteConfig } from "~/server/site.server";
 import { confirmEnrolment, groupKey, startEnrolment } from "~/server/two-factor.server";
@@ -52,15 +51,11 @@ const enrolSchema = z.object({
     .regex(/^\d{6}$/, "Saisissez le code à 6 chiffres affiché par votre application."),
 });
 
-export type TwoFactorActionData =
-  | { recoveryCodes: string[]; error?: undefined; description?: undefined }
-  | { recoveryCodes?: undefined; error: string; description: string };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request, "signed-in", { setup: TWO_FACTOR_PATH });
   const submission = await readForm(request, enrolSchema);
   const refuse = (status: number, description: string) =>
-    data<TwoFactorActionData>({ error: FAILED, description }, { status, headers: PRIVATE_HEADERS });
+    actionFailure(status, { error: FAILED, description });
   if (!submission.success) return refuse(400, firstFieldError(submission.fieldErrors, FAILED));
   const result = await confirmEnrolment(session.user.id, submission.data.code);
   if (result.kind === "missing") {
@@ -71,27 +66,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   log.info("second factor enabled", { requestId: context.requestId, userId: session.user.id });
   await journal.record(context, { actor: session.user, action: "second-factor-enabled" });
-  return data<TwoFactorActionData>(
-    { recoveryCodes: result.recoveryCodes },
-    { headers: PRIVATE_HEADERS },
-  );
+  // Shown once, on this answer: the page's own success, not a redirect.
+  return data({ recoveryCodes: result.recoveryCodes }, { headers: PRIVATE_HEADERS });
 }
 
 export default function TwoFactor({ loaderData, actionData }: Route.ComponentProps) {
-  const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  useActionToast(actionData?.error ? actionData : undefined, failureToast);
 
-  if (actionData?.recoveryCodes) {
+  if (actionData && "recoveryCodes" in actionData) {
     return <RecoveryCodes codes={actionData.recoveryCodes} />;
   }
   return (
     <div className="max-w-2xl space-y-8">
       <h1 className="text-3xl font-bold">Double authentification</h1>
-      {actionData?.error && !hydrated ? (
-        <FormAlert title={actionData.error} description={actionData.description} />
-      ) : null}
+      <ActionFailureAlert answer={actionData} />
       {loaderData.enrolled ? (
         <FormAlert variant="success" title="La double authentification est activée.">
           <Link to="/admin/account" className="underline underline-offset-4">

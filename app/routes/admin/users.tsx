@@ -1,25 +1,29 @@
 import { RemoveLink, RowActionForm } from "~/components/admin/row-actions";
 import { UserPlus } from "lucide-react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { PasswordField } from "~/components/admin/password-field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { SectionCard } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
-import { FormAlert } from "~/components/ui/form-alert";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { adminMeta } from "~/lib/admin-meta";
 import { adminCredentialsSchema } from "~/lib/credentials";
-import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
+import { firstFieldError } from "~/lib/field-errors";
 import { formatDateTime, isoDate } from "~/lib/format";
 import { AUTH_LIMITS } from "~/lib/limits";
-import { failureToast, useActionToast } from "~/hooks/use-action-toast";
-import { useHydrated } from "~/hooks/use-hydrated";
+import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import { confirmIdentity, PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
-import { withFlash } from "~/server/flash.server";
-import { idSchema, parseForm, parseId, readForm } from "~/server/form.server";
+import {
+  actionFailure,
+  actionDone,
+  idSchema,
+  parseForm,
+  parseId,
+  readForm,
+} from "~/server/form.server";
 import { ConfirmIdentity } from "~/components/admin/confirm-identity";
 import { identityAnswer } from "./confirm-identity.server";
 import { log } from "~/server/log.server";
@@ -27,7 +31,8 @@ import { addAdmin, changeRole, listUsers, removeAdmin } from "~/server/users.ser
 import { resetSecondFactor } from "~/server/two-factor.server";
 import { passwordPolicyProblem } from "~/server/password-policy.server";
 import { ROLE_LABELS, ROLES } from "~/lib/roles";
-import { journal } from "~/server/journal.server";
+import type { FlashKey } from "~/lib/admin-messages";
+import type { JournalAction } from "~/lib/journal";
 import type { Route } from "./+types/users";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
@@ -55,18 +60,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { admins, currentUserId: user.id, pendingRemove };
 }
 
-export type UsersActionData = {
-  intent: "add" | "remove" | "role" | "reset-2fa" | null;
-  error: string;
-  description?: string;
-  fieldErrors?: FieldErrors<"email" | "password">;
-  email?: string;
-};
-
-function failure(status: number, body: UsersActionData) {
-  return data(body, { status, headers: PRIVATE_HEADERS });
-}
-
 const roleSchema = z.enum(ROLES, { error: "Rôle non valide." });
 
 const usersFormSchema = z.discriminatedUnion("intent", [
@@ -79,6 +72,8 @@ const usersFormSchema = z.discriminatedUnion("intent", [
     role: roleSchema.optional().catch(undefined),
   }),
 ]);
+
+const failure = actionFailure<"email" | "password">;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request, "admin");
@@ -96,10 +91,26 @@ export async function action({ request, context }: Route.ActionArgs) {
       error: USER_MESSAGES.addFailed,
       description: firstFieldError(fieldErrors, USER_MESSAGES.addFailed),
       fieldErrors,
-      email: values.email.slice(0, AUTH_LIMITS.email),
+      values: { email: values.email.slice(0, AUTH_LIMITS.email) },
     });
   }
   const input = submission.data;
+  /** A change made: journaled, logged with who made it, then back to the list with its toast. */
+  const done = (change: {
+    action: JournalAction;
+    target: string;
+    log: [message: string, fields: Record<string, unknown>];
+    flash: FlashKey;
+  }): Promise<never> => {
+    const [message, fields] = change.log;
+    log.info(message, { requestId: context.requestId, ...fields, by: session.user.id });
+    const { action, target, flash } = change;
+    return actionDone(request, context, flash, "/admin/users", {
+      actor: session.user,
+      action,
+      target,
+    });
+  };
   // Every change of this page is sensitive: `Confirmez votre identité` unless recently done.
   const unconfirmed = identityAnswer(await confirmIdentity(session, form), form);
   if (unconfirmed) return unconfirmed;
@@ -112,7 +123,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         error: USER_MESSAGES.addFailed,
         description: weak,
         fieldErrors: { password: weak },
-        email: input.email,
+        values: { email: input.email },
       });
     }
     const added = await addAdmin({
@@ -126,20 +137,15 @@ export async function action({ request, context }: Route.ActionArgs) {
         error: USER_MESSAGES.addFailed,
         description: USER_MESSAGES.duplicate,
         fieldErrors: { email: USER_MESSAGES.duplicate },
-        email: input.email,
+        values: { email: input.email },
       });
     }
-    await journal.record(context, {
-      actor: session.user,
+    return done({
       action: "user-added",
       target: `${added.user.email} (${added.user.role})`,
+      log: ["administrator added", { userId: added.user.id }],
+      flash: "adminAdded",
     });
-    log.info("administrator added", {
-      requestId: context.requestId,
-      userId: added.user.id,
-      by: session.user.id,
-    });
-    throw redirect("/admin/users", { headers: withFlash(request, "adminAdded", PRIVATE_HEADERS) });
   }
 
   if (input.intent === "reset-2fa") {
@@ -152,18 +158,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         description: USER_MESSAGES.missing,
       });
     }
-    await journal.record(context, {
-      actor: session.user,
+    return done({
       action: "second-factor-reset",
       target: `compte ${id}`,
-    });
-    log.info("second factor reset", {
-      requestId: context.requestId,
-      userId: id,
-      by: session.user.id,
-    });
-    throw redirect("/admin/users", {
-      headers: withFlash(request, "secondFactorReset", PRIVATE_HEADERS),
+      log: ["second factor reset", { userId: id }],
+      flash: "secondFactorReset",
     });
   }
 
@@ -184,18 +183,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         description: USER_MESSAGES[changed.kind === "self" ? "roleSelf" : changed.kind],
       });
     }
-    await journal.record(context, {
-      actor: session.user,
+    return done({
       action: "role-changed",
       target: `compte ${id} : ${changed.from} → ${role}`,
+      log: ["administrator role changed", { userId: id, role }],
+      flash: "roleChanged",
     });
-    log.info("administrator role changed", {
-      requestId: context.requestId,
-      userId: id,
-      role,
-      by: session.user.id,
-    });
-    throw redirect("/admin/users", { headers: withFlash(request, "roleChanged", PRIVATE_HEADERS) });
   }
 
   const { id } = input;
@@ -214,17 +207,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: USER_MESSAGES[kind],
     });
   }
-  await journal.record(context, {
-    actor: session.user,
+  return done({
     action: "user-removed",
     target: `compte ${id}`,
+    log: ["administrator removed", { userId: id }],
+    flash: "adminRemoved",
   });
-  log.info("administrator removed", {
-    requestId: context.requestId,
-    userId: id,
-    by: session.user.id,
-  });
-  throw redirect("/admin/users", { headers: withFlash(request, "adminRemoved", PRIVATE_HEADERS) });
 }
 
 function RoleOptions() {
@@ -239,11 +227,9 @@ export default function AdminUsers({ loaderData, actionData: answer }: Route.Com
   const reauth = answer && "reauth" in answer ? answer.reauth : undefined;
   const actionData = answer && !("reauth" in answer) ? answer : undefined;
   const { admins, currentUserId, pendingRemove } = loaderData;
-  const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const addErrors = actionData?.intent === "add" ? (actionData.fieldErrors ?? {}) : {};
-  useActionToast(actionData, failureToast);
 
   return (
     <div className="space-y-8">
@@ -253,9 +239,7 @@ export default function AdminUsers({ loaderData, actionData: answer }: Route.Com
         <ConfirmIdentity action="/admin/users" reauth={reauth} cancelTo="/admin/users" />
       ) : null}
 
-      {actionData?.error && !hydrated ? (
-        <FormAlert title={actionData.error} description={actionData.description} />
-      ) : null}
+      <ActionFailureAlert answer={actionData} />
 
       {/* Opened by the list's links (?remove=ID). */}
       <ConfirmDialog
@@ -334,50 +318,44 @@ export default function AdminUsers({ loaderData, actionData: answer }: Route.Com
         </ul>
       </section>
 
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">Ajouter un administrateur</CardTitle>
-          <CardDescription>
-            Communiquez-lui le mot de passe initial par un canal sûr ; il pourra le changer dans «
-            Mon compte ».
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Form
-            method="post"
-            action="/admin/users"
-            className="grid gap-4 md:grid-cols-[1fr_auto_1fr_auto] md:items-start"
-            aria-label="Ajouter un administrateur"
-          >
-            <input type="hidden" name="intent" value="add" />
-            <Field id="new-admin-email" label="Email *" error={addErrors.email}>
-              <Input
-                name="email"
-                type="email"
-                required
-                autoComplete="off"
-                maxLength={AUTH_LIMITS.email}
-                defaultValue={actionData?.intent === "add" ? actionData.email : ""}
-              />
-            </Field>
-            <Field id="new-admin-role" label="Rôle *">
-              <NativeSelect name="role" defaultValue="admin">
-                <RoleOptions />
-              </NativeSelect>
-            </Field>
-            <PasswordField
-              id="new-admin-password"
-              name="password"
-              label="Mot de passe initial *"
-              kind="new"
-              error={addErrors.password}
+      <SectionCard
+        title="Ajouter un administrateur"
+        description="Communiquez-lui le mot de passe initial par un canal sûr ; il pourra le changer dans « Mon compte »."
+      >
+        <Form
+          method="post"
+          action="/admin/users"
+          className="grid gap-4 md:grid-cols-[1fr_auto_1fr_auto] md:items-start"
+          aria-label="Ajouter un administrateur"
+        >
+          <input type="hidden" name="intent" value="add" />
+          <Field id="new-admin-email" label="Email *" error={addErrors.email}>
+            <Input
+              name="email"
+              type="email"
+              required
+              autoComplete="off"
+              maxLength={AUTH_LIMITS.email}
+              defaultValue={actionData?.intent === "add" ? actionData.values?.email : ""}
             />
-            <Button type="submit" disabled={busy} className="md:mt-7">
-              <UserPlus aria-hidden="true" /> Ajouter
-            </Button>
-          </Form>
-        </CardContent>
-      </Card>
+          </Field>
+          <Field id="new-admin-role" label="Rôle *">
+            <NativeSelect name="role" defaultValue="admin">
+              <RoleOptions />
+            </NativeSelect>
+          </Field>
+          <PasswordField
+            id="new-admin-password"
+            name="password"
+            label="Mot de passe initial *"
+            kind="new"
+            error={addErrors.password}
+          />
+          <Button type="submit" disabled={busy} className="md:mt-7">
+            <UserPlus aria-hidden="true" /> Ajouter
+          </Button>
+        </Form>
+      </SectionCard>
     </div>
   );
 }

@@ -1,20 +1,18 @@
 import { RemoveLink, RowActionForm } from "~/components/admin/row-actions";
 import { journal } from "~/server/journal.server";
 import { Plus, RotateCcw } from "lucide-react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardHeader, CardTitle, SectionCard } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
-import { FormAlert } from "~/components/ui/form-alert";
 import { Input } from "~/components/ui/input";
-import { failureToast, useActionToast } from "~/hooks/use-action-toast";
-import { useHydrated } from "~/hooks/use-hydrated";
+import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import { adminMeta } from "~/lib/admin-meta";
-import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
+import { firstFieldError } from "~/lib/field-errors";
 import { formatDateTime, isoDate } from "~/lib/format";
 import { chosenEvents, webhookCreateSchema } from "~/lib/webhook-form-schema";
 import {
@@ -26,8 +24,7 @@ import {
 import { confirmIdentity, PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { ConfirmIdentity } from "~/components/admin/confirm-identity";
 import { identityAnswer } from "./confirm-identity.server";
-import { withFlash } from "~/server/flash.server";
-import { idSchema, parseId, readForm } from "~/server/form.server";
+import { actionFailure, actionDone, idSchema, parseId, readForm } from "~/server/form.server";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -75,18 +72,8 @@ const webhookFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("resend"), id: idSchema }),
 ]);
 
-export type WebhooksActionData = {
-  error?: string;
-  description?: string;
-  fieldErrors?: FieldErrors<"url" | "created">;
-  url?: string;
-  /** The new endpoint's secret: this answer is the only time it is shown. */
-  created?: { url: string; secret: string };
-};
-
-function failure(status: number, body: WebhooksActionData) {
-  return data(body, { status, headers: PRIVATE_HEADERS });
-}
+/** The create form's fields: the address, and `created` for the events' check boxes. */
+const failure = actionFailure<"url" | "created">;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request);
@@ -100,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         error: WEBHOOK_MESSAGES.createFailed,
         description: firstFieldError(fieldErrors, WEBHOOK_MESSAGES.createFailed),
         fieldErrors,
-        url: values.url.slice(0, WEBHOOK_URL_MAX),
+        values: { url: values.url.slice(0, WEBHOOK_URL_MAX) },
       });
     }
     return failure(400, { error: "Requête invalide" });
@@ -127,10 +114,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         action: "webhook-added",
         target: input.url.href,
       });
-      const created: WebhooksActionData = {
-        created: { url: input.url.href, secret: result.secret },
-      };
-      return data(created, { headers: PRIVATE_HEADERS });
+      // The new endpoint's secret: this answer is the only time it is shown.
+      const created = { url: input.url.href, secret: result.secret };
+      return data({ created }, { headers: PRIVATE_HEADERS });
     }
     const description =
       result.kind === "failed" ? WEBHOOK_MESSAGES.retry : WEBHOOK_MESSAGES[result.kind];
@@ -138,7 +124,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       error: WEBHOOK_MESSAGES.createFailed,
       description,
       fieldErrors: result.kind === "failed" ? undefined : { url: description },
-      url: input.url.href,
+      values: { url: input.url.href },
     });
   }
 
@@ -156,12 +142,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         description: WEBHOOK_MESSAGES.missing,
       });
     }
-    await journal.record(context, {
+    return actionDone(request, context, "webhookDeleted", PAGE, {
       actor: user,
       action: "webhook-removed",
       target: `webhook ${input.id}`,
     });
-    throw redirect(PAGE, { headers: withFlash(request, "webhookDeleted", PRIVATE_HEADERS) });
   }
 
   const result = await resendDelivery(input.id, ctx);
@@ -177,22 +162,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: WEBHOOK_MESSAGES.deliveryBusy,
     });
   }
-  await journal.record(context, {
+  return actionDone(request, context, "webhookResent", PAGE, {
     actor: user,
     action: "webhook-resent",
     target: `livraison ${input.id}`,
   });
-  throw redirect(PAGE, { headers: withFlash(request, "webhookResent", PRIVATE_HEADERS) });
 }
 
 export default function AdminWebhooks({ loaderData, actionData: answer }: Route.ComponentProps) {
   const reauth = answer && "reauth" in answer ? answer.reauth : undefined;
-  const actionData = answer && !("reauth" in answer) ? answer : undefined;
+  const created = answer && "created" in answer ? answer.created : undefined;
+  const actionData = answer && "error" in answer ? answer : undefined;
   const { endpoints, pendingDelete } = loaderData;
-  const hydrated = useHydrated();
   const busy = useNavigation().state === "submitting";
   const errors = actionData?.fieldErrors ?? {};
-  useActionToast(actionData, failureToast);
 
   return (
     <div className="space-y-8">
@@ -208,11 +191,9 @@ export default function AdminWebhooks({ loaderData, actionData: answer }: Route.
 
       {reauth ? <ConfirmIdentity action={PAGE} reauth={reauth} cancelTo={PAGE} /> : null}
 
-      {actionData?.error && !hydrated ? (
-        <FormAlert title={actionData.error} description={actionData.description} />
-      ) : null}
+      <ActionFailureAlert answer={actionData} />
 
-      {actionData?.created ? (
+      {created ? (
         <section
           aria-labelledby="webhook-secret"
           className="space-y-2 rounded-lg border border-primary bg-card p-4"
@@ -221,12 +202,12 @@ export default function AdminWebhooks({ loaderData, actionData: answer }: Route.
             Webhook ajouté : copiez son secret de signature
           </h2>
           <p className="text-sm">
-            Il ne sera plus affiché. Le destinataire ({actionData.created.url}) l'utilise pour
-            vérifier chaque envoi.
+            Il ne sera plus affiché. Le destinataire ({created.url}) l'utilise pour vérifier chaque
+            envoi.
           </p>
           <p>
             <code data-webhook-secret className="break-all rounded bg-muted px-2 py-1 text-sm">
-              {actionData.created.secret}
+              {created.secret}
             </code>
           </p>
         </section>
@@ -254,46 +235,41 @@ export default function AdminWebhooks({ loaderData, actionData: answer }: Route.
         )}
       </section>
 
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2">Ajouter un webhook</CardTitle>
-          <CardDescription>
-            L'adresse de votre CRM ou outil qui reçoit les demandes (POST JSON).
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Form method="post" action={PAGE} className="space-y-4" aria-label="Ajouter un webhook">
-            <input type="hidden" name="intent" value="create" />
-            <Field id="webhook-url" label="Adresse (URL) *" error={errors.url}>
-              <Input
-                name="url"
-                type="url"
-                required
-                maxLength={WEBHOOK_URL_MAX}
-                placeholder="https://crm.example.com/webhooks/serveurpro"
-                defaultValue={actionData?.url ?? ""}
-              />
-            </Field>
-            <fieldset
-              className="space-y-2"
-              aria-describedby={errors.created ? "webhook-events-error" : undefined}
-            >
-              <legend className="text-sm font-medium">Événements *</legend>
-              {WEBHOOK_EVENTS.map((event) => (
-                <EventCheckbox key={event} event={event} />
-              ))}
-              {errors.created ? (
-                <p id="webhook-events-error" className="text-sm text-destructive">
-                  {errors.created}
-                </p>
-              ) : null}
-            </fieldset>
-            <Button type="submit" disabled={busy}>
-              <Plus aria-hidden="true" /> Ajouter
-            </Button>
-          </Form>
-        </CardContent>
-      </Card>
+      <SectionCard
+        title="Ajouter un webhook"
+        description="L'adresse de votre CRM ou outil qui reçoit les demandes (POST JSON)."
+      >
+        <Form method="post" action={PAGE} className="space-y-4" aria-label="Ajouter un webhook">
+          <input type="hidden" name="intent" value="create" />
+          <Field id="webhook-url" label="Adresse (URL) *" error={errors.url}>
+            <Input
+              name="url"
+              type="url"
+              required
+              maxLength={WEBHOOK_URL_MAX}
+              placeholder="https://crm.example.com/webhooks/serveurpro"
+              defaultValue={actionData?.values?.url ?? ""}
+            />
+          </Field>
+          <fieldset
+            className="space-y-2"
+            aria-describedby={errors.created ? "webhook-events-error" : undefined}
+          >
+            <legend className="text-sm font-medium">Événements *</legend>
+            {WEBHOOK_EVENTS.map((event) => (
+              <EventCheckbox key={event} event={event} />
+            ))}
+            {errors.created ? (
+              <p id="webhook-events-error" className="text-sm text-destructive">
+                {errors.created}
+              </p>
+            ) : null}
+          </fieldset>
+          <Button type="submit" disabled={busy}>
+            <Plus aria-hidden="true" /> Ajouter
+          </Button>
+        </Form>
+      </SectionCard>
     </div>
   );
 }

@@ -13,7 +13,7 @@ import { Input, Textarea } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { contactFormSchema } from "~/lib/contact";
 import * as dom from "~/lib/dom-hooks";
-import type { FieldErrors } from "~/lib/field-errors";
+import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
 import { CONTACT_LIMITS } from "~/lib/limits";
 import { ERROR_MESSAGES, MESSAGES, retryInMinutes } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
@@ -32,7 +32,7 @@ import {
   submitContactRequest,
   type ContactSubmission,
 } from "~/server/contacts.server";
-import { assertMethod, formText, readForm } from "~/server/form.server";
+import { assertMethod, formText, readForm, type ActionFailure } from "~/server/form.server";
 import { loadContactOfferField, postedOfferChoice } from "~/server/contact-offers.server";
 import type { OfferChoice } from "~/server/offers.server";
 import type { Route } from "./+types/contact";
@@ -113,21 +113,16 @@ type Values = {
   offer: string;
   submission: string;
 };
-/** What a refused post shows again: what was typed, the offer and its configuration. */
-type Kept = {
-  values: Values;
+/**
+ * A refused post: the one ActionFailure shape, whose values are everything typed (the token too),
+ * plus what the page shows again around them (the offer and its configuration, loader data that
+ * the address no longer carries).
+ */
+export type ContactFailure = ActionFailure<keyof Values, Values> & {
   offerChoice?: OfferChoice;
   configuration: ConfigurationSnapshot | null;
   configurationQuery: string;
 };
-export type ContactActionData =
-  | ({ status: "limited"; retryAfterSeconds: number } & Kept)
-  | ({ status: "expired" } & Kept)
-  | ({
-      status: "invalid" | "error";
-      missing: boolean;
-      fieldErrors: FieldErrors<keyof Values>;
-    } & Kept);
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertMethod(request, "POST");
@@ -182,32 +177,40 @@ async function answer(
     postedOfferChoice(values.offer),
     postedConfiguration(values.offer, configurationQuery),
   ]);
-  const kept: Kept = { values, offerChoice, configuration, configurationQuery };
+  const kept = { values, offerChoice, configuration, configurationQuery };
+  // A public page: no private headers; Retry-After when the visitor should come back later.
+  const refuse = (status: number, failure: ContactFailure, headers?: HeadersInit) =>
+    data(failure, { status, headers });
   if (result.kind === "rate-limited") {
     const { retryAfterSeconds } = result;
-    return data<ContactActionData>(
-      { status: "limited", retryAfterSeconds, ...kept },
-      { status: 429, headers: retryAfter(retryAfterSeconds) },
+    return refuse(
+      429,
+      {
+        error: "Trop de messages envoyés",
+        description: `Vous avez envoyé plusieurs messages en peu de temps. ${retryInMinutes(retryAfterSeconds)}`,
+        ...kept,
+      },
+      retryAfter(retryAfterSeconds),
     );
   }
   if (result.kind === "expired") {
-    return data<ContactActionData>({ status: "expired", ...kept }, { status: 400 });
+    const { title, description } = MESSAGES.contactExpired;
+    return refuse(400, { error: title, description, ...kept });
   }
-  const failed =
-    result.kind === "invalid"
-      ? {
-          status: "invalid" as const,
-          missing: (["name", "email", "message"] as const).some((k) => !values[k].trim()),
-          fieldErrors: result.fieldErrors,
-        }
-      : { status: "error" as const, missing: false, fieldErrors: {} };
+  if (result.kind === "invalid") {
+    const { fieldErrors } = result;
+    const missing = (["name", "email", "message"] as const).some((k) => !values[k].trim());
+    const { title, description } = missing
+      ? MESSAGES.contactMissing
+      : {
+          title: "Formulaire invalide",
+          description: firstFieldError(fieldErrors, MESSAGES.contactMissing.description),
+        };
+    return refuse(400, { error: title, description, fieldErrors, ...kept });
+  }
   // 503: the database is unreachable; the page keeps what was typed and says when to retry.
-  return data<ContactActionData>(
-    { ...failed, ...kept },
-    result.kind === "invalid"
-      ? { status: 400 }
-      : { status: 503, headers: retryAfter(UNAVAILABLE_RETRY_SECONDS) },
-  );
+  const { title, description } = MESSAGES.contactFailed;
+  return refuse(503, { error: title, description, ...kept }, retryAfter(UNAVAILABLE_RETRY_SECONDS));
 }
 
 // The 429 answer tells clients when to come back.
@@ -227,22 +230,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/contact",
   });
 
-function feedback(result: ContactActionData): { title: string; description: string } {
-  if (result.status === "expired") return MESSAGES.contactExpired;
-  if (result.status === "limited") {
-    return {
-      title: "Trop de messages envoyés",
-      description: `Vous avez envoyé plusieurs messages en peu de temps. ${retryInMinutes(result.retryAfterSeconds)}`,
-    };
-  }
-  if (result.status === "error") return MESSAGES.contactFailed;
-  if (result.missing) return MESSAGES.contactMissing;
-  return {
-    title: "Formulaire invalide",
-    description: Object.values(result.fieldErrors)[0] ?? MESSAGES.contactMissing.description,
-  };
-}
-
 /** The one-line fields of the form (the offer and the message have their own controls). */
 const TEXT_FIELDS = {
   name: { label: "Nom complet *", required: true, autoComplete: "name" },
@@ -259,11 +246,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const values = failed?.values;
   // After a failure the form keeps what was typed, its token too: sending it again stores one request.
   const offerId = values?.offer ?? offerField?.preselected?.id.toString() ?? "";
-  const errors =
-    (failed?.status === "invalid" || failed?.status === "error" ? failed.fieldErrors : undefined) ??
-    {};
-  const result = actionData
-    ? feedback(actionData)
+  const errors = failed?.fieldErrors ?? {};
+  const result = failed
+    ? { title: failed.error, description: failed.description }
     : offerField
       ? undefined
       : { title: ERROR_MESSAGES.unavailable.title, description: ERROR_MESSAGES.unavailable.detail };
