@@ -11,19 +11,18 @@ import {
   type ContactChange,
 } from "~/server/contacts.server";
 import { CONTACT_PAGE_SIZE } from "~/lib/contact-filters";
-import { actionDone, actionFailure, readForm, type ActionFailure } from "~/server/form.server";
+import {
+  actionDone,
+  actionFailure,
+  idSchema,
+  readForm,
+  type ActionFailure,
+} from "~/server/form.server";
 import type { AdminUser } from "~/server/users.server";
 import type { JournalAction } from "~/lib/journal";
 
 export const CONTACT_INTENTS = ["status", "assign", "note", "not-spam", "bulk"] as const;
 export type ContactIntent = (typeof CONTACT_INTENTS)[number];
-
-/** A contact request id as it appears in a URL or a form: a positive PostgreSQL integer. */
-export const contactIdSchema = z
-  .string()
-  .regex(/^[1-9]\d{0,9}$/)
-  .transform(Number)
-  .refine((id) => id <= 2_147_483_647);
 
 const FAILURES: Record<ContactIntent, string> = {
   status: ADMIN_MESSAGES.statusFailed,
@@ -56,11 +55,11 @@ const NOT_ASSIGNABLE = "Choisissez un compte Administrateur ou Commercial, ou pe
 const contactActionFormSchema = z.object({
   // The status selector posts no intent of its own.
   intent: z.enum(CONTACT_INTENTS).optional(),
-  id: contactIdSchema.optional().catch(undefined),
+  id: idSchema.optional().catch(undefined),
   status: z.enum(CONTACT_STATUSES).optional().catch(undefined),
   // 'Attribuer à': an account id, or `none` for nobody.
   owner: z
-    .union([z.literal("none"), contactIdSchema])
+    .union([z.literal("none"), idSchema])
     .optional()
     .catch(undefined),
   note: z.string(),
@@ -79,7 +78,7 @@ const bulkChangeSchema = z.union([
     .string()
     .regex(/^assign:/)
     .transform((v) => v.slice(7))
-    .pipe(z.union([z.literal("none"), contactIdSchema]))
+    .pipe(z.union([z.literal("none"), idSchema]))
     .transform((owner): BulkChange => ({
       intent: "assign",
       ownerId: owner === "none" ? null : owner,
@@ -87,7 +86,7 @@ const bulkChangeSchema = z.union([
   z.literal("spam").transform((): BulkChange => ({ intent: "spam" })),
 ]);
 
-const bulkIdsSchema = z.array(contactIdSchema).min(1).max(CONTACT_PAGE_SIZE);
+const bulkIdsSchema = z.array(idSchema).min(1).max(CONTACT_PAGE_SIZE);
 const BULK_NOTHING = "Cochez au moins une demande et choisissez une action.";
 
 /** A refusal, with the intent posted so that the page shows it by the right form. */

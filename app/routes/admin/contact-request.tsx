@@ -26,7 +26,8 @@ import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import { findContactRequest, type ContactRequestDetail } from "~/server/contacts.server";
 import { listAssignableUsers } from "~/server/users.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
-import { contactAction, contactIdSchema } from "./contact-actions.server";
+import { contactAction } from "./contact-actions.server";
+import { idSchema } from "~/server/form.server";
 import type { Route } from "./+types/contact-request";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
@@ -41,7 +42,7 @@ function notFound() {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, "contacts");
-  const id = contactIdSchema.safeParse(params.id);
+  const id = idSchema.safeParse(params.id);
   if (!id.success) throw notFound();
   const [contact, owners] = await Promise.all([findContactRequest(id.data), listAssignableUsers()]);
   if (!contact) throw notFound();
@@ -50,7 +51,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = await requireAdmin(request, "contacts");
-  const id = contactIdSchema.safeParse(params.id);
+  const id = idSchema.safeParse(params.id);
   if (!id.success) throw notFound();
   return contactAction(request, context, {
     user,

@@ -1,4 +1,4 @@
-import { contactIdSchema } from "~/routes/admin/contact-actions.server";
+import { idSchema } from "~/server/form.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { journal } from "~/server/journal.server";
 import { log } from "~/server/log.server";
@@ -14,7 +14,7 @@ const REQUEST_GONE = "Cette demande n'existe pas ou a été supprimée.";
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = await requireAdmin(request, "contacts");
-  const id = contactIdSchema.safeParse(params.id);
+  const id = idSchema.safeParse(params.id);
   if (!id.success) return plainAnswer(404, REQUEST_GONE, PRIVATE_HEADERS);
   const result = await requestQuote(id.data);
   if (result.kind === "missing") {
