@@ -277,13 +277,13 @@ async function publicPages(server: ServerProcess, slug: string, ceiling: string)
   // 10,000 offers, by difference. Not one of the targets' pages.
   step(`Lighthouse /contact with the demo offers (${LIGHTHOUSE_RUNS} runs, median)`);
   const demo = await tools.launch({ SEED_DEMO: "true" });
-  const result2 = await tools
+  const demoContact = await tools
     .audit(`${demo.base}/contact`, LIGHTHOUSE_RUNS)
     .finally(() => demo.stop());
   lighthouse.push({
     page: "/contact, 12 demo offers",
     path: "/contact",
-    result: result2,
+    result: demoContact,
     informational: true,
   });
   return { http, lighthouse, memory };
