@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import os from "node:os";
 import type { IndexReport, Prepared } from "./data";
 import { REFERENCE_PATH, type PageMeasure } from "./pages";
@@ -143,6 +144,16 @@ export function targets(r: BenchResults): Target[] {
   return out;
 }
 
+function chromium() {
+  try {
+    return execFileSync(process.env.CHROME_PATH ?? "/usr/bin/chromium", ["--version"])
+      .toString()
+      .trim();
+  } catch {
+    return "no Chromium";
+  }
+}
+
 export function header(title: string, run: string): string {
   const cpus = os.cpus();
   const load = os
@@ -151,7 +162,7 @@ export function header(title: string, run: string): string {
     .join(" ");
   return (
     `# ${title} — ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC\n\n${run} ` +
-    `Machine: ${cpus.length} × ${cpus[0]?.model ?? "?"}, ${Math.round(os.totalmem() / 1024 ** 3)} GB, Node ${process.version}; ` +
+    `Machine: ${cpus.length} × ${cpus[0]?.model ?? "?"}, ${Math.round(os.totalmem() / 1024 ** 3)} GB, Node ${process.version}, ${chromium()}; ` +
     `load average at the end ${load} (the machine is shared: compare ratios within one run).\n`
   );
 }

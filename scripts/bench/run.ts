@@ -154,7 +154,7 @@ async function bench(scaleOnly: boolean) {
     ceiling.kill();
   }
   const seconds = Math.round((Date.now() - started) / 1000);
-  const run = `${prepared.offerCount} offers, ${CONTACTS} contact requests; built server on loopback; autocannon ${CONNECTIONS} connections × ${DURATION} s per run; Lighthouse mobile (simulated throttling), median of ${LIGHTHOUSE_RUNS} runs; whole run ${seconds} s.`;
+  const run = `${prepared.offerCount} offers (offer page /offers/${prepared.slug}), ${CONTACTS} contact requests; built server on loopback; autocannon ${CONNECTIONS} connections × ${DURATION} s per run; Lighthouse mobile (simulated throttling), median of ${LIGHTHOUSE_RUNS} runs; whole run ${seconds} s.`;
   const json = { ...results, targets: report.targets(results) };
   write(scaleOnly ? "scale" : "latest", "Benchmark", run, report.markdown(results), json);
 }
@@ -572,7 +572,7 @@ const all = () => bench(args["scale-only"]);
 const modes = { all, memory, buyer, "admin-lighthouse": adminLighthouse, load: loadTest } as const;
 if (!(mode in modes)) throw new Error(`unknown mode ${mode}: ${Object.keys(modes).join(", ")}`);
 mkdirSync(tools.RESULTS, { recursive: true });
-if (mode !== "load") {
+if (mode !== "load" && process.env.BENCH_BUILD !== "0") {
   step("building (npm run build)");
   execSync("npm run build", { cwd: tools.ROOT, stdio: "pipe" });
 }
