@@ -149,13 +149,23 @@ const queries = (slug: string): Query[] => [
   { name: "contact selector (all, by title)", run: (db) => listOfferChoices(db) },
 ];
 
-/** Index sets to drop, one at a time, to see what each buys. */
-const INDEX_SETS: { name: string; indexes: string[] }[] = [
-  { name: "(is_active, created_at desc)", indexes: ["offers_active_created_idx"] },
-  { name: "(is_active, price, id)", indexes: ["offers_active_price_id_idx"] },
-  { name: "trigram GIN (search_text)", indexes: ["offers_search_trgm_idx"] },
-  { name: "slug (unique)", indexes: ["offers_slug_unique"] },
-];
+/** Indexes to drop, one at a time, to see what each buys. */
+const INDEXES = {
+  "(is_active, created_at desc)": "offers_active_created_idx",
+  "(is_active, price, id)": "offers_active_price_id_idx",
+  "trigram GIN (search_text)": "offers_search_trgm_idx",
+  "slug (unique)": "offers_slug_unique",
+};
+
+/** The plans of the searches' counts, the queries that scan the most, and of the first page. */
+const PLANS = {
+  "q=epyc&type=dedicated&min=50&max=500 (count)":
+    "select count(*) from offers where is_active and type = 'dedicated' and price >= 50 and price <= 500 and search_text like '%epyc%'",
+  "q=ded-epyc-7543 (count)":
+    "select count(*) from offers where is_active and search_text like '%ded-epyc-7543%'",
+  "listing, page 1 (rows)":
+    "select id from offers where is_active order by created_at desc, id desc limit 24",
+};
 
 async function timeQuery(db: Database, query: Query, runs: number): Promise<number> {
   await query.run(db); // warm
@@ -202,12 +212,12 @@ async function measureIndexes(
     }
   };
   await baseline();
-  for (const set of INDEX_SETS) {
+  for (const [name, index] of Object.entries(INDEXES)) {
     try {
       await db.transaction(async (tx) => {
-        for (const index of set.indexes) await tx.execute(sql.raw(`drop index ${index}`));
+        await tx.execute(sql.raw(`drop index ${index}`));
         for (const query of QUERIES) {
-          medians[query.name][`without ${set.name}`] = await timeQuery(tx as never, query, runs);
+          medians[query.name][`without ${name}`] = await timeQuery(tx as never, query, runs);
         }
         throw new Rollback();
       });
@@ -216,24 +226,8 @@ async function measureIndexes(
     }
   }
   await baseline();
-  // The plans of the searches' counts, the queries that scan the most.
-  for (const [name, where] of [
-    [
-      "q=epyc&type=dedicated&min=50&max=500 (count)",
-      "type = 'dedicated' and price >= 50 and price <= 500 and search_text like '%epyc%'",
-    ],
-    ["q=ded-epyc-7543 (count)", "search_text like '%ded-epyc-7543%'"],
-    ["listing, page 1 (rows)", "true order by created_at desc, id desc limit 24"],
-  ]) {
-    const explain = await db.execute(
-      sql.raw(
-        where.includes("order by")
-          ? `explain analyze select id from offers where is_active and ${where}`
-          : `explain analyze select count(*) from offers where is_active and ${where}`,
-      ),
-    );
-    plans[name] = planText(explain);
-  }
+  for (const [name, query] of Object.entries(PLANS))
+    plans[name] = planText(await db.execute(sql.raw(`explain analyze ${query}`)));
   return { engine, runs, medians, plans };
 }
 
