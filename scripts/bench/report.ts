@@ -146,7 +146,9 @@ export function targets(r: BenchResults): Target[] {
 
 function chromium() {
   try {
-    return execFileSync(process.env.CHROME_PATH ?? "/usr/bin/chromium", ["--version"])
+    return execFileSync(process.env.CHROME_PATH ?? "/usr/bin/chromium", ["--version"], {
+      stdio: "pipe",
+    })
       .toString()
       .trim();
   } catch {
