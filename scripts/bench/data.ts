@@ -1,18 +1,32 @@
 import { performance } from "node:perf_hooks";
-import { sql } from "drizzle-orm";
+import type { PGlite } from "@electric-sql/pglite";
+import { and, asc, eq, like, sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import type { Pool } from "pg";
 import { slugify } from "../../app/lib/slug";
 import type { OfferFilters } from "../../app/lib/offer-filters";
 import { bumpCatalogueVersion } from "../../app/server/catalogue.server";
-import type { Database } from "../../app/server/db.server";
+import { setCurrentDatabase, type Database, type DatabaseHandle } from "../../app/server/db.server";
 import {
   findActiveOfferBySlug,
   listActiveOffers,
   listOfferChoices,
 } from "../../app/server/offers.server";
+import * as schema from "../../app/server/schema.server";
 import { offers, type NewOffer } from "../../app/server/schema.server";
 import { loadDemoOffers } from "../../app/server/seed.server";
+import { createSession } from "../../app/server/sessions.server";
+import { upsertAdmin } from "../../app/server/users.server";
+import { median } from "./tools";
 
-// Realistic catalogue at scale: the demo offers plus generated ones, reproducible (seeded PRNG).
+// The data at scale, reproducible (seeded PRNG, generate_series): the demo offers plus generated
+// ones, contact requests with notes and history; what each index buys; the dashboard's plans.
+
+export const BENCH_ADMIN = {
+  email: "bench-admin@example.fr",
+  password: "bench admin password 2026",
+};
 
 function prng(seed: number) {
   let state = seed >>> 0;
@@ -64,6 +78,7 @@ const DED_CONTRACTS = ["Mensuel sans engagement", "Engagement 6 mois", "Engageme
 const LOA_CONTRACTS = ["LOA 24 mois", "LOA 36 mois", "LOA 48 mois, option d'achat 1 %"];
 
 export const BENCH_OFFERS = 10_000;
+export const BENCH_CONTACTS = 100_000;
 
 /** `count` offers in all: the demo catalogue plus generated ones, about 5 % of them inactive. */
 export async function generateCatalogue(db: Database, count = BENCH_OFFERS): Promise<number> {
@@ -115,41 +130,42 @@ export async function generateCatalogue(db: Database, count = BENCH_OFFERS): Pro
 
 type Query = { name: string; run: (db: Database) => Promise<unknown> };
 
-const filters = (f: OfferFilters) => f;
+const listing =
+  (filters: OfferFilters, page = 1) =>
+  (db: Database) =>
+    listActiveOffers(filters, page, 24, db);
 
 /** The listing's and the offer page's queries, as the routes run them. */
-export const queries = (slug: string): Query[] => [
-  { name: "listing, page 1", run: (db) => listActiveOffers(filters({}), 1, 24, db) },
-  { name: "listing, page 200", run: (db) => listActiveOffers(filters({}), 200, 24, db) },
+const queries = (slug: string): Query[] => [
+  { name: "listing, page 1", run: listing({}) },
+  { name: "listing, page 200", run: listing({}, 200) },
   {
     name: "q=epyc&type=dedicated&min=50&max=500",
-    run: (db) =>
-      listActiveOffers(
-        filters({ searchTerm: "epyc", type: "dedicated", minPrice: 50, maxPrice: 500 }),
-        1,
-        24,
-        db,
-      ),
+    run: listing({ searchTerm: "epyc", type: "dedicated", minPrice: 50, maxPrice: 500 }),
   },
-  {
-    name: "q=ded-epyc-7543 (rare term)",
-    run: (db) => listActiveOffers(filters({ searchTerm: "ded-epyc-7543" }), 1, 24, db),
-  },
-  {
-    name: "min=2000 (price range)",
-    run: (db) => listActiveOffers(filters({ minPrice: 2000 }), 1, 24, db),
-  },
+  { name: "q=ded-epyc-7543 (rare term)", run: listing({ searchTerm: "ded-epyc-7543" }) },
+  { name: "min=2000 (price range)", run: listing({ minPrice: 2000 }) },
   { name: "offer by slug", run: (db) => findActiveOfferBySlug(slug, db) },
   { name: "contact selector (all, by title)", run: (db) => listOfferChoices(db) },
 ];
 
-/** Index sets to drop, one at a time, to see what each buys. */
-export const INDEX_SETS: { name: string; indexes: string[] }[] = [
-  { name: "(is_active, created_at desc)", indexes: ["offers_active_created_idx"] },
-  { name: "(is_active, price, id)", indexes: ["offers_active_price_id_idx"] },
-  { name: "trigram GIN (search_text)", indexes: ["offers_search_trgm_idx"] },
-  { name: "slug (unique)", indexes: ["offers_slug_unique"] },
-];
+/** Indexes to drop, one at a time, to see what each buys. */
+const INDEXES = {
+  "(is_active, created_at desc)": "offers_active_created_idx",
+  "(is_active, price, id)": "offers_active_price_id_idx",
+  "trigram GIN (search_text)": "offers_search_trgm_idx",
+  "slug (unique)": "offers_slug_unique",
+};
+
+/** The plans of the searches' counts, the queries that scan the most, and of the first page. */
+const PLANS = {
+  "q=epyc&type=dedicated&min=50&max=500 (count)":
+    "select count(*) from offers where is_active and type = 'dedicated' and price >= 50 and price <= 500 and search_text like '%epyc%'",
+  "q=ded-epyc-7543 (count)":
+    "select count(*) from offers where is_active and search_text like '%ded-epyc-7543%'",
+  "listing, page 1 (rows)":
+    "select id from offers where is_active order by created_at desc, id desc limit 24",
+};
 
 async function timeQuery(db: Database, query: Query, runs: number): Promise<number> {
   await query.run(db); // warm
@@ -159,8 +175,7 @@ async function timeQuery(db: Database, query: Query, runs: number): Promise<numb
     await query.run(db);
     times.push(performance.now() - start);
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
+  return median(times);
 }
 
 class Rollback extends Error {}
@@ -173,8 +188,11 @@ export type IndexReport = {
   plans: Record<string, string>;
 };
 
+const planText = (result: unknown) =>
+  (result as { rows: Record<string, string>[] }).rows.map((r) => Object.values(r)[0]).join("\n");
+
 /** Median time of each query with all indexes and without each index set (dropped in a rolled-back transaction). */
-export async function measureIndexes(
+async function measureIndexes(
   db: Database,
   engine: string,
   slug: string,
@@ -194,12 +212,12 @@ export async function measureIndexes(
     }
   };
   await baseline();
-  for (const set of INDEX_SETS) {
+  for (const [name, index] of Object.entries(INDEXES)) {
     try {
       await db.transaction(async (tx) => {
-        for (const index of set.indexes) await tx.execute(sql.raw(`drop index ${index}`));
+        await tx.execute(sql.raw(`drop index ${index}`));
         for (const query of QUERIES) {
-          medians[query.name][`without ${set.name}`] = await timeQuery(tx as never, query, runs);
+          medians[query.name][`without ${name}`] = await timeQuery(tx as never, query, runs);
         }
         throw new Rollback();
       });
@@ -208,24 +226,213 @@ export async function measureIndexes(
     }
   }
   await baseline();
-  // The plans of the searches' counts, the queries that scan the most.
-  for (const [name, where] of [
-    [
-      "q=epyc&type=dedicated&min=50&max=500 (count)",
-      "type = 'dedicated' and price >= 50 and price <= 500 and search_text like '%epyc%'",
-    ],
-    ["q=ded-epyc-7543 (count)", "search_text like '%ded-epyc-7543%'"],
-    ["listing, page 1 (rows)", "true order by created_at desc, id desc limit 24"],
-  ]) {
-    const explain = await db.execute(
-      sql.raw(
-        where.includes("order by")
-          ? `explain analyze select id from offers where is_active and ${where}`
-          : `explain analyze select count(*) from offers where is_active and ${where}`,
-      ),
-    );
-    const rows = (explain as unknown as { rows: Record<string, string>[] }).rows;
-    plans[name] = rows.map((r) => Object.values(r)[0]).join("\n");
-  }
+  for (const [name, query] of Object.entries(PLANS))
+    plans[name] = planText(await db.execute(sql.raw(`explain analyze ${query}`)));
   return { engine, runs, medians, plans };
 }
+
+/**
+ * `count` contact requests in a few statements (generate_series), reproducible: three years of
+ * requests, oldest first, most of them completed, recent ones pending; a third about an offer (with
+ * its snapshot), one in ten with a long message, one in fifty suspected spam; notes on one in ten,
+ * a status change on one in four of those not pending. The per-status counters' trigger is off
+ * during the load and the counters rebuilt after (what a restore does), then checked exact.
+ */
+export async function generateContactRequests(db: Database, count = BENCH_CONTACTS) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`alter table contact_requests disable trigger contact_request_counts_sync`);
+    await tx.execute(sql`
+      with numbered as (
+        select g, (g::bigint * 2654435761 % 1000) / 1000.0 as r,
+          1 + (g::bigint * 7919 % (select max(id) from offers)) as offer_id
+        from generate_series(1, ${count}::int) as g
+      )
+      insert into contact_requests (name, email, phone, message, offer_id, offer_title,
+        offer_reference, status, suspected_spam, created_at, updated_at)
+      select
+        (array['Jean','Marie','Pierre','Sophie','Luc','Claire','Antoine','Julie','Nicolas','Camille'])[1 + g % 10]
+          || ' ' || (array['Martin','Bernard','Dubois','Thomas','Robert','Richard','Petit','Durand',
+          'Leroy','Moreau','Simon','Laurent'])[1 + (g / 10) % 12],
+        'client' || g || '@' || (array['example.fr','exemple.com','societe.fr','hebergeur.net'])[1 + g % 4],
+        case when g % 3 = 0 then null else '+33 6 ' || lpad((g % 100000000)::text, 8, '0') end,
+        case when g % 10 = 0
+          then repeat('Bonjour, nous préparons la migration de notre infrastructure et souhaitons '
+            || 'comparer vos offres de serveurs dédiés et de location avec option d''achat. ', 12)
+            || 'Merci de nous rappeler. Demande n° ' || g
+          else 'Bonjour, je souhaite un devis pour un serveur. Demande n° ' || g end,
+        o.id, o.title, o.reference,
+        (case
+          when g > ${count}::int * 0.97 then 'pending'
+          when r < 0.08 then 'pending'
+          when r < 0.2 then 'in_progress'
+          when r < 0.85 then 'completed'
+          else 'cancelled' end)::contact_status,
+        g % 50 = 0,
+        timestamptz '2023-11-01 08:00:00+00' + (g::float8 / ${count}::int) * interval '3 years'
+          + (g::bigint * 104729 % 36000) * interval '1 second',
+        timestamptz '2023-11-01 08:00:00+00' + (g::float8 / ${count}::int) * interval '3 years'
+          + (g::bigint * 104729 % 36000) * interval '1 second' + (g % 20) * interval '1 day'
+      from numbered
+      left join offers o on o.id = case when g % 3 = 1 then numbered.offer_id end
+      order by g`);
+    await tx.execute(sql`alter table contact_requests enable trigger contact_request_counts_sync`);
+    await tx.execute(sql`select refresh_contact_request_counts()`);
+    await tx.execute(sql`
+      insert into contact_notes (contact_request_id, author_email, body, created_at)
+      select c.id, 'admin@example.fr',
+        case k when 1 then 'Client rappelé, devis envoyé.' else 'Relance prévue la semaine prochaine.' end,
+        c.created_at + k * interval '1 day'
+      from contact_requests c cross join generate_series(1, 2) as k
+      where c.id % 10 = 0`);
+    await tx.execute(sql`
+      insert into contact_status_changes (contact_request_id, from_status, to_status, author_email, created_at)
+      select c.id, 'pending', c.status, 'admin@example.fr', c.created_at + interval '2 days'
+      from contact_requests c
+      where c.status <> 'pending' and c.id % 4 = 0`);
+    // What changeContactStatus and addContactNote keep: the first answer.
+    await tx.execute(sql`
+      update contact_requests r set first_answered_at = least(
+        (select min(s.created_at) from contact_status_changes s where s.contact_request_id = r.id),
+        (select min(n.created_at) from contact_notes n where n.contact_request_id = r.id))
+      where r.id % 10 = 0 or (r.status <> 'pending' and r.id % 4 = 0)`);
+  });
+  await db.execute(sql`vacuum analyze`);
+  const result = await db.execute(sql`
+      select
+        (select count(*)::int from contact_requests) as total,
+        (select count(*)::int from contact_requests where suspected_spam) as spam,
+        (select count(*)::int from contact_notes) as notes,
+        (select count(*)::int from contact_status_changes) as changes,
+        (select count(*)::int from (
+          select contact_request_count_key(suspected_spam, status) as key, count(*)::int as n
+          from contact_requests group by 1
+          except select key, count from contact_request_counts) as d) as wrong_counts`);
+  type Summary = {
+    total: number;
+    spam: number;
+    notes: number;
+    changes: number;
+    wrong_counts: number;
+  };
+  const [summary] = (result as unknown as { rows: Summary[] }).rows;
+  if (summary.wrong_counts !== 0) throw new Error("contact_request_counts is not exact");
+  return summary;
+}
+
+/** The ids the pages need: offers, a request with notes and history, a person's e-mail, quotes. */
+async function pageIds(db: Database) {
+  const result = await db.execute(sql`
+      select
+        (select id from offers order by id offset 4999 limit 1) as "offerId",
+        (select c.id from contact_requests c
+          where exists (select 1 from contact_notes n where n.contact_request_id = c.id)
+            and exists (select 1 from contact_status_changes s where s.contact_request_id = c.id)
+          order by c.id offset 500 limit 1) as "contactId",
+        (select email from contact_requests order by id offset 4241 limit 1) as email,
+        (select slug from offers where is_active
+          order by options is null, id limit 1) as "offerSlug",
+        (select id from contact_requests where offer_id is not null
+          order by id limit 1) as "quoteContactId"`);
+  return (result as unknown as { rows: PageIds[] }).rows[0];
+}
+
+export type PageIds = {
+  offerId: number;
+  contactId: number;
+  email: string;
+  /** An active offer (with options when one has them) and a request about an offer: quotes. */
+  offerSlug: string;
+  quoteContactId: number;
+};
+
+export type DashboardPlan = {
+  query: string;
+  plan: string;
+  /** The most rows a plan node read from contact_requests (a full scan reads them all). */
+  contactRowsRead: number;
+  seqScanOfContacts: boolean;
+};
+
+type Client = { query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }> };
+
+/**
+ * The dashboard's queries as its loader runs them (captured with Drizzle's logger on the same
+ * connection), each explained with ANALYZE: whatever the dashboard becomes, the bench sees its SQL.
+ */
+async function dashboardPlans(handle: DatabaseHandle): Promise<DashboardPlan[]> {
+  const client = (handle.db as unknown as { $client: Client }).$client;
+  const captured: { query: string; params: unknown[] }[] = [];
+  const logger = {
+    logQuery: (query: string, params: unknown[]) => captured.push({ query, params }),
+  };
+  const logging = (handle.kind === "postgres"
+    ? drizzlePg(client as unknown as Pool, { schema, logger })
+    : drizzlePglite(client as unknown as PGlite, { schema, logger })) as unknown as Database;
+  const { user } = await upsertAdmin(BENCH_ADMIN, handle.db);
+  const { token } = await createSession(user.id, handle.db);
+  const { loader } = await import("../../app/routes/admin/dashboard");
+  setCurrentDatabase({ ...handle, db: logging });
+  try {
+    await loader({
+      request: new Request("http://localhost/admin", {
+        headers: { Cookie: `admin_session=${token}` },
+      }),
+      params: {},
+      context: { requestId: "bench", cspNonce: "", clientIp: "127.0.0.1" },
+    } as never);
+  } finally {
+    setCurrentDatabase(undefined);
+  }
+  const plans: DashboardPlan[] = [];
+  for (const { query, params } of captured) {
+    // The session check is not the dashboard's cost.
+    if (/"sessions"|"users"/.test(query) && !/contact_requests|offers/.test(query)) continue;
+    const plan = planText(await client.query(`explain (analyze, costs off) ${query}`, params));
+    let contactRowsRead = 0;
+    for (const line of plan.split("\n").filter((l) => / on contact_requests\b/.test(l))) {
+      // Rows are per loop (a parallel scan's workers are loops).
+      const rows = /rows=(\d+)/.exec(line);
+      const loops = Number(/loops=(\d+)/.exec(line)?.[1] ?? 1);
+      if (rows) contactRowsRead = Math.max(contactRowsRead, Number(rows[1]) * loops);
+    }
+    plans.push({
+      query,
+      plan,
+      contactRowsRead,
+      seqScanOfContacts: /Seq Scan on contact_requests\b/.test(plan),
+    });
+  }
+  return plans;
+}
+
+/**
+ * A migrated, empty database filled: the catalogue, what each index buys (unless `indexes` is
+ * false), the contact requests, the ids the pages need, the dashboard's plans.
+ */
+export async function prepareData(
+  handle: DatabaseHandle,
+  engine: string,
+  options: { indexes: boolean; contacts: number; step: (message: string) => void },
+) {
+  await handle.withStartupLock((db) => handle.migrate(db));
+  const offerCount = await generateCatalogue(handle.db, BENCH_OFFERS);
+  // The offer page measured: a generated EPYC offer with a markdown description.
+  const [{ slug }] = await handle.db
+    .select({ slug: offers.slug })
+    .from(offers)
+    .where(and(eq(offers.isActive, true), like(offers.slug, "epyc-7543-%")))
+    .orderBy(asc(offers.id))
+    .limit(1);
+  options.step(`${engine}: ${offerCount} offers${options.indexes ? "; measuring indexes" : ""}`);
+  const indexes = options.indexes ? await measureIndexes(handle.db, engine, slug) : undefined;
+  options.step(`${engine}: ${options.contacts} contact requests, the dashboard's plans`);
+  const start = Date.now();
+  const contacts = await generateContactRequests(handle.db, options.contacts);
+  const contactsSeconds = Math.round((Date.now() - start) / 1000);
+  options.step(`${engine}: requests loaded in ${contactsSeconds} s`);
+  const ids = await pageIds(handle.db);
+  const dashboard = await dashboardPlans(handle);
+  return { engine, offerCount, slug, indexes, contacts, contactsSeconds, ids, dashboard };
+}
+
+export type Prepared = Awaited<ReturnType<typeof prepareData>>;

@@ -1,5 +1,5 @@
-// Preloaded into the measured server by scripts/bench/memory.ts (node --import): on SIGUSR2 the
-// process writes its own memory figures as one line on stderr. Not part of the application.
+// Preloaded into the measured server by scripts/bench/run.ts (memory) (node --import): on SIGUSR2 the
+// process writes its own memory figures as one line on stdout. Not part of the application.
 import v8 from "node:v8";
 
 process.on("SIGUSR2", () => {
@@ -13,5 +13,5 @@ process.on("SIGUSR2", () => {
     arrayBuffers: usage.arrayBuffers,
     heapLimit: heap.heap_size_limit,
   };
-  process.stderr.write(`MEMORY_PROBE ${JSON.stringify(line)}\n`);
+  process.stdout.write(`MEMORY_PROBE ${JSON.stringify(line)}\n`);
 });

@@ -1,258 +1,316 @@
-import type { IndexReport } from "./data";
-import type { LoadResult } from "./http";
-import type { LighthouseResult } from "./lighthouse";
-import type { ScaleResults } from "./scale";
+import { execFileSync } from "node:child_process";
+import os from "node:os";
+import type { IndexReport, Prepared } from "./data";
+import { REFERENCE_PATH, type PageMeasure } from "./pages";
+import type { LighthouseResult, LoadResult } from "./tools";
 
-export type BenchResults = {
-  date: string;
-  commit: string;
-  machine: {
-    cpus: number;
-    cpuModel: string;
-    memoryGb: number;
-    loadAverage: number[];
-    node: string;
-    chromium: string;
-  };
-  settings: {
-    offers: number;
-    durationSeconds: number;
-    connections: number;
-    lighthouseRuns: number;
-    database: string;
-    offerPage: string;
-  };
-  http: {
-    route: string;
-    variant: string;
-    bytes: number;
-    result: LoadResult;
-    ceiling: LoadResult;
-    /** The static server sending the page's own headers (cached pages only). */
-    sameHeadersCeiling?: LoadResult;
-    /** req/s over the ceiling's (median of interleaved rounds when measured so). */
-    ratio: number;
-    sameHeadersRatio?: number;
-    /** The static server sending as many ASCII 'x' (cached pages only). */
-    asciiCeiling?: LoadResult;
-    asciiRatio?: number;
-  }[];
-  lighthouse: {
-    page: string;
-    path: string;
-    result: LighthouseResult;
-    /** Measured for comparison, not one of the targets' pages. */
-    informational?: boolean;
-  }[];
-  memory: { startupMb: number; idleMb: number; peakUnderLoadMb: number };
-  indexes: (IndexReport | { engine: string; skipped: string })[];
-  targets: { target: string; measured: string; met: boolean }[];
-  seconds: number;
-  /** The administration at scale (issue 11). */
-  scale?: ScaleResults;
+// The one report: every mode's figures, targets and markdown (docs/benchmark.md explains them).
+
+type Skipped = { engine: string; skipped: string };
+type Target = { target: string; measured: string; met: boolean };
+
+export type HttpRow = {
+  route: string;
+  variant: string;
+  bytes: number;
+  result: LoadResult;
+  ceiling: LoadResult;
+  /** req/s over the ceiling's (median of interleaved rounds when measured so). */
+  ratio: number;
+  /** Cached pages: the static server sending the page's own headers, and as many ASCII 'x'. */
+  sameHeaders?: { result: LoadResult; ratio: number };
+  ascii?: { result: LoadResult; ratio: number };
 };
 
+export type EngineScale = Omit<Prepared, "indexes"> & { pages: PageMeasure[]; runs: number };
+
+export type BenchResults = {
+  settings: {
+    offers: number;
+    contacts: number;
+    duration: number;
+    connections: number;
+    lighthouseRuns: number;
+  };
+  http?: HttpRow[];
+  lighthouse?: { page: string; path: string; result: LighthouseResult; informational?: boolean }[];
+  memory?: { startupMb: number; idleMb: number; peakUnderLoadMb: number };
+  indexes?: (IndexReport | Skipped)[];
+  engines: (EngineScale | Skipped)[];
+  /** Lighthouse mobile on /contact at 10,000 offers. */
+  contactLighthouse?: LighthouseResult;
+  /** The combobox script, as built and gzip -9. */
+  searchScript?: { file: string; bytes: number; gzipBytes: number };
+};
+
+export const QUOTE_PDF_LIMIT_MS = 200;
+const LIMITS = { bytes: 200 * 1024, elements: 5000, ratio: 10 };
+
 const pct = (ratio: number) => `${Math.round(ratio * 100)} %`;
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const sec = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-/** The issue's targets (README, Performance), checked against one run. */
-export function evaluateTargets(results: BenchResults): BenchResults["targets"] {
-  const targets: BenchResults["targets"] = [];
-  for (const { page, result } of results.lighthouse.filter((l) => !l.informational)) {
-    const scores = [result.performance, result.accessibility, result.bestPractices, result.seo];
-    targets.push({
-      target: `Lighthouse 100 ×4 and CLS 0 — ${page}`,
-      measured: `${scores.join(" / ")}, CLS ${result.cls}`,
-      met: scores.every((s) => s === 100) && result.cls === 0,
-    });
-    targets.push({
-      target: `LCP ≤ 1.2 s and TBT ≤ 50 ms — ${page}`,
-      measured: `LCP ${(result.lcpMs / 1000).toFixed(2)} s, TBT ${result.tbtMs} ms`,
-      met: result.lcpMs <= 1200 && result.tbtMs <= 50,
-    });
-  }
-  for (const { page, result } of results.lighthouse.filter(
-    (l) => l.page === "/" || l.page === "offer page",
-  )) {
-    targets.push({
-      target: `JavaScript ≤ 50 KB gzip — ${page}`,
-      measured: kb(result.jsGzipBytes),
-      met: result.jsGzipBytes <= 50 * 1024,
-    });
-  }
-  for (const row of results.http.filter((r) => r.variant === "cached")) {
-    targets.push({
-      target: `Cached page ≥ 50 % of the static ceiling — ${row.route}`,
-      measured:
-        `${row.result.rps} / ${row.ceiling.rps} req/s: ${pct(row.ratio)}` +
-        (row.sameHeadersRatio !== undefined
-          ? ` (${pct(row.sameHeadersRatio)} of the file with the page's headers)`
-          : ""),
-      met: row.ratio >= 0.5 && row.result.non2xx === 0,
-    });
-  }
-  const filtered = results.http.find(
-    (r) => r.variant === "uncached, 1 connection" && r.route.startsWith("/offers?q="),
-  );
-  const loaded = results.http.find(
-    (r) => r.variant === "uncached" && r.route.startsWith("/offers?q="),
-  );
-  if (filtered) {
-    targets.push({
-      target: `Uncached filtered listing p99 < 50 ms (${results.settings.offers} offers, one connection)`,
-      measured:
-        `p99 ${filtered.result.p99} ms (p50 ${filtered.result.p50} ms)` +
-        (loaded
-          ? `; under ${results.settings.connections} connections p99 ${loaded.result.p99} ms`
-          : ""),
-      met: filtered.result.p99 < 50,
-    });
-  }
-  return targets;
+/** A markdown table: headers separated by "|", each row an array of cells. */
+export function table(headers: string, rows: unknown[][]): string {
+  const line = (cells: unknown[]) => `| ${cells.map((c) => c ?? "").join(" | ")} |`;
+  const heads = headers.split("|");
+  return [line(heads), line(heads.map(() => "---")), ...rows.map(line)].join("\n");
 }
 
-function table(headers: string[], rows: (string | number)[][]): string {
-  const line = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
-  return [line(headers), line(headers.map(() => "---")), ...rows.map(line)].join("\n");
+export const scores = (l: LighthouseResult) =>
+  `${l.performance} / ${l.accessibility} / ${l.bestPractices} / ${l.seo}`;
+
+/** The targets of the issues (README, docs/performance.md, docs/benchmark.md) against one run. */
+export function targets(r: BenchResults): Target[] {
+  const out: Target[] = [];
+  const add = (target: string, measured: string, met: boolean) =>
+    out.push({ target, measured, met });
+  for (const { page, result: l } of (r.lighthouse ?? []).filter((l) => !l.informational)) {
+    const all = [l.performance, l.accessibility, l.bestPractices, l.seo];
+    add(
+      `Lighthouse 100 ×4 and CLS 0 — ${page}`,
+      `${scores(l)}, CLS ${l.cls}`,
+      all.every((s) => s === 100) && l.cls === 0,
+    );
+    add(
+      `LCP ≤ 1.2 s and TBT ≤ 50 ms — ${page}`,
+      `LCP ${sec(l.lcpMs)}, TBT ${l.tbtMs} ms`,
+      l.lcpMs <= 1200 && l.tbtMs <= 50,
+    );
+    if (page === "/" || page === "offer page")
+      add(`JavaScript ≤ 50 KB gzip — ${page}`, kb(l.jsGzipBytes), l.jsGzipBytes <= 50 * 1024);
+  }
+  for (const row of (r.http ?? []).filter((h) => h.variant === "cached")) {
+    const headers = row.sameHeaders
+      ? ` (${pct(row.sameHeaders.ratio)} of the file with the page's headers)`
+      : "";
+    add(
+      `Cached page ≥ 50 % of the static ceiling — ${row.route}`,
+      `${row.result.rps} / ${row.ceiling.rps} req/s: ${pct(row.ratio)}${headers}`,
+      row.ratio >= 0.5 && row.result.non2xx === 0,
+    );
+  }
+  const alone = r.http?.find((h) => h.variant === "uncached, 1 connection");
+  const loaded = r.http?.find((h) => h.variant === "uncached" && h.route.startsWith("/offers?q="));
+  if (alone) {
+    add(
+      `Uncached filtered listing p99 < 50 ms (${r.settings.offers} offers, one connection)`,
+      `p99 ${alone.result.p99} ms (p50 ${alone.result.p50} ms)` +
+        (loaded ? `; under ${r.settings.connections} connections p99 ${loaded.result.p99} ms` : ""),
+      alone.result.p99 < 50,
+    );
+  }
+  for (const engine of r.engines) {
+    if ("skipped" in engine) continue;
+    const name = engine.engine;
+    for (const pdf of engine.pages.filter((p) => p.name.endsWith(".pdf"))) {
+      add(
+        `${pdf.name} (${name}): ≤ ${QUOTE_PDF_LIMIT_MS} ms at the server`,
+        pdf.available
+          ? `${pdf.medianMs} ms (median of ${pdf.runs}), ${kb(pdf.bytes ?? 0)}`
+          : (pdf.note ?? `HTTP ${pdf.status}`),
+        pdf.available && (pdf.medianMs ?? Infinity) <= QUOTE_PDF_LIMIT_MS,
+      );
+    }
+    for (const p of engine.pages.filter((p) => p.available && !/\.(csv|pdf)$/.test(p.name))) {
+      const [bytes, elements, ratio] = [p.bytes ?? 0, p.elements ?? 0, p.ratio ?? Infinity];
+      const over = p.truncated ? "> " : "";
+      add(
+        `${p.name} (${name}): ≤ 200 KB, ≤ 5,000 elements, ≤ 10× the listing`,
+        `${over}${kb(bytes)}, ${over}${elements} elements, ${ratio}× (${p.medianMs} ms / ${p.referenceMedianMs} ms)`,
+        !p.truncated &&
+          bytes <= LIMITS.bytes &&
+          elements <= LIMITS.elements &&
+          ratio <= LIMITS.ratio,
+      );
+    }
+    const worst = Math.max(0, ...engine.dashboard.map((d) => d.contactRowsRead));
+    const seq = engine.dashboard.some((d) => d.seqScanOfContacts);
+    add(
+      `Dashboard counts without a full scan of contact_requests (${name})`,
+      `${engine.dashboard.length} queries; at most ${worst} rows of contact_requests read${seq ? ", sequential scan" : ""}`,
+      // A full scan reads every row; reading under 1 % of them is no scan of the table.
+      engine.dashboard.length > 0 && !seq && worst < engine.contacts.total / 100,
+    );
+  }
+  const lh = r.contactLighthouse;
+  if (lh) {
+    add(
+      `Lighthouse mobile 100 and TBT ≤ 50 ms — /contact at ${r.settings.offers} offers`,
+      `performance ${lh.performance}, TBT ${lh.tbtMs} ms, LCP ${sec(lh.lcpMs)}, CLS ${lh.cls}`,
+      lh.performance === 100 && lh.tbtMs <= 50,
+    );
+  }
+  return out;
 }
 
-export function markdownReport(r: BenchResults): string {
-  const out: string[] = [];
-  out.push(`# Benchmark — ${r.date.slice(0, 16).replace("T", " ")} UTC (commit ${r.commit})`);
-  out.push("");
-  out.push(
-    `${r.settings.offers} offers in ${r.settings.database}; built server on loopback; ` +
-      `autocannon ${r.settings.connections} connections × ${r.settings.durationSeconds} s per run; ` +
-      `Lighthouse 12 mobile (simulated throttling), median of ${r.settings.lighthouseRuns} runs. ` +
-      `Machine: ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGb} GB, Node ${r.machine.node}, ` +
-      `${r.machine.chromium}; load average at the end ${r.machine.loadAverage.join(" ")} ` +
-      `(the machine is shared: compare ratios within one run). Whole run: ${r.seconds} s.`,
-  );
+function chromium() {
+  try {
+    return execFileSync(process.env.CHROME_PATH ?? "/usr/bin/chromium", ["--version"], {
+      stdio: "pipe",
+    })
+      .toString()
+      .trim();
+  } catch {
+    return "no Chromium";
+  }
+}
 
-  out.push("", "## Targets", "");
-  out.push(
-    table(
-      ["Target", "Measured", "Met"],
-      r.targets.map((t) => [t.target, t.measured, t.met ? "yes" : "**no**"]),
-    ),
+export function header(title: string, run: string): string {
+  const cpus = os.cpus();
+  const load = os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ");
+  return (
+    `# ${title} — ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC\n\n${run} ` +
+    `Machine: ${cpus.length} × ${cpus[0]?.model ?? "?"}, ${Math.round(os.totalmem() / 1024 ** 3)} GB, Node ${process.version}, ${chromium()}; ` +
+    `load average at the end ${load} (the machine is shared: compare ratios within one run).\n`
   );
+}
 
-  out.push("", "## HTTP (autocannon)", "");
-  out.push(
-    "Ceiling: a minimal `node:http` server answering the page's own bytes as a static file, from " +
-      "memory, with 2 headers. Same headers: that file with the page's own headers (security " +
-      "headers, a 300-byte CSP, caching headers). ASCII: a file of as many 'x' (the load generator " +
-      "handles such a body much faster than real HTML, so it is no fair ceiling; shown for " +
-      "comparison). Cached runs and their ceilings are interleaved (3 rounds); ratios are the " +
-      "median of the rounds' ratios. Uncached: the same request with a cookie, which makes the " +
-      "page cache step aside.",
-    "",
-  );
-  out.push(
-    table(
-      [
-        "Route",
-        "Variant",
-        "Body",
-        "req/s",
-        "p50 ms",
-        "p99 ms",
-        "Ceiling req/s",
-        "Ratio",
-        "Same headers",
-        "Ratio",
-        "ASCII",
-        "Ratio",
-        "Non-2xx",
-      ],
-      r.http.map((h) => [
-        h.route,
-        h.variant,
-        kb(h.bytes),
-        h.result.rps,
-        h.result.p50,
-        h.result.p99,
-        h.ceiling.rps,
-        pct(h.ratio),
-        h.sameHeadersCeiling?.rps ?? "",
-        h.sameHeadersRatio !== undefined ? pct(h.sameHeadersRatio) : "",
-        h.asciiCeiling?.rps ?? "",
-        h.asciiRatio !== undefined ? pct(h.asciiRatio) : "",
-        h.result.non2xx + h.result.errors,
-      ]),
-    ),
-  );
+const details = (summary: string, ...blocks: string[]) => [
+  "",
+  `<details><summary>${summary}</summary>`,
+  ...blocks.flatMap((b) => ["", b]),
+  "</details>",
+];
 
-  out.push("", "## Lighthouse (mobile)", "");
-  out.push(
-    table(
-      [
-        "Page",
-        "Perf.",
-        "A11y",
-        "Best pr.",
-        "SEO",
-        "LCP",
-        "FCP",
-        "TBT",
-        "CLS",
-        "JS gzip",
-        "JS transferred",
-      ],
-      r.lighthouse.map(({ page, result: l }) => [
-        page,
-        l.performance,
-        l.accessibility,
-        l.bestPractices,
-        l.seo,
-        `${(l.lcpMs / 1000).toFixed(2)} s`,
-        `${(l.fcpMs / 1000).toFixed(2)} s`,
-        `${l.tbtMs} ms`,
-        l.cls,
-        kb(l.jsGzipBytes),
-        kb(l.jsTransferBytes),
-      ]),
-    ),
-  );
-
-  out.push("", "## Server memory (RSS)", "");
-  out.push(
-    table(
-      ["After start", "Idle (pages cached)", "Peak under load"],
-      [[`${r.memory.startupMb} MB`, `${r.memory.idleMb} MB`, `${r.memory.peakUnderLoadMb} MB`]],
-    ),
-  );
-
-  out.push("", "## What each index buys (median ms per query)", "");
-  for (const report of r.indexes) {
+export function markdown(r: BenchResults): string {
+  const met = targets(r).map((t) => [t.target, t.measured, t.met ? "yes" : "**no**"]);
+  const out = ["## Targets", "", table("Target|Measured|Met", met)];
+  if (r.http) {
+    const heads = "Route|Variant|Body|req/s|p50 ms|p99 ms|Ceiling req/s|Ratio|Same headers|Ratio";
+    const rows = r.http.map((h) => {
+      const [same, ascii] = [h.sameHeaders, h.ascii];
+      const result = [h.result.rps, h.result.p50, h.result.p99, h.ceiling.rps, pct(h.ratio)];
+      const ceilings = [same?.result.rps, same && pct(same.ratio), ascii?.result.rps];
+      const last = [ascii && pct(ascii.ratio), h.result.non2xx + h.result.errors];
+      return [h.route, h.variant, kb(h.bytes), ...result, ...ceilings, ...last];
+    });
+    out.push("", "## HTTP (autocannon)", "", table(`${heads}|ASCII|Ratio|Non-2xx`, rows));
+  }
+  if (r.lighthouse) {
+    const heads = "Page|Perf.|A11y|Best pr.|SEO|LCP|FCP|TBT|CLS|JS gzip|JS transferred";
+    const rows = r.lighthouse.map(({ page, result: l }) => {
+      const paint = [sec(l.lcpMs), sec(l.fcpMs), `${l.tbtMs} ms`, l.cls];
+      return [page, ...scores(l).split(" / "), ...paint, kb(l.jsGzipBytes), kb(l.jsTransferBytes)];
+    });
+    out.push("", `## Lighthouse (mobile, median of ${r.settings.lighthouseRuns})`, "");
+    out.push(table(heads, rows));
+  }
+  if (r.memory) {
+    const m = [r.memory.startupMb, r.memory.idleMb, r.memory.peakUnderLoadMb];
+    out.push("", "## Server memory (RSS)", "");
+    out.push(table("After start|Idle (pages cached)|Peak under load", [m.map((v) => `${v} MB`)]));
+  }
+  if (r.indexes) out.push("", "## What each index buys (median ms per query)", "");
+  for (const report of r.indexes ?? []) {
     if ("skipped" in report) {
       out.push(`${report.engine}: skipped (${report.skipped}).`, "");
       continue;
     }
     const queries = Object.keys(report.medians);
     const columns = Object.keys(report.medians[queries[0]] ?? {});
-    out.push(
-      `**${report.engine}** (${report.runs} runs each; an index set is dropped inside a rolled-back transaction)`,
-      "",
-    );
-    out.push(
-      table(
-        ["Query", ...columns],
-        queries.map((q) => [q, ...columns.map((c) => report.medians[q][c].toFixed(2))]),
-      ),
-    );
-    for (const [name, plan] of Object.entries(report.plans)) {
-      out.push(
-        "",
-        `<details><summary>Plan: ${name}</summary>`,
-        "",
-        "```",
-        plan,
-        "```",
-        "</details>",
-      );
-    }
+    const rows = queries.map((q) => [q, ...columns.map((c) => report.medians[q][c].toFixed(2))]);
+    out.push(`**${report.engine}** (${report.runs} runs each)`, "");
+    out.push(table(["Query", ...columns].join("|"), rows));
+    for (const [name, plan] of Object.entries(report.plans))
+      out.push(...details(`Plan: ${name}`, `\`\`\`\n${plan}\n\`\`\``));
     out.push("");
   }
+  out.push("", `## The administration at scale`, "");
+  out.push(
+    `${r.settings.offers} offers, ${r.settings.contacts} contact requests; reference: \`${REFERENCE_PATH}\`.`,
+  );
+  const script = r.searchScript;
+  if (script)
+    out.push(
+      "",
+      `Combobox script (\`${script.file}\`): ${kb(script.bytes)}, ${kb(script.gzipBytes)} gzip -9.`,
+    );
+  const lh = r.contactLighthouse;
+  if (lh)
+    out.push(
+      "",
+      `Lighthouse mobile, /contact at ${r.settings.offers} offers (median of ${lh.runs}): ${scores(lh)}, LCP ${sec(lh.lcpMs)}, FCP ${sec(lh.fcpMs)}, TBT ${lh.tbtMs} ms, CLS ${lh.cls}, JavaScript ${kb(lh.jsGzipBytes)} gzip (${lh.scripts.join(", ")}).`,
+    );
+  for (const engine of r.engines) {
+    out.push("", `### ${engine.engine}`, "");
+    if ("skipped" in engine) {
+      out.push(`Skipped: ${engine.skipped}.`);
+      continue;
+    }
+    const c = engine.contacts;
+    out.push(
+      `Data: ${c.total} requests (${c.spam} suspected spam), ${c.notes} notes, ${c.changes} status changes, loaded in ${engine.contactsSeconds} s; per-status counters checked exact. ${engine.runs} requests per page.`,
+    );
+    out.push("", pagesTable(engine.pages));
+    for (const d of engine.dashboard) {
+      const seq = d.seqScanOfContacts ? " (sequential scan)" : "";
+      const summary = `Dashboard query: ${d.contactRowsRead} rows of contact_requests read${seq}`;
+      out.push(...details(summary, `\`\`\`sql\n${d.query}\n\`\`\``, `\`\`\`\n${d.plan}\n\`\`\``));
+    }
+  }
   return `${out.join("\n")}\n`;
+}
+
+export function pagesTable(pages: PageMeasure[]): string {
+  const rows = pages.map((p) => {
+    const memory =
+      p.rssPeakMb !== undefined ? `server RSS ${p.rssBeforeMb} → ${p.rssPeakMb} MB` : "";
+    const bytes = p.bytes !== undefined ? `${p.truncated ? "> " : ""}${kb(p.bytes)}` : "";
+    const times = [p.medianMs, p.referenceMedianMs, p.ratio];
+    return [
+      p.name,
+      p.status || "—",
+      bytes,
+      p.elements,
+      ...times,
+      [p.note, memory].filter(Boolean).join("; "),
+    ];
+  });
+  return table("Page|HTTP|HTML|Elements|Median ms|Listing ms|Ratio|Notes", rows);
+}
+
+type Memory = { rssMb: number; heapUsedMb: number; heapTotalMb: number; externalMb: number };
+export type MemoryFigures = Memory;
+export type MemoryRow = {
+  entry: string;
+  database: string;
+  idle: Memory;
+  afterRequests: Memory;
+  load: LoadResult;
+};
+
+export function memoryMarkdown(rows: MemoryRow[], requests: number): string {
+  const figures = (f: Memory) => `${f.rssMb} MB (heap ${f.heapUsedMb}/${f.heapTotalMb} MB)`;
+  const cells = rows.map((r) => [r.entry, r.database, figures(r.idle), figures(r.afterRequests)]);
+  return [
+    `Demo catalogue; ${requests} requests at 10 connections over the public pages (one in ten a new listing search). RSS (heap used/total).`,
+    "",
+    table(
+      "Entry|Database|Idle|After the requests|Unexpected statuses",
+      cells.map((c, i) => [...c, rows[i].load.non2xx + rows[i].load.errors]),
+    ),
+    "",
+  ].join("\n");
+}
+
+/** The mixed load's summary (`npm run loadtest`). */
+export function loadSummary(
+  label: string,
+  r: LoadResult,
+  contacts: Record<string, number>,
+  errorLines: number,
+) {
+  const s = r.statuses;
+  return [
+    `Load test — ${label}, ${r.seconds} s, loopback`,
+    `  requests:        ${r.requests} (${Math.round(r.requests / r.seconds)}/s); 2xx ${s["2xx"]}, 3xx ${s["3xx"]}, 4xx ${s["4xx"]}, 5xx ${s["5xx"]}`,
+    `  errors:          ${r.errors - r.timeouts} connection errors, ${r.timeouts} timeouts`,
+    `  latency (ms):    p50 ${r.p50}, p90 ${r.p90}, p99 ${r.p99}, max ${r.max}`,
+    `  contacts:        ${contacts.answered} answered, ${contacts.acknowledged} acknowledged as sent, ${contacts.stored} stored, ${contacts.missing} acknowledged but missing`,
+    `  server errors:   ${errorLines} error log lines`,
+  ].join("\n");
 }

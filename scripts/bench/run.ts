@@ -1,481 +1,579 @@
-// npm run bench: the built server with 10,000 offers, on loopback, in one run (README, Performance).
-// HTTP throughput and latency against a static-file ceiling, Lighthouse (mobile), memory, and what
-// each database index buys. Writes bench/results/latest.json and latest.md.
-import { execFileSync, execSync, fork } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+// The benchmarks, one entry (docs/benchmark.md): `tsx scripts/bench/run.ts [mode]`.
+//   (none)            public pages against a static ceiling, Lighthouse, memory, indexes, and the
+//                     administration at scale on PGlite and PostgreSQL; --scale-only: the latter
+//   memory            the server's memory at idle and after 1,000 requests
+//   buyer             quote PDFs and Lighthouse on configured offer pages, demo catalogue
+//   admin-lighthouse  Lighthouse desktop (accessibility, best practices) on the admin pages
+//   load              mixed load with contact posts, then a check that no lead was lost
+// Every server is the built one, started by the tests' launcher; every load is autocannon.
+import { execSync, fork } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { and, asc, eq, like } from "drizzle-orm";
-import pg from "pg";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+import { like } from "drizzle-orm";
 import { openPglite, openPostgres, type DatabaseHandle } from "../../app/server/db.server";
-import { offers } from "../../app/server/schema.server";
-import { BENCH_CONTACTS } from "./contacts";
-import { BENCH_OFFERS, generateCatalogue, measureIndexes, type IndexReport } from "./data";
-import { interleaved, load, peakRss, rssMb, type LoadOptions } from "./http";
-import { audit, type LighthouseResult } from "./lighthouse";
-import { evaluateTargets, markdownReport, type BenchResults } from "./report";
-import {
-  measureScale,
-  prepareScale,
-  scaleMarkdown,
-  scaleTargets,
-  searchScriptSize,
-  type ScaleEngineResult,
-  type ScaleResults,
-} from "./scale";
-import { startAppServer, stop, waitFor } from "./server";
+import { contactRequests } from "../../app/server/schema.server";
+import { findFreePort } from "../../tests/system/harness/ports";
+import type { ServerProcess } from "../../tests/system/harness/server-process";
+import { clientAddress, postSiteForm } from "../../tests/system/support";
+import { BENCH_ADMIN, BENCH_CONTACTS, prepareData, type Prepared } from "./data";
+import { measurePages, PAGES, REFERENCE_PATH, signIn } from "./pages";
+import * as report from "./report";
+import type { BenchResults, HttpRow, MemoryFigures, MemoryRow } from "./report";
+import * as tools from "./tools";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
-const TMP = path.join(ROOT, "bench/tmp");
-const RESULTS = path.join(ROOT, "bench/results");
-const PORT = Number(process.env.BENCH_PORT ?? 4411);
-const CEILING_PORT = PORT + 1;
-const DEMO_PORT = PORT + 3;
-const DURATION = Number(process.env.BENCH_DURATION ?? 6);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-const POSTGRES_URL =
-  process.env.BENCH_DATABASE_URL ?? "postgres://postgres:postgres@127.0.0.1:5432/postgres";
+const { values: args, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    "scale-only": { type: "boolean", default: false },
+    db: { type: "string", default: "pglite" },
+    duration: { type: "string", default: "60" },
+    connections: { type: "string", default: "100" },
+  },
+});
+const [mode = "all", ...paths] = positionals;
+const TMP = path.join(tools.ROOT, "bench/tmp");
+const DURATION = tools.envNumber("BENCH_DURATION", 6);
+const CONNECTIONS = tools.envNumber("BENCH_CONNECTIONS", 10);
+const LIGHTHOUSE_RUNS = tools.envNumber("BENCH_LIGHTHOUSE_RUNS", 3);
+const CONTACTS = tools.envNumber("BENCH_CONTACTS", BENCH_CONTACTS);
 
 const started = Date.now();
-function step(message: string) {
-  const seconds = ((Date.now() - started) / 1000).toFixed(0).padStart(4);
-  console.log(`[${seconds}s] ${message}`);
+const step = (message: string) =>
+  console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)}s] ${message}`);
+
+const FORM = "application/x-www-form-urlencoded";
+
+/** Writes bench/results/<name>.md (and .json) and prints the markdown. */
+function write(name: string, title: string, run: string, markdown: string, json: object) {
+  const commit = tools.gitCommit();
+  const text = `${report.header(title, `${run} Commit ${commit}.`)}\n${markdown}`;
+  writeFileSync(path.join(tools.RESULTS, `${name}.md`), text);
+  const stamped = { date: new Date().toISOString(), commit, ...json };
+  writeFileSync(path.join(tools.RESULTS, `${name}.json`), `${JSON.stringify(stamped, null, 2)}\n`);
+  console.log(`\n${text}`);
+  step(`written bench/results/${name}.md and ${name}.json`);
 }
 
-/** `npm run bench -- --scale-only`: only the administration at scale and /contact (issue 11). */
-const SCALE_ONLY = process.argv.includes("--scale-only");
-const PAGE_RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 7);
-const CONTACTS = Number(process.env.BENCH_CONTACTS ?? BENCH_CONTACTS);
-const PG_SERVER_PORT = PORT + 4;
-
-async function prepareDatabase(handle: DatabaseHandle, engine: string) {
-  await handle.withStartupLock((db) => handle.migrate(db));
-  const count = await generateCatalogue(handle.db, BENCH_OFFERS);
-  // The offer page measured: a generated EPYC offer with a markdown description.
-  const [row] = await handle.db
-    .select({ slug: offers.slug })
-    .from(offers)
-    .where(and(eq(offers.isActive, true), like(offers.slug, "epyc-7543-%")))
-    .orderBy(asc(offers.id))
-    .limit(1);
-  let indexes: IndexReport | undefined;
-  if (!SCALE_ONLY) {
-    step(`${engine}: ${count} offers; measuring indexes`);
-    indexes = await measureIndexes(handle.db, engine, row.slug);
-  }
-  step(`${engine}: ${CONTACTS} contact requests, the dashboard's plans`);
-  const scale = await prepareScale(handle, engine, CONTACTS);
-  step(`${engine}: requests loaded in ${scale.contactsSeconds} s`);
-  return { count, slug: row.slug, indexes, scale };
-}
-
-type Skipped = { engine: string; skipped: string };
-
-/** The same data on PostgreSQL: index measurements, then a built server on it for the pages. */
-async function postgresPart(): Promise<{
-  indexes: IndexReport | Skipped;
-  scale: ScaleEngineResult | Skipped;
-}> {
-  const skipped = (reason: string) => ({
-    indexes: { engine: "PostgreSQL", skipped: reason },
-    scale: { engine: "PostgreSQL", skipped: reason },
-  });
-  if (process.env.BENCH_POSTGRES === "0") return skipped("BENCH_POSTGRES=0");
-  const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
+/** The administrator's pages on a server, restarted after a page that did not finish. */
+async function measureEngine(
+  prepared: Prepared,
+  env: Record<string, string>,
+  given?: ServerProcess,
+) {
+  const start = () => tools.launch({ SEED_DEMO: "false", ...env });
+  let server = given ?? (await start());
+  const target = () => ({ base: server.base, pid: server.pid });
+  const runs = tools.envNumber("BENCH_PAGE_RUNS", 7);
   try {
-    await admin.connect();
-  } catch {
-    return skipped("not reachable (BENCH_DATABASE_URL)");
-  }
-  const name = `bench_perf_${process.pid}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  try {
-    const version = (await admin.query("show server_version")).rows[0].server_version as string;
-    const engine = `PostgreSQL ${version}`;
-    const handle = await openPostgres(url.toString());
-    let prepared;
-    try {
-      prepared = await prepareDatabase(handle, engine);
-    } finally {
-      await handle.close();
-    }
-    step(`${engine}: built server on :${PG_SERVER_PORT}, the administrator's pages`);
-    const start = () =>
-      startAppServer({
-        port: PG_SERVER_PORT,
-        env: { DATABASE_URL: url.toString(), SEED_DEMO: "false", SHUTDOWN_TIMEOUT_MS: "1000" },
-      });
-    let { child } = start();
-    const base = `http://127.0.0.1:${PG_SERVER_PORT}`;
+    step(`${prepared.engine}: the administrator's pages`);
     const restart = async () => {
-      await stop(child);
-      child = start().child;
-      await waitFor(`${base}/healthz`, child, "PostgreSQL server");
-      return { base, pid: child.pid! };
+      await server.stop();
+      server = await start();
+      return target();
     };
-    try {
-      await waitFor(`${base}/healthz`, child, "PostgreSQL server");
-      const scale = await measureScale(
-        prepared.scale,
-        { base, pid: child.pid!, restart },
-        PAGE_RUNS,
-        step,
-      );
-      return { indexes: prepared.indexes ?? { engine, skipped: "--scale-only" }, scale };
-    } finally {
-      await stop(child);
-    }
+    const pages = await measurePages({
+      server: target(),
+      restart,
+      ids: prepared.ids,
+      runs,
+      log: console.log,
+    });
+    return { ...prepared, indexes: undefined, pages, runs };
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    if (server !== given) await server.stop();
   }
 }
 
-async function main() {
+async function onPostgres(scaleOnly: boolean) {
+  const pg = await tools.scratchPostgres("bench_perf");
+  if (typeof pg === "string")
+    return {
+      indexes: { engine: "PostgreSQL", skipped: pg },
+      scale: { engine: "PostgreSQL", skipped: pg },
+    };
+  try {
+    const handle = await openPostgres(pg.url);
+    const options = { indexes: !scaleOnly, contacts: CONTACTS, step };
+    const prepared = await prepareData(handle, pg.engine, options).finally(() => handle.close());
+    const scale = await measureEngine(prepared, { DATABASE_URL: pg.url });
+    return { indexes: prepared.indexes ?? { engine: pg.engine, skipped: "--scale-only" }, scale };
+  } finally {
+    await pg.drop();
+  }
+}
+
+function searchScript() {
+  const dir = path.join(tools.ROOT, "build/client/assets");
+  const file = readdirSync(dir).find((f) => /^contact-offer-search-.*\.js$/.test(f));
+  if (!file) return undefined;
+  const body = readFileSync(path.join(dir, file));
+  return { file, bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length };
+}
+
+async function bench(scaleOnly: boolean) {
   rmSync(TMP, { recursive: true, force: true });
   mkdirSync(path.join(TMP, "static"), { recursive: true });
-  mkdirSync(RESULTS, { recursive: true });
-
-  step("building (npm run build)");
-  execSync("npm run build", { cwd: ROOT, stdio: "pipe" });
-
-  step(`generating ${BENCH_OFFERS} offers in PGlite (bench/tmp/data)`);
   const dataDir = path.join(TMP, "data");
+  step("PGlite (bench/tmp/data): the data");
   const pglite = await openPglite(dataDir);
-  let prepared;
-  try {
-    prepared = await prepareDatabase(pglite, "PGlite 0.5 (embedded)");
-  } finally {
-    await pglite.close();
-  }
-  step("PostgreSQL: same data, index measurements, the administrator's pages");
-  const pgPart = await postgresPart();
-
-  step(`starting the built server on :${PORT}`);
-  const startPglite = () =>
-    startAppServer({
-      port: PORT,
-      env: { DATA_DIR: dataDir, DATABASE_URL: "", SEED_DEMO: "false", SHUTDOWN_TIMEOUT_MS: "1000" },
-    });
-  const firstServer = startPglite();
-  let server = firstServer.child;
-  const base = firstServer.base;
-  const restartPglite = async () => {
-    await stop(server);
-    server = startPglite().child;
-    await waitFor(`${base}/healthz`, server, "server");
-    return { base, pid: server.pid! };
+  const options = { indexes: !scaleOnly, contacts: CONTACTS, step };
+  const prepared = await prepareData(pglite, "PGlite 0.5 (embedded)", options).finally(() =>
+    pglite.close(),
+  );
+  step("PostgreSQL: the same data, its indexes, the administrator's pages");
+  const postgres = await onPostgres(scaleOnly);
+  const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
+  const server = await tools.launch({ ...env, SEED_DEMO: "false" });
+  const settings = {
+    offers: prepared.offerCount,
+    contacts: CONTACTS,
+    duration: DURATION,
+    connections: CONNECTIONS,
+    lighthouseRuns: LIGHTHOUSE_RUNS,
   };
+  const results: BenchResults = { settings, engines: [], searchScript: searchScript() };
+  const port = await findFreePort();
   const ceiling = fork(path.join(import.meta.dirname, "static-server.mjs"), [
     path.join(TMP, "static"),
-    String(CEILING_PORT),
+    String(port),
   ]);
   try {
-    await waitFor(`${base}/healthz`, server, "server");
-    const pid = server.pid!;
-    if (SCALE_ONLY) {
-      step(`Lighthouse /contact at ${prepared.count} offers (${LIGHTHOUSE_RUNS} runs, median)`);
-      const contactLighthouse = await audit(`${base}/contact`, LIGHTHOUSE_RUNS);
-      step("PGlite: the administrator's pages");
-      const pgliteScale = await measureScale(
-        prepared.scale,
-        { base, pid, restart: restartPglite },
-        PAGE_RUNS,
-        step,
-      );
-      writeScale(buildScale(prepared.count, [pgliteScale, pgPart.scale], contactLighthouse));
-      return;
-    }
-    const memory = { startupMb: rssMb(pid), idleMb: 0, peakUnderLoadMb: 0 };
-
-    const offerPath = `/offers/${prepared.slug}`;
-    const routes = [
-      { name: "/", path: "/" },
-      { name: "/offers", path: "/offers" },
-      {
-        name: "/offers?q=epyc&type=dedicated&min=50&max=500",
-        path: "/offers?q=epyc&type=dedicated&min=50&max=500",
-      },
-      { name: "offer page", path: offerPath },
-      { name: "/contact", path: "/contact" },
-    ];
-    for (const route of routes) {
-      for (let i = 0; i < 3; i++) await (await fetch(`${base}${route.path}`)).arrayBuffer();
-    }
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    memory.idleMb = rssMb(pid);
-    step(`idle RSS ${memory.idleMb} MB; load: ${DURATION}s per run, ${CONNECTIONS} connections`);
-
-    const contactBody = new URLSearchParams({
-      name: "Banc d'essai",
-      email: "bench@example.fr",
-      phone: "",
-      offer: "",
-      message: "Bonjour, ceci est un message du banc d'essai.",
-    }).toString();
-
-    const http: BenchResults["http"] = [];
-    /**
-     * The static files for a route: the page's own bytes (`<n>.html`, the ceiling), the same with
-     * the page's headers (`<n>.html.h`), and as many ASCII 'x' (`<n>.x.html`).
-     */
-    const staticCopy = async (page: { path: string; method?: string; body?: string }) => {
-      const response = await fetch(`${base}${page.path}`, {
-        method: page.method ?? "GET",
-        body: page.body,
-        headers: {
-          "Accept-Encoding": "",
-          ...(page.body
-            ? { Origin: base, "Content-Type": "application/x-www-form-urlencoded" }
-            : {}),
-        },
-      });
-      const body = Buffer.from(await response.arrayBuffer());
-      const name = `${body.length}.html`;
-      const headers: Record<string, string> = {};
-      const skip = ["date", "connection", "keep-alive", "content-length", "transfer-encoding"];
-      response.headers.forEach((value, key) => {
-        if (!skip.includes(key)) headers[key] = value;
-      });
-      writeFileSync(path.join(TMP, "static", name), body);
-      writeFileSync(path.join(TMP, "static", `${name}.headers.json`), JSON.stringify(headers));
-      writeFileSync(
-        path.join(TMP, "static", `${body.length}.x.html`),
-        Buffer.alloc(body.length, "x"),
-      );
-      const url = `http://127.0.0.1:${CEILING_PORT}`;
-      return {
-        bytes: body.length,
-        file: `${url}/${name}`,
-        withHeaders: `${url}/${name}.h`,
-        ascii: `${url}/${body.length}.x.html`,
-      };
-    };
-    const options = (url: string, extra: Partial<LoadOptions> = {}): LoadOptions => ({
-      url,
-      durationSeconds: DURATION,
-      connections: CONNECTIONS,
-      ...extra,
-    });
-
-    const [, peak] = await peakRss(pid, async () => {
-      for (const route of routes) {
-        const copy = await staticCopy({ path: route.path });
-        const bytes = copy.bytes;
-        step(
-          `${route.name}: ceilings and cached (interleaved), uncached (${Math.round(bytes / 1024)} KB)`,
-        );
-        const [top, sameHeaders, ascii, cached] = await interleaved([
-          options(copy.file),
-          options(copy.withHeaders),
-          options(copy.ascii),
-          options(`${base}${route.path}`),
-        ]);
-        // A cookie makes the page cache step aside: every request is rendered.
-        const uncached = await load(
-          options(`${base}${route.path}`, { headers: { Cookie: "bench=uncached" } }),
-        );
-        http.push({
-          route: route.name,
-          variant: "cached",
-          bytes,
-          result: cached.result,
-          ceiling: top.result,
-          sameHeadersCeiling: sameHeaders.result,
-          asciiCeiling: ascii.result,
-          ratio: cached.ratioTo(top),
-          sameHeadersRatio: cached.ratioTo(sameHeaders),
-          asciiRatio: cached.ratioTo(ascii),
-        });
-        http.push({
-          route: route.name,
-          variant: "uncached",
-          bytes,
-          result: uncached,
-          ceiling: top.result,
-          ratio: uncached.rps / top.result.rps,
-        });
-        if (route.path.startsWith("/offers?")) {
-          // Latency without queueing: one visitor at a time (the embedded database runs one
-          // query at a time, so under 10 connections latency is mostly waiting in line).
-          const alone = await load(
-            options(`${base}${route.path}`, {
-              headers: { Cookie: "bench=uncached" },
-              connections: 1,
-            }),
-          );
-          http.push({
-            route: route.name,
-            variant: "uncached, 1 connection",
-            bytes,
-            result: alone,
-            ceiling: top.result,
-            ratio: alone.rps / top.result.rps,
-          });
-        }
-      }
-      const postCopy = await staticCopy({ path: "/contact", method: "POST", body: contactBody });
-      const postBytes = postCopy.bytes;
-      step(`contact POST: ceiling and posts (${Math.round(postBytes / 1024)} KB answer)`);
-      const file = postCopy.file;
-      const [top, posted] = await interleaved([
-        options(file),
-        options(`${base}/contact`, {
-          method: "POST",
-          headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
-          body: contactBody,
-        }),
-      ]);
-      http.push({
-        route: "contact POST",
-        variant: "form post",
-        bytes: postBytes,
-        result: posted.result,
-        ceiling: top.result,
-        ratio: posted.ratioTo(top),
-      });
-    });
-    memory.peakUnderLoadMb = peak;
-
-    const lighthouse: BenchResults["lighthouse"] = [];
-    for (const page of [
-      { name: "/", path: "/" },
-      { name: "/offers", path: "/offers" },
-      { name: "offer page", path: offerPath },
-      { name: "/contact", path: "/contact" },
-    ]) {
-      step(`Lighthouse ${page.name} (${LIGHTHOUSE_RUNS} runs, median)`);
-      const result: LighthouseResult = await audit(`${base}${page.path}`, LIGHTHOUSE_RUNS);
-      lighthouse.push({ page: page.name, path: page.path, result });
-    }
-
-    // The same contact page with the demo catalogue: what its selector of every active offer
-    // (spec section 2) costs at 10,000 offers, by difference. Not one of the targets' pages.
-    step(`Lighthouse /contact with the 12 demo offers (${LIGHTHOUSE_RUNS} runs, median)`);
-    const { child: demo, base: demoBase } = startAppServer({
-      port: DEMO_PORT,
-      env: { DATA_DIR: path.join(TMP, "demo"), DATABASE_URL: "", SEED_DEMO: "true" },
-    });
-    try {
-      await waitFor(`${demoBase}/healthz`, demo, "demo server");
-      const result = await audit(`${demoBase}/contact`, LIGHTHOUSE_RUNS);
-      lighthouse.push({
-        page: "/contact, 12 demo offers",
-        path: "/contact",
-        result,
-        informational: true,
-      });
-    } finally {
-      await stop(demo);
-    }
-
-    step("PGlite: the administrator's pages");
-    const pgliteScale = await measureScale(
-      prepared.scale,
-      { base, pid, restart: restartPglite },
-      PAGE_RUNS,
-      step,
-    );
-    const scale = buildScale(
-      prepared.count,
-      [pgliteScale, pgPart.scale],
-      lighthouse.find((l) => l.page === "/contact")?.result,
-    );
-    writeScale(scale);
-
-    const results: BenchResults = {
-      date: new Date().toISOString(),
-      commit: gitCommit(),
-      machine: {
-        cpus: os.cpus().length,
-        cpuModel: os.cpus()[0]?.model ?? "unknown",
-        memoryGb: Math.round(os.totalmem() / 1024 ** 3),
-        loadAverage: os.loadavg().map((n) => Number(n.toFixed(2))),
-        node: process.version,
-        chromium: chromiumVersion(),
-      },
-      settings: {
-        offers: prepared.count,
-        durationSeconds: DURATION,
-        connections: CONNECTIONS,
-        lighthouseRuns: LIGHTHOUSE_RUNS,
-        database: "PGlite (embedded), DATA_DIR=bench/tmp/data",
-        offerPage: offerPath,
-      },
-      http,
-      lighthouse,
-      memory,
-      indexes: [prepared.indexes!, pgPart.indexes],
-      scale,
-      targets: [],
-      seconds: Math.round((Date.now() - started) / 1000),
-    };
-    results.targets = evaluateTargets(results);
-    writeFileSync(path.join(RESULTS, "latest.json"), `${JSON.stringify(results, null, 2)}\n`);
-    const markdown = `${markdownReport(results)}\n## The administration at scale (issue 11)\n\n${scaleMarkdown(scale)}`;
-    writeFileSync(path.join(RESULTS, "latest.md"), markdown);
-    console.log(`\n${markdown}`);
-    step("written bench/results/latest.json and latest.md");
+    if (!scaleOnly)
+      Object.assign(results, await publicPages(server, prepared.slug, `http://127.0.0.1:${port}`));
+    step(`Lighthouse /contact at ${prepared.offerCount} offers`);
+    const contact = results.lighthouse?.find((l) => l.page === "/contact")?.result;
+    results.contactLighthouse =
+      contact ?? (await tools.audit(`${server.base}/contact`, LIGHTHOUSE_RUNS));
+    results.engines = [await measureEngine(prepared, env, server), postgres.scale];
+    if (!scaleOnly) results.indexes = [prepared.indexes!, postgres.indexes];
   } finally {
-    await stop(server);
+    await server.stop();
     ceiling.kill();
   }
+  const seconds = Math.round((Date.now() - started) / 1000);
+  const run = `${prepared.offerCount} offers (offer page /offers/${prepared.slug}), ${CONTACTS} contact requests; built server on loopback; autocannon ${CONNECTIONS} connections × ${DURATION} s per run; Lighthouse mobile (simulated throttling), median of ${LIGHTHOUSE_RUNS} runs; whole run ${seconds} s.`;
+  const json = { ...results, targets: report.targets(results) };
+  write(scaleOnly ? "scale" : "latest", "Benchmark", run, report.markdown(results), json);
 }
 
-function buildScale(
-  offerCount: number,
-  engines: ScaleResults["engines"],
-  contactLighthouse: ScaleResults["contactLighthouse"],
-): ScaleResults {
-  const partial = {
-    offers: offerCount,
-    contacts: CONTACTS,
-    engines,
-    contactLighthouse,
-    searchScript: searchScriptSize(ROOT),
+/** The public pages: load against a static ceiling, Lighthouse, the server's memory. */
+async function publicPages(server: ServerProcess, slug: string, ceiling: string) {
+  const base = server.base;
+  const memory = { startupMb: tools.rssMb(server.pid), idleMb: 0, peakUnderLoadMb: 0 };
+  const routes = [
+    ["/", "/"],
+    ["/offers", "/offers"],
+    [REFERENCE_PATH, REFERENCE_PATH],
+    ["offer page", `/offers/${slug}`],
+    ["/contact", "/contact"],
+  ];
+  for (const [, route] of routes) for (let i = 0; i < 3; i++) await text(`${base}${route}`);
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  memory.idleMb = tools.rssMb(server.pid);
+  step(`idle RSS ${memory.idleMb} MB; load: ${DURATION}s per run, ${CONNECTIONS} connections`);
+  const message = "Bonjour, ceci est un message du banc d'essai.";
+  const contact = {
+    name: "Banc d'essai",
+    email: "bench@example.fr",
+    phone: "",
+    offer: "",
+    message,
   };
-  return { ...partial, targets: scaleTargets(partial) };
+  const post = {
+    method: "POST",
+    body: new URLSearchParams(contact).toString(),
+    headers: { Origin: base, "Content-Type": FORM },
+  } as const;
+  /** The page's own bytes (`<n>.html`, the ceiling), with its headers (`.h`), as many 'x'. */
+  const staticCopy = async (route: string, init: RequestInit = {}) => {
+    const response = await fetch(`${base}${route}`, {
+      ...init,
+      headers: { ...init.headers, "Accept-Encoding": "" },
+    });
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const skip = ["date", "connection", "keep-alive", "content-length", "transfer-encoding"];
+    const headers = Object.fromEntries(
+      [...response.headers].filter(([key]) => !skip.includes(key)),
+    );
+    const file = path.join(TMP, "static", String(bytes.length));
+    writeFileSync(`${file}.html`, bytes);
+    writeFileSync(`${file}.html.headers.json`, JSON.stringify(headers));
+    writeFileSync(`${file}.x.html`, Buffer.alloc(bytes.length, "x"));
+    const url = `${ceiling}/${bytes.length}`;
+    step(`${route}: ceilings and the page (${Math.round(bytes.length / 1024)} KB)`);
+    return {
+      bytes: bytes.length,
+      file: `${url}.html`,
+      withHeaders: `${url}.html.h`,
+      ascii: `${url}.x.html`,
+    };
+  };
+  const options = (url: string, extra = {}) => ({
+    url,
+    duration: DURATION,
+    connections: CONNECTIONS,
+    ...extra,
+  });
+  const uncached = { headers: { Cookie: "bench=uncached" } }; // a cookie: the page cache steps aside
+  const http: HttpRow[] = [];
+  const rss = tools.sampleRss(server.pid);
+  for (const [name, route] of routes) {
+    const copy = await staticCopy(route);
+    const targets = [copy.file, copy.withHeaders, copy.ascii, `${base}${route}`].map((url) =>
+      options(url),
+    );
+    const [top, sameHeaders, ascii, cached] = await tools.interleaved(targets);
+    const row = { route: name, bytes: copy.bytes, ceiling: top.result };
+    const vs = (other: typeof top) => ({ result: other.result, ratio: cached.ratioTo(other) });
+    http.push({
+      ...row,
+      variant: "cached",
+      result: cached.result,
+      ratio: cached.ratioTo(top),
+      sameHeaders: vs(sameHeaders),
+      ascii: vs(ascii),
+    });
+    const result = await tools.load(options(`${base}${route}`, uncached));
+    http.push({ ...row, variant: "uncached", result, ratio: result.rps / top.result.rps });
+    if (route !== REFERENCE_PATH) continue;
+    // Latency without queueing: PGlite runs one query at a time, so under 10 connections it is
+    // mostly waiting in line.
+    const alone = await tools.load(options(`${base}${route}`, { ...uncached, connections: 1 }));
+    http.push({
+      ...row,
+      variant: "uncached, 1 connection",
+      result: alone,
+      ratio: alone.rps / top.result.rps,
+    });
+  }
+  const copy = await staticCopy("/contact", post);
+  const [top, posted] = await tools.interleaved([
+    options(copy.file),
+    options(`${base}/contact`, post),
+  ]);
+  const result = posted.result;
+  http.push({
+    route: "contact POST",
+    variant: "form post",
+    bytes: copy.bytes,
+    result,
+    ceiling: top.result,
+    ratio: posted.ratioTo(top),
+  });
+  memory.peakUnderLoadMb = rss.stop();
+  const lighthouse: BenchResults["lighthouse"] = [];
+  for (const [page, route] of routes.filter(([, route]) => route !== REFERENCE_PATH)) {
+    step(`Lighthouse ${page} (${LIGHTHOUSE_RUNS} runs, median)`);
+    lighthouse.push({
+      page,
+      path: route,
+      result: await tools.audit(`${base}${route}`, LIGHTHOUSE_RUNS),
+    });
+  }
+  // The contact page with the demo catalogue: what its selector of every active offer costs at
+  // 10,000 offers, by difference. Not one of the targets' pages.
+  step(`Lighthouse /contact with the demo offers (${LIGHTHOUSE_RUNS} runs, median)`);
+  const demo = await tools.launch({ SEED_DEMO: "true" });
+  const demoContact = await tools
+    .audit(`${demo.base}/contact`, LIGHTHOUSE_RUNS)
+    .finally(() => demo.stop());
+  lighthouse.push({
+    page: "/contact, 12 demo offers",
+    path: "/contact",
+    result: demoContact,
+    informational: true,
+  });
+  return { http, lighthouse, memory };
 }
 
-/** bench/results/scale.json and scale.md: the administration at scale, also in a full run. */
-function writeScale(scale: ScaleResults) {
-  const header = `# Benchmark at scale — ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC (commit ${gitCommit()})\n\nMachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "?"}, load average at the end ${os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(
-      " ",
-    )} (shared machine: compare ratios within one run). docs/benchmark.md explains the figures.\n\n`;
-  writeFileSync(
-    path.join(RESULTS, "scale.json"),
-    `${JSON.stringify({ date: new Date().toISOString(), commit: gitCommit(), ...scale }, null, 2)}\n`,
+/** The built server on the demo catalogue with the bench's administrator and one quote request. */
+async function demoServer() {
+  const server = await tools.launch({
+    SEED_DEMO: "true",
+    ADMIN_EMAIL: BENCH_ADMIN.email,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+  });
+  const offerSlug = "epyc-performance-64";
+  const offer = /\/contact\?offer=(\d+)/.exec(
+    await text(`${server.base}/offers/${offerSlug}`),
+  )?.[1];
+  if (!offer) throw new Error("the demo offer's contact link was not found");
+  const message = "Un devis, s'il vous plaît.";
+  const fields = {
+    name: "Banc d'essai",
+    email: "bench-quote@example.fr",
+    phone: "",
+    offer,
+    message,
+    configuration: "o0=1&o1=1",
+  };
+  await postSiteForm(server.base, "/contact", fields);
+  const cookie = await signIn(server.base);
+  const list = await (await fetch(`${server.base}/admin/contacts`, { headers: { cookie } })).text();
+  const contactId = Number(/\/admin\/contacts\/(\d+)"/.exec(list)?.[1]);
+  return {
+    server,
+    cookie,
+    ids: { offerId: Number(offer), contactId, email: "", offerSlug, quoteContactId: contactId },
+  };
+}
+
+async function buyer() {
+  const { server, ids } = await demoServer();
+  const runs = tools.envNumber("BENCH_PAGE_RUNS", 21);
+  try {
+    const pages = PAGES.filter((p) => p.name.endsWith(".pdf"));
+    const target = { base: server.base, pid: server.pid };
+    const pdfs = await measurePages({ server: target, ids, runs, pages, log: console.log });
+    const rows: unknown[][] = [];
+    // Offer pages with options chosen, an LOA with its duration; the home page as a control.
+    for (const page of [
+      `/offers/${ids.offerSlug}?o0=1&o2=4`,
+      "/offers/loa-pme-36-mois?o0=1&duree=48",
+      "/",
+    ]) {
+      step(`Lighthouse ${page}`);
+      const lh = await tools.audit(`${server.base}${page}`, LIGHTHOUSE_RUNS);
+      const js = `${report.kb(lh.jsGzipBytes)}${lh.jsGzipBytes > 10 * 1024 ? " (over)" : ""} (${lh.scripts.join(", ")})`;
+      rows.push([
+        page,
+        report.scores(lh),
+        `${lh.lcpMs} ms`,
+        `${lh.tbtMs} ms`,
+        lh.cls,
+        js,
+        lh.benchmarkIndex,
+      ]);
+    }
+    const markdown = [
+      `## Quote PDFs (target ≤ ${report.QUOTE_PDF_LIMIT_MS} ms at the server)`,
+      "",
+      report.pagesTable(pdfs),
+      "",
+      `## Configured offer pages, Lighthouse mobile (median of ${LIGHTHOUSE_RUNS}; target 100, JavaScript ≤ 10 KB gzip)`,
+      "",
+      report.table("Page|Scores|LCP|TBT|CLS|JavaScript gzip|CPU index", rows),
+      "",
+    ];
+    const run = `Demo catalogue, ${runs} requests per PDF, each after one of the reference listing.`;
+    write("buyer", "Quotes and configured offers", run, markdown.join("\n"), {
+      pdfs,
+      lighthouse: rows,
+    });
+  } finally {
+    await server.stop();
+  }
+}
+
+// Every admin page, and one before sign-in (the reset link's page needs a live token: pass it).
+const ADMIN_PAGES = `/admin /admin/offers /admin/offers/new /admin/offers/1 /admin/contacts
+  /admin/contacts/1 /admin/personal-data /admin/users /admin/webhooks /admin/datacenters
+  /admin/lease /admin/journal /admin/account /admin/account/2fa /admin/confirm
+  /auth/mot-de-passe-oublie`.split(/\s+/);
+const text = async (url: string) => (await fetch(url)).text();
+
+async function adminLighthouse() {
+  const { server, cookie } = await demoServer();
+  let failed = false;
+  try {
+    for (const page of paths.length ? paths : ADMIN_PAGES) {
+      const lh = await tools.audit(`${server.base}${page}`, 1, { cookie });
+      console.log(`${page}: accessibility ${lh.accessibility}, best practices ${lh.bestPractices}`);
+      for (const failure of lh.failures) console.log(`  ${failure.replaceAll("\n", "\n  ")}`);
+      failed ||= lh.failures.length > 0;
+    }
+  } finally {
+    await server.stop();
+  }
+  process.exitCode = failed ? 1 : 0;
+}
+
+async function memory() {
+  const requests = tools.envNumber("BENCH_MEMORY_REQUESTS", 1000);
+  const rows: MemoryRow[] = [];
+  const entries = {
+    [`\`node ${tools.START_FLAGS.join(" ")} build/server/main.js\` (npm start)`]: tools.START_FLAGS,
+    "`node build/server/main.js`, no flag": [],
+  };
+  for (const [entry, flags] of Object.entries(entries)) {
+    for (const database of ["PostgreSQL", "PGlite"]) {
+      const pg =
+        database === "PostgreSQL" ? await tools.scratchPostgres("bench_memory") : undefined;
+      if (typeof pg === "string") continue;
+      const env = {
+        DATABASE_URL: pg?.url,
+        LOG_LEVEL: "warn",
+        ADMIN_EMAIL: "admin@example.fr",
+        ADMIN_PASSWORD: "bench password 123",
+      };
+      const probeFlags = ["--import", "./scripts/bench/memory-probe.mjs"];
+      const server = await tools.launch(env, [...flags, ...probeFlags]);
+      try {
+        const sleep = () => new Promise((resolve) => setTimeout(resolve, 3000));
+        await sleep(); // start-up garbage is collected on its own schedule
+        const idle = await probe(server);
+        const sitemap = await text(`${server.base}/sitemap.xml`);
+        const offers = [...sitemap.matchAll(/<loc>[^<]*?(\/offers\/[^<]+)<\/loc>/g)];
+        const pages = `/ /offers /offers?type=dedicated /offers?q=xeon /offers?min=50&max=300
+          /offers?engagement=no /contact /nowhere`
+          .split(/\s+/)
+          .concat(offers.map((m) => m[1]));
+        let n = 0;
+        let unexpected = 0;
+        const walk = {
+          // One request in ten is a search no one asked before (a page the cache has not seen).
+          setupRequest: (request: object, context: { path?: string }) => {
+            context.path = n % 10 === 9 ? `/offers?q=${n}` : pages[n % pages.length];
+            n++;
+            return { ...request, path: context.path };
+          },
+          onResponse: (status: number, _body: string, context: { path?: string }) => {
+            if (status >= 300 && context.path !== "/nowhere") unexpected++;
+          },
+        };
+        const walked = { url: server.base, connections: 10, amount: requests, requests: [walk] };
+        const result = await tools.load(walked as never);
+        await sleep();
+        const after = await probe(server);
+        const load = { ...result, non2xx: unexpected };
+        rows.push({ entry, database, idle, afterRequests: after, load });
+        console.log(
+          `${entry}, ${database}: idle RSS ${idle.rssMb} MB, after ${requests} requests ${after.rssMb} MB, ${unexpected} unexpected statuses`,
+        );
+      } finally {
+        await server.stop();
+        await pg?.drop();
+      }
+    }
+  }
+  write(
+    "memory",
+    "Server memory",
+    "RSS from the process, the V8 heap from a probe preloaded for the bench only.",
+    report.memoryMarkdown(rows, requests),
+    { requests, rows },
   );
-  writeFileSync(path.join(RESULTS, "scale.md"), header + scaleMarkdown(scale));
-  console.log(`\n${scaleMarkdown(scale)}`);
-  step("written bench/results/scale.json and scale.md");
 }
 
-function gitCommit(): string {
+/** Asks the preloaded probe (SIGUSR2) for the server's memory and reads its line. */
+async function probe(server: ServerProcess): Promise<MemoryFigures> {
+  const seen = server.output.split("MEMORY_PROBE ").length;
+  server.child.kill("SIGUSR2");
+  for (let i = 0; i < 200; i++) {
+    const parts = server.output.split("MEMORY_PROBE ");
+    if (parts.length > seen) {
+      const m = JSON.parse(parts[parts.length - 1].split("\n")[0]) as Record<string, number>;
+      const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+      const [rssMb, heapUsedMb, heapTotalMb] = [mb(m.rss), mb(m.heapUsed), mb(m.heapTotal)];
+      return { rssMb, heapUsedMb, heapTotalMb, externalMb: mb(m.external) };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error("no answer from the memory probe");
+}
+
+/**
+ * About 90 % page views and 10 % contact posts, each from its own address (TRUST_PROXY, the rate
+ * limit raised), then the posts acknowledged (303) are looked up in the database.
+ */
+async function loadTest() {
+  const duration = Number(args.duration);
+  const connections = Number(args.connections);
+  setTimeout(
+    () => (console.error("load: watchdog expired"), process.exit(2)),
+    (duration + 180) * 1000,
+  ).unref();
+  const pg = args.db === "postgres" ? await tools.scratchPostgres("loadtest") : undefined;
+  if (typeof pg === "string") throw new Error(`PostgreSQL: ${pg}`);
+  const dataDir = pg ? undefined : mkdtempSync(path.join(tmpdir(), "serveurpro-load-"));
+  const open = (): Promise<DatabaseHandle> => (pg ? openPostgres(pg.url) : openPglite(dataDir!));
+  const limits = { TRUST_PROXY: "1", CONTACT_RATE_LIMIT: "1000000", LOG_LEVEL: "warn" };
+  const server = await tools.launch({ DATA_DIR: dataDir, DATABASE_URL: pg?.url, ...limits });
   try {
-    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT }).toString().trim();
-  } catch {
-    return "unknown";
+    const base = server.base;
+    const links = (await text(`${base}/offers`)).matchAll(/href="\/offers\/([a-z0-9-]+)"/g);
+    const slugs = [...new Set([...links].map((m) => m[1]))];
+    const options = (await text(`${base}/contact`)).matchAll(/<option value="(\d+)"/g);
+    const offerIds = [...options].map((m) => m[1]);
+    if (!slugs.length || !offerIds.length) throw new Error("no demo offers found");
+    const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)];
+    const acknowledged = new Set<string>();
+    let [sequence, answered] = [0, 0];
+    const view = (pathOf: () => string) => ({
+      headers: { "accept-encoding": "gzip" },
+      setupRequest: (request: object) => ({ ...request, path: pathOf() }),
+    });
+    // Per connection, in a loop: nine page views, then one contact post.
+    const requests = [
+      view(() => "/"),
+      view(() => "/offers"),
+      view(() => pick(["/offers?type=loa", "/offers?type=dedicated&engagement=yes"])),
+      view(() => pick(["/offers?q=epyc", "/offers?q=ddr5", "/offers?q=xeon&type=dedicated"])),
+      view(() => pick(["/offers?min=100&max=500", "/offers?max=100", "/offers?min=500"])),
+      view(() => `/offers/${pick(slugs)}`),
+      view(() => `/offers/${pick(slugs)}`),
+      view(() => "/contact"),
+      view(() => `/contact?offer=${pick(offerIds)}`),
+      {
+        method: "POST",
+        path: "/contact",
+        setupRequest: (request: object, context: { name?: string }) => {
+          const n = ++sequence;
+          context.name = `Charge ${n}`;
+          const body = new URLSearchParams({ name: context.name, email: `charge${n}@example.fr` });
+          body.set("phone", "");
+          body.set("offer", n % 2 ? pick(offerIds) : "");
+          body.set("message", `Demande de devis numéro ${n}.\nMerci.`);
+          const headers = { "content-type": FORM, "x-forwarded-for": clientAddress(n) };
+          return { ...request, body: body.toString(), headers };
+        },
+        onResponse: (status: number, _body: string, context: { name?: string }) => {
+          answered++;
+          if (status === 303) acknowledged.add(context.name!); // stored: post/redirect/get
+        },
+      },
+    ];
+    console.log(`load: ${args.db}, ${connections} connections for ${duration} s on ${base} ...`);
+    const result = await tools.load({
+      url: base,
+      connections,
+      duration,
+      timeout: 30,
+      requests,
+    } as never);
+    await server.stop();
+    const handle = await open();
+    const rows = await handle.db
+      .select({ name: contactRequests.name })
+      .from(contactRequests)
+      .where(like(contactRequests.name, "Charge %"))
+      .finally(() => handle.close());
+    const stored = new Set(rows.map((r) => r.name));
+    const missing = [...acknowledged].filter((name) => !stored.has(name)).length;
+    const errorLines = server.output.split("\n").filter((l) => l.includes('"level":"error"'));
+    const label = `${pg ? "PostgreSQL" : "embedded PGlite"}, ${connections} connections`;
+    const contacts = { answered, acknowledged: acknowledged.size, stored: stored.size, missing };
+    console.log(report.loadSummary(label, result, contacts, errorLines.length));
+    const ok =
+      result.statuses["5xx"] === 0 && result.errors === 0 && missing === 0 && acknowledged.size > 0;
+    console.log(ok ? "  verdict:         OK, nothing lost" : "  verdict:         FAILED");
+    process.exitCode = ok ? 0 : 1;
+  } finally {
+    await server.stop();
+    await pg?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-function chromiumVersion(): string {
-  try {
-    return execFileSync(process.env.CHROME_PATH ?? "/usr/bin/chromium", ["--version"])
-      .toString()
-      .trim();
-  } catch {
-    return "unknown";
-  }
+const all = () => bench(args["scale-only"]);
+const modes = { all, memory, buyer, "admin-lighthouse": adminLighthouse, load: loadTest } as const;
+if (!(mode in modes)) throw new Error(`unknown mode ${mode}: ${Object.keys(modes).join(", ")}`);
+mkdirSync(tools.RESULTS, { recursive: true });
+if (mode !== "load" && process.env.BENCH_BUILD !== "0") {
+  step("building (npm run build)");
+  execSync("npm run build", { cwd: tools.ROOT, stdio: "pipe" });
 }
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+await modes[mode as keyof typeof modes]();

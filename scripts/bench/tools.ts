@@ -1,0 +1,253 @@
+// What every bench mode shares: the server through the tests' launcher, the one load tool
+// (autocannon), process memory, Lighthouse, a scratch PostgreSQL database.
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { launch as launchChrome } from "chrome-launcher";
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
+import pg from "pg";
+import { findFreePort } from "../../tests/system/harness/ports";
+import { ROOT, startServer, type ServerProcess } from "../../tests/system/harness/server-process";
+
+export { ROOT };
+export const RESULTS = path.join(ROOT, "bench/results");
+export const POSTGRES_URL =
+  process.env.BENCH_DATABASE_URL ?? "postgres://postgres:postgres@127.0.0.1:5432/postgres";
+
+export const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+
+export const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
+/** `npm start`'s node flags, read from package.json so that the bench follows it. */
+export const START_FLAGS = (
+  JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+    scripts: { start: string };
+  }
+).scripts.start
+  .split(/\s+/)
+  .filter((w) => w.startsWith("--"));
+
+/**
+ * The built server as `npm start` runs it, through the tests' launcher, on a free port. The bench
+ * sends no X-Forwarded-For: the tests' proxy setting is removed unless `env` sets it.
+ */
+export async function launch(
+  env: Record<string, string | undefined>,
+  nodeArgs = START_FLAGS,
+): Promise<ServerProcess> {
+  const server = startServer({
+    port: await findFreePort(),
+    nodeArgs,
+    env: { LOG_LEVEL: "error", TRUST_PROXY: undefined, SHUTDOWN_TIMEOUT_MS: "1000", ...env },
+  });
+  const errors = (chunk: Buffer) =>
+    chunk
+      .toString()
+      .split("\n")
+      .filter((l) => /"level":"(error|fatal)"/.test(l));
+  server.child.stderr?.on("data", (chunk: Buffer) =>
+    errors(chunk).forEach((l) => console.error(l)),
+  );
+  return server.ready();
+}
+
+export type LoadResult = Awaited<ReturnType<typeof load>>;
+
+/** The one load tool: autocannon, summarised. */
+export async function load(options: autocannon.Options) {
+  const r = await autocannon({ timeout: 10, ...options });
+  const statuses = {
+    "1xx": r["1xx"],
+    "2xx": r["2xx"],
+    "3xx": r["3xx"],
+    "4xx": r["4xx"],
+    "5xx": r["5xx"],
+  };
+  return {
+    rps: Math.round(r.requests.average),
+    ...{ p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
+    requests: Object.values(statuses).reduce((a, b) => a + b, 0),
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts, // connection errors and timeouts
+    timeouts: r.timeouts,
+    seconds: r.duration,
+    statuses,
+  };
+}
+
+export type Interleaved = {
+  result: LoadResult;
+  rounds: LoadResult[];
+  ratioTo(other: Interleaved): number;
+};
+
+/**
+ * The targets in turn, `rounds` times, each for its share of the duration, so that a busy moment
+ * of the shared machine weighs on all alike. req/s: mean of the rounds; p50: median; p99: the
+ * highest; ratioTo: the median of the rounds' ratios.
+ */
+export async function interleaved(
+  targets: autocannon.Options[],
+  rounds = 3,
+): Promise<Interleaved[]> {
+  const runs: LoadResult[][] = targets.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, t] of targets.entries()) {
+      runs[i].push(await load({ ...t, duration: Math.max(1, Number(t.duration ?? 10) / rounds) }));
+    }
+  }
+  return runs.map((rs) => ({
+    rounds: rs,
+    result: {
+      ...rs[0],
+      rps: Math.round(rs.reduce((sum, r) => sum + r.rps, 0) / rs.length),
+      p50: median(rs.map((r) => r.p50)),
+      p99: Math.max(...rs.map((r) => r.p99)),
+      requests: rs.reduce((sum, r) => sum + r.requests, 0),
+      non2xx: rs.reduce((sum, r) => sum + r.non2xx, 0),
+      errors: rs.reduce((sum, r) => sum + r.errors, 0),
+    },
+    ratioTo: (other) => median(rs.map((r, i) => r.rps / other.rounds[i].rps)),
+  }));
+}
+
+/** Resident memory of a process, in MB (Linux). */
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Math.round(Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+/** Samples a process's RSS every `everyMs` until stop(), which returns the highest value seen. */
+export function sampleRss(pid: number, everyMs = 200) {
+  let peak = rssMb(pid);
+  const sample = () => {
+    try {
+      peak = Math.max(peak, rssMb(pid));
+    } catch {
+      // the process is gone
+    }
+  };
+  const timer = setInterval(sample, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      return peak;
+    },
+  };
+}
+
+/** A fresh database on the PostgreSQL server, or why there is none. */
+export async function scratchPostgres(prefix: string) {
+  if (process.env.BENCH_POSTGRES === "0") return "BENCH_POSTGRES=0";
+  const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch {
+    return "not reachable (BENCH_DATABASE_URL)";
+  }
+  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
+  await admin.query(`create database ${name}`);
+  const version = (await admin.query("show server_version")).rows[0].server_version as string;
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    engine: `PostgreSQL ${version}`,
+    async drop() {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+export type LighthouseResult = Awaited<ReturnType<typeof audit>>;
+
+// Debian's Chromium, kept off the network.
+const CHROME_FLAGS = `--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run
+  --disable-background-networking --disable-component-update --disable-sync`.split(/\s+/);
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+
+/**
+ * Lighthouse `runs` times with simulated throttling; the median run (Lighthouse's own choice) is
+ * reported. Mobile profile, four categories; `admin`: desktop, accessibility and best practices,
+ * signed in with the cookie.
+ */
+export async function audit(url: string, runs: number, admin?: { cookie: string }) {
+  const lhrs: Lhr[] = [];
+  for (let i = 0; i < runs; i++) {
+    const chrome = await launchChrome({
+      chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+      chromeFlags: CHROME_FLAGS,
+      logLevel: "silent",
+    });
+    try {
+      const flags = {
+        port: chrome.port,
+        output: "json" as const,
+        logLevel: "error" as const,
+        onlyCategories: admin
+          ? ["accessibility", "best-practices"]
+          : ["performance", "accessibility", "best-practices", "seo"],
+        extraHeaders: admin ? { Cookie: admin.cookie } : undefined,
+      };
+      const result = await lighthouse(url, flags, admin ? desktopConfig : undefined);
+      if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+      lhrs.push(result.lhr);
+    } finally {
+      chrome.kill();
+    }
+  }
+  // The median run is chosen by FCP, which the admin's categories do not measure.
+  const lhr = (lhrs.length === 1 ? lhrs[0] : computeMedianRun(lhrs)) as Lhr;
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  type Item = { url: string; resourceType?: string; transferSize?: number };
+  const items = (lhr.audits["network-requests"]?.details as { items: Item[] } | undefined)?.items;
+  const scripts = (items ?? []).filter((item) => item.resourceType === "Script");
+  let jsGzipBytes = 0;
+  for (const script of scripts) {
+    const body = Buffer.from(await (await fetch(script.url)).arrayBuffer());
+    jsGzipBytes += gzipSync(body, { level: 9 }).length;
+  }
+  type Detail = { node?: { snippet?: string }; description?: string };
+  const failures = Object.values(lhr.audits)
+    .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
+    .map((a) => {
+      const details = ((a.details as { items?: Detail[] } | undefined)?.items ?? []).slice(0, 5);
+      const lines = details.map((d) => d.node?.snippet ?? d.description ?? JSON.stringify(d));
+      return [`✗ ${a.id}: ${a.title}`, ...lines.map((l) => `    ${l.slice(0, 200)}`)].join("\n");
+    });
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    lcpMs: Math.round(numeric("largest-contentful-paint")),
+    fcpMs: Math.round(numeric("first-contentful-paint")),
+    tbtMs: Math.round(numeric("total-blocking-time")),
+    cls: Number(numeric("cumulative-layout-shift").toFixed(3)),
+    // Over the wire as Lighthouse saw it (brotli), and gzip -9, the unit of the budgets.
+    jsTransferBytes: scripts.reduce((sum, s) => sum + (s.transferSize ?? 0), 0),
+    jsGzipBytes,
+    scripts: scripts.map((s) => new URL(s.url).pathname),
+    runs,
+    // Lighthouse's CPU benchmark of this machine during the median run (higher is faster).
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+    failures,
+  };
+}
+
+export function gitCommit(): string {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT }).toString().trim();
+  } catch {
+    return "unknown";
+  }
+}
