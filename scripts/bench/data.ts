@@ -319,7 +319,10 @@ export async function generateContactRequests(db: Database, count = BENCH_CONTAC
   return summary;
 }
 
-/** The ids the pages need: offers, a request with notes and history, a person's e-mail, quotes. */
+/**
+ * The ids the pages need: offers, a request with notes and history, a person's e-mail, quotes. Not
+ * the oldest requests: they are past RETENTION_MONTHS, and the server's purge may erase them first.
+ */
 async function pageIds(db: Database) {
   const result = await db.execute(sql`
       select
@@ -332,7 +335,7 @@ async function pageIds(db: Database) {
         (select slug from offers where is_active
           order by options is null, id limit 1) as "offerSlug",
         (select id from contact_requests where offer_id is not null
-          order by id limit 1) as "quoteContactId"`);
+          order by id desc limit 1) as "quoteContactId"`);
   return (result as unknown as { rows: PageIds[] }).rows[0];
 }
 
