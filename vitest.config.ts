@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { clientScripts } from "./scripts/vite-client-scripts";
@@ -15,5 +16,13 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: { TZ: "America/New_York" },
+    // Vitest's default in a run is one worker fewer than the cores: one file at a time on CI's 2 cores.
+    // On the embedded database the files are CPU-bound (one per core); on PostgreSQL they mostly wait
+    // for the server (one more than the cores, scripts/test-postgres.sh).
+    minWorkers: 1,
+    maxWorkers:
+      process.env.TEST_DB === "postgres"
+        ? availableParallelism() + 1
+        : Math.max(2, availableParallelism()),
   },
 });

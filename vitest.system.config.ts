@@ -1,8 +1,11 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 // System tests: the built server (`npm run build` first) in real processes, on the embedded database
-// and on a real PostgreSQL. Slow; one file at a time so that the timings they measure stay honest.
+// and on a real PostgreSQL. Every file starts its own servers (free ports, own data directories, own
+// throwaway PostgreSQL), so files run side by side: most of their time is spent waiting (restarts,
+// retries, timeouts), and the timings they assert have margins a busy machine keeps.
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
@@ -10,7 +13,8 @@ export default defineConfig({
     environment: "node",
     // One process per file: some files set their environment before loading the server in-process.
     pool: "forks",
-    fileParallelism: false,
+    minWorkers: 1,
+    maxWorkers: Math.min(4, availableParallelism() + 1),
     testTimeout: 240_000,
     hookTimeout: 240_000,
   },

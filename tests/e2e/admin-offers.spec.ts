@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { E2E_BASE_URL } from "../../playwright.config";
+import { E2E_ADMIN_BASE_URL } from "../../playwright.config";
 import { fillOffer, offerItem, openAsAdmin, stamp } from "./admin-support";
 import { expect, noJs, test } from "./fixtures";
 
@@ -13,7 +13,7 @@ async function createOffers(
 ) {
   for (const offer of offers) {
     const answer = await page.request.post("/admin/offers/new", {
-      headers: { Origin: E2E_BASE_URL },
+      headers: { Origin: E2E_ADMIN_BASE_URL },
       form: {
         title: offer.title,
         reference: offer.reference,

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { E2E_ADMIN, E2E_BASE_URL } from "../../playwright.config";
+import { E2E_ADMIN, E2E_ADMIN_BASE_URL } from "../../playwright.config";
 import { expect } from "./fixtures";
 
 // Steps shared by the administrator specs (admin.spec.ts, admin-*.spec.ts).
@@ -29,7 +29,7 @@ export async function openAsAdmin(
   await expect(page).toHaveURL(/\/auth\?redirectTo=/);
   await signIn(page, password, email);
   await expect(page.getByText("Connexion réussie").first()).toBeVisible();
-  await expect(page).toHaveURL(new URL(path, E2E_BASE_URL).href);
+  await expect(page).toHaveURL(new URL(path, E2E_ADMIN_BASE_URL).href);
 }
 
 /** The admin list entry of one offer, found by its unique reference. */

@@ -1,4 +1,4 @@
-import { E2E_ADMIN, E2E_BASE_URL } from "../../playwright.config";
+import { E2E_ADMIN, E2E_ADMIN_BASE_URL } from "../../playwright.config";
 import { openAsAdmin, stamp } from "./admin-support";
 import { expect, noJs, test } from "./fixtures";
 
@@ -48,7 +48,7 @@ test("administrators: add one, who changes their password, then remove them", as
 
   // The new administrator signs in twice (two browsers), and changes their password in one.
   const options = {
-    baseURL: E2E_BASE_URL,
+    baseURL: E2E_ADMIN_BASE_URL,
     locale: "fr-FR",
     timezoneId: "Europe/Paris",
     javaScriptEnabled: !noJs(testInfo),

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { E2E_ADMIN, E2E_BASE_URL } from "../../playwright.config";
+import { E2E_ADMIN, E2E_ADMIN_BASE_URL } from "../../playwright.config";
 import { bulk, fillOffer, offerItem, signIn, stamp } from "./admin-support";
 import { expect, test } from "./fixtures";
 import { NEEDS_JS, NO_JS } from "./tags";
@@ -277,7 +277,7 @@ test.describe("administrator area", () => {
         }
         const forged = await page.request.post("/admin/offers", {
           form: { intent: "delete", id: "1" },
-          headers: { Origin: E2E_BASE_URL },
+          headers: { Origin: E2E_ADMIN_BASE_URL },
         });
         expect(forged.status()).toBe(401);
       });

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, isPhone, noJs, test } from "./fixtures";
-import { NEEDS_JS } from "./tags";
+import { LAYOUT, NEEDS_JS } from "./tags";
 
 // Issue 13 on the demo catalogue: sorting, numeric filters, comparison, amounts, featured offers.
 // Every test runs with and without JavaScript, on a desktop and a phone.
@@ -12,40 +12,42 @@ async function applyFilters(page: Page, jsOff: boolean) {
 }
 
 test.describe("sorting", () => {
-  test("sorts by price both ways, in the URL, kept with the filters", async ({
-    page,
-  }, testInfo) => {
-    const jsOff = noJs(testInfo);
-    await page.goto("/offers");
-    await expect(page.getByLabel("Trier par")).toHaveValue("newest");
-    await expect(titles(page).first()).toHaveText("EPYC Performance 64");
+  test(
+    "sorts by price both ways, in the URL, kept with the filters",
+    { tag: LAYOUT },
+    async ({ page }, testInfo) => {
+      const jsOff = noJs(testInfo);
+      await page.goto("/offers");
+      await expect(page.getByLabel("Trier par")).toHaveValue("newest");
+      await expect(titles(page).first()).toHaveText("EPYC Performance 64");
 
-    await page.getByLabel("Trier par").selectOption("price_asc");
-    await applyFilters(page, jsOff);
-    await expect(page).toHaveURL(/\/offers\?sort=price_asc$/);
-    await expect(titles(page).first()).toHaveText("Starter Web");
-    await expect(titles(page).last()).toHaveText("LOA Cluster Virtualisation");
+      await page.getByLabel("Trier par").selectOption("price_asc");
+      await applyFilters(page, jsOff);
+      await expect(page).toHaveURL(/\/offers\?sort=price_asc$/);
+      await expect(titles(page).first()).toHaveText("Starter Web");
+      await expect(titles(page).last()).toHaveText("LOA Cluster Virtualisation");
 
-    await page.getByLabel("Trier par").selectOption("price_desc");
-    await applyFilters(page, jsOff);
-    await expect(page).toHaveURL(/\/offers\?sort=price_desc$/);
-    await expect(titles(page).first()).toHaveText("LOA Cluster Virtualisation");
+      await page.getByLabel("Trier par").selectOption("price_desc");
+      await applyFilters(page, jsOff);
+      await expect(page).toHaveURL(/\/offers\?sort=price_desc$/);
+      await expect(titles(page).first()).toHaveText("LOA Cluster Virtualisation");
 
-    // A filter keeps the order, and clearing the filters keeps it too.
-    await page.getByLabel("Type").selectOption("loa");
-    await applyFilters(page, jsOff);
-    await expect(page).toHaveURL(/\/offers\?type=loa&sort=price_desc$/);
-    await expect(titles(page)).toHaveText([
-      "LOA Cluster Virtualisation",
-      "LOA PME 36 mois",
-      "LOA Startup 24 mois",
-      "LOA Flex Sans Engagement",
-    ]);
-    await page.getByRole("link", { name: "Effacer les filtres" }).first().click();
-    await expect(page).toHaveURL(/\/offers\?sort=price_desc$/);
-    await expect(page.getByLabel("Trier par")).toHaveValue("price_desc");
-    await expect(page.getByText(/^12 offres trouvées$/)).toBeVisible();
-  });
+      // A filter keeps the order, and clearing the filters keeps it too.
+      await page.getByLabel("Type").selectOption("loa");
+      await applyFilters(page, jsOff);
+      await expect(page).toHaveURL(/\/offers\?type=loa&sort=price_desc$/);
+      await expect(titles(page)).toHaveText([
+        "LOA Cluster Virtualisation",
+        "LOA PME 36 mois",
+        "LOA Startup 24 mois",
+        "LOA Flex Sans Engagement",
+      ]);
+      await page.getByRole("link", { name: "Effacer les filtres" }).first().click();
+      await expect(page).toHaveURL(/\/offers\?sort=price_desc$/);
+      await expect(page.getByLabel("Trier par")).toHaveValue("price_desc");
+      await expect(page.getByText(/^12 offres trouvées$/)).toBeVisible();
+    },
+  );
 
   test("a sorted listing is canonical at /offers and keeps its order across pages", async ({
     page,
@@ -93,50 +95,52 @@ test.describe("numeric filters", () => {
 });
 
 test.describe("comparison", () => {
-  test("compares checked offers side by side, each with its Commander button", async ({
-    page,
-  }, testInfo) => {
-    const jsOff = noJs(testInfo);
-    await page.goto("/offers");
-    await page.getByRole("checkbox", { name: "Comparer EPYC Performance 64" }).check();
-    await page.getByRole("checkbox", { name: "Comparer LOA PME 36 mois" }).check();
-    if (!jsOff) await expect(page.getByText("2 offres sélectionnées.")).toBeVisible();
-    await page.getByRole("button", { name: "Comparer la sélection" }).click();
-    await expect(page).toHaveURL(/\/comparer\?offres=epyc-performance-64,loa-pme-36-mois$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Comparer des offres");
+  test(
+    "compares checked offers side by side, each with its Commander button",
+    { tag: LAYOUT },
+    async ({ page }, testInfo) => {
+      const jsOff = noJs(testInfo);
+      await page.goto("/offers");
+      await page.getByRole("checkbox", { name: "Comparer EPYC Performance 64" }).check();
+      await page.getByRole("checkbox", { name: "Comparer LOA PME 36 mois" }).check();
+      if (!jsOff) await expect(page.getByText("2 offres sélectionnées.")).toBeVisible();
+      await page.getByRole("button", { name: "Comparer la sélection" }).click();
+      await expect(page).toHaveURL(/\/comparer\?offres=epyc-performance-64,loa-pme-36-mois$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Comparer des offres");
 
-    const table = page.getByRole("table");
-    await expect(table.getByRole("columnheader")).toHaveCount(2);
-    // On a phone the table scrolls inside its box: the page itself never gets wider.
-    expect(
-      await page.evaluate(
-        () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
-      ),
-    ).toBe(true);
-    const row = (name: string) =>
-      table.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
-    await expect(row("Type")).toContainText(/Serveur Dédié[\s\S]*Location LOA/);
-    await expect(row("Cœurs")).toContainText(/32[\s\S]*48/);
-    await expect(row("Prix HT")).toContainText(/899,99\s€\sHT\/mois[\s\S]*412,50\s€\sHT\/mois/);
-    await expect(row("Prix TTC")).toContainText(
-      /1\s079,99\s€\sTTC\/mois[\s\S]*495,00\s€\sTTC\/mois/,
-    );
-    await expect(row("Frais de mise en service")).toContainText(/49,00\s€\sHT[\s\S]*Offerte/);
-    // When and where, as on the cards.
-    await expect(row("Disponibilité")).toContainText(
-      /24 h · Datacenter Paris[\s\S]*24 h · Datacenter Paris/,
-    );
-    await expect(row("Contrat")).toContainText(/Engagement 12 mois[\s\S]*Durée : 36 mois/);
-    await expect(row("Contrat")).toContainText(/Coût total : 15\s000,00\s€\sHT/);
-    for (const title of ["EPYC Performance 64", "LOA PME 36 mois"]) {
-      await expect(page.getByRole("link", { name: `Commander ${title}` })).toHaveAttribute(
-        "href",
-        /^\/contact\?offer=\d+$/,
+      const table = page.getByRole("table");
+      await expect(table.getByRole("columnheader")).toHaveCount(2);
+      // On a phone the table scrolls inside its box: the page itself never gets wider.
+      expect(
+        await page.evaluate(
+          () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+        ),
+      ).toBe(true);
+      const row = (name: string) =>
+        table.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
+      await expect(row("Type")).toContainText(/Serveur Dédié[\s\S]*Location LOA/);
+      await expect(row("Cœurs")).toContainText(/32[\s\S]*48/);
+      await expect(row("Prix HT")).toContainText(/899,99\s€\sHT\/mois[\s\S]*412,50\s€\sHT\/mois/);
+      await expect(row("Prix TTC")).toContainText(
+        /1\s079,99\s€\sTTC\/mois[\s\S]*495,00\s€\sTTC\/mois/,
       );
-    }
-    await page.getByRole("link", { name: "Commander LOA PME 36 mois" }).click();
-    await expect(page.getByLabel("Offre concernée (optionnel)")).toHaveValue(/^\d+$/);
-  });
+      await expect(row("Frais de mise en service")).toContainText(/49,00\s€\sHT[\s\S]*Offerte/);
+      // When and where, as on the cards.
+      await expect(row("Disponibilité")).toContainText(
+        /24 h · Datacenter Paris[\s\S]*24 h · Datacenter Paris/,
+      );
+      await expect(row("Contrat")).toContainText(/Engagement 12 mois[\s\S]*Durée : 36 mois/);
+      await expect(row("Contrat")).toContainText(/Coût total : 15\s000,00\s€\sHT/);
+      for (const title of ["EPYC Performance 64", "LOA PME 36 mois"]) {
+        await expect(page.getByRole("link", { name: `Commander ${title}` })).toHaveAttribute(
+          "href",
+          /^\/contact\?offer=\d+$/,
+        );
+      }
+      await page.getByRole("link", { name: "Commander LOA PME 36 mois" }).click();
+      await expect(page.getByLabel("Offre concernée (optionnel)")).toHaveValue(/^\d+$/);
+    },
+  );
 
   test(
     "with JavaScript, the selection survives the filters and stops at 3",

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { E2E_ADMIN, E2E_BASE_URL } from "../../playwright.config";
+import { E2E_ADMIN, E2E_ADMIN_BASE_URL } from "../../playwright.config";
 import { bulk, openAsAdmin, stamp } from "./admin-support";
 import { expect, noJs, test } from "./fixtures";
 
@@ -21,7 +21,7 @@ async function sendRequests(
 ) {
   for (let i = 1; i <= count; i++) {
     const response = await page.request.post("/contact", {
-      headers: { Origin: E2E_BASE_URL },
+      headers: { Origin: E2E_ADMIN_BASE_URL },
       form: {
         name: `Client ${i} ${id}`,
         email: `client${i}@example.fr`,

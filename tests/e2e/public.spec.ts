@@ -1,64 +1,68 @@
 import { expect, noJs, test } from "./fixtures";
-import { DESKTOP_ONLY, NEEDS_JS, PHONE_ONLY } from "./tags";
+import { DESKTOP_ONLY, LAYOUT, NEEDS_JS, PHONE_ONLY } from "./tags";
 
 const priceRe = /\d+,\d{2}\s€\sHT\/mois/;
 
 test.describe("home and site chrome", () => {
-  test("home shows the hero, features, solutions and call to action", async ({ page }) => {
-    const response = await page.goto("/");
-    expect(response?.status()).toBe(200);
-    await expect(page).toHaveTitle(/ServeurPro/);
-    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-      "Des serveurs performants pour vos projets",
-    );
-    const main = page.getByRole("main");
-    await expect(main.getByRole("link", { name: "Découvrir nos offres" })).toHaveAttribute(
-      "href",
-      "/offers",
-    );
-    await expect(main.getByRole("link", { name: "Nous contacter" })).toHaveAttribute(
-      "href",
-      "/contact",
-    );
-    for (const title of [
-      "Serveurs haute performance",
-      "Sécurité garantie",
-      "Support réactif",
-      "Déploiement rapide",
-    ]) {
-      await expect(main.getByRole("heading", { name: title })).toBeVisible();
-    }
-    // The spec's claims, and no other promise unless the site configuration makes it.
-    const features = await main.locator("#atouts ~ ul").innerText();
-    for (const claim of ["DDoS", "24h/24", "7 jours sur 7", "moins de 24h"]) {
-      expect(features).toContain(claim);
-    }
-    // The featured offers' cards show the offers' own specs (NVMe, Gbit/s...): not the site's claims.
-    const featured = await main.locator('section[aria-labelledby="a-la-une"]').innerText();
-    const text = (await main.innerText()).replace(featured, "");
-    for (const promise of [/Gbit/, /NVMe/, /inclus/i, /Accès root/, /Loyers fixes/]) {
-      expect(text).not.toMatch(promise);
-    }
-    await expect(main.getByText("Recommandé")).toBeVisible();
-    await expect(main.getByText("Flexible")).toBeVisible();
-    await expect(main.getByRole("link", { name: /Serveurs Dédiés/ })).toHaveAttribute(
-      "href",
-      "/offers",
-    );
-    await expect(main.getByRole("link", { name: /Location LOA/ })).toHaveAttribute(
-      "href",
-      "/offers",
-    );
-    await expect(main.getByRole("link", { name: "Voir toutes les offres" })).toHaveAttribute(
-      "href",
-      "/offers",
-    );
-    await expect(main.getByRole("link", { name: "Demander un devis" })).toHaveAttribute(
-      "href",
-      "/contact",
-    );
-  });
+  test(
+    "home shows the hero, features, solutions and call to action",
+    { tag: LAYOUT },
+    async ({ page }) => {
+      const response = await page.goto("/");
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle(/ServeurPro/);
+      await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        "Des serveurs performants pour vos projets",
+      );
+      const main = page.getByRole("main");
+      await expect(main.getByRole("link", { name: "Découvrir nos offres" })).toHaveAttribute(
+        "href",
+        "/offers",
+      );
+      await expect(main.getByRole("link", { name: "Nous contacter" })).toHaveAttribute(
+        "href",
+        "/contact",
+      );
+      for (const title of [
+        "Serveurs haute performance",
+        "Sécurité garantie",
+        "Support réactif",
+        "Déploiement rapide",
+      ]) {
+        await expect(main.getByRole("heading", { name: title })).toBeVisible();
+      }
+      // The spec's claims, and no other promise unless the site configuration makes it.
+      const features = await main.locator("#atouts ~ ul").innerText();
+      for (const claim of ["DDoS", "24h/24", "7 jours sur 7", "moins de 24h"]) {
+        expect(features).toContain(claim);
+      }
+      // The featured offers' cards show the offers' own specs (NVMe, Gbit/s...): not the site's claims.
+      const featured = await main.locator('section[aria-labelledby="a-la-une"]').innerText();
+      const text = (await main.innerText()).replace(featured, "");
+      for (const promise of [/Gbit/, /NVMe/, /inclus/i, /Accès root/, /Loyers fixes/]) {
+        expect(text).not.toMatch(promise);
+      }
+      await expect(main.getByText("Recommandé")).toBeVisible();
+      await expect(main.getByText("Flexible")).toBeVisible();
+      await expect(main.getByRole("link", { name: /Serveurs Dédiés/ })).toHaveAttribute(
+        "href",
+        "/offers",
+      );
+      await expect(main.getByRole("link", { name: /Location LOA/ })).toHaveAttribute(
+        "href",
+        "/offers",
+      );
+      await expect(main.getByRole("link", { name: "Voir toutes les offres" })).toHaveAttribute(
+        "href",
+        "/offers",
+      );
+      await expect(main.getByRole("link", { name: "Demander un devis" })).toHaveAttribute(
+        "href",
+        "/contact",
+      );
+    },
+  );
 
   test("footer lists navigation, services, contact, legal links and the year", async ({ page }) => {
     await page.goto("/");
@@ -200,42 +204,46 @@ test.describe("listing", () => {
     await expect(page.getByRole("link", { name: "Effacer les filtres" })).toBeVisible();
   });
 
-  test("filters as the visitor types, or on submit without JavaScript", async ({
-    page,
-  }, testInfo) => {
-    await page.goto("/offers");
-    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
-    await page.getByLabel("Rechercher").fill("epyc");
-    await page.getByLabel("Type").selectOption("dedicated");
-    await page.getByLabel("Prix min (€ HT)").fill("100");
-    await page.getByLabel("Prix max (€ HT)").fill("1000");
-    if (noJs(testInfo)) {
-      await page.getByRole("button", { name: "Appliquer les filtres" }).click();
-    } else {
-      await expect(page.getByRole("button", { name: "Appliquer les filtres" })).toHaveCount(0);
-    }
-    await expect(page).toHaveURL(/\/offers\?q=epyc&type=dedicated&min=100&max=1000$/);
-    await expect(page.getByText(/^2 offres trouvées$/)).toBeVisible();
-    await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText([
-      "EPYC Performance 64",
-      "GPU Calcul A4000",
-    ]);
-    if (!noJs(testInfo)) {
-      // Filtering happened without a full page load.
-      expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
-    }
-    await page.getByLabel("Engagement", { exact: true }).selectOption("no");
-    if (noJs(testInfo)) await page.getByRole("button", { name: "Appliquer les filtres" }).click();
-    await expect(
-      page.getByText("Aucune offre ne correspond à vos critères de recherche."),
-    ).toBeVisible();
-    await expect(page.getByText(/^0 offre trouvée$/)).toBeVisible();
-    await page.getByRole("link", { name: "Effacer les filtres" }).first().click();
-    await expect(page).toHaveURL(/\/offers$/);
-    await expect(page.getByText(/^12 offres trouvées$/)).toBeVisible();
-    await expect(page.getByLabel("Rechercher")).toHaveValue("");
-    await expect(page.getByLabel("Type")).toHaveValue("all");
-  });
+  test(
+    "filters as the visitor types, or on submit without JavaScript",
+    { tag: LAYOUT },
+    async ({ page }, testInfo) => {
+      await page.goto("/offers");
+      await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+      await page.getByLabel("Rechercher").fill("epyc");
+      await page.getByLabel("Type").selectOption("dedicated");
+      await page.getByLabel("Prix min (€ HT)").fill("100");
+      await page.getByLabel("Prix max (€ HT)").fill("1000");
+      if (noJs(testInfo)) {
+        await page.getByRole("button", { name: "Appliquer les filtres" }).click();
+      } else {
+        await expect(page.getByRole("button", { name: "Appliquer les filtres" })).toHaveCount(0);
+      }
+      await expect(page).toHaveURL(/\/offers\?q=epyc&type=dedicated&min=100&max=1000$/);
+      await expect(page.getByText(/^2 offres trouvées$/)).toBeVisible();
+      await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText([
+        "EPYC Performance 64",
+        "GPU Calcul A4000",
+      ]);
+      if (!noJs(testInfo)) {
+        // Filtering happened without a full page load.
+        expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(
+          42,
+        );
+      }
+      await page.getByLabel("Engagement", { exact: true }).selectOption("no");
+      if (noJs(testInfo)) await page.getByRole("button", { name: "Appliquer les filtres" }).click();
+      await expect(
+        page.getByText("Aucune offre ne correspond à vos critères de recherche."),
+      ).toBeVisible();
+      await expect(page.getByText(/^0 offre trouvée$/)).toBeVisible();
+      await page.getByRole("link", { name: "Effacer les filtres" }).first().click();
+      await expect(page).toHaveURL(/\/offers$/);
+      await expect(page.getByText(/^12 offres trouvées$/)).toBeVisible();
+      await expect(page.getByLabel("Rechercher")).toHaveValue("");
+      await expect(page.getByLabel("Type")).toHaveValue("all");
+    },
+  );
 
   test("'all' typed in the search box is a search term, not 'no filter'", async ({
     page,
@@ -383,33 +391,37 @@ test.describe("contact", () => {
     }
   });
 
-  test("sends a request to its confirmation page; the form starts empty again", async ({
-    page,
-  }, testInfo) => {
-    await page.goto("/contact");
-    const name = `Visiteur ${testInfo.project.name} ${Date.now()}`;
-    await page.getByLabel("Nom complet *").fill(name);
-    await page.getByLabel("Email *").fill("visiteur@example.fr");
-    await page.getByLabel("Téléphone").fill("06 12 34 56 78");
-    await page
-      .getByLabel("Offre concernée (optionnel)")
-      .selectOption({ label: "Starter Web (DED-ATOM-C3758)" });
-    if (!noJs(testInfo)) {
-      await expect(page.getByText("Offre sélectionnée :")).toBeVisible();
-      await expect(page.getByRole("main")).toContainText(/39,99\s€\sHT\/mois/);
-    }
-    await page.getByLabel("Message *").fill("Bonjour,\nje souhaite un devis.");
-    await page.getByRole("button", { name: "Envoyer le message" }).click();
-    // Post/redirect/get: the confirmation is a page of its own, with the request's reference.
-    await expect(page).toHaveURL(/\/contact\/merci\?ref=DEM-\d{4}-\d{5}$/);
-    await expect(page.getByText("Message envoyé !")).toBeVisible();
-    await expect(page.getByRole("main")).toContainText(/DEM-\d{4}-\d{5}/);
-    await expect(page.getByText("Nous vous répondrons dans les plus brefs délais.")).toBeVisible();
-    await page.goto("/contact");
-    await expect(page.getByLabel("Nom complet *")).toHaveValue("");
-    await expect(page.getByLabel("Message *")).toHaveValue("");
-    await expect(page.getByLabel("Offre concernée (optionnel)")).toHaveValue("");
-  });
+  test(
+    "sends a request to its confirmation page; the form starts empty again",
+    { tag: LAYOUT },
+    async ({ page }, testInfo) => {
+      await page.goto("/contact");
+      const name = `Visiteur ${testInfo.project.name} ${Date.now()}`;
+      await page.getByLabel("Nom complet *").fill(name);
+      await page.getByLabel("Email *").fill("visiteur@example.fr");
+      await page.getByLabel("Téléphone").fill("06 12 34 56 78");
+      await page
+        .getByLabel("Offre concernée (optionnel)")
+        .selectOption({ label: "Starter Web (DED-ATOM-C3758)" });
+      if (!noJs(testInfo)) {
+        await expect(page.getByText("Offre sélectionnée :")).toBeVisible();
+        await expect(page.getByRole("main")).toContainText(/39,99\s€\sHT\/mois/);
+      }
+      await page.getByLabel("Message *").fill("Bonjour,\nje souhaite un devis.");
+      await page.getByRole("button", { name: "Envoyer le message" }).click();
+      // Post/redirect/get: the confirmation is a page of its own, with the request's reference.
+      await expect(page).toHaveURL(/\/contact\/merci\?ref=DEM-\d{4}-\d{5}$/);
+      await expect(page.getByText("Message envoyé !")).toBeVisible();
+      await expect(page.getByRole("main")).toContainText(/DEM-\d{4}-\d{5}/);
+      await expect(
+        page.getByText("Nous vous répondrons dans les plus brefs délais."),
+      ).toBeVisible();
+      await page.goto("/contact");
+      await expect(page.getByLabel("Nom complet *")).toHaveValue("");
+      await expect(page.getByLabel("Message *")).toHaveValue("");
+      await expect(page.getByLabel("Offre concernée (optionnel)")).toHaveValue("");
+    },
+  );
 
   test("checks required fields on the server too", async ({ request }) => {
     const response = await request.post("/contact", {

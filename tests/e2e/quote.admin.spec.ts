@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { E2E_BASE_URL } from "../../playwright.config";
+import { E2E_ADMIN_BASE_URL } from "../../playwright.config";
 import { pdfText } from "../support/pdf-text";
 import { openAsAdmin, stamp } from "./admin-support";
 import { expect, test } from "./fixtures";
@@ -28,9 +28,9 @@ test("a request's quote carries its configuration and keeps its number", async (
   const contact = await page
     .getByRole("link", { name: "Demander des informations" })
     .getAttribute("href");
-  const offer = new URL(contact!, E2E_BASE_URL).searchParams.get("offer")!;
+  const offer = new URL(contact!, E2E_ADMIN_BASE_URL).searchParams.get("offer")!;
   const sent = await page.request.post("/contact", {
-    headers: { Origin: E2E_BASE_URL },
+    headers: { Origin: E2E_ADMIN_BASE_URL },
     form: {
       name: `Devis ${id}`,
       email: "devis@example.fr",

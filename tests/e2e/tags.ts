@@ -8,3 +8,8 @@ export const NO_JS = "@no-js";
 export const PHONE_ONLY = "@phone-only";
 /** Desktop layout only (the header's links). */
 export const DESKTOP_ONLY = "@desktop-only";
+/**
+ * The page is laid out or submitted differently on a phone without JavaScript (menu, filter panel,
+ * forms): the only tests the phone-nojs project runs, beside the phone-only ones.
+ */
+export const LAYOUT = "@layout";

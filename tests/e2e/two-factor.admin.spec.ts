@@ -1,5 +1,5 @@
 import { Secret, TOTP } from "otpauth";
-import { E2E_BASE_URL } from "../../playwright.config";
+import { E2E_ADMIN_BASE_URL } from "../../playwright.config";
 import { openAsAdmin, signIn, stamp } from "./admin-support";
 import { expect, noJs, test } from "./fixtures";
 
@@ -31,7 +31,7 @@ test("second factor: enrol from the displayed key, sign in with a code and with 
   await expect(page.getByText("Administrateur ajouté").last()).toBeVisible();
 
   const context = await browser.newContext({
-    baseURL: E2E_BASE_URL,
+    baseURL: E2E_ADMIN_BASE_URL,
     locale: "fr-FR",
     timezoneId: "Europe/Paris",
     javaScriptEnabled: !noJs(testInfo),
