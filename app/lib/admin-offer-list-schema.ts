@@ -9,7 +9,7 @@ import {
 import { OFFER_TYPES } from "./domain";
 import { MAX_PAGE, MAX_SEARCH_LENGTH } from "./offer-filters";
 import { queryFields } from "./list-query";
-import { pageSchema, searchTermSchema } from "./search-term-schema";
+import { pageSchema, searchTermSchema } from "./list-query-schema";
 
 // Server side only (zod). Every parameter is lenient: junk clears that parameter, never a 500.
 const listSchema = z.object({

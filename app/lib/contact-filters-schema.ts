@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { queryFields } from "./list-query";
-import { pageSchema, searchTermSchema } from "./search-term-schema";
+import { pageSchema, searchTermSchema } from "./list-query-schema";
 import {
   CONTACT_LIST_PARAMS,
   CONTACT_SORTS,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { JOURNAL_ACTION_KEYS } from "./journal";
 import { listSearch, queryFields } from "./list-query";
-import { pageSchema } from "./search-term-schema";
+import { pageSchema } from "./list-query-schema";
 
 const day = z
   .string()

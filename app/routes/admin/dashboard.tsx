@@ -3,6 +3,7 @@ import { Link, redirect } from "react-router";
 import { homePath } from "~/lib/roles";
 import { z } from "zod";
 import { MAIL_RETRY_INTENT, MailOutboxCard } from "~/components/admin/mail-outbox-card";
+import { IconFact } from "~/components/icon-fact";
 import { Button } from "~/components/ui/button";
 import {
   Card,
@@ -108,14 +109,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             { label: "En attente", value: contacts.pending, icon: Clock },
             { label: "En cours", value: contacts.inProgress, icon: ArrowRight },
             { label: "Terminées", value: contacts.completed, icon: CheckCircle2 },
-          ].map(({ label, value, icon: Icon }) => (
-            <div key={label} className="flex items-center gap-3 rounded-md border p-4">
-              <dt className="flex items-center gap-3 text-sm text-muted-foreground">
-                <Icon className="size-5 text-primary" aria-hidden="true" />
-                {label}
-              </dt>
-              <dd className="ml-auto text-xl font-semibold">{value}</dd>
-            </div>
+          ].map(({ label, value, icon }) => (
+            <IconFact key={label} icon={icon} label={label} look="tile">
+              {value}
+            </IconFact>
           ))}
         </dl>
       </SectionCard>

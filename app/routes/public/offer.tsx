@@ -13,6 +13,7 @@ import { data, Link } from "react-router";
 import offerConfigureScriptUrl from "~/client/offer-configure.ts?script";
 import { JsonLd } from "~/components/json-ld";
 import { OfferConfigurator } from "~/components/offer-configurator";
+import { IconFact } from "~/components/icon-fact";
 import { Field } from "~/components/ui/field";
 import { NativeSelect } from "~/components/ui/input";
 import { DeliveryLine } from "~/components/offer-badges";
@@ -126,19 +127,6 @@ function offerDescription(offer: OfferSummary, pricing: Pricing): string {
   return offer.metaDescription || `${offer.title} : ${summary}`;
 }
 
-function Spec({ icon: Icon, label, value }: { icon: typeof Cpu; label: string; value: string }) {
-  return (
-    // A <dl> may only group <dt>/<dd> pairs in a <div>: the icon sits inside the <dt>.
-    <div className="relative pl-8">
-      <dt className="text-sm text-muted-foreground">
-        <Icon className="absolute left-0 top-0.5 size-5 text-primary" aria-hidden="true" />
-        {label}
-      </dt>
-      <dd className="font-medium">{value}</dd>
-    </div>
-  );
-}
-
 export default function OfferDetail({ loaderData }: Route.ComponentProps) {
   const { offer, configured } = loaderData;
   const { site } = useRootData();
@@ -213,34 +201,46 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
 
           <SectionCard title="Spécifications techniques">
             <dl className="grid gap-4 sm:grid-cols-2">
-              <Spec icon={Cpu} label="Processeur" value={offer.cpu} />
-              <Spec icon={MemoryStick} label="Mémoire RAM" value={offer.ram} />
-              <Spec icon={HardDrive} label="Stockage" value={offer.storage} />
-              {offer.network ? <Spec icon={Network} label="Réseau" value={offer.network} /> : null}
+              <IconFact icon={Cpu} label="Processeur">
+                {offer.cpu}
+              </IconFact>
+              <IconFact icon={MemoryStick} label="Mémoire RAM">
+                {offer.ram}
+              </IconFact>
+              <IconFact icon={HardDrive} label="Stockage">
+                {offer.storage}
+              </IconFact>
+              {offer.network ? (
+                <IconFact icon={Network} label="Réseau">
+                  {offer.network}
+                </IconFact>
+              ) : null}
             </dl>
           </SectionCard>
 
           <SectionCard title="Conditions contractuelles">
             <dl className="grid gap-4 sm:grid-cols-2">
               {offer.contractType ? (
-                <Spec icon={FileText} label="Type de contrat" value={offer.contractType} />
+                <IconFact icon={FileText} label="Type de contrat">
+                  {offer.contractType}
+                </IconFact>
               ) : null}
-              <Spec
-                icon={FileText}
-                label="Engagement"
-                value={offer.engagement ? "Engagement requis" : "Sans engagement"}
-              />
+              <IconFact icon={FileText} label="Engagement">
+                {offer.engagement ? "Engagement requis" : "Sans engagement"}
+              </IconFact>
               {terms.loa ? (
                 <>
-                  <Spec icon={CalendarClock} label="Durée" value={terms.loa.duration} />
+                  <IconFact icon={CalendarClock} label="Durée">
+                    {terms.loa.duration}
+                  </IconFact>
                   {terms.loa.purchaseOption ? (
-                    <Spec
-                      icon={HandCoins}
-                      label="Option d'achat"
-                      value={terms.loa.purchaseOption}
-                    />
+                    <IconFact icon={HandCoins} label="Option d'achat">
+                      {terms.loa.purchaseOption}
+                    </IconFact>
                   ) : null}
-                  <Spec icon={Sigma} label="Coût total" value={terms.loa.total} />
+                  <IconFact icon={Sigma} label="Coût total">
+                    {terms.loa.total}
+                  </IconFact>
                 </>
               ) : null}
             </dl>

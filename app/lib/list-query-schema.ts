@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { cleanSearchTerm } from "./search-term";
 
+// A list view's query parameters read leniently: a bad value falls back to the default view
+// instead of failing the page (the address codecs are in list-query.ts, without zod).
+
 /**
  * A search box's text from a query string (see cleanSearchTerm); anything unreadable clears the
  * search instead of failing the page.
