@@ -144,7 +144,7 @@ test.describe("comparison", () => {
 
   test(
     "with JavaScript, the selection survives the filters and stops at 3",
-    { tag: NEEDS_JS },
+    { tag: [NEEDS_JS, LAYOUT] },
     async ({ page }) => {
       await page.goto("/offers");
       const bar = page.getByRole("form", { name: "Comparer des offres" });

@@ -64,36 +64,40 @@ test.describe("home and site chrome", () => {
     },
   );
 
-  test("footer lists navigation, services, contact, legal links and the year", async ({ page }) => {
-    await page.goto("/");
-    const footer = page.getByRole("contentinfo");
-    for (const name of ["Accueil", "Nos Offres", "Contact"]) {
-      await expect(footer.getByRole("link", { name, exact: true })).toBeVisible();
-    }
-    for (const service of [
-      "Serveurs Dédiés",
-      "Location LOA",
-      "Solutions Sur Mesure",
-      "Support Technique",
-    ]) {
-      await expect(footer.getByText(service, { exact: true })).toBeVisible();
-    }
-    await expect(footer.getByRole("link", { name: "contact@example.fr" })).toHaveAttribute(
-      "href",
-      "mailto:contact@example.fr",
-    );
-    // The site's own page (SITE_LEGAL_URL unset), in the same tab.
-    const legal = footer.getByRole("link", { name: "Mentions légales" });
-    await expect(legal).toHaveAttribute("href", "/mentions-legales");
-    await expect(legal).not.toHaveAttribute("target", "_blank");
-    await expect(footer.getByRole("link", { name: "CGU" })).toBeVisible();
-    await expect(footer.getByRole("link", { name: "www.example.fr" })).toBeVisible();
-    const year = new Intl.DateTimeFormat("fr-FR", {
-      timeZone: "Europe/Paris",
-      year: "numeric",
-    }).format(new Date());
-    await expect(footer).toContainText(`© ${year} ServeurPro`);
-  });
+  test(
+    "footer lists navigation, services, contact, legal links and the year",
+    { tag: LAYOUT },
+    async ({ page }) => {
+      await page.goto("/");
+      const footer = page.getByRole("contentinfo");
+      for (const name of ["Accueil", "Nos Offres", "Contact"]) {
+        await expect(footer.getByRole("link", { name, exact: true })).toBeVisible();
+      }
+      for (const service of [
+        "Serveurs Dédiés",
+        "Location LOA",
+        "Solutions Sur Mesure",
+        "Support Technique",
+      ]) {
+        await expect(footer.getByText(service, { exact: true })).toBeVisible();
+      }
+      await expect(footer.getByRole("link", { name: "contact@example.fr" })).toHaveAttribute(
+        "href",
+        "mailto:contact@example.fr",
+      );
+      // The site's own page (SITE_LEGAL_URL unset), in the same tab.
+      const legal = footer.getByRole("link", { name: "Mentions légales" });
+      await expect(legal).toHaveAttribute("href", "/mentions-legales");
+      await expect(legal).not.toHaveAttribute("target", "_blank");
+      await expect(footer.getByRole("link", { name: "CGU" })).toBeVisible();
+      await expect(footer.getByRole("link", { name: "www.example.fr" })).toBeVisible();
+      const year = new Intl.DateTimeFormat("fr-FR", {
+        timeZone: "Europe/Paris",
+        year: "numeric",
+      }).format(new Date());
+      await expect(footer).toContainText(`© ${year} ServeurPro`);
+    },
+  );
 
   test(
     "desktop header links to the three pages and the servers",
@@ -141,7 +145,7 @@ test.describe("home and site chrome", () => {
 
   test(
     "theme follows the system, toggles, and persists without a flash",
-    { tag: NEEDS_JS },
+    { tag: [NEEDS_JS, LAYOUT] },
     async ({ page }) => {
       await page.emulateMedia({ colorScheme: "dark" });
       await page.goto("/");
@@ -176,25 +180,29 @@ test.describe("home and site chrome", () => {
 });
 
 test.describe("listing", () => {
-  test("shows the active offers, newest first, with the count and cards", async ({ page }) => {
-    await page.goto("/offers");
-    await expect(page.getByText("Découvrez notre gamme complète")).toBeVisible();
-    const cards = page
-      .getByRole("main")
-      .getByRole("listitem")
-      .filter({ has: page.getByRole("heading") });
-    await expect(page.getByText(/^12 offres trouvées$/)).toBeVisible();
-    await expect(cards).toHaveCount(12);
-    await expect(cards.first()).toContainText("EPYC Performance 64");
-    await expect(cards.first()).toContainText(priceRe);
-    await expect(page.getByText("Xeon Legacy")).toHaveCount(0); // inactive
-    await expect(page.getByPlaceholder("CPU, RAM, référence...")).toBeVisible();
-    await expect(page.getByLabel("Prix min (€ HT)")).toHaveAttribute("placeholder", "0");
-    await expect(page.getByLabel("Prix max (€ HT)")).toHaveAttribute("placeholder", "1000");
-    await expect(page.getByRole("link", { name: "Effacer les filtres" })).toHaveCount(0);
-    await cards.first().getByRole("link").click();
-    await expect(page).toHaveURL(/\/offers\/epyc-performance-64$/);
-  });
+  test(
+    "shows the active offers, newest first, with the count and cards",
+    { tag: LAYOUT },
+    async ({ page }) => {
+      await page.goto("/offers");
+      await expect(page.getByText("Découvrez notre gamme complète")).toBeVisible();
+      const cards = page
+        .getByRole("main")
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("heading") });
+      await expect(page.getByText(/^12 offres trouvées$/)).toBeVisible();
+      await expect(cards).toHaveCount(12);
+      await expect(cards.first()).toContainText("EPYC Performance 64");
+      await expect(cards.first()).toContainText(priceRe);
+      await expect(page.getByText("Xeon Legacy")).toHaveCount(0); // inactive
+      await expect(page.getByPlaceholder("CPU, RAM, référence...")).toBeVisible();
+      await expect(page.getByLabel("Prix min (€ HT)")).toHaveAttribute("placeholder", "0");
+      await expect(page.getByLabel("Prix max (€ HT)")).toHaveAttribute("placeholder", "1000");
+      await expect(page.getByRole("link", { name: "Effacer les filtres" })).toHaveCount(0);
+      await cards.first().getByRole("link").click();
+      await expect(page).toHaveURL(/\/offers\/epyc-performance-64$/);
+    },
+  );
 
   test("filters from the URL on the server", async ({ page }) => {
     await page.goto("/offers?type=loa&engagement=no");
@@ -292,47 +300,51 @@ test.describe("listing", () => {
 });
 
 test.describe("offer detail", () => {
-  test("shows the offer, its markdown, its specs and the price card", async ({ page }) => {
-    const response = await page.goto("/offers/epyc-performance-64");
-    expect(response?.status()).toBe(200);
-    const main = page.getByRole("main");
-    await expect(main.getByRole("link", { name: "Retour aux offres" })).toHaveAttribute(
-      "href",
-      "/offers",
-    );
-    await expect(main.getByText("Serveur Dédié", { exact: true })).toBeVisible();
-    await expect(main.getByRole("heading", { level: 1 })).toHaveText("EPYC Performance 64");
-    await expect(main.getByText("DED-EPYC-7543")).toBeVisible();
-    await expect(
-      main.getByRole("heading", { name: "La puissance brute pour vos charges critiques" }),
-    ).toBeVisible();
-    await expect(main.locator("strong", { hasText: "EPYC Performance 64" })).toBeVisible();
-    await expect(main.getByRole("heading", { name: "Spécifications techniques" })).toBeVisible();
-    // The specs' terms (the Configurer form has a `Stockage` group too).
-    for (const label of ["Processeur", "Mémoire RAM", "Stockage", "Réseau"]) {
-      await expect(main.locator("dt").getByText(label, { exact: true })).toBeVisible();
-    }
-    await expect(main.getByRole("heading", { name: "Conditions contractuelles" })).toBeVisible();
-    await expect(main.getByText("Engagement requis")).toBeVisible();
-    await expect(main.getByText("Engagement 12 mois")).toBeVisible();
-    await expect(main.getByText(/899,99\s€\sHT/)).toBeVisible();
-    await expect(main.getByText("Avec engagement")).toBeVisible();
-    await expect(
-      main.getByText("Besoin d'aide ? Contactez notre équipe commerciale"),
-    ).toBeVisible();
-    // Both links carry the offer and its configuration (issue 21).
-    await expect(main.getByRole("link", { name: "Demander des informations" })).toHaveAttribute(
-      "href",
-      /^\/contact\?offer=\d+$/,
-    );
-    await main.getByRole("link", { name: "Commander maintenant" }).click();
-    await expect(page).toHaveURL(/\/contact\?offer=\d+$/);
-    await expect(page.getByLabel("Offre concernée (optionnel)")).toHaveValue(/^\d+$/);
-    await expect(page.getByText("Offre sélectionnée :")).toBeVisible();
-    await expect(page.getByRole("main")).toContainText(
-      /EPYC Performance 64[\s\S]*DED-EPYC-7543[\s\S]*899,99\s€\sHT\/mois/,
-    );
-  });
+  test(
+    "shows the offer, its markdown, its specs and the price card",
+    { tag: LAYOUT },
+    async ({ page }) => {
+      const response = await page.goto("/offers/epyc-performance-64");
+      expect(response?.status()).toBe(200);
+      const main = page.getByRole("main");
+      await expect(main.getByRole("link", { name: "Retour aux offres" })).toHaveAttribute(
+        "href",
+        "/offers",
+      );
+      await expect(main.getByText("Serveur Dédié", { exact: true })).toBeVisible();
+      await expect(main.getByRole("heading", { level: 1 })).toHaveText("EPYC Performance 64");
+      await expect(main.getByText("DED-EPYC-7543")).toBeVisible();
+      await expect(
+        main.getByRole("heading", { name: "La puissance brute pour vos charges critiques" }),
+      ).toBeVisible();
+      await expect(main.locator("strong", { hasText: "EPYC Performance 64" })).toBeVisible();
+      await expect(main.getByRole("heading", { name: "Spécifications techniques" })).toBeVisible();
+      // The specs' terms (the Configurer form has a `Stockage` group too).
+      for (const label of ["Processeur", "Mémoire RAM", "Stockage", "Réseau"]) {
+        await expect(main.locator("dt").getByText(label, { exact: true })).toBeVisible();
+      }
+      await expect(main.getByRole("heading", { name: "Conditions contractuelles" })).toBeVisible();
+      await expect(main.getByText("Engagement requis")).toBeVisible();
+      await expect(main.getByText("Engagement 12 mois")).toBeVisible();
+      await expect(main.getByText(/899,99\s€\sHT/)).toBeVisible();
+      await expect(main.getByText("Avec engagement")).toBeVisible();
+      await expect(
+        main.getByText("Besoin d'aide ? Contactez notre équipe commerciale"),
+      ).toBeVisible();
+      // Both links carry the offer and its configuration (issue 21).
+      await expect(main.getByRole("link", { name: "Demander des informations" })).toHaveAttribute(
+        "href",
+        /^\/contact\?offer=\d+$/,
+      );
+      await main.getByRole("link", { name: "Commander maintenant" }).click();
+      await expect(page).toHaveURL(/\/contact\?offer=\d+$/);
+      await expect(page.getByLabel("Offre concernée (optionnel)")).toHaveValue(/^\d+$/);
+      await expect(page.getByText("Offre sélectionnée :")).toBeVisible();
+      await expect(page.getByRole("main")).toContainText(
+        /EPYC Performance 64[\s\S]*DED-EPYC-7543[\s\S]*899,99\s€\sHT\/mois/,
+      );
+    },
+  );
 
   test("an offer without network or engagement shows neither", async ({ page }) => {
     await page.goto("/offers/starter-web");
@@ -356,31 +368,33 @@ test.describe("offer detail", () => {
 });
 
 test.describe("contact", () => {
-  test("lists 'Demande générale' then active offers by title, with the side card", async ({
-    page,
-  }) => {
-    await page.goto("/contact");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contactez-nous");
-    const options = await page
-      .getByLabel("Offre concernée (optionnel)")
-      .locator("option")
-      .allTextContents();
-    expect(options[0]).toBe("Demande générale");
-    expect(options).toHaveLength(13);
-    const titles = options.slice(1);
-    expect(titles).toEqual(
-      [...titles].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })),
-    );
-    expect(options).toContain("EPYC Performance 64 (DED-EPYC-7543)");
-    expect(options.join()).not.toContain("Xeon Legacy");
-    await expect(page.getByLabel("Message *")).toHaveAttribute("rows", "6");
-    const side = page.getByRole("complementary");
-    await expect(side.getByRole("heading", { name: "Nos coordonnées" })).toBeVisible();
-    await expect(side.getByRole("link", { name: "contact@example.fr" })).toBeVisible();
-    await expect(side.getByRole("link", { name: "+33 1 23 45 67 89" })).toBeVisible();
-    // No opening hours unless configured (SITE_HOURS).
-    await expect(side).not.toContainText(/lundi|9h/);
-  });
+  test(
+    "lists 'Demande générale' then active offers by title, with the side card",
+    { tag: LAYOUT },
+    async ({ page }) => {
+      await page.goto("/contact");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contactez-nous");
+      const options = await page
+        .getByLabel("Offre concernée (optionnel)")
+        .locator("option")
+        .allTextContents();
+      expect(options[0]).toBe("Demande générale");
+      expect(options).toHaveLength(13);
+      const titles = options.slice(1);
+      expect(titles).toEqual(
+        [...titles].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })),
+      );
+      expect(options).toContain("EPYC Performance 64 (DED-EPYC-7543)");
+      expect(options.join()).not.toContain("Xeon Legacy");
+      await expect(page.getByLabel("Message *")).toHaveAttribute("rows", "6");
+      const side = page.getByRole("complementary");
+      await expect(side.getByRole("heading", { name: "Nos coordonnées" })).toBeVisible();
+      await expect(side.getByRole("link", { name: "contact@example.fr" })).toBeVisible();
+      await expect(side.getByRole("link", { name: "+33 1 23 45 67 89" })).toBeVisible();
+      // No opening hours unless configured (SITE_HOURS).
+      await expect(side).not.toContainText(/lundi|9h/);
+    },
+  );
 
   test("ignores an unknown or inactive ?offer=", async ({ page }) => {
     for (const value of ["999999", "abc", "-1", "11"]) {
@@ -434,7 +448,7 @@ test.describe("contact", () => {
   // Needs a script to turn off the browser's own checks.
   test(
     "shows the server's messages when the browser lets an invalid form through",
-    { tag: NEEDS_JS },
+    { tag: [NEEDS_JS, LAYOUT] },
     async ({ page }) => {
       await page.goto("/contact");
       await page

@@ -9,7 +9,7 @@ export const PHONE_ONLY = "@phone-only";
 /** Desktop layout only (the header's links). */
 export const DESKTOP_ONLY = "@desktop-only";
 /**
- * The page is laid out or submitted differently on a phone without JavaScript (menu, filter panel,
- * forms): the only tests the phone-nojs project runs, beside the phone-only ones.
+ * What a phone shows or uses its own way (a page's layout, the menu, the filter panel, a form): the
+ * only tests the phone projects run, beside the phone-only ones.
  */
 export const LAYOUT = "@layout";
