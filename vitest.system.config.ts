@@ -13,6 +13,7 @@ export default defineConfig({
     environment: "node",
     // One process per file: some files set their environment before loading the server in-process.
     pool: "forks",
+    globalSetup: ["tests/system/harness/data-template.setup.ts"],
     minWorkers: 1,
     maxWorkers: Math.min(4, availableParallelism() + 1),
     testTimeout: 240_000,

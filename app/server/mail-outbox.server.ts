@@ -100,6 +100,17 @@ export async function markMailSent(id: number, database: Database = db()): Promi
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
 }
 
+/**
+ * The mail never left (the database went away while it was being prepared): its claim is given
+ * back, so that the next look at the outbox takes it instead of waiting out the lease.
+ */
+export async function releaseMailClaim(id: number, database: Database = db()): Promise<void> {
+  await database
+    .update(mailOutbox)
+    .set({ lockedUntil: null, updatedAt: sql`now()` })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
+}
+
 /** An attempt failed: due again after `delaySeconds`, with the error kept for the dashboard. */
 export async function markMailAttemptFailed(
   id: number,

@@ -16,6 +16,7 @@ import { env } from "./env.server";
 import { log } from "./log.server";
 import {
   claimDueMails,
+  releaseMailClaim,
   giveUpStaleMails,
   MAIL_CHANNEL,
   MAIL_KINDS,
@@ -121,6 +122,13 @@ function describeError(error: unknown): string {
   return e.code && !text.includes(e.code) ? `${e.code} : ${text}` : text;
 }
 
+/** The SMTP server took the mail but the database did not record it in time: never sent again. */
+class MailLeftError extends Error {
+  constructor(cause: unknown) {
+    super("mail sent, not recorded", { cause });
+  }
+}
+
 /**
  * Sends the outbox's due mails, in every server instance: claim a batch (a short transaction of
  * its own), then for each mail render it from the request as it is now, speak SMTP outside any
@@ -209,11 +217,34 @@ export function startMailWorker(
       });
       return false;
     }
-    await recordSent(row.id);
+    try {
+      await recordSent(row.id);
+    } catch (error) {
+      throw new MailLeftError(error);
+    }
     return true;
   }
 
+  /**
+   * One claimed mail. If the database fails before the mail left (reading its request, recording
+   * a failed attempt), the claim is given back once the database answers, or the mail would wait
+   * out its whole lease (5 minutes) after a restart. A mail that left is never given back: it
+   * would be sent twice.
+   */
   async function send(row: MailOutboxRow): Promise<void> {
+    try {
+      await prepareAndSend(row);
+    } catch (error) {
+      if (!(error instanceof MailLeftError)) {
+        await retryWrite("mail not sent, database unavailable; giving its claim back", row.id, () =>
+          releaseMailClaim(row.id, database),
+        ).catch(() => {});
+      }
+      throw error;
+    }
+  }
+
+  async function prepareAndSend(row: MailOutboxRow): Promise<void> {
     if (row.kind === MAIL_KINDS.passwordReset) {
       await sendPasswordReset(row);
       return;
@@ -264,15 +295,22 @@ export function startMailWorker(
    * The mail has left: record it even if the database is restarting just now, or it would be sent
    * again when its lease expires. Retried within half the lease, while the worker runs.
    */
-  async function recordSent(id: number): Promise<void> {
+  function recordSent(id: number): Promise<void> {
+    return retryWrite("mail sent, not recorded yet; retrying", id, () =>
+      markMailSent(id, database),
+    );
+  }
+
+  /** A write the worker must make even while the database restarts: retried within half the lease. */
+  async function retryWrite(warning: string, id: number, write: () => Promise<void>) {
     const deadline = Date.now() + (leaseSeconds * 1000) / 2;
     for (let attempt = 0; ; attempt++) {
       try {
-        await markMailSent(id, database);
+        await write();
         return;
       } catch (error) {
         if (!running || Date.now() > deadline) throw error;
-        if (attempt === 0) log.warn("mail sent, not recorded yet; retrying", { mailId: id, error });
+        if (attempt === 0) log.warn(warning, { mailId: id, error });
         await delay(Math.min(2_000, 250 * 2 ** attempt));
       }
     }

@@ -7,6 +7,7 @@ import {
   claimDueMails,
   enqueueContactNotification,
   mailOutboxOverview,
+  releaseMailClaim,
   retryFailedMail,
 } from "../../app/server/mail-outbox.server";
 import {
@@ -325,6 +326,22 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
     await stopWorkers();
     expect(mailedContactIds()).toEqual([id]);
     expect((await outbox())[0].attempts).toBe(2);
+  });
+
+  it("a claim given back (the database failed before the mail left) is free at once, not after its lease", async () => {
+    const { id } = await createContactRequest(visitor(31));
+    const [claimed] = await claimDueMails(10, 300, database.db);
+    expect(claimed.contactRequestId).toBe(id);
+    expect(await claimDueMails(10, 300, database.db)).toEqual([]);
+    await releaseMailClaim(claimed.id, database.db);
+    expect((await claimDueMails(10, 300, database.db)).map((m) => m.id)).toEqual([claimed.id]);
+    // A mail already recorded as sent is never given back.
+    await database.db
+      .update(mailOutbox)
+      .set({ status: "sent" })
+      .where(eq(mailOutbox.id, claimed.id));
+    await releaseMailClaim(claimed.id, database.db);
+    expect(await claimDueMails(10, 300, database.db)).toEqual([]);
   });
 
   it("marks failed a mail unsent after 3 days; the dashboard's retry sends it", async () => {

@@ -36,6 +36,7 @@ async function sql<T extends pg.QueryResultRow>(query: string): Promise<T[]> {
 
 /** One contact post as a browser sends it (form token included), without following the 303. */
 async function postContact(base: string, client: number, id: string, token: string) {
+  const sentAt = Date.now();
   const res = await fetch(`${base}/contact`, {
     method: "POST",
     redirect: "manual",
@@ -55,10 +56,12 @@ async function postContact(base: string, client: number, id: string, token: stri
     signal: AbortSignal.timeout(15_000),
   });
   const text = await res.text();
-  return { status: res.status, location: res.headers.get("location"), text, at: Date.now() };
+  const location = res.headers.get("location");
+  return { status: res.status, location, text, sentAt, at: Date.now() };
 }
 
-type Outcome = { status: number; at: number; retryAfter?: string | null };
+/** `sentAt` and `at`: when the post left and when its answer was read, in this process. */
+type Outcome = { status: number; sentAt: number; at: number; retryAfter?: string | null };
 
 /**
  * `CLIENTS` visitors posting one after another until stopped. A post that is not acknowledged
@@ -77,8 +80,8 @@ function load(base: string) {
       const id = `${n}-${seq}`;
       try {
         const answer = await postContact(base, n, id, token);
-        outcomes.push({ status: answer.status, at: answer.at });
-        if (answer.status === 303 && answer.location === "/contact/merci") {
+        outcomes.push({ status: answer.status, sentAt: answer.sentAt, at: answer.at });
+        if (answer.status === 303 && answer.location?.startsWith("/contact/merci?ref=")) {
           acknowledged.add(id);
           seq++;
           token = randomUUID();
@@ -163,7 +166,9 @@ describe.skipIf(!available)("PostgreSQL restarting under the server", () => {
     await traffic.stop();
 
     const firstAckAfter = traffic.outcomes.find((o) => o.at > up && o.status === 303)?.at ?? NaN;
-    const during = traffic.outcomes.filter((o) => o.at > down && o.at < starting);
+    // Posts sent once PostgreSQL was down and answered before it started again (on a busy machine
+    // the answer to a post stored just before the stop can be read after it).
+    const during = traffic.outcomes.filter((o) => o.sentAt > down && o.at < starting);
     const statuses = new Map<number, number>();
     for (const o of traffic.outcomes) statuses.set(o.status, (statuses.get(o.status) ?? 0) + 1);
     const figures = {
@@ -196,6 +201,7 @@ describe.skipIf(!available)("PostgreSQL restarting under the server", () => {
     );
     const stored = new Map(rows.map((r) => [r.message.slice("redemarrage ".length), r.n]));
     const missing = [...traffic.acknowledged].filter((id) => !stored.has(id));
+    expect(traffic.acknowledged.size, "posts acknowledged around the restart").toBeGreaterThan(0);
     expect(missing, "acknowledged but not stored").toEqual([]);
     expect(
       rows.filter((r) => r.n > 1),
@@ -241,10 +247,10 @@ describe.skipIf(!available)("PostgreSQL restarting under the server", () => {
       body: "name=A&email=a%40example.fr&message=Bonjour",
     });
     expect(post.status).toBe(503);
-    await sleep(2_500);
+    // Three attempts (250 + 500 + 1000 ms apart; later on a busy machine), the process still up.
+    await server.waitForLog("database not reachable; retrying", 3, 30_000);
     expect(server.running).toBe(true);
     const attempts = server.logLines("database not reachable; retrying");
-    expect(attempts.length).toBeGreaterThanOrEqual(3);
     const delays = attempts.map((l) => l.retryInMs as number);
     expect(delays.slice(0, 3)).toEqual([250, 500, 1000]);
 

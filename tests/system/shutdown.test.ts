@@ -151,7 +151,7 @@ describe("graceful shutdown", () => {
   it("embedded database: SIGTERM during start-up waits for it, then closes PGlite cleanly", async () => {
     const dataDir = tempDir("shutdown-pglite");
     cleanups.push(async () => removeDir(dataDir));
-    const server = startServer({ port: 4324, dataDir });
+    const server = startServer({ port: 4324, dataDir, freshDatabase: true });
     while (server.running && !server.output.includes("creating the embedded database")) {
       await sleep(5);
     }
@@ -161,7 +161,7 @@ describe("graceful shutdown", () => {
     expect(server.logLines("database closed")).toHaveLength(1);
     expect(readdirSync(dataDir)).toEqual(["pgdata"]); // lock released
 
-    const again = await startServer({ port: 4324, dataDir }).ready();
+    const again = await startServer({ port: 4324, dataDir, freshDatabase: true }).ready();
     expect(again.logLines("creating the embedded database")).toHaveLength(0);
     expect(again.logLines(PGLITE_WARNING)).toHaveLength(1);
     expect((await again.stop("SIGTERM")).code).toBe(0);
