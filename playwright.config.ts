@@ -11,6 +11,7 @@ const SEARCH_BASE_URL = `http://127.0.0.1:${SEARCH_PORT}`;
 const ADMIN_PORT = PORT + 2;
 export const E2E_ADMIN_BASE_URL = `http://127.0.0.1:${ADMIN_PORT}`;
 export const E2E_ADMIN = { email: "admin@example.fr", password: "e2e-admin-password-123" };
+const adminAccount = { ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password };
 
 // Debian's Chromium, never a downloaded browser. Flags keep it off the (closed) network.
 const launchOptions = {
@@ -156,14 +157,8 @@ export default defineConfig({
   // administrator specs, and one with a contact form that searches its offers
   // (tests/e2e/contact-search.spec.ts).
   webServer: [
-    builtServer(PORT, "test-results/e2e-data", {
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-    }),
-    builtServer(ADMIN_PORT, "test-results/e2e-admin-data", {
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-    }),
+    builtServer(PORT, "test-results/e2e-data", adminAccount),
+    builtServer(ADMIN_PORT, "test-results/e2e-admin-data", adminAccount),
     builtServer(SEARCH_PORT, "test-results/e2e-search-data", { CONTACT_OFFER_SELECT_MAX: "5" }),
   ],
 });

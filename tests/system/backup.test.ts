@@ -7,6 +7,7 @@ import { openPglite, type Database } from "../../app/server/db.server";
 import { contactRequests } from "../../app/server/schema.server";
 import { createPostgresDatabase, type TestDatabase, withClient } from "../support/database";
 import { hasPostgres } from "./harness/use-postgres";
+import { findFreePort } from "./harness/ports";
 import { ROOT, startServer } from "./harness/server-process";
 import { clientAddress, postContact, removeDir, tempDir } from "./support";
 
@@ -96,7 +97,7 @@ describe.skipIf(!hasPostgres)("backup and restore (npm run db:backup / db:restor
     const fileB = path.join(work, "from-postgres.jsonl.gz");
 
     // 1. An embedded database with the demo offers and a few contact requests.
-    const server = await startServer({ port: 4325, dataDir: source }).ready();
+    const server = await startServer({ port: await findFreePort(), dataDir: source }).ready();
     for (const [i, c] of CONTACTS.entries()) {
       expect(await postContact(server.base, c, clientAddress(100 + i))).toBe(200);
     }
@@ -148,7 +149,10 @@ describe.skipIf(!hasPostgres)("backup and restore (npm run db:backup / db:restor
 
     // 3. The restored database serves; new rows get fresh ids (sequences moved past the restored
     // ids). Then a backup of PostgreSQL is taken while the server runs (one consistent snapshot).
-    const pgServer = await startServer({ port: 4325, databaseUrl: pgDb.url }).ready();
+    const pgServer = await startServer({
+      port: await findFreePort(),
+      databaseUrl: pgDb.url,
+    }).ready();
     expect(
       await postContact(
         pgServer.base,

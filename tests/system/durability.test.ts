@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { embeddedMessages, postContactsUntilStopped, storedIds } from "./harness/contact-load";
 import { createPostgresDatabase, type TestDatabase, withClient } from "../support/database";
 import { hasPostgres } from "./harness/use-postgres";
+import { findFreePort } from "./harness/ports";
 import { startServer, type ServerOptions } from "./harness/server-process";
 import { removeDir, sleep, tempDir } from "./support";
 
@@ -56,11 +57,11 @@ describe("durability: SIGKILL during contact requests", () => {
     const dataDir = tempDir("durability-pglite");
     cleanups.push(() => removeDir(dataDir));
     const label = `durability ${randomBytes(4).toString("hex")}`;
-    const outcome = await loadThenKill({ port: 4320, dataDir }, label);
+    const outcome = await loadThenKill({ port: await findFreePort(), dataDir }, label);
     expect(outcome.acknowledged.size).toBeGreaterThan(0);
 
     // The server reopens the killed directory (stale lock, WAL replay) and serves again.
-    const restarted = await startServer({ port: 4320, dataDir }).ready();
+    const restarted = await startServer({ port: await findFreePort(), dataDir }).ready();
     expect((await fetch(`${restarted.base}/offers`)).status).toBe(200);
     expect((await restarted.stop("SIGTERM")).code).toBe(0);
 
@@ -72,10 +73,16 @@ describe("durability: SIGKILL during contact requests", () => {
     const database: TestDatabase = await createPostgresDatabase("durability");
     cleanups.push(() => database.drop());
     const label = `durability ${randomBytes(4).toString("hex")}`;
-    const outcome = await loadThenKill({ port: 4321, databaseUrl: database.url }, label);
+    const outcome = await loadThenKill(
+      { port: await findFreePort(), databaseUrl: database.url },
+      label,
+    );
     expect(outcome.acknowledged.size).toBeGreaterThan(0);
 
-    const restarted = await startServer({ port: 4321, databaseUrl: database.url }).ready();
+    const restarted = await startServer({
+      port: await findFreePort(),
+      databaseUrl: database.url,
+    }).ready();
     expect((await fetch(`${restarted.base}/offers`)).status).toBe(200);
     expect((await restarted.stop("SIGTERM")).code).toBe(0);
 

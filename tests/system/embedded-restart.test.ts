@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openPglite } from "../../app/server/db.server";
 import { offers } from "../../app/server/schema.server";
 import { DEMO_OFFERS } from "../../app/server/seed.server";
+import { findFreePort } from "./harness/ports";
 import { ROOT, startServer } from "./harness/server-process";
 import { removeDir, sleep, tempDir } from "./support";
 
@@ -59,7 +60,8 @@ describe("embedded database: SIGKILL during start-up", () => {
     async (moment, reached, delay) => {
       const dataDir = tempDir("kill-startup");
       dirs.push(dataDir);
-      const first = startServer({ port: 4322, dataDir, freshDatabase: true });
+      const port = await findFreePort();
+      const first = startServer({ port, dataDir, freshDatabase: true });
       // (Never wait past the end of start-up: a missed moment shows as "start-up had finished".)
       while (first.running && !reached(dataDir, first.output)) {
         if (first.output.includes("server listening")) break;
@@ -74,7 +76,7 @@ describe("embedded database: SIGKILL during start-up", () => {
           `${ready ? " (start-up had finished)" : ""}; left: ${readdirSync(dataDir).join(", ")}`,
       );
 
-      const second = await startServer({ port: 4322, dataDir, freshDatabase: true }).ready();
+      const second = await startServer({ port, dataDir, freshDatabase: true }).ready();
       expect((await fetch(`${second.base}/offers`)).status).toBe(200);
       expect((await second.stop("SIGTERM")).code).toBe(0);
       expect(readdirSync(dataDir).sort()).toEqual(["pgdata"]); // no lock, no leftovers
@@ -88,8 +90,8 @@ describe("embedded database: SIGKILL during start-up", () => {
   it("two servers started at once on one new directory: one serves, the other refuses", async () => {
     const dataDir = tempDir("two-on-one-dir");
     dirs.push(dataDir);
-    const a = startServer({ port: 4322, dataDir, freshDatabase: true });
-    const b = startServer({ port: 4323, dataDir, freshDatabase: true });
+    const a = startServer({ port: await findFreePort(), dataDir, freshDatabase: true });
+    const b = startServer({ port: await findFreePort(), dataDir, freshDatabase: true });
     const [ra, rb] = await Promise.allSettled([a.ready(), b.ready()]);
     const winner = ra.status === "fulfilled" ? a : b;
     const loser = winner === a ? b : a;

@@ -3,6 +3,7 @@ import { connect, type Socket } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase, type TestDatabase, withClient } from "../support/database";
 import { hasPostgres } from "./harness/use-postgres";
+import { findFreePort } from "./harness/ports";
 import { startServer } from "./harness/server-process";
 import { removeDir, sleep, tempDir } from "./support";
 
@@ -70,8 +71,8 @@ describe("graceful shutdown", () => {
     "SIGTERM: an in-flight request completes, then the server closes the database and exits 0",
     async () => {
       const url = await databaseUrl();
-      const server = await startServer({ port: 4324, databaseUrl: url }).ready();
-      const slow = startSlowPost(4324, "shutdown in-flight");
+      const server = await startServer({ port: await findFreePort(), databaseUrl: url }).ready();
+      const slow = startSlowPost(server.options.port, "shutdown in-flight");
       await sleep(300);
       server.child.kill("SIGTERM");
       while (!server.output.includes("shutting down")) await sleep(10);
@@ -100,13 +101,13 @@ describe("graceful shutdown", () => {
     async () => {
       const url = await databaseUrl();
       const server = await startServer({
-        port: 4324,
+        port: await findFreePort(),
         databaseUrl: url,
         env: { SHUTDOWN_TIMEOUT_MS: "1500" },
       }).ready();
       // An idle keep-alive connection must not delay the exit either.
       await fetch(`${server.base}/healthz`, { keepalive: true });
-      const stuck = startSlowPost(4324, "never finished");
+      const stuck = startSlowPost(server.options.port, "never finished");
       await sleep(300);
       const t0 = Date.now();
       server.child.kill("SIGINT");
@@ -128,7 +129,7 @@ describe("graceful shutdown", () => {
     "PostgreSQL drops the server's connections: it logs, reconnects and keeps serving",
     async () => {
       const url = await databaseUrl();
-      const server = await startServer({ port: 4324, databaseUrl: url }).ready();
+      const server = await startServer({ port: await findFreePort(), databaseUrl: url }).ready();
       for (let i = 0; i < 5; i++) expect((await fetch(`${server.base}/offers`)).status).toBe(200);
       const name = new URL(url).pathname.slice(1);
       const killed = await withClient(url, async (c) => {
@@ -151,7 +152,7 @@ describe("graceful shutdown", () => {
   it("embedded database: SIGTERM during start-up waits for it, then closes PGlite cleanly", async () => {
     const dataDir = tempDir("shutdown-pglite");
     cleanups.push(async () => removeDir(dataDir));
-    const server = startServer({ port: 4324, dataDir, freshDatabase: true });
+    const server = startServer({ port: await findFreePort(), dataDir, freshDatabase: true });
     while (server.running && !server.output.includes("creating the embedded database")) {
       await sleep(5);
     }
@@ -161,7 +162,11 @@ describe("graceful shutdown", () => {
     expect(server.logLines("database closed")).toHaveLength(1);
     expect(readdirSync(dataDir)).toEqual(["pgdata"]); // lock released
 
-    const again = await startServer({ port: 4324, dataDir, freshDatabase: true }).ready();
+    const again = await startServer({
+      port: await findFreePort(),
+      dataDir,
+      freshDatabase: true,
+    }).ready();
     expect(again.logLines("creating the embedded database")).toHaveLength(0);
     expect(again.logLines(PGLITE_WARNING)).toHaveLength(1);
     expect((await again.stop("SIGTERM")).code).toBe(0);

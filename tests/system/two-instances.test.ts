@@ -5,11 +5,12 @@ import { DEMO_OFFERS } from "../../app/server/seed.server";
 import { createPostgresDatabase, type TestDatabase, withClient } from "../support/database";
 import { hasPostgres } from "./harness/use-postgres";
 import { VALID_OFFER_FORM } from "../support/offers";
+import { findFreePort } from "./harness/ports";
 import { ROOT, type ServerProcess, startServer } from "./harness/server-process";
 import { clientAddress, postContact } from "./support";
 
 /**
- * Two server processes on one PostgreSQL database (ports 4310 and 4311), as behind a load
+ * Two server processes on one PostgreSQL database, as behind a load
  * balancer: started at the same moment on an empty database, then used alternately.
  */
 
@@ -78,8 +79,8 @@ describe.skipIf(!hasPostgres)("two instances on one PostgreSQL database", () => 
     // Both at the same moment on the empty database: one migrates and seeds under the lock, the
     // other waits for it and then finds everything done.
     const env = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
-    a = startServer({ port: 4310, databaseUrl: database.url, env });
-    b = startServer({ port: 4311, databaseUrl: database.url, env });
+    a = startServer({ port: await findFreePort(), databaseUrl: database.url, env });
+    b = startServer({ port: await findFreePort(), databaseUrl: database.url, env });
     await Promise.all([a.ready(), b.ready()]);
   });
 

@@ -99,12 +99,12 @@ export class ServerProcess {
       throw new Error("The system tests run the built server: run `npm run build` first.");
     }
     this.base = `http://127.0.0.1:${options.port}`;
-    const ownDatabase =
-      options.dataDir ?? options.databaseUrl ?? options.env?.DATA_DIR ?? options.env?.DATABASE_URL;
-    if (!ownDatabase) this.temporaryDir = mkdtempSync(path.join(tmpdir(), "system-test-"));
-    const dataDir = options.dataDir ?? options.env?.DATA_DIR ?? this.temporaryDir;
-    const embedded = !(options.databaseUrl ?? options.env?.DATABASE_URL);
-    if (dataDir && embedded && !options.freshDatabase) copyDataTemplate(dataDir);
+    const databaseUrl = options.databaseUrl ?? options.env?.DATABASE_URL;
+    let dataDir = options.dataDir ?? options.env?.DATA_DIR;
+    if (!dataDir && !databaseUrl) {
+      dataDir = this.temporaryDir = mkdtempSync(path.join(tmpdir(), "system-test-"));
+    }
+    if (dataDir && !databaseUrl && !options.freshDatabase) copyDataTemplate(dataDir);
     this.child = spawn(process.execPath, [...(options.nodeArgs ?? []), MAIN], {
       cwd: ROOT,
       stdio: ["ignore", "pipe", "pipe"],
