@@ -116,7 +116,7 @@ export async function confirmEnrolment(
     .from(users)
     .where(eq(users.id, userId));
   const pending = row?.pending ? openKey(userId, row.pending) : null;
-  if (!row?.pending || pending === null) return { kind: "missing" };
+  if (pending === null) return { kind: "missing" };
   const step = matchingStep(pending, code.trim());
   if (step === null) return { kind: "wrong-code" };
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
