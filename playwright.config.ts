@@ -41,22 +41,12 @@ const phone = {
   launchOptions,
 };
 
-/** The real built server on a fresh embedded database (`dataDir`, emptied first) with the demo data. */
+/** One real built server on a fresh embedded database (`dataDir`, emptied first) with the demo data. */
 function builtServer(port: number, dataDir: string, env: Record<string, string>) {
-  const url = `http://127.0.0.1:${port}`;
   return {
-    command: `rm -rf ${dataDir} && node build/server/main.js`,
-    url: `${url}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore" as const,
-    stderr: "pipe" as const,
+    port,
+    dataDir,
     env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SITE_URL: url,
       LOG_LEVEL: "warn",
       // Every browser test posts from 127.0.0.1: the per-IP contact limit is tested in tests/system.
       CONTACT_RATE_LIMIT: "1000",
@@ -153,12 +143,23 @@ export default defineConfig({
       grepInvert: without(NEEDS_JS),
     },
   ],
-  // The real built server on a fresh embedded database with the demo data, the same for the
-  // administrator specs, and one with a contact form that searches its offers
-  // (tests/e2e/contact-search.spec.ts).
-  webServer: [
-    builtServer(PORT, "test-results/e2e-data", adminAccount),
-    builtServer(ADMIN_PORT, "test-results/e2e-admin-data", adminAccount),
-    builtServer(SEARCH_PORT, "test-results/e2e-search-data", { CONTACT_OFFER_SELECT_MAX: "5" }),
-  ],
+  // The real built servers on fresh embedded databases with the demo data: the public pages', the
+  // administrator specs', and one with a contact form that searches its offers
+  // (tests/e2e/contact-search.spec.ts). One launcher starts them side by side from one migrated
+  // data directory (tests/e2e/servers.ts).
+  webServer: {
+    command: "tsx tests/e2e/servers.ts",
+    wait: { stdout: /E2E_SERVERS_READY/ },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      E2E_SERVERS: JSON.stringify([
+        builtServer(PORT, "test-results/e2e-data", adminAccount),
+        builtServer(ADMIN_PORT, "test-results/e2e-admin-data", adminAccount),
+        builtServer(SEARCH_PORT, "test-results/e2e-search-data", { CONTACT_OFFER_SELECT_MAX: "5" }),
+      ]),
+    },
+  },
 });

@@ -1,18 +1,13 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { openPglite } from "../../../app/server/db.server";
+import { rmSync } from "node:fs";
+import { makeDataTemplate } from "./data-template";
+import { DATA_TEMPLATE_VARIABLE } from "./server-process";
 
 /**
- * Vitest global setup of the system tests: one embedded data directory, created and migrated
- * once, that the launcher copies into each new one (server-process.ts). The workers inherit the
- * variable.
+ * Vitest global setup of the system tests: the migrated data directory that the launcher copies
+ * into each new one (server-process.ts). The workers inherit the variable.
  */
 export default async function setup() {
-  const dir = mkdtempSync(path.join(tmpdir(), "system-data-template-"));
-  const handle = await openPglite(dir);
-  await handle.migrate(handle.db);
-  await handle.close();
-  process.env.SYSTEM_TEST_DATA_TEMPLATE = dir;
+  const dir = await makeDataTemplate();
+  process.env[DATA_TEMPLATE_VARIABLE] = dir;
   return () => rmSync(dir, { recursive: true, force: true });
 }

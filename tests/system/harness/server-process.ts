@@ -21,17 +21,18 @@ export type ServerOptions = {
   freshDatabase?: boolean;
 };
 
-/**
- * A migrated, empty embedded database made once per run (data-template.setup.ts). Copied into an
- * embedded data directory that has none yet, it spares the server initdb and the migrations
- * (a first start took 6.8 s, a restart 2.6 s); the demo data and the first administrator are
- * still the server's own first-start work.
- */
-const DATA_TEMPLATE = process.env.SYSTEM_TEST_DATA_TEMPLATE;
+/** Where the launcher finds the migrated copy it gives new data directories (data-template.ts). */
+export const DATA_TEMPLATE_VARIABLE = "SYSTEM_TEST_DATA_TEMPLATE";
 
+/**
+ * A migrated, empty embedded database made once per run (data-template.ts). Copied into an
+ * embedded data directory that has none yet, it spares the server initdb and the migrations; the
+ * demo data and the first administrator are still the server's own first-start work.
+ */
 function copyDataTemplate(dataDir: string): void {
-  if (!DATA_TEMPLATE || existsSync(path.join(dataDir, "pgdata", "PG_VERSION"))) return;
-  cpSync(path.join(DATA_TEMPLATE, "pgdata"), path.join(dataDir, "pgdata"), { recursive: true });
+  const template = process.env[DATA_TEMPLATE_VARIABLE];
+  if (!template || existsSync(path.join(dataDir, "pgdata", "PG_VERSION"))) return;
+  cpSync(path.join(template, "pgdata"), path.join(dataDir, "pgdata"), { recursive: true });
 }
 
 /**
