@@ -105,7 +105,7 @@ describe.skipIf(!hasPostgres)("backup and restore (npm run db:backup / db:restor
     const busy = await npmRun("db:backup", [fileA], { DATA_DIR: source });
     expect(busy.code).toBe(1);
     expect(busy.output).toContain("arrêtez le serveur");
-    expect((await server.stop("SIGTERM")).code).toBe(0);
+    await server.stopCleanly();
 
     const backupA = await npmRun("db:backup", [fileA], { DATA_DIR: source });
     expect(backupA.code, backupA.output).toBe(0);
@@ -162,7 +162,7 @@ describe.skipIf(!hasPostgres)("backup and restore (npm run db:backup / db:restor
     ).toBe(200);
     const backupB = await npmRun("db:backup", [fileB], { DATABASE_URL: pgDb.url });
     expect(backupB.code, backupB.output).toBe(0);
-    expect((await pgServer.stop("SIGTERM")).code).toBe(0);
+    await pgServer.stopCleanly();
     const beforeB = await snapshotPostgres(pgDb.url);
     expect(beforeB.contact_requests).toHaveLength(CONTACTS.length + 1);
 

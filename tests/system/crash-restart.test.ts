@@ -72,7 +72,7 @@ describe("embedded database: immediate restart after SIGKILL", () => {
     await clientsDone;
     expect(processState(serverPid)).toBe("Z"); // nobody reaped it: the lock judged it by its state
     expect((await fetch(`${restarted.base}/offers`)).status).toBe(200);
-    expect((await restarted.stop("SIGTERM")).code).toBe(0);
+    await restarted.stopCleanly();
 
     const stored = storedIds(await embeddedMessages(dataDir), label);
     const acknowledged = load.acknowledged;

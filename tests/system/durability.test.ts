@@ -63,7 +63,7 @@ describe("durability: SIGKILL during contact requests", () => {
     // The server reopens the killed directory (stale lock, WAL replay) and serves again.
     const restarted = await startServer({ port: await findFreePort(), dataDir }).ready();
     expect((await fetch(`${restarted.base}/offers`)).status).toBe(200);
-    expect((await restarted.stop("SIGTERM")).code).toBe(0);
+    await restarted.stopCleanly();
 
     const lost = report("pglite", outcome, storedIds(await embeddedMessages(dataDir), label));
     expect(lost).toEqual([]);
@@ -84,7 +84,7 @@ describe("durability: SIGKILL during contact requests", () => {
       databaseUrl: database.url,
     }).ready();
     expect((await fetch(`${restarted.base}/offers`)).status).toBe(200);
-    expect((await restarted.stop("SIGTERM")).code).toBe(0);
+    await restarted.stopCleanly();
 
     const messages = await withClient(database.url, async (c) =>
       (await c.query<{ message: string }>("select message from contact_requests")).rows.map(

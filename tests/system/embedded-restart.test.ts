@@ -78,7 +78,7 @@ describe("embedded database: SIGKILL during start-up", () => {
 
       const second = await startServer({ port, dataDir, freshDatabase: true }).ready();
       expect((await fetch(`${second.base}/offers`)).status).toBe(200);
-      expect((await second.stop("SIGTERM")).code).toBe(0);
+      await second.stopCleanly();
       expect(readdirSync(dataDir).sort()).toEqual(["pgdata"]); // no lock, no leftovers
       expect(await inspect(dataDir)).toEqual({
         offers: DEMO_OFFERS.length,
@@ -98,7 +98,7 @@ describe("embedded database: SIGKILL during start-up", () => {
     expect([ra.status, rb.status].sort()).toEqual(["fulfilled", "rejected"]);
     expect((await loser.exited).code).toBe(1);
     expect(loser.output).toContain("est déjà ouvert par un autre processus");
-    expect((await winner.stop("SIGTERM")).code).toBe(0);
+    await winner.stopCleanly();
     expect(await inspect(dataDir)).toEqual({
       offers: DEMO_OFFERS.length,
       migrations: migrationCount,

@@ -59,7 +59,7 @@ describe("first start without ADMIN_EMAIL/ADMIN_PASSWORD", () => {
       const jsonLines = server.output.split("\n").filter((l) => l.startsWith("{"));
       expect(jsonLines.some((l) => l.includes(password))).toBe(false);
     } finally {
-      expect((await server.stop("SIGTERM")).code).toBe(0);
+      await server.stopCleanly();
     }
 
     // A later start on the same directory prints no password at all.
@@ -67,7 +67,7 @@ describe("first start without ADMIN_EMAIL/ADMIN_PASSWORD", () => {
     try {
       restartOutput = again.output;
     } finally {
-      expect((await again.stop("SIGTERM")).code).toBe(0);
+      await again.stopCleanly();
     }
     expect(restartOutput).not.toMatch(/Mot de passe\s*:/);
     expect(restartOutput).toContain("server listening");

@@ -151,6 +151,16 @@ export class ServerProcess {
     return withTimeout(this.exited, timeoutMs, `server ${this.base} did not exit after ${signal}`);
   }
 
+  /** SIGTERM and a clean exit (code 0); otherwise an error with the end of the server's output. */
+  async stopCleanly(timeoutMs?: number): Promise<void> {
+    const { code, signal } = await this.stop("SIGTERM", timeoutMs);
+    if (code !== 0) {
+      throw new Error(
+        `server ${this.base} exited with ${code ?? signal} after SIGTERM:\n${this.output.slice(-8000)}`,
+      );
+    }
+  }
+
   /** Waits until the log holds `count` lines with this message; throws with the output after `timeoutMs`. */
   async waitForLog(msg: string, count: number, timeoutMs = 60_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
