@@ -27,15 +27,18 @@ const running: ServerProcess[] = [];
 try {
   const template = await makeDataTemplate();
   process.env[DATA_TEMPLATE_VARIABLE] = template;
-  for (const { port, dataDir, env } of servers) {
-    rmSync(dataDir, { recursive: true, force: true });
-    // As production runs: no proxy in front (the launcher's default lets tests pose as clients).
-    const server = startServer({ port, dataDir, env: { ...env, TRUST_PROXY: undefined } });
-    server.child.stdout?.pipe(process.stderr);
-    server.child.stderr?.pipe(process.stderr);
-    running.push(server);
+  try {
+    for (const { port, dataDir, env } of servers) {
+      rmSync(dataDir, { recursive: true, force: true });
+      // As production runs: no proxy in front (the launcher's default lets tests pose as clients).
+      const server = startServer({ port, dataDir, env: { ...env, TRUST_PROXY: undefined } });
+      server.child.stdout?.pipe(process.stderr);
+      server.child.stderr?.pipe(process.stderr);
+      running.push(server);
+    }
+  } finally {
+    rmSync(template, { recursive: true, force: true }); // each server has its copy by now
   }
-  rmSync(template, { recursive: true, force: true }); // each server has its copy
   await Promise.all(running.map((server) => server.ready()));
   console.log("E2E_SERVERS_READY");
 } catch (error) {
