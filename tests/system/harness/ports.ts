@@ -1,8 +1,18 @@
 import { createServer } from "node:net";
 
-// Everything the system tests start listens on loopback in 4520-4599 (4501 is Playwright's).
+// Everything the system tests start listens on loopback in 4520-4759 (the browser suite's servers
+// are on 4173-4175).
 const FIRST = 4520;
-const LAST = 4599;
+const LAST = 4759;
+// Files run side by side in Vitest workers, each its own process. A server starts listening seconds
+// after its port was found free (PGlite opens first), so two processes probing the same range
+// could both be handed one port. Each worker searches its own slice instead (VITEST_POOL_ID is
+// unique among the workers running at a time); outside Vitest (the bench) the whole range is used.
+const SLICES = 8;
+const SLICE = Math.floor((LAST - FIRST + 1) / SLICES);
+const poolId = Number(process.env.VITEST_POOL_ID);
+const [low, span] =
+  poolId >= 1 ? [FIRST + ((poolId - 1) % SLICES) * SLICE, SLICE] : [FIRST, LAST - FIRST + 1];
 
 function tryPort(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -12,25 +22,22 @@ function tryPort(port: number): Promise<boolean> {
   });
 }
 
-// Ports this process handed out: two calls before either server listens never get the same one.
+// The ports this process handed out last (oldest first): within one process too, two calls before
+// either server listens must not get the same port.
 const given = new Set<number>();
 
-/**
- * A port in the range that is free right now and not handed out before by this process (start at
- * a random place: files run in parallel, each in its own process).
- */
+/** A port of this process's slice that is free right now and not among the last handed out. */
 export async function findFreePort(): Promise<number> {
-  const span = LAST - FIRST + 1;
-  // A long run (the bench) forgets the oldest: only calls close together can race.
-  if (given.size >= span / 2) given.clear();
   const start = Math.floor(Math.random() * span);
   for (let i = 0; i < span; i++) {
-    const port = FIRST + ((start + i) % span);
+    const port = low + ((start + i) % span);
     if (given.has(port)) continue;
     if (await tryPort(port)) {
       given.add(port);
+      // Only calls close together can race: the oldest is forgotten past half the slice.
+      if (given.size > span / 2) given.delete(given.values().next().value as number);
       return port;
     }
   }
-  throw new Error(`no free port in ${FIRST}-${LAST}`);
+  throw new Error(`no free port in ${low}-${low + span - 1}`);
 }

@@ -40,7 +40,7 @@ export type PostgresInstance = {
 
 /**
  * A throwaway PostgreSQL server of our own (never the shared cluster): initdb into a temporary
- * directory, on a free port in 4520-4599, unix socket in that directory, trust authentication
+ * directory, on a free port in 4520-4759, unix socket in that directory, trust authentication
  * on loopback. Run as the postgres user when we are root (PostgreSQL refuses to run as root).
  */
 export async function createPostgresInstance(): Promise<PostgresInstance> {
