@@ -1,3 +1,4 @@
+import { clientSubject } from "./client-address.server";
 import { createHash } from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { data, redirect } from "react-router";
@@ -157,7 +158,7 @@ export async function requireAdmin(
 /** The rate-limit counters of one sign-in attempt (the e-mail is hashed: no addresses in that table). */
 export function signInRateLimitKeys(email: string, clientIp: string) {
   const account = createHash("sha256").update(email).digest("hex").slice(0, 32);
-  const ip = clientIp.slice(0, 64);
+  const ip = clientSubject(clientIp);
   return {
     ip: `signin:ip:${ip}`,
     accountAndIp: `signin:email-ip:${account}:${ip}`,

@@ -1,3 +1,4 @@
+import { clientSubject } from "./client-address.server";
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { PgUpdateSetSource, SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
@@ -304,7 +305,7 @@ export async function submitContactRequest(
       // Counted only when new: a replay does not use up the visitor's limit.
       async admit(tx) {
         const limit = await hitRateLimit(
-          `contact:${context.clientIp}`,
+          `contact:${clientSubject(context.clientIp)}`,
           CONTACT_RATE_LIMIT,
           CONTACT_RATE_WINDOW_SECONDS * 1000,
           tx,

@@ -1,3 +1,4 @@
+import { clientSubject } from "./client-address.server";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { isRole } from "~/lib/roles";
@@ -29,7 +30,7 @@ export const PASSWORD_RESET_LIMITS = {
 /** The rate-limit counters of one request (the e-mail hashed, as for sign-in). */
 export function passwordResetRateLimitKeys(email: string, clientIp: string) {
   const account = createHash("sha256").update(email).digest("hex").slice(0, 32);
-  const ip = clientIp.slice(0, 64);
+  const ip = clientSubject(clientIp);
   return {
     ip: `reset:ip:${ip}`,
     emailAndIp: `reset:email-ip:${account}:${ip}`,
