@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs and starts what the tests need beyond npm: Debian's Chromium and a local PostgreSQL.
+# Installs and starts what the tests need beyond npm: Debian's Chromium, nginx and a local PostgreSQL.
 # Idempotent; run as root (CI does). Prints the TEST_DATABASE_URL to use.
 set -euo pipefail
 
@@ -12,6 +12,14 @@ apt_install() {
 if ! [ -x /usr/bin/chromium ]; then
   echo "installing Debian's chromium..."
   apt_install chromium
+fi
+
+# nginx for the rolling-restart test (a reverse proxy in front of two instances); not started here.
+if ! [ -x /usr/sbin/nginx ]; then
+  echo "installing Debian's nginx-light..."
+  apt_install nginx-light
+  # The package starts a server on port 80; the tests run their own with their own configuration.
+  (systemctl disable --now nginx || service nginx stop || nginx -s quit) >/dev/null 2>&1 || true
 fi
 
 if ! compgen -G "/usr/lib/postgresql/*/bin/postgres" >/dev/null; then
