@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  acknowledgementData,
   contactAdminUrl,
   escapeHtml,
   headerText,
@@ -101,18 +102,46 @@ describe("renderContactAcknowledgement", () => {
     baseUrl: "https://www.example.fr",
   };
 
-  it("gives the reference, a summary and the contact details, escaped in HTML", () => {
+  it("gives the reference, the date, the offer and the contact details", () => {
+    const mail = renderContactAcknowledgement(acknowledgementData(base), "DEM-2026-00042", contact);
+    expect(mail.subject).toBe("ServeurPro : votre demande DEM-2026-00042 a bien été reçue");
+    expect(mail.text).toMatch(/^Bonjour,\n/);
+    expect(mail.text).toContain("Nous avons bien reçu votre demande du 5 janv. 2026 à 14:03.");
+    expect(mail.text).toContain("Référence : DEM-2026-00042");
+    expect(mail.text).toContain("Offre : Serveur Pro (SRV-001)\n");
+    expect(mail.text).toContain("contact@example.fr · +33 1 23 45 67 89 · https://www.example.fr");
+    expect(mail.html).toContain("<strong>DEM-2026-00042</strong>");
+    expect(
+      renderContactAcknowledgement(acknowledgementData({ ...base, offer: null }), "R", contact)
+        .text,
+    ).toContain("Offre : Demande générale");
+  });
+
+  it("repeats nothing the visitor typed: name, phone, message (issue 28)", () => {
+    const typed = {
+      name: "Gagnant https://gain.example",
+      email: "victim@example.com",
+      phone: "+33 6 00 00 00 01",
+      message: 'Votre compte est bloqué : <a href="https://phish.example/login">connectez-vous</a>',
+    };
     const mail = renderContactAcknowledgement(
-      { ...base, name: "<b>Jeanne</b>", message: "Ligne 1\r\n<script>" },
+      acknowledgementData({ ...base, ...typed }),
       "DEM-2026-00042",
       contact,
     );
-    expect(mail.subject).toBe("ServeurPro : votre demande DEM-2026-00042 a bien été reçue");
-    expect(mail.text).toContain("Référence : DEM-2026-00042");
-    expect(mail.text).toContain("Ligne 1\n<script>");
-    expect(mail.text).toContain("contact@example.fr · +33 1 23 45 67 89 · https://www.example.fr");
-    expect(mail.html).toContain("&lt;b&gt;Jeanne&lt;/b&gt;");
-    expect(mail.html).not.toContain("<script>");
+    for (const part of [mail.subject, mail.text, mail.html]) {
+      for (const value of [
+        "Gagnant",
+        "gain.example",
+        "phish.example",
+        "bloqué",
+        "00 00 01",
+        "victim",
+      ]) {
+        expect(part).not.toContain(value);
+      }
+    }
+    expect(mail.text).toContain("ce message ne reprend pas ce que vous avez saisi");
   });
 });
 

@@ -122,12 +122,24 @@ export type AcknowledgementContact = {
 };
 
 /**
- * The visitor's acknowledgement of their request (issue 22): the reference to quote, a summary of
- * what they sent and how to reach the team. Sent to the address they typed, so it says nothing
- * that address's owner should not read if someone else typed it.
+ * What the acknowledgement may say: only what the site itself knows about the request. The name,
+ * phone and message typed are left out of the type, so that no change can mail them to an address
+ * anyone may type (issue 28: the form was a relay for a stranger's text, signed by our domain).
+ */
+export type AcknowledgementData = Pick<ContactMailData, "createdAt" | "offer" | "configuration">;
+
+/** Narrows the request read for the mails to what the acknowledgement may carry. */
+export function acknowledgementData(data: ContactMailData): AcknowledgementData {
+  return { createdAt: data.createdAt, offer: data.offer, configuration: data.configuration };
+}
+
+/**
+ * The visitor's acknowledgement of their request (issue 22): the reference to quote, the date,
+ * the offer and configuration as the site recorded them, and how to reach the team. It repeats
+ * nothing the visitor typed (issue 28): whoever typed the address, its owner reads only our text.
  */
 export function renderContactAcknowledgement(
-  data: ContactMailData,
+  data: AcknowledgementData,
   reference: string,
   contact: AcknowledgementContact,
 ): RenderedMail {
@@ -135,26 +147,26 @@ export function renderContactAcknowledgement(
   const subject = `${site} : votre demande ${reference} a bien été reçue`;
   const date = formatDateTime(data.createdAt);
   const offer = data.offer ? `${data.offer.title} (${data.offer.reference})` : "Demande générale";
-  const message = data.message.replace(/\r\n?/g, "\n");
   // The configuration as it was sent (issue 21): what the team will quote.
   const configuration = data.configuration ? configurationLines(data.configuration) : [];
+  const unrepeated =
+    "Par sécurité, ce message ne reprend pas ce que vous avez saisi ; notre équipe l'a bien reçu.";
+  const notYou = `Vous recevez ce message parce que cette adresse a été saisie dans le formulaire de contact de ${site}. Si ce n'est pas vous, ignorez-le.`;
   const text = [
-    `Bonjour ${data.name},`,
+    "Bonjour,",
     "",
     `Nous avons bien reçu votre demande du ${date}. Notre équipe commerciale vous répond dans les plus brefs délais.`,
     "",
     `Référence : ${reference} (à rappeler dans vos échanges)`,
     "",
-    "Récapitulatif :",
     `Offre : ${offer}`,
     ...(configuration.length ? ["Configuration choisie :", ...configuration] : []),
-    `Téléphone : ${data.phone ?? "non renseigné"}`,
-    "Message :",
-    message,
+    "",
+    unrepeated,
     "",
     `Nous contacter : ${contact.email} · ${contact.phone} · ${contact.baseUrl}`,
     "",
-    `Vous recevez ce message parce que cette adresse a été saisie dans le formulaire de contact de ${site}. Si ce n'est pas vous, ignorez-le.`,
+    notYou,
     "",
   ].join("\n");
   const row = (label: string, value: string) =>
@@ -163,17 +175,15 @@ export function renderContactAcknowledgement(
 <html lang="fr">
 <head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#111">
-<p>Bonjour ${escapeHtml(data.name)},</p>
+<p>Bonjour,</p>
 <p>Nous avons bien reçu votre demande du ${escapeHtml(date)}. Notre équipe commerciale vous répond dans les plus brefs délais.</p>
 <p>Référence : <strong>${escapeHtml(reference)}</strong> (à rappeler dans vos échanges)</p>
 <table role="presentation" cellpadding="0" cellspacing="0">
 ${row("Offre", escapeHtml(offer))}
-${configuration.length ? `${row("Configuration choisie", configuration.map(escapeHtml).join("<br>\n"))}\n` : ""}${row("Téléphone", escapeHtml(data.phone ?? "non renseigné"))}
-</table>
-<p><strong>Votre message :</strong></p>
-<p style="white-space:pre-wrap">${escapeHtml(message).replace(/\n/g, "<br>\n")}</p>
+${configuration.length ? `${row("Configuration choisie", configuration.map(escapeHtml).join("<br>\n"))}\n` : ""}</table>
+<p>${escapeHtml(unrepeated)}</p>
 <p>Nous contacter : <a href="mailto:${escapeHtml(contact.email)}">${escapeHtml(contact.email)}</a> · ${escapeHtml(contact.phone)} · <a href="${escapeHtml(contact.baseUrl)}">${escapeHtml(contact.baseUrl)}</a></p>
-<p style="color:#555;font-size:13px">Vous recevez ce message parce que cette adresse a été saisie dans le formulaire de contact de ${escapeHtml(site)}. Si ce n'est pas vous, ignorez-le.</p>
+<p style="color:#555;font-size:13px">${escapeHtml(notYou)}</p>
 </body>
 </html>
 `;

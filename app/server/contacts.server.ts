@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { clientSubject } from "./client-address.server";
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { PgUpdateSetSource, SelectedFields } from "drizzle-orm/pg-core";
@@ -14,6 +15,7 @@ import {
 import { contactReference } from "~/lib/contact-reference";
 import { csvLine, CSV_BOM, spreadsheetDateTime } from "~/lib/csv";
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES, type ContactStatus } from "~/lib/domain";
+import { mailboxKey } from "~/lib/mailbox";
 import { likePattern } from "~/lib/offer-filters";
 import {
   configurationLines,
@@ -65,7 +67,8 @@ export async function createContactRequest(
     /** Runs in the transaction once the request is known to be new; throwing stores nothing. */
     admit?: (tx: Database) => Promise<void>;
     roundRobin?: boolean;
-    acknowledge?: boolean;
+    /** Acknowledge to the visitor, within these limits (acknowledgementLimits()). */
+    acknowledge?: AcknowledgementLimits;
   } = {},
 ): Promise<{ id: number; reference: string; replay: boolean }> {
   const offerColumn = (column: typeof offers.id | typeof offers.title | typeof offers.reference) =>
@@ -122,7 +125,9 @@ export async function createContactRequest(
     if (!suspectedSpam) {
       if (options.roundRobin) await assignInTurn(row.id, tx as unknown as Database);
       await announceNewRequest(row.id, tx as unknown as Database);
-      if (options.acknowledge) await acknowledge(row.id, input.email, tx as unknown as Database);
+      if (options.acknowledge) {
+        await acknowledge(row.id, input.email, options.acknowledge, tx as unknown as Database);
+      }
     }
     return { id: row.id, reference: contactReference(row.id, row.createdAt), replay: false };
   });
@@ -148,17 +153,46 @@ function sameSubmission(
   );
 }
 
-/** At most one acknowledgement per address in this window: the form must not mail strangers. */
+/** At most one acknowledgement per mailbox in this window: the form must not mail strangers. */
 export const ACK_WINDOW_MS = 10 * 60 * 1000;
+const ACK_SITE_WINDOW_MS = 60 * 60 * 1000;
+/** The site-wide hourly count of acknowledgements (ACK_MAIL_MAX_PER_HOUR). */
+export const ACK_SITE_KEY = "ack-site";
+
+export type AcknowledgementLimits = { maxPerHour: number };
+
+/** The rate_limits key of a mailbox: hashed, so no address sits in a table erasure does not reach. */
+export function acknowledgementKey(email: string): string {
+  return `ack:${createHash("sha256").update(mailboxKey(email)).digest("base64url")}`;
+}
 
 /**
- * Queues the visitor's acknowledgement unless this address had one in the last 10 minutes. The
- * counter is a rate_limits row written in the request's transaction: two requests at once from
- * one address queue one mail, and a rolled-back request counts nothing.
+ * Queues the visitor's acknowledgement unless their mailbox (case and +tag folded) had one in the
+ * last 10 minutes or the site sent `maxPerHour` this hour. The mailbox is counted first, so
+ * requests to one mailbox never use up the site's allowance. The counters are rate_limits rows
+ * written in the request's transaction: two requests at once queue one mail, and a rolled-back
+ * request counts nothing. A request not acknowledged is still stored and notified to the team.
  */
-async function acknowledge(id: number, email: string, tx: Database): Promise<void> {
-  const limit = await hitRateLimit(`ack:${email.toLowerCase()}`, 1, ACK_WINDOW_MS, tx);
-  if (limit.allowed) await enqueueContactNotification(id, tx, MAIL_KINDS.contactAcknowledgement);
+async function acknowledge(
+  id: number,
+  email: string,
+  limits: AcknowledgementLimits,
+  tx: Database,
+): Promise<void> {
+  const mailbox = await hitRateLimit(acknowledgementKey(email), 1, ACK_WINDOW_MS, tx);
+  if (!mailbox.allowed) return;
+  const site = await hitRateLimit(ACK_SITE_KEY, limits.maxPerHour, ACK_SITE_WINDOW_MS, tx);
+  if (!site.allowed) {
+    // Once per window: a flood past the cap must not flood the log too.
+    if (site.count === limits.maxPerHour + 1) {
+      log.warn("acknowledgement cap reached; requests are stored but not acknowledged", {
+        maxPerHour: limits.maxPerHour,
+        retryAfterSeconds: site.retryAfterSeconds,
+      });
+    }
+    return;
+  }
+  await enqueueContactNotification(id, tx, MAIL_KINDS.contactAcknowledgement);
 }
 
 const ROUND_ROBIN_KEY = "assign_round_robin_last";
@@ -210,6 +244,11 @@ async function announceNewRequest(id: number, tx: Database): Promise<void> {
 export function acknowledgementsEnabled(): boolean {
   const e = env();
   return e.ACK_EMAIL ?? Boolean(e.SMTP_URL);
+}
+
+/** The limits acknowledgements are sent within, or undefined when they are off. */
+export function acknowledgementLimits(): AcknowledgementLimits | undefined {
+  return acknowledgementsEnabled() ? { maxPerHour: env().ACK_MAIL_MAX_PER_HOUR } : undefined;
 }
 
 /** The offer's columns a configuration is priced from. */
@@ -301,7 +340,7 @@ export async function submitContactRequest(
       configuration: submission.configuration,
       submissionToken: submission.token,
       roundRobin: env().ASSIGN_ROUND_ROBIN,
-      acknowledge: acknowledgementsEnabled(),
+      acknowledge: acknowledgementLimits(),
       // Counted only when new: a replay does not use up the visitor's limit.
       async admit(tx) {
         const limit = await hitRateLimit(

@@ -106,6 +106,9 @@ export const envSchema = z.object({
   SITE_URL: z.url().optional(),
   // Visitor acknowledgement of each request (issue 22): on by default when SMTP_URL is set.
   ACK_EMAIL: bool.optional(),
+  // Acknowledgements sent by the whole site per hour (issue 28); past it, requests are stored and
+  // notified to the team, not acknowledged.
+  ACK_MAIL_MAX_PER_HOUR: z.coerce.number().int().min(1).default(60),
   // Webhooks (issue 22): endpoints on loopback or private addresses only when true; the longest
   // wait between two attempts of a delivery (first retry after 10 s, doubling, for 24 h).
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),

@@ -1,6 +1,7 @@
 import { setTimeout as delay } from "node:timers/promises";
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import {
+  acknowledgementData,
   headerText,
   renderContactAcknowledgement,
   renderContactNotification,
@@ -265,12 +266,17 @@ export function startMailWorker(
     }
     const site = siteConfig();
     const mail = acknowledgement
-      ? renderContactAcknowledgement(data, contactReference(data.id, data.createdAt), site)
+      ? renderContactAcknowledgement(
+          acknowledgementData(data),
+          contactReference(data.id, data.createdAt),
+          site,
+        )
       : renderContactNotification(data, settings.baseUrl, settings.pricing);
     const sent = await deliver(row, {
       from: settings.from,
       ...(acknowledgement
-        ? { to: { name: headerText(data.name), address: data.email }, replyTo: site.email }
+        ? // The address alone: a display name would be the visitor's text in our mail too.
+          { to: data.email, replyTo: site.email }
         : {
             to: settings.to,
             replyTo: { name: headerText(data.name), address: data.email },

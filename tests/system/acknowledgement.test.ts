@@ -3,9 +3,9 @@ import { useServerWithMail } from "./harness/use-server";
 import { clientAddress, signInOverHttp, sleep } from "./support";
 
 /**
- * The visitor's acknowledgement (issue 22) through the built server and a real SMTP server on
- * loopback: one per request with the reference the confirmation shows, none for a suspected spam,
- * at most one per address in 10 minutes.
+ * The visitor's acknowledgement (issues 22 and 28) through the built server and a real SMTP server
+ * on loopback: one per request with the reference the confirmation shows, nothing the visitor
+ * typed in it, none for a suspected spam, at most one per mailbox in 10 minutes.
  */
 
 const ADMIN = { email: "admin@example.fr", password: "un mot de passe pour les accusés" };
@@ -45,8 +45,9 @@ describe("visitor acknowledgement", () => {
     expect(to("jeanne@example.fr")).toHaveLength(1);
     expect(to("ventes@example.fr")).toHaveLength(1);
     expect(ack.parsed.subject).toBe(`ServeurPro : votre demande ${reference} a bien été reçue`);
-    expect(ack.parsed.text).toContain("Bonjour Jeanne Martin,");
-    expect(ack.parsed.text).toContain("Bonjour, un devis ?");
+    expect(ack.parsed.text).toMatch(/^Bonjour,\n/);
+    expect(ack.parsed.text).not.toContain("Jeanne");
+    expect(ack.parsed.text).not.toContain("un devis");
     expect(ack.parsed.text).toContain("contact@example.fr");
     expect(ack.parsed.replyTo?.[0]?.address).toBe("contact@example.fr");
 
@@ -75,17 +76,63 @@ describe("visitor acknowledgement", () => {
     expect(to("temoin@example.fr")).toHaveLength(1);
   });
 
-  it("sends at most one per address in 10 minutes, whatever the case", async () => {
+  it("repeats nothing typed: a message full of links reaches the team, not the address typed", async () => {
     const sentBefore = server.logLines("mail sent").length;
-    await post({ name: "Paul", email: "paul@example.fr", message: "Première demande" });
-    await post({ name: "Paul", email: "PAUL@example.fr", message: "Deuxième demande" });
-    await post({ name: "Paul", email: "paul@example.fr", message: "Troisième demande" });
-    // Three notifications to the team, one acknowledgement to Paul.
-    await server.waitForLog("mail sent", sentBefore + 4);
+    const typed = {
+      name: "Service client https://gain.example/prix",
+      email: "cible@example.fr",
+      phone: "+33 6 00 00 00 01",
+      message: [
+        "Votre compte est suspendu. Confirmez vos identifiants : https://phish.example/login",
+        '<a href="http://phish.example/pay">Payer ici</a> ou www.relais.example',
+        "Remboursement : https://xn--pple-43d.example/remboursement",
+      ].join("\n"),
+    };
+    await post(typed);
+    await server.waitForLog("mail sent", sentBefore + 2);
+    const [ack] = to("cible@example.fr");
+    expect(to("cible@example.fr")).toHaveLength(1);
+    // Headers (the To display name above all), subject, text and HTML.
+    const whole = JSON.stringify(ack.parsed);
+    for (const value of [
+      "gain.example",
+      "phish.example",
+      "relais.example",
+      "xn--",
+      "Service client",
+      "00 00 01",
+      "suspendu",
+    ]) {
+      expect(whole).not.toContain(value);
+    }
+    expect(ack.parsed.to?.[0]).toMatchObject({ name: "", address: "cible@example.fr" });
+    const team = to("ventes@example.fr").find((m) => m.parsed.text?.includes("gain.example"));
+    expect(team?.parsed.text).toContain(typed.message);
+  });
+
+  it("sends at most one per mailbox in 10 minutes: four +tag and case variants get one", async () => {
+    const sentBefore = server.logLines("mail sent").length;
+    const variants = [
+      "paul+1@example.fr",
+      "Paul+devis@example.fr",
+      "PAUL@EXAMPLE.FR",
+      "paul+2@example.fr",
+    ];
+    const first = await post({ name: "Paul", email: variants[0], message: "Demande 1" });
+    for (const [i, email] of variants.slice(1).entries()) {
+      await post({ name: "Paul", email, message: `Demande ${i + 2}` });
+    }
+    // Four notifications to the team, one acknowledgement to Paul's mailbox.
+    await server.waitForLog("mail sent", sentBefore + 5);
     await sleep(500);
-    expect(server.logLines("mail sent").length).toBe(sentBefore + 4);
-    expect(to("paul@example.fr")).toHaveLength(1);
-    expect(to("paul@example.fr")[0].parsed.text).toContain("Première demande");
+    expect(server.logLines("mail sent").length).toBe(sentBefore + 5);
+    const paul = smtp.mails.filter((m) =>
+      m.envelope.to.some((t) => /^paul(\+[^@]*)?@example\.fr$/i.test(t)),
+    );
+    expect(paul).toHaveLength(1);
+    expect(paul[0].envelope.to).toEqual(["paul+1@example.fr"]);
+    const reference = /(DEM-\d{4}-\d{5})/.exec(first)?.[1];
+    expect(paul[0].parsed.subject).toContain(reference);
   });
 
   it("lists the chosen configuration in both mails, the visitor's and the team's", async () => {
