@@ -100,6 +100,7 @@ describe("renderContactAcknowledgement", () => {
     email: "contact@example.fr",
     phone: "+33 1 23 45 67 89",
     baseUrl: "https://www.example.fr",
+    pricing: { vatRate: 20, display: "ht" as const },
   };
 
   it("gives the reference, the date, the offer and the contact details", () => {
@@ -185,6 +186,7 @@ describe("the configuration in both mails (issue 21)", () => {
     email: "contact@example.fr",
     phone: "+33 1 23 45 67 89",
     baseUrl: "https://www.example.fr",
+    pricing: { vatRate: 20, display: "ht" as const },
   };
 
   it("lists the chosen configuration in the team's notification, text and HTML", () => {
@@ -203,6 +205,14 @@ describe("the configuration in both mails (issue 21)", () => {
     expect(plain(mail.html)).toContain("Configuration choisie");
     expect(plain(mail.html)).toContain("Mémoire : 512 Go &lt;rapide&gt; (+120,00 € HT/mois)");
     expect(mail.html).not.toContain("<rapide>");
+  });
+
+  it("gives the visitor the totals TTC first with PRICE_DISPLAY=ttc, as the site showed them", () => {
+    const ttc = { ...contact, pricing: { vatRate: 20, display: "ttc" as const } };
+    const mail = renderContactAcknowledgement(configured, "DEM-2026-00042", ttc);
+    expect(plain(mail.text)).toContain(
+      "Total : 1 223,99 € TTC/mois (1 019,99 € HT/mois), mise en service 58,80 € TTC\n",
+    );
   });
 
   it("says nothing of a configuration when there is none", () => {

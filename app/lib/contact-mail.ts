@@ -119,6 +119,8 @@ export type AcknowledgementContact = {
   email: string;
   phone: string;
   baseUrl: string;
+  /** The totals as the visitor read them on the site (PRICE_DISPLAY). */
+  pricing: Pricing;
 };
 
 /**
@@ -148,7 +150,9 @@ export function renderContactAcknowledgement(
   const date = formatDateTime(data.createdAt);
   const offer = data.offer ? `${data.offer.title} (${data.offer.reference})` : "Demande générale";
   // The configuration as it was sent (issue 21): what the team will quote.
-  const configuration = data.configuration ? configurationLines(data.configuration) : [];
+  const configuration = data.configuration
+    ? configurationLines(data.configuration, contact.pricing)
+    : [];
   const unrepeated =
     "Par sécurité, ce message ne reprend pas ce que vous avez saisi ; notre équipe l'a bien reçu.";
   const notYou = `Vous recevez ce message parce que cette adresse a été saisie dans le formulaire de contact de ${site}. Si ce n'est pas vous, ignorez-le.`;

@@ -5,6 +5,8 @@ import {
   perMonth,
   setupSupplementLabel,
   toCents,
+  ttcCents,
+  type Pricing,
 } from "./money";
 
 // An offer's options with their prices (issue 21). The administrator types them one per line in
@@ -208,8 +210,12 @@ export type ConfigurationSnapshot = Configuration & {
   lease?: { months: number; option: number; total: number } | null;
 };
 
-/** One line per choice, then the totals: for the request page, its mail, CSV and exports. */
-export function configurationLines(snapshot: ConfigurationSnapshot): string[] {
+/**
+ * One line per choice, then the totals: for the request page, its mail, CSV and exports (HT, what
+ * the team quotes). Given the site's pricing (what a visitor reads: the contact form, the
+ * acknowledgement), the totals follow PRICE_DISPLAY: TTC first with the HT beside it.
+ */
+export function configurationLines(snapshot: ConfigurationSnapshot, pricing?: Pricing): string[] {
   const supplement = (l: ConfiguredLine) =>
     [
       l.monthly ? monthlySupplementLabel(l.monthly) : "",
@@ -221,7 +227,9 @@ export function configurationLines(snapshot: ConfigurationSnapshot): string[] {
     ...snapshot.lines.map(
       (l) => `${l.group} : ${l.value}${supplement(l) ? ` (${supplement(l)})` : ""}`,
     ),
-    `Total : ${perMonth(`${formatCents(snapshot.monthly)} HT`)}, mise en service ${formatCents(snapshot.setup)} HT`,
+    pricing?.display === "ttc"
+      ? `Total : ${perMonth(`${formatCents(ttcCents(snapshot.monthly, pricing.vatRate))} TTC`)} (${perMonth(`${formatCents(snapshot.monthly)} HT`)}), mise en service ${formatCents(ttcCents(snapshot.setup, pricing.vatRate))} TTC`
+      : `Total : ${perMonth(`${formatCents(snapshot.monthly)} HT`)}, mise en service ${formatCents(snapshot.setup)} HT`,
     ...(snapshot.lease
       ? [
           `Location : ${snapshot.lease.months} mois, option d'achat ${formatCents(snapshot.lease.option)} HT, coût total ${formatCents(snapshot.lease.total)} HT`,

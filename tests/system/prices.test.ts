@@ -74,4 +74,16 @@ describe("PRICE_DISPLAY=ttc with VAT_RATE=5.5 (built server)", () => {
     };
     expect(search.offers.map((o) => o.price)).toContain("949,49\u00a0€ TTC/mois");
   });
+
+  it("gives the contact form's chosen configuration its total TTC first", async () => {
+    // 512 Go of memory chosen (+120 HT/mois).
+    const offer = await page("/offers/epyc-performance-64?o0=1");
+    const link = /href="(\/contact\?offer=\d+&amp;configuration=[^"]+)"/.exec(offer)?.[1];
+    expect(link, "the offer page's contact link with its configuration").toBeDefined();
+    const contact = text(await page(link!.replace(/&amp;/g, "&")));
+    expect(contact).toContain("Configuration choisie");
+    expect(contact).toMatch(
+      /Total : [\d ,]+ € TTC\/mois \([\d ,]+ € HT\/mois\), mise en service [\d ,]+ € TTC/,
+    );
+  });
 });

@@ -339,7 +339,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                   <input type="hidden" name={CONFIGURED_OFFER_FIELD} value={offerId} />
                   <p className="mb-2 font-medium">Configuration choisie</p>
                   <ul className="space-y-1" aria-label="Configuration choisie">
-                    {configurationLines(configuration).map((line) => (
+                    {configurationLines(configuration, site.pricing).map((line) => (
                       <li key={line}>{line}</li>
                     ))}
                   </ul>
