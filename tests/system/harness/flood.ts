@@ -1,3 +1,4 @@
+import { fork } from "node:child_process";
 import { Agent, request, type IncomingHttpHeaders } from "node:http";
 import path from "node:path";
 
@@ -102,9 +103,19 @@ export async function flood(
   return result;
 }
 
-// As a script (`node --import tsx flood.ts '<FloodOptions as JSON>'`): sends the result to the
-// parent process.
+/** flood() in a process of its own (this file as a script, with tsx): its work never delays ours. */
+export function floodInChild(options: FloodOptions): Promise<FloodResult> {
+  const child = fork(import.meta.filename, [JSON.stringify(options)], {
+    execArgv: ["--import", "tsx"],
+  });
+  return new Promise((resolve, reject) => {
+    child.once("message", (result) => resolve(result as FloodResult));
+    child.once("error", reject);
+  });
+}
+
+// As a script (floodInChild): sends the result to the parent process.
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
   const result = await flood(JSON.parse(process.argv[2]) as FloodOptions);
-  process.send?.(result);
+  process.send?.(result, () => process.disconnect());
 }
