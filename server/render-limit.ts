@@ -1,8 +1,9 @@
+import { setTimeout as pause } from "node:timers/promises";
 import { parse } from "cookie";
 import type { Request } from "express";
 import { cacheControl, retryAfter } from "../app/lib/http-headers";
 import { ERROR_MESSAGES } from "../app/lib/messages";
-import { TokenBuckets } from "../app/lib/token-bucket";
+import { REFUSAL_PAUSE_MS, TokenBuckets } from "../app/lib/token-bucket";
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "../app/server/auth.server";
 import { clientSubject } from "../app/server/client-address.server";
 import { log } from "../app/server/log.server";
@@ -37,6 +38,7 @@ export function renderLimit(options: RenderLimitOptions) {
     const take = clients.take(client);
     if (take.allowed || (await signedIn(req))) return undefined;
     if (take.first) log.warn("page render limit reached", { requestId, client });
+    await pause(REFUSAL_PAUSE_MS);
     return new Response(plainErrorPage(ERROR_MESSAGES.renderLimited, requestId), {
       status: 429,
       headers: {

@@ -5,6 +5,13 @@ import { LRUCache } from "lru-cache";
 // only: what it protects is this process's CPU, and a database round trip per request would cost
 // more than most of what it guards (docs/reliability.md, "Limits that apply").
 
+/**
+ * How long a refusal waits before it is sent. A flood that waits for each answer before asking
+ * again (a script, a load tool) then gets a few answers a second per connection instead of taking
+ * turns with everyone else's requests; a person who meets the limit barely notices.
+ */
+export const REFUSAL_PAUSE_MS = 500;
+
 export type TokenBucketOptions = {
   /** Tokens given back per minute; 0 turns the limit off. */
   perMinute: number;

@@ -45,7 +45,7 @@ export const envSchema = z.object({
   // token bucket of BURST answers refilled at RATE_PER_MINUTE (0: no limit). Renders: anonymous
   // GETs that the page cache does not answer; quote PDFs: those not already in memory.
   PUBLIC_RENDER_RATE_PER_MINUTE: z.coerce.number().int().min(0).default(120),
-  PUBLIC_RENDER_BURST: z.coerce.number().int().min(1).default(30),
+  PUBLIC_RENDER_BURST: z.coerce.number().int().min(1).default(20),
   QUOTE_PDF_RATE_PER_MINUTE: z.coerce.number().int().min(0).default(20),
   QUOTE_PDF_BURST: z.coerce.number().int().min(1).default(10),
   // Quote PDFs rendered at once per instance, and waiting for a turn; beyond, a 503.

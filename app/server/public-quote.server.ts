@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
+import { setTimeout as pause } from "node:timers/promises";
 import { LRUCache } from "lru-cache";
 import { configurationKey } from "~/lib/configuration-query-schema";
 import { parisDay } from "~/lib/dates";
 import { Semaphore } from "~/lib/semaphore";
-import { TokenBuckets, type Take } from "~/lib/token-bucket";
+import { REFUSAL_PAUSE_MS, TokenBuckets, type Take } from "~/lib/token-bucket";
 import { getCatalogueVersion } from "./catalogue.server";
 import { clientSubject } from "./client-address.server";
 import { db, type Database } from "./db.server";
@@ -62,8 +63,12 @@ function current(): State {
   return state;
 }
 
-function refused(take: Exclude<Take, { allowed: true }>, client: string): PublicQuotePdf {
+async function refused(
+  take: Exclude<Take, { allowed: true }>,
+  client: string,
+): Promise<PublicQuotePdf> {
   if (take.first) log.warn("quote PDF limit reached", { client });
+  await pause(REFUSAL_PAUSE_MS);
   return { kind: "rate-limited", retryAfterSeconds: take.retryAfterSeconds };
 }
 

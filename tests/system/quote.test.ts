@@ -21,7 +21,7 @@ const server = useServer({
     SITE_PUBLICATION_DIRECTOR: "Inès Dupré",
     SITE_HOST_NAME: "Nuage Hébergement SA",
     SITE_HOST_ADDRESS: "3 quai de l'Hébergeur, 67000 Strasbourg",
-    // Smaller bursts than the defaults (30 and 10): the floods below cost less before their 429s.
+    // Smaller bursts than the defaults (20 and 10): the floods below cost less before their 429s.
     PUBLIC_RENDER_BURST: "10",
     QUOTE_PDF_BURST: "5",
   },
