@@ -16,7 +16,7 @@ import { plainErrorPage } from "./error-page";
  */
 const OWN_LIMITS = [/^\/admin(\/|\.data$|$)/, /^\/offers\/[^/]+\/devis\.pdf$/];
 
-export type RenderLimitOptions = { perMinute: number; burst: number };
+export type RenderLimitOptions = { perMinute: number; burst: number; pauseMs?: number };
 
 /**
  * The per-client limit of page renders (issue 28): every GET or HEAD that React Router renders
@@ -38,7 +38,7 @@ export function renderLimit(options: RenderLimitOptions) {
     const take = clients.take(client);
     if (take.allowed || (await signedIn(req))) return undefined;
     if (take.first) log.warn("page render limit reached", { requestId, client });
-    await pause(REFUSAL_PAUSE_MS);
+    await pause(options.pauseMs ?? REFUSAL_PAUSE_MS);
     return new Response(plainErrorPage(ERROR_MESSAGES.renderLimited, requestId), {
       status: 429,
       headers: {
