@@ -122,8 +122,9 @@ export function createHttpApp(options: HttpOptions): Express {
   };
 
   // Renders per client address (server/render-limit.ts): a French 429 instead, beyond the limit.
+  // Not in development, where every page is rendered (no page cache) and reloaded at will.
   const limitRender = renderLimit({
-    perMinute: e.PUBLIC_RENDER_RATE_PER_MINUTE,
+    perMinute: options.viteMiddleware ? 0 : e.PUBLIC_RENDER_RATE_PER_MINUTE,
     burst: e.PUBLIC_RENDER_BURST,
   });
   const limitedRender = async (req: Request, res: Response) =>
