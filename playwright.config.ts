@@ -50,6 +50,9 @@ function builtServer(port: number, dataDir: string, env: Record<string, string>)
       LOG_LEVEL: "warn",
       // Every browser test posts from 127.0.0.1: the per-IP contact limit is tested in tests/system.
       CONTACT_RATE_LIMIT: "1000",
+      // Likewise the per-client limits of page renders and quote PDFs (tests/system/quote.test.ts).
+      PUBLIC_RENDER_RATE_PER_MINUTE: "0",
+      QUOTE_PDF_RATE_PER_MINUTE: "0",
       // The second factor's keys encrypted at rest, as in production (a test-only key).
       TOTP_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
       ...env,

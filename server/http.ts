@@ -13,6 +13,7 @@ import { refuseCrossSiteRequests } from "./cross-site";
 import { plainErrorPage } from "./error-page";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { defaultCacheControl, isCacheableRequest, PageCache } from "./page-cache";
+import { renderLimit } from "./render-limit";
 import { MAX_BODY_BYTES, readRequestBody } from "./request-body";
 import { contentSecurityPolicy, newNonce, setSecurityHeaders } from "./security-headers";
 import { cacheControl, retryAfter, UNAVAILABLE_RETRY_SECONDS } from "../app/lib/http-headers";
@@ -120,6 +121,15 @@ export function createHttpApp(options: HttpOptions): Express {
     });
   };
 
+  // Renders per client address (server/render-limit.ts): a French 429 instead, beyond the limit.
+  // Not in development, where every page is rendered (no page cache) and reloaded at will.
+  const limitRender = renderLimit({
+    perMinute: options.viteMiddleware ? 0 : e.PUBLIC_RENDER_RATE_PER_MINUTE,
+    burst: e.PUBLIC_RENDER_BURST,
+  });
+  const limitedRender = async (req: Request, res: Response) =>
+    (await limitRender(req, res.locals.requestId as string)) ?? render(req, res);
+
   // Rendered anonymous public pages, kept per URL until the catalogue changes (server/page-cache.ts),
   // answered first: stored pages carry their own compressed copies and no static file has their
   // paths. Not in development, where the code changes under it.
@@ -133,7 +143,7 @@ export function createHttpApp(options: HttpOptions): Express {
   if (pageCache) {
     app.use((req, res, next) => {
       if (!isCacheableRequest(req)) return next();
-      pageCache.serve(req, res, () => render(req, res), compress).catch(next);
+      pageCache.serve(req, res, () => limitedRender(req, res), compress).catch(next);
     });
   }
 
@@ -182,7 +192,7 @@ export function createHttpApp(options: HttpOptions): Express {
 
   app.all(/.*/, async (req, res, next) => {
     try {
-      await sendFetchResponse(res, defaultCacheControl(await render(req, res)));
+      await sendFetchResponse(res, defaultCacheControl(await limitedRender(req, res)));
     } catch (error) {
       next(error);
     }

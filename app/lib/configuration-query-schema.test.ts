@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseConfigurationQuery } from "./configuration-query-schema";
+import { configurationKey, parseConfigurationQuery } from "./configuration-query-schema";
 
 describe("parseConfigurationQuery", () => {
   it("keeps the options and the duration, leaves other parameters aside", () => {
@@ -18,5 +18,20 @@ describe("parseConfigurationQuery", () => {
   it("refuses more parameters than an offer has groups", () => {
     const query = Array.from({ length: 20 }, (_, i) => `o${i}=1`).join("&");
     expect(parseConfigurationQuery(query).success).toBe(false);
+  });
+});
+
+describe("configurationKey", () => {
+  const key = (query: string) => configurationKey(new URLSearchParams(query));
+
+  it("spells one configuration one way: names in order, no leading zeros", () => {
+    expect(key("o2=4&o0=1&duree=36")).toBe("duree=36&o0=1&o2=4");
+    expect(key("o0=01&o2=0004")).toBe(key("o2=4&o0=1"));
+    expect(key("")).toBe("");
+  });
+
+  it("keeps the first value of a repeated parameter, as the offer page reads it", () => {
+    expect(key("o0=2&o0=1")).toBe("o0=2");
+    expect(key("o0=1&o0=2")).not.toBe(key("o0=2&o0=1"));
   });
 });

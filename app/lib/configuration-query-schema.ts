@@ -29,3 +29,17 @@ export function parseConfigurationQuery(
   if (!parsed.success) return { success: false, message: CONFIGURATION_QUERY_INVALID };
   return { success: true, params: new URLSearchParams(parsed.data) };
 }
+
+/**
+ * One spelling of a parsed configuration, to key what is derived from it (the quote PDF cache):
+ * the first value of each parameter, as the offer page reads them, without leading zeros, in the
+ * order of the names. Two queries with the same key configure the offer the same way.
+ */
+export function configurationKey(params: URLSearchParams): string {
+  const first = new Map<string, string>();
+  for (const [key, value] of params) if (!first.has(key)) first.set(key, String(Number(value)));
+  return [...first]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([key, value]) => `${key}=${value}`)
+    .join("&");
+}

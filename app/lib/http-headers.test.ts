@@ -5,6 +5,7 @@ describe("cacheControl", () => {
   it("writes each policy", () => {
     expect(cacheControl("no-store")).toEqual({ "Cache-Control": "no-store" });
     expect(cacheControl("private")).toEqual({ "Cache-Control": "private, no-store" });
+    expect(cacheControl("private-revalidate")).toEqual({ "Cache-Control": "private, no-cache" });
     expect(cacheControl({ maxAge: 30, sMaxAge: 30 })).toEqual({
       "Cache-Control": "public, max-age=30, s-maxage=30",
     });

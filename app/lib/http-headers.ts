@@ -7,6 +7,8 @@ export type CachePolicy =
   | "no-store"
   /** A page for one visitor (a flash message, cookies), or one that must not outlive an outage. */
   | "private"
+  /** For one visitor, kept by the browser only and checked again each time (an ETag: 304). */
+  | "private-revalidate"
   /** Anonymous answers: seconds a browser (maxAge) and a shared cache (sMaxAge) may keep them. */
   | { maxAge: number; sMaxAge: number; staleWhileRevalidate?: number };
 
@@ -14,6 +16,7 @@ export type CachePolicy =
 export function cacheControl(policy: CachePolicy): { "Cache-Control": string } {
   if (policy === "no-store") return { "Cache-Control": "no-store" };
   if (policy === "private") return { "Cache-Control": "private, no-store" };
+  if (policy === "private-revalidate") return { "Cache-Control": "private, no-cache" };
   const { maxAge, sMaxAge, staleWhileRevalidate } = policy;
   const swr =
     staleWhileRevalidate === undefined ? "" : `, stale-while-revalidate=${staleWhileRevalidate}`;

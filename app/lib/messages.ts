@@ -69,6 +69,17 @@ export const ERROR_MESSAGES = {
     title: "Trop de requêtes",
     detail: "Veuillez patienter quelques minutes avant de réessayer.",
   },
+  /** Too many page renders from one client (server/render-limit.ts). */
+  renderLimited: {
+    title: "Trop de requêtes",
+    detail:
+      "Vous avez demandé beaucoup de pages en peu de temps. Veuillez patienter quelques secondes avant de réessayer.",
+  },
+  /** Too many quote PDFs from one client, or too many being made (routes/resources/offer-quote). */
+  quoteLimited:
+    "Vous avez demandé beaucoup de devis en peu de temps. Veuillez patienter quelques secondes avant de réessayer.",
+  quoteBusy:
+    "Beaucoup de devis sont en cours de préparation. Veuillez réessayer dans quelques secondes.",
   unavailable: {
     title: "Service momentanément indisponible",
     detail:

@@ -41,6 +41,16 @@ export const envSchema = z.object({
   // Contact form: accepted submissions per client IP and window, shared by every instance.
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   CONTACT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  // Expensive public answers, per client address (clientSubject) and per instance (issue 28): a
+  // token bucket of BURST answers refilled at RATE_PER_MINUTE (0: no limit). Renders: anonymous
+  // GETs that the page cache does not answer; quote PDFs: those not already in memory.
+  PUBLIC_RENDER_RATE_PER_MINUTE: z.coerce.number().int().min(0).default(120),
+  PUBLIC_RENDER_BURST: z.coerce.number().int().min(1).default(20),
+  QUOTE_PDF_RATE_PER_MINUTE: z.coerce.number().int().min(0).default(20),
+  QUOTE_PDF_BURST: z.coerce.number().int().min(1).default(10),
+  // Quote PDFs rendered at once per instance, and waiting for a turn; beyond, a 503.
+  QUOTE_PDF_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  QUOTE_PDF_QUEUE: z.coerce.number().int().min(0).default(16),
   // Up to this many active offers the contact form lists them all; beyond, it searches (issue 11).
   CONTACT_OFFER_SELECT_MAX: z.coerce.number().int().min(0).default(200),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),

@@ -45,8 +45,11 @@ const WIDTH = PAGE.width - 2 * PAGE.margin;
 const COLOR = { text: "#111827", muted: "#6b7280", accent: "#1d4ed8", rule: "#d1d5db" };
 const SHADE = "#f3f4f6";
 
-/** The quote as PDF bytes. */
-export async function quotePdf(quote: QuoteDocument): Promise<Buffer> {
+/**
+ * The quote as PDF bytes. pdfkit writes the creation date, and a file ID derived from it, into
+ * the file: given `createdAt`, two renders of one document are the same bytes (issue 28).
+ */
+export async function quotePdf(quote: QuoteDocument, createdAt = new Date()): Promise<Buffer> {
   const loaded = loadFonts();
   const doc = new PDFDocument({
     size: "A4",
@@ -56,6 +59,7 @@ export async function quotePdf(quote: QuoteDocument): Promise<Buffer> {
     info: {
       Title: `${quote.title}${quote.number ? ` ${quote.number}` : ""} — ${quote.offer}`,
       Author: quote.seller.name,
+      CreationDate: createdAt,
     },
   });
   // pdfkit takes an opened fontkit font as a source (its types only list files and buffers).

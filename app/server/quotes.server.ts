@@ -66,11 +66,12 @@ export async function offerQuote(
   slug: string,
   params: URLSearchParams,
   database: Database = db(),
+  issuedAt = new Date(),
 ): Promise<QuoteDocument | null> {
   const offer = await findActiveOfferBySlug(slug, database);
   if (!offer) return null;
   const source = await sourceOf(offer, params, database);
-  return documentOf(source, new Date(), { fileSlug: offer.slug });
+  return documentOf(source, issuedAt, { fileSlug: offer.slug });
 }
 
 export type RequestQuote =

@@ -307,13 +307,7 @@ export async function generateContactRequests(db: Database, count = BENCH_CONTAC
           select contact_request_count_key(suspected_spam, status) as key, count(*)::int as n
           from contact_requests group by 1
           except select key, count from contact_request_counts) as d) as wrong_counts`);
-  type Summary = {
-    total: number;
-    spam: number;
-    notes: number;
-    changes: number;
-    wrong_counts: number;
-  };
+  type Summary = Record<"total" | "spam" | "notes" | "changes" | "wrong_counts", number>;
   const [summary] = (result as unknown as { rows: Summary[] }).rows;
   if (summary.wrong_counts !== 0) throw new Error("contact_request_counts is not exact");
   return summary;

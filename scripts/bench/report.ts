@@ -25,13 +25,7 @@ export type HttpRow = {
 export type EngineScale = Omit<Prepared, "indexes"> & { pages: PageMeasure[]; runs: number };
 
 export type BenchResults = {
-  settings: {
-    offers: number;
-    contacts: number;
-    duration: number;
-    connections: number;
-    lighthouseRuns: number;
-  };
+  settings: Record<"offers" | "contacts" | "duration" | "connections" | "lighthouseRuns", number>;
   http?: HttpRow[];
   lighthouse?: { page: string; path: string; result: LighthouseResult; informational?: boolean }[];
   memory?: { startupMb: number; idleMb: number; peakUnderLoadMb: number };
@@ -146,11 +140,8 @@ export function targets(r: BenchResults): Target[] {
 
 function chromium() {
   try {
-    return execFileSync(process.env.CHROME_PATH ?? "/usr/bin/chromium", ["--version"], {
-      stdio: "pipe",
-    })
-      .toString()
-      .trim();
+    const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+    return execFileSync(chrome, ["--version"], { stdio: "pipe" }).toString().trim();
   } catch {
     return "no Chromium";
   }
@@ -261,14 +252,8 @@ export function pagesTable(pages: PageMeasure[]): string {
       p.rssPeakMb !== undefined ? `server RSS ${p.rssBeforeMb} → ${p.rssPeakMb} MB` : "";
     const bytes = p.bytes !== undefined ? `${p.truncated ? "> " : ""}${kb(p.bytes)}` : "";
     const times = [p.medianMs, p.referenceMedianMs, p.ratio];
-    return [
-      p.name,
-      p.status || "—",
-      bytes,
-      p.elements,
-      ...times,
-      [p.note, memory].filter(Boolean).join("; "),
-    ];
+    const notes = [p.note, memory].filter(Boolean).join("; ");
+    return [p.name, p.status || "—", bytes, p.elements, ...times, notes];
   });
   return table("Page|HTTP|HTML|Elements|Median ms|Listing ms|Ratio|Notes", rows);
 }

@@ -5,8 +5,10 @@
 //   buyer             quote PDFs and Lighthouse on configured offer pages, demo catalogue
 //   admin-lighthouse  Lighthouse desktop (accessibility, best practices) on the admin pages
 //   load              mixed load with contact posts, then a check that no lead was lost
+//   flood             the cached listing for a quiet client, alone and beside a flood from another address
 // Every server is the built one, started by the tests' launcher; every load is autocannon.
 import { execSync, fork } from "node:child_process";
+import { Agent } from "node:http";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -17,6 +19,7 @@ import { openPglite, openPostgres, type DatabaseHandle } from "../../app/server/
 import { contactRequests } from "../../app/server/schema.server";
 import { findFreePort } from "../../tests/system/harness/ports";
 import type { ServerProcess } from "../../tests/system/harness/server-process";
+import { FLOOD_ADDRESS, floodInChild, getFrom } from "../../tests/system/harness/flood";
 import { clientAddress, postSiteForm } from "../../tests/system/support";
 import { BENCH_ADMIN, BENCH_CONTACTS, prepareData, type Prepared } from "./data";
 import { measurePages, PAGES, REFERENCE_PATH, signIn } from "./pages";
@@ -74,13 +77,8 @@ async function measureEngine(
       server = await start();
       return target();
     };
-    const pages = await measurePages({
-      server: target(),
-      restart,
-      ids: prepared.ids,
-      runs,
-      log: console.log,
-    });
+    const options = { server: target(), restart, ids: prepared.ids, runs, log: console.log };
+    const pages = await measurePages(options);
     return { ...prepared, indexes: undefined, pages, runs };
   } finally {
     if (server !== given) await server.stop();
@@ -89,11 +87,8 @@ async function measureEngine(
 
 async function onPostgres(scaleOnly: boolean) {
   const pg = await tools.scratchPostgres("bench_perf");
-  if (typeof pg === "string")
-    return {
-      indexes: { engine: "PostgreSQL", skipped: pg },
-      scale: { engine: "PostgreSQL", skipped: pg },
-    };
+  const skipped = (why: string) => ({ engine: "PostgreSQL", skipped: why });
+  if (typeof pg === "string") return { indexes: skipped(pg), scale: skipped(pg) };
   try {
     const handle = await openPostgres(pg.url);
     const options = { indexes: !scaleOnly, contacts: CONTACTS, step };
@@ -120,9 +115,8 @@ async function bench(scaleOnly: boolean) {
   step("PGlite (bench/tmp/data): the data");
   const pglite = await openPglite(dataDir);
   const options = { indexes: !scaleOnly, contacts: CONTACTS, step };
-  const prepared = await prepareData(pglite, "PGlite 0.5 (embedded)", options).finally(() =>
-    pglite.close(),
-  );
+  const engine = "PGlite 0.5 (embedded)";
+  const prepared = await prepareData(pglite, engine, options).finally(() => pglite.close());
   step("PostgreSQL: the same data, its indexes, the administrator's pages");
   const postgres = await onPostgres(scaleOnly);
   const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
@@ -570,8 +564,53 @@ async function loadTest() {
   }
 }
 
+/**
+ * Issue 28: the cached listing's latency for a quiet client (127.0.0.1, one request at a time),
+ * alone, then while 20 connections from FLOOD_ADDRESS (a process of its own) ask quote PDFs or
+ * searches, a new question each time; default limits. Target: p95 within 5× the quiet one.
+ */
+async function flood() {
+  const ms = tools.envNumber("BENCH_FLOOD_SECONDS", 10) * 1000;
+  const limits = { PUBLIC_RENDER_RATE_PER_MINUTE: undefined, QUOTE_PDF_RATE_PER_MINUTE: undefined };
+  const server = await tools.launch({ SEED_DEMO: "true", ...limits });
+  const [agent, rows] = [new Agent({ keepAlive: true }), [] as unknown[][]];
+  let quietP95 = 0;
+  const quiet = async (name: string, flooding?: Promise<{ statuses?: object }>) => {
+    const times: number[] = [];
+    for (const end = Date.now() + ms; Date.now() < end;) {
+      const start = performance.now();
+      const { status } = await getFrom(server.base, "/offers", { agent });
+      if (status !== 200) throw new Error(`the cached listing answered ${status}`);
+      times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+    const [p50, p95] = [0.5, 0.95].map((q) => times[Math.floor(q * (times.length - 1))]);
+    quietP95 ||= p95;
+    const ratio = `${(p95 / quietP95).toFixed(1)}×`;
+    const statuses = JSON.stringify((await flooding)?.statuses ?? "—");
+    rows.push([name, times.length, p50.toFixed(1), p95.toFixed(1), ratio, statuses]);
+  };
+  try {
+    for (let i = 0; i < 5; i++) await getFrom(server.base, "/offers", { agent }); // stored
+    await quiet("none: the quiet client alone");
+    const pdf = "/offers/epyc-performance-64/devis.pdf?o0={n}";
+    const floods = { "quote PDFs": pdf, searches: "/offers?q=flood{n}" };
+    for (const [name, template] of Object.entries(floods)) {
+      step(`${ms / 1000} s of a flood of ${name} from ${FLOOD_ADDRESS}`);
+      const options = { base: server.base, template, connections: 20, localAddress: FLOOD_ADDRESS };
+      await quiet(name, floodInChild({ ...options, maxRequests: 1e9, maxMs: ms }));
+    }
+  } finally {
+    agent.destroy();
+    await server.stop();
+  }
+  const heads = "Flood|Requests|p50 ms|p95 ms|p95 / quiet p95 (≤ 5×)|Flood's answers by status";
+  const run = `Demo catalogue, default limits; ${ms / 1000} s per phase, the flood started with it.`;
+  write("flood", "A flood from one address", run, `${report.table(heads, rows)}\n`, { rows });
+}
+
 const all = () => bench(args["scale-only"]);
-const modes = { all, memory, buyer, "admin-lighthouse": adminLighthouse, load: loadTest } as const;
+const modes = { all, memory, buyer, "admin-lighthouse": adminLighthouse, load: loadTest, flood };
 if (!(mode in modes)) throw new Error(`unknown mode ${mode}: ${Object.keys(modes).join(", ")}`);
 mkdirSync(tools.RESULTS, { recursive: true });
 if (mode !== "load" && process.env.BENCH_BUILD !== "0") {

@@ -34,25 +34,21 @@ export const START_FLAGS = (
 
 /**
  * The built server as `npm start` runs it, through the tests' launcher, on a free port. The bench
- * sends no X-Forwarded-For: the tests' proxy setting is removed unless `env` sets it.
+ * sends no X-Forwarded-For: the tests' proxy setting is removed unless `env` sets it; all its load
+ * comes from one address: the per-client limits are off unless `env` sets them (flood mode).
  */
 export async function launch(
   env: Record<string, string | undefined>,
   nodeArgs = START_FLAGS,
 ): Promise<ServerProcess> {
-  const server = startServer({
-    port: await findFreePort(),
-    nodeArgs,
-    env: { LOG_LEVEL: "error", TRUST_PROXY: undefined, SHUTDOWN_TIMEOUT_MS: "1000", ...env },
+  const off = { PUBLIC_RENDER_RATE_PER_MINUTE: "0", QUOTE_PDF_RATE_PER_MINUTE: "0" };
+  const defaults = { LOG_LEVEL: "error", TRUST_PROXY: undefined, SHUTDOWN_TIMEOUT_MS: "1000" };
+  const options = { port: await findFreePort(), nodeArgs, env: { ...defaults, ...off, ...env } };
+  const server = startServer(options);
+  const errorLine = /"level":"(error|fatal)"/;
+  server.child.stderr?.on("data", (chunk: Buffer) => {
+    for (const line of chunk.toString().split("\n")) if (errorLine.test(line)) console.error(line);
   });
-  const errors = (chunk: Buffer) =>
-    chunk
-      .toString()
-      .split("\n")
-      .filter((l) => /"level":"(error|fatal)"/.test(l));
-  server.child.stderr?.on("data", (chunk: Buffer) =>
-    errors(chunk).forEach((l) => console.error(l)),
-  );
   return server.ready();
 }
 
@@ -72,11 +68,8 @@ export async function load(options: autocannon.Options) {
     rps: Math.round(r.requests.average),
     ...{ p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
     requests: Object.values(statuses).reduce((a, b) => a + b, 0),
-    non2xx: r.non2xx,
     errors: r.errors + r.timeouts, // connection errors and timeouts
-    timeouts: r.timeouts,
-    seconds: r.duration,
-    statuses,
+    ...{ non2xx: r.non2xx, timeouts: r.timeouts, seconds: r.duration, statuses },
   };
 }
 
@@ -225,10 +218,8 @@ export async function audit(url: string, runs: number, admin?: { cookie: string 
       return [`✗ ${a.id}: ${a.title}`, ...lines.map((l) => `    ${l.slice(0, 200)}`)].join("\n");
     });
   return {
-    performance: score("performance"),
-    accessibility: score("accessibility"),
-    bestPractices: score("best-practices"),
-    seo: score("seo"),
+    ...{ performance: score("performance"), accessibility: score("accessibility") },
+    ...{ bestPractices: score("best-practices"), seo: score("seo") },
     lcpMs: Math.round(numeric("largest-contentful-paint")),
     fcpMs: Math.round(numeric("first-contentful-paint")),
     tbtMs: Math.round(numeric("total-blocking-time")),

@@ -4,6 +4,8 @@ import * as adminQuote from "../../app/routes/resources/admin-contact-quote[.]pd
 import * as offerQuote from "../../app/routes/resources/offer-quote[.]pdf";
 import { createContactRequest } from "../../app/server/contacts.server";
 import { saveLeaseScale } from "../../app/server/lease.server";
+import { bumpCatalogueVersion } from "../../app/server/catalogue.server";
+import { publicQuotePdf } from "../../app/server/public-quote.server";
 import { requestQuote } from "../../app/server/quotes.server";
 import { auditJournal, offers, quotes, users } from "../../app/server/schema.server";
 import { hashPassword } from "../../app/server/password.server";
@@ -73,6 +75,30 @@ describe(`quotes (${testDatabaseKind})`, () => {
     ]) {
       expect(text).toContain(expected);
     }
+  });
+
+  it("keeps the public quote's bytes for the day, until the catalogue changes (issue 28)", async () => {
+    // The suite empties app_state before each test: a version of its own for this one.
+    await bumpCatalogueVersion(database.db);
+    const ask = (query: string, now?: Date) =>
+      publicQuotePdf("offre-1", new URLSearchParams(query), "198.51.100.1", database.db, now);
+    const first = await ask("o0=1&o1=4");
+    const again = await ask("o1=04&o0=1");
+    if (first.kind !== "pdf" || again.kind !== "pdf") throw new Error("no PDF");
+    expect([first.cached, again.cached]).toEqual([false, true]);
+    expect(again.etag).toBe(first.etag);
+    // Another day: another document (its date), rendered again.
+    const tomorrow = await ask("o0=1&o1=4", new Date(Date.now() + 86_400_000));
+    expect(tomorrow).toMatchObject({ kind: "pdf", cached: false });
+    await bumpCatalogueVersion(database.db);
+    const after = await ask("o0=1&o1=4");
+    if (after.kind !== "pdf") throw new Error("no PDF");
+    // Rendered again after the change, and the same bytes since the offer is the same.
+    expect(after.cached).toBe(false);
+    expect(after.pdf.equals(first.pdf)).toBe(true);
+    expect(await publicQuotePdf("inconnue", new URLSearchParams(), "198.51.100.1")).toEqual({
+      kind: "missing",
+    });
   });
 
   it("refuses a malformed configuration with a French 400 and an unknown offer with a 404", async () => {

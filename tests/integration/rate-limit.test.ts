@@ -1,4 +1,5 @@
 import { like, sql } from "drizzle-orm";
+import type { Request } from "express";
 import { describe, expect, it } from "vitest";
 import {
   hitRateLimit,
@@ -7,7 +8,9 @@ import {
   resetRateLimit,
   takeAttempt,
 } from "../../app/server/rate-limit.server";
-import { rateLimits } from "../../app/server/schema.server";
+import { rateLimits, users } from "../../app/server/schema.server";
+import { renderLimit } from "../../server/render-limit";
+import { sessionCookieFor } from "../support/admin";
 import { testDatabaseKind } from "../support/database";
 import { useTestDatabase } from "../support/use-test-database";
 
@@ -74,5 +77,70 @@ describe(`rate limits (${testDatabaseKind})`, () => {
     expect(refused?.retryAfterSeconds).toBeLessThanOrEqual(60);
     expect((await peekRateLimit("t:f:ip")).count).toBe(2);
     expect((await peekRateLimit("t:f:email")).count).toBe(2);
+  });
+});
+
+// Issue 28: the per-client limit of page renders on Express-like requests (the built server under
+// a flood: tests/system/quote.test.ts). Only its session lookup uses the database.
+function request(path: string, ip: string, extra: { method?: string; cookie?: string } = {}) {
+  const headers = extra.cookie ? { cookie: extra.cookie } : {};
+  return { method: extra.method ?? "GET", path, ip, headers } as unknown as Request;
+}
+
+describe(`the render limit in memory, server/render-limit.ts (${testDatabaseKind})`, () => {
+  it("refuses a client past its burst with the French 429 page, and no one else", async () => {
+    const limit = renderLimit({ perMinute: 60, burst: 2, pauseMs: 0 });
+    const answers = [];
+    for (let i = 0; i < 3; i++)
+      answers.push(await limit(request(`/offers?q=${i}`, "198.51.100.7"), "r"));
+    expect(answers.slice(0, 2)).toEqual([undefined, undefined]);
+    const refused = answers[2]!;
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("1");
+    expect(refused.headers.get("cache-control")).toBe("no-store");
+    expect(await refused.text()).toContain("Vous avez demandé beaucoup de pages en peu de temps");
+    expect(await limit(request("/offers?q=x", "198.51.100.8"), "r")).toBeUndefined();
+  });
+
+  it("counts an IPv6 client by its /64", async () => {
+    const limit = renderLimit({ perMinute: 60, burst: 1, pauseMs: 0 });
+    expect(await limit(request("/", "2001:db8:1:2::1"), "r")).toBeUndefined();
+    expect((await limit(request("/", "2001:db8:1:2:ffff::9"), "r"))?.status).toBe(429);
+    expect(await limit(request("/", "2001:db8:1:3::1"), "r")).toBeUndefined();
+  });
+
+  it("leaves the admin area, the quote PDF and posts to their own limits", async () => {
+    const limit = renderLimit({ perMinute: 60, burst: 1, pauseMs: 0 });
+    const ip = "198.51.100.9";
+    for (const path of ["/admin", "/admin/offers", "/admin.data", "/offers/epyc/devis.pdf"]) {
+      for (let i = 0; i < 3; i++) expect(await limit(request(path, ip), "r"), path).toBeUndefined();
+    }
+    for (let i = 0; i < 3; i++) {
+      expect(await limit(request("/contact", ip, { method: "POST" }), "r")).toBeUndefined();
+    }
+    expect(await limit(request("/administrateur", ip), "r")).toBeUndefined();
+    expect((await limit(request("/offers", ip), "r"))?.status).toBe(429);
+  });
+
+  it("never refuses a signed-in administrator; a forged session cookie buys nothing", async () => {
+    const limit = renderLimit({ perMinute: 60, burst: 1, pauseMs: 0 });
+    const ip = "198.51.100.10";
+    // No password is checked here: an account without a hash to compute (argon2 costs a second).
+    const [admin] = await database.db
+      .insert(users)
+      .values({ email: "rendu@example.fr", passwordHash: "-" })
+      .returning();
+    const cookie = await sessionCookieFor(admin.id, database.db);
+    for (let i = 0; i < 3; i++) {
+      expect(await limit(request(`/offers?q=${i}`, ip, { cookie }), "r")).toBeUndefined();
+    }
+    const forged = `admin_session=${"A".repeat(43)}`;
+    expect((await limit(request("/offers?q=x", ip, { cookie: forged }), "r"))?.status).toBe(429);
+  });
+
+  it("is off at 0 per minute", async () => {
+    const limit = renderLimit({ perMinute: 0, burst: 1, pauseMs: 0 });
+    for (let i = 0; i < 5; i++)
+      expect(await limit(request("/offers", "198.51.100.11"), "r")).toBeUndefined();
   });
 });

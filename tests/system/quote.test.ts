@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { OFFER_PRICE_CARD } from "../../app/lib/dom-hooks";
 import { pdfText, plainSpaces } from "../support/pdf-text";
+import { FLOOD_ADDRESS, flood, getFrom } from "./harness/flood";
 import { useServer } from "./harness/use-server";
 import { postSiteForm, signInOverHttp } from "./support";
 
@@ -20,6 +21,9 @@ const server = useServer({
     SITE_PUBLICATION_DIRECTOR: "Inès Dupré",
     SITE_HOST_NAME: "Nuage Hébergement SA",
     SITE_HOST_ADDRESS: "3 quai de l'Hébergeur, 67000 Strasbourg",
+    // Smaller bursts than the defaults (20 and 10): the floods below cost less before their 429s.
+    PUBLIC_RENDER_BURST: "10",
+    QUOTE_PDF_BURST: "5",
   },
 });
 
@@ -187,4 +191,65 @@ describe("quote PDF (built server)", () => {
       expect(text).toContain(expected);
     }
   });
+});
+
+// Issue 28: one client cannot take the site down. Flooded from FLOOD_ADDRESS (5 PDFs, then 20 a
+// minute; 10 renders, then 120 a minute), while the other tests come from 127.0.0.1. Bounded: each
+// flood ends when the other client is served (or after 400 requests or 20 s).
+describe("expensive public answers under a flood from one address (built server)", () => {
+  const PDF = "/offers/epyc-performance-64/devis.pdf";
+
+  it("answers the same quote question with the same bytes and ETag, and 304 to its ETag", async () => {
+    const first = await get(`${PDF}?o2=4&o0=1`);
+    const second = await get(`${PDF}?o0=01&o2=4&utm_source=x`);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const [a, b] = [await first.arrayBuffer(), await second.arrayBuffer()];
+    expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    expect(second.headers.get("etag")).toBe(etag);
+    const again = await fetch(`${server.base}${PDF}?o0=1&o2=4`, {
+      headers: { "If-None-Match": etag! },
+    });
+    expect(again.status).toBe(304);
+  });
+
+  for (const { kind, template, other } of [
+    {
+      kind: "quote PDFs",
+      template: `${PDF}?o0={n}`,
+      other: [`${PDF}?o1=1&o3=1`, "/offers?q=ddr5"],
+    },
+    { kind: "searches", template: "/offers?q=inondation{n}", other: ["/offers?q=xeon"] },
+  ]) {
+    it(`refuses a flood of ${kind} with 429s while another address is served`, async () => {
+      // The listing stored in the page cache before the flood: never limited, even for the flood.
+      expect((await get("/offers")).status).toBe(200);
+      let served!: (statuses: number[]) => void;
+      const otherClient = new Promise<number[]>((resolve) => (served = resolve));
+      let refused!: () => void;
+      const beingRefused = new Promise<void>((resolve) => (refused = resolve));
+      const options = { base: server.base, template, connections: 20, localAddress: FLOOD_ADDRESS };
+      const flooding = flood(
+        { ...options, maxRequests: 400, maxMs: 20_000 },
+        { until: otherClient, onRefused: refused },
+      );
+      // The other client asks once the flood is being refused.
+      await Promise.race([beingRefused, flooding]);
+      const statuses: number[] = [];
+      for (const path of other) statuses.push((await get(path)).status);
+      served(statuses);
+      const cached = await getFrom(server.base, "/offers", { localAddress: FLOOD_ADDRESS });
+      const result = await flooding;
+      console.log(`flood of ${kind}: ${JSON.stringify(result.statuses)}`);
+
+      expect(statuses).toEqual(other.map(() => 200));
+      expect(result.statuses["429"]).toBeGreaterThan(0);
+      const failed = Object.keys(result.statuses).filter((s) => s === "0" || Number(s) >= 500);
+      expect(failed).toEqual([]);
+      expect(Number(result.refusal?.retryAfter)).toBeGreaterThanOrEqual(1);
+      expect(result.refusal?.text).toContain("Veuillez patienter quelques secondes");
+      expect([cached.status, cached.headers["x-cache"]]).toEqual([200, "HIT"]);
+    });
+  }
 });

@@ -1,13 +1,17 @@
+import fresh from "fresh";
 import { parseConfigurationQuery } from "~/lib/configuration-query-schema";
-import { cacheControl } from "~/lib/http-headers";
-import { MESSAGES } from "~/lib/messages";
+import { cacheControl, retryAfter } from "~/lib/http-headers";
+import { ERROR_MESSAGES, MESSAGES } from "~/lib/messages";
 import { withDatabase } from "~/server/availability.server";
 import { log } from "~/server/log.server";
-import { pdfResponse, plainAnswer } from "./quote-response.server";
-import { offerQuote } from "~/server/quotes.server";
+import { publicQuotePdf } from "~/server/public-quote.server";
+import { pdfBytesResponse, plainAnswer } from "./quote-response.server";
 import type { Route } from "./+types/offer-quote[.]pdf";
 
-/** `Télécharger le devis (PDF)` (issue 21): the offer page's configuration as an A4 quote. */
+/**
+ * `Télécharger le devis (PDF)` (issue 21): the offer page's configuration as an A4 quote, the
+ * same bytes all day (issue 28), limited per client and in concurrency.
+ */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = params.slug;
   if (slug.length > 200 || !/^[a-z0-9-]+$/.test(slug)) {
@@ -15,9 +19,24 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   const query = parseConfigurationQuery(new URL(request.url).search.slice(1));
   if (!query.success) return plainAnswer(400, query.message);
-  const quote = await withDatabase("offer quote", context, () => offerQuote(slug, query.params));
-  if (!quote) return plainAnswer(404, MESSAGES.offerNotFound.description);
-  log.info("offer quote", { requestId: context.requestId, slug });
+  const quote = await withDatabase("offer quote", context, () =>
+    publicQuotePdf(slug, query.params, context.clientIp),
+  );
+  if (quote.kind === "missing") return plainAnswer(404, MESSAGES.offerNotFound.description);
+  if (quote.kind === "rate-limited" || quote.kind === "busy") {
+    const [status, message] =
+      quote.kind === "busy" ? [503, ERROR_MESSAGES.quoteBusy] : [429, ERROR_MESSAGES.quoteLimited];
+    const headers = { ...cacheControl("no-store"), ...retryAfter(quote.retryAfterSeconds) };
+    return plainAnswer(status, message, headers);
+  }
+  log.info("offer quote", { requestId: context.requestId, slug, cached: quote.cached });
   // Dated today: kept by no shared cache; one address per configuration: not for search engines.
-  return pdfResponse(quote, { ...cacheControl("private"), "X-Robots-Tag": "noindex" });
+  const headers = {
+    ...cacheControl("private-revalidate"),
+    ETag: quote.etag,
+    "X-Robots-Tag": "noindex",
+  };
+  const asked = { "if-none-match": request.headers.get("if-none-match") ?? undefined };
+  if (fresh(asked, { etag: quote.etag })) return new Response(null, { status: 304, headers });
+  return pdfBytesResponse(quote.pdf, quote.fileName, headers);
 }

@@ -8,14 +8,22 @@ export async function pdfResponse(
   quote: QuoteDocument,
   headers: Record<string, string>,
 ): Promise<Response> {
-  const pdf = await quotePdf(quote);
+  return pdfBytesResponse(await quotePdf(quote), quote.fileName, headers);
+}
+
+/** PDF bytes already made (the public quote, kept in memory) as a download. */
+export function pdfBytesResponse(
+  pdf: Buffer,
+  fileName: string,
+  headers: Record<string, string>,
+): Response {
   return new Response(new Uint8Array(pdf), {
     headers: {
       ...headers,
       "Content-Type": "application/pdf",
       "Content-Length": String(pdf.length),
       // File names are ASCII (a slug or a number): no RFC 5987 form needed.
-      "Content-Disposition": `attachment; filename="${quote.fileName}"`,
+      "Content-Disposition": `attachment; filename="${fileName}"`,
     },
   });
 }
