@@ -14,6 +14,7 @@ import { pruneRateLimits } from "./rate-limit.server";
 import { seedIfEmpty } from "./seed.server";
 import { sealStoredTotpKeys } from "./two-factor.server";
 import { ensureInitialAdmin } from "./users.server";
+import { sealStoredWebhookSecrets } from "./webhooks.server";
 
 export type StartOptions = {
   seed?: boolean;
@@ -52,6 +53,7 @@ export async function prepareDatabase(
     }
     await pruneRateLimits(db);
     await sealStoredTotpKeys(db);
+    await sealStoredWebhookSecrets(db);
     if (options?.initialAdmin ?? true) {
       await ensureInitialAdmin(
         {
