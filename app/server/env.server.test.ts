@@ -85,3 +85,22 @@ describe("TRUST_PROXY", () => {
     expect(() => parse("loopback, nginx")).toThrow(/\(nginx\)/);
   });
 });
+
+describe("MIGRATION_DATABASE_URL", () => {
+  it("is a PostgreSQL address, and only beside DATABASE_URL", () => {
+    const DATABASE_URL = "postgres://serveurpro_app:x@db:5432/serveurpro";
+    const MIGRATION_DATABASE_URL = "postgres://serveurpro_owner:y@db:5432/serveurpro";
+    expect(parseEnv({ DATABASE_URL, MIGRATION_DATABASE_URL }).MIGRATION_DATABASE_URL).toBe(
+      MIGRATION_DATABASE_URL,
+    );
+    expect(parseEnv({ DATABASE_URL, MIGRATION_DATABASE_URL: "" }).MIGRATION_DATABASE_URL).toBe(
+      undefined,
+    );
+    expect(() => parseEnv({ DATABASE_URL, MIGRATION_DATABASE_URL: "mysql://x" })).toThrow(
+      /MIGRATION_DATABASE_URL doit commencer par postgres:\/\//,
+    );
+    expect(() => parseEnv({ MIGRATION_DATABASE_URL })).toThrow(
+      /MIGRATION_DATABASE_URL: ne sert qu'avec DATABASE_URL/,
+    );
+  });
+});

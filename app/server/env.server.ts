@@ -68,6 +68,16 @@ export const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL doit commencer par postgres:// ou postgresql://")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // PostgreSQL with two roles (docs/production.md): the owner of the tables, which migrates at
+  // start and grants DATABASE_URL's role what the server needs (the journal: INSERT and SELECT).
+  MIGRATION_DATABASE_URL: z
+    .string()
+    .regex(
+      /^postgres(ql)?:\/\//,
+      "MIGRATION_DATABASE_URL doit commencer par postgres:// ou postgresql://",
+    )
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   // PostgreSQL connections per instance.
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).default(10),
   SEED_DEMO: bool.default(true),
@@ -208,6 +218,11 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Configuration invalide :\n${lines.join("\n")}`);
+  }
+  if (result.data.MIGRATION_DATABASE_URL && !result.data.DATABASE_URL) {
+    throw new Error(
+      "Configuration invalide :\n  MIGRATION_DATABASE_URL: ne sert qu'avec DATABASE_URL (PostgreSQL) ; la base embarquée n'a qu'un rôle",
+    );
   }
   return {
     ...result.data,

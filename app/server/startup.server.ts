@@ -8,6 +8,7 @@ import {
   type Database,
   type DatabaseHandle,
 } from "./db.server";
+import { journalIsUnprotected } from "./db-roles.server";
 import { env } from "./env.server";
 import { log } from "./log.server";
 import { pruneRateLimits } from "./rate-limit.server";
@@ -32,6 +33,7 @@ export function openConfiguredDatabase(options?: StartOptions): Promise<Database
   const e = env();
   return openDatabase({
     databaseUrl: e.DATABASE_URL,
+    migrationUrl: e.MIGRATION_DATABASE_URL,
     dataDir: e.DATA_DIR,
     lockWaitMs: options?.lockWaitMs ?? LOCK_WAIT_MS,
   });
@@ -51,6 +53,7 @@ export async function prepareDatabase(
     if ((options?.seed ?? e.SEED_DEMO) && (await seedIfEmpty(db))) {
       log.info("demo offers loaded into the empty database");
     }
+    if (handle.kind === "postgres") await warnIfJournalUnprotected(db);
     await pruneRateLimits(db);
     await sealStoredTotpKeys(db);
     await sealStoredWebhookSecrets(db);
@@ -66,6 +69,20 @@ export async function prepareDatabase(
       );
     }
   });
+}
+
+/**
+ * PostgreSQL: says at start when the server's own role can change the journal other than by
+ * appending (no MIGRATION_DATABASE_URL, or one role in both URLs). The embedded database has one
+ * role: nothing to say.
+ */
+async function warnIfJournalUnprotected(db: Database): Promise<void> {
+  if (!(await journalIsUnprotected(db))) return;
+  log.warn(
+    env().MIGRATION_DATABASE_URL
+      ? "the journal is not protected: DATABASE_URL's role owns audit_journal or is a superuser; give the server a role of its own (docs/production.md)"
+      : "the journal is not protected: the server's role owns audit_journal and can alter or empty it; set MIGRATION_DATABASE_URL to an owner role and give DATABASE_URL a role of its own (docs/production.md)",
+  );
 }
 
 /** The scripts' start: open, prepare, or fail at once. */
