@@ -53,7 +53,6 @@ export async function prepareDatabase(
     if ((options?.seed ?? e.SEED_DEMO) && (await seedIfEmpty(db))) {
       log.info("demo offers loaded into the empty database");
     }
-    if (handle.kind === "postgres") await warnIfJournalUnprotected(db);
     await pruneRateLimits(db);
     await sealStoredTotpKeys(db);
     await sealStoredWebhookSecrets(db);
@@ -72,18 +71,28 @@ export async function prepareDatabase(
 }
 
 /**
- * PostgreSQL: says at start when the server's own role can change the journal other than by
- * appending (no MIGRATION_DATABASE_URL, or one role in both URLs). The embedded database has one
- * role: nothing to say.
+ * The server's start on PostgreSQL (not the scripts'): says when the server's own role can change
+ * the journal other than by appending (no MIGRATION_DATABASE_URL, or one role in both URLs). The
+ * embedded database has one role: nothing to say.
  */
 async function warnIfJournalUnprotected(db: Database): Promise<void> {
-  if (!(await journalIsUnprotected(db))) return;
+  const unprotected = await journalIsUnprotected(db).catch((error: unknown) => {
+    log.warn("could not check the journal's protection", { error });
+    return false;
+  });
+  if (!unprotected) return;
   log.warn(
-    env().MIGRATION_DATABASE_URL
-      ? "the journal is not protected: DATABASE_URL's role owns audit_journal or is a superuser; give the server a role of its own (docs/production.md)"
-      : "the journal is not protected: the server's role owns audit_journal and can alter or empty it; set MIGRATION_DATABASE_URL to an owner role and give DATABASE_URL a role of its own (docs/production.md)",
+    env().MIGRATION_DATABASE_URL ? JOURNAL_UNPROTECTED.sameRole : JOURNAL_UNPROTECTED.oneRole,
   );
 }
+
+/** The start's warnings when the server's role can alter the journal. */
+export const JOURNAL_UNPROTECTED = {
+  oneRole:
+    "the journal is not protected: the server's role owns audit_journal and can alter or empty it; set MIGRATION_DATABASE_URL to an owner role and give DATABASE_URL a role of its own (docs/production.md)",
+  sameRole:
+    "the journal is not protected: DATABASE_URL's role owns audit_journal or is a superuser; give the server a role of its own (docs/production.md)",
+} as const;
 
 /** The scripts' start: open, prepare, or fail at once. */
 export async function startDatabase(options?: StartOptions): Promise<DatabaseHandle> {
@@ -116,6 +125,7 @@ export async function prepareDatabaseWhenReachable(
   for (let attempt = 1; !shouldStop(); attempt++) {
     try {
       await prepareDatabase(handle);
+      await warnIfJournalUnprotected(handle.db);
       markDatabaseReady();
       log.info("database ready", { kind: handle.kind, location: handle.location, attempt });
       return true;

@@ -1,9 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as signInRoute from "../../app/routes/admin/sign-in";
 import { backupDatabase, restoreDatabase } from "../../app/server/backup.server";
 import { createContactRequest } from "../../app/server/contacts.server";
@@ -16,56 +15,41 @@ import {
 import { journalIsUnprotected, TableOwnershipError } from "../../app/server/db-roles.server";
 import { listJournal, purgeJournal } from "../../app/server/journal.server";
 import { auditJournal } from "../../app/server/schema.server";
-import { prepareDatabase } from "../../app/server/startup.server";
-import { upsertAdmin } from "../../app/server/users.server";
+import { prepareDatabaseWhenReachable } from "../../app/server/startup.server";
 import { ADMIN, call, makeRequest, testContext } from "../support/admin";
 import { visitor } from "../support/contacts";
-import { POSTGRES_ADMIN_URL, testDatabaseKind, withClient } from "../support/database";
+import {
+  createTwoRoleDatabase,
+  testDatabaseKind,
+  type TwoRoleDatabase,
+  withClient,
+} from "../support/database";
 
 // The journal append-only in the database (issue 28): with MIGRATION_DATABASE_URL the owner role
 // migrates and grants DATABASE_URL's role only INSERT and SELECT on the journal. Two roles and a
 // database of their own, on the PostgreSQL pass only (the embedded database has one role).
+vi.hoisted(() => {
+  process.env.SEED_DEMO = "false";
+  process.env.ADMIN_EMAIL = "admin@example.fr";
+  process.env.ADMIN_PASSWORD = "correct horse battery staple";
+});
+
 describe.skipIf(testDatabaseKind !== "postgres")("journal with two roles (postgres)", () => {
-  const suffix = randomBytes(5).toString("hex");
-  const names = { owner: `owner_${suffix}`, server: `server_${suffix}`, db: `roles_${suffix}` };
-  const passwords = {
-    owner: randomBytes(12).toString("hex"),
-    server: randomBytes(12).toString("hex"),
-  };
-  const urlFor = (role: "owner" | "server") => {
-    const url = new URL(POSTGRES_ADMIN_URL);
-    url.username = names[role];
-    url.password = passwords[role];
-    url.pathname = `/${names.db}`;
-    return url.toString();
-  };
-  const superuserUrl = () => {
-    const url = new URL(POSTGRES_ADMIN_URL);
-    url.pathname = `/${names.db}`;
-    return url.toString();
-  };
+  let database: TwoRoleDatabase;
   let handle: DatabaseHandle;
 
   beforeAll(async () => {
-    await withClient(POSTGRES_ADMIN_URL, async (c) => {
-      await c.query(`create role ${names.owner} login password '${passwords.owner}'`);
-      await c.query(`create role ${names.server} login password '${passwords.server}'`);
-      await c.query(`create database ${names.db} owner ${names.owner}`);
-    });
-    // As the server starts: DATABASE_URL is the server's role, MIGRATION_DATABASE_URL the owner.
-    handle = await openPostgres(urlFor("server"), { migrationUrl: urlFor("owner") });
-    await prepareDatabase(handle, { seed: false, initialAdmin: false });
-    setCurrentDatabase(handle);
+    database = await createTwoRoleDatabase();
+    // As the server starts: DATABASE_URL is the server's role, MIGRATION_DATABASE_URL the owner;
+    // the first administrator comes from ADMIN_EMAIL and ADMIN_PASSWORD (vi.hoisted above).
+    handle = await openPostgres(database.url, { migrationUrl: database.migrationUrl });
+    expect(await prepareDatabaseWhenReachable(handle, () => false)).toBe(true);
   });
 
   afterAll(async () => {
     setCurrentDatabase(undefined);
     await handle?.close();
-    await withClient(POSTGRES_ADMIN_URL, async (c) => {
-      await c.query(`drop database if exists ${names.db} with (force)`);
-      await c.query(`drop role if exists ${names.server}`);
-      await c.query(`drop role if exists ${names.owner}`);
-    });
+    await database?.drop();
   });
 
   /** The SQLSTATE a statement of the server's role fails with, or "ok". */
@@ -80,7 +64,6 @@ describe.skipIf(testDatabaseKind !== "postgres")("journal with two roles (postgr
     expect(await journalIsUnprotected(handle.db)).toBe(false);
     expect(await handle.asOwner(journalIsUnprotected)).toBe(true);
 
-    await upsertAdmin(ADMIN, handle.db);
     const signedIn = await call(
       signInRoute.action,
       makeRequest("/auth", { form: { email: ADMIN.email, password: ADMIN.password } }),
@@ -143,18 +126,18 @@ describe.skipIf(testDatabaseKind !== "postgres")("journal with two roles (postgr
   it("grants again at each start (tables added later), backs up as the server, restores as the owner", async () => {
     // A table the server's role owns (created before the roles were split) stops the migrator
     // with what to run instead.
-    await withClient(superuserUrl(), async (c) => {
+    await withClient(database.superuserUrl, async (c) => {
       await c.query(`create table later_table (id int)`);
-      await c.query(`alter table later_table owner to ${names.server}`);
+      await c.query(`alter table later_table owner to ${database.roles.server}`);
     });
     await expect(handle.withStartupLock((db) => handle.migrate(db))).rejects.toThrow(
       TableOwnershipError,
     );
     await expect(handle.withStartupLock((db) => handle.migrate(db))).rejects.toThrow(
-      `REASSIGN OWNED BY "${names.server}" TO "${names.owner}";`,
+      `REASSIGN OWNED BY "${database.roles.server}" TO "${database.roles.owner}";`,
     );
-    await withClient(superuserUrl(), (c) =>
-      c.query(`reassign owned by ${names.server} to ${names.owner}`),
+    await withClient(database.superuserUrl, (c) =>
+      c.query(`reassign owned by ${database.roles.server} to ${database.roles.owner}`),
     );
     await handle.withStartupLock((db) => handle.migrate(db));
     expect(await outcome((db) => db.execute(sql`insert into later_table values (1)`))).toBe("ok");
