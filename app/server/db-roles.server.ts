@@ -106,7 +106,36 @@ export async function journalIsUnprotected(server: Database): Promise<boolean> {
     server,
     sql`select coalesce((select rolsuper from pg_roles where rolname = current_user), false)
           or pg_has_role(current_user, c.relowner, 'MEMBER') as unprotected
-        from pg_class c where c.oid = 'public.audit_journal'::regclass`,
+        from pg_class c where c.oid = to_regclass('public.audit_journal')`,
   );
+  // No journal yet (an empty database): whoever migrates will own it.
   return row?.unprotected ?? true;
+}
+
+/**
+ * How many of the migrations in the folder the database has not applied, by drizzle's own rule
+ * (a migration is applied when the last recorded one is not older), read without creating
+ * anything: the server's role may read drizzle.__drizzle_migrations, not create it.
+ */
+export async function pendingMigrationCount(
+  db: Database,
+  migrations: readonly { folderMillis: number }[],
+): Promise<number> {
+  const [{ last }] = await rows<{ last: string | null }>(
+    db,
+    sql`select case when to_regclass('drizzle.__drizzle_migrations') is null then null
+          else (select max(created_at)::text from drizzle.__drizzle_migrations) end as last`,
+  );
+  return migrations.filter((m) => last === null || Number(last) < m.folderMillis).length;
+}
+
+export class PendingMigrationsError extends Error {
+  constructor(count: number) {
+    super(
+      `${count} migration(s) en attente, que le rôle de DATABASE_URL ne peut pas appliquer (les ` +
+        `tables appartiennent à un autre rôle) : définissez MIGRATION_DATABASE_URL, ou lancez ` +
+        `npm run db:migrate avec MIGRATION_DATABASE_URL avant de démarrer (docs/production.md).`,
+    );
+    this.name = "PendingMigrationsError";
+  }
 }

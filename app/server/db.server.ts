@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
@@ -12,6 +13,9 @@ import {
   checkOwnership,
   currentRole,
   grantServerRole,
+  journalIsUnprotected,
+  pendingMigrationCount,
+  PendingMigrationsError,
   setJournalRetentionFloor,
 } from "./db-roles.server";
 import { env } from "./env.server";
@@ -218,6 +222,15 @@ export async function openPostgres(
     async migrate(target) {
       const months = env().AUDIT_RETENTION_MONTHS;
       if (!migrationUrl) {
+        // Tables of another role (two roles, migrated beforehand by `npm run db:migrate` with
+        // MIGRATION_DATABASE_URL): this role can neither migrate nor set the floor; it starts
+        // when nothing is left to apply.
+        if (!(await journalIsUnprotected(target))) {
+          const migrations = readMigrationFiles({ migrationsFolder: migrationsFolder() });
+          const pending = await pendingMigrationCount(target, migrations);
+          if (pending > 0) throw new PendingMigrationsError(pending);
+          return;
+        }
         await migratePg(target as never, { migrationsFolder: migrationsFolder() });
         await setJournalRetentionFloor(target, months);
         return;

@@ -12,7 +12,11 @@ import {
   type Database,
   type DatabaseHandle,
 } from "../../app/server/db.server";
-import { journalIsUnprotected, TableOwnershipError } from "../../app/server/db-roles.server";
+import {
+  journalIsUnprotected,
+  PendingMigrationsError,
+  TableOwnershipError,
+} from "../../app/server/db-roles.server";
 import { listJournal, purgeJournal } from "../../app/server/journal.server";
 import { auditJournal } from "../../app/server/schema.server";
 import { prepareDatabaseWhenReachable } from "../../app/server/startup.server";
@@ -142,6 +146,25 @@ describe.skipIf(testDatabaseKind !== "postgres")("journal with two roles (postgr
     await handle.withStartupLock((db) => handle.migrate(db));
     expect(await outcome((db) => db.execute(sql`insert into later_table values (1)`))).toBe("ok");
     await handle.asOwner((owner) => owner.execute(sql`drop table later_table`));
+
+    // Servers started without the owner's URL, on a database the owner migrated beforehand
+    // (npm run db:migrate): they start, and refuse to when a migration is left to apply.
+    const serverOnly = await openPostgres(database.url);
+    try {
+      await serverOnly.withStartupLock((db) => serverOnly.migrate(db));
+      const shiftLast = (by: number) =>
+        handle.asOwner((owner) =>
+          owner.execute(sql`update drizzle.__drizzle_migrations set created_at = created_at + ${by}
+            where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`),
+        );
+      await shiftLast(-1);
+      await expect(serverOnly.withStartupLock((db) => serverOnly.migrate(db))).rejects.toThrow(
+        PendingMigrationsError,
+      );
+      await shiftLast(1);
+    } finally {
+      await serverOnly.close();
+    }
 
     const dir = mkdtempSync(path.join(tmpdir(), "journal-roles-"));
     try {
