@@ -1,4 +1,5 @@
-// Writes a backup of the current database (embedded or PostgreSQL) to a file:
+// Writes a backup of the current database (embedded or PostgreSQL) to a file (as DATABASE_URL's
+// role: with two roles it may read every table and the list of applied migrations):
 //   npm run db:backup                      -> backups/backup-<date>.jsonl
 //   npm run db:backup -- FILE[.gz]
 import { existsSync, mkdirSync } from "node:fs";

@@ -1,5 +1,7 @@
 // Restores a backup made by db:backup into an empty database (migrated first, no demo data):
 //   npm run db:restore -- FILE [--force]     --force replaces everything the database holds
+// With two roles on PostgreSQL it needs MIGRATION_DATABASE_URL: the rows are written as the owner
+// (the server's role may not empty the journal or move its sequence).
 import { existsSync } from "node:fs";
 import { RestoreError, restoreDatabase } from "../app/server/backup.server";
 import { DataDirBusyError, openDatabase } from "../app/server/db.server";
@@ -18,13 +20,17 @@ if (!file || !existsSync(file)) {
 
 try {
   const e = env();
-  const handle = await openDatabase({ databaseUrl: e.DATABASE_URL, dataDir: e.DATA_DIR });
+  const handle = await openDatabase({
+    databaseUrl: e.DATABASE_URL,
+    migrationUrl: e.MIGRATION_DATABASE_URL,
+    dataDir: e.DATA_DIR,
+  });
   try {
     // Under the start-up lock: an instance starting meanwhile waits, then finds the restored data
     // (and loads no demo offers, creates no administrator).
     const counts = await handle.withStartupLock(async (db) => {
       await handle.migrate(db);
-      return restoreDatabase(db, file, { force });
+      return handle.asOwner((owner) => restoreDatabase(owner, file, { force }));
     });
     const summary = Object.entries(counts)
       .map(([t, n]) => `${t} ${n}`)

@@ -18,7 +18,8 @@ const HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 /**
  * scheme://host[:port] of the request, normalised by the URL parser like a browser's Origin (the
  * default port dropped: `Host: example.fr:443` over HTTPS is https://example.fr). Express gives
- * the scheme and host from X-Forwarded-Proto and X-Forwarded-Host only with TRUST_PROXY.
+ * the scheme and host from X-Forwarded-Proto and X-Forwarded-Host only when the peer is a trusted
+ * proxy (TRUST_PROXY, compiled once in server/proxy-trust.ts).
  */
 export function requestOrigin(req: ExpressRequest): string {
   const host = req.host ?? "";

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import type { TLSSocket } from "node:tls";
 import compression from "compression";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -11,6 +10,7 @@ import { logAccess } from "./access-log";
 import { catalogueReader } from "./catalogue-watch";
 import { refuseCrossSiteRequests } from "./cross-site";
 import { plainErrorPage } from "./error-page";
+import { applyProxyTrust, compileProxyTrust, isSecureRequest, proxyTrustOf } from "./proxy-trust";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { defaultCacheControl, isCacheableRequest, PageCache } from "./page-cache";
 import { renderLimit } from "./render-limit";
@@ -60,17 +60,12 @@ export function createRequestListener(
   const app = createHttpApp(options);
   const pageCache = app.locals.pageCache as PageCache | undefined;
   if (!pageCache) return app;
-  const trustProxy = env().TRUST_PROXY;
-  const isSecure = (req: IncomingMessage) =>
-    (req.socket as TLSSocket).encrypted === true ||
-    (trustProxy &&
-      String(req.headers["x-forwarded-proto"] ?? "")
-        .split(",")[0]
-        .trim() === "https");
+  // The same compiled TRUST_PROXY function as the Express app's.
+  const trust = proxyTrustOf(app);
   return (req, res) => {
     logAccess(req, res);
     const served = pageCache.serveStored(req, res, () => {
-      beginResponse(res, isSecure(req), true);
+      beginResponse(res, isSecureRequest(req, trust), true);
     });
     if (!served) app(req, res);
   };
@@ -80,9 +75,10 @@ export function createHttpApp(options: HttpOptions): Express {
   const e = env();
   const app = express();
   app.disable("x-powered-by");
-  // One reverse proxy in front: req.ip is the address it saw (the last X-Forwarded-For entry),
-  // which a client cannot forge by sending its own X-Forwarded-For; req.secure follows X-Forwarded-Proto.
-  if (e.TRUST_PROXY) app.set("trust proxy", 1);
+  // Reverse proxies trusted by address (TRUST_PROXY): req.ip is the closest X-Forwarded-For entry
+  // that is not a trusted proxy, and req.protocol / req.host follow X-Forwarded-Proto / -Host, only
+  // when the peer is one (server/proxy-trust.ts).
+  applyProxyTrust(app, compileProxyTrust(e.TRUST_PROXY));
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     logAccess(req, res);

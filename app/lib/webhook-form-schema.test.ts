@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { chosenEvents, webhookCreateSchema } from "./webhook-form-schema";
 
-const parse = (fields: Record<string, string | undefined>) =>
-  webhookCreateSchema.safeParse({ intent: "create", ...fields });
+const parse = (fields: Record<string, string | undefined>, allowHttp = false) =>
+  webhookCreateSchema({ allowHttp }).safeParse({ intent: "create", ...fields });
 
 describe("webhookCreateSchema", () => {
   it("accepts an https address with one event", () => {
@@ -21,5 +21,15 @@ describe("webhookCreateSchema", () => {
     expect(parse({ url: "https://crm.example.com" }).error?.issues[0].message).toBe(
       "Choisissez au moins un événement.",
     );
+  });
+
+  it("refuses http:// with a French field error, unless WEBHOOK_ALLOW_PRIVATE allows it", () => {
+    const refused = parse({ url: "http://crm.example.com/hooks", created: "on" });
+    expect(refused.error?.issues[0]).toMatchObject({
+      path: ["url"],
+      message: expect.stringMatching(/^L'adresse doit commencer par https:\/\//) as unknown,
+    });
+    expect(parse({ url: "http://127.0.0.1:8080/hooks", created: "on" }, true).success).toBe(true);
+    expect(parse({ url: "ftp://127.0.0.1/", created: "on" }, true).success).toBe(false);
   });
 });

@@ -30,8 +30,9 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
 }
 
 /**
- * HTTPS or not, as the server sees the request. Behind a proxy (TRUST_PROXY), the Express adapter
- * builds request.url from X-Forwarded-Proto, so this is true when the browser used HTTPS.
+ * HTTPS or not, as the server sees the request. Behind a trusted proxy (TRUST_PROXY lists its
+ * address), the Express adapter builds request.url from X-Forwarded-Proto, so this is true when the
+ * browser used HTTPS; from any other peer that header is ignored (server/proxy-trust.ts).
  */
 export function isSecureRequest(request: Request): boolean {
   return new URL(request.url).protocol === "https:";

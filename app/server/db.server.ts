@@ -4,10 +4,20 @@ import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { acquireDataDirLock, DataDirBusyError } from "./data-dir-lock.server";
+import {
+  checkOwnership,
+  currentRole,
+  grantServerRole,
+  journalIsUnprotected,
+  pendingMigrationCount,
+  PendingMigrationsError,
+  setJournalRetentionFloor,
+} from "./db-roles.server";
 import { env } from "./env.server";
 import { log } from "./log.server";
 import * as schema from "./schema.server";
@@ -22,11 +32,23 @@ export type DatabaseHandle = {
   close(): Promise<void>;
   /** Runs fn while holding a database-wide lock (one migrator at a time across instances). */
   withStartupLock<T>(fn: (db: Database) => Promise<T>): Promise<T>;
+  /**
+   * Applies the migrations and sets the journal's retention floor; with a migration role
+   * (MIGRATION_DATABASE_URL), as that role, then grants the server's role what it needs
+   * (db-roles.server.ts). `db` is the server's connection (the one holding the start-up lock).
+   */
   migrate(db: Database): Promise<void>;
+  /**
+   * Runs fn as the owner of the tables: on its own connection with a migration role, else on the
+   * server's connection (one role). For what the server's role may not do: a restore.
+   */
+  asOwner<T>(fn: (db: Database) => Promise<T>): Promise<T>;
 };
 
 export type DatabaseOptions = {
   databaseUrl?: string;
+  /** PostgreSQL: the owner role that migrates and grants (MIGRATION_DATABASE_URL). */
+  migrationUrl?: string;
   dataDir?: string;
   /** Embedded database: how long to wait for a data directory another process holds (default 0). */
   lockWaitMs?: number;
@@ -132,13 +154,32 @@ export async function openPglite(
     },
     // A single process owns the directory, so running in-process is already exclusive.
     withStartupLock: (fn) => fn(db),
+    // One role: the server owns the tables (it cannot be refused anything).
     async migrate(target) {
       await pglite.migrate(target as never, { migrationsFolder: migrationsFolder() });
+      await setJournalRetentionFloor(target, env().AUDIT_RETENTION_MONTHS);
     },
+    asOwner: (fn) => fn(db),
   };
 }
 
-export async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
+/** A single connection, closed after fn (the migration role's: it is used at start only). */
+async function withConnection<T>(url: string, fn: (db: Database) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  client.on("error", (error) => log.warn("database connection lost", { error: error.message }));
+  await client.connect();
+  try {
+    return await fn(drizzlePg(client, { schema }) as unknown as Database);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+export async function openPostgres(
+  databaseUrl: string,
+  options: { migrationUrl?: string } = {},
+): Promise<DatabaseHandle> {
+  const { migrationUrl } = options;
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: env().DATABASE_POOL_MAX,
@@ -179,14 +220,36 @@ export async function openPostgres(databaseUrl: string): Promise<DatabaseHandle>
       }
     },
     async migrate(target) {
-      await migratePg(target as never, { migrationsFolder: migrationsFolder() });
+      const months = env().AUDIT_RETENTION_MONTHS;
+      if (!migrationUrl) {
+        // Tables of another role (two roles, migrated beforehand by `npm run db:migrate` with
+        // MIGRATION_DATABASE_URL): this role can neither migrate nor set the floor; it starts
+        // when nothing is left to apply.
+        if (!(await journalIsUnprotected(target))) {
+          const migrations = readMigrationFiles({ migrationsFolder: migrationsFolder() });
+          const pending = await pendingMigrationCount(target, migrations);
+          if (pending > 0) throw new PendingMigrationsError(pending);
+          return;
+        }
+        await migratePg(target as never, { migrationsFolder: migrationsFolder() });
+        await setJournalRetentionFloor(target, months);
+        return;
+      }
+      const serverRole = await currentRole(target);
+      await withConnection(migrationUrl, async (owner) => {
+        await checkOwnership(owner);
+        await migratePg(owner as never, { migrationsFolder: migrationsFolder() });
+        await setJournalRetentionFloor(owner, months);
+        if ((await currentRole(owner)) !== serverRole) await grantServerRole(owner, serverRole);
+      });
     },
+    asOwner: (fn) => (migrationUrl ? withConnection(migrationUrl, fn) : fn(db)),
   };
 }
 
 export function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl)
+    ? openPostgres(options.databaseUrl, { migrationUrl: options.migrationUrl })
     : openPglite(options.dataDir, options.lockWaitMs);
 }
 

@@ -44,3 +44,63 @@ describe("SITE_URL", () => {
     expect(parseEnv({ PORT: "8080", SITE_URL: "https://x.fr" }).SITE_URL).toBe("https://x.fr");
   });
 });
+
+describe("TRUST_PROXY", () => {
+  const parse = (value?: string) => parseEnv(value === undefined ? {} : { TRUST_PROXY: value });
+
+  it("trusts no peer when unset or false", () => {
+    for (const value of [undefined, "", "false", "0", "no", " FALSE "]) {
+      expect(parse(value).TRUST_PROXY, String(value)).toEqual({ kind: "none" });
+    }
+  });
+
+  it("takes loopback, named ranges, addresses and CIDR ranges, comma-separated", () => {
+    expect(parse("loopback").TRUST_PROXY).toEqual({ kind: "addresses", addresses: ["loopback"] });
+    expect(
+      parse(" 10.0.0.5, 192.168.0.0/16 ,fd00::/8,uniquelocal, linklocal,::1").TRUST_PROXY,
+    ).toEqual({
+      kind: "addresses",
+      addresses: ["10.0.0.5", "192.168.0.0/16", "fd00::/8", "uniquelocal", "linklocal", "::1"],
+    });
+  });
+
+  it("keeps true (and 1, yes) as the old one hop", () => {
+    for (const value of ["true", "1", "yes", "TRUE"]) {
+      expect(parse(value).TRUST_PROXY, value).toEqual({ kind: "any-peer" });
+    }
+  });
+
+  it("stops on a value that is not an address, a range or a name, saying which", () => {
+    for (const value of [
+      "2",
+      "10.0.0.300",
+      "10.0.0.0/33",
+      "proxy.example.fr",
+      "0x7f.0.0.1",
+      "loopback, nginx",
+      ",",
+    ]) {
+      expect(() => parse(value), value).toThrow(/TRUST_PROXY: adresse ou plage non valide/);
+    }
+    expect(() => parse("loopback, nginx")).toThrow(/\(nginx\)/);
+  });
+});
+
+describe("MIGRATION_DATABASE_URL", () => {
+  it("is a PostgreSQL address, and only beside DATABASE_URL", () => {
+    const DATABASE_URL = "postgres://serveurpro_app:x@db:5432/serveurpro";
+    const MIGRATION_DATABASE_URL = "postgres://serveurpro_owner:y@db:5432/serveurpro";
+    expect(parseEnv({ DATABASE_URL, MIGRATION_DATABASE_URL }).MIGRATION_DATABASE_URL).toBe(
+      MIGRATION_DATABASE_URL,
+    );
+    expect(parseEnv({ DATABASE_URL, MIGRATION_DATABASE_URL: "" }).MIGRATION_DATABASE_URL).toBe(
+      undefined,
+    );
+    expect(() => parseEnv({ DATABASE_URL, MIGRATION_DATABASE_URL: "mysql://x" })).toThrow(
+      /MIGRATION_DATABASE_URL doit commencer par postgres:\/\//,
+    );
+    expect(() => parseEnv({ MIGRATION_DATABASE_URL })).toThrow(
+      /MIGRATION_DATABASE_URL: ne sert qu'avec DATABASE_URL/,
+    );
+  });
+});

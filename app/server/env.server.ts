@@ -1,3 +1,5 @@
+import { isIP } from "node:net";
+import proxyaddr from "proxy-addr";
 import { z } from "zod";
 import { DEFAULT_CLAIMS, splitList } from "~/lib/site";
 import { PRICE_DISPLAYS } from "~/lib/money";
@@ -5,6 +7,55 @@ import { PRICE_DISPLAYS } from "~/lib/money";
 const bool = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
   .transform((v) => v === "1" || v === "true" || v === "yes");
+
+/**
+ * Which peers are reverse proxies whose X-Forwarded-For, -Proto and -Host are believed: none, a
+ * list in Express's `trust proxy` syntax (`loopback`, `linklocal`, `uniquelocal`, addresses and
+ * CIDR ranges, comma-separated), or `true`, the old setting: the immediate peer, whoever it is
+ * (one hop; warned at start).
+ */
+export type TrustProxy =
+  { kind: "none" } | { kind: "any-peer" } | { kind: "addresses"; addresses: string[] };
+
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): TrustProxy => {
+    const lower = value.toLowerCase();
+    if (["", "false", "0", "no"].includes(lower)) return { kind: "none" };
+    if (["true", "1", "yes"].includes(lower)) return { kind: "any-peer" };
+    const addresses = value
+      .split(",")
+      .map((a) => a.trim())
+      .filter(Boolean);
+    const invalid = addresses.filter((a) => {
+      // proxy-addr (ipaddr.js) also reads `2` or `0x7f.1` as IPv4: only the usual notations here.
+      const [address, range, ...rest] = a.split("/");
+      const named = ["loopback", "linklocal", "uniquelocal"].includes(a);
+      const usual =
+        named ||
+        (isIP(address) !== 0 &&
+          rest.length === 0 &&
+          (range === undefined || /^\d{1,3}$/.test(range) || isIP(range) === 4));
+      try {
+        proxyaddr.compile(a);
+        return !usual;
+      } catch {
+        return true;
+      }
+    });
+    if (addresses.length === 0 || invalid.length > 0) {
+      ctx.addIssue({
+        code: "custom",
+        message:
+          `adresse ou plage non valide (${invalid.join(", ") || value}) : attendu false, ` +
+          "ou les adresses du proxy séparées par des virgules (loopback, linklocal, uniquelocal, " +
+          "10.0.0.5, 10.0.0.0/24, fd00::/8)",
+      });
+      return z.NEVER;
+    }
+    return { kind: "addresses", addresses };
+  });
 
 /** Every variable the server reads, with its default (.env.example lists the same, tested). */
 export const envSchema = z.object({
@@ -17,12 +68,22 @@ export const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL doit commencer par postgres:// ou postgresql://")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // PostgreSQL with two roles (docs/production.md): the owner of the tables, which migrates at
+  // start and grants DATABASE_URL's role what the server needs (the journal: INSERT and SELECT).
+  MIGRATION_DATABASE_URL: z
+    .string()
+    .regex(
+      /^postgres(ql)?:\/\//,
+      "MIGRATION_DATABASE_URL doit commencer par postgres:// ou postgresql://",
+    )
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   // PostgreSQL connections per instance.
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).default(10),
   SEED_DEMO: bool.default(true),
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default({ kind: "none" }),
   // Admin sessions (issue 20): ended after this much inactivity (sliding), and this long after sign-in.
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(12),
@@ -171,6 +232,11 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Configuration invalide :\n${lines.join("\n")}`);
   }
+  if (result.data.MIGRATION_DATABASE_URL && !result.data.DATABASE_URL) {
+    throw new Error(
+      "Configuration invalide :\n  MIGRATION_DATABASE_URL: ne sert qu'avec DATABASE_URL (PostgreSQL) ; la base embarquée n'a qu'un rôle",
+    );
+  }
   return {
     ...result.data,
     SITE_URL: result.data.SITE_URL ?? `http://localhost:${result.data.PORT}`,
@@ -179,6 +245,14 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
 
 /** Parsed once; a bad variable stops the process with a readable message. */
 export function env(): Env {
-  cached ??= parseEnv(withRenamedVariables(process.env));
+  if (!cached) {
+    cached = parseEnv(withRenamedVariables(process.env));
+    if (cached.TRUST_PROXY.kind === "any-peer") warnings.push(TRUST_ANY_PEER_WARNING);
+  }
   return cached;
 }
+
+export const TRUST_ANY_PEER_WARNING =
+  "TRUST_PROXY=true trusts any peer as a proxy: a client that reaches the port directly chooses " +
+  "its own address with X-Forwarded-For; list the proxy's address instead " +
+  "(TRUST_PROXY=loopback, 10.0.0.5 or 10.0.0.0/24)";

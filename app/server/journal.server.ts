@@ -119,19 +119,17 @@ export async function journalAccounts(database: Database = db()): Promise<string
 }
 
 /**
- * Deletes the entries older than AUDIT_RETENTION_MONTHS: the only delete the append-only trigger
- * lets through (the setting is local to this transaction).
+ * Deletes the entries older than AUDIT_RETENTION_MONTHS through purge_audit_journal() (migration
+ * 0012), which runs as the tables' owner: the only delete the append-only trigger lets through,
+ * and the only one the server's role can make with two roles on PostgreSQL. The function never
+ * deletes entries younger than the floor the migrator set from AUDIT_RETENTION_MONTHS.
  */
 export async function purgeJournal(
   months: number = env().AUDIT_RETENTION_MONTHS,
   database: Database = db(),
 ): Promise<number> {
-  return database.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.audit_retention', 'on', true)`);
-    const deleted = await tx
-      .delete(auditJournal)
-      .where(lt(auditJournal.at, sql`now() - make_interval(months => ${months}::int)`))
-      .returning({ id: auditJournal.id });
-    return deleted.length;
-  });
+  const result = (await database.execute(
+    sql`select purge_audit_journal(${months}::int) as deleted`,
+  )) as unknown as { rows: { deleted: number }[] };
+  return Number(result.rows[0].deleted);
 }

@@ -8,12 +8,14 @@ import {
   type Database,
   type DatabaseHandle,
 } from "./db.server";
+import { journalIsUnprotected } from "./db-roles.server";
 import { env } from "./env.server";
 import { log } from "./log.server";
 import { pruneRateLimits } from "./rate-limit.server";
 import { seedIfEmpty } from "./seed.server";
 import { sealStoredTotpKeys } from "./two-factor.server";
 import { ensureInitialAdmin } from "./users.server";
+import { sealStoredWebhookSecrets } from "./webhooks.server";
 
 export type StartOptions = {
   seed?: boolean;
@@ -31,6 +33,7 @@ export function openConfiguredDatabase(options?: StartOptions): Promise<Database
   const e = env();
   return openDatabase({
     databaseUrl: e.DATABASE_URL,
+    migrationUrl: e.MIGRATION_DATABASE_URL,
     dataDir: e.DATA_DIR,
     lockWaitMs: options?.lockWaitMs ?? LOCK_WAIT_MS,
   });
@@ -52,6 +55,7 @@ export async function prepareDatabase(
     }
     await pruneRateLimits(db);
     await sealStoredTotpKeys(db);
+    await sealStoredWebhookSecrets(db);
     if (options?.initialAdmin ?? true) {
       await ensureInitialAdmin(
         {
@@ -65,6 +69,30 @@ export async function prepareDatabase(
     }
   });
 }
+
+/**
+ * The server's start on PostgreSQL (not the scripts'): says when the server's own role can change
+ * the journal other than by appending (no MIGRATION_DATABASE_URL, or one role in both URLs). The
+ * embedded database has one role: nothing to say.
+ */
+async function warnIfJournalUnprotected(db: Database): Promise<void> {
+  const unprotected = await journalIsUnprotected(db).catch((error: unknown) => {
+    log.warn("could not check the journal's protection", { error });
+    return false;
+  });
+  if (!unprotected) return;
+  log.warn(
+    env().MIGRATION_DATABASE_URL ? JOURNAL_UNPROTECTED.sameRole : JOURNAL_UNPROTECTED.oneRole,
+  );
+}
+
+/** The start's warnings when the server's role can alter the journal. */
+export const JOURNAL_UNPROTECTED = {
+  oneRole:
+    "the journal is not protected: the server's role owns audit_journal and can alter or empty it; set MIGRATION_DATABASE_URL to an owner role and give DATABASE_URL a role of its own (docs/production.md)",
+  sameRole:
+    "the journal is not protected: DATABASE_URL's role owns audit_journal or is a superuser; give the server a role of its own (docs/production.md)",
+} as const;
 
 /** The scripts' start: open, prepare, or fail at once. */
 export async function startDatabase(options?: StartOptions): Promise<DatabaseHandle> {
@@ -97,6 +125,7 @@ export async function prepareDatabaseWhenReachable(
   for (let attempt = 1; !shouldStop(); attempt++) {
     try {
       await prepareDatabase(handle);
+      await warnIfJournalUnprotected(handle.db);
       markDatabaseReady();
       log.info("database ready", { kind: handle.kind, location: handle.location, attempt });
       return true;

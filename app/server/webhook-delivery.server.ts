@@ -6,7 +6,7 @@ import type { DatabaseHandle } from "./db.server";
 import { env } from "./env.server";
 import { log } from "./log.server";
 import { delayUntil, startQueueWorker, type QueueWorker } from "./queue-worker.server";
-import { guardedLookup } from "./webhook-address.server";
+import { addressRule, guardedLookup, refusedLiteral } from "./webhook-address.server";
 import {
   claimDueDeliveries,
   markDelivered,
@@ -41,12 +41,25 @@ export function signedHeaders(
   };
 }
 
+/** Why an attempt is not made: the stored secret cannot be read with this server's key. */
+export const UNREADABLE_SECRET =
+  "Secret de signature illisible : TOTP_ENCRYPTION_KEY absente ou différente de celle qui l'a chiffré";
+
 /**
  * One POST to the endpoint with node:http(s): redirects are not followed, and the address
- * connected to is checked (private ones refused unless allowed) by the lookup.
+ * connected to is checked: by the lookup for a host name, here for an IP literal (node:http does
+ * not look those up). `http://` only with WEBHOOK_ALLOW_PRIVATE, to private addresses only.
  */
-function post(delivery: ClaimedDelivery, allowPrivate: boolean): Promise<AttemptOutcome> {
+function post(
+  delivery: ClaimedDelivery & { secret: string },
+  allowPrivate: boolean,
+): Promise<AttemptOutcome> {
   const url = new URL(delivery.url);
+  const rule = addressRule(url, allowPrivate);
+  const refused = refusedLiteral(url, rule);
+  if (refused || rule === null) {
+    return Promise.resolve({ statusCode: null, error: refused?.message ?? "https:// requis" });
+  }
   const send = url.protocol === "https:" ? httpsRequest : httpRequest;
   const body = Buffer.from(delivery.payload, "utf8");
   return new Promise((resolve) => {
@@ -59,7 +72,7 @@ function post(delivery: ClaimedDelivery, allowPrivate: boolean): Promise<Attempt
           "content-length": String(body.length),
           "user-agent": "ServeurPro-Webhooks/1",
         },
-        lookup: guardedLookup(allowPrivate),
+        lookup: guardedLookup(rule),
         timeout: DELIVERY_TIMEOUT_MS,
       },
       (res) => {
@@ -98,7 +111,17 @@ export function startWebhookWorker(
   const { WEBHOOK_ALLOW_PRIVATE, WEBHOOK_RETRY_MAX_SECONDS } = env();
 
   async function deliver(delivery: ClaimedDelivery): Promise<void> {
-    const outcome = await post(delivery, WEBHOOK_ALLOW_PRIVATE);
+    const { secret } = delivery;
+    if (secret === null) {
+      log.error("webhook secret cannot be read: TOTP_ENCRYPTION_KEY missing or changed", {
+        deliveryId: delivery.id,
+        endpointId: delivery.endpointId,
+      });
+    }
+    const outcome =
+      secret === null
+        ? { statusCode: null, error: UNREADABLE_SECRET }
+        : await post({ ...delivery, secret }, WEBHOOK_ALLOW_PRIVATE);
     if (outcome.error === null) {
       await markDelivered(delivery.id, outcome, database);
       log.info("webhook delivered", {

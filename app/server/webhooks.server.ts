@@ -21,7 +21,8 @@ import {
   type WebhookDelivery,
 } from "./schema.server";
 import { siteConfig } from "./site.server";
-import { checkEndpointHost } from "./webhook-address.server";
+import { isSealed, open, seal } from "./secret-box.server";
+import { checkEndpointUrl } from "./webhook-address.server";
 
 /** Announced (NOTIFY) when a delivery is queued or re-queued; every instance's worker listens. */
 export const WEBHOOK_CHANNEL = "webhook_deliveries";
@@ -34,28 +35,47 @@ function newSecret(): string {
   return `whsec_${randomBytes(32).toString("base64")}`;
 }
 
+// Signing secrets are stored encrypted with TOTP_ENCRYPTION_KEY, like the second factor's keys
+// (secret-box.server.ts), each bound to its endpoint; in clear without the key.
+const secretContext = (endpointId: number) => `webhook_endpoints.secret:${endpointId}`;
+const sealSecret = (endpointId: number, plain: string) =>
+  seal(plain, env().TOTP_ENCRYPTION_KEY, secretContext(endpointId));
+/** The plain secret, or null when it cannot be read (encrypted, and no key or another key). */
+const openSecret = (endpointId: number, stored: string) =>
+  open(stored, env().TOTP_ENCRYPTION_KEY, secretContext(endpointId));
+
 export type EndpointCreation =
   | { kind: "created"; id: number; secret: string }
   | { kind: "private" }
+  | { kind: "insecure" }
   | { kind: "unresolvable" }
   | { kind: "failed" };
 
 /**
- * Adds an endpoint once its host resolves to addresses it may reach (private ones only with
- * WEBHOOK_ALLOW_PRIVATE). The secret is returned here, once: the page shows it and never again.
+ * Adds an endpoint once its URL may be reached (checkEndpointUrl: `https://`, private addresses
+ * only with WEBHOOK_ALLOW_PRIVATE, `http://` only then and to private addresses). The secret is
+ * returned here, once: the page shows it and never again.
  */
 export async function createWebhookEndpoint(
   input: { url: URL; events: WebhookEvent[] },
   context: { requestId: string },
 ): Promise<EndpointCreation> {
-  const check = await checkEndpointHost(input.url.hostname, env().WEBHOOK_ALLOW_PRIVATE);
+  const check = await checkEndpointUrl(input.url, env().WEBHOOK_ALLOW_PRIVATE);
   if (check.kind !== "ok") return check;
   const secret = newSecret();
   try {
-    const [row] = await db()
-      .insert(webhookEndpoints)
-      .values({ url: input.url.href, events: input.events, secret })
-      .returning({ id: webhookEndpoints.id });
+    // The id binds the sealed secret to its row: known once the row is inserted.
+    const row = await db().transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(webhookEndpoints)
+        .values({ url: input.url.href, events: input.events, secret: "" })
+        .returning({ id: webhookEndpoints.id });
+      await tx
+        .update(webhookEndpoints)
+        .set({ secret: sealSecret(inserted.id, secret) })
+        .where(eq(webhookEndpoints.id, inserted.id));
+      return inserted;
+    });
     log.info("webhook endpoint created", { requestId: context.requestId, endpointId: row.id });
     return { kind: "created", id: row.id, secret };
   } catch (error) {
@@ -189,8 +209,8 @@ export async function enqueueWebhookEvent(
   await notifyWorkers(database);
 }
 
-/** What the worker needs to send one delivery. */
-export type ClaimedDelivery = WebhookDelivery & { url: string; secret: string };
+/** What the worker needs to send one delivery; `secret` null: it cannot be read (see openSecret). */
+export type ClaimedDelivery = WebhookDelivery & { url: string; secret: string | null };
 
 /**
  * Claims up to `limit` due deliveries for `leaseSeconds`, as claimDueMails does: SKIP LOCKED lets
@@ -236,7 +256,9 @@ export async function claimDueDeliveries(
   const byId = new Map(endpoints.map((e) => [e.id, e]));
   return claimed.flatMap((d) => {
     const endpoint = byId.get(d.endpointId);
-    return endpoint ? [{ ...d, url: endpoint.url, secret: endpoint.secret }] : [];
+    return endpoint
+      ? [{ ...d, url: endpoint.url, secret: openSecret(endpoint.id, endpoint.secret) }]
+      : [];
   });
 }
 
@@ -342,4 +364,46 @@ export async function resendDelivery(
   }
   log.info("webhook delivery queued again", { requestId: context.requestId, deliveryId: id });
   return { kind: "queued" };
+}
+
+/**
+ * At start: encrypts the signing secrets stored in clear (endpoints added before
+ * TOTP_ENCRYPTION_KEY was set, or before secrets were encrypted), each only if unchanged since read.
+ * Without the key, says what cannot be read or what stays in clear. Also says how many endpoints
+ * are `http://` while WEBHOOK_ALLOW_PRIVATE is off (their deliveries are refused). Returns how many
+ * secrets it encrypted.
+ */
+export async function sealStoredWebhookSecrets(database: Database = db()): Promise<number> {
+  const e = env();
+  const stored = await database
+    .select({ id: webhookEndpoints.id, url: webhookEndpoints.url, secret: webhookEndpoints.secret })
+    .from(webhookEndpoints);
+  const insecure = stored.filter((row) => row.url.startsWith("http:")).length;
+  if (insecure && !e.WEBHOOK_ALLOW_PRIVATE) {
+    log.warn("webhook endpoints in http:// are refused: replace them with https:// addresses", {
+      endpoints: insecure,
+    });
+  }
+  const clear = stored.filter((row) => !isSealed(row.secret));
+  if (!e.TOTP_ENCRYPTION_KEY) {
+    if (stored.length > clear.length) {
+      log.error("webhook secrets are encrypted but TOTP_ENCRYPTION_KEY is not set", {
+        endpoints: stored.length - clear.length,
+      });
+    }
+    if (clear.length && e.SITE_URL.startsWith("https://")) {
+      log.warn("webhook secrets are stored in clear: set TOTP_ENCRYPTION_KEY", {
+        endpoints: clear.length,
+      });
+    }
+    return 0;
+  }
+  for (const row of clear) {
+    await database
+      .update(webhookEndpoints)
+      .set({ secret: sealSecret(row.id, row.secret) })
+      .where(and(eq(webhookEndpoints.id, row.id), eq(webhookEndpoints.secret, row.secret)));
+  }
+  if (clear.length) log.info("webhook secrets encrypted", { endpoints: clear.length });
+  return clear.length;
 }

@@ -129,3 +129,54 @@ export async function truncateAll(database: Database) {
     sql`truncate ${contactRequests}, ${offers}, ${datacenters}, ${sessions}, ${users}, ${rateLimits}, ${appState}, ${webhookEndpoints}, ${auditJournal} restart identity cascade`,
   );
 }
+
+export type TwoRoleDatabase = TestDatabase & {
+  /** The tables' owner (MIGRATION_DATABASE_URL); `url` is the server's role (DATABASE_URL). */
+  migrationUrl: string;
+  /** The test server's superuser, in this database. */
+  superuserUrl: string;
+  roles: { owner: string; server: string };
+};
+
+/**
+ * A new database owned by a new owner role, and a new server role with no right in it yet: the
+ * production set-up of docs/production.md ("Deux rôles"). drop() removes the database and both
+ * roles.
+ */
+export async function createTwoRoleDatabase(prefix = "roles"): Promise<TwoRoleDatabase> {
+  const suffix = randomBytes(5).toString("hex");
+  const name = `${prefix}_${suffix}`;
+  const roles = { owner: `${prefix}_owner_${suffix}`, server: `${prefix}_server_${suffix}` };
+  const passwords = {
+    owner: randomBytes(12).toString("hex"),
+    server: randomBytes(12).toString("hex"),
+  };
+  await withClient(POSTGRES_ADMIN_URL, async (c) => {
+    await c.query(`create role ${roles.owner} login password '${passwords.owner}'`);
+    await c.query(`create role ${roles.server} login password '${passwords.server}'`);
+    await c.query(`create database ${name} owner ${roles.owner}`);
+  });
+  const urlFor = (role?: "owner" | "server") => {
+    const url = new URL(POSTGRES_ADMIN_URL);
+    if (role) {
+      url.username = roles[role];
+      url.password = passwords[role];
+    }
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
+  return {
+    name,
+    url: urlFor("server"),
+    migrationUrl: urlFor("owner"),
+    superuserUrl: urlFor(),
+    roles,
+    async drop() {
+      await withClient(POSTGRES_ADMIN_URL, async (c) => {
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.query(`drop role if exists ${roles.server}`);
+        await c.query(`drop role if exists ${roles.owner}`);
+      });
+    },
+  };
+}

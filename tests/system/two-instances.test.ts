@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_OFFERS } from "../../app/server/seed.server";
+import { JOURNAL_UNPROTECTED } from "../../app/server/startup.server";
 import { createPostgresDatabase, type TestDatabase, withClient } from "../support/database";
 import { hasPostgres } from "./harness/use-postgres";
 import { VALID_OFFER_FORM } from "../support/offers";
@@ -110,6 +111,8 @@ describe.skipIf(!hasPostgres)("two instances on one PostgreSQL database", () => 
     expect(offers).toBe(DEMO_OFFERS.length);
     expect(slugs).toBe(DEMO_OFFERS.length);
     for (const s of [a, b]) expect(s.logLines("server failed to start")).toHaveLength(0);
+    // One role (no MIGRATION_DATABASE_URL): each instance says the journal is not protected.
+    for (const s of [a, b]) expect(s.logLines(JOURNAL_UNPROTECTED.oneRole)).toHaveLength(1);
   });
 
   it("serves the same catalogue from both instances", async () => {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { JOURNAL_UNPROTECTED } from "../../app/server/startup.server";
+import { withClient } from "../support/database";
 import { findFreePort } from "./harness/ports";
 import { type ServerProcess, startServer } from "./harness/server-process";
 import { hasPostgres, settledQueue, usePostgresServers } from "./harness/use-postgres";
@@ -33,6 +35,8 @@ const webhookEnv = (retryMaxSeconds = 1) => ({
   ADMIN_PASSWORD: ADMIN.password,
   WEBHOOK_ALLOW_PRIVATE: "true",
   WEBHOOK_RETRY_MAX_SECONDS: String(retryMaxSeconds),
+  // The signing secret is stored encrypted (issue 28): the receiver verifies what it decrypts to.
+  TOTP_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
 });
 
 /** Adds the receiver as an endpoint through the admin page; keeps the secret it shows once. */
@@ -162,15 +166,21 @@ describe("CRM webhooks (embedded database)", () => {
   });
 });
 
-describe.skipIf(!hasPostgres)("CRM webhooks (two instances on PostgreSQL)", () => {
-  const { database, servers } = usePostgresServers("webhooks");
+// With the production roles (docs/production.md, issue 28): the servers run as a role that may
+// only append to the journal, the migrations as the owner.
+describe.skipIf(!hasPostgres)("CRM webhooks (two instances on PostgreSQL, two roles)", () => {
+  const { database, servers } = usePostgresServers("webhooks", { twoRoles: true });
 
   it("delivers each event once, whichever instance took the request", async () => {
     receiver.received.length = 0;
     receiver.answer = () => 200;
     for (let i = 0; i < 2; i++) {
       servers.push(
-        startServer({ port: await findFreePort(), databaseUrl: database.url, env: webhookEnv() }),
+        startServer({
+          port: await findFreePort(),
+          databaseUrl: database.url,
+          env: { ...webhookEnv(), MIGRATION_DATABASE_URL: database.migrationUrl },
+        }),
       );
       // The first migrates; the second starts on a ready database.
       await servers[i].ready();
@@ -186,6 +196,19 @@ describe.skipIf(!hasPostgres)("CRM webhooks (two instances on PostgreSQL)", () =
     expect(acceptedByTag(tags)).toEqual(ones(tags));
     expect(receiver.received).toHaveLength(20);
     expect(receiver.rejected).toBe(0);
+    // The server's role wrote the journal (sign-in, webhook added) and may not alter it.
+    const journal = await withClient(database.url, async (c) => ({
+      actions: (await c.query<{ action: string }>("select action from audit_journal")).rows.map(
+        (r) => r.action,
+      ),
+      refused: await c.query("delete from audit_journal").then(
+        () => "deleted",
+        (error: { code?: string }) => error.code,
+      ),
+    }));
+    expect(journal.actions).toEqual(expect.arrayContaining(["sign-in", "webhook-added"]));
+    expect(journal.refused).toBe("42501");
+    for (const s of servers) expect(s.logLines(JOURNAL_UNPROTECTED.oneRole)).toHaveLength(0);
     const byInstance = servers.map((s) => s.logLines("webhook delivered").length);
     console.log(
       `two instances on PostgreSQL: 20 requests, 20 webhooks, each once (instance 1: ` +

@@ -22,6 +22,7 @@ import {
   type WebhookEvent,
 } from "~/lib/webhooks";
 import { confirmIdentity, PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
+import { env } from "~/server/env.server";
 import { ConfirmIdentity } from "~/components/admin/confirm-identity";
 import { identityAnswer } from "./confirm-identity.server";
 import { actionFailure, actionDone, idSchema, parseId, readForm } from "~/server/form.server";
@@ -46,6 +47,8 @@ const WEBHOOK_MESSAGES = {
   resendFailed: "Erreur lors du renvoi",
   private:
     "Cette adresse mène à un réseau local ou privé : refusée (WEBHOOK_ALLOW_PRIVATE=true pour l'autoriser).",
+  insecure:
+    "En http://, seule une adresse locale ou privée est acceptée : utilisez https:// pour une adresse publique.",
   unresolvable: "Ce nom de domaine est introuvable.",
   retry: "Veuillez réessayer.",
   missing: "Ce webhook n'existe plus.",
@@ -66,11 +69,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { endpoints, pendingDelete: endpoints.find((e) => e.id === deleteId) ?? null };
 }
 
-const webhookFormSchema = z.discriminatedUnion("intent", [
-  webhookCreateSchema,
-  z.object({ intent: z.literal("delete"), id: idSchema }),
-  z.object({ intent: z.literal("resend"), id: idSchema }),
-]);
+/** `http://` is accepted only with WEBHOOK_ALLOW_PRIVATE (then to private addresses only). */
+const webhookFormSchema = (allowHttp: boolean) =>
+  z.discriminatedUnion("intent", [
+    webhookCreateSchema({ allowHttp }),
+    z.object({ intent: z.literal("delete"), id: idSchema }),
+    z.object({ intent: z.literal("resend"), id: idSchema }),
+  ]);
 
 /** The create form's fields: the address, and `created` for the events' check boxes. */
 const failure = actionFailure<"url" | "created">;
@@ -78,7 +83,7 @@ const failure = actionFailure<"url" | "created">;
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request);
   const { user } = session;
-  const submission = await readForm(request, webhookFormSchema);
+  const submission = await readForm(request, webhookFormSchema(env().WEBHOOK_ALLOW_PRIVATE));
   const { values } = submission;
   if (!submission.success) {
     if (values.intent === "create") {
@@ -241,7 +246,12 @@ export default function AdminWebhooks({ loaderData, actionData: answer }: Route.
       >
         <Form method="post" action={PAGE} className="space-y-4" aria-label="Ajouter un webhook">
           <input type="hidden" name="intent" value="create" />
-          <Field id="webhook-url" label="Adresse (URL) *" error={errors.url}>
+          <Field
+            id="webhook-url"
+            label="Adresse (URL) *"
+            error={errors.url}
+            description="Commence par https:// : les demandes n'y circulent que chiffrées."
+          >
             <Input
               name="url"
               type="url"

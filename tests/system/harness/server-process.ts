@@ -37,8 +37,8 @@ function copyDataTemplate(dataDir: string): void {
 
 /**
  * The environment of a test server: nothing inherited but PATH, HOME and TMPDIR, so that the
- * developer's DATABASE_URL or LOG_LEVEL never leaks in. TRUST_PROXY lets a test pose as many
- * clients through X-Forwarded-For; LOG_LEVEL=info puts every log line in the captured output.
+ * developer's DATABASE_URL or LOG_LEVEL never leaks in. TRUST_PROXY=loopback (the test, on
+ * 127.0.0.1, is the proxy) lets a test pose as many clients through X-Forwarded-For; LOG_LEVEL=info puts every log line in the captured output.
  */
 export function serverEnv(options: ServerOptions): NodeJS.ProcessEnv {
   const env: Record<string, string | undefined> = {
@@ -49,7 +49,7 @@ export function serverEnv(options: ServerOptions): NodeJS.ProcessEnv {
     HOST: "127.0.0.1",
     PORT: String(options.port),
     SITE_URL: `http://127.0.0.1:${options.port}`,
-    TRUST_PROXY: "1",
+    TRUST_PROXY: "loopback",
     LOG_LEVEL: "info",
     ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll } from "vitest";
 import {
   createPostgresDatabase,
+  createTwoRoleDatabase,
   postgresAvailable,
   type TestDatabase,
+  type TwoRoleDatabase,
   withClient,
 } from "../../support/database";
 import { lateBound } from "../../support/late-bound";
@@ -14,16 +16,31 @@ export const hasPostgres = await postgresAvailable();
 
 /**
  * A fresh PostgreSQL database for a describe block, and a list for the servers its tests start on
- * it: after the last test they are stopped, then the database is dropped.
+ * it: after the last test they are stopped, then the database is dropped. `twoRoles`: the database
+ * of docs/production.md, an owner role (`migrationUrl`, MIGRATION_DATABASE_URL) and a server role
+ * (`url`, DATABASE_URL), both dropped after.
  */
 export function usePostgresServers(prefix: string): {
+  database: TestDatabase;
+  servers: ServerProcess[];
+};
+export function usePostgresServers(
+  prefix: string,
+  options: { twoRoles: true },
+): { database: TwoRoleDatabase; servers: ServerProcess[] };
+export function usePostgresServers(
+  prefix: string,
+  options: { twoRoles?: boolean } = {},
+): {
   database: TestDatabase;
   servers: ServerProcess[];
 } {
   let database: TestDatabase | undefined;
   const servers: ServerProcess[] = [];
   beforeAll(async () => {
-    database = await createPostgresDatabase(prefix);
+    database = options.twoRoles
+      ? await createTwoRoleDatabase(prefix)
+      : await createPostgresDatabase(prefix);
   });
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));
