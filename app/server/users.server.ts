@@ -23,6 +23,12 @@ export async function findUserByEmail(email: string, database: Database = db()) 
   return user;
 }
 
+/** The address of account `id` (a mail about its security), or undefined when it is gone. */
+export async function accountEmail(id: number, database: Database = db()) {
+  const [user] = await database.select({ email: users.email }).from(users).where(eq(users.id, id));
+  return user?.email;
+}
+
 export async function countUsers(database: Database = db()): Promise<number> {
   const [{ n }] = await database.select({ n: count() }).from(users);
   return n;
