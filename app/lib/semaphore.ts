@@ -28,6 +28,8 @@ export type Semaphore = {
   readonly active: number;
   /** Tasks waiting now (both lines). */
   readonly queued: number;
+  /** Ordinary tasks waiting now: a new one is refused when this reaches maxQueued. */
+  readonly queuedOrdinary: number;
 };
 
 export function createSemaphore(options: SemaphoreOptions): Semaphore {
@@ -72,6 +74,9 @@ export function createSemaphore(options: SemaphoreOptions): Semaphore {
     },
     get queued() {
       return ordinary.length + priority.length;
+    },
+    get queuedOrdinary() {
+      return ordinary.length;
     },
   };
 }

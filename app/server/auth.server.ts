@@ -16,7 +16,13 @@ import {
   takeAttempt,
 } from "./rate-limit.server";
 import { signInDelayMs } from "~/lib/sign-in-delay";
-import { hashPassword, verifyDummyPassword, verifyPassword } from "./password.server";
+import {
+  hashingFull,
+  HashingBusyError,
+  hashPassword,
+  verifyDummyPassword,
+  verifyPassword,
+} from "./password.server";
 import {
   createSession,
   deleteSession,
@@ -30,7 +36,7 @@ import {
 } from "./sessions.server";
 import { sessions, users } from "./schema.server";
 import { findUserByEmail, type AdminUser } from "./users.server";
-import { checkSecondFactor } from "./two-factor.server";
+import { checkSecondFactor, confirmEnrolment } from "./two-factor.server";
 import { journal, type JournalContext } from "./journal.server";
 import { issueKnownDevice, verifyKnownDevice } from "./known-device.server";
 import { enqueueAccountMail, MAIL_KINDS } from "./mail-outbox.server";
@@ -207,6 +213,8 @@ export async function signIn(
   options: SignInOptions = {},
   database: Database = db(),
 ): Promise<SignInResult> {
+  // A flood from unknown browsers fills the hashing line: answered at once (503), nothing read.
+  if (hashingFull() && !options.knownDevice) throw new HashingBusyError();
   const keys = signInRateLimitKeys(credentials.email, clientIp);
   const found = await findUserByEmail(credentials.email, database);
   const user = found && isRole(found.role) ? { ...found, role: found.role } : undefined;
@@ -435,6 +443,7 @@ export type PasswordChangeResult =
 export async function changeOwnPassword(
   session: AdminSession,
   passwords: { currentPassword: string; newPassword: string },
+  context: JournalContext = { requestId: "" },
   database: Database = db(),
 ): Promise<PasswordChangeResult> {
   const key = `password:user:${session.user.id}`;
@@ -444,10 +453,11 @@ export async function changeOwnPassword(
     .select({ passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, session.user.id));
-  if (!user || !(await verifyPassword(user.passwordHash, passwords.currentPassword))) {
+  const signedIn = { priority: true };
+  if (!user || !(await verifyPassword(user.passwordHash, passwords.currentPassword, signedIn))) {
     return { kind: "wrong-password" };
   }
-  const passwordHash = await hashPassword(passwords.newPassword);
+  const passwordHash = await hashPassword(passwords.newPassword, signedIn);
   await database.transaction(async (tx) => {
     await tx
       .update(users)
@@ -456,6 +466,10 @@ export async function changeOwnPassword(
     await tx
       .delete(sessions)
       .where(and(eq(sessions.userId, session.user.id), ne(sessions.idHash, session.idHash)));
+    await journal.recordWithChange(tx, context, {
+      actor: session.user,
+      action: "password-changed",
+    });
   });
   await resetRateLimit(key, database);
   return { kind: "changed" };
@@ -501,7 +515,8 @@ export async function confirmIdentity(
     .from(users)
     .where(eq(users.id, session.user.id));
   const passwordOk =
-    user !== undefined && (await verifyPassword(user.passwordHash, password.slice(0, 256)));
+    user !== undefined &&
+    (await verifyPassword(user.passwordHash, password.slice(0, 256), { priority: true }));
   const code = form.get(REAUTH_FIELDS.code);
   const codeOk =
     !secondFactor ||
@@ -516,4 +531,51 @@ export async function confirmIdentity(
     .set({ authenticatedAt: sql`now()` })
     .where(eq(sessions.idHash, session.idHash));
   return { kind: "confirmed" };
+}
+
+export type EnrolmentResult =
+  | { kind: "enabled"; recoveryCodes: string[]; knownDevice: string }
+  | { kind: "wrong-password" }
+  | { kind: "wrong-code" }
+  | { kind: "missing" }
+  | { kind: "rate-limited"; retryAfterSeconds: number };
+
+/**
+ * `Activer la double authentification` (issues 20 and 28): the current password first (checked
+ * here, counted with the confirmations of identity), then the code of the key being enrolled. On
+ * success the account's other sessions end and the journal says so (one transaction, in
+ * confirmEnrolment), and this browser becomes a known device of the account.
+ */
+export async function enrolSecondFactor(
+  session: AdminSession,
+  input: { currentPassword: string; code: string },
+  context: JournalContext,
+  database: Database = db(),
+): Promise<EnrolmentResult> {
+  const key = `reauth:user:${session.user.id}`;
+  const refused = await takeAttempt([{ key, ...REAUTH_LIMIT }], database);
+  if (refused) return { kind: "rate-limited", ...refused };
+  const [user] = await database
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, session.user.id));
+  const passwordOk =
+    user !== undefined &&
+    (await verifyPassword(user.passwordHash, input.currentPassword, { priority: true }));
+  if (!passwordOk) return { kind: "wrong-password" };
+  // The limit is for password guesses: a mistyped code with the right password costs nothing.
+  await resetRateLimit(key, database);
+  const result = await confirmEnrolment(
+    session.user.id,
+    input.code,
+    { keepSession: session.idHash, context, actor: session.user },
+    database,
+  );
+  if (result.kind !== "enabled") return result;
+  const knownDevice = await issueKnownDevice(
+    { id: session.user.id, totpEnabledAt: result.enabledAt },
+    null,
+    database,
+  );
+  return { kind: "enabled", recoveryCodes: result.recoveryCodes, knownDevice };
 }

@@ -16,6 +16,9 @@ export type JournalEntry = {
   target?: string | null;
 };
 
+/** Who makes a security change and from where: its journal entry is written with it. */
+export type Journaled = { context: JournalContext; actor: { id: number; email: string } };
+
 function insertEntry(database: Database, context: JournalContext, entry: JournalEntry) {
   return database.insert(auditJournal).values({
     actorId: entry.actor?.id ?? null,
@@ -61,7 +64,15 @@ export async function recordWithChange(
   await insertEntry(database, context, entry);
 }
 
-export const journal = { record, recordWithChange };
+/**
+ * An export's entry, written before a byte of the data leaves (issue 28): if the journal cannot
+ * be written, the export fails.
+ */
+export function recordBeforeExport(context: JournalContext, entry: JournalEntry): Promise<void> {
+  return recordWithChange(db(), context, entry);
+}
+
+export const journal = { record, recordWithChange, recordBeforeExport };
 
 export type JournalFilters = {
   account?: string;

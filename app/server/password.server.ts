@@ -35,6 +35,17 @@ export class HashingBusyError extends QueueFullError {
 
 export type HashingOptions = { priority?: boolean };
 
+/**
+ * True when an ordinary hash asked now would be refused: sign-in answers such a flood at once,
+ * before any database work.
+ */
+export function hashingFull(): boolean {
+  return (
+    hashing.active >= HASHING_LIMITS.concurrency &&
+    hashing.queuedOrdinary >= HASHING_LIMITS.maxQueued
+  );
+}
+
 async function bounded<T>(task: () => Promise<T>, options: HashingOptions): Promise<T> {
   try {
     return await hashing.run(task, options);

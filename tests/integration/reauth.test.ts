@@ -103,7 +103,10 @@ describe(`re-authentication (${testDatabaseKind})`, () => {
     const totp = new TOTP({ secret: Secret.fromBase32(key) });
     await call(
       twoFactor.action,
-      makeRequest("/admin/account/2fa", { cookie, form: { code: totp.generate() } }),
+      makeRequest("/admin/account/2fa", {
+        cookie,
+        form: { currentPassword: ADMIN.password, code: totp.generate() },
+      }),
     );
     await makeStale(cookie);
     const asked = await call(adminUsers.action, makeRequest("/admin/users", { cookie, form: NEW }));
