@@ -252,8 +252,16 @@ describe(`several administrators (${testDatabaseKind})`, () => {
       const changed = await post({ intent: "role", id: String(row.id), role: "catalogue" });
       expect(changed.status).toBe(302);
       expect(changed.headers.get("set-cookie")).toContain("flash=roleChanged");
+      // The change ends the account's sessions (issue 28): it signs in again under its new role.
       expect(
         (await call(dashboard.loader, makeRequest("/admin", { cookie: theirs }))).location,
+      ).toBe("/auth?redirectTo=%2Fadmin");
+      expect(await database.db.select().from(sessions).where(eq(sessions.userId, row.id))).toEqual(
+        [],
+      );
+      const again = await sessionCookieFor(row.id);
+      expect(
+        (await call(dashboard.loader, makeRequest("/admin", { cookie: again }))).location,
       ).toBe("/admin/offers");
       const page = (await call(adminUsers.loader, makeRequest("/admin/users", { cookie })))
         .data as Awaited<ReturnType<typeof adminUsers.loader>>;
