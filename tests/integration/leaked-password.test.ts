@@ -9,7 +9,11 @@ import {
   SIGN_IN_LIMITS,
   signInRateLimitKeys,
 } from "../../app/server/auth.server";
-import { KNOWN_DEVICE_COOKIE, verifyKnownDevice } from "../../app/server/known-device.server";
+import {
+  KNOWN_DEVICE_COOKIE,
+  knownDeviceCookie,
+  verifyKnownDevice,
+} from "../../app/server/known-device.server";
 import { startMailWorker, type MailWorker } from "../../app/server/mail.server";
 import {
   HASHING_LIMITS,
@@ -253,6 +257,10 @@ describe(`sign-in under a leaked password (${testDatabaseKind})`, () => {
     const tampered = device.slice(0, -2) + (device.endsWith("AA") ? "BB" : "AA");
     expect(await verifyKnownDevice(tampered, row, database.db)).toBeNull();
     expect(await verifyKnownDevice("n'importe quoi", row, database.db)).toBeNull();
+    // Behind HTTPS: the __Host- name, Secure.
+    expect(knownDeviceCookie(new Request("https://shop.example.fr/auth"), device)).toBe(
+      `__Host-${KNOWN_DEVICE_COOKIE}=${device}; Max-Age=2592000; Path=/; HttpOnly; Secure; SameSite=Lax`,
+    );
 
     // Another administrator resets the owner's second factor (lost phone): the device is forgotten.
     const admin = await createAdmin({
