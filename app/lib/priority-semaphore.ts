@@ -21,7 +21,7 @@ export type SemaphoreOptions = {
   maxPriorityQueued?: number;
 };
 
-export type Semaphore = {
+export type PrioritySemaphore = {
   /** Runs `task` when a slot is free (priority tasks first); rejects with QueueFullError when the line is full. */
   run<T>(task: () => Promise<T>, options?: { priority?: boolean }): Promise<T>;
   /** Tasks running now. */
@@ -32,7 +32,7 @@ export type Semaphore = {
   readonly queuedOrdinary: number;
 };
 
-export function createSemaphore(options: SemaphoreOptions): Semaphore {
+export function createPrioritySemaphore(options: SemaphoreOptions): PrioritySemaphore {
   const concurrency = Math.max(1, Math.floor(options.concurrency));
   const maxQueued = Math.max(0, Math.floor(options.maxQueued));
   const maxPriorityQueued = Math.max(0, Math.floor(options.maxPriorityQueued ?? maxQueued));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSemaphore, QueueFullError } from "./semaphore";
+import { createPrioritySemaphore, QueueFullError } from "./priority-semaphore";
 
 /** A task that runs until `finish()` is called; `started` says whether it began. */
 function gate<T = string>(value?: T) {
@@ -17,9 +17,9 @@ function gate<T = string>(value?: T) {
 /** Lets the promise callbacks queued so far run. */
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-describe("createSemaphore", () => {
+describe("createPrioritySemaphore", () => {
   it("runs at most `concurrency` tasks at once and the next in line when one ends", async () => {
-    const semaphore = createSemaphore({ concurrency: 2, maxQueued: 5 });
+    const semaphore = createPrioritySemaphore({ concurrency: 2, maxQueued: 5 });
     const gates = [gate("a"), gate("b"), gate("c")];
     const results = gates.map((g) => semaphore.run(g.task));
     await settle();
@@ -38,7 +38,7 @@ describe("createSemaphore", () => {
   });
 
   it("refuses at once past the bounded line, and takes tasks again once it shortens", async () => {
-    const semaphore = createSemaphore({ concurrency: 1, maxQueued: 2 });
+    const semaphore = createPrioritySemaphore({ concurrency: 1, maxQueued: 2 });
     const gates = [gate(), gate(), gate()];
     const running = gates.map((g) => semaphore.run(g.task));
     await expect(semaphore.run(async () => "late")).rejects.toBeInstanceOf(QueueFullError);
@@ -53,7 +53,11 @@ describe("createSemaphore", () => {
   });
 
   it("lets priority tasks go first, in a line of their own that ordinary tasks cannot fill", async () => {
-    const semaphore = createSemaphore({ concurrency: 1, maxQueued: 1, maxPriorityQueued: 1 });
+    const semaphore = createPrioritySemaphore({
+      concurrency: 1,
+      maxQueued: 1,
+      maxPriorityQueued: 1,
+    });
     const order: string[] = [];
     const first = gate();
     const running = semaphore.run(first.task);
@@ -69,7 +73,7 @@ describe("createSemaphore", () => {
   });
 
   it("frees the slot when a task fails", async () => {
-    const semaphore = createSemaphore({ concurrency: 1, maxQueued: 0 });
+    const semaphore = createPrioritySemaphore({ concurrency: 1, maxQueued: 0 });
     await expect(semaphore.run(async () => Promise.reject(new Error("argon2")))).rejects.toThrow(
       "argon2",
     );
