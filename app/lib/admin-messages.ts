@@ -65,6 +65,9 @@ export const ADMIN_MESSAGES = {
   wrongCredentials: "Email ou mot de passe incorrect.",
   missingCredentials: "Veuillez saisir votre email et votre mot de passe.",
   unexpected: { title: "Erreur", description: "Une erreur inattendue s'est produite" },
+  /** Too many passwords being checked at once (503): a flood of sign-ins, not this account. */
+  hashingBusy:
+    "Le service de connexion est très sollicité. Veuillez réessayer dans quelques secondes.",
   tooManyAttempts: (retryAfterSeconds: number) =>
     `Trop de tentatives de connexion. ${retryInMinutes(retryAfterSeconds)}`,
   signOutFailed: "Erreur lors de la déconnexion",

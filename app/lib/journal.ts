@@ -4,6 +4,7 @@ export const JOURNAL_ACTIONS = {
   "sign-in": "Connexion",
   "sign-in-failed": "Connexion refusée",
   "code-refused": "Code refusé",
+  "second-factor-alert": "Alerte envoyée : codes refusés après le bon mot de passe",
   "sign-out": "Déconnexion",
   "password-changed": "Mot de passe modifié",
   "password-reset-requested": "Réinitialisation du mot de passe demandée",

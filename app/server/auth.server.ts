@@ -16,7 +16,13 @@ import {
   takeAttempt,
 } from "./rate-limit.server";
 import { signInDelayMs } from "~/lib/sign-in-delay";
-import { hashPassword, verifyDummyPassword, verifyPassword } from "./password.server";
+import {
+  hashingFull,
+  HashingBusyError,
+  hashPassword,
+  verifyDummyPassword,
+  verifyPassword,
+} from "./password.server";
 import {
   createSession,
   deleteSession,
@@ -30,7 +36,11 @@ import {
 } from "./sessions.server";
 import { sessions, users } from "./schema.server";
 import { findUserByEmail, type AdminUser } from "./users.server";
-import { checkSecondFactor } from "./two-factor.server";
+import { checkSecondFactor, confirmEnrolment } from "./two-factor.server";
+import { journal, type JournalContext } from "./journal.server";
+import { issueKnownDevice, verifyKnownDevice } from "./known-device.server";
+import { enqueueAccountMail, MAIL_KINDS } from "./mail-outbox.server";
+import { log } from "./log.server";
 import { env } from "./env.server";
 import { cacheControl } from "~/lib/http-headers";
 
@@ -49,15 +59,19 @@ export const PRIVATE_HEADERS = {
 } as const;
 
 /**
- * Sign-in limits per window (issue 20). Failures from one address must never make the right
- * password fail from another, so what refuses (429) is keyed by address: per e-mail *and* address,
- * and per address, counted before the password is checked (concurrent guesses cannot overshoot).
- * The account's failures from every address only slow its sign-ins down (signInDelayMs).
+ * Sign-in limits per window (issues 20 and 28). From a browser the account does not know, what
+ * refuses (429) is keyed by address: per e-mail *and* address, and per address; and the account's
+ * failures from all those browsers together are capped at 100 an hour (ASVS 2.2.1), slowing
+ * sign-ins down from the 5th (signInDelayMs). Each is counted before the password is checked
+ * (concurrent guesses cannot overshoot) and given back when it was right. A browser known to the
+ * account (known-device.server.ts) has an allowance of its own, per account and device, and meets
+ * none of the others: the owner signs in from it whatever is tried elsewhere.
  */
 export const SIGN_IN_LIMITS = {
   perAccountAndIp: { limit: 5, windowMs: 15 * 60 * 1000 },
   perIp: { limit: 30, windowMs: 15 * 60 * 1000 },
-  perAccount: { windowMs: 15 * 60 * 1000 },
+  perAccount: { limit: 100, windowMs: 60 * 60 * 1000 },
+  perKnownDevice: { limit: 5, windowMs: 15 * 60 * 1000 },
 } as const;
 
 export type AdminSession = FoundSession;
@@ -163,6 +177,7 @@ export function signInRateLimitKeys(email: string, clientIp: string) {
     ip: `signin:ip:${ip}`,
     accountAndIp: `signin:email-ip:${account}:${ip}`,
     account: `signin:email:${account}`,
+    knownDevice: (deviceId: string) => `signin:device:${account}:${deviceId}`,
   };
 }
 
@@ -176,51 +191,67 @@ export type SignInResult =
 export type Wait = (ms: number) => Promise<void>;
 const sleep: Wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+export type SignInOptions = {
+  previousToken?: string;
+  wait?: Wait;
+  client?: SessionClient;
+  /** The known-device cookie the browser sent (checked here). */
+  knownDevice?: string;
+  /** The request's id, for the journal entry written with the new session. */
+  requestId?: string;
+};
+
 /**
- * Checks the credentials under the per-IP and per-e-mail limits. An unknown e-mail costs the same
- * password verification as a known one and gives the same answer. On success, a new session.
+ * Checks the credentials under the sign-in limits (SIGN_IN_LIMITS). An unknown e-mail costs the
+ * same password verification as a known one and gives the same answer. On success, a new session,
+ * journaled in the same transaction (or, with a second factor, the pending step). Throws
+ * HashingBusyError when too many passwords are being checked at once (the page answers 503).
  */
 export async function signIn(
   credentials: { email: string; password: string },
   clientIp: string,
-  options: { previousToken?: string; wait?: Wait; client?: SessionClient } = {},
+  options: SignInOptions = {},
   database: Database = db(),
 ): Promise<SignInResult> {
+  // A flood from unknown browsers fills the hashing line: answered at once (503), nothing read.
+  if (hashingFull() && !options.knownDevice) throw new HashingBusyError();
   const keys = signInRateLimitKeys(credentials.email, clientIp);
+  const found = await findUserByEmail(credentials.email, database);
+  const user = found && isRole(found.role) ? { ...found, role: found.role } : undefined;
+  const device = await verifyKnownDevice(options.knownDevice, user, database);
+  let failures = 0;
+  if (!device) failures = (await peekRateLimit(keys.account, database)).count;
   const refused = await takeAttempt(
-    [
-      { key: keys.ip, ...SIGN_IN_LIMITS.perIp },
-      { key: keys.accountAndIp, ...SIGN_IN_LIMITS.perAccountAndIp },
-    ],
+    device
+      ? [{ key: keys.knownDevice(device.deviceId), ...SIGN_IN_LIMITS.perKnownDevice }]
+      : [
+          { key: keys.ip, ...SIGN_IN_LIMITS.perIp },
+          { key: keys.accountAndIp, ...SIGN_IN_LIMITS.perAccountAndIp },
+          { key: keys.account, ...SIGN_IN_LIMITS.perAccount },
+        ],
     database,
   );
   if (refused) return { kind: "rate-limited", ...refused };
-  // The account's recent failures, from anywhere, slow this attempt down; they never refuse it.
-  const failures = (await peekRateLimit(keys.account, database)).count;
+  // The account's recent failures from unknown browsers slow this attempt down; a known browser
+  // never waits for them.
   const delay = signInDelayMs(failures);
   if (delay > 0) await (options.wait ?? sleep)(delay);
-  const user = await findUserByEmail(credentials.email, database);
-  const valid =
-    user && isRole(user.role)
-      ? await verifyPassword(user.passwordHash, credentials.password)
-      : await verifyDummyPassword(credentials.password);
-  if (!user || !valid || !isRole(user.role)) {
-    await hitRateLimit(
-      keys.account,
-      Number.MAX_SAFE_INTEGER,
-      SIGN_IN_LIMITS.perAccount.windowMs,
-      database,
-    );
-    return {
-      kind: "invalid",
-      account: user && isRole(user.role) ? { id: user.id, email: user.email } : undefined,
-    };
+  const valid = user
+    ? await verifyPassword(user.passwordHash, credentials.password, { priority: device !== null })
+    : await verifyDummyPassword(credentials.password);
+  if (!user || !valid) {
+    return { kind: "invalid", account: user ? { id: user.id, email: user.email } : undefined };
   }
-  await resetRateLimit(keys.accountAndIp, database);
-  await resetRateLimit(keys.account, database);
-  // The address's limit is for guesses: a right password gives its attempt back (an office of
-  // colleagues behind one address signs in all day).
-  await refundRateLimit(keys.ip, database);
+  if (device) {
+    await resetRateLimit(keys.knownDevice(device.deviceId), database);
+  } else {
+    await resetRateLimit(keys.accountAndIp, database);
+    // The address's and the account's limits are for failures: a right password gives its
+    // attempt back (an office of colleagues behind one address signs in all day). The account's
+    // failures stay counted for their hour: the owner's success does not give a guesser 100 more.
+    await refundRateLimit(keys.ip, database);
+    await refundRateLimit(keys.account, database);
+  }
   // A new session id at each sign-in; the one the browser had before (if any) is ended.
   await deleteSession(options.previousToken, database);
   await pruneExpiredSessions(database);
@@ -233,50 +264,151 @@ export async function signIn(
     });
     return { kind: "second-factor", user: account, ...pending };
   }
-  const session = await createSession(user.id, database, options.client);
+  const session = await openSession(
+    account,
+    options.client ?? {},
+    { requestId: options.requestId ?? "", clientIp },
+    database,
+  );
   return { kind: "signed-in", user: account, ...session };
 }
 
-/** Codes tried per account and window at the code step of sign-in (a wrong one is counted). */
-export const SECOND_FACTOR_LIMIT = { limit: 5, windowMs: 15 * 60 * 1000 } as const;
+/** A full session and its `Connexion` journal entry, in one transaction: no entry, no session. */
+async function openSession(
+  user: AdminUser,
+  client: SessionClient,
+  context: JournalContext,
+  database: Database,
+) {
+  return database.transaction(async (tx) => {
+    const session = await createSession(user.id, tx, client);
+    await journal.recordWithChange(tx, context, { actor: user, action: "sign-in" });
+    return session;
+  });
+}
+
+/**
+ * Codes tried at the code step of sign-in (issue 28), a wrong one counted: from a browser the
+ * account does not know, per account and address and per account; from a known browser, per
+ * account and device only. Wrong codes after a right password are someone who has the password:
+ * the 5th of an episode (24 hours from the first) mails the account and is journaled.
+ */
+export const SECOND_FACTOR_LIMITS = {
+  perAccountAndIp: { limit: 5, windowMs: 15 * 60 * 1000 },
+  perAccount: { limit: 10, windowMs: 15 * 60 * 1000 },
+  perKnownDevice: { limit: 5, windowMs: 15 * 60 * 1000 },
+  alert: { after: 5, windowMs: 24 * 60 * 60 * 1000 },
+} as const;
+
+/** The rate-limit counters of the code step for one account. */
+export function secondFactorRateLimitKeys(userId: number, clientIp: string) {
+  return {
+    accountAndIp: `2fa:user-ip:${userId}:${clientSubject(clientIp)}`,
+    account: `2fa:user:${userId}`,
+    knownDevice: (deviceId: string) => `2fa:device:${userId}:${deviceId}`,
+    alert: `2fa:alert:${userId}`,
+  };
+}
 
 export type SecondFactorResult =
-  | { kind: "signed-in"; user: AdminUser; token: string; expiresAt: Date; method: string }
+  | {
+      kind: "signed-in";
+      user: AdminUser;
+      token: string;
+      expiresAt: Date;
+      method: string;
+      /** The known-device cookie's new value (renewed for 30 days). */
+      knownDevice: string;
+    }
   | { kind: "expired" }
-  | { kind: "wrong-code"; user: { id: number; email: string } }
+  | { kind: "wrong-code"; user: { id: number; email: string }; alerted: boolean }
   | { kind: "rate-limited"; retryAfterSeconds: number; user: { id: number; email: string } };
+
+export type SecondFactorOptions = {
+  client?: SessionClient;
+  /** The known-device cookie the browser sent (checked here). */
+  knownDevice?: string;
+  requestId?: string;
+};
 
 /**
  * The code step of a sign-in: the pending session of `token` becomes a full session under a new
- * token when `code` is a valid TOTP code (once per time step) or an unused recovery code.
+ * token when `code` is a valid TOTP code (once per time step) or an unused recovery code; the
+ * browser becomes (or stays) a known device of the account.
  */
 export async function completeSecondFactor(
   token: string | undefined,
   code: string,
-  client: SessionClient = {},
+  clientIp: string,
+  options: SecondFactorOptions = {},
   database: Database = db(),
 ): Promise<SecondFactorResult> {
   const pending = await findPendingSignIn(token, database);
   if (!pending) return { kind: "expired" };
-  const key = `2fa:user:${pending.user.id}`;
-  const refused = await takeAttempt([{ key, ...SECOND_FACTOR_LIMIT }], database);
-  if (refused) return { kind: "rate-limited", ...refused, user: pending.user };
-  const check = await checkSecondFactor(pending.user.id, code, database);
-  if (check.kind === "wrong-code") return { kind: "wrong-code", user: pending.user };
-  await resetRateLimit(key, database);
+  const user = { id: pending.user.id, email: pending.user.email };
+  const device = await verifyKnownDevice(options.knownDevice, pending.user, database);
+  const keys = secondFactorRateLimitKeys(user.id, clientIp);
+  const { perAccountAndIp, perAccount, perKnownDevice } = SECOND_FACTOR_LIMITS;
+  const refused = await takeAttempt(
+    device
+      ? [{ key: keys.knownDevice(device.deviceId), ...perKnownDevice }]
+      : [
+          { key: keys.accountAndIp, ...perAccountAndIp },
+          { key: keys.account, ...perAccount },
+        ],
+    database,
+  );
+  if (refused) return { kind: "rate-limited", ...refused, user };
+  const context = { requestId: options.requestId ?? "", clientIp };
+  const check = await checkSecondFactor(user.id, code, database);
+  if (check.kind === "wrong-code") {
+    const { after, windowMs } = SECOND_FACTOR_LIMITS.alert;
+    const episode = await hitRateLimit(keys.alert, after, windowMs, database);
+    // Exactly one attempt sees the count reach `after`: one mail per episode.
+    const alerted = episode.count === after;
+    if (alerted) await raiseSecondFactorAlert(user, context, database);
+    return { kind: "wrong-code", user, alerted };
+  }
+  if (device) {
+    await resetRateLimit(keys.knownDevice(device.deviceId), database);
+  } else {
+    await resetRateLimit(keys.accountAndIp, database);
+    // The account's count keeps the wrong codes of others: the owner's success gives them no more.
+    await refundRateLimit(keys.account, database);
+  }
   await deleteSessionByHash(pending.idHash, database);
   const [row] = await database
-    .select({ role: users.role })
+    .select({ role: users.role, totpEnabledAt: users.totpEnabledAt })
     .from(users)
-    .where(eq(users.id, pending.user.id));
-  if (!row || !isRole(row.role)) return { kind: "expired" };
-  const session = await createSession(pending.user.id, database, client);
-  return {
-    kind: "signed-in",
-    user: { ...pending.user, role: row.role },
-    ...session,
-    method: check.kind,
-  };
+    .where(eq(users.id, user.id));
+  if (!row || !isRole(row.role) || !row.totpEnabledAt) return { kind: "expired" };
+  const account = { ...user, role: row.role };
+  const session = await openSession(account, options.client ?? {}, context, database);
+  const knownDevice = await issueKnownDevice(
+    { id: user.id, totpEnabledAt: row.totpEnabledAt },
+    device,
+    database,
+  );
+  return { kind: "signed-in", user: account, ...session, method: check.kind, knownDevice };
+}
+
+/**
+ * Someone who has the account's password keeps typing wrong codes: the account is mailed (through
+ * the outbox, rendered when sent) and the journal says so, together or not at all.
+ */
+async function raiseSecondFactorAlert(
+  user: { id: number; email: string },
+  context: JournalContext,
+  database: Database,
+) {
+  await database.transaction(async (tx) => {
+    await enqueueAccountMail(user.id, MAIL_KINDS.secondFactorAlert, tx);
+    await journal.recordWithChange(tx, context, { actor: user, action: "second-factor-alert" });
+  });
+  log.warn("wrong second-factor codes after the right password: account alerted", {
+    requestId: context.requestId,
+    userId: user.id,
+  });
 }
 
 export function sessionToken(request: Request): string | undefined {
@@ -311,6 +443,7 @@ export type PasswordChangeResult =
 export async function changeOwnPassword(
   session: AdminSession,
   passwords: { currentPassword: string; newPassword: string },
+  context: JournalContext = { requestId: "" },
   database: Database = db(),
 ): Promise<PasswordChangeResult> {
   const key = `password:user:${session.user.id}`;
@@ -320,10 +453,11 @@ export async function changeOwnPassword(
     .select({ passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, session.user.id));
-  if (!user || !(await verifyPassword(user.passwordHash, passwords.currentPassword))) {
+  const signedIn = { priority: true };
+  if (!user || !(await verifyPassword(user.passwordHash, passwords.currentPassword, signedIn))) {
     return { kind: "wrong-password" };
   }
-  const passwordHash = await hashPassword(passwords.newPassword);
+  const passwordHash = await hashPassword(passwords.newPassword, signedIn);
   await database.transaction(async (tx) => {
     await tx
       .update(users)
@@ -332,6 +466,10 @@ export async function changeOwnPassword(
     await tx
       .delete(sessions)
       .where(and(eq(sessions.userId, session.user.id), ne(sessions.idHash, session.idHash)));
+    await journal.recordWithChange(tx, context, {
+      actor: session.user,
+      action: "password-changed",
+    });
   });
   await resetRateLimit(key, database);
   return { kind: "changed" };
@@ -377,7 +515,8 @@ export async function confirmIdentity(
     .from(users)
     .where(eq(users.id, session.user.id));
   const passwordOk =
-    user !== undefined && (await verifyPassword(user.passwordHash, password.slice(0, 256)));
+    user !== undefined &&
+    (await verifyPassword(user.passwordHash, password.slice(0, 256), { priority: true }));
   const code = form.get(REAUTH_FIELDS.code);
   const codeOk =
     !secondFactor ||
@@ -392,4 +531,51 @@ export async function confirmIdentity(
     .set({ authenticatedAt: sql`now()` })
     .where(eq(sessions.idHash, session.idHash));
   return { kind: "confirmed" };
+}
+
+export type EnrolmentResult =
+  | { kind: "enabled"; recoveryCodes: string[]; knownDevice: string }
+  | { kind: "wrong-password" }
+  | { kind: "wrong-code" }
+  | { kind: "missing" }
+  | { kind: "rate-limited"; retryAfterSeconds: number };
+
+/**
+ * `Activer la double authentification` (issues 20 and 28): the current password first (checked
+ * here, counted with the confirmations of identity), then the code of the key being enrolled. On
+ * success the account's other sessions end and the journal says so (one transaction, in
+ * confirmEnrolment), and this browser becomes a known device of the account.
+ */
+export async function enrolSecondFactor(
+  session: AdminSession,
+  input: { currentPassword: string; code: string },
+  context: JournalContext,
+  database: Database = db(),
+): Promise<EnrolmentResult> {
+  const key = `reauth:user:${session.user.id}`;
+  const refused = await takeAttempt([{ key, ...REAUTH_LIMIT }], database);
+  if (refused) return { kind: "rate-limited", ...refused };
+  const [user] = await database
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, session.user.id));
+  const passwordOk =
+    user !== undefined &&
+    (await verifyPassword(user.passwordHash, input.currentPassword, { priority: true }));
+  if (!passwordOk) return { kind: "wrong-password" };
+  // The limit is for password guesses: a mistyped code with the right password costs nothing.
+  await resetRateLimit(key, database);
+  const result = await confirmEnrolment(
+    session.user.id,
+    input.code,
+    { keepSession: session.idHash, context, actor: session.user },
+    database,
+  );
+  if (result.kind !== "enabled") return result;
+  const knownDevice = await issueKnownDevice(
+    { id: session.user.id, totpEnabledAt: result.enabledAt },
+    null,
+    database,
+  );
+  return { kind: "enabled", recoveryCodes: result.recoveryCodes, knownDevice };
 }

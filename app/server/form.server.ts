@@ -73,16 +73,18 @@ export function actionFailure<F extends string = string, V = Partial<Record<F, s
 
 /**
  * The one way an admin action succeeds: the change goes to the journal (who, what, on what), then
- * the browser to `to` with the flash toast `flash` (post/redirect/get).
+ * the browser to `to` with the flash toast `flash` (post/redirect/get). A security event (an
+ * account, a role, a password, a second factor, an erasure) was journaled by its entity command in
+ * the transaction of the change itself (`journal.recordWithChange`): its action passes `null`.
  */
 export async function actionDone(
   request: Request,
   context: JournalContext,
   flash: FlashKey,
   to: string,
-  entry: JournalEntry,
+  entry: JournalEntry | null,
 ): Promise<never> {
-  await journal.record(context, entry);
+  if (entry) await journal.record(context, entry);
   throw redirect(to, { headers: withFlash(request, flash, PRIVATE_HEADERS) });
 }
 

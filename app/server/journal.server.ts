@@ -16,9 +16,24 @@ export type JournalEntry = {
   target?: string | null;
 };
 
+/** Who makes a security change and from where: its journal entry is written with it. */
+export type Journaled = { context: JournalContext; actor: { id: number; email: string } };
+
+function insertEntry(database: Database, context: JournalContext, entry: JournalEntry) {
+  return database.insert(auditJournal).values({
+    actorId: entry.actor?.id ?? null,
+    actorEmail: entry.actor?.email ?? null,
+    action: entry.action,
+    target: entry.target?.slice(0, 300) ?? null,
+    ip: context.clientIp?.slice(0, 64) ?? null,
+    requestId: context.requestId.slice(0, 100),
+  });
+}
+
 /**
- * Appends one entry to the journal. A journal that cannot be written is logged, never the reason
- * an administrator's action fails (the action already happened).
+ * Appends one entry to the journal, best effort: a journal that cannot be written is logged,
+ * never the reason an action fails. For what changes nothing (a refused sign-in, a code refused,
+ * a page viewed) and for actions outside the security events.
  */
 export async function record(
   context: JournalContext,
@@ -26,14 +41,7 @@ export async function record(
   database: Database = db(),
 ): Promise<void> {
   try {
-    await database.insert(auditJournal).values({
-      actorId: entry.actor?.id ?? null,
-      actorEmail: entry.actor?.email ?? null,
-      action: entry.action,
-      target: entry.target?.slice(0, 300) ?? null,
-      ip: context.clientIp?.slice(0, 64) ?? null,
-      requestId: context.requestId.slice(0, 100),
-    });
+    await insertEntry(database, context, entry);
   } catch (error) {
     log.error("journal entry not written", {
       requestId: context.requestId,
@@ -43,7 +51,28 @@ export async function record(
   }
 }
 
-export const journal = { record };
+/**
+ * Appends one entry or throws (issue 28): the security events (sign-ins, accounts and roles,
+ * passwords, second factors, exports, erasures) call it with the transaction of the change itself,
+ * so that no journal row means no change. An export writes it before a byte of data leaves.
+ */
+export async function recordWithChange(
+  database: Database,
+  context: JournalContext,
+  entry: JournalEntry,
+): Promise<void> {
+  await insertEntry(database, context, entry);
+}
+
+/**
+ * An export's entry, written before a byte of the data leaves (issue 28): if the journal cannot
+ * be written, the export fails.
+ */
+export function recordBeforeExport(context: JournalContext, entry: JournalEntry): Promise<void> {
+  return recordWithChange(db(), context, entry);
+}
+
+export const journal = { record, recordWithChange, recordBeforeExport };
 
 export type JournalFilters = {
   account?: string;

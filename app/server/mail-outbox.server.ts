@@ -11,6 +11,8 @@ export const MAIL_KINDS = {
   contactAcknowledgement: "contact_acknowledgement",
   // To an account of the admin area (issue 20): the link of `Mot de passe oublié ?`.
   passwordReset: "password_reset",
+  // To an account of the admin area (issue 28): its password is being used with wrong codes.
+  secondFactorAlert: "second_factor_alert",
 } as const;
 export type MailKind = (typeof MAIL_KINDS)[keyof typeof MAIL_KINDS];
 
@@ -22,6 +24,11 @@ export const MAIL_CHANNEL = "mail_outbox";
 
 const notifyWorkers = (database: Database) =>
   database.execute(sql`select pg_notify(${MAIL_CHANNEL}, '')`);
+
+/** Wakes the mail workers (every instance) once the transaction commits. */
+export async function notifyMailWorkers(database: Database): Promise<void> {
+  await notifyWorkers(database);
+}
 
 /**
  * Queues the sales team's notification of one contact request. Call it with the transaction that
@@ -36,18 +43,13 @@ export async function enqueueContactNotification(
   await notifyWorkers(database);
 }
 
-/**
- * Queues the mail with a password-reset link, in the transaction that stores the reset. The token
- * stays on the row only until the mail leaves (sent or failed): see `secret`.
- */
-export async function enqueuePasswordResetMail(
-  passwordResetId: number,
-  token: string,
+/** Queues a mail to an account about its own security, rendered when it is sent. */
+export async function enqueueAccountMail(
+  userId: number,
+  kind: MailKind,
   database: Database,
 ): Promise<void> {
-  await database
-    .insert(mailOutbox)
-    .values({ passwordResetId, secret: token, kind: MAIL_KINDS.passwordReset });
+  await database.insert(mailOutbox).values({ userId, kind });
   await notifyWorkers(database);
 }
 
@@ -94,7 +96,6 @@ export async function markMailSent(id: number, database: Database = db()): Promi
       status: "sent",
       sentAt: sql`now()`,
       lockedUntil: null,
-      secret: null,
       updatedAt: sql`now()`,
     })
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
@@ -141,7 +142,6 @@ export async function markMailFailed(
       status: "failed",
       lastError: error,
       lockedUntil: null,
-      secret: null,
       updatedAt: sql`now()`,
     })
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
@@ -158,7 +158,6 @@ export async function giveUpStaleMails(database: Database = db()): Promise<numbe
       status: "failed",
       lastError: sql`'Non envoyé 3 jours après la demande' || coalesce(' ; dernière erreur : ' || ${mailOutbox.lastError}, '')`,
       lockedUntil: null,
-      secret: null,
       updatedAt: sql`now()`,
     })
     .where(

@@ -11,6 +11,7 @@ import type { Pricing } from "~/lib/money";
 import { retryDelaySeconds } from "~/lib/outbox-backoff";
 import { resetLinkUrl } from "~/lib/password-reset";
 import { renderPasswordResetMail } from "~/lib/password-reset-mail";
+import { renderSecondFactorAlertMail } from "~/lib/account-alert-mail";
 import { contactMailData } from "./contacts.server";
 import type { DatabaseHandle } from "./db.server";
 import { env } from "./env.server";
@@ -27,7 +28,8 @@ import {
   nextMailDueAt,
 } from "./mail-outbox.server";
 import { delayUntil, startQueueWorker, type QueueWorker } from "./queue-worker.server";
-import { passwordResetMailData } from "./password-reset.server";
+import { drawResetLink } from "./password-reset.server";
+import { accountEmail } from "./users.server";
 import type { MailOutboxRow } from "./schema.server";
 import { siteConfig } from "./site.server";
 
@@ -156,13 +158,14 @@ export function startMailWorker(
   });
   const messageDomain = new URL(settings.baseUrl).hostname || "localhost";
 
-  /** A password-reset link to an account (issue 20): sent while the link still works. */
+  /**
+   * A password-reset link to an account (issue 20): sent while the link still works, with a token
+   * drawn now (only its hash is stored: issue 28).
+   */
   async function sendPasswordReset(row: MailOutboxRow): Promise<void> {
-    const data =
-      row.passwordResetId !== null && row.secret
-        ? await passwordResetMailData(row.passwordResetId, database)
-        : undefined;
-    if (!data || !row.secret) {
+    const link =
+      row.passwordResetId !== null ? await drawResetLink(row.passwordResetId, database) : undefined;
+    if (!link) {
       await markMailFailed(
         row.id,
         "Lien de réinitialisation expiré, utilisé ou remplacé",
@@ -172,13 +175,13 @@ export function startMailWorker(
     }
     const site = siteConfig();
     const mail = renderPasswordResetMail({
-      url: resetLinkUrl(settings.baseUrl, row.secret),
-      expiresAt: data.expiresAt,
+      url: resetLinkUrl(settings.baseUrl, link.token),
+      expiresAt: link.expiresAt,
       siteName: site.name,
     });
     const sent = await deliver(row, {
       from: settings.from,
-      to: data.email,
+      to: link.email,
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
@@ -192,6 +195,31 @@ export function startMailWorker(
         attempts: row.attempts,
       });
     }
+  }
+
+  /** The warning to an account whose password is used with wrong codes (issue 28). */
+  async function sendSecondFactorAlert(row: MailOutboxRow): Promise<void> {
+    const email = row.userId !== null ? await accountEmail(row.userId, database) : undefined;
+    if (!email) {
+      await markMailFailed(row.id, "Le compte n'existe plus", database);
+      return;
+    }
+    const site = siteConfig();
+    const mail = renderSecondFactorAlertMail({
+      baseUrl: settings.baseUrl,
+      siteName: site.name,
+      at: row.createdAt,
+    });
+    const sent = await deliver(row, {
+      from: settings.from,
+      to: email,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      messageId: `<account-alert-${row.userId}.mail-${row.id}@${messageDomain}>`,
+      headers: { "Auto-Submitted": "auto-generated" },
+    });
+    if (sent) log.info("mail sent", { mailId: row.id, userId: row.userId, attempts: row.attempts });
   }
 
   /** Hands one mail to the SMTP server and records the outcome; true when it was accepted. */
@@ -248,6 +276,10 @@ export function startMailWorker(
   async function prepareAndSend(row: MailOutboxRow): Promise<void> {
     if (row.kind === MAIL_KINDS.passwordReset) {
       await sendPasswordReset(row);
+      return;
+    }
+    if (row.kind === MAIL_KINDS.secondFactorAlert) {
+      await sendSecondFactorAlert(row);
       return;
     }
     const acknowledgement = row.kind === MAIL_KINDS.contactAcknowledgement;

@@ -3,11 +3,13 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { isRole } from "~/lib/roles";
 import { db, type Database } from "./db.server";
-import { enqueuePasswordResetMail } from "./mail-outbox.server";
+import { RESET_LINK_MINUTES } from "~/lib/password-reset";
+import { journal, type JournalContext } from "./journal.server";
+import { MAIL_KINDS, notifyMailWorkers } from "./mail-outbox.server";
 import { hashPassword } from "./password.server";
 import { passwordPolicyProblem } from "./password-policy.server";
 import { hitRateLimit, takeAttempt } from "./rate-limit.server";
-import { passwordResets, sessions, users } from "./schema.server";
+import { mailOutbox, passwordResets, sessions, users } from "./schema.server";
 import { hashSessionToken, isWellFormedToken } from "./sessions.server";
 import { findUserByEmail, type AdminUser } from "./users.server";
 
@@ -48,15 +50,19 @@ export type PasswordResetRequest =
   | { kind: "rate-limited"; retryAfterSeconds: number };
 
 /**
- * A request of `Mot de passe oublié ?`. Whether the address has an account or not, the same
- * counters are written and a token is drawn; an account's request then stores the token's hash
- * and queues the mail with the link in one transaction (the previous unused links deleted).
- * `mailEnabled` false (no SMTP_URL): nothing is stored, nothing queued.
+ * A request of `Mot de passe oublié ?`. Whether the address has an account or not, the same work
+ * is done (issue 28): the same counters, the same account look-up, the same statements in one
+ * transaction (forget the account's unused links, store a new one and queue its mail, both
+ * conditional on the account, so an unknown address writes no row), the same journal entry and
+ * the same wake-up of the mail workers. No token is drawn here: the worker draws the link's token
+ * when it sends the mail and stores only its hash (drawResetLink), so that the database never
+ * holds a usable link. `mailEnabled` false (no SMTP_URL) or the account's mail cap reached:
+ * nothing stored, nothing queued, the last link sent stays good.
  */
 export async function requestPasswordReset(
   email: string,
   clientIp: string,
-  options: { mailEnabled: boolean },
+  options: { mailEnabled: boolean; requestId?: string },
   database: Database = db(),
 ): Promise<PasswordResetRequest> {
   const keys = passwordResetRateLimitKeys(email, clientIp);
@@ -71,24 +77,36 @@ export async function requestPasswordReset(
   await prunePasswordResets(database);
   const { limit, windowMs } = PASSWORD_RESET_LIMITS.mailsPerAccount;
   const mails = await hitRateLimit(keys.mails, limit, windowMs, database);
-  const token = randomBytes(32).toString("base64url");
-  const tokenHash = hashSessionToken(token);
   const user = await findUserByEmail(email, database);
-  if (!user || !isRole(user.role)) return { kind: "requested", outcome: "no-account" };
-  const account = { id: user.id, email: user.email };
+  const account = user && isRole(user.role) ? { id: user.id, email: user.email } : undefined;
+  const store = options.mailEnabled && mails.allowed;
+  // No account has id 0: for an unknown address the statements below match no row.
+  const userId = account?.id ?? 0;
+  // A hash no one has the token of, until the worker draws the link's own.
+  const placeholder = hashSessionToken(randomBytes(32).toString("base64url"));
+  const context = { requestId: options.requestId ?? "", clientIp };
+  await database.transaction(async (tx) => {
+    await tx.execute(sql`
+      with forgotten as (
+        delete from ${passwordResets}
+        where user_id = ${userId} and used_at is null and ${store}
+      ), reset as (
+        insert into ${passwordResets} (user_id, token_hash, expires_at)
+        select id, ${placeholder}, now() + make_interval(mins => ${RESET_LINK_MINUTES})
+        from ${users} where id = ${userId} and ${store}
+        returning id
+      )
+      insert into ${mailOutbox} (password_reset_id, kind)
+      select id, ${MAIL_KINDS.passwordReset} from reset`);
+    await journal.recordWithChange(tx, context, {
+      actor: account,
+      action: "password-reset-requested",
+    });
+    await notifyMailWorkers(tx);
+  });
+  if (!account) return { kind: "requested", outcome: "no-account" };
   if (!options.mailEnabled) return { kind: "requested", account, outcome: "mail-off" };
   if (!mails.allowed) return { kind: "requested", account, outcome: "mail-limit" };
-  await database.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    await t
-      .delete(passwordResets)
-      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
-    const [reset] = await t
-      .insert(passwordResets)
-      .values({ userId: user.id, tokenHash, expiresAt: sql`now() + make_interval(mins => 30)` })
-      .returning({ id: passwordResets.id });
-    await enqueuePasswordResetMail(reset.id, token, t);
-  });
   return { kind: "requested", account, outcome: "mailed" };
 }
 
@@ -128,6 +146,7 @@ export type PasswordResetResult =
 export async function completePasswordReset(
   token: string,
   newPassword: string,
+  context: JournalContext = { requestId: "" },
   database: Database = db(),
 ): Promise<PasswordResetResult> {
   const reset = await findUsableReset(token, database);
@@ -156,6 +175,7 @@ export async function completePasswordReset(
       .delete(sessions)
       .where(eq(sessions.userId, reset.user.id))
       .returning({ idHash: sessions.idHash });
+    await journal.recordWithChange(tx, context, { actor: reset.user, action: "password-reset" });
     return { kind: "reset" as const, user: reset.user, sessionsEnded: ended.length };
   });
 }
@@ -167,21 +187,32 @@ export async function prunePasswordResets(database: Database = db()): Promise<vo
     .where(lt(passwordResets.expiresAt, sql`now() - interval '1 day'`));
 }
 
-/** What the reset mail needs when it is sent: the account's address, while the link still works. */
-export async function passwordResetMailData(
+/**
+ * The link of a reset mail, drawn when the mail is sent (issue 28): a new token whose hash replaces
+ * the reset's, while the reset is still usable, with the account's address. A second attempt
+ * draws another token (the newest mail's link is the one that works). Undefined when the reset is
+ * used, expired or replaced.
+ */
+export async function drawResetLink(
   resetId: number,
   database: Database = db(),
-): Promise<{ email: string; expiresAt: Date } | undefined> {
-  const [row] = await database
-    .select({ email: users.email, expiresAt: passwordResets.expiresAt })
-    .from(passwordResets)
-    .innerJoin(users, eq(users.id, passwordResets.userId))
+): Promise<{ token: string; email: string; expiresAt: Date } | undefined> {
+  const token = randomBytes(32).toString("base64url");
+  const [reset] = await database
+    .update(passwordResets)
+    .set({ tokenHash: hashSessionToken(token) })
     .where(
       and(
         eq(passwordResets.id, resetId),
         isNull(passwordResets.usedAt),
         gt(passwordResets.expiresAt, sql`now()`),
       ),
-    );
-  return row;
+    )
+    .returning({ userId: passwordResets.userId, expiresAt: passwordResets.expiresAt });
+  if (!reset) return undefined;
+  const [user] = await database
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, reset.userId));
+  return user ? { token, email: user.email, expiresAt: reset.expiresAt } : undefined;
 }

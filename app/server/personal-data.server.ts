@@ -9,6 +9,7 @@ import {
   statusChangeColumns,
 } from "./contacts.server";
 import { db, type Database } from "./db.server";
+import { journal, type Journaled } from "./journal.server";
 import {
   appState,
   contactNotes,
@@ -187,9 +188,26 @@ export function personalDataDocument(
   };
 }
 
-/** Erases every request of one address and all that is attached to it, in one transaction. */
-export function erasePersonalData(email: string, database: Database = db()) {
-  return deleteContactRequests(ofAddress(email), {}, database);
+/**
+ * Erases every request of one address and all that is attached to it, in one transaction with
+ * its journal entry (the person named by `addressToken`): no entry, nothing erased.
+ */
+export async function erasePersonalData(
+  email: string,
+  change: Journaled,
+  database: Database = db(),
+): Promise<{ subject: string; counts: DeletionCounts }> {
+  const subject = await addressToken(email, database);
+  const counts = await database.transaction(async (tx) => {
+    const erased = await deleteContactRequests(ofAddress(email), {}, tx);
+    await journal.recordWithChange(tx, change.context, {
+      actor: change.actor,
+      action: "personal-data-erased",
+      target: `personne ${subject}`,
+    });
+    return erased;
+  });
+  return { subject, counts };
 }
 
 const LOG_KEY = "personal_data_log_key";

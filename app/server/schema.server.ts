@@ -272,12 +272,14 @@ export const mailOutbox = pgTable(
       onDelete: "cascade",
     }),
     kind: text("kind").notNull(),
-    // A password-reset mail (issue 20): its reset, and the link's token until the mail leaves
-    // (cleared when it is sent or fails; the reset itself keeps only the token's hash).
+    // A password-reset mail (issue 20): its reset. The link's token is drawn when the mail is
+    // sent and only its hash stored (issue 28: no token in clear anywhere in the database).
     passwordResetId: integer("password_reset_id").references((): AnyPgColumn => passwordResets.id, {
       onDelete: "cascade",
     }),
-    secret: text("secret"),
+    // A mail to an account of the admin area about its security (issue 28): wrong codes after
+    // the right password. Removing the account removes its mails.
+    userId: integer("user_id").references((): AnyPgColumn => users.id, { onDelete: "cascade" }),
     status: mailStatus("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" })
@@ -299,6 +301,7 @@ export const mailOutbox = pgTable(
     index("mail_outbox_status_idx").on(t.status, t.updatedAt.desc()),
     index("mail_outbox_request_idx").on(t.contactRequestId),
     index("mail_outbox_password_reset_idx").on(t.passwordResetId),
+    index("mail_outbox_user_idx").on(t.userId),
   ],
 );
 

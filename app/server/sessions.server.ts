@@ -126,7 +126,7 @@ export async function findPendingSignIn(token: string | undefined, database: Dat
   if (!isWellFormedToken(token)) return undefined;
   const idHash = hashSessionToken(token);
   const [row] = await database
-    .select({ id: users.id, email: users.email })
+    .select({ id: users.id, email: users.email, totpEnabledAt: users.totpEnabledAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(

@@ -1,9 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { db, type Database } from "./db.server";
 import { env } from "./env.server";
+import { journal, type Journaled } from "./journal.server";
 import { log } from "./log.server";
 import { recoveryCodes, sessions, users } from "./schema.server";
 import { isSealed, open, seal } from "./secret-box.server";
@@ -100,15 +101,20 @@ function newRecoveryCode(): string {
 }
 
 export type ConfirmEnrolmentResult =
-  { kind: "enabled"; recoveryCodes: string[] } | { kind: "wrong-code" } | { kind: "missing" };
+  | { kind: "enabled"; recoveryCodes: string[]; enabledAt: Date }
+  | { kind: "wrong-code" }
+  | { kind: "missing" };
 
 /**
  * Turns the second factor on when `code` matches the key being enrolled: the key becomes the
- * account's, and 10 recovery codes are made, given back once and stored salted and hashed.
+ * account's, and 10 recovery codes are made, given back once and stored salted and hashed. In the
+ * same transaction (issue 28) the account's other sessions end (whoever else was signed in with
+ * the password alone) and the journal gets its entry: no entry, no change.
  */
 export async function confirmEnrolment(
   userId: number,
   code: string,
+  change: Journaled & { keepSession: string },
   database: Database = db(),
 ): Promise<ConfirmEnrolmentResult> {
   const [row] = await database
@@ -120,7 +126,7 @@ export async function confirmEnrolment(
   const step = matchingStep(pending, code.trim());
   if (step === null) return { kind: "wrong-code" };
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  const enabled = await database.transaction(async (tx) => {
+  const enabledAt = await database.transaction(async (tx) => {
     const [updated] = await tx
       .update(users)
       .set({
@@ -131,8 +137,8 @@ export async function confirmEnrolment(
         updatedAt: sql`now()`,
       })
       .where(and(eq(users.id, userId), eq(users.totpPendingSecret, row.pending!)))
-      .returning({ id: users.id });
-    if (!updated) return false;
+      .returning({ enabledAt: users.totpEnabledAt });
+    if (!updated?.enabledAt) return null;
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     await tx.insert(recoveryCodes).values(
       codes.map((c) => {
@@ -140,9 +146,16 @@ export async function confirmEnrolment(
         return { userId, codeHash: `${salt}:${hashRecoveryCode(normalizeRecoveryCode(c), salt)}` };
       }),
     );
-    return true;
+    await tx
+      .delete(sessions)
+      .where(and(eq(sessions.userId, userId), ne(sessions.idHash, change.keepSession)));
+    await journal.recordWithChange(tx, change.context, {
+      actor: change.actor,
+      action: "second-factor-enabled",
+    });
+    return updated.enabledAt;
   });
-  return enabled ? { kind: "enabled", recoveryCodes: codes } : { kind: "missing" };
+  return enabledAt ? { kind: "enabled", recoveryCodes: codes, enabledAt } : { kind: "missing" };
 }
 
 export type SecondFactorCheck = { kind: "totp" | "recovery-code" } | { kind: "wrong-code" };
@@ -219,6 +232,7 @@ export async function unusedRecoveryCodes(userId: number, database: Database = d
  */
 export async function resetSecondFactor(
   targetId: number,
+  change: Journaled,
   database: Database = db(),
 ): Promise<{ kind: "reset" | "missing" }> {
   return database.transaction(async (tx) => {
@@ -236,6 +250,11 @@ export async function resetSecondFactor(
     if (!row) return { kind: "missing" as const };
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, targetId));
     await tx.delete(sessions).where(eq(sessions.userId, targetId));
+    await journal.recordWithChange(tx, change.context, {
+      actor: change.actor,
+      action: "second-factor-reset",
+      target: `compte ${targetId}`,
+    });
     return { kind: "reset" as const };
   });
 }

@@ -4,6 +4,7 @@ import { adminCredentialsSchema, emailSchema, issuesToText } from "~/lib/credent
 import { firstStartNotice } from "~/lib/first-start-notice";
 import { isRole, type Role } from "~/lib/roles";
 import { db, type Database } from "./db.server";
+import { journal, type Journaled } from "./journal.server";
 import { log } from "./log.server";
 import { hashPassword } from "./password.server";
 import { passwordPolicyProblem } from "./password-policy.server";
@@ -21,6 +22,12 @@ export class InvalidCredentialsError extends Error {
 export async function findUserByEmail(email: string, database: Database = db()) {
   const [user] = await database.select().from(users).where(eq(users.email, email)).limit(1);
   return user;
+}
+
+/** The address of account `id` (a mail about its security), or undefined when it is gone. */
+export async function accountEmail(id: number, database: Database = db()) {
+  const [user] = await database.select({ email: users.email }).from(users).where(eq(users.id, id));
+  return user?.email;
 }
 
 export async function countUsers(database: Database = db()): Promise<number> {
@@ -146,16 +153,25 @@ export type AddAdminResult = { kind: "added"; user: AdminUser } | { kind: "dupli
  */
 export async function addAdmin(
   credentials: { email: string; password: string; role?: Role },
+  change: Journaled,
   database: Database = db(),
 ): Promise<AddAdminResult> {
-  const passwordHash = await hashPassword(credentials.password);
+  const passwordHash = await hashPassword(credentials.password, { priority: true });
   const role = credentials.role ?? "admin";
-  const [row] = await database
-    .insert(users)
-    .values({ email: credentials.email, passwordHash, role, mustChangePassword: true })
-    .onConflictDoNothing({ target: users.email })
-    .returning({ id: users.id, email: users.email });
-  return row ? { kind: "added", user: { ...row, role } } : { kind: "duplicate" };
+  return database.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({ email: credentials.email, passwordHash, role, mustChangePassword: true })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id, email: users.email });
+    if (!row) return { kind: "duplicate" as const };
+    await journal.recordWithChange(tx, change.context, {
+      actor: change.actor,
+      action: "user-added",
+      target: `${row.email} (${role})`,
+    });
+    return { kind: "added" as const, user: { ...row, role } };
+  });
 }
 
 /**
@@ -175,15 +191,17 @@ async function lockAdmins(tx: Parameters<Parameters<Database["transaction"]>[0]>
 export type RemoveAdminResult = { kind: "removed" | "self" | "last" | "missing" };
 
 /**
- * Removes account `targetId` on behalf of Administrateur `actorId`: never oneself, never the last
- * Administrateur. Two administrators removing each other at once leave one (lockAdmins). The
- * removed account's sessions go with the row (on delete cascade).
+ * Removes account `targetId` on behalf of Administrateur `change.actor`: never oneself, never the
+ * last Administrateur. Two administrators removing each other at once leave one (lockAdmins). The
+ * removed account's sessions go with the row (on delete cascade); the journal entry is written in
+ * the same transaction.
  */
 export async function removeAdmin(
-  actorId: number,
   targetId: number,
+  change: Journaled,
   database: Database = db(),
 ): Promise<RemoveAdminResult> {
+  const actorId = change.actor.id;
   if (actorId === targetId) return { kind: "self" };
   return database.transaction(async (tx) => {
     const admins = await lockAdmins(tx);
@@ -196,6 +214,11 @@ export async function removeAdmin(
     // An actor removed or demoted in the meantime acts no more.
     if (!admins.has(actorId) || (admins.has(targetId) && admins.size <= 1)) return { kind: "last" };
     await tx.delete(users).where(eq(users.id, targetId));
+    await journal.recordWithChange(tx, change.context, {
+      actor: change.actor,
+      action: "user-removed",
+      target: `compte ${targetId}`,
+    });
     return { kind: "removed" };
   });
 }
@@ -220,16 +243,18 @@ export type ChangeRoleResult = {
 };
 
 /**
- * Gives account `targetId` another role, on behalf of Administrateur `actorId`: never one's own
- * (nobody demotes themselves by mistake), never leaving no Administrateur. The account's sessions
- * stay: every request reads the role afresh.
+ * Gives account `targetId` another role, on behalf of Administrateur `change.actor`: never one's
+ * own (nobody demotes themselves by mistake), never leaving no Administrateur. In the same
+ * transaction (issue 28) the account's sessions end (it signs in again under its new role) and
+ * the journal gets its entry.
  */
 export async function changeRole(
-  actorId: number,
   targetId: number,
   role: Role,
+  change: Journaled,
   database: Database = db(),
 ): Promise<ChangeRoleResult> {
+  const actorId = change.actor.id;
   if (actorId === targetId) return { kind: "self" };
   return database.transaction(async (tx) => {
     const admins = await lockAdmins(tx);
@@ -245,6 +270,12 @@ export async function changeRole(
       .update(users)
       .set({ role, updatedAt: sql`now()` })
       .where(eq(users.id, targetId));
+    await tx.delete(sessions).where(eq(sessions.userId, targetId));
+    await journal.recordWithChange(tx, change.context, {
+      actor: change.actor,
+      action: "role-changed",
+      target: `compte ${targetId} : ${target.role} → ${role}`,
+    });
     return { kind: "changed", from: target.role };
   });
 }

@@ -63,6 +63,7 @@ test("forgotten password: a mailed link, the policy, every session ended, the co
   const shown = (await old.getByTestId("totp-key").textContent()) ?? "";
   const key = shown.replace(/^Clé : /, "").replace(/\s/g, "");
   const enrolledAt = Date.now();
+  await old.getByLabel("Mot de passe actuel").fill(ADMIN.password);
   await old.getByLabel("Code à 6 chiffres").fill(codeFor(key, enrolledAt));
   await old.getByRole("button", { name: "Activer" }).click();
   await expect(old.getByRole("heading", { name: "Codes de secours" })).toBeVisible();

@@ -8,7 +8,7 @@ import { verifyPassword } from "../../app/server/password.server";
 import { sessions, users } from "../../app/server/schema.server";
 import { listAdmins, removeAdmin } from "../../app/server/users.server";
 import { testDatabaseKind, truncateAll } from "../support/database";
-import { ADMIN, call, makeRequest } from "../support/admin";
+import { ADMIN, call, makeRequest, testContext } from "../support/admin";
 import { useAdminSuite } from "../support/admin-suite";
 
 const { database, createAdmin, sessionCookieFor, snapshot, signedInAdmin } = useAdminSuite();
@@ -17,6 +17,8 @@ const SECOND = { email: "second@example.fr", password: "un autre mot de passe so
 const NEW_PASSWORD = "nouveau mot de passe très long";
 
 const token = (cookie: string) => cookie.split("=")[1];
+/** An administrator's change, journaled with it. */
+const by = (actor: { id: number; email: string }) => ({ context: testContext, actor });
 
 async function isSignedIn(cookie: string) {
   const outcome = await call(dashboard.loader, makeRequest("/admin", { cookie }));
@@ -139,7 +141,7 @@ describe(`several administrators (${testDatabaseKind})`, () => {
         await truncateAll(database.db);
         const a = await createAdmin();
         const b = await createAdmin(SECOND);
-        const [ab, ba] = await Promise.all([removeAdmin(a.id, b.id), removeAdmin(b.id, a.id)]);
+        const [ab, ba] = await Promise.all([removeAdmin(b.id, by(a)), removeAdmin(a.id, by(b))]);
         expect([ab.kind, ba.kind].sort()).toEqual(["last", "removed"]);
         expect(await listAdmins()).toHaveLength(1);
       }
@@ -176,9 +178,9 @@ describe(`several administrators (${testDatabaseKind})`, () => {
       });
       // a removes b while b removes c and c removes a.
       const results = await Promise.all([
-        removeAdmin(first.id, b.id),
-        removeAdmin(b.id, c.id),
-        removeAdmin(c.id, first.id),
+        removeAdmin(b.id, by(first)),
+        removeAdmin(c.id, by(b)),
+        removeAdmin(first.id, by(c)),
       ]);
       expect(results.filter((r) => r.kind === "removed").length).toBeGreaterThanOrEqual(1);
       expect((await listAdmins()).length).toBeGreaterThanOrEqual(1);
@@ -250,8 +252,16 @@ describe(`several administrators (${testDatabaseKind})`, () => {
       const changed = await post({ intent: "role", id: String(row.id), role: "catalogue" });
       expect(changed.status).toBe(302);
       expect(changed.headers.get("set-cookie")).toContain("flash=roleChanged");
+      // The change ends the account's sessions (issue 28): it signs in again under its new role.
       expect(
         (await call(dashboard.loader, makeRequest("/admin", { cookie: theirs }))).location,
+      ).toBe("/auth?redirectTo=%2Fadmin");
+      expect(await database.db.select().from(sessions).where(eq(sessions.userId, row.id))).toEqual(
+        [],
+      );
+      const again = await sessionCookieFor(row.id);
+      expect(
+        (await call(dashboard.loader, makeRequest("/admin", { cookie: again }))).location,
       ).toBe("/admin/offers");
       const page = (await call(adminUsers.loader, makeRequest("/admin/users", { cookie })))
         .data as Awaited<ReturnType<typeof adminUsers.loader>>;

@@ -9,6 +9,8 @@ import * as twoFactor from "../../app/routes/admin/two-factor";
 import * as webhooks from "../../app/routes/admin/webhooks";
 import * as contactsExport from "../../app/routes/resources/admin-contacts-export[.]csv";
 import * as personalDataExport from "../../app/routes/resources/admin-personal-data-export";
+import * as journalPage from "../../app/routes/admin/journal";
+import * as journalExport from "../../app/routes/resources/admin-journal-export[.]csv";
 import { sessions, users } from "../../app/server/schema.server";
 import { hashSessionToken } from "../../app/server/sessions.server";
 import { testDatabaseKind } from "../support/database";
@@ -103,7 +105,10 @@ describe(`re-authentication (${testDatabaseKind})`, () => {
     const totp = new TOTP({ secret: Secret.fromBase32(key) });
     await call(
       twoFactor.action,
-      makeRequest("/admin/account/2fa", { cookie, form: { code: totp.generate() } }),
+      makeRequest("/admin/account/2fa", {
+        cookie,
+        form: { currentPassword: ADMIN.password, code: totp.generate() },
+      }),
     );
     await makeStale(cookie);
     const asked = await call(adminUsers.action, makeRequest("/admin/users", { cookie, form: NEW }));
@@ -134,9 +139,15 @@ describe(`re-authentication (${testDatabaseKind})`, () => {
     expect((list.data as { exportHref: string }).exportHref).toBe(
       "/admin/confirm?redirectTo=%2Fadmin%2Fcontacts%2Fexport.csv",
     );
+    // The journal's export too (issue 28), its link on the journal page as well.
+    const journal = await call(journalPage.loader, makeRequest("/admin/journal", { cookie }));
+    expect((journal.data as { exportHref: string }).exportHref).toBe(
+      "/admin/confirm?redirectTo=%2Fadmin%2Fjournal%2Fexport.csv",
+    );
     for (const [fn, path] of [
       [contactsExport.loader, "/admin/contacts/export.csv?status=pending"],
       [personalDataExport.loader, "/admin/personal-data/export?email=jeanne%40example.fr"],
+      [journalExport.loader, "/admin/journal/export.csv?action=sign-in"],
     ] as const) {
       const outcome = await call(fn, makeRequest(path, { cookie }));
       expect(outcome.status, path).toBe(302);

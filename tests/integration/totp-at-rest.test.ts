@@ -9,6 +9,7 @@ import {
   sealStoredTotpKeys,
   startEnrolment,
 } from "../../app/server/two-factor.server";
+import { testContext } from "../support/admin";
 import { useAdminSuite } from "../support/admin-suite";
 
 // The second factor's keys encrypted at rest with TOTP_ENCRYPTION_KEY: the server's own
@@ -32,6 +33,13 @@ async function storedKeys(id: number) {
   return row;
 }
 
+/** Who enrols, for the journal entry written with the change. */
+const enrolling = (user: { id: number; email: string }) => ({
+  keepSession: "",
+  context: testContext,
+  actor: user,
+});
+
 describe("second factor keys at rest", () => {
   it("stores the key encrypted, never in clear, and signs in with the app's codes", async () => {
     const admin = await createAdmin();
@@ -41,7 +49,7 @@ describe("second factor keys at rest", () => {
     // The same key is shown again while enrolment is pending.
     expect((await startEnrolment(admin, "ServeurPro", database.db)).key).toBe(key);
 
-    const done = await confirmEnrolment(admin.id, codeFor(key), database.db);
+    const done = await confirmEnrolment(admin.id, codeFor(key), enrolling(admin), database.db);
     expect(done.kind).toBe("enabled");
     const stored = await storedKeys(admin.id);
     expect(stored.secret).toMatch(/^v1:/);
@@ -71,7 +79,7 @@ describe("second factor keys at rest", () => {
     const owner = await createAdmin();
     const other = await createAdmin({ email: "autre@example.fr", password: "Un-autre-Secret-42" });
     const { key } = await startEnrolment(owner, "ServeurPro", database.db);
-    await confirmEnrolment(owner.id, codeFor(key), database.db);
+    await confirmEnrolment(owner.id, codeFor(key), enrolling(owner), database.db);
     const { secret } = await storedKeys(owner.id);
     await database.db
       .update(users)

@@ -6,7 +6,7 @@ import * as layout from "../../app/routes/admin/layout";
 import * as offers from "../../app/routes/admin/offers";
 import * as twoFactor from "../../app/routes/admin/two-factor";
 import { testDatabaseKind } from "../support/database";
-import { call, makeRequest } from "../support/admin";
+import { ADMIN, call, makeRequest } from "../support/admin";
 import { useAdminSuite } from "../support/admin-suite";
 
 // ADMIN_REQUIRE_2FA=true (the default when SITE_URL is https://): an account without a second
@@ -45,7 +45,10 @@ describe(`second factor required (${testDatabaseKind})`, () => {
     const code = new TOTP({ secret: Secret.fromBase32(key.replace(/\s/g, "")) }).generate();
     const done = await call(
       twoFactor.action,
-      makeRequest("/admin/account/2fa", { cookie, form: { code } }),
+      makeRequest("/admin/account/2fa", {
+        cookie,
+        form: { currentPassword: ADMIN.password, code },
+      }),
     );
     expect(done.status).toBe(200);
     expect((await call(dashboard.loader, makeRequest("/admin", { cookie }))).status).toBe(200);

@@ -38,7 +38,10 @@ async function enrol(cookie: string) {
   const { key, qrCode } = page.data as EnrolPage;
   const done = await call(
     twoFactor.action,
-    makeRequest("/admin/account/2fa", { cookie, form: { code: codeFor(key) } }),
+    makeRequest("/admin/account/2fa", {
+      cookie,
+      form: { currentPassword: ADMIN.password, code: codeFor(key) },
+    }),
   );
   return { key, qrCode, done };
 }
@@ -83,7 +86,10 @@ describe(`second factor (${testDatabaseKind})`, () => {
       twoFactor.action,
       makeRequest("/admin/account/2fa", {
         cookie,
-        form: { code: "000000" === codeFor(page.key) ? "111111" : "000000" },
+        form: {
+          currentPassword: ADMIN.password,
+          code: "000000" === codeFor(page.key) ? "111111" : "000000",
+        },
       }),
     );
     expect(wrong.status).toBe(400);

@@ -84,7 +84,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const weak = passwordPolicyProblem(submission.data.newPassword, session.user.email);
   if (weak) return failure(400, weak, { newPassword: weak });
-  const result = await changeOwnPassword(session, submission.data);
+  // The change, the end of the other sessions and the journal entry: one transaction.
+  const result = await changeOwnPassword(session, submission.data, context);
   if (result.kind === "rate-limited") {
     return actionFailure(
       429,
@@ -103,10 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     requestId: context.requestId,
     userId: session.user.id,
   });
-  return actionDone(request, context, "passwordChanged", "/admin/account", {
-    actor: session.user,
-    action: "password-changed",
-  });
+  return actionDone(request, context, "passwordChanged", "/admin/account", null);
 }
 
 async function revoke(

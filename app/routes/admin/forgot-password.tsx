@@ -10,7 +10,6 @@ import { FORGOT_PASSWORD_PATH, RESET_MESSAGES } from "~/lib/password-reset";
 import { forgotPasswordSchema } from "~/lib/password-reset-schema";
 import { PRIVATE_HEADERS } from "~/server/auth.server";
 import { actionFailure, readForm } from "~/server/form.server";
-import { journal } from "~/server/journal.server";
 import { log } from "~/server/log.server";
 import { notificationsEnabled } from "~/server/mail.server";
 import { requestPasswordReset } from "~/server/password-reset.server";
@@ -40,7 +39,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const mailEnabled = notificationsEnabled();
   let result;
   try {
-    result = await requestPasswordReset(submission.data.email, context.clientIp, { mailEnabled });
+    result = await requestPasswordReset(submission.data.email, context.clientIp, {
+      mailEnabled,
+      requestId: context.requestId,
+    });
   } catch (error) {
     log.error("password reset request failed", { requestId: context.requestId, error });
     return failure(503, ADMIN_MESSAGES.unexpected.description, email);
@@ -55,8 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const fields = { requestId: context.requestId, userId: result.account?.id };
-  // Journaled for an unknown address too (no account named): both answers cost the same insert.
-  await journal.record(context, { actor: result.account, action: "password-reset-requested" });
+  // Journaled by requestPasswordReset, for an unknown address too (no account named).
   if (result.outcome === "mail-off") {
     log.warn(
       "password reset asked but e-mails are off (SMTP_URL is not set): no link sent; npm run admin:create sets a password from the shell",

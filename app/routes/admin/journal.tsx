@@ -7,7 +7,8 @@ import { adminMeta } from "~/lib/admin-meta";
 import { formatDateTime, isoDate, pluralize } from "~/lib/format";
 import { JOURNAL_ACTIONS, JOURNAL_PAGE_SIZE, type JournalAction } from "~/lib/journal";
 import { journalSearch, parseJournalFilters } from "~/lib/journal-filters-schema";
-import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
+import { PRIVATE_HEADERS, recentlyAuthenticated, requireAdmin } from "~/server/auth.server";
+import { confirmIdentityUrl } from "./confirm-identity.server";
 import { journalAccounts, listJournal } from "~/server/journal.server";
 import type { Route } from "./+types/journal";
 
@@ -18,8 +19,11 @@ export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 export const meta: Route.MetaFunction = () => adminMeta("Journal");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, "admin");
+  const session = await requireAdmin(request, "admin");
   const query = parseJournalFilters(new URL(request.url).searchParams);
+  // The export asks `Confirmez votre identité` first when the session is not recent.
+  const exportPath = `/admin/journal/export.csv${journalSearch({ ...query, page: 1 })}`;
+  const exportHref = recentlyAuthenticated(session) ? exportPath : confirmIdentityUrl(exportPath);
   const [{ rows, total }, accounts] = await Promise.all([
     listJournal(query, query.page),
     journalAccounts(),
@@ -30,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       headers: PRIVATE_HEADERS,
     });
   }
-  return { rows, total, accounts, query, pageCount };
+  return { rows, total, accounts, query, pageCount, exportHref };
 }
 
 function actionLabel(action: string): string {
@@ -38,8 +42,7 @@ function actionLabel(action: string): string {
 }
 
 export default function Journal({ loaderData }: Route.ComponentProps) {
-  const { rows, total, accounts, query, pageCount } = loaderData;
-  const view = journalSearch({ ...query, page: 1 });
+  const { rows, total, accounts, query, pageCount, exportHref } = loaderData;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -50,7 +53,10 @@ export default function Journal({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         <Button asChild variant="outline">
-          <a href={`/admin/journal/export.csv${view}`} download>
+          <a
+            href={exportHref}
+            download={exportHref.startsWith("/admin/confirm") ? undefined : true}
+          >
             <Download aria-hidden="true" /> Exporter (CSV)
           </a>
         </Button>

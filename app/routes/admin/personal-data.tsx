@@ -95,17 +95,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const unconfirmed = identityAnswer(await confirmIdentity(session, form), form);
   if (unconfirmed) return unconfirmed;
-  const { subject, counts } = await withDatabase("personal data erasure", context, async () => ({
-    subject: await addressToken(email),
-    counts: await erasePersonalData(email),
-  }));
+  // The erasure and its journal entry are one transaction.
+  const { subject, counts } = await withDatabase("personal data erasure", context, () =>
+    erasePersonalData(email, { context, actor: session.user }),
+  );
   // That it happened and how much went, never the address: a keyed hash names it.
   log.info("personal data erased", { requestId: context.requestId, subject, ...counts });
-  return actionDone(request, context, "personalDataErased", "/admin/personal-data", {
-    actor: session.user,
-    action: "personal-data-erased",
-    target: `personne ${subject}`,
-  });
+  return actionDone(request, context, "personalDataErased", "/admin/personal-data", null);
 }
 
 function countsText(counts: DeletionCounts): string {

@@ -9,7 +9,8 @@ import { resetPasswordSchema, resetTokenSchema } from "~/lib/password-reset-sche
 import { clearSessionCookie, PRIVATE_HEADERS } from "~/server/auth.server";
 import { withFlash } from "~/server/flash.server";
 import { actionFailure, readForm } from "~/server/form.server";
-import { journal } from "~/server/journal.server";
+import { retryAfter } from "~/lib/http-headers";
+import { HASHING_LIMITS, HashingBusyError } from "~/server/password.server";
 import { log } from "~/server/log.server";
 import { completePasswordReset, findUsableReset } from "~/server/password-reset.server";
 import type { Route } from "./+types/reset-password";
@@ -67,14 +68,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   let result;
   try {
-    result = await completePasswordReset(token.data, submission.data.newPassword);
+    // The change and its journal entry are one transaction.
+    result = await completePasswordReset(token.data, submission.data.newPassword, context);
   } catch (error) {
+    if (error instanceof HashingBusyError) {
+      const headers = retryAfter(HASHING_LIMITS.retryAfterSeconds);
+      return actionFailure(
+        503,
+        { error: FAILED, description: ADMIN_MESSAGES.hashingBusy },
+        headers,
+      );
+    }
     log.error("password reset failed", { requestId: context.requestId, error });
     return failure(503, ADMIN_MESSAGES.unexpected.description);
   }
   if (result.kind === "invalid-link") return invalidLink();
   if (result.kind === "weak") return failure(400, result.message, { newPassword: result.message });
-  await journal.record(context, { actor: result.user, action: "password-reset" });
   log.info("password reset through a mailed link; every session ended", {
     requestId: context.requestId,
     userId: result.user.id,

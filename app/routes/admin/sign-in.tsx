@@ -24,6 +24,8 @@ import { firstFieldError } from "~/lib/field-errors";
 import { z } from "zod";
 import { log } from "~/server/log.server";
 import { journal } from "~/server/journal.server";
+import { knownDeviceCookie, readKnownDevice } from "~/server/known-device.server";
+import { HASHING_LIMITS, HashingBusyError } from "~/server/password.server";
 import type { Route } from "./+types/sign-in";
 import { retryAfter } from "~/lib/http-headers";
 
@@ -76,8 +78,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     result = await signIn(submission.data, context.clientIp, {
       previousToken: sessionToken(request),
       client: { userAgent: request.headers.get("user-agent"), ip: context.clientIp },
+      knownDevice: readKnownDevice(request),
+      requestId: context.requestId,
     });
   } catch (error) {
+    if (error instanceof HashingBusyError) return hashingBusy(context, email);
     log.error("sign-in failed", { requestId: context.requestId, error });
     const { title, description } = ADMIN_MESSAGES.unexpected;
     return actionFailure(503, { error: title, description, values: { email } });
@@ -110,16 +115,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   return signedIn(request, context, result, redirectTo);
 }
 
-async function signedIn(
+/** A flood of sign-ins fills the hashing line (password.server.ts): 503, try again shortly. */
+function hashingBusy(context: { requestId: string }, email: string) {
+  log.warn("sign-in refused: password hashing busy", { requestId: context.requestId });
+  return failure(
+    503,
+    ADMIN_MESSAGES.hashingBusy,
+    email,
+    retryAfter(HASHING_LIMITS.retryAfterSeconds),
+  );
+}
+
+/** The session (journaled with it by auth.server.ts) goes to the browser, with the known-device cookie after a code. */
+function signedIn(
   request: Request,
   context: { requestId: string; clientIp: string },
-  result: { user: { id: number; email: string }; token: string },
+  result: { user: { id: number; email: string }; token: string; knownDevice?: string },
   redirectTo: string,
-): Promise<never> {
+): never {
   log.info("signed in", { requestId: context.requestId, userId: result.user.id });
-  await journal.record(context, { actor: result.user, action: "sign-in" });
   const headers = withFlash(request, "signedIn", PRIVATE_HEADERS);
   headers.append("Set-Cookie", sessionCookie(request, result.token));
+  if (result.knownDevice) {
+    headers.append("Set-Cookie", knownDeviceCookie(request, result.knownDevice));
+  }
   throw redirect(redirectTo, { headers });
 }
 
@@ -133,10 +152,16 @@ async function codeStep(
   if (!submission.success) {
     return failure(400, firstFieldError(submission.fieldErrors, CODE_REFUSED), "");
   }
-  const result = await completeSecondFactor(sessionToken(request), submission.data.code, {
-    userAgent: request.headers.get("user-agent"),
-    ip: context.clientIp,
-  });
+  const result = await completeSecondFactor(
+    sessionToken(request),
+    submission.data.code,
+    context.clientIp,
+    {
+      client: { userAgent: request.headers.get("user-agent"), ip: context.clientIp },
+      knownDevice: readKnownDevice(request),
+      requestId: context.requestId,
+    },
+  );
   if (result.kind === "expired") {
     const headers = { "Set-Cookie": clearSessionCookie(request) };
     return failure(401, ADMIN_MESSAGES.signInExpired, "", headers);
@@ -151,7 +176,11 @@ async function codeStep(
     );
   }
   if (result.kind === "wrong-code") {
-    log.info("second factor refused", { requestId: context.requestId, userId: result.user.id });
+    log.info("second factor refused", {
+      requestId: context.requestId,
+      userId: result.user.id,
+      alerted: result.alerted,
+    });
     await journal.record(context, { actor: result.user, action: "code-refused" });
     return failure(401, CODE_REFUSED, "");
   }

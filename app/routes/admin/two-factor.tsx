@@ -10,6 +10,7 @@ import { adminMeta } from "~/lib/admin-meta";
 import { firstFieldError } from "~/lib/field-errors";
 import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import {
+  enrolSecondFactor,
   PRIVATE_HEADERS,
   requireAdmin,
   secondFactorRequired,
@@ -18,8 +19,13 @@ import {
 import { actionFailure, readForm } from "~/server/form.server";
 import { log } from "~/server/log.server";
 import { siteConfig } from "~/server/site.server";
-import { confirmEnrolment, groupKey, startEnrolment } from "~/server/two-factor.server";
-import { journal } from "~/server/journal.server";
+import { groupKey, startEnrolment } from "~/server/two-factor.server";
+import { knownDeviceCookie } from "~/server/known-device.server";
+import { PasswordField } from "~/components/admin/password-field";
+import { ADMIN_MESSAGES } from "~/lib/admin-messages";
+import { retryAfter } from "~/lib/http-headers";
+import { AUTH_LIMITS } from "~/lib/limits";
+import type { FieldErrors } from "~/lib/field-errors";
 import type { Route } from "./+types/two-factor";
 
 // `Activer la double authentification` (issue 20): the QR code and the key, a code to confirm,
@@ -45,29 +51,62 @@ export async function loader({ request }: Route.LoaderArgs) {
 const FAILED = "Erreur lors de l'activation de la double authentification";
 
 const enrolSchema = z.object({
+  currentPassword: z
+    .string()
+    .min(1, "Saisissez votre mot de passe actuel.")
+    .max(AUTH_LIMITS.passwordMax, "Le mot de passe actuel est incorrect."),
   code: z
     .string()
     .trim()
     .regex(/^\d{6}$/, "Saisissez le code à 6 chiffres affiché par votre application."),
 });
 
+type EnrolField = "currentPassword" | "code";
+
+const WRONG_PASSWORD = "Le mot de passe actuel est incorrect.";
+
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request, "signed-in", { setup: TWO_FACTOR_PATH });
   const submission = await readForm(request, enrolSchema);
-  const refuse = (status: number, description: string) =>
-    actionFailure(status, { error: FAILED, description });
-  if (!submission.success) return refuse(400, firstFieldError(submission.fieldErrors, FAILED));
-  const result = await confirmEnrolment(session.user.id, submission.data.code);
+  const refuse = (
+    status: number,
+    description: string,
+    fieldErrors?: FieldErrors<EnrolField>,
+    headers?: HeadersInit,
+  ) => actionFailure<EnrolField>(status, { error: FAILED, description, fieldErrors }, headers);
+  if (!submission.success) {
+    const { fieldErrors } = submission;
+    return refuse(400, firstFieldError(fieldErrors, FAILED), fieldErrors);
+  }
+  // The password again (issue 28), then the code; the change and its journal entry together.
+  const result = await enrolSecondFactor(session, submission.data, context);
+  if (result.kind === "rate-limited") {
+    return refuse(
+      429,
+      ADMIN_MESSAGES.tooManyAttempts(result.retryAfterSeconds),
+      undefined,
+      retryAfter(result.retryAfterSeconds),
+    );
+  }
+  if (result.kind === "wrong-password") {
+    return refuse(400, WRONG_PASSWORD, { currentPassword: WRONG_PASSWORD });
+  }
   if (result.kind === "missing") {
     return refuse(409, "La double authentification est déjà activée ou la clé a changé.");
   }
   if (result.kind === "wrong-code") {
-    return refuse(400, "Code incorrect : vérifiez l'heure de votre téléphone et réessayez.");
+    const message = "Code incorrect : vérifiez l'heure de votre téléphone et réessayez.";
+    return refuse(400, message, { code: message });
   }
-  log.info("second factor enabled", { requestId: context.requestId, userId: session.user.id });
-  await journal.record(context, { actor: session.user, action: "second-factor-enabled" });
-  // Shown once, on this answer: the page's own success, not a redirect.
-  return data({ recoveryCodes: result.recoveryCodes }, { headers: PRIVATE_HEADERS });
+  log.info("second factor enabled; the account's other sessions ended", {
+    requestId: context.requestId,
+    userId: session.user.id,
+  });
+  // Shown once, on this answer: the page's own success, not a redirect. This browser proved the
+  // code: it is a known device of the account from now on.
+  const headers = new Headers(PRIVATE_HEADERS);
+  headers.append("Set-Cookie", knownDeviceCookie(request, result.knownDevice));
+  return data({ recoveryCodes: result.recoveryCodes }, { headers });
 }
 
 export default function TwoFactor({ loaderData, actionData }: Route.ComponentProps) {
@@ -77,6 +116,7 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
   if (actionData && "recoveryCodes" in actionData) {
     return <RecoveryCodes codes={actionData.recoveryCodes} />;
   }
+  const failure = actionData && "error" in actionData ? actionData : undefined;
   return (
     <div className="max-w-2xl space-y-8">
       <h1 className="text-3xl font-bold">Double authentification</h1>
@@ -121,7 +161,19 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
               className="flex flex-wrap items-end gap-4"
               aria-label="Confirmer la double authentification"
             >
-              <Field id="totp-code" label="Code à 6 chiffres" className="w-48">
+              <PasswordField
+                id="totp-current-password"
+                name="currentPassword"
+                label="Mot de passe actuel"
+                kind="current"
+                error={failure?.fieldErrors?.currentPassword}
+              />
+              <Field
+                id="totp-code"
+                label="Code à 6 chiffres"
+                className="w-48"
+                error={failure?.fieldErrors?.code}
+              >
                 <Input
                   name="code"
                   required

@@ -32,7 +32,6 @@ import { resetSecondFactor } from "~/server/two-factor.server";
 import { passwordPolicyProblem } from "~/server/password-policy.server";
 import { ROLE_LABELS, ROLES } from "~/lib/roles";
 import type { FlashKey } from "~/lib/admin-messages";
-import type { JournalAction } from "~/lib/journal";
 import type { Route } from "./+types/users";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
@@ -95,21 +94,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   const input = submission.data;
-  /** A change made: journaled, logged with who made it, then back to the list with its toast. */
-  const done = (change: {
-    action: JournalAction;
-    target: string;
+  /** Who changes what, for the journal entry each command writes with its change. */
+  const change = { context, actor: session.user };
+  /** A change made (and journaled with it): logged with who made it, then back to the list. */
+  const done = (made: {
     log: [message: string, fields: Record<string, unknown>];
     flash: FlashKey;
   }): Promise<never> => {
-    const [message, fields] = change.log;
+    const [message, fields] = made.log;
     log.info(message, { requestId: context.requestId, ...fields, by: session.user.id });
-    const { action, target, flash } = change;
-    return actionDone(request, context, flash, "/admin/users", {
-      actor: session.user,
-      action,
-      target,
-    });
+    return actionDone(request, context, made.flash, "/admin/users", null);
   };
   // Every change of this page is sensitive: `Confirmez votre identité` unless recently done.
   const unconfirmed = identityAnswer(await confirmIdentity(session, form), form);
@@ -126,11 +120,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         values: { email: input.email },
       });
     }
-    const added = await addAdmin({
-      email: input.email,
-      password: input.password,
-      role: input.role ?? "admin",
-    });
+    const added = await addAdmin(
+      { email: input.email, password: input.password, role: input.role ?? "admin" },
+      change,
+    );
     if (added.kind === "duplicate") {
       return failure(409, {
         intent: "add",
@@ -141,8 +134,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     return done({
-      action: "user-added",
-      target: `${added.user.email} (${added.user.role})`,
       log: ["administrator added", { userId: added.user.id }],
       flash: "adminAdded",
     });
@@ -150,7 +141,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (input.intent === "reset-2fa") {
     const { id } = input;
-    const result = id === undefined ? { kind: "missing" as const } : await resetSecondFactor(id);
+    const result =
+      id === undefined ? { kind: "missing" as const } : await resetSecondFactor(id, change);
     if (result.kind === "missing") {
       return failure(404, {
         intent: "reset-2fa",
@@ -159,8 +151,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     return done({
-      action: "second-factor-reset",
-      target: `compte ${id}`,
       log: ["second factor reset", { userId: id }],
       flash: "secondFactorReset",
     });
@@ -175,7 +165,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         description: id === undefined ? USER_MESSAGES.missing : "Rôle non valide.",
       });
     }
-    const changed = await changeRole(session.user.id, id, role);
+    const changed = await changeRole(id, role, change);
     if (changed.kind === "self" || changed.kind === "last" || changed.kind === "missing") {
       return failure(changed.kind === "missing" ? 404 : 409, {
         intent: "role",
@@ -184,9 +174,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     return done({
-      action: "role-changed",
-      target: `compte ${id} : ${changed.from} → ${role}`,
-      log: ["administrator role changed", { userId: id, role }],
+      log: ["administrator role changed; its sessions ended", { userId: id, role }],
       flash: "roleChanged",
     });
   }
@@ -199,7 +187,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: USER_MESSAGES.missing,
     });
   }
-  const { kind } = await removeAdmin(session.user.id, id);
+  const { kind } = await removeAdmin(id, change);
   if (kind !== "removed") {
     return failure(kind === "missing" ? 404 : 409, {
       intent: "remove",
@@ -208,8 +196,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   return done({
-    action: "user-removed",
-    target: `compte ${id}`,
     log: ["administrator removed", { userId: id }],
     flash: "adminRemoved",
   });

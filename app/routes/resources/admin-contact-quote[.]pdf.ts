@@ -32,6 +32,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     contactId: id.data,
     number: result.number,
   });
-  await journal.record(context, { actor: user, action: "quote-exported", target: result.number });
+  await journal.recordBeforeExport(context, {
+    actor: user,
+    action: "quote-exported",
+    target: result.number,
+  });
   return pdfResponse(result.document, PRIVATE_HEADERS);
 }

@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { filters } = parseContactFilters(new URL(request.url).searchParams);
   const name = `demandes-contact-${filters.status === "spam" ? "spam-" : ""}${parisDay(new Date())}.csv`;
   log.info("contact requests exported", { requestId: context.requestId, userId: user.id });
-  await journal.record(context, {
+  await journal.recordBeforeExport(context, {
     actor: user,
     action: "contacts-exported",
     target: contactFiltersToSearch(filters) || "toutes",

@@ -3,16 +3,23 @@ import { JOURNAL_ACTIONS, type JournalAction } from "~/lib/journal";
 import { journalSearch, parseJournalFilters } from "~/lib/journal-filters-schema";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { journal, journalRows } from "~/server/journal.server";
+import { requireRecentIdentity } from "~/routes/admin/confirm-identity.server";
 import type { Route } from "./+types/admin-journal-export[.]csv";
 
 const HEADERS = ["Date", "Compte", "Action", "Cible", "Adresse", "Requête"];
 
-/** The journal's filtered view as a CSV file (every page; the retention bounds its size). */
+/**
+ * The journal's filtered view as a CSV file (every page; the retention bounds its size). The
+ * export is journaled before the file is built: no entry, no file.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(request, "admin");
+  const session = await requireAdmin(request, "admin");
+  // Like the other exports: `Confirmez votre identité` unless the session is recent (issue 28).
+  requireRecentIdentity(request, session);
+  const { user } = session;
   const query = parseJournalFilters(new URL(request.url).searchParams);
   const rows = await journalRows(query);
-  await journal.record(context, {
+  await journal.recordBeforeExport(context, {
     actor: user,
     action: "journal-exported",
     target: journalSearch({ ...query, page: 1 }) || "tout",

@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { name: e.SITE_LEGAL_NAME, address: e.SITE_ADDRESS, email: siteConfig().email },
     now,
   );
-  await journal.record(context, {
+  await journal.recordBeforeExport(context, {
     actor: session.user,
     action: "personal-data-exported",
     target: `personne ${subject}`,
