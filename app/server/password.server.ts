@@ -1,5 +1,5 @@
 import { hash, verify, type Algorithm, type Options } from "@node-rs/argon2";
-import { createPrioritySemaphore, QueueFullError } from "~/lib/priority-semaphore";
+import { createSemaphore, QueueFullError } from "~/lib/semaphore";
 
 // argon2id with the OWASP-recommended minimum (19 MiB, 2 passes, 1 lane): about 0.3 s here.
 const ARGON2_OPTIONS: Options = {
@@ -23,7 +23,7 @@ export const HASHING_LIMITS = {
   retryAfterSeconds: 5,
 } as const;
 
-const hashing = createPrioritySemaphore(HASHING_LIMITS);
+const hashing = createSemaphore(HASHING_LIMITS);
 
 /** Every hashing slot is busy and the line is full: try again in a few seconds (503). */
 export class HashingBusyError extends QueueFullError {

@@ -3,7 +3,7 @@ import { setTimeout as pause } from "node:timers/promises";
 import { LRUCache } from "lru-cache";
 import { configurationKey } from "~/lib/configuration-query-schema";
 import { parisDay } from "~/lib/dates";
-import { Semaphore } from "~/lib/semaphore";
+import { createSemaphore, QueueFullError, type Semaphore } from "~/lib/semaphore";
 import { REFUSAL_PAUSE_MS, TokenBuckets, type Take } from "~/lib/token-bucket";
 import { getCatalogueVersion } from "./catalogue.server";
 import { clientSubject } from "./client-address.server";
@@ -51,7 +51,11 @@ function current(): State {
   const e = env();
   state ??= {
     clients: new TokenBuckets({ perMinute: e.QUOTE_PDF_RATE_PER_MINUTE, burst: e.QUOTE_PDF_BURST }),
-    turns: new Semaphore(e.QUOTE_PDF_CONCURRENCY, e.QUOTE_PDF_QUEUE),
+    turns: createSemaphore({
+      concurrency: e.QUOTE_PDF_CONCURRENCY,
+      maxQueued: e.QUOTE_PDF_QUEUE,
+      handOff: (next) => setImmediate(next),
+    }),
     kept: new LRUCache<string, Kept>({
       maxSize: KEPT_BYTES,
       sizeCalculation: (kept) => kept.pdf.length,
@@ -124,9 +128,9 @@ export async function publicQuotePdf(
       if (s.version === version) s.kept.set(key, made);
       return { kind: "pdf", ...made, cached: false };
     })
-    .then((outcome): Rendered => {
-      if (outcome.ran) return outcome.value;
-      log.warn("quote PDF queue full", { ...s.turns.load });
+    .catch((error: unknown): Rendered => {
+      if (!(error instanceof QueueFullError)) throw error;
+      log.warn("quote PDF queue full", { active: s.turns.active, waiting: s.turns.queued });
       return { kind: "busy", retryAfterSeconds: QUOTE_BUSY_RETRY_SECONDS };
     });
   s.rendering.set(renderKey, job);
