@@ -200,7 +200,7 @@ describe(`re-authentication (${testDatabaseKind})`, () => {
   it("asks before adding a webhook (where every request goes), not before a resend", async () => {
     await makeStale(cookie);
     // An address literal (no DNS here), public: the check lets it through.
-    const form = { intent: "create", url: "https://203.0.113.10/hook", created: "on" };
+    const form = { intent: "create", url: "https://93.184.215.14/hook", created: "on" };
     const before = await snapshot();
     const asked = await call(webhooks.action, makeRequest("/admin/webhooks", { cookie, form }));
     expect((asked.data as Reauth).reauth.fields).toEqual(form);
