@@ -7,8 +7,11 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { currentDatabase, isDatabaseReady, ping } from "../app/server/db.server";
 import { env } from "../app/server/env.server";
 import { log } from "../app/server/log.server";
+import { watchPageCache } from "../app/server/metrics.server";
 import { logAccess } from "./access-log";
 import { catalogueReader } from "./catalogue-watch";
+import { isDraining, watchResponse } from "./draining";
+import { measureResponse, metricsEndpoint, routePatterns } from "./metrics";
 import { refuseCrossSiteRequests } from "./cross-site";
 import { plainErrorPage } from "./error-page";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
@@ -25,6 +28,8 @@ declare module "react-router" {
     clientIp: string;
   }
 }
+
+type RouteOf = ((pathname: string) => string | undefined) | undefined;
 
 export type HttpOptions = {
   /** Production: the built server. Development: a loader that asks Vite for it on each request. */
@@ -59,6 +64,7 @@ export function createRequestListener(
   const app = createHttpApp(options);
   const pageCache = app.locals.pageCache as PageCache | undefined;
   if (!pageCache) return app;
+  const routeOf = app.locals.routeOf as RouteOf;
   const trustProxy = env().TRUST_PROXY;
   const isSecure = (req: IncomingMessage) =>
     (req.socket as TLSSocket).encrypted === true ||
@@ -68,6 +74,8 @@ export function createRequestListener(
         .trim() === "https");
   return (req, res) => {
     logAccess(req, res);
+    measureResponse(req, res, routeOf);
+    watchResponse(res);
     const served = pageCache.serveStored(req, res, () => {
       beginResponse(res, isSecure(req), true);
     });
@@ -82,12 +90,22 @@ export function createHttpApp(options: HttpOptions): Express {
   // One reverse proxy in front: req.ip is the address it saw (the last X-Forwarded-For entry),
   // which a client cannot forge by sending its own X-Forwarded-For; req.secure follows X-Forwarded-Proto.
   if (e.TRUST_PROXY) app.set("trust proxy", 1);
+  // Route patterns for the metrics (in development, the build changes under it: no patterns).
+  const routeOf: RouteOf =
+    typeof options.build === "function" ? undefined : routePatterns(options.build.routes);
+  app.locals.routeOf = routeOf;
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     logAccess(req, res);
+    measureResponse(req, res, routeOf);
+    watchResponse(res);
     res.locals.requestId = beginResponse(res, req.secure, !options.viteMiddleware);
     next();
   });
+
+  // Prometheus (server/metrics.ts): before the database check, so that an instance waiting for
+  // its database still answers; an unknown page (404) unless METRICS_TOKEN is set.
+  if (e.METRICS_TOKEN) app.get("/metrics", metricsEndpoint(e.METRICS_TOKEN));
 
   // Started while PostgreSQL was unreachable: the French 503 page until the database is ready
   // (server/main.ts keeps trying); /healthz says why.
@@ -130,6 +148,7 @@ export function createHttpApp(options: HttpOptions): Express {
         buildTime: options.buildTime ?? new Date(),
       });
   app.locals.pageCache = pageCache;
+  if (pageCache) watchPageCache(pageCache.stats);
   if (pageCache) {
     app.use((req, res, next) => {
       if (!isCacheableRequest(req)) return next();
@@ -140,6 +159,14 @@ export function createHttpApp(options: HttpOptions): Express {
   app.use(compress);
 
   app.get("/healthz", async (_req, res) => {
+    // Stopping (SIGTERM): not ready, whatever the database says (server/draining.ts).
+    if (isDraining()) {
+      res
+        .status(503)
+        .set({ ...cacheControl("no-store"), ...retryAfter(UNAVAILABLE_RETRY_SECONDS) })
+        .json({ status: "stopping" });
+      return;
+    }
     try {
       await ping();
       res.set(cacheControl("no-store")).json({ status: "ok", database: "ready" });

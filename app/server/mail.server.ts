@@ -24,8 +24,9 @@ import {
   markMailFailed,
   markMailSent,
   nextMailDueAt,
+  releaseMailClaims,
 } from "./mail-outbox.server";
-import { delayUntil, startQueueWorker, type QueueWorker } from "./queue-worker.server";
+import { delayUntil, HeldClaims, startQueueWorker, type QueueWorker } from "./queue-worker.server";
 import { passwordResetMailData } from "./password-reset.server";
 import type { MailOutboxRow } from "./schema.server";
 import { siteConfig } from "./site.server";
@@ -316,13 +317,22 @@ export function startMailWorker(
     }
   }
 
+  const held = new HeldClaims();
+
   /** One look at the outbox; returns how long to sleep. */
-  async function cycle(): Promise<number> {
+  async function cycle(stopping: () => boolean): Promise<number> {
     const abandoned = await giveUpStaleMails(database);
     if (abandoned > 0) log.warn("mails marked failed after 3 days unsent", { count: abandoned });
     const claimed = await claimDueMails(batchSize, leaseSeconds, database);
-    // A stop lets the mails being sent finish.
-    await Promise.all(claimed.map(send));
+    if (stopping()) {
+      await releaseMailClaims(
+        claimed.map((row) => row.id),
+        database,
+      );
+      return 0;
+    }
+    // A stop lets the mails being sent finish, for a while (see giveBackClaims).
+    await held.work(claimed, send);
     if (claimed.length === batchSize) return 0;
     return delayUntil(await nextMailDueAt(database), pollMs);
   }
@@ -333,6 +343,8 @@ export function startMailWorker(
     listenUrl: options.listenUrl,
     pollMs,
     cycle,
+    // Cut short by the end of the grace: another instance sends it (at worst twice, docs/mail.md).
+    giveBackClaims: () => releaseMailClaims(held.take(), database),
     onStop: () => transport.close(),
   });
   return {

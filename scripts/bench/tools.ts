@@ -43,7 +43,7 @@ export async function launch(
   const server = startServer({
     port: await findFreePort(),
     nodeArgs,
-    env: { LOG_LEVEL: "error", TRUST_PROXY: undefined, SHUTDOWN_TIMEOUT_MS: "1000", ...env },
+    env: { LOG_LEVEL: "error", TRUST_PROXY: undefined, SHUTDOWN_TIMEOUT_SECONDS: "1", ...env },
   });
   const errors = (chunk: Buffer) =>
     chunk

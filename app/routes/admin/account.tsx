@@ -33,6 +33,7 @@ import { log } from "~/server/log.server";
 import type { Route } from "./+types/account";
 import { retryAfter } from "~/lib/http-headers";
 import { retryInMinutes } from "~/lib/messages";
+import { countRefusal } from "~/server/metrics.server";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
@@ -86,6 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (weak) return failure(400, weak, { newPassword: weak });
   const result = await changeOwnPassword(session, submission.data);
   if (result.kind === "rate-limited") {
+    countRefusal("password-change");
     return actionFailure(
       429,
       {

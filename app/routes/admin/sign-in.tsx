@@ -26,6 +26,7 @@ import { log } from "~/server/log.server";
 import { journal } from "~/server/journal.server";
 import type { Route } from "./+types/sign-in";
 import { retryAfter } from "~/lib/http-headers";
+import { countRefusal } from "~/server/metrics.server";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
@@ -84,6 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (result.kind === "rate-limited") {
     log.warn("sign-in rate limited", { requestId: context.requestId });
+    countRefusal("sign-in");
     return failure(
       429,
       ADMIN_MESSAGES.tooManyAttempts(result.retryAfterSeconds),
@@ -143,6 +145,7 @@ async function codeStep(
   }
   if (result.kind === "rate-limited") {
     log.warn("second factor rate limited", { requestId: context.requestId });
+    countRefusal("second-factor");
     return failure(
       429,
       ADMIN_MESSAGES.tooManyAttempts(result.retryAfterSeconds),
