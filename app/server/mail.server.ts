@@ -11,6 +11,7 @@ import { retryDelaySeconds } from "~/lib/outbox-backoff";
 import { resetLinkUrl } from "~/lib/password-reset";
 import { renderPasswordResetMail } from "~/lib/password-reset-mail";
 import { contactMailData } from "./contacts.server";
+import { dkimSettings, type DkimSettings } from "./dkim.server";
 import type { DatabaseHandle } from "./db.server";
 import { env } from "./env.server";
 import { log } from "./log.server";
@@ -40,11 +41,17 @@ export type MailSettings = {
   baseUrl: string;
   /** How prices are shown (PRICE_DISPLAY, VAT_RATE), the mail like the site. */
   pricing: Pricing;
+  /** Every mail signed with DKIM when DKIM_* are set (docs/production.md: the DNS records). */
+  dkim?: DkimSettings;
 };
 
-/** The notification settings, or null when SMTP_URL is not set (notifications off). */
+/**
+ * The notification settings, or null when SMTP_URL is not set (notifications off). Checks the
+ * DKIM key either way: a bad one stops the server at start.
+ */
 export function mailSettings(): MailSettings | null {
   const e = env();
+  const dkim = dkimSettings(e);
   if (!e.SMTP_URL) return null;
   if (!e.NOTIFY_EMAIL?.length) {
     throw new Error(
@@ -59,6 +66,7 @@ export function mailSettings(): MailSettings | null {
     retryMaxSeconds: e.MAIL_RETRY_MAX_SECONDS,
     baseUrl: site.baseUrl,
     pricing: site.pricing,
+    dkim,
   };
 }
 
@@ -153,6 +161,8 @@ export function startMailWorker(
     connectionTimeout: 30_000,
     greetingTimeout: 30_000,
     socketTimeout: 60_000,
+    // nodemailer signs each message (rsa-sha256, relaxed/relaxed) before it goes out.
+    ...(settings.dkim ? { dkim: settings.dkim } : {}),
   });
   const messageDomain = new URL(settings.baseUrl).hostname || "localhost";
 
@@ -371,7 +381,12 @@ export function startMailNotifications(
     );
     return null;
   }
-  log.info("e-mail notifications on", { recipients: settings.to.length });
+  log.info("e-mail notifications on", {
+    recipients: settings.to.length,
+    dkim: settings.dkim
+      ? `${settings.dkim.keySelector}._domainkey.${settings.dkim.domainName}`
+      : "off",
+  });
   void verifySmtp(settings).then((result) => {
     if (result.ok) log.info("SMTP server reachable, login accepted");
     else log.error("SMTP_URL: the SMTP server cannot be used", { reason: result.reason });
