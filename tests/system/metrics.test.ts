@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { ROOT } from "./harness/server-process";
 import { useServer } from "./harness/use-server";
 import { postContact, sleep } from "./support";
 
@@ -96,5 +99,14 @@ describe("metrics", () => {
     expect(text).not.toContain("serveurpro_db_pool_connections{");
     expect(value("process_cpu_user_seconds_total")).toBeGreaterThan(0);
     expect(value("nodejs_heap_size_used_bytes")).toBeGreaterThan(0);
+
+    // The documented alerts read metrics that exist (a histogram's series: _count, _sum, _bucket).
+    const alerts = readFileSync(path.join(ROOT, "deploy/prometheus/serveurpro-alerts.yml"), "utf8");
+    const used = new Set(alerts.match(/\b(serveurpro|http)_[a-z_]+\b/g));
+    expect(used.size).toBeGreaterThanOrEqual(3);
+    const declared = new Set([...text.matchAll(/^# TYPE (\S+) (\w+)$/gm)].map((m) => m[1]));
+    for (const name of used) {
+      expect(declared.has(name.replace(/_(count|sum|bucket)$/, "")), name).toBe(true);
+    }
   });
 });

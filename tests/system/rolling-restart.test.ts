@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase, type TestDatabase, withClient } from "../support/database";
 import { httpsRequest, nginxFor, startNginx, type NginxProcess } from "./harness/nginx";
 import { findFreePort } from "./harness/ports";
-import { startServer, type ServerProcess } from "./harness/server-process";
+import { ROOT, startServer, type ServerProcess } from "./harness/server-process";
 import { hasPostgres } from "./harness/use-postgres";
 import { clientAddress, sleep } from "./support";
 
@@ -85,6 +87,23 @@ function visitors(proxy: NginxProcess, slugs: string[]) {
     },
   };
 }
+
+it("docs/production.md shows the deploy files as they are (the tested nginx configuration too)", () => {
+  const doc = readFileSync(path.join(ROOT, "docs/production.md"), "utf8");
+  for (const file of [
+    "deploy/nginx/serveurpro.conf",
+    "deploy/systemd/serveurpro@.service",
+    "deploy/prometheus/prometheus.yml",
+    "deploy/prometheus/serveurpro-alerts.yml",
+  ]) {
+    const marker = `<!-- ${file} -->\n\n\`\`\``;
+    const at = doc.indexOf(marker);
+    expect(at, `${file} is not shown in docs/production.md`).toBeGreaterThan(-1);
+    const start = doc.indexOf("\n", at + marker.length) + 1;
+    const shown = doc.slice(start, doc.indexOf("\n```", start));
+    expect(shown, file).toBe(readFileSync(path.join(ROOT, file), "utf8").trimEnd());
+  }
+});
 
 describe.skipIf(!hasPostgres || !nginxFor("the rolling restart test"))(
   "rolling restart behind nginx",
