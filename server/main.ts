@@ -74,11 +74,15 @@ async function main() {
     stopping = true;
     stopPurge();
     log.info("shutting down", { signal, timeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS });
-    // Last resort if start-up or closing the database hangs.
-    setTimeout(() => {
-      log.error("shutdown did not complete in time; exiting");
-      process.exit(1);
-    }, deadlineMs).unref();
+    // Last resort if start-up or closing the database hangs (a second at least: 0 cuts the
+    // requests at once, yet lets the database close).
+    setTimeout(
+      () => {
+        log.error("shutdown did not complete in time; exiting");
+        process.exit(1);
+      },
+      Math.max(deadlineMs, 1_000),
+    ).unref();
     void stopWorkers();
     if (!server) {
       beginDraining(undefined, () => {});

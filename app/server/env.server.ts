@@ -43,8 +43,8 @@ export const envSchema = z.object({
   CONTACT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   // Up to this many active offers the contact form lists them all; beyond, it searches (issue 11).
   CONTACT_OFFER_SELECT_MAX: z.coerce.number().int().min(0).default(200),
-  // On SIGTERM/SIGINT: how long requests in flight may take before they are cut (seconds,
-  // decimals allowed). SHUTDOWN_TIMEOUT_MS, the old name in milliseconds, is still read (see below).
+  // On SIGTERM/SIGINT the process exits within this many seconds (decimals allowed); requests in
+  // flight a second before are cut. SHUTDOWN_TIMEOUT_MS, the old name in ms, is still read (below).
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(20),
   // GET /metrics (Prometheus): closed (404) unless set; then only with `Authorization: Bearer <it>`.
   METRICS_TOKEN: z

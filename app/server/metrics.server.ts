@@ -191,11 +191,11 @@ function postgresPool(): pg.Pool | undefined {
 }
 
 metric(
-  "serveurpro_db_pool_connections",
+  "serveurpro_db_pool",
   () =>
     new Gauge({
-      name: "serveurpro_db_pool_connections",
-      help: "PostgreSQL connections of this instance's pool: open (total), idle, and the maximum (DATABASE_POOL_MAX)",
+      name: "serveurpro_db_pool",
+      help: "This instance's PostgreSQL pool: connections open (total) and idle, queries waiting for one, the maximum (DATABASE_POOL_MAX)",
       labelNames: ["state"],
       collect() {
         this.reset();
@@ -203,20 +203,8 @@ metric(
         if (!pool) return;
         this.set({ state: "total" }, pool.totalCount);
         this.set({ state: "idle" }, pool.idleCount);
+        this.set({ state: "waiting" }, pool.waitingCount);
         this.set({ state: "max" }, env().DATABASE_POOL_MAX);
-      },
-    }),
-);
-metric(
-  "serveurpro_db_pool_waiting_clients",
-  () =>
-    new Gauge({
-      name: "serveurpro_db_pool_waiting_clients",
-      help: "Queries waiting for a free PostgreSQL connection of this instance's pool",
-      collect() {
-        this.reset();
-        const pool = postgresPool();
-        if (pool) this.set(pool.waitingCount);
       },
     }),
 );

@@ -96,7 +96,7 @@ describe("metrics", () => {
     expect(value('serveurpro_queue_jobs{queue="webhook",status="pending"}')).toBe(0);
     expect(value('serveurpro_queue_oldest_pending_seconds{queue="mail"}')).toBeGreaterThan(0);
     // The embedded database has no pool (PostgreSQL's: rolling-restart.test.ts).
-    expect(text).not.toContain("serveurpro_db_pool_connections{");
+    expect(text).not.toContain("serveurpro_db_pool{");
     expect(value("process_cpu_user_seconds_total")).toBeGreaterThan(0);
     expect(value("nodejs_heap_size_used_bytes")).toBeGreaterThan(0);
 

@@ -186,9 +186,10 @@ describe.skipIf(!hasPostgres || !nginxFor("the rolling restart test"))(
             .find((l) => l.startsWith(`${series} `))
             ?.slice(series.length + 1),
         );
-      expect(value('serveurpro_db_pool_connections{state="total"}')).toBeGreaterThan(0);
-      expect(value('serveurpro_db_pool_connections{state="max"}')).toBe(10);
-      expect(value("serveurpro_db_pool_waiting_clients")).toBeGreaterThanOrEqual(0);
+      expect(value('serveurpro_db_pool{state="total"}')).toBeGreaterThan(0);
+      expect(value('serveurpro_db_pool{state="idle"}')).toBeGreaterThanOrEqual(0);
+      expect(value('serveurpro_db_pool{state="waiting"}')).toBeGreaterThanOrEqual(0);
+      expect(value('serveurpro_db_pool{state="max"}')).toBe(10);
       expect(value('serveurpro_queue_jobs{queue="mail",status="pending"}')).toBe(stored.length);
       await Promise.all(instances.map((s) => s.stopCleanly()));
     });
