@@ -74,14 +74,15 @@ async function main() {
     stopping = true;
     stopPurge();
     log.info("shutting down", { signal, timeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS });
-    // Last resort if start-up or closing the database hangs (a second at least: 0 cuts the
-    // requests at once, yet lets the database close).
+    // Last resort if closing the database hangs (a second at least: 0 cuts the requests at once,
+    // yet lets the database close). A start is let finish first: creating the embedded database
+    // takes seconds, far more on a busy machine (it is made aside and renamed: never half-made).
     setTimeout(
       () => {
         log.error("shutdown did not complete in time; exiting");
         process.exit(1);
       },
-      Math.max(deadlineMs, 1_000),
+      server ? Math.max(deadlineMs, 1_000) : deadlineMs + 60_000,
     ).unref();
     void stopWorkers();
     if (!server) {

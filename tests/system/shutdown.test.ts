@@ -185,7 +185,7 @@ describe("graceful shutdown", () => {
       await sleep(5);
     }
     const exit = await server.stop("SIGTERM");
-    expect(exit.code).toBe(0);
+    expect(exit.code, server.output).toBe(0);
     expect(server.logLines("server listening")).toHaveLength(0);
     expect(server.logLines("database closed")).toHaveLength(1);
     expect(readdirSync(dataDir)).toEqual(["pgdata"]); // lock released
