@@ -26,7 +26,9 @@ const httpLogger = pinoHttp({
   logger,
   // The line is written by the root logger, without pino-http's req/res objects.
   quietResLogger: true,
-  customLogLevel: () => "info",
+  // Prometheus scrapes (every 15 s or so, per instance) only at debug; refused ones stay at info.
+  customLogLevel: (req, res) =>
+    res.statusCode === 200 && req.url === "/metrics" ? "debug" : "info",
   customSuccessMessage: () => "request",
   customErrorMessage: () => "request",
   customSuccessObject: (req, res, result: { responseTime: number }) =>

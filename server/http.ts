@@ -6,8 +6,11 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { currentDatabase, isDatabaseReady, ping } from "../app/server/db.server";
 import { env } from "../app/server/env.server";
 import { log } from "../app/server/log.server";
+import { watchPageCache } from "../app/server/metrics.server";
 import { logAccess } from "./access-log";
 import { catalogueReader } from "./catalogue-watch";
+import { isDraining, watchResponse } from "./draining";
+import { measureResponse, metricsEndpoint, routePatterns } from "./metrics";
 import { refuseCrossSiteRequests } from "./cross-site";
 import { plainErrorPage } from "./error-page";
 import { applyProxyTrust, compileProxyTrust, isSecureRequest, proxyTrustOf } from "./proxy-trust";
@@ -26,6 +29,8 @@ declare module "react-router" {
     clientIp: string;
   }
 }
+
+type RouteOf = ((pathname: string) => string | undefined) | undefined;
 
 export type HttpOptions = {
   /** Production: the built server. Development: a loader that asks Vite for it on each request. */
@@ -60,10 +65,13 @@ export function createRequestListener(
   const app = createHttpApp(options);
   const pageCache = app.locals.pageCache as PageCache | undefined;
   if (!pageCache) return app;
+  const routeOf = app.locals.routeOf as RouteOf;
   // The same compiled TRUST_PROXY function as the Express app's.
   const trust = proxyTrustOf(app);
   return (req, res) => {
     logAccess(req, res);
+    measureResponse(req, res, routeOf);
+    watchResponse(res);
     const served = pageCache.serveStored(req, res, () => {
       beginResponse(res, isSecureRequest(req, trust), true);
     });
@@ -79,12 +87,22 @@ export function createHttpApp(options: HttpOptions): Express {
   // that is not a trusted proxy, and req.protocol / req.host follow X-Forwarded-Proto / -Host, only
   // when the peer is one (server/proxy-trust.ts).
   applyProxyTrust(app, compileProxyTrust(e.TRUST_PROXY));
+  // Route patterns for the metrics (in development, the build changes under it: no patterns).
+  const routeOf: RouteOf =
+    typeof options.build === "function" ? undefined : routePatterns(options.build.routes);
+  app.locals.routeOf = routeOf;
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     logAccess(req, res);
+    measureResponse(req, res, routeOf);
+    watchResponse(res);
     res.locals.requestId = beginResponse(res, req.secure, !options.viteMiddleware);
     next();
   });
+
+  // Prometheus (server/metrics.ts): before the database check, so that an instance waiting for
+  // its database still answers; an unknown page (404) unless METRICS_TOKEN is set.
+  if (e.METRICS_TOKEN) app.get("/metrics", metricsEndpoint(e.METRICS_TOKEN));
 
   // Started while PostgreSQL was unreachable: the French 503 page until the database is ready
   // (server/main.ts keeps trying); /healthz says why.
@@ -136,6 +154,7 @@ export function createHttpApp(options: HttpOptions): Express {
         buildTime: options.buildTime ?? new Date(),
       });
   app.locals.pageCache = pageCache;
+  if (pageCache) watchPageCache(pageCache.stats);
   if (pageCache) {
     app.use((req, res, next) => {
       if (!isCacheableRequest(req)) return next();
@@ -146,6 +165,14 @@ export function createHttpApp(options: HttpOptions): Express {
   app.use(compress);
 
   app.get("/healthz", async (_req, res) => {
+    // Stopping (SIGTERM): not ready, whatever the database says (server/draining.ts).
+    if (isDraining()) {
+      res
+        .status(503)
+        .set({ ...cacheControl("no-store"), ...retryAfter(UNAVAILABLE_RETRY_SECONDS) })
+        .json({ status: "stopping" });
+      return;
+    }
     try {
       await ping();
       res.set(cacheControl("no-store")).json({ status: "ok", database: "ready" });

@@ -19,6 +19,7 @@ import {
   prepareDatabaseWhenReachable,
 } from "../app/server/startup.server";
 import { startWebhookWorker } from "../app/server/webhook-delivery.server";
+import { beginDraining } from "./draining";
 import { answerClientErrors, createHttpApp, createRequestListener } from "./http";
 
 async function main() {
@@ -28,27 +29,38 @@ async function main() {
   // Checked before anything starts: SMTP_URL without NOTIFY_EMAIL stops the server.
   const mail = mailSettings();
 
-  // Graceful stop: refuse new connections, let in-flight requests finish (bounded wait), close the
-  // database, exit. A signal during start-up stops once the database is ready. Repeated signals
-  // are ignored: under `npm start` in a terminal, Ctrl-C reaches the server twice (terminal, npm).
+  // Graceful stop (docs/production.md, "Rolling restarts"), all within SHUTDOWN_TIMEOUT_SECONDS:
+  // readiness (/healthz) turns 503 and the listener closes at once (a proxy sends new requests to
+  // the other instance); requests in flight finish, each answer closing its connection, and are
+  // cut a second before the deadline; meanwhile the workers stop claiming and give back what they
+  // hold; then the database closes and the process exits 0. A signal during start-up stops once
+  // the database is ready. Repeated signals are ignored: under `npm start` in a terminal, Ctrl-C
+  // reaches the server twice (terminal, npm).
   let server: Server | undefined = undefined;
   let stopping = false;
   let mailWorker: MailWorker | null = null;
   let webhookWorker: QueueWorker | null = null;
   let stopPurge = () => {};
-  const closeDatabaseAndExit = async () => {
-    // The worker records the mail it is sending before the database closes.
-    // Bounded: a mail cut short is sent again when its lease expires (docs/mail.md).
-    const graceMs = Math.min(e.SHUTDOWN_TIMEOUT_MS, 5_000);
-    await Promise.all([
+  const deadlineMs = e.SHUTDOWN_TIMEOUT_SECONDS * 1000;
+  // Requests in flight are cut here, leaving time to record the workers' claims and close the database.
+  const requestsCutMs = Math.max(deadlineMs - 1_000, deadlineMs / 2);
+  let workersStopped: Promise<unknown> | undefined;
+  const stopWorkers = () => {
+    // The mail being sent and the delivery being posted finish (bounded); what is not done by
+    // then is given back for another instance (docs/mail.md, docs/webhooks.md).
+    const graceMs = Math.min(requestsCutMs, 5_000);
+    workersStopped ??= Promise.all([
       mailWorker?.stop(graceMs).catch((error: unknown) => {
         log.error("error while stopping the mail worker", { error });
       }),
-      // A delivery cut short is sent again when its lease expires (docs/webhooks.md).
       webhookWorker?.stop(graceMs).catch((error: unknown) => {
         log.error("error while stopping the webhook worker", { error });
       }),
     ]);
+    return workersStopped;
+  };
+  const closeDatabaseAndExit = async () => {
+    await stopWorkers();
     try {
       await currentDatabase().close();
       log.info("database closed");
@@ -61,24 +73,34 @@ async function main() {
     if (stopping) return;
     stopping = true;
     stopPurge();
-    log.info("shutting down", { signal });
-    const graceMs = e.SHUTDOWN_TIMEOUT_MS;
-    // Last resort if start-up or closing the database hangs.
-    setTimeout(() => {
-      log.error("shutdown did not complete; exiting");
-      process.exit(1);
-    }, graceMs + 10_000).unref();
-    if (!server) return;
-    const force = setTimeout(() => {
-      log.warn("in-flight requests did not finish in time; closing anyway", { graceMs });
-      server?.closeAllConnections();
-    }, graceMs);
-    force.unref();
-    server.close(() => {
-      clearTimeout(force);
+    log.info("shutting down", { signal, timeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS });
+    // Last resort if closing the database hangs (a second at least: 0 cuts the requests at once,
+    // yet lets the database close). A start is let finish first: creating the embedded database
+    // takes seconds, far more on a busy machine (it is made aside and renamed: never half-made).
+    setTimeout(
+      () => {
+        log.error("shutdown did not complete in time; exiting");
+        process.exit(1);
+      },
+      server ? Math.max(deadlineMs, 1_000) : deadlineMs + 60_000,
+    ).unref();
+    void stopWorkers();
+    if (!server) {
+      beginDraining(undefined, () => {});
+      return;
+    }
+    const listening = server;
+    const cut = setTimeout(() => {
+      log.warn("in-flight requests did not finish in time; closing anyway", {
+        timeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+      });
+      listening.closeAllConnections();
+    }, requestsCutMs);
+    cut.unref();
+    beginDraining(listening, () => {
+      clearTimeout(cut);
       void closeDatabaseAndExit();
     });
-    server.closeIdleConnections();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
@@ -133,21 +155,36 @@ async function main() {
   }
 
   if (stopping) return closeDatabaseAndExit();
-  const listening: Server = createServer(listener).listen(e.PORT, e.HOST, () => {
-    const address = listening.address();
-    const port = typeof address === "object" && address ? address.port : e.PORT;
-    log.info("server listening", {
-      url: `http://localhost:${port}`,
-      mode: isProduction ? "production" : "development",
+  const handler = listener;
+  const listen = () => {
+    if (server || stopping) return;
+    const listening: Server = createServer(handler).listen(e.PORT, e.HOST, () => {
+      const address = listening.address();
+      const port = typeof address === "object" && address ? address.port : e.PORT;
+      log.info("server listening", {
+        url: `http://localhost:${port}`,
+        mode: isProduction ? "production" : "development",
+      });
     });
-  });
-  listening.keepAliveTimeout = 65_000;
-  answerClientErrors(listening);
-  server = listening;
-
-  if (handle.kind === "postgres" && (await prepareDatabaseWhenReachable(handle, () => stopping))) {
-    if (!stopping) startWorkers(handle);
+    // Longer than a proxy's own keep-alive timeout (nginx: 60 s), so that the proxy closes an
+    // idle connection first and never sends a request on one this side is closing.
+    listening.keepAliveTimeout = 65_000;
+    answerClientErrors(listening);
+    server = listening;
+  };
+  if (handle.kind === "pglite") {
+    listen();
+    return;
   }
+  // PostgreSQL: listens once the database is ready (a restarted instance takes no request it
+  // would answer 503 to), or at the first failed attempt to reach it, to answer 503 (server/http.ts)
+  // while the attempts go on.
+  const ready = await prepareDatabaseWhenReachable(handle, () => stopping, listen);
+  if (ready && !stopping) {
+    listen();
+    startWorkers(handle);
+  }
+  if (stopping && !server) await closeDatabaseAndExit();
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { envSchema, parseEnv } from "./env.server";
+import { envSchema, parseEnv, withRenamedVariables } from "./env.server";
 
 /** .env.example as `{ name: value }`; a commented `# NAME=` line is a variable without default. */
 function example() {
@@ -102,5 +102,65 @@ describe("MIGRATION_DATABASE_URL", () => {
     expect(() => parseEnv({ MIGRATION_DATABASE_URL })).toThrow(
       /MIGRATION_DATABASE_URL: ne sert qu'avec DATABASE_URL/,
     );
+  });
+});
+
+describe("SHUTDOWN_TIMEOUT_SECONDS", () => {
+  const parse = (source: NodeJS.ProcessEnv) => {
+    const warnings: string[] = [];
+    const e = parseEnv(withRenamedVariables(source, (w) => warnings.push(w)));
+    return { seconds: e.SHUTDOWN_TIMEOUT_SECONDS, warnings };
+  };
+
+  it("defaults to 20 s and takes decimals", () => {
+    expect(parse({})).toEqual({ seconds: 20, warnings: [] });
+    expect(parse({ SHUTDOWN_TIMEOUT_SECONDS: "1.5" }).seconds).toBe(1.5);
+  });
+
+  it("still reads the old SHUTDOWN_TIMEOUT_MS, in milliseconds, with a warning; the new name wins", () => {
+    const old = parse({ SHUTDOWN_TIMEOUT_MS: "1500" });
+    expect(old.seconds).toBe(1.5);
+    expect(old.warnings).toEqual([expect.stringContaining("SHUTDOWN_TIMEOUT_SECONDS")]);
+    expect(parse({ SHUTDOWN_TIMEOUT_MS: "1500", SHUTDOWN_TIMEOUT_SECONDS: "3" })).toEqual({
+      seconds: 3,
+      warnings: [],
+    });
+    expect(() => parse({ SHUTDOWN_TIMEOUT_MS: "10s" })).toThrow(/SHUTDOWN_TIMEOUT_MS/);
+    expect(() => parse({ SHUTDOWN_TIMEOUT_SECONDS: "-1" })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
+  });
+});
+
+describe("METRICS_TOKEN", () => {
+  it("is off by default and refuses a short or unsendable token", () => {
+    expect(parseEnv({}).METRICS_TOKEN).toBeUndefined();
+    expect(parseEnv({ METRICS_TOKEN: "" }).METRICS_TOKEN).toBeUndefined();
+    expect(parseEnv({ METRICS_TOKEN: "a".repeat(32) }).METRICS_TOKEN).toBe("a".repeat(32));
+    expect(() => parseEnv({ METRICS_TOKEN: "court" })).toThrow(/METRICS_TOKEN/);
+    expect(() => parseEnv({ METRICS_TOKEN: "avec des espaces dedans" })).toThrow(/METRICS_TOKEN/);
+  });
+});
+
+describe("DKIM_*", () => {
+  const full = { DKIM_DOMAIN: "Example.fr", DKIM_SELECTOR: "serveurpro" };
+
+  it("all three or none", () => {
+    expect(parseEnv({}).DKIM_DOMAIN).toBeUndefined();
+    const e = parseEnv({ ...full, DKIM_PRIVATE_KEY_FILE: "/etc/serveurpro/dkim.key" });
+    expect([e.DKIM_DOMAIN, e.DKIM_SELECTOR]).toEqual(["example.fr", "serveurpro"]);
+    expect(() => parseEnv({ DKIM_DOMAIN: "example.fr" })).toThrow(
+      /DKIM_SELECTOR: obligatoire[\s\S]*DKIM_PRIVATE_KEY_FILE \(ou DKIM_PRIVATE_KEY\): obligatoire/,
+    );
+    expect(() => parseEnv({ DKIM_PRIVATE_KEY: "x" })).toThrow(/DKIM_DOMAIN: obligatoire/);
+    expect(() => parseEnv({ ...full, DKIM_PRIVATE_KEY_FILE: "/k", DKIM_PRIVATE_KEY: "x" })).toThrow(
+      /pas les deux/,
+    );
+    expect(() =>
+      parseEnv({ ...full, DKIM_DOMAIN: "pas un domaine", DKIM_PRIVATE_KEY: "x" }),
+    ).toThrow(/DKIM_DOMAIN: nom de domaine attendu/);
+  });
+
+  it("reads a PEM key given on one line with \\n", () => {
+    const e = parseEnv({ ...full, DKIM_PRIVATE_KEY: "-----BEGIN-----\\nabc\\n-----END-----\\n" });
+    expect(e.DKIM_PRIVATE_KEY).toBe("-----BEGIN-----\nabc\n-----END-----");
   });
 });

@@ -114,7 +114,19 @@ export const envSchema = z.object({
   QUOTE_PDF_QUEUE: z.coerce.number().int().min(0).default(16),
   // Up to this many active offers the contact form lists them all; beyond, it searches (issue 11).
   CONTACT_OFFER_SELECT_MAX: z.coerce.number().int().min(0).default(200),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  // On SIGTERM/SIGINT the process exits within this many seconds (decimals allowed); requests in
+  // flight a second before are cut. SHUTDOWN_TIMEOUT_MS, the old name in ms, is still read (below).
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(20),
+  // GET /metrics (Prometheus): closed (404) unless set; then only with `Authorization: Bearer <it>`.
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .regex(
+      /^[A-Za-z0-9._~+/-]{16,}=*$/,
+      "16 caractères au moins, lettres, chiffres et . _ ~ + / - (openssl rand -hex 32)",
+    )
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   SITE_NAME: z.string().min(1).default("ServeurPro"),
   SITE_EMAIL: z.email().default("contact@example.fr"),
@@ -173,6 +185,39 @@ export const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   MAIL_RETRY_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  // DKIM signature of every mail (docs/production.md): the domain and selector of the DNS record
+  // `<selector>._domainkey.<domain>`, and the RSA private key, as a file or as PEM text (\n for
+  // line breaks). All or none; the key itself is checked at start (dkim.server.ts).
+  DKIM_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(
+      /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+      "nom de domaine attendu",
+    )
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  DKIM_SELECTOR: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(
+      /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/,
+      "sélecteur DNS attendu (lettres, chiffres, tirets)",
+    )
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  DKIM_PRIVATE_KEY_FILE: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  DKIM_PRIVATE_KEY: z
+    .string()
+    .transform((v) => v.replaceAll("\\n", "\n").trim() || undefined)
+    .optional(),
   // Default: http://localhost:<PORT> (see parseEnv).
   SITE_URL: z.url().optional(),
   // Visitor acknowledgement of each request (issue 22): on by default when SMTP_URL is set.
@@ -203,22 +248,59 @@ let cached: Env | undefined;
 const warnings: string[] = [];
 
 /**
- * SITE_URL was BASE_URL until it collided with Vitest's own BASE_URL ('/'): the old name is still
- * read for one release when it holds an absolute address, with a warning logged at start.
+ * Old names still read for one release, with a warning logged at start:
+ * - SITE_URL was BASE_URL until it collided with Vitest's own BASE_URL ('/'): read when it holds
+ *   an absolute address;
+ * - SHUTDOWN_TIMEOUT_SECONDS was SHUTDOWN_TIMEOUT_MS (milliseconds), converted.
+ * The new name wins when both are set.
  */
-function withRenamedVariables(source: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const legacy = source.BASE_URL;
-  if (source.SITE_URL !== undefined || !legacy || !/^https?:\/\//.test(legacy)) return source;
-  warnings.push(
-    "BASE_URL is deprecated and will be ignored in the next release: rename it to SITE_URL",
-  );
-  return { ...source, SITE_URL: legacy };
+export function withRenamedVariables(
+  source: NodeJS.ProcessEnv,
+  warn: (warning: string) => void = (w) => warnings.push(w),
+): NodeJS.ProcessEnv {
+  let renamed = source;
+  const legacyUrl = source.BASE_URL;
+  if (source.SITE_URL === undefined && legacyUrl && /^https?:\/\//.test(legacyUrl)) {
+    warn("BASE_URL is deprecated and will be ignored in the next release: rename it to SITE_URL");
+    renamed = { ...renamed, SITE_URL: legacyUrl };
+  }
+  const legacyTimeout = source.SHUTDOWN_TIMEOUT_MS;
+  if (source.SHUTDOWN_TIMEOUT_SECONDS === undefined && legacyTimeout !== undefined) {
+    if (!/^\s*\d+\s*$/.test(legacyTimeout)) {
+      throw new Error(
+        "Configuration invalide :\n  SHUTDOWN_TIMEOUT_MS: nombre entier de millisecondes attendu " +
+          "(ancien nom de SHUTDOWN_TIMEOUT_SECONDS, en secondes)",
+      );
+    }
+    warn(
+      "SHUTDOWN_TIMEOUT_MS is deprecated and will be ignored in the next release: use SHUTDOWN_TIMEOUT_SECONDS (in seconds)",
+    );
+    renamed = { ...renamed, SHUTDOWN_TIMEOUT_SECONDS: String(Number(legacyTimeout) / 1000) };
+  }
+  return renamed;
 }
 
 /** Configuration warnings to log once the server starts (deprecated names). */
 export function envWarnings(): readonly string[] {
   env();
   return warnings;
+}
+
+/** DKIM: a domain, a selector and one key, or nothing at all. Problems as `NAME: message` lines. */
+function dkimProblems(e: z.infer<typeof envSchema>): string[] {
+  const key = e.DKIM_PRIVATE_KEY_FILE ?? e.DKIM_PRIVATE_KEY;
+  const given = [e.DKIM_DOMAIN, e.DKIM_SELECTOR, key].filter((v) => v !== undefined).length;
+  const problems: string[] = [];
+  if (given > 0 && given < 3) {
+    const missing = "obligatoire avec les autres variables DKIM_ (toutes ou aucune)";
+    if (e.DKIM_DOMAIN === undefined) problems.push(`DKIM_DOMAIN: ${missing}`);
+    if (e.DKIM_SELECTOR === undefined) problems.push(`DKIM_SELECTOR: ${missing}`);
+    if (key === undefined) problems.push(`DKIM_PRIVATE_KEY_FILE (ou DKIM_PRIVATE_KEY): ${missing}`);
+  }
+  if (e.DKIM_PRIVATE_KEY_FILE !== undefined && e.DKIM_PRIVATE_KEY !== undefined) {
+    problems.push("DKIM_PRIVATE_KEY: DKIM_PRIVATE_KEY_FILE ou DKIM_PRIVATE_KEY, pas les deux");
+  }
+  return problems;
 }
 
 /**
@@ -228,9 +310,11 @@ export function envWarnings(): readonly string[] {
  */
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const result = envSchema.safeParse(source);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Configuration invalide :\n${lines.join("\n")}`);
+  const lines = result.success
+    ? dkimProblems(result.data)
+    : result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+  if (!result.success || lines.length > 0) {
+    throw new Error(`Configuration invalide :\n${lines.map((l) => `  ${l}`).join("\n")}`);
   }
   if (result.data.MIGRATION_DATABASE_URL && !result.data.DATABASE_URL) {
     throw new Error(

@@ -112,6 +112,19 @@ export async function releaseMailClaim(id: number, database: Database = db()): P
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
 }
 
+/**
+ * A stopping worker gives back the mails it claimed and has not recorded (not sent yet, or cut
+ * short): the next worker to look, on any instance, takes them instead of waiting out the lease.
+ */
+export async function releaseMailClaims(ids: number[], database: Database = db()): Promise<void> {
+  if (ids.length === 0) return;
+  await database
+    .update(mailOutbox)
+    .set({ lockedUntil: null, updatedAt: sql`now()` })
+    .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, "pending")));
+  await notifyWorkers(database);
+}
+
 /** An attempt failed: due again after `delaySeconds`, with the error kept for the dashboard. */
 export async function markMailAttemptFailed(
   id: number,

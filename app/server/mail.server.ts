@@ -13,6 +13,7 @@ import { resetLinkUrl } from "~/lib/password-reset";
 import { renderPasswordResetMail } from "~/lib/password-reset-mail";
 import { renderSecondFactorAlertMail } from "~/lib/account-alert-mail";
 import { contactMailData } from "./contacts.server";
+import { dkimSettings, type DkimSettings } from "./dkim.server";
 import type { DatabaseHandle } from "./db.server";
 import { env } from "./env.server";
 import { log } from "./log.server";
@@ -26,8 +27,9 @@ import {
   markMailFailed,
   markMailSent,
   nextMailDueAt,
+  releaseMailClaims,
 } from "./mail-outbox.server";
-import { delayUntil, startQueueWorker, type QueueWorker } from "./queue-worker.server";
+import { delayUntil, HeldClaims, startQueueWorker, type QueueWorker } from "./queue-worker.server";
 import { drawResetLink } from "./password-reset.server";
 import { accountEmail } from "./users.server";
 import type { MailOutboxRow } from "./schema.server";
@@ -42,11 +44,17 @@ export type MailSettings = {
   baseUrl: string;
   /** How prices are shown (PRICE_DISPLAY, VAT_RATE), the mail like the site. */
   pricing: Pricing;
+  /** Every mail signed with DKIM when DKIM_* are set (docs/production.md: the DNS records). */
+  dkim?: DkimSettings;
 };
 
-/** The notification settings, or null when SMTP_URL is not set (notifications off). */
+/**
+ * The notification settings, or null when SMTP_URL is not set (notifications off). Checks the
+ * DKIM key either way: a bad one stops the server at start.
+ */
 export function mailSettings(): MailSettings | null {
   const e = env();
+  const dkim = dkimSettings(e);
   if (!e.SMTP_URL) return null;
   if (!e.NOTIFY_EMAIL?.length) {
     throw new Error(
@@ -61,6 +69,7 @@ export function mailSettings(): MailSettings | null {
     retryMaxSeconds: e.MAIL_RETRY_MAX_SECONDS,
     baseUrl: site.baseUrl,
     pricing: site.pricing,
+    dkim,
   };
 }
 
@@ -155,6 +164,8 @@ export function startMailWorker(
     connectionTimeout: 30_000,
     greetingTimeout: 30_000,
     socketTimeout: 60_000,
+    // nodemailer signs each message (rsa-sha256, relaxed/relaxed) before it goes out.
+    ...(settings.dkim ? { dkim: settings.dkim } : {}),
   });
   const messageDomain = new URL(settings.baseUrl).hostname || "localhost";
 
@@ -354,13 +365,22 @@ export function startMailWorker(
     }
   }
 
+  const held = new HeldClaims();
+
   /** One look at the outbox; returns how long to sleep. */
-  async function cycle(): Promise<number> {
+  async function cycle(stopping: () => boolean): Promise<number> {
     const abandoned = await giveUpStaleMails(database);
     if (abandoned > 0) log.warn("mails marked failed after 3 days unsent", { count: abandoned });
     const claimed = await claimDueMails(batchSize, leaseSeconds, database);
-    // A stop lets the mails being sent finish.
-    await Promise.all(claimed.map(send));
+    if (stopping()) {
+      await releaseMailClaims(
+        claimed.map((row) => row.id),
+        database,
+      );
+      return 0;
+    }
+    // A stop lets the mails being sent finish, for a while (see giveBackClaims).
+    await held.work(claimed, send);
     if (claimed.length === batchSize) return 0;
     return delayUntil(await nextMailDueAt(database), pollMs);
   }
@@ -371,6 +391,8 @@ export function startMailWorker(
     listenUrl: options.listenUrl,
     pollMs,
     cycle,
+    // Cut short by the end of the grace: another instance sends it (at worst twice, docs/mail.md).
+    giveBackClaims: () => releaseMailClaims(held.take(), database),
     onStop: () => transport.close(),
   });
   return {
@@ -397,7 +419,12 @@ export function startMailNotifications(
     );
     return null;
   }
-  log.info("e-mail notifications on", { recipients: settings.to.length });
+  log.info("e-mail notifications on", {
+    recipients: settings.to.length,
+    dkim: settings.dkim
+      ? `${settings.dkim.keySelector}._domainkey.${settings.dkim.domainName}`
+      : "off",
+  });
   void verifySmtp(settings).then((result) => {
     if (result.ok) log.info("SMTP server reachable, login accepted");
     else log.error("SMTP_URL: the SMTP server cannot be used", { reason: result.reason });

@@ -7,7 +7,10 @@ import { log } from "./log.server";
 export type QueueWorker = {
   /** Looks at the queue now (also done on every NOTIFY of its channel). */
   wake(): void;
-  /** Stops claiming, lets the work in hand finish (at most graceMs), stops listening. */
+  /**
+   * Stops claiming, lets the work in hand finish (at most graceMs), gives back the claims of what
+   * did not finish, stops listening.
+   */
   stop(graceMs?: number): Promise<void>;
 };
 
@@ -20,8 +23,16 @@ export type QueueWorkerOptions = {
   listenUrl?: string;
   /** Longest sleep between two looks when nothing wakes the worker. */
   pollMs: number;
-  /** One look at the queue (claim, work, record); returns how long to sleep before the next. */
-  cycle(): Promise<number>;
+  /**
+   * One look at the queue (claim, work, record); returns how long to sleep before the next. Rows
+   * claimed after `stopping()` turned true are given back at once, not worked on.
+   */
+  cycle(stopping: () => boolean): Promise<number>;
+  /**
+   * Gives back the claims of the work not finished when the worker stops (after the grace), so
+   * that another instance takes it now rather than when the lease expires.
+   */
+  giveBackClaims?(): Promise<void>;
   /** Called once the loop has stopped (close transports). */
   onStop?(): void;
 };
@@ -60,7 +71,7 @@ export function startQueueWorker(handle: DatabaseHandle, options: QueueWorkerOpt
       woken = false;
       let delay: number;
       try {
-        delay = await options.cycle();
+        delay = await options.cycle(() => !running);
         failures = 0;
       } catch (error) {
         failures++;
@@ -78,13 +89,17 @@ export function startQueueWorker(handle: DatabaseHandle, options: QueueWorkerOpt
       running = false;
       wakeSleeper?.();
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        loop,
-        new Promise((resolve) => {
-          timer = setTimeout(resolve, graceMs);
+      const finished = await Promise.race([
+        loop.then(() => true),
+        new Promise<false>((resolve) => {
+          timer = setTimeout(() => resolve(false), graceMs);
         }),
       ]);
       clearTimeout(timer);
+      if (!finished) log.warn(`${name} worker: work in hand not finished in time`, { graceMs });
+      await options.giveBackClaims?.().catch((error: unknown) => {
+        log.warn(`${name} worker: claims not given back (their leases will expire)`, { error });
+      });
       await stopListening();
       options.onStop?.();
       log.info(`${name} worker stopped`);
@@ -161,4 +176,25 @@ function listen(
     client = undefined;
     await current?.end().catch(() => {});
   };
+}
+
+/**
+ * The rows a worker holds: claimed, their outcome not recorded yet. What is still held when the
+ * worker stops (after its grace) is given back.
+ */
+export class HeldClaims {
+  private readonly ids = new Set<number>();
+
+  /** Works on each claimed row at once, holding it until its work ends (recorded or not). */
+  async work<T extends { id: number }>(rows: T[], each: (row: T) => Promise<void>): Promise<void> {
+    for (const row of rows) this.ids.add(row.id);
+    await Promise.all(rows.map((row) => each(row).finally(() => this.ids.delete(row.id))));
+  }
+
+  /** The ids still held, forgotten: the caller gives them back. */
+  take(): number[] {
+    const ids = [...this.ids];
+    this.ids.clear();
+    return ids;
+  }
 }

@@ -114,12 +114,14 @@ export const START_RETRY_MAX_MS = 1_000;
 /**
  * The server's start on PostgreSQL: `handle` is current but not ready (the HTTP layer answers
  * 503), and preparing it is retried while the database cannot be reached, one log line per
- * attempt, waiting 250 ms then doubling up to START_RETRY_MAX_MS. Other errors (a failed
+ * attempt, waiting 250 ms then doubling up to START_RETRY_MAX_MS; `unreachable` is called after
+ * the first failed attempt (the server then listens, to say so). Other errors (a failed
  * migration, wrong credentials) end the wait. Returns false when `shouldStop` turned true.
  */
 export async function prepareDatabaseWhenReachable(
   handle: DatabaseHandle,
   shouldStop: () => boolean,
+  unreachable: () => void = () => {},
 ): Promise<boolean> {
   setCurrentDatabase(handle, { ready: false });
   for (let attempt = 1; !shouldStop(); attempt++) {
@@ -131,6 +133,7 @@ export async function prepareDatabaseWhenReachable(
       return true;
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
+      unreachable();
       const retryInMs = Math.min(START_RETRY_MAX_MS, 250 * 2 ** (attempt - 1));
       log.warn("database not reachable; retrying", {
         attempt,

@@ -5,13 +5,14 @@ import { retryDelaySeconds } from "~/lib/outbox-backoff";
 import type { DatabaseHandle } from "./db.server";
 import { env } from "./env.server";
 import { log } from "./log.server";
-import { delayUntil, startQueueWorker, type QueueWorker } from "./queue-worker.server";
+import { delayUntil, HeldClaims, startQueueWorker, type QueueWorker } from "./queue-worker.server";
 import { addressRule, guardedLookup, refusedLiteral } from "./webhook-address.server";
 import {
   claimDueDeliveries,
   markDelivered,
   markDeliveryAttemptFailed,
   nextDeliveryDueAt,
+  releaseDeliveryClaims,
   WEBHOOK_CHANNEL,
   type AttemptOutcome,
   type ClaimedDelivery,
@@ -146,9 +147,18 @@ export function startWebhookWorker(
     );
   }
 
-  async function cycle(): Promise<number> {
+  const held = new HeldClaims();
+
+  async function cycle(stopping: () => boolean): Promise<number> {
     const claimed = await claimDueDeliveries(batchSize, leaseSeconds, database);
-    await Promise.all(claimed.map(deliver));
+    if (stopping()) {
+      await releaseDeliveryClaims(
+        claimed.map((delivery) => delivery.id),
+        database,
+      );
+      return 0;
+    }
+    await held.work(claimed, deliver);
     if (claimed.length === batchSize) return 0;
     return delayUntil(await nextDeliveryDueAt(database), pollMs);
   }
@@ -159,5 +169,6 @@ export function startWebhookWorker(
     listenUrl: options.listenUrl,
     pollMs,
     cycle,
+    giveBackClaims: () => releaseDeliveryClaims(held.take(), database),
   });
 }

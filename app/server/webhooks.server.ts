@@ -262,6 +262,23 @@ export async function claimDueDeliveries(
   });
 }
 
+/**
+ * A stopping worker gives back the deliveries it claimed and has not recorded: another instance
+ * takes them at once instead of waiting out the lease (a receiver may then get one twice, with
+ * the same webhook-id).
+ */
+export async function releaseDeliveryClaims(
+  ids: number[],
+  database: Database = db(),
+): Promise<void> {
+  if (ids.length === 0) return;
+  await database
+    .update(webhookDeliveries)
+    .set({ lockedUntil: null, updatedAt: sql`now()` })
+    .where(and(inArray(webhookDeliveries.id, ids), eq(webhookDeliveries.status, "pending")));
+  await notifyWorkers(database);
+}
+
 /** One attempt's outcome: the receiver's status code when it answered. */
 export type AttemptOutcome = { statusCode: number | null; error: string | null };
 

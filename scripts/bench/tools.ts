@@ -42,7 +42,7 @@ export async function launch(
   nodeArgs = START_FLAGS,
 ): Promise<ServerProcess> {
   const off = { PUBLIC_RENDER_RATE_PER_MINUTE: "0", QUOTE_PDF_RATE_PER_MINUTE: "0" };
-  const defaults = { LOG_LEVEL: "error", TRUST_PROXY: undefined, SHUTDOWN_TIMEOUT_MS: "1000" };
+  const defaults = { LOG_LEVEL: "error", TRUST_PROXY: undefined, SHUTDOWN_TIMEOUT_SECONDS: "1" };
   const options = { port: await findFreePort(), nodeArgs, env: { ...defaults, ...off, ...env } };
   const server = startServer(options);
   const errorLine = /"level":"(error|fatal)"/;

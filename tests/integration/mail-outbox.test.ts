@@ -218,7 +218,7 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
     expect(mailedContactIds()).toEqual([id]);
   });
 
-  it("keeps the database free while a send hangs (SMTP is spoken outside any transaction)", async () => {
+  it("keeps the database free while a send hangs (SMTP is spoken outside any transaction); a stop gives the claim back", async () => {
     // A relay that accepts the connection and never says a word.
     const sockets: Socket[] = [];
     let connected!: () => void;
@@ -244,7 +244,13 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
       expect(rows.map((m) => m.contactRequestId)).toEqual([first.id, second.id]);
       expect(rows[0].lockedUntil).not.toBeNull();
       expect(sockets.every((s) => !s.destroyed)).toBe(true);
+      // A stop (SIGTERM) that the hung send outlasts gives the claim back: another instance
+      // takes the mail at once, not after its 5-minute lease.
       await worker.stop(100);
+      const [held] = await outbox();
+      expect([held.status, held.lockedUntil]).toEqual(["pending", null]);
+      const claimedAgain = await claimDueMails(10, 300, database.db);
+      expect(claimedAgain.map((m) => m.id).sort()).toEqual(rows.map((m) => m.id).sort());
     } finally {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => hung.close(resolve));

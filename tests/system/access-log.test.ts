@@ -31,6 +31,10 @@ describe("access log", () => {
     const second = await get("/offers?q=xeon-secret-term"); // stored: the fast path
     expect(second.headers.get("x-cache")).toBe("HIT");
     await get("/nowhere", { Cookie: "__session=cookie-secret-value" });
+    // Without METRICS_TOKEN the metrics are closed: an unknown page (metrics.test.ts).
+    expect((await get("/metrics", { Authorization: "Bearer quelque-chose-de-long" })).status).toBe(
+      404,
+    );
     const status = await postContact(
       server.base,
       { name: "Jean", email: "jean@example.fr", message: "Bonjour" },
@@ -40,7 +44,7 @@ describe("access log", () => {
 
     // The line is written when the response closes, just after the client has read it.
     let lines = server.logLines("request").slice(before);
-    for (let i = 0; i < 100 && lines.filter((l) => l.path !== "/healthz").length < 5; i++) {
+    for (let i = 0; i < 100 && lines.filter((l) => l.path !== "/healthz").length < 6; i++) {
       await sleep(20);
       lines = server.logLines("request").slice(before);
     }
@@ -50,6 +54,7 @@ describe("access log", () => {
       ["GET", "/offers", 200, "MISS"],
       ["GET", "/offers", 200, "HIT"],
       ["GET", "/nowhere", 404, null],
+      ["GET", "/metrics", 404, null],
       ["POST", "/contact", 303, null],
       ["GET", "/contact/merci", 200, null],
     ]);

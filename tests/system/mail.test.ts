@@ -1,3 +1,7 @@
+import { generateKeyPairSync, type KeyObject } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { dkimVerify } from "mailauth/lib/dkim/verify.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { findFreePort } from "./harness/ports";
@@ -57,26 +61,61 @@ function countByTag(tags: string[]): Record<string, number> {
 
 const ones = (tags: string[]) => Object.fromEntries(tags.map((t) => [t, 1]));
 
+/** A DKIM key pair of the test (1024 bits: quick to make, the least verifiers accept). */
+function dkimKeys() {
+  return generateKeyPairSync("rsa", { modulusLength: 1024 });
+}
+const DKIM = { DKIM_DOMAIN: "example.fr", DKIM_SELECTOR: "serveurpro" };
+
+/**
+ * The DKIM result of a received mail, as a receiving server computes it: mailauth's verifier, its
+ * DNS answered from `publicKey` as the TXT record `serveurpro._domainkey.example.fr` would be.
+ */
+async function dkimResult(raw: string, publicKey: KeyObject) {
+  const p = publicKey.export({ type: "spki", format: "der" }).toString("base64");
+  const record = `${DKIM.DKIM_SELECTOR}._domainkey.${DKIM.DKIM_DOMAIN}`;
+  const { results } = await dkimVerify(raw, {
+    resolver: async (name: string, type: string) => {
+      if (name !== record || type !== "TXT")
+        throw Object.assign(new Error(name), { code: "ENOTFOUND" });
+      return [[`v=DKIM1; k=rsa; p=${p}`]];
+    },
+  });
+  return results.map((r) => ({
+    domain: r.signingDomain,
+    result: r.status.result,
+    comment: r.status.comment,
+  }));
+}
+
 describe("notification e-mails (embedded database)", () => {
   let dataDir: string;
   let server: ServerProcess | undefined;
+  const keys = dkimKeys();
+  let dkimEnv: Record<string, string>;
   beforeAll(() => {
     dataDir = tempDir("mail");
+    const keyFile = path.join(dataDir, "dkim.key");
+    writeFileSync(keyFile, keys.privateKey.export({ type: "pkcs8", format: "pem" }));
+    dkimEnv = { ...DKIM, DKIM_PRIVATE_KEY_FILE: keyFile };
   });
   afterAll(async () => {
     await server?.stop();
     removeDir(dataDir);
   });
 
-  it("refuses to start with SMTP_URL but no NOTIFY_EMAIL, or a malformed SMTP_URL", async () => {
+  it("refuses to start with SMTP_URL but no NOTIFY_EMAIL, a malformed SMTP_URL or an unreadable DKIM key", async () => {
     for (const env of <Record<string, string>[]>[
       { SMTP_URL: smtp.url },
       { SMTP_URL: "http://relay.example", NOTIFY_EMAIL: "ventes@example.fr" },
       { SMTP_URL: smtp.url, NOTIFY_EMAIL: "ventes@example.fr, pas-une-adresse" },
+      { ...mailEnv(), ...DKIM, DKIM_PRIVATE_KEY_FILE: path.join(dataDir, "absente.key") },
     ]) {
       const refused = startServer({ port: await findFreePort(), dataDir, env });
       expect((await refused.exited).code).toBe(1);
-      expect(refused.output).toMatch(/Configuration invalide[\s\S]*(NOTIFY_EMAIL|SMTP_URL)/);
+      expect(refused.output).toMatch(
+        /Configuration invalide[\s\S]*(NOTIFY_EMAIL|SMTP_URL|DKIM_PRIVATE_KEY_FILE: fichier illisible)/,
+      );
       // Nothing was opened: the directory holds no database.
       expect(refused.output).not.toContain("database ready");
     }
@@ -92,8 +131,14 @@ describe("notification e-mails (embedded database)", () => {
     expect(await request(server, "queued-while-off")).toBe(200);
     await server.stop();
 
-    server = await startServer({ port: await findFreePort(), dataDir, env: mailEnv() }).ready();
-    expect(server.logLines("e-mail notifications on")).toHaveLength(1);
+    server = await startServer({
+      port: await findFreePort(),
+      dataDir,
+      env: { ...mailEnv(), ...dkimEnv },
+    }).ready();
+    expect(server.logLines("e-mail notifications on")).toMatchObject([
+      { dkim: "serveurpro._domainkey.example.fr" },
+    ]);
     await smtp.waitForMails(1);
     expect(countByTag(["queued-while-off"])).toEqual({ "queued-while-off": 1 });
   });
@@ -123,6 +168,36 @@ describe("notification e-mails (embedded database)", () => {
     expect(mail.text).toMatch(
       new RegExp(`Voir la demande : ${server!.base}/admin/contacts/\\d+\\n`),
     );
+  });
+
+  it("signs each mail with DKIM: it verifies against the published key, not a tampered copy or another key", async () => {
+    const raw = smtp.mails[0].raw;
+    expect(raw).toMatch(/^DKIM-Signature: v=1; a=rsa-sha256; c=relaxed\/relaxed; d=example\.fr;/m);
+    expect(await dkimResult(raw, keys.publicKey)).toMatchObject([
+      { domain: "example.fr", result: "pass" },
+    ]);
+    for (const mail of smtp.mails.slice(1)) {
+      expect((await dkimResult(mail.raw, keys.publicKey))[0].result).toBe("pass");
+    }
+    // The body changed on the way (a relay adding a footer), or a header the signature covers.
+    const [head, body] = [
+      raw.slice(0, raw.indexOf("\r\n\r\n")),
+      raw.slice(raw.indexOf("\r\n\r\n")),
+    ];
+    // mailauth says neutral for a body that no longer matches its hash (DMARC needs a pass).
+    expect(
+      await dkimResult(`${head}${body.replace("Bonjour", "Bonsoir")}`, keys.publicKey),
+    ).toMatchObject([{ result: "neutral", comment: "body hash did not verify" }]);
+    expect(
+      (
+        await dkimResult(
+          raw.replace(/^Subject: .*$/m, "Subject: Gagnez un serveur"),
+          keys.publicKey,
+        )
+      )[0].result,
+    ).toBe("fail");
+    // A DNS record of another key (a rotated or mistyped one).
+    expect((await dkimResult(raw, dkimKeys().publicKey))[0].result).toBe("fail");
   });
 
   it("acknowledges requests during an SMTP outage and sends each once when SMTP is back", async () => {

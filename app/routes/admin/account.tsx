@@ -33,6 +33,7 @@ import { log } from "~/server/log.server";
 import type { Route } from "./+types/account";
 import { retryAfter } from "~/lib/http-headers";
 import { retryInMinutes } from "~/lib/messages";
+import { countRefusal } from "~/server/metrics.server";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
@@ -87,6 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The change, the end of the other sessions and the journal entry: one transaction.
   const result = await changeOwnPassword(session, submission.data, context);
   if (result.kind === "rate-limited") {
+    countRefusal("password-change");
     return actionFailure(
       429,
       {

@@ -10,6 +10,7 @@ import {
   type AdminSession,
   type IdentityCheck,
 } from "~/server/auth.server";
+import { countRefusal } from "~/server/metrics.server";
 
 /** What the page needs to ask: the fields of what was asked (posted again), and whether a code is due. */
 export type ReauthRequest = {
@@ -45,6 +46,7 @@ export function identityAnswer(check: IdentityCheck, form: FormData) {
     return data<ReauthActionData>({ reauth }, { status: 200, headers: PRIVATE_HEADERS });
   }
   if (check.kind === "rate-limited") {
+    countRefusal("reauthentication");
     return data<ReauthActionData>(
       { reauth: { ...reauth, error: ADMIN_MESSAGES.tooManyAttempts(check.retryAfterSeconds) } },
       { status: 429, headers: { ...PRIVATE_HEADERS, ...retryAfter(check.retryAfterSeconds) } },

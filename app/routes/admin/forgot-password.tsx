@@ -14,6 +14,7 @@ import { log } from "~/server/log.server";
 import { notificationsEnabled } from "~/server/mail.server";
 import { requestPasswordReset } from "~/server/password-reset.server";
 import type { Route } from "./+types/forgot-password";
+import { countRefusal } from "~/server/metrics.server";
 
 // `Mot de passe oublié ?` (issue 20): the same answer whether the address has an account or not.
 
@@ -49,6 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (result.kind === "rate-limited") {
     log.warn("password reset rate limited", { requestId: context.requestId });
+    countRefusal("password-reset");
     return failure(
       429,
       `Trop de demandes. ${retryInMinutes(result.retryAfterSeconds)}`,

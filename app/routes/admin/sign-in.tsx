@@ -28,6 +28,7 @@ import { knownDeviceCookie, readKnownDevice } from "~/server/known-device.server
 import { HASHING_LIMITS, HashingBusyError } from "~/server/password.server";
 import type { Route } from "./+types/sign-in";
 import { retryAfter } from "~/lib/http-headers";
+import { countRefusal } from "~/server/metrics.server";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
@@ -89,6 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (result.kind === "rate-limited") {
     log.warn("sign-in rate limited", { requestId: context.requestId });
+    countRefusal("sign-in");
     return failure(
       429,
       ADMIN_MESSAGES.tooManyAttempts(result.retryAfterSeconds),
@@ -168,6 +170,7 @@ async function codeStep(
   }
   if (result.kind === "rate-limited") {
     log.warn("second factor rate limited", { requestId: context.requestId });
+    countRefusal("second-factor");
     return failure(
       429,
       ADMIN_MESSAGES.tooManyAttempts(result.retryAfterSeconds),

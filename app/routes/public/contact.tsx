@@ -37,6 +37,7 @@ import { loadContactOfferField, postedOfferChoice } from "~/server/contact-offer
 import type { OfferChoice } from "~/server/offers.server";
 import type { Route } from "./+types/contact";
 import { cacheControl, retryAfter, UNAVAILABLE_RETRY_SECONDS } from "~/lib/http-headers";
+import { countRefusal } from "~/server/metrics.server";
 
 // Server-rendered; the selected-offer box and the sending state are app/client/contact.ts, the
 // toasts app/client/toast.ts (docs/decisions/005).
@@ -182,6 +183,7 @@ async function answer(
   const refuse = (status: number, failure: ContactFailure, headers?: HeadersInit) =>
     data(failure, { status, headers });
   if (result.kind === "rate-limited") {
+    countRefusal("contact");
     const { retryAfterSeconds } = result;
     return refuse(
       429,
