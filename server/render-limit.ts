@@ -9,6 +9,7 @@ import { clientSubject } from "../app/server/client-address.server";
 import { log } from "../app/server/log.server";
 import { findSessionUser } from "../app/server/sessions.server";
 import { plainErrorPage } from "./error-page";
+import { countRefusal } from "../app/server/metrics.server";
 
 /**
  * Paths left to limits of their own: the admin area (its guard answers anyone without a session
@@ -37,6 +38,7 @@ export function renderLimit(options: RenderLimitOptions) {
     const client = clientSubject(req.ip ?? "unknown");
     const take = clients.take(client);
     if (take.allowed || (await signedIn(req))) return undefined;
+    countRefusal("page-render");
     if (take.first) log.warn("page render limit reached", { requestId, client });
     await pause(options.pauseMs ?? REFUSAL_PAUSE_MS);
     return new Response(plainErrorPage(ERROR_MESSAGES.renderLimited, requestId), {

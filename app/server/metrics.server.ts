@@ -31,6 +31,9 @@ export type LimitName =
   | "password-change"
   | "password-reset"
   | "reauthentication"
+  | "page-render"
+  | "quote-pdf"
+  | "quote-pdf-busy"
   | (string & {});
 
 const refusals = metric(

@@ -7,6 +7,7 @@ import { log } from "~/server/log.server";
 import { publicQuotePdf } from "~/server/public-quote.server";
 import { pdfBytesResponse, plainAnswer } from "./quote-response.server";
 import type { Route } from "./+types/offer-quote[.]pdf";
+import { countRefusal } from "~/server/metrics.server";
 
 /**
  * `Télécharger le devis (PDF)` (issue 21): the offer page's configuration as an A4 quote, the
@@ -26,6 +27,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (quote.kind === "rate-limited" || quote.kind === "busy") {
     const [status, message] =
       quote.kind === "busy" ? [503, ERROR_MESSAGES.quoteBusy] : [429, ERROR_MESSAGES.quoteLimited];
+    countRefusal(quote.kind === "busy" ? "quote-pdf-busy" : "quote-pdf");
     const headers = { ...cacheControl("no-store"), ...retryAfter(quote.retryAfterSeconds) };
     return plainAnswer(status, message, headers);
   }
