@@ -428,6 +428,30 @@ export async function signOut(
   return { setCookie: clearSessionCookie(request), user: session?.user };
 }
 
+/**
+ * The signed-in account's own password, checked under its per-account limit (`key`): the account
+ * page's change, the confirmation of identity and the second-factor enrolment share it.
+ */
+async function checkOwnPassword(
+  userId: number,
+  password: string,
+  limit: { key: string; limit: number; windowMs: number },
+  database: Database,
+): Promise<
+  { kind: "right" } | { kind: "wrong" } | { kind: "rate-limited"; retryAfterSeconds: number }
+> {
+  const refused = await takeAttempt([limit], database);
+  if (refused) return { kind: "rate-limited", ...refused };
+  const [user] = await database
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId));
+  const right =
+    user !== undefined &&
+    (await verifyPassword(user.passwordHash, password.slice(0, 256), { priority: true }));
+  return { kind: right ? "right" : "wrong" };
+}
+
 /** Checks of the current password on the account page, per administrator (like sign-in's per e-mail). */
 export const PASSWORD_CHANGE_LIMIT = { limit: 5, windowMs: 15 * 60 * 1000 } as const;
 
@@ -447,17 +471,15 @@ export async function changeOwnPassword(
   database: Database = db(),
 ): Promise<PasswordChangeResult> {
   const key = `password:user:${session.user.id}`;
-  const refused = await takeAttempt([{ key, ...PASSWORD_CHANGE_LIMIT }], database);
-  if (refused) return { kind: "rate-limited", ...refused };
-  const [user] = await database
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, session.user.id));
-  const signedIn = { priority: true };
-  if (!user || !(await verifyPassword(user.passwordHash, passwords.currentPassword, signedIn))) {
-    return { kind: "wrong-password" };
-  }
-  const passwordHash = await hashPassword(passwords.newPassword, signedIn);
+  const current = await checkOwnPassword(
+    session.user.id,
+    passwords.currentPassword,
+    { key, ...PASSWORD_CHANGE_LIMIT },
+    database,
+  );
+  if (current.kind === "rate-limited") return current;
+  if (current.kind === "wrong") return { kind: "wrong-password" };
+  const passwordHash = await hashPassword(passwords.newPassword, { priority: true });
   await database.transaction(async (tx) => {
     await tx
       .update(users)
@@ -508,15 +530,14 @@ export async function confirmIdentity(
   const password = form.get(REAUTH_FIELDS.password);
   if (typeof password !== "string" || password === "") return { kind: "needed", secondFactor };
   const key = `reauth:user:${session.user.id}`;
-  const refused = await takeAttempt([{ key, ...REAUTH_LIMIT }], database);
-  if (refused) return { kind: "rate-limited", secondFactor, ...refused };
-  const [user] = await database
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, session.user.id));
-  const passwordOk =
-    user !== undefined &&
-    (await verifyPassword(user.passwordHash, password.slice(0, 256), { priority: true }));
+  const checked = await checkOwnPassword(
+    session.user.id,
+    password,
+    { key, ...REAUTH_LIMIT },
+    database,
+  );
+  if (checked.kind === "rate-limited") return { ...checked, secondFactor };
+  const passwordOk = checked.kind === "right";
   const code = form.get(REAUTH_FIELDS.code);
   const codeOk =
     !secondFactor ||
@@ -553,16 +574,14 @@ export async function enrolSecondFactor(
   database: Database = db(),
 ): Promise<EnrolmentResult> {
   const key = `reauth:user:${session.user.id}`;
-  const refused = await takeAttempt([{ key, ...REAUTH_LIMIT }], database);
-  if (refused) return { kind: "rate-limited", ...refused };
-  const [user] = await database
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, session.user.id));
-  const passwordOk =
-    user !== undefined &&
-    (await verifyPassword(user.passwordHash, input.currentPassword, { priority: true }));
-  if (!passwordOk) return { kind: "wrong-password" };
+  const checked = await checkOwnPassword(
+    session.user.id,
+    input.currentPassword,
+    { key, ...REAUTH_LIMIT },
+    database,
+  );
+  if (checked.kind === "rate-limited") return checked;
+  if (checked.kind === "wrong") return { kind: "wrong-password" };
   // The limit is for password guesses: a mistyped code with the right password costs nothing.
   await resetRateLimit(key, database);
   const result = await confirmEnrolment(

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { log } from "./log.server";
 
 // Secrets the server must read back (the TOTP keys), encrypted at rest with AES-256-GCM from
 // node:crypto, the key kept outside the database (TOTP_ENCRYPTION_KEY): a copy of the database or
@@ -43,4 +44,27 @@ export function open(stored: string, key: Buffer | undefined, context: string): 
   } catch {
     return null;
   }
+}
+
+/**
+ * At start, before sealing what is stored in clear: without TOTP_ENCRYPTION_KEY, says what cannot
+ * be read (sealed secrets) and, on an HTTPS site, what stays in clear. False: nothing to seal.
+ */
+export function canSealStored(
+  what: { secrets: string; unit: string },
+  counts: { sealed: number; clear: number },
+  settings: { key: Buffer | undefined; siteUrl: string },
+): boolean {
+  if (settings.key) return true;
+  if (counts.sealed > 0) {
+    log.error(`${what.secrets} are encrypted but TOTP_ENCRYPTION_KEY is not set`, {
+      [what.unit]: counts.sealed,
+    });
+  }
+  if (counts.clear > 0 && settings.siteUrl.startsWith("https://")) {
+    log.warn(`${what.secrets} are stored in clear: set TOTP_ENCRYPTION_KEY`, {
+      [what.unit]: counts.clear,
+    });
+  }
+  return false;
 }

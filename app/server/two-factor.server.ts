@@ -7,7 +7,7 @@ import { env } from "./env.server";
 import { journal, type Journaled } from "./journal.server";
 import { log } from "./log.server";
 import { recoveryCodes, sessions, users } from "./schema.server";
-import { isSealed, open, seal } from "./secret-box.server";
+import { canSealStored, isSealed, open, seal } from "./secret-box.server";
 
 // Second factor (issue 20): TOTP as RFC 6238 (SHA-1, 6 digits, 30 s), with the otpauth library,
 // and 10 single-use recovery codes. The QR code is drawn on the server (qrcode) as an SVG image.
@@ -274,19 +274,10 @@ export async function sealStoredTotpKeys(database: Database = db()): Promise<num
       (row.secret !== null && !isSealed(row.secret)) ||
       (row.pending !== null && !isSealed(row.pending)),
   );
-  if (!e.TOTP_ENCRYPTION_KEY) {
-    if (stored.length > clear.length) {
-      log.error("second factor keys are encrypted but TOTP_ENCRYPTION_KEY is not set", {
-        accounts: stored.length - clear.length,
-      });
-    }
-    if (clear.length && e.SITE_URL.startsWith("https://")) {
-      log.warn("second factor keys are stored in clear: set TOTP_ENCRYPTION_KEY", {
-        accounts: clear.length,
-      });
-    }
-    return 0;
-  }
+  const counts = { sealed: stored.length - clear.length, clear: clear.length };
+  const settings = { key: e.TOTP_ENCRYPTION_KEY, siteUrl: e.SITE_URL };
+  const what = { secrets: "second factor keys", unit: "accounts" };
+  if (!canSealStored(what, counts, settings)) return 0;
   for (const row of clear) {
     const sealIfClear = (value: string | null) =>
       value !== null && !isSealed(value) ? sealKey(row.id, value) : value;

@@ -21,7 +21,7 @@ import {
   type WebhookDelivery,
 } from "./schema.server";
 import { siteConfig } from "./site.server";
-import { isSealed, open, seal } from "./secret-box.server";
+import { canSealStored, isSealed, open, seal } from "./secret-box.server";
 import { checkEndpointUrl } from "./webhook-address.server";
 
 /** Announced (NOTIFY) when a delivery is queued or re-queued; every instance's worker listens. */
@@ -402,19 +402,10 @@ export async function sealStoredWebhookSecrets(database: Database = db()): Promi
     });
   }
   const clear = stored.filter((row) => !isSealed(row.secret));
-  if (!e.TOTP_ENCRYPTION_KEY) {
-    if (stored.length > clear.length) {
-      log.error("webhook secrets are encrypted but TOTP_ENCRYPTION_KEY is not set", {
-        endpoints: stored.length - clear.length,
-      });
-    }
-    if (clear.length && e.SITE_URL.startsWith("https://")) {
-      log.warn("webhook secrets are stored in clear: set TOTP_ENCRYPTION_KEY", {
-        endpoints: clear.length,
-      });
-    }
-    return 0;
-  }
+  const counts = { sealed: stored.length - clear.length, clear: clear.length };
+  const settings = { key: e.TOTP_ENCRYPTION_KEY, siteUrl: e.SITE_URL };
+  const what = { secrets: "webhook secrets", unit: "endpoints" };
+  if (!canSealStored(what, counts, settings)) return 0;
   for (const row of clear) {
     await database
       .update(webhookEndpoints)
