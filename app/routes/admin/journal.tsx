@@ -1,5 +1,6 @@
 import { Download } from "lucide-react";
-import { Form, Link, redirect } from "react-router";
+import { Form, redirect } from "react-router";
+import { Pager } from "~/components/pager";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, NativeSelect } from "~/components/ui/input";
@@ -126,27 +127,11 @@ export default function Journal({ loaderData }: Route.ComponentProps) {
         </table>
       </div>
 
-      {pageCount > 1 ? (
-        <nav aria-label="Pages du journal" className="flex items-center justify-between gap-4">
-          {query.page > 1 ? (
-            <Link to={`/admin/journal${journalSearch({ ...query, page: query.page - 1 })}`}>
-              ← Plus récentes
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm text-muted-foreground">
-            Page {query.page} sur {pageCount}
-          </span>
-          {query.page < pageCount ? (
-            <Link to={`/admin/journal${journalSearch({ ...query, page: query.page + 1 })}`}>
-              Plus anciennes →
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager
+        page={query.page}
+        pageCount={pageCount}
+        href={(page) => `/admin/journal${journalSearch({ ...query, page })}`}
+      />
     </div>
   );
 }
