@@ -1,4 +1,4 @@
-import { Download } from "lucide-react";
+import { ExportLink } from "~/components/admin/export-link";
 import { Form, redirect } from "react-router";
 import { Pager } from "~/components/pager";
 import { Button } from "~/components/ui/button";
@@ -53,14 +53,7 @@ export default function Journal({ loaderData }: Route.ComponentProps) {
             {`${total} ${pluralize(total, "entrée", "entrées")}`}
           </p>
         </div>
-        <Button asChild variant="outline">
-          <a
-            href={exportHref}
-            download={exportHref.startsWith("/admin/confirm") ? undefined : true}
-          >
-            <Download aria-hidden="true" /> Exporter (CSV)
-          </a>
-        </Button>
+        <ExportLink href={exportHref} />
       </div>
 
       <Form
