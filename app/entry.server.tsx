@@ -8,7 +8,7 @@ import {
   type HandleErrorFunction,
   isRouteErrorResponse,
 } from "react-router";
-import { InlineCssContext } from "~/lib/inline-css";
+import { InlineCssContext } from "~/hooks/inline-css";
 import { NonceContext } from "~/hooks/nonce";
 import type { RootData } from "~/hooks/use-root-data";
 import { pageHydrates } from "~/lib/hydration";

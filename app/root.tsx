@@ -14,7 +14,7 @@ import { Toaster } from "sonner";
 import chromeScriptUrl from "~/client/chrome.ts?script";
 import { ErrorPage } from "~/components/error-page";
 import { FlashBanner, FlashToast } from "~/components/flash-toast";
-import { useInlineCss } from "~/lib/inline-css";
+import { useInlineCss } from "~/hooks/inline-css";
 import { useNonce } from "~/hooks/nonce";
 import { pageHydrates } from "~/lib/hydration";
 import { DEFAULT_SITE_SLUG, themeStorageKey } from "~/lib/site";

@@ -1,4 +1,3 @@
-import type { PGlite } from "@electric-sql/pglite";
 import { freshRead } from "../app/lib/fresh-read";
 import { CATALOGUE_CHANNEL, getCatalogueVersion } from "../app/server/catalogue.server";
 import type { DatabaseHandle } from "../app/server/db.server";
@@ -18,7 +17,7 @@ import type { CatalogueReader, CatalogueState } from "./page-cache";
 export function catalogueReader(handle: DatabaseHandle): CatalogueReader {
   if (handle.kind !== "pglite") return freshRead(() => getCatalogueVersion(handle.db));
 
-  const client = (handle.db as unknown as { $client: PGlite }).$client;
+  const { client } = handle;
   let known: CatalogueState | undefined;
   let current: Promise<CatalogueState> | undefined;
   const start = (): Promise<CatalogueState> => {

@@ -12,7 +12,7 @@ import { env, envWarnings } from "../app/server/env.server";
 import { log } from "../app/server/log.server";
 import { mailSettings, startMailNotifications, type MailWorker } from "../app/server/mail.server";
 import { startPurgeSchedule } from "../app/server/retention.server";
-import type { QueueWorker } from "../app/server/queue-worker.server";
+import type { QueueWorker } from "../app/server/durable-queue.server";
 import {
   openConfiguredDatabase,
   prepareDatabase,

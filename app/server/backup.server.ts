@@ -39,8 +39,8 @@ export type TableCounts = Record<string, number>;
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const table = (name: string) => sql.raw(`public.${ident(name)}`);
 
-async function rows<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
+async function rows<T extends Record<string, unknown>>(db: Database, query: SQL): Promise<T[]> {
+  const result = await db.execute<T>(query);
   return result.rows;
 }
 
@@ -125,8 +125,7 @@ export async function backupDatabase(handle: DatabaseHandle, file: string): Prom
   const counts: TableCounts = {};
   try {
     await handle.db.transaction(
-      async (tx) => {
-        const db = tx as unknown as Database;
+      async (db) => {
         const header: Header = {
           format: BACKUP_FORMAT,
           version: BACKUP_VERSION,
@@ -216,8 +215,7 @@ export async function restoreDatabase(
     throw new RestoreError(`${file} n'est pas une sauvegarde ${BACKUP_FORMAT} v${BACKUP_VERSION}.`);
   }
   const counts: TableCounts = {};
-  await database.transaction(async (tx) => {
-    const db = tx as unknown as Database;
+  await database.transaction(async (db) => {
     const known = new Set(await appliedMigrations(db));
     const unknown = header.migrations.filter((h) => !known.has(h));
     if (unknown.length > 0) {

@@ -36,8 +36,7 @@ export async function getCatalogueVersion(
   const result = await database.execute<{ value: string; updated_at: Date | string }>(
     sql`select value, updated_at from app_state where key = ${KEY}`,
   );
-  const row = (result as unknown as { rows: { value: string; updated_at: Date | string }[] })
-    .rows[0];
+  const row = result.rows[0];
   return row
     ? { version: row.value, updatedAt: new Date(row.updated_at) }
     : { version: "0", updatedAt: null };

@@ -80,11 +80,7 @@ export async function createContactRequest(
     const configuration =
       input.offer === null
         ? null
-        : await configurationSnapshot(
-            input.offer,
-            options.configuration ?? "",
-            tx as unknown as Database,
-          );
+        : await configurationSnapshot(input.offer, options.configuration ?? "", tx);
     const insert = (submissionToken: string | undefined) =>
       tx
         .insert(contactRequests)
@@ -121,12 +117,12 @@ export async function createContactRequest(
       // may restore it): that is a new request, never one silently dropped.
       [row] = await insert(undefined);
     }
-    await options.admit?.(tx as unknown as Database);
+    await options.admit?.(tx);
     if (!suspectedSpam) {
-      if (options.roundRobin) await assignInTurn(row.id, tx as unknown as Database);
-      await announceNewRequest(row.id, tx as unknown as Database);
+      if (options.roundRobin) await assignInTurn(row.id, tx);
+      await announceNewRequest(row.id, tx);
       if (options.acknowledge) {
-        await acknowledge(row.id, input.email, options.acknowledge, tx as unknown as Database);
+        await acknowledge(row.id, input.email, options.acknowledge, tx);
       }
     }
     return { id: row.id, reference: contactReference(row.id, row.createdAt), replay: false };
@@ -663,8 +659,7 @@ async function changeLockedRequest<C, Refusal extends string = never>(
     set: PgUpdateSetSource<typeof contactRequests>;
   },
 ): Promise<ChangeOutcome | Refusal> {
-  return database.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  return database.transaction(async (tx) => {
     const current = await change.lock(tx);
     if (!current) return "missing";
     if (change.unchanged(current)) return "unchanged";
@@ -770,7 +765,7 @@ export async function addContactNote(
     await tx
       .insert(contactNotes)
       .values({ contactRequestId: id, authorId: actor.id, authorEmail: actor.email, body });
-    await enqueueWebhookEvent("request.updated", id, tx as unknown as Database, ["note"]);
+    await enqueueWebhookEvent("request.updated", id, tx, ["note"]);
     return true;
   });
 }
@@ -790,7 +785,7 @@ export async function clearSuspectedSpam(
       .where(and(eq(contactRequests.id, id), eq(contactRequests.suspectedSpam, true)))
       .returning({ id: contactRequests.id });
     if (cleared.length > 0) {
-      await announceNewRequest(id, tx as unknown as Database);
+      await announceNewRequest(id, tx);
       return "changed";
     }
     const [exists] = await tx

@@ -33,7 +33,7 @@ export async function addDatacenter(
       .returning({ code: datacenters.code });
     if (!rows.length) return { kind: "duplicate" as const };
     // The listing's filter offers it at once (cached pages are keyed by the catalogue version).
-    await bumpCatalogueVersion(tx as unknown as Database);
+    await bumpCatalogueVersion(tx);
     return { kind: "added" as const, code };
   });
 }
@@ -49,7 +49,7 @@ export async function removeDatacenter(
       .where(eq(datacenters.code, code))
       .returning({ code: datacenters.code });
     if (!rows.length) return { kind: "missing" as const };
-    await bumpCatalogueVersion(tx as unknown as Database);
+    await bumpCatalogueVersion(tx);
     return { kind: "removed" as const };
   });
 }

@@ -12,8 +12,8 @@ const JOURNAL = "audit_journal";
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-async function rows<T>(db: Database, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+async function rows<T extends Record<string, unknown>>(db: Database, query: SQL): Promise<T[]> {
+  return (await db.execute<T>(query)).rows;
 }
 
 /** The role a connection acts as. */

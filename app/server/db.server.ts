@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -22,10 +22,22 @@ import { env } from "./env.server";
 import { log } from "./log.server";
 import * as schema from "./schema.server";
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** What `execute` answers on both drivers: PGlite's `Results` and node-postgres' `QueryResult`. */
+type RowsResult<Row> = { rows: Row[] };
+export interface RowsResultHKT extends PgQueryResultHKT {
+  type: RowsResult<this["row"]>;
+}
 
-export type DatabaseHandle = {
-  kind: "pglite" | "postgres";
+/**
+ * A database or a transaction, on either driver: what every data function takes. The PGlite and
+ * node-postgres Drizzle instances and their transactions all are one, without a cast.
+ */
+export type Database = PgDatabase<RowsResultHKT, typeof schema>;
+
+export type DatabaseHandle = (
+  | { kind: "pglite"; /** The embedded client (LISTEN in-process). */ client: PGlite }
+  | { kind: "postgres"; /** The connection pool (its counts for /metrics). */ pool: pg.Pool }
+) & {
   db: Database;
   /** Where the data lives, for logs: a directory, 'memory' or the server's host. */
   location: string;
@@ -140,9 +152,12 @@ export async function openPglite(
   } else {
     client = await pglite.create(undefined, image);
   }
-  const db = pglite.drizzle(client, { schema }) as unknown as Database;
+  // Drizzle's migrators take their own driver's instance: this one, typed as such.
+  const pgliteDb = pglite.drizzle(client, { schema });
+  const db: Database = pgliteDb;
   return {
     kind: "pglite",
+    client,
     db,
     location: dataDir ? path.resolve(dataDir) : "memory",
     async close() {
@@ -156,7 +171,8 @@ export async function openPglite(
     withStartupLock: (fn) => fn(db),
     // One role: the server owns the tables (it cannot be refused anything).
     async migrate(target) {
-      await pglite.migrate(target as never, { migrationsFolder: migrationsFolder() });
+      // One connection: `target` is this database.
+      await pglite.migrate(pgliteDb, { migrationsFolder: migrationsFolder() });
       await setJournalRetentionFloor(target, env().AUDIT_RETENTION_MONTHS);
     },
     asOwner: (fn) => fn(db),
@@ -164,12 +180,15 @@ export async function openPglite(
 }
 
 /** A single connection, closed after fn (the migration role's: it is used at start only). */
-async function withConnection<T>(url: string, fn: (db: Database) => Promise<T>): Promise<T> {
+async function withConnection<T>(
+  url: string,
+  fn: (db: NodePgDatabase<typeof schema>) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
   client.on("error", (error) => log.warn("database connection lost", { error: error.message }));
   await client.connect();
   try {
-    return await fn(drizzlePg(client, { schema }) as unknown as Database);
+    return await fn(drizzlePg(client, { schema }));
   } finally {
     await client.end().catch(() => {});
   }
@@ -194,10 +213,15 @@ export async function openPostgres(
   pool.on("connect", (client) => {
     client.on("error", (error) => log.warn("database connection lost", { error: error.message }));
   });
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const pooled = drizzlePg(pool, { schema });
+  const db: Database = pooled;
+  // The node-postgres instances this handle gave out (the pool's, the start-up lock's), as
+  // Drizzle's migrator takes them: `migrate(target)` migrates on target's own connection.
+  const instances = new WeakMap<Database, NodePgDatabase<typeof schema>>([[db, pooled]]);
   const url = new URL(databaseUrl);
   return {
     kind: "postgres",
+    pool,
     db,
     location: `${url.hostname}:${url.port || 5432}${url.pathname}`,
     close: () => pool.end(),
@@ -205,7 +229,9 @@ export async function openPostgres(
       const client = await pool.connect();
       try {
         await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK_ID]);
-        return await fn(drizzlePg(client, { schema }) as unknown as Database);
+        const locked = drizzlePg(client, { schema });
+        instances.set(locked, locked);
+        return await fn(locked);
       } finally {
         const unlocked = await client
           .query("select pg_advisory_unlock($1)", [STARTUP_LOCK_ID])
@@ -231,14 +257,14 @@ export async function openPostgres(
           if (pending > 0) throw new PendingMigrationsError(pending);
           return;
         }
-        await migratePg(target as never, { migrationsFolder: migrationsFolder() });
+        await migratePg(instances.get(target) ?? pooled, { migrationsFolder: migrationsFolder() });
         await setJournalRetentionFloor(target, months);
         return;
       }
       const serverRole = await currentRole(target);
       await withConnection(migrationUrl, async (owner) => {
         await checkOwnership(owner);
-        await migratePg(owner as never, { migrationsFolder: migrationsFolder() });
+        await migratePg(owner, { migrationsFolder: migrationsFolder() });
         await setJournalRetentionFloor(owner, months);
         if ((await currentRole(owner)) !== serverRole) await grantServerRole(owner, serverRole);
       });

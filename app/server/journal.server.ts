@@ -157,8 +157,8 @@ export async function purgeJournal(
   months: number = env().AUDIT_RETENTION_MONTHS,
   database: Database = db(),
 ): Promise<number> {
-  const result = (await database.execute(
+  const result = await database.execute<{ deleted: number }>(
     sql`select purge_audit_journal(${months}::int) as deleted`,
-  )) as unknown as { rows: { deleted: number }[] };
+  );
   return Number(result.rows[0].deleted);
 }

@@ -36,7 +36,7 @@ export async function saveLeaseScale(scale: LeaseScale, database: Database = db(
       .values({ key: OPTION_KEY, value: scale.purchaseOptionPercent })
       .onConflictDoUpdate({ target: appState.key, set: { value: scale.purchaseOptionPercent } });
     // Offer pages show the rents: cached pages are keyed by the catalogue version.
-    await bumpCatalogueVersion(tx as unknown as Database);
+    await bumpCatalogueVersion(tx);
   });
 }
 

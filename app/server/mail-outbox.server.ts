@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { MAIL_GIVE_UP_SECONDS } from "~/lib/outbox-backoff";
 import { db, type Database } from "./db.server";
+import { claimEnded, durableQueue, retryLater } from "./durable-queue.server";
 import { log } from "./log.server";
 import { contactRequests, mailOutbox, type MailOutboxRow } from "./schema.server";
 
@@ -22,12 +23,18 @@ export type MailKind = (typeof MAIL_KINDS)[keyof typeof MAIL_KINDS];
  */
 export const MAIL_CHANNEL = "mail_outbox";
 
-const notifyWorkers = (database: Database) =>
-  database.execute(sql`select pg_notify(${MAIL_CHANNEL}, '')`);
+/** The outbox as a durable queue (durable-queue.server.ts): claims, give-backs, due times. */
+export const mailQueue = durableQueue<MailOutboxRow>({
+  name: "mail",
+  channel: MAIL_CHANNEL,
+  table: mailOutbox,
+  read: (ids, database) =>
+    database.select().from(mailOutbox).where(inArray(mailOutbox.id, ids)).orderBy(mailOutbox.id),
+});
 
 /** Wakes the mail workers (every instance) once the transaction commits. */
 export async function notifyMailWorkers(database: Database): Promise<void> {
-  await notifyWorkers(database);
+  await mailQueue.notify(database);
 }
 
 /**
@@ -40,7 +47,7 @@ export async function enqueueContactNotification(
   kind: MailKind = MAIL_KINDS.contactNotification,
 ): Promise<void> {
   await database.insert(mailOutbox).values({ contactRequestId, kind });
-  await notifyWorkers(database);
+  await mailQueue.notify(database);
 }
 
 /** Queues a mail to an account about its own security, rendered when it is sent. */
@@ -50,79 +57,32 @@ export async function enqueueAccountMail(
   database: Database,
 ): Promise<void> {
   await database.insert(mailOutbox).values({ userId, kind });
-  await notifyWorkers(database);
+  await mailQueue.notify(database);
 }
 
-/**
- * Claims up to `limit` due mails for `leaseSeconds`: pending, due, and not claimed by a live
- * sender (a claim whose lease has expired, e.g. of a killed process, counts as free). SKIP LOCKED
- * lets instances claim side by side without waiting for or taking each other's rows. The claim
- * commits at once: the mail is sent outside any transaction.
- */
-export async function claimDueMails(
+/** Claims up to `limit` due mails for `leaseSeconds` (see DurableQueue.claim). */
+export function claimDueMails(
   limit: number,
   leaseSeconds: number,
   database: Database = db(),
 ): Promise<MailOutboxRow[]> {
-  const due = database
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(
-      and(
-        eq(mailOutbox.status, "pending"),
-        lte(mailOutbox.nextAttemptAt, sql`now()`),
-        or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, sql`now()`)),
-      ),
-    )
-    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  return database
-    .update(mailOutbox)
-    .set({
-      lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
-      attempts: sql`${mailOutbox.attempts} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(inArray(mailOutbox.id, due))
-    .returning();
+  return mailQueue.claim(limit, leaseSeconds, database);
 }
 
 /** The SMTP server accepted the mail. */
 export async function markMailSent(id: number, database: Database = db()): Promise<void> {
   await database
     .update(mailOutbox)
-    .set({
-      status: "sent",
-      sentAt: sql`now()`,
-      lockedUntil: null,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
+    .set({ status: "sent", sentAt: sql`now()`, ...claimEnded() })
+    .where(mailQueue.pending(id));
 }
 
 /**
  * The mail never left (the database went away while it was being prepared): its claim is given
  * back, so that the next look at the outbox takes it instead of waiting out the lease.
  */
-export async function releaseMailClaim(id: number, database: Database = db()): Promise<void> {
-  await database
-    .update(mailOutbox)
-    .set({ lockedUntil: null, updatedAt: sql`now()` })
-    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
-}
-
-/**
- * A stopping worker gives back the mails it claimed and has not recorded (not sent yet, or cut
- * short): the next worker to look, on any instance, takes them instead of waiting out the lease.
- */
-export async function releaseMailClaims(ids: number[], database: Database = db()): Promise<void> {
-  if (ids.length === 0) return;
-  await database
-    .update(mailOutbox)
-    .set({ lockedUntil: null, updatedAt: sql`now()` })
-    .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, "pending")));
-  await notifyWorkers(database);
+export function releaseMailClaim(id: number, database: Database = db()): Promise<void> {
+  return mailQueue.releaseClaim(id, database);
 }
 
 /** An attempt failed: due again after `delaySeconds`, with the error kept for the dashboard. */
@@ -134,13 +94,8 @@ export async function markMailAttemptFailed(
 ): Promise<void> {
   await database
     .update(mailOutbox)
-    .set({
-      lastError: error.slice(0, 1000),
-      nextAttemptAt: sql`now() + make_interval(secs => ${delaySeconds})`,
-      lockedUntil: null,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
+    .set({ lastError: error.slice(0, 1000), ...retryLater(delaySeconds) })
+    .where(mailQueue.pending(id));
 }
 
 /** A mail that cannot be sent at all (its request is gone, an unknown kind): failed at once. */
@@ -151,13 +106,8 @@ export async function markMailFailed(
 ): Promise<void> {
   await database
     .update(mailOutbox)
-    .set({
-      status: "failed",
-      lastError: error,
-      lockedUntil: null,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "pending")));
+    .set({ status: "failed", lastError: error, ...claimEnded() })
+    .where(mailQueue.pending(id));
 }
 
 /**
@@ -180,24 +130,11 @@ export async function giveUpStaleMails(database: Database = db()): Promise<numbe
           sql`coalesce(${mailOutbox.retriedAt}, ${mailOutbox.createdAt})`,
           sql`now() - make_interval(secs => ${MAIL_GIVE_UP_SECONDS})`,
         ),
-        or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, sql`now()`)),
+        mailQueue.unclaimed,
       ),
     )
     .returning({ id: mailOutbox.id });
   return rows.length;
-}
-
-/** When the next pending mail becomes due (or its claim expires); null when nothing waits. */
-export async function nextMailDueAt(database: Database = db()): Promise<Date | null> {
-  const [row] = await database
-    .select({
-      at: sql<
-        Date | string | null
-      >`min(greatest(${mailOutbox.nextAttemptAt}, coalesce(${mailOutbox.lockedUntil}, ${mailOutbox.nextAttemptAt})))`,
-    })
-    .from(mailOutbox)
-    .where(eq(mailOutbox.status, "pending"));
-  return row?.at ? new Date(row.at) : null;
 }
 
 /**
@@ -222,7 +159,7 @@ export async function retryFailedMail(id: number, database: Database = db()): Pr
       .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "failed")))
       .returning({ id: mailOutbox.id });
     if (rows.length === 0) return false;
-    await notifyWorkers(tx as unknown as Database);
+    await mailQueue.notify(tx);
     return true;
   });
 }

@@ -18,18 +18,15 @@ import type { DatabaseHandle } from "./db.server";
 import { env } from "./env.server";
 import { log } from "./log.server";
 import {
-  claimDueMails,
-  releaseMailClaim,
   giveUpStaleMails,
-  MAIL_CHANNEL,
   MAIL_KINDS,
+  mailQueue,
   markMailAttemptFailed,
   markMailFailed,
   markMailSent,
-  nextMailDueAt,
-  releaseMailClaims,
+  releaseMailClaim,
 } from "./mail-outbox.server";
-import { delayUntil, HeldClaims, startQueueWorker, type QueueWorker } from "./queue-worker.server";
+import { startDurableQueueWorker, type QueueWorker } from "./durable-queue.server";
 import { drawResetLink } from "./password-reset.server";
 import { accountEmail } from "./users.server";
 import type { MailOutboxRow } from "./schema.server";
@@ -365,34 +362,18 @@ export function startMailWorker(
     }
   }
 
-  const held = new HeldClaims();
-
-  /** One look at the outbox; returns how long to sleep. */
-  async function cycle(stopping: () => boolean): Promise<number> {
-    const abandoned = await giveUpStaleMails(database);
-    if (abandoned > 0) log.warn("mails marked failed after 3 days unsent", { count: abandoned });
-    const claimed = await claimDueMails(batchSize, leaseSeconds, database);
-    if (stopping()) {
-      await releaseMailClaims(
-        claimed.map((row) => row.id),
-        database,
-      );
-      return 0;
-    }
-    // A stop lets the mails being sent finish, for a while (see giveBackClaims).
-    await held.work(claimed, send);
-    if (claimed.length === batchSize) return 0;
-    return delayUntil(await nextMailDueAt(database), pollMs);
-  }
-
-  const worker = startQueueWorker(handle, {
-    name: "mail",
-    channel: MAIL_CHANNEL,
+  // A stop lets the mails being sent finish, for a while; one cut short by the end of the grace
+  // is given back: another instance sends it (at worst twice, docs/mail.md).
+  const worker = startDurableQueueWorker(handle, mailQueue, {
     listenUrl: options.listenUrl,
+    batchSize,
+    leaseSeconds,
     pollMs,
-    cycle,
-    // Cut short by the end of the grace: another instance sends it (at worst twice, docs/mail.md).
-    giveBackClaims: () => releaseMailClaims(held.take(), database),
+    async beforeClaim() {
+      const abandoned = await giveUpStaleMails(database);
+      if (abandoned > 0) log.warn("mails marked failed after 3 days unsent", { count: abandoned });
+    },
+    work: send,
     onStop: () => transport.close(),
   });
   return {

@@ -114,16 +114,14 @@ let queueSnapshot: { at: number; rows: Promise<QueueRow[]> } | undefined;
 function queueRows(): Promise<QueueRow[]> {
   if (queueSnapshot && Date.now() - queueSnapshot.at < 1_000) return queueSnapshot.rows;
   const rows = (async () => {
-    const result = (await currentDatabase().db.execute(sql`
+    const result = await currentDatabase().db.execute<QueueRow>(sql`
       select 'mail' as queue, status::text as status, count(*)::int as count,
         extract(epoch from now() - min(created_at))::float8 as oldest
       from mail_outbox where status in ('pending', 'failed') group by status
       union all
       select 'webhook', status::text, count(*)::int,
         extract(epoch from now() - min(created_at))::float8
-      from webhook_deliveries where status in ('pending', 'failed') group by status`)) as unknown as {
-      rows: QueueRow[];
-    };
+      from webhook_deliveries where status in ('pending', 'failed') group by status`);
     return result.rows;
   })();
   queueSnapshot = { at: Date.now(), rows };
@@ -187,7 +185,7 @@ function postgresPool(): pg.Pool | undefined {
   try {
     const handle = currentDatabase();
     if (handle.kind !== "postgres") return undefined;
-    return (handle.db as unknown as { $client: pg.Pool }).$client;
+    return handle.pool;
   } catch {
     return undefined;
   }

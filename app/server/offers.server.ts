@@ -414,7 +414,7 @@ export async function createOffer(
         .insert(offers)
         .values({ ...offerValues(input), slug })
         .returning({ id: offers.id, slug: offers.slug });
-      await bumpCatalogueVersion(tx as unknown as Database);
+      await bumpCatalogueVersion(tx);
       return row;
     }),
   );
@@ -437,7 +437,7 @@ export async function updateOffer(
         .where(eq(offers.id, id))
         .returning({ id: offers.id, slug: offers.slug });
       if (!row) throw new OfferNotFoundError(id);
-      await bumpCatalogueVersion(tx as unknown as Database);
+      await bumpCatalogueVersion(tx);
       return row;
     }),
   );
@@ -456,7 +456,7 @@ export async function setOfferActive(
       .where(eq(offers.id, id))
       .returning({ id: offers.id });
     if (rows.length === 0) return false;
-    await bumpCatalogueVersion(tx as unknown as Database);
+    await bumpCatalogueVersion(tx);
     return true;
   });
 }
@@ -466,7 +466,7 @@ export async function deleteOffer(id: number, database: Database = db()): Promis
   return database.transaction(async (tx) => {
     const rows = await tx.delete(offers).where(eq(offers.id, id)).returning({ id: offers.id });
     if (rows.length === 0) return false;
-    await bumpCatalogueVersion(tx as unknown as Database);
+    await bumpCatalogueVersion(tx);
     return true;
   });
 }

@@ -55,16 +55,19 @@ export async function deleteContactRequests(
   const target = options.dryRun
     ? sql`select id from chosen`
     : sql`delete from contact_requests r using chosen where r.id = chosen.id returning r.id`;
-  const result = (await database.execute(sql`
+  const result = await database.execute<{
+    requests: number;
+    notes: number;
+    status_changes: number;
+    mails: number;
+  }>(sql`
     with chosen as (${chosen}), target as (${target})
     select
       (select count(*)::int from target) as requests,
       (select count(*)::int from contact_notes n join target t on t.id = n.contact_request_id) as notes,
       (select count(*)::int from contact_status_changes c join target t on t.id = c.contact_request_id) as status_changes,
       (select count(*)::int from mail_outbox m join target t on t.id = m.contact_request_id) as mails
-  `)) as unknown as {
-    rows: { requests: number; notes: number; status_changes: number; mails: number }[];
-  };
+  `);
   const row = result.rows[0];
   return {
     requests: Number(row.requests),

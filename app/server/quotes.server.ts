@@ -106,7 +106,7 @@ export async function requestQuote(id: number, database: Database = db()): Promi
     const [existing] = await tx.select().from(quotes).where(eq(quotes.contactRequestId, id));
     if (existing) return { kind: "kept", quote: existing, customer, issued: false } as const;
 
-    const source = await requestSource(request, tx as unknown as Database);
+    const source = await requestSource(request, tx);
     if (!source) return { kind: "no-offer" } as const;
     const issuedAt = new Date();
     const year = parisYear(issuedAt);

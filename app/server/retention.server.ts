@@ -53,10 +53,10 @@ export async function purgeContactRequests(
   const retentionMonths = options.retentionMonths ?? env().RETENTION_MONTHS;
   const dryRun = options.dryRun ?? false;
   const batchSize = options.batchSize ?? PURGE_BATCH_SIZE;
-  const limits = (await database.execute(sql`
+  const limits = await database.execute<{ expired_before: string; spam_before: string }>(sql`
     select (now() - make_interval(months => ${retentionMonths}::int))::text as expired_before,
            (now() - make_interval(days => ${SPAM_RETENTION_DAYS}::int))::text as spam_before
-  `)) as unknown as { rows: { expired_before: string; spam_before: string }[] };
+  `);
   const { expired_before, spam_before } = limits.rows[0];
   const conditions = {
     expired: sql`not suspected_spam and updated_at < ${expired_before}::timestamptz`,
@@ -90,12 +90,12 @@ const PURGE_EVERY = "23 hours";
  * the row's lock, then see it fresh); a restart does not purge again the same day.
  */
 async function claimDailyPurge(database: Database): Promise<boolean> {
-  const claimed = (await database.execute(sql`
+  const claimed = await database.execute(sql`
     insert into ${appState} (key, value, updated_at) values (${CLAIM_KEY}, 'running', now())
     on conflict (key) do update set value = 'running', updated_at = now()
       where ${appState}.updated_at < now() - ${PURGE_EVERY}::interval
     returning key
-  `)) as unknown as { rows: unknown[] };
+  `);
   return claimed.rows.length > 0;
 }
 

@@ -57,9 +57,9 @@ export async function sitemapEntries(database: Database = db()): Promise<Sitemap
   ];
 }
 
-export async function sitemapResponse(): Promise<Response> {
-  const xml = sitemapXml(siteConfig().baseUrl, await sitemapEntries());
-  return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
+/** The sitemap of the site as it is now (its route answers it as XML). */
+export async function currentSitemapXml(): Promise<string> {
+  return sitemapXml(siteConfig().baseUrl, await sitemapEntries());
 }
 
 /** Allows the public site, keeps crawlers out of the administrator area, points to the sitemap. */

@@ -101,7 +101,7 @@ export async function ensureInitialAdmin(
     where not exists (select 1 from ${users})
     on conflict (email) do nothing
     returning id`);
-  if ((inserted as unknown as { rows: unknown[] }).rows.length === 0) return null;
+  if (inserted.rows.length === 0) return null;
   if (generatedPassword) {
     // The structured log redacts passwords (rightly): the password goes to the terminal once, in
     // a plain block on stderr, and never into a log line.

@@ -5,15 +5,12 @@ import { retryDelaySeconds } from "~/lib/outbox-backoff";
 import type { DatabaseHandle } from "./db.server";
 import { env } from "./env.server";
 import { log } from "./log.server";
-import { delayUntil, HeldClaims, startQueueWorker, type QueueWorker } from "./queue-worker.server";
+import { startDurableQueueWorker, type QueueWorker } from "./durable-queue.server";
 import { addressRule, guardedLookup, refusedLiteral } from "./webhook-address.server";
 import {
-  claimDueDeliveries,
   markDelivered,
   markDeliveryAttemptFailed,
-  nextDeliveryDueAt,
-  releaseDeliveryClaims,
-  WEBHOOK_CHANNEL,
+  webhookQueue,
   type AttemptOutcome,
   type ClaimedDelivery,
 } from "./webhooks.server";
@@ -147,28 +144,11 @@ export function startWebhookWorker(
     );
   }
 
-  const held = new HeldClaims();
-
-  async function cycle(stopping: () => boolean): Promise<number> {
-    const claimed = await claimDueDeliveries(batchSize, leaseSeconds, database);
-    if (stopping()) {
-      await releaseDeliveryClaims(
-        claimed.map((delivery) => delivery.id),
-        database,
-      );
-      return 0;
-    }
-    await held.work(claimed, deliver);
-    if (claimed.length === batchSize) return 0;
-    return delayUntil(await nextDeliveryDueAt(database), pollMs);
-  }
-
-  return startQueueWorker(handle, {
-    name: "webhook",
-    channel: WEBHOOK_CHANNEL,
+  return startDurableQueueWorker(handle, webhookQueue, {
     listenUrl: options.listenUrl,
+    batchSize,
+    leaseSeconds,
     pollMs,
-    cycle,
-    giveBackClaims: () => releaseDeliveryClaims(held.take(), database),
+    work: deliver,
   });
 }

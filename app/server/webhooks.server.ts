@@ -1,6 +1,6 @@
 import { offerColumns, sentColumns } from "./contact-columns.server";
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { contactReference } from "~/lib/contact-reference";
 import { requestOffer } from "~/lib/request-offer";
 import {
@@ -10,6 +10,7 @@ import {
   type WebhookEvent,
 } from "~/lib/webhooks";
 import { db, type Database } from "./db.server";
+import { claimEnded, durableQueue, retryLater } from "./durable-queue.server";
 import { env } from "./env.server";
 import { log } from "./log.server";
 import {
@@ -27,8 +28,7 @@ import { checkEndpointUrl } from "./webhook-address.server";
 /** Announced (NOTIFY) when a delivery is queued or re-queued; every instance's worker listens. */
 export const WEBHOOK_CHANNEL = "webhook_deliveries";
 
-const notifyWorkers = (database: Database) =>
-  database.execute(sql`select pg_notify(${WEBHOOK_CHANNEL}, '')`);
+const notifyWorkers = (database: Database) => webhookQueue.notify(database);
 
 /** A new signing secret in the Standard Webhooks form: `whsec_` and 32 random bytes in base64. */
 function newSecret(): string {
@@ -212,71 +212,38 @@ export async function enqueueWebhookEvent(
 /** What the worker needs to send one delivery; `secret` null: it cannot be read (see openSecret). */
 export type ClaimedDelivery = WebhookDelivery & { url: string; secret: string | null };
 
-/**
- * Claims up to `limit` due deliveries for `leaseSeconds`, as claimDueMails does: SKIP LOCKED lets
- * instances claim side by side, and a claim whose lease expired (a killed process) is free again.
- */
-export async function claimDueDeliveries(
+/** The deliveries as a durable queue (durable-queue.server.ts): claims, give-backs, due times. */
+export const webhookQueue = durableQueue<ClaimedDelivery>({
+  name: "webhook",
+  channel: WEBHOOK_CHANNEL,
+  table: webhookDeliveries,
+  // Each claimed delivery with its endpoint's address and secret (endpoint gone: left out).
+  async read(ids, database) {
+    const rows = await database
+      .select({
+        delivery: webhookDeliveries,
+        url: webhookEndpoints.url,
+        secret: webhookEndpoints.secret,
+      })
+      .from(webhookDeliveries)
+      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+      .where(inArray(webhookDeliveries.id, ids))
+      .orderBy(webhookDeliveries.id);
+    return rows.map(({ delivery, url, secret }) => ({
+      ...delivery,
+      url,
+      secret: openSecret(delivery.endpointId, secret),
+    }));
+  },
+});
+
+/** Claims up to `limit` due deliveries for `leaseSeconds` (see DurableQueue.claim). */
+export function claimDueDeliveries(
   limit: number,
   leaseSeconds: number,
   database: Database = db(),
 ): Promise<ClaimedDelivery[]> {
-  const due = database
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .where(
-      and(
-        eq(webhookDeliveries.status, "pending"),
-        lte(webhookDeliveries.nextAttemptAt, sql`now()`),
-        or(isNull(webhookDeliveries.lockedUntil), lt(webhookDeliveries.lockedUntil, sql`now()`)),
-      ),
-    )
-    .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id))
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  const claimed = await database
-    .update(webhookDeliveries)
-    .set({
-      lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
-      attempts: sql`${webhookDeliveries.attempts} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(inArray(webhookDeliveries.id, due))
-    .returning();
-  if (claimed.length === 0) return [];
-  const endpoints = await database
-    .select({ id: webhookEndpoints.id, url: webhookEndpoints.url, secret: webhookEndpoints.secret })
-    .from(webhookEndpoints)
-    .where(
-      inArray(
-        webhookEndpoints.id,
-        claimed.map((d) => d.endpointId),
-      ),
-    );
-  const byId = new Map(endpoints.map((e) => [e.id, e]));
-  return claimed.flatMap((d) => {
-    const endpoint = byId.get(d.endpointId);
-    return endpoint
-      ? [{ ...d, url: endpoint.url, secret: openSecret(endpoint.id, endpoint.secret) }]
-      : [];
-  });
-}
-
-/**
- * A stopping worker gives back the deliveries it claimed and has not recorded: another instance
- * takes them at once instead of waiting out the lease (a receiver may then get one twice, with
- * the same webhook-id).
- */
-export async function releaseDeliveryClaims(
-  ids: number[],
-  database: Database = db(),
-): Promise<void> {
-  if (ids.length === 0) return;
-  await database
-    .update(webhookDeliveries)
-    .set({ lockedUntil: null, updatedAt: sql`now()` })
-    .where(and(inArray(webhookDeliveries.id, ids), eq(webhookDeliveries.status, "pending")));
-  await notifyWorkers(database);
+  return webhookQueue.claim(limit, leaseSeconds, database);
 }
 
 /** One attempt's outcome: the receiver's status code when it answered. */
@@ -296,10 +263,9 @@ export async function markDelivered(
       lastAttemptAt: sql`now()`,
       lastStatusCode: outcome.statusCode,
       lastError: null,
-      lockedUntil: null,
-      updatedAt: sql`now()`,
+      ...claimEnded(),
     })
-    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, "pending")));
+    .where(webhookQueue.pending(id));
 }
 
 /**
@@ -319,26 +285,11 @@ export async function markDeliveryAttemptFailed(
       lastAttemptAt: sql`now()`,
       lastStatusCode: outcome.statusCode,
       lastError: outcome.error?.slice(0, 1000) ?? null,
-      nextAttemptAt: sql`now() + make_interval(secs => ${delaySeconds})`,
-      lockedUntil: null,
-      updatedAt: sql`now()`,
+      ...retryLater(delaySeconds),
     })
-    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, "pending")))
+    .where(webhookQueue.pending(id))
     .returning({ status: webhookDeliveries.status });
   return row?.status === "failed" ? "failed" : "retry";
-}
-
-/** When the next pending delivery becomes due (or its claim expires); null when nothing waits. */
-export async function nextDeliveryDueAt(database: Database = db()): Promise<Date | null> {
-  const [row] = await database
-    .select({
-      at: sql<
-        Date | string | null
-      >`min(greatest(${webhookDeliveries.nextAttemptAt}, coalesce(${webhookDeliveries.lockedUntil}, ${webhookDeliveries.nextAttemptAt})))`,
-    })
-    .from(webhookDeliveries)
-    .where(eq(webhookDeliveries.status, "pending"));
-  return row?.at ? new Date(row.at) : null;
 }
 
 /**
@@ -361,17 +312,9 @@ export async function resendDelivery(
           createdAt: sql`now()`,
           updatedAt: sql`now()`,
         })
-        .where(
-          and(
-            eq(webhookDeliveries.id, id),
-            or(
-              isNull(webhookDeliveries.lockedUntil),
-              lt(webhookDeliveries.lockedUntil, sql`now()`),
-            ),
-          ),
-        )
+        .where(and(eq(webhookDeliveries.id, id), webhookQueue.unclaimed))
         .returning({ id: webhookDeliveries.id });
-      if (rows.length > 0) await notifyWorkers(tx as unknown as Database);
+      if (rows.length > 0) await notifyWorkers(tx);
       return rows.length > 0;
     });
     if (!queued) return { kind: "missing" };

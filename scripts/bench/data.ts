@@ -1,9 +1,7 @@
 import { performance } from "node:perf_hooks";
-import type { PGlite } from "@electric-sql/pglite";
 import { and, asc, eq, like, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import type { Pool } from "pg";
 import { slugify } from "../../app/lib/slug";
 import type { OfferFilters } from "../../app/lib/offer-filters";
 import { bumpCatalogueVersion } from "../../app/server/catalogue.server";
@@ -217,7 +215,7 @@ async function measureIndexes(
       await db.transaction(async (tx) => {
         await tx.execute(sql.raw(`drop index ${index}`));
         for (const query of QUERIES) {
-          medians[query.name][`without ${name}`] = await timeQuery(tx as never, query, runs);
+          medians[query.name][`without ${name}`] = await timeQuery(tx, query, runs);
         }
         throw new Rollback();
       });
@@ -297,7 +295,8 @@ export async function generateContactRequests(db: Database, count = BENCH_CONTAC
       where r.id % 10 = 0 or (r.status <> 'pending' and r.id % 4 = 0)`);
   });
   await db.execute(sql`vacuum analyze`);
-  const result = await db.execute(sql`
+  type Summary = Record<"total" | "spam" | "notes" | "changes" | "wrong_counts", number>;
+  const result = await db.execute<Summary>(sql`
       select
         (select count(*)::int from contact_requests) as total,
         (select count(*)::int from contact_requests where suspected_spam) as spam,
@@ -307,8 +306,7 @@ export async function generateContactRequests(db: Database, count = BENCH_CONTAC
           select contact_request_count_key(suspected_spam, status) as key, count(*)::int as n
           from contact_requests group by 1
           except select key, count from contact_request_counts) as d) as wrong_counts`);
-  type Summary = Record<"total" | "spam" | "notes" | "changes" | "wrong_counts", number>;
-  const [summary] = (result as unknown as { rows: Summary[] }).rows;
+  const [summary] = result.rows;
   if (summary.wrong_counts !== 0) throw new Error("contact_request_counts is not exact");
   return summary;
 }
@@ -318,7 +316,7 @@ export async function generateContactRequests(db: Database, count = BENCH_CONTAC
  * the oldest requests: they are past RETENTION_MONTHS, and the server's purge may erase them first.
  */
 async function pageIds(db: Database) {
-  const result = await db.execute(sql`
+  const result = await db.execute<PageIds>(sql`
       select
         (select id from offers order by id offset 4999 limit 1) as "offerId",
         (select c.id from contact_requests c
@@ -330,7 +328,7 @@ async function pageIds(db: Database) {
           order by options is null, id limit 1) as "offerSlug",
         (select id from contact_requests where offer_id is not null
           order by id desc limit 1) as "quoteContactId"`);
-  return (result as unknown as { rows: PageIds[] }).rows[0];
+  return result.rows[0];
 }
 
 export type PageIds = {
@@ -357,14 +355,15 @@ type Client = { query(text: string, params?: unknown[]): Promise<{ rows: unknown
  * connection), each explained with ANALYZE: whatever the dashboard becomes, the bench sees its SQL.
  */
 async function dashboardPlans(handle: DatabaseHandle): Promise<DashboardPlan[]> {
-  const client = (handle.db as unknown as { $client: Client }).$client;
   const captured: { query: string; params: unknown[] }[] = [];
   const logger = {
     logQuery: (query: string, params: unknown[]) => captured.push({ query, params }),
   };
-  const logging = (handle.kind === "postgres"
-    ? drizzlePg(client as unknown as Pool, { schema, logger })
-    : drizzlePglite(client as unknown as PGlite, { schema, logger })) as unknown as Database;
+  const client: Client = handle.kind === "postgres" ? handle.pool : handle.client;
+  const logging: Database =
+    handle.kind === "postgres"
+      ? drizzlePg(handle.pool, { schema, logger })
+      : drizzlePglite(handle.client, { schema, logger });
   const { user } = await upsertAdmin(BENCH_ADMIN, handle.db);
   const { token } = await createSession(user.id, handle.db);
   const { loader } = await import("../../app/routes/admin/dashboard");

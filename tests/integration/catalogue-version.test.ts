@@ -22,8 +22,8 @@ describe(`catalogue version (${testDatabaseKind})`, () => {
     let inside: string | undefined;
     await expect(
       database.db.transaction(async (tx) => {
-        await bumpCatalogueVersion(tx as never);
-        inside = (await getCatalogueVersion(tx as never)).version;
+        await bumpCatalogueVersion(tx);
+        inside = (await getCatalogueVersion(tx)).version;
         throw new Error("rollback");
       }),
     ).rejects.toThrow("rollback");

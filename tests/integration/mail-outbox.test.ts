@@ -1,7 +1,7 @@
 import { createServer, type Socket } from "node:net";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { openPostgres, type Database, type DatabaseHandle } from "../../app/server/db.server";
+import { openPostgres, type DatabaseHandle } from "../../app/server/db.server";
 import { ACK_SITE_KEY, createContactRequest } from "../../app/server/contacts.server";
 import {
   claimDueMails,
@@ -210,7 +210,7 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
         .update(contactRequests)
         .set({ suspectedSpam: false })
         .where(eq(contactRequests.id, id));
-      await enqueueContactNotification(id, tx as unknown as Database);
+      await enqueueContactNotification(id, tx);
     });
     await smtp.waitForMails(1);
     await waitUntil("the mail marked sent", async () => (await outbox())[0]?.status === "sent");

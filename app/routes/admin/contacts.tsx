@@ -1,4 +1,4 @@
-import { Download } from "lucide-react";
+import { ExportLink } from "~/components/admin/export-link";
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import { Pager } from "~/components/pager";
@@ -418,16 +418,7 @@ export default function AdminContacts({ loaderData, actionData }: Route.Componen
             }`}
           </p>
         </div>
-        {canExport ? (
-          <Button asChild variant="outline">
-            <a
-              href={exportHref}
-              download={exportHref.startsWith("/admin/confirm") ? undefined : true}
-            >
-              <Download aria-hidden="true" /> Exporter (CSV)
-            </a>
-          </Button>
-        ) : null}
+        {canExport ? <ExportLink href={exportHref} /> : null}
       </div>
 
       <OwnerTabs filters={filters} />

@@ -1,5 +1,6 @@
-import { Download } from "lucide-react";
-import { Form, Link, redirect } from "react-router";
+import { ExportLink } from "~/components/admin/export-link";
+import { Form, redirect } from "react-router";
+import { Pager } from "~/components/pager";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, NativeSelect } from "~/components/ui/input";
@@ -52,14 +53,7 @@ export default function Journal({ loaderData }: Route.ComponentProps) {
             {`${total} ${pluralize(total, "entrée", "entrées")}`}
           </p>
         </div>
-        <Button asChild variant="outline">
-          <a
-            href={exportHref}
-            download={exportHref.startsWith("/admin/confirm") ? undefined : true}
-          >
-            <Download aria-hidden="true" /> Exporter (CSV)
-          </a>
-        </Button>
+        <ExportLink href={exportHref} />
       </div>
 
       <Form
@@ -126,27 +120,11 @@ export default function Journal({ loaderData }: Route.ComponentProps) {
         </table>
       </div>
 
-      {pageCount > 1 ? (
-        <nav aria-label="Pages du journal" className="flex items-center justify-between gap-4">
-          {query.page > 1 ? (
-            <Link to={`/admin/journal${journalSearch({ ...query, page: query.page - 1 })}`}>
-              ← Plus récentes
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm text-muted-foreground">
-            Page {query.page} sur {pageCount}
-          </span>
-          {query.page < pageCount ? (
-            <Link to={`/admin/journal${journalSearch({ ...query, page: query.page + 1 })}`}>
-              Plus anciennes →
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager
+        page={query.page}
+        pageCount={pageCount}
+        href={(page) => `/admin/journal${journalSearch({ ...query, page })}`}
+      />
     </div>
   );
 }

@@ -1,5 +1,7 @@
-import { sitemapResponse } from "~/server/sitemap.server";
+import { currentSitemapXml } from "~/server/sitemap.server";
 
-export function loader() {
-  return sitemapResponse();
+export async function loader() {
+  return new Response(await currentSitemapXml(), {
+    headers: { "Content-Type": "application/xml; charset=utf-8" },
+  });
 }
