@@ -11,4 +11,4 @@ if ! node -e "const c=new (require('pg').Client)({connectionString:process.argv[
   echo "WARNING: PostgreSQL not reachable; PostgreSQL integration tests skipped (run scripts/system-deps.sh)." >&2
   exit 0
 fi
-TEST_DB=postgres TEST_DATABASE_URL="$url" exec npx vitest run tests/integration
+TEST_DB=postgres TEST_DATABASE_URL="$url" exec npx vitest run tests/integration "$@"

@@ -71,11 +71,17 @@ export type TestDatabase = { url: string; name: string; drop(): Promise<void> };
 
 /**
  * The one factory of PostgreSQL test databases: a new, empty database with a random name on the
- * server of TEST_DATABASE_URL; drop() removes it even while servers are still connected.
+ * server of TEST_DATABASE_URL (or a copy of `template`, a database nobody is connected to);
+ * drop() removes it even while servers are still connected.
  */
-export async function createPostgresDatabase(prefix = "test"): Promise<TestDatabase> {
+export async function createPostgresDatabase(
+  prefix = "test",
+  template?: string,
+): Promise<TestDatabase> {
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
-  await withClient(POSTGRES_ADMIN_URL, (c) => c.query(`create database ${name}`));
+  await withClient(POSTGRES_ADMIN_URL, (c) =>
+    c.query(`create database ${name}${template ? ` template ${template}` : ""}`),
+  );
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
   return {
@@ -97,18 +103,22 @@ export type OpenTestDatabase = DatabaseHandle & {
 /**
  * A fresh, migrated database: in-memory PGlite by default, or a new database on the PostgreSQL
  * server of TEST_DATABASE_URL when TEST_DB=postgres. It becomes the process's current database, so
- * server modules under test use it. `image` starts the in-memory database from a migrated copy
- * (tests/support/pglite-image.setup.ts).
+ * server modules under test use it. A migrated copy made once per run
+ * (tests/support/pglite-image.setup.ts) spares each file the migrations: `from.image` for the
+ * in-memory database, `from.template` (a migrated database's name) on PostgreSQL; the migrations
+ * still run, and find nothing left to apply.
  */
-export async function openTestDatabase(image?: Blob): Promise<OpenTestDatabase> {
+export async function openTestDatabase(
+  from: { image?: Blob; template?: string } = {},
+): Promise<OpenTestDatabase> {
   let handle: DatabaseHandle;
   let created: TestDatabase | undefined;
   if (testDatabaseKind === "postgres") {
     if (!process.env.TEST_DATABASE_URL) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
-    created = await createPostgresDatabase();
+    created = await createPostgresDatabase("test", from.template);
     handle = await openPostgres(created.url);
   } else {
-    handle = await openPglite(undefined, 0, image);
+    handle = await openPglite(undefined, 0, from.image);
   }
   await handle.withStartupLock((db) => handle.migrate(db));
   setCurrentDatabase(handle);

@@ -13,8 +13,13 @@ import { lateBound } from "./late-bound";
 export function useTestDatabase(options: { truncate?: boolean } = {}): OpenTestDatabase {
   let current: OpenTestDatabase | undefined;
   beforeAll(async () => {
-    const image = inject("pgliteImage"); // tests/support/pglite-image.setup.ts
-    current = await openTestDatabase(image ? new Blob([readFileSync(image)]) : undefined);
+    // The migrated copies of tests/support/pglite-image.setup.ts.
+    const image = inject("pgliteImage");
+    const template = inject("postgresTemplate");
+    current = await openTestDatabase({
+      image: image ? new Blob([readFileSync(image)]) : undefined,
+      template: template || undefined,
+    });
   });
   const database = lateBound(
     () => current,

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -6,6 +6,9 @@ import type { ServerBuild } from "react-router";
 import { seedIfEmpty } from "../../../app/server/seed.server";
 import { openTestDatabase, type OpenTestDatabase } from "../../support/database";
 import { findFreePort } from "./ports";
+
+/** A migrated embedded database's image (data-template.setup.ts), loaded instead of initdb and migrations. */
+export const APP_SERVER_IMAGE_VARIABLE = "SYSTEM_TEST_PGLITE_IMAGE";
 
 export type AppServer = {
   baseUrl: string;
@@ -33,7 +36,10 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     ...env,
   });
 
-  const database = await openTestDatabase();
+  const image = process.env[APP_SERVER_IMAGE_VARIABLE];
+  const database = await openTestDatabase({
+    image: image ? new Blob([readFileSync(image)]) : undefined,
+  });
   await seedIfEmpty(database.db);
   const { answerClientErrors, createHttpApp } = await import("../../../server/http");
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
