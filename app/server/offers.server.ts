@@ -15,6 +15,7 @@ import {
   type SQL,
 } from "drizzle-orm";
 import { AVAILABLE_NOW } from "~/lib/delivery";
+import { queueAvailabilityAlerts } from "./alerts.server";
 import { ADMIN_PAGE_SIZE, type AdminOfferListState } from "~/lib/admin-offer-list";
 import { OFFER_LIMITS } from "~/lib/limits";
 import {
@@ -438,6 +439,8 @@ export async function updateOffer(
         .returning({ id: offers.id, slug: offers.slug });
       if (!row) throw new OfferNotFoundError(id);
       await bumpCatalogueVersion(tx as unknown as Database);
+      // Back in stock: the confirmed alerts' mails, with the change or not at all (issue 30).
+      await queueAvailabilityAlerts(id, tx as unknown as Database);
       return row;
     }),
   );
@@ -457,6 +460,8 @@ export async function setOfferActive(
       .returning({ id: offers.id });
     if (rows.length === 0) return false;
     await bumpCatalogueVersion(tx as unknown as Database);
+    // Shown again while in stock: the confirmed alerts' mails (issue 30).
+    if (isActive) await queueAvailabilityAlerts(id, tx as unknown as Database);
     return true;
   });
 }
