@@ -22,7 +22,12 @@ ${body}
 function unsubscribeFooter(unsubscribeUrl: string) {
   const url = escapeHtml(unsubscribeUrl);
   return {
-    text: ["", "--", `Se désinscrire (un clic, sans connexion) : ${unsubscribeUrl}`, ALERT_PRIVACY_NOTICE],
+    text: [
+      "",
+      "--",
+      `Se désinscrire (un clic, sans connexion) : ${unsubscribeUrl}`,
+      ALERT_PRIVACY_NOTICE,
+    ],
     html: `<p style="color:#555;font-size:13px">${escapeHtml(ALERT_PRIVACY_NOTICE)} <a href="${url}">Se désinscrire</a></p>`,
   };
 }

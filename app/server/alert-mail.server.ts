@@ -24,7 +24,8 @@ export async function prepareAlertMail(
   settings: { baseUrl: string; pricing: Pricing; siteName: string; messageDomain: string },
   database: Database,
 ): Promise<{ message: SendMailOptions; subject: string } | { skipped: string }> {
-  const alert = row.alertId !== null ? await drawAlertMail(row.alertId, row.kind, database) : undefined;
+  const alert =
+    row.alertId !== null ? await drawAlertMail(row.alertId, row.kind, database) : undefined;
   if (!alert) return { skipped: "Alerte confirmée, remplacée ou supprimée entre-temps" };
   const unsubscribeUrl = alertUnsubscribeUrl(settings.baseUrl, alert.token);
   const mail =

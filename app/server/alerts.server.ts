@@ -114,9 +114,13 @@ export type AlertLink = {
   done: boolean;
 };
 
-/** What a link's page shows: the alert's offer and state, or undefined for an unknown link. */
+/**
+ * What a link's page shows: the alert's offer and state, or undefined for an unknown link (for
+ * confirming: also an unconfirmed alert past its 7 days; unsubscribing works until it is purged).
+ */
 export async function findAlertByToken(
   token: string | undefined,
+  purpose: "confirm" | "unsubscribe",
   database: Database = db(),
 ): Promise<AlertLink | undefined> {
   if (!isWellFormedToken(token)) return undefined;
@@ -130,7 +134,11 @@ export async function findAlertByToken(
     })
     .from(offerAlerts)
     .innerJoin(offers, eq(offers.id, offerAlerts.offerId))
-    .where(usableLink(hashSessionToken(token)))
+    .where(
+      purpose === "confirm"
+        ? usableLink(hashSessionToken(token))
+        : eq(offerAlerts.tokenHash, hashSessionToken(token)),
+    )
     .limit(1);
   if (!row) return undefined;
   return {

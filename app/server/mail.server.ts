@@ -298,7 +298,12 @@ export function startMailWorker(
       return;
     }
     if (await deliver(row, { from: settings.from, ...prepared.message })) {
-      log.info("mail sent", { mailId: row.id, alertId: row.alertId, kind: row.kind, attempts: row.attempts });
+      log.info("mail sent", {
+        mailId: row.id,
+        alertId: row.alertId,
+        kind: row.kind,
+        attempts: row.attempts,
+      });
     }
   }
 
