@@ -83,3 +83,14 @@ export function confirmedDescription(offerTitle: string, available: boolean): st
     ? `« ${offerTitle} » est déjà de nouveau disponible : un e-mail vous le confirme, et l'alerte est terminée.`
     : `Nous vous écrirons une seule fois, dès que « ${offerTitle} » sera de nouveau disponible.`;
 }
+
+/** '1 alerte en attente', '12 alertes en attente' (the admin's view of the demand). */
+export function alertsWaitingLabel(count: number): string {
+  return `${count} ${count > 1 ? "alertes" : "alerte"} en attente`;
+}
+
+/** The offer editor's line about the alerts waiting on the offer. */
+export function alertsWaitingNote(count: number): string {
+  if (count === 0) return "Aucune alerte « Me prévenir » en attente sur cette offre.";
+  return `${alertsWaitingLabel(count)} (« Me prévenir ») : chacune recevra un e-mail, une seule fois, quand l'offre sera active et en stock (24 h ou 72 h).`;
+}

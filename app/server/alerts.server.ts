@@ -299,6 +299,9 @@ export async function drawAlertMail(
   return offer ? { email: alert.email, token, offer } : undefined;
 }
 
+/** A column of an offers query: its confirmed alerts still waiting (the partial index answers). */
+export const waitingAlertsColumn = sql<number>`(select count(*)::int from ${offerAlerts} where ${offerAlerts.offerId} = ${offers.id} and ${offerAlerts.confirmedAt} is not null and ${offerAlerts.notifiedAt} is null)`;
+
 /** Confirmed alerts waiting on each offer (the demand the admin list and editor show). */
 export async function waitingAlertCounts(
   offerIds: number[],

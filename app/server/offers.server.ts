@@ -15,7 +15,7 @@ import {
   type SQL,
 } from "drizzle-orm";
 import { AVAILABLE_NOW } from "~/lib/delivery";
-import { queueAvailabilityAlerts } from "./alerts.server";
+import { queueAvailabilityAlerts, waitingAlertsColumn } from "./alerts.server";
 import { ADMIN_PAGE_SIZE, type AdminOfferListState } from "~/lib/admin-offer-list";
 import { OFFER_LIMITS } from "~/lib/limits";
 import {
@@ -288,7 +288,12 @@ export async function listAdminOffers(
   const rows =
     total === 0
       ? []
-      : await offersWithDatacenter(database, { ...cardColumns, isActive: offers.isActive })
+      : await offersWithDatacenter(database, {
+          ...cardColumns,
+          isActive: offers.isActive,
+          // The demand the team can see (issue 30): confirmed `Me prévenir` alerts waiting.
+          alertsWaiting: waitingAlertsColumn,
+        })
           .where(where)
           .orderBy(desc(offers.createdAt), desc(offers.id))
           .limit(pageSize)
