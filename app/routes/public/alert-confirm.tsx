@@ -42,7 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.kind === "invalid-link") {
     return data({ confirmed: null }, { status: 404, headers: PRIVATE });
   }
-  return data({ confirmed: result }, { headers: PRIVATE });
+  // An explicit 200: else the loader's 404 (no token in this address) would be the status.
+  return data({ confirmed: result }, { status: 200, headers: PRIVATE });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) =>

@@ -42,7 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.kind === "invalid-link") {
     return data({ unsubscribed: false }, { status: 404, headers: PRIVATE });
   }
-  return data({ unsubscribed: true }, { headers: PRIVATE });
+  // An explicit 200: else the loader's 404 (the alert is gone now) would be the status.
+  return data({ unsubscribed: true }, { status: 200, headers: PRIVATE });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
