@@ -5,8 +5,7 @@ import { LAYOUT } from "./tags";
 // `Me prévenir` (issue 30) on an exhausted offer, with and without JavaScript (a plain form: the
 // page does not hydrate). The mails, the confirmation and the offer's return: tests/system/alerts.
 
-const priceCard = (page: Page) =>
-  page.locator("[data-offer-price-card]");
+const priceCard = (page: Page) => page.locator("[data-offer-price-card]");
 
 test(
   "an exhausted offer offers `Me prévenir`: an address, the privacy line, then check your inbox",

@@ -116,8 +116,18 @@ function countsText(counts: PersonalDataCounts): string {
 
 /** The state of an availability alert (issue 30), in a few words. */
 function alertState(alert: PersonalData["alerts"][number]) {
-  if (alert.notifiedAt) return <>prévenue le <When date={alert.notifiedAt} /></>;
-  if (alert.confirmedAt) return <>confirmée le <When date={alert.confirmedAt} />, en attente</>;
+  if (alert.notifiedAt)
+    return (
+      <>
+        prévenue le <When date={alert.notifiedAt} />
+      </>
+    );
+  if (alert.confirmedAt)
+    return (
+      <>
+        confirmée le <When date={alert.confirmedAt} />, en attente
+      </>
+    );
   return <>non confirmée</>;
 }
 
