@@ -3,15 +3,8 @@ import { log } from "../app/server/log.server";
 import { plainErrorPage } from "./error-page";
 import { requestOrigin } from "./fetch-adapter";
 import { ERROR_MESSAGES } from "../app/lib/messages";
-import { ALERT_UNSUBSCRIBE_PATH } from "../app/lib/alerts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-/**
- * Posts that a token in their address authorises, never a cookie, so a forged one can do nothing
- * its sender could not do alone: the one-click unsubscribe of alert mails (RFC 8058), which a
- * webmail may send from its own page.
- */
-const TOKEN_ONLY_ACTIONS = new Set([ALERT_UNSUBSCRIBE_PATH]);
 
 /**
  * Refuses state-changing requests sent by another site's page, for every action at once, before
@@ -29,7 +22,7 @@ const TOKEN_ONLY_ACTIONS = new Set([ALERT_UNSUBSCRIBE_PATH]);
  */
 export function refuseCrossSiteRequests(): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (SAFE_METHODS.has(req.method) || TOKEN_ONLY_ACTIONS.has(req.path)) return next();
+    if (SAFE_METHODS.has(req.method)) return next();
     const origin = req.get("origin");
     const site = req.get("sec-fetch-site");
     let allowed: boolean;

@@ -12,8 +12,8 @@ import type { Route } from "./+types/alert-unsubscribe";
 
 // The unsubscribe link of every alert mail (issue 30). GET: a page with a button; POST: the
 // button, or a mail client's one-click unsubscribe (RFC 8058: `List-Unsubscribe=One-Click` posted
-// to the List-Unsubscribe address, the token in the query, no cookie; server/cross-site.ts lets it
-// through from any origin). Either way the alert and its unsent mails are deleted.
+// to the List-Unsubscribe address by the provider's server: the token in the query, no cookie, no
+// Origin, which the cross-site check lets through). Either way the alert and its mails are deleted.
 export const handle: RouteHandle = { hydrate: false };
 
 const PRIVATE = { ...cacheControl("no-store"), "Referrer-Policy": "no-referrer" };

@@ -663,7 +663,7 @@ export type Action = { name: string; path: OrFn<string>; body: OrFn<string>; as?
 
 export const PUBLIC_ACTIONS: Action[] = [
   { name: "contact form", path: "/contact", body: urlencoded(VALID) },
-  // `Me prévenir` (issue 30); its unsubscribe address takes posts from anywhere (RFC 8058).
+  // `Me prévenir` (issue 30).
   {
     name: "availability alert",
     path: "/alertes?offre=epyc-bare-metal-9254",
