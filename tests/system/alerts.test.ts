@@ -107,7 +107,7 @@ describe.skipIf(!hasPostgres)("availability alerts", () => {
     // To the address as typed (an SMTP server may fold its case).
     expect(mail.envelope.to.map((to) => to.toLowerCase())).toEqual(["jeanne@example.fr"]);
     expect(mail.parsed.to?.[0]?.name).toBe("");
-    expect(mail.parsed.to?.[0]?.address.toLowerCase()).toBe("jeanne@example.fr");
+    expect(mail.parsed.to?.[0]?.address?.toLowerCase()).toBe("jeanne@example.fr");
     expect(mail.parsed.subject).toBe("Confirmez votre alerte : Serveur Alerte 64");
     const headers = new Map(mail.parsed.headers.map((h) => [h.key, h.value]));
     const unsubscribe = TOKEN_LINK("/alertes/desinscription").exec(mail.parsed.text ?? "");
@@ -179,7 +179,7 @@ describe.skipIf(!hasPostgres)("availability alerts", () => {
     ]);
     await sleep(500);
     expect(smtp.mails).toHaveLength(before + 1);
-    expect(mail.parsed.to?.[0]?.address.toLowerCase()).toBe("jeanne@example.fr");
+    expect(mail.parsed.to?.[0]?.address?.toLowerCase()).toBe("jeanne@example.fr");
     expect(mail.parsed.subject).toBe("De nouveau disponible : Serveur Alerte 64");
     expect(mail.parsed.text).toContain("En stock — livraison sous 24 h");
     expect(mail.parsed.text).toMatch(/Prix : 199,99\s€ HT\/mois/);
