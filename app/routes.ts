@@ -26,6 +26,10 @@ export default [
     route("confidentialite", "routes/public/privacy.tsx"),
     route("mentions-legales", "routes/public/legal-notice.tsx"),
     route("comparer", "routes/public/compare.tsx"),
+    // `Me prévenir` (issue 30): the form's post, and the links of its mails.
+    route("alertes", "routes/public/alert.tsx"),
+    route("alertes/confirmer", "routes/public/alert-confirm.tsx"),
+    route("alertes/desinscription", "routes/public/alert-unsubscribe.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 

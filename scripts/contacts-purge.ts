@@ -1,10 +1,13 @@
 // npm run contacts:purge [-- --dry-run]
 // Deletes the contact requests past their retention (RETENTION_MONTHS after their last activity;
-// suspected spam after 30 days) with their notes, history and mails, and prints the counts.
+// suspected spam after 30 days) with their notes, history and mails, and the availability alerts
+// past theirs (unconfirmed: 7 days; confirmed: 6 months), and prints the counts.
 // With DATABASE_URL it runs beside the servers; on the embedded database the server must be
 // stopped (the command says so and changes nothing).
 import { parseArgs } from "node:util";
 import { retentionLabel, SPAM_RETENTION_DAYS } from "../app/lib/retention";
+import { CONFIRMED_ALERT_MONTHS, UNCONFIRMED_ALERT_DAYS } from "../app/lib/alerts";
+import { purgeAlerts } from "../app/server/alerts.server";
 import { DataDirBusyError } from "../app/server/db.server";
 import type { DeletionCounts } from "../app/server/personal-data.server";
 import { purgeContactRequests } from "../app/server/retention.server";
@@ -41,6 +44,10 @@ try {
     );
     console.log(line(`${verb} — demandes expirées`, result.expired));
     console.log(line(`${verb} — spam présumé`, result.spam));
+    const alerts = await purgeAlerts({ dryRun }, handle.db);
+    console.log(
+      `${verb} — alertes de disponibilité : ${alerts.unconfirmed} non confirmée(s) depuis ${UNCONFIRMED_ALERT_DAYS} jours, ${alerts.confirmed} confirmée(s) depuis ${CONFIRMED_ALERT_MONTHS} mois`,
+    );
   } finally {
     await handle.close();
   }

@@ -225,6 +225,10 @@ export const envSchema = z.object({
   // Acknowledgements sent by the whole site per hour (issue 28); past it, requests are stored and
   // notified to the team, not acknowledged.
   ACK_MAIL_MAX_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  // `Me prévenir` (issue 30): alert requests per client address per hour; confirmation mails per
+  // mailbox (case, +tag and Gmail dots folded) per day, past which the same answer mails nothing.
+  ALERT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  ALERT_MAILS_PER_MAILBOX: z.coerce.number().int().min(1).default(3),
   // Webhooks (issue 22): endpoints on loopback or private addresses only when true; the longest
   // wait between two attempts of a delivery (first retry after 10 s, doubling, for 24 h).
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),

@@ -14,6 +14,10 @@ export const MAIL_KINDS = {
   passwordReset: "password_reset",
   // To an account of the admin area (issue 28): its password is being used with wrong codes.
   secondFactorAlert: "second_factor_alert",
+  // To a visitor (issue 30): the double opt-in link of an availability alert.
+  alertConfirmation: "alert_confirmation",
+  // To a visitor (issue 30): the offer of a confirmed alert is deliverable again.
+  alertAvailable: "alert_available",
 } as const;
 export type MailKind = (typeof MAIL_KINDS)[keyof typeof MAIL_KINDS];
 

@@ -28,6 +28,7 @@ import {
 } from "./mail-outbox.server";
 import { startDurableQueueWorker, type QueueWorker } from "./durable-queue.server";
 import { drawResetLink } from "./password-reset.server";
+import { ALERT_MAIL_KINDS, prepareAlertMail } from "./alert-mail.server";
 import { accountEmail } from "./users.server";
 import type { MailOutboxRow } from "./schema.server";
 import { siteConfig } from "./site.server";
@@ -281,7 +282,33 @@ export function startMailWorker(
     }
   }
 
+  /** An availability alert's confirmation or its one mail (issue 30, alert-mail.server.ts). */
+  async function sendAlertMail(row: MailOutboxRow): Promise<void> {
+    const site = siteConfig();
+    const prepared = await prepareAlertMail(
+      row,
+      { baseUrl: settings.baseUrl, pricing: settings.pricing, siteName: site.name, messageDomain },
+      database,
+    );
+    if ("skipped" in prepared) {
+      await markMailFailed(row.id, prepared.skipped, database);
+      return;
+    }
+    if (await deliver(row, { from: settings.from, ...prepared.message })) {
+      log.info("mail sent", {
+        mailId: row.id,
+        alertId: row.alertId,
+        kind: row.kind,
+        attempts: row.attempts,
+      });
+    }
+  }
+
   async function prepareAndSend(row: MailOutboxRow): Promise<void> {
+    if (ALERT_MAIL_KINDS.includes(row.kind)) {
+      await sendAlertMail(row);
+      return;
+    }
     if (row.kind === MAIL_KINDS.passwordReset) {
       await sendPasswordReset(row);
       return;

@@ -26,6 +26,7 @@ if (!register.getSingleMetric("process_cpu_user_seconds_total")) collectDefaultM
 /** Names of the limits that answer 429, as the metric's `limit` label shows them. */
 export type LimitName =
   | "contact"
+  | "alert"
   | "sign-in"
   | "second-factor"
   | "password-change"

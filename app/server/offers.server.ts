@@ -15,6 +15,7 @@ import {
   type SQL,
 } from "drizzle-orm";
 import { AVAILABLE_NOW } from "~/lib/delivery";
+import { queueAvailabilityAlerts, waitingAlertsColumn } from "./alerts.server";
 import { ADMIN_PAGE_SIZE, type AdminOfferListState } from "~/lib/admin-offer-list";
 import { OFFER_LIMITS } from "~/lib/limits";
 import {
@@ -287,7 +288,12 @@ export async function listAdminOffers(
   const rows =
     total === 0
       ? []
-      : await offersWithDatacenter(database, { ...cardColumns, isActive: offers.isActive })
+      : await offersWithDatacenter(database, {
+          ...cardColumns,
+          isActive: offers.isActive,
+          // The demand the team can see (issue 30): confirmed `Me prévenir` alerts waiting.
+          alertsWaiting: waitingAlertsColumn,
+        })
           .where(where)
           .orderBy(desc(offers.createdAt), desc(offers.id))
           .limit(pageSize)
@@ -438,6 +444,8 @@ export async function updateOffer(
         .returning({ id: offers.id, slug: offers.slug });
       if (!row) throw new OfferNotFoundError(id);
       await bumpCatalogueVersion(tx);
+      // Back in stock: the confirmed alerts' mails, with the change or not at all (issue 30).
+      await queueAvailabilityAlerts(id, tx);
       return row;
     }),
   );
@@ -457,6 +465,8 @@ export async function setOfferActive(
       .returning({ id: offers.id });
     if (rows.length === 0) return false;
     await bumpCatalogueVersion(tx);
+    // Shown again while in stock: the confirmed alerts' mails (issue 30).
+    if (isActive) await queueAvailabilityAlerts(id, tx);
     return true;
   });
 }

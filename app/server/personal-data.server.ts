@@ -8,6 +8,7 @@ import {
   rowsOfRequests,
   statusChangeColumns,
 } from "./contacts.server";
+import { alertsOfAddress, deleteAlertsOfAddress } from "./alerts.server";
 import { db, type Database } from "./db.server";
 import { journal, type Journaled } from "./journal.server";
 import {
@@ -96,8 +97,26 @@ function ofAddress(email: string): SQL {
 
 export type PersonalData = Awaited<ReturnType<typeof findPersonalData>>;
 
-/** Everything held about one e-mail address: its requests, with their notes, history and mails. */
+/** What is held about one address: its requests' rows, and its availability alerts (issue 30). */
+export type PersonalDataCounts = DeletionCounts & { alerts: number };
+
+/**
+ * Everything held about one e-mail address: its requests, with their notes, history and mails,
+ * and its availability alerts (issue 30).
+ */
 export async function findPersonalData(email: string, database: Database = db()) {
+  const [found, alerts] = await Promise.all([
+    findContactData(email, database),
+    alertsOfAddress(email, database),
+  ]);
+  return {
+    ...found,
+    alerts,
+    counts: { ...found.counts, alerts: alerts.length } satisfies PersonalDataCounts,
+  };
+}
+
+async function findContactData(email: string, database: Database) {
   const requests = await database
     .select({
       ...sentColumns,
@@ -188,21 +207,32 @@ export function personalDataDocument(
         sentAt: iso(m.sentAt),
       })),
     })),
+    // `Me prévenir` (issue 30): the offer, when asked, confirmed and mailed.
+    availabilityAlerts: data.alerts.map((a) => ({
+      email: a.email,
+      offer: { title: a.offerTitle, reference: a.offerReference },
+      createdAt: iso(a.createdAt),
+      confirmedAt: iso(a.confirmedAt),
+      notifiedAt: iso(a.notifiedAt),
+    })),
   };
 }
 
 /**
- * Erases every request of one address and all that is attached to it, in one transaction with
+ * Erases every request and alert of one address and all that is attached to them, in one transaction with
  * its journal entry (the person named by `addressToken`): no entry, nothing erased.
  */
 export async function erasePersonalData(
   email: string,
   change: Journaled,
   database: Database = db(),
-): Promise<{ subject: string; counts: DeletionCounts }> {
+): Promise<{ subject: string; counts: PersonalDataCounts }> {
   const subject = await addressToken(email, database);
   const counts = await database.transaction(async (tx) => {
-    const erased = await deleteContactRequests(ofAddress(email), {}, tx);
+    const erased = {
+      ...(await deleteContactRequests(ofAddress(email), {}, tx)),
+      alerts: await deleteAlertsOfAddress(email, tx),
+    };
     await journal.recordWithChange(tx, change.context, {
       actor: change.actor,
       action: "personal-data-erased",

@@ -6,6 +6,7 @@ import { log } from "./log.server";
 import { pruneRateLimits } from "./rate-limit.server";
 import { prunePasswordResets } from "./password-reset.server";
 import { purgeJournal } from "./journal.server";
+import { purgeAlerts } from "./alerts.server";
 import { deleteContactRequests, NO_ROWS, type DeletionCounts } from "./personal-data.server";
 import { appState } from "./schema.server";
 
@@ -117,6 +118,8 @@ export async function runDailyPurge(
     await prunePasswordResets(database);
     // The admin journal past AUDIT_RETENTION_MONTHS (the one delete its trigger allows).
     const journalDeleted = await purgeJournal(undefined, database);
+    // Availability alerts (issue 30): unconfirmed after 7 days, confirmed after 6 months.
+    const alerts = await purgeAlerts({}, database);
     await database.execute(
       sql`update ${appState} set value = ${JSON.stringify({ expired: result.expired, spam: result.spam })} where key = ${CLAIM_KEY}`,
     );
@@ -125,6 +128,7 @@ export async function runDailyPurge(
       expired: result.expired,
       spam: result.spam,
       journalDeleted,
+      alerts,
     });
     return result;
   } catch (error) {

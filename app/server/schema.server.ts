@@ -280,6 +280,11 @@ export const mailOutbox = pgTable(
     // A mail to an account of the admin area about its security (issue 28): wrong codes after
     // the right password. Removing the account removes its mails.
     userId: integer("user_id").references((): AnyPgColumn => users.id, { onDelete: "cascade" }),
+    // A mail about an availability alert (issue 30): its confirmation or the offer's return. The
+    // alert's deletion (unsubscribe, erasure, purge, the offer's deletion) removes its mails.
+    alertId: integer("alert_id").references((): AnyPgColumn => offerAlerts.id, {
+      onDelete: "cascade",
+    }),
     status: mailStatus("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" })
@@ -302,6 +307,40 @@ export const mailOutbox = pgTable(
     index("mail_outbox_request_idx").on(t.contactRequestId),
     index("mail_outbox_password_reset_idx").on(t.passwordResetId),
     index("mail_outbox_user_idx").on(t.userId),
+    index("mail_outbox_alert_idx").on(t.alertId),
+  ],
+);
+
+/**
+ * `Me prévenir` (issue 30): a visitor's alert on a sold-out or on-order offer. Double opt-in: it
+ * counts once confirmed_at is set; it is done once notified_at is (one mail when the offer is
+ * deliverable again). Only the SHA-256 of the links' token is kept, drawn again by each mail
+ * (alerts.server.ts). Personal data: exported, erased and purged (7 days unconfirmed, 6 months
+ * confirmed).
+ */
+export const offerAlerts = pgTable(
+  "offer_alerts",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    offerId: integer("offer_id")
+      .notNull()
+      .references(() => offers.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true, mode: "date" }),
+    notifiedAt: timestamp("notified_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    // One alert per address and offer, whatever the case of the address.
+    uniqueIndex("offer_alerts_offer_email_unique").on(t.offerId, sql`lower(${t.email})`),
+    uniqueIndex("offer_alerts_token_hash_unique").on(t.tokenHash),
+    // The alerts waiting on an offer (admin counts, the mails when it is back).
+    index("offer_alerts_waiting_idx")
+      .on(t.offerId)
+      .where(sql`${t.confirmedAt} is not null and ${t.notifiedAt} is null`),
+    index("offer_alerts_email_lower_idx").on(sql`lower(${t.email})`),
+    index("offer_alerts_created_idx").on(t.createdAt),
   ],
 );
 
@@ -513,6 +552,7 @@ export type ContactNote = typeof contactNotes.$inferSelect;
 export type ContactStatusChange = typeof contactStatusChanges.$inferSelect;
 export type ContactOwnerChange = typeof contactOwnerChanges.$inferSelect;
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
+export type OfferAlert = typeof offerAlerts.$inferSelect;
 export type PasswordReset = typeof passwordResets.$inferSelect;
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;

@@ -98,7 +98,13 @@ describe(`personal data of one person (${testDatabaseKind})`, () => {
     const data = page.data as { email: string; result: PersonalData };
     expect(data.email).toBe("jean.DUPONT@example.FR");
     const result = data.result;
-    expect(result.counts).toEqual({ requests: 3, notes: 2, statusChanges: 2, mails: 2 });
+    expect(result.counts).toEqual({
+      requests: 3,
+      notes: 2,
+      statusChanges: 2,
+      mails: 2,
+      alerts: 0,
+    });
     expect(result.requests.map((r) => r.id)).toEqual([ids.jeanSpam, ids.jeanSecond, ids.jeanFirst]);
     const first = result.requests.find((r) => r.id === ids.jeanFirst)!;
     expect(first.notes.map((n) => n.body)).toEqual(["Devis envoyé", "Rappeler en janvier"]);
@@ -119,6 +125,7 @@ describe(`personal data of one person (${testDatabaseKind})`, () => {
       notes: 0,
       statusChanges: 0,
       mails: 0,
+      alerts: 0,
     });
     const empty = await lookup("");
     expect(empty.data).toEqual({ email: "", error: null, result: null });
@@ -215,7 +222,7 @@ describe(`personal data of one person (${testDatabaseKind})`, () => {
     expect(asked.data).toEqual({
       status: "confirm",
       email: "jean.dupont@example.fr",
-      counts: { requests: 3, notes: 2, statusChanges: 2, mails: 2 },
+      counts: { requests: 3, notes: 2, statusChanges: 2, mails: 2, alerts: 0 },
     });
     expect(await contactTables(database.db)).toEqual(before);
 

@@ -4,6 +4,8 @@ import { withReturnTo } from "~/lib/admin-offer-list";
 import { offerToFormValues } from "~/lib/offer-form";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { offerReferenceOptions } from "~/server/offers.server";
+import { waitingAlertCounts } from "~/server/alerts.server";
+import { alertsWaitingNote } from "~/lib/alerts";
 import {
   editorReturnTo,
   offerEditorAction,
@@ -25,6 +27,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     values: offerToFormValues(offer),
     returnTo: editorReturnTo(request),
     references: await offerReferenceOptions(),
+    // The demand the team can see (issue 30).
+    alertsWaiting: (await waitingAlertCounts([offer.id])).get(offer.id) ?? 0,
   };
 }
 
@@ -46,6 +50,7 @@ export default function EditOffer({ loaderData, actionData }: Route.ComponentPro
       returnTo={returnTo}
       formKey={`edit-${id}`}
       references={loaderData.references}
+      note={alertsWaitingNote(loaderData.alertsWaiting)}
     />
   );
 }

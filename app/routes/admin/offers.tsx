@@ -5,6 +5,7 @@ import { z } from "zod";
 import { OfferTypeOptions } from "~/components/offer-type-options";
 import { FeaturedBadge, OfferTypeBadge } from "~/components/offer-badges";
 import { Badge } from "~/components/ui/badge";
+import { AlertsWaitingBadge } from "~/components/admin/alerts-waiting";
 import { Pager } from "~/components/pager";
 import { ensureCanonicalQuery } from "~/lib/canonical-query";
 import { Button } from "~/components/ui/button";
@@ -170,6 +171,7 @@ function OfferListItem({
             {offer.isActive ? "Actif" : "Inactif"}
           </Badge>
           {offer.featured ? <FeaturedBadge /> : null}
+          <AlertsWaitingBadge count={offer.alertsWaiting} />
         </div>
         <p className="offer-row-meta">
           {offer.reference} — {monthlyLabel(offer.price, pricing)}

@@ -29,7 +29,7 @@ import {
   addressToken,
   erasePersonalData,
   findPersonalData,
-  type DeletionCounts,
+  type PersonalDataCounts,
   type PersonalData,
 } from "~/server/personal-data.server";
 import { journal } from "~/server/journal.server";
@@ -104,13 +104,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   return actionDone(request, context, "personalDataErased", "/admin/personal-data", null);
 }
 
-function countsText(counts: DeletionCounts): string {
+function countsText(counts: PersonalDataCounts): string {
   return [
     `${counts.requests} ${pluralize(counts.requests, "demande", "demandes")}`,
     `${counts.notes} ${pluralize(counts.notes, "note", "notes")}`,
     `${counts.statusChanges} ${pluralize(counts.statusChanges, "changement de statut", "changements de statut")}`,
     `${counts.mails} ${pluralize(counts.mails, "e-mail", "e-mails")}`,
+    `${counts.alerts} ${pluralize(counts.alerts, "alerte de disponibilité", "alertes de disponibilité")}`,
   ].join(", ");
+}
+
+/** The state of an availability alert (issue 30), in a few words. */
+function alertState(alert: PersonalData["alerts"][number]) {
+  if (alert.notifiedAt)
+    return (
+      <>
+        prévenue le <When date={alert.notifiedAt} />
+      </>
+    );
+  if (alert.confirmedAt)
+    return (
+      <>
+        confirmée le <When date={alert.confirmedAt} />, en attente
+      </>
+    );
+  return <>non confirmée</>;
 }
 
 const MAIL_STATUS_LABELS = { pending: "en attente", sent: "envoyé", failed: "échec" } as const;
@@ -213,6 +231,7 @@ export default function AdminPersonalData({
   const formError = actionData && "error" in actionData ? actionData.error : error;
   const confirmation = actionData && "counts" in actionData ? actionData : undefined;
   const asked = confirmation ?? (hydrated && result ? { email, counts: result.counts } : undefined);
+  const found = result ? result.counts.requests + result.counts.alerts > 0 : false;
 
   return (
     <div className="space-y-8">
@@ -285,7 +304,7 @@ export default function AdminPersonalData({
             <h2 id="personal-data-result" className="text-xl font-semibold">
               Données conservées pour {email}
             </h2>
-            {result.counts.requests > 0 ? (
+            {found ? (
               <div className="flex flex-wrap gap-3">
                 <Button asChild variant="outline">
                   <a href={loaderData.exportHref}>
@@ -306,7 +325,7 @@ export default function AdminPersonalData({
               </div>
             ) : null}
           </div>
-          {result.counts.requests === 0 ? (
+          {!found ? (
             <p className="rounded-lg border border-dashed bg-background p-8 text-center text-muted-foreground">
               Aucune donnée n'est conservée pour cette adresse.
             </p>
@@ -324,6 +343,16 @@ export default function AdminPersonalData({
                   </li>
                 ))}
               </ul>
+              {result.alerts.length > 0 ? (
+                <ul className="space-y-2" aria-label="Alertes de disponibilité de cette personne">
+                  {result.alerts.map((alert) => (
+                    <li key={alert.id} className="rounded-lg border bg-background p-4 text-sm">
+                      Alerte « Me prévenir » sur {alert.offerTitle} ({alert.offerReference}),
+                      demandée le <When date={alert.createdAt} /> : {alertState(alert)}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
             </>
           )}
         </section>

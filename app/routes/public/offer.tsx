@@ -22,7 +22,8 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { BackLink } from "~/components/ui/back-link";
 import { Card, CardContent, CardHeader, SectionCard } from "~/components/ui/card";
-import { isSoldOut, schemaOrgAvailability } from "~/lib/delivery";
+import { AVAILABLE_NOW, isSoldOut, schemaOrgAvailability } from "~/lib/delivery";
+import { AlertForm } from "~/components/alert-form";
 import * as dom from "~/lib/dom-hooks";
 import { OFFER_TYPE_LABELS } from "~/lib/domain";
 import { MESSAGES } from "~/lib/messages";
@@ -317,6 +318,8 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
               <p className="pt-2 text-center text-sm text-muted-foreground">
                 Besoin d'aide ? Contactez notre équipe commerciale
               </p>
+              {/* Sold out or on order: `Me prévenir` when it is deliverable again (issue 30). */}
+              {AVAILABLE_NOW.includes(offer.delivery) ? null : <AlertForm slug={offer.slug} />}
             </CardContent>
           </Card>
         </aside>

@@ -1,3 +1,4 @@
+import { CONFIRMED_ALERT_MONTHS, UNCONFIRMED_ALERT_DAYS } from "~/lib/alerts";
 import { LegalSection, legalLink } from "~/components/legal-section";
 import { pageMeta } from "~/lib/meta";
 import { retentionLabel, SPAM_RETENTION_DAYS } from "~/lib/retention";
@@ -77,6 +78,22 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           connexion (protection contre les abus) : elle n'est jamais enregistrée avec votre demande
           et ce compteur est effacé au bout de deux jours au plus. Nous n'utilisons aucun outil de
           mesure d'audience ni de publicité.
+        </p>
+      </LegalSection>
+
+      <LegalSection id="alertes" title="Alertes de disponibilité (« Me prévenir »)">
+        <p>
+          Sur une offre épuisée ou sur commande, le bouton « Me prévenir » enregistre votre adresse
+          e-mail, l'offre concernée et les dates de votre demande, de sa confirmation et de notre
+          e-mail. Ce sont des données personnelles : elles servent uniquement à vous envoyer un
+          e-mail de confirmation, puis un seul e-mail quand l'offre est de nouveau disponible, sur
+          la base de votre consentement (article 6.1.a du RGPD), confirmé par le lien reçu.
+        </p>
+        <p>
+          Une alerte non confirmée est effacée au bout de {UNCONFIRMED_ALERT_DAYS} jours ; une
+          alerte confirmée, {CONFIRMED_ALERT_MONTHS} mois après sa confirmation. Chaque e-mail
+          contient un lien de désinscription qui l'efface aussitôt, en un clic. Comme pour le
+          formulaire de contact, votre adresse IP sert seulement à limiter le nombre de demandes.
         </p>
       </LegalSection>
 

@@ -46,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     requestId: context.requestId,
     subject,
     requests: found.counts.requests,
+    alerts: found.counts.alerts,
   });
   return new Response(`${JSON.stringify(document, null, 2)}\n`, {
     headers: {

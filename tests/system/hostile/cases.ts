@@ -663,6 +663,13 @@ export type Action = { name: string; path: OrFn<string>; body: OrFn<string>; as?
 
 export const PUBLIC_ACTIONS: Action[] = [
   { name: "contact form", path: "/contact", body: urlencoded(VALID) },
+  // `Me prévenir` (issue 30).
+  {
+    name: "availability alert",
+    path: "/alertes?offre=epyc-bare-metal-9254",
+    body: urlencoded({ email: "cible@example.fr" }),
+  },
+  { name: "alert confirmation", path: "/alertes/confirmer", body: urlencoded({ jeton: "x" }) },
 ];
 
 export const FORBIDDEN_ORIGIN = "Requête refusée : origine non autorisée.";

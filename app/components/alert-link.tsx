@@ -1,0 +1,64 @@
+import { CheckCircle2 } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { FormAlert } from "~/components/ui/form-alert";
+import { ALERT_TOKEN_PARAM } from "~/lib/alerts";
+
+/** The page of an alert mail's link: one card, a title, what happened or a button to do it. */
+export function AlertLinkPage({
+  title,
+  done,
+  children,
+}: {
+  title: string;
+  done?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="container mx-auto px-4 py-10">
+      <Card className="mx-auto max-w-xl">
+        <CardHeader>
+          <h1 className="flex items-center gap-3 text-2xl font-semibold">
+            {done ? <CheckCircle2 className="size-7 text-primary" aria-hidden="true" /> : null}
+            {title}
+          </h1>
+        </CardHeader>
+        <CardContent className="space-y-4">{children}</CardContent>
+      </Card>
+    </div>
+  );
+}
+
+/** A link's button: posts the token back (the GET page never changes anything: mail scanners open links). */
+export function TokenButton({
+  action,
+  token,
+  label,
+  variant,
+}: {
+  action: string;
+  token: string;
+  label: string;
+  variant?: "default" | "destructive";
+}) {
+  return (
+    <form method="post" action={action}>
+      <input type="hidden" name={ALERT_TOKEN_PARAM} value={token} />
+      <Button type="submit" variant={variant}>
+        {label}
+      </Button>
+    </form>
+  );
+}
+
+export function InvalidAlertLink({ title, description }: { title: string; description: string }) {
+  return (
+    <AlertLinkPage title={title}>
+      <FormAlert description={description} />
+      <Button asChild variant="outline">
+        <Link to="/offers">Voir nos offres</Link>
+      </Button>
+    </AlertLinkPage>
+  );
+}
