@@ -15,6 +15,7 @@ import { RequestIdContext } from "~/hooks/request-id";
 import { log } from "~/server/log.server";
 import { warmQuoteFonts } from "~/server/quote-pdf.server";
 import appCss from "./app.css?inline";
+import publicCss from "./public.css?inline";
 
 export const streamTimeout = 5_000;
 
@@ -39,6 +40,11 @@ export default function handleRequest(
   const handles = matches.map((match) => routerContext.routeModules[match.route.id]?.handle);
   const toast = (loaderData.root as Partial<RootData> | undefined)?.toast;
   const nonce = pageHydrates(handles, Boolean(toast)) ? loadContext.cspNonce : undefined;
+  // Public pages inline only the styles they use (app/public.css); the administration, the
+  // sign-in pages included, the whole stylesheet.
+  const css = matches.some((match) => match.route.id.startsWith("routes/public/"))
+    ? publicCss
+    : appCss;
 
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
@@ -49,7 +55,7 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <RequestIdContext.Provider value={loadContext.requestId}>
-          <InlineCssContext.Provider value={appCss}>
+          <InlineCssContext.Provider value={css}>
             <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
           </InlineCssContext.Provider>
         </RequestIdContext.Provider>

@@ -6,6 +6,7 @@
 //   admin-lighthouse  Lighthouse desktop (accessibility, best practices) on the admin pages
 //   load              mixed load with contact posts, then a check that no lead was lost
 //   flood             the cached listing for a quiet client, alone and beside a flood from another address
+//   uncached          /contact and uncached renders against the cached listing; the inline CSS
 // Every server is the built one, started by the tests' launcher; every load is autocannon.
 import { execSync, fork } from "node:child_process";
 import { Agent } from "node:http";
@@ -609,8 +610,57 @@ async function flood() {
   write("flood", "A flood from one address", run, `${report.table(heads, rows)}\n`, { rows });
 }
 
+/**
+ * Issue 31, demo catalogue: /contact (kept, a fresh token per answer), a search and a configured
+ * offer rendered for each request (a cookie: the page cache steps aside), in turn with the cached
+ * listing (tools.interleaved); ratios to it. And the CSS each page inlines.
+ */
+async function uncached() {
+  const server = await tools.launch({ SEED_DEMO: "true" });
+  const cookie = { headers: { Cookie: "bench=uncached" } };
+  const pages: [string, string, object][] = [
+    ["/offers, cached", "/offers", {}],
+    ["/contact", "/contact", { headers: { "Accept-Encoding": "gzip, deflate, br" } }],
+    ["search, uncached", REFERENCE_PATH, cookie],
+    ["configured offer, uncached", "/offers/epyc-performance-64?o0=1&o2=4", cookie],
+  ];
+  try {
+    for (const [, page] of pages) for (let i = 0; i < 3; i++) await text(`${server.base}${page}`);
+    const targets = pages.map(([, page, extra]) => ({
+      ...{ url: `${server.base}${page}`, duration: DURATION * 2, connections: CONNECTIONS },
+      ...extra,
+    }));
+    const measured = await tools.interleaved(targets);
+    const rows = measured.map(({ result }, i) => {
+      const ratio = `1/${(1 / measured[i].ratioTo(measured[0])).toFixed(1)}`;
+      return [pages[i][0], `\`${pages[i][1]}\``, result.rps, result.p50, result.p99, ratio];
+    });
+    const css: unknown[][] = [];
+    for (const page of ["/", "/offers", "/contact", "/auth"]) {
+      const styles = (await text(`${server.base}${page}`)).matchAll(/<style[^>]*>([^<]*)</g);
+      css.push([page, report.kb([...styles].reduce((n, m) => n + Buffer.byteLength(m[1]), 0))]);
+    }
+    const markdown = [
+      report.table("Page|Address|req/s|p50 ms|p99 ms|req/s ÷ cached listing's", rows),
+      `\n## Inline CSS (target ≤ 25 KB on public pages)\n\n${report.table("Page|CSS", css)}\n`,
+    ];
+    const run = `Demo catalogue; autocannon ${CONNECTIONS} connections, 3 interleaved rounds, ${DURATION * 2} s per page.`;
+    write("uncached", "Pages no cache holds", run, markdown.join("\n"), { rows, css });
+  } finally {
+    await server.stop();
+  }
+}
+
 const all = () => bench(args["scale-only"]);
-const modes = { all, memory, buyer, "admin-lighthouse": adminLighthouse, load: loadTest, flood };
+const modes = {
+  all,
+  memory,
+  buyer,
+  "admin-lighthouse": adminLighthouse,
+  load: loadTest,
+  flood,
+  uncached,
+};
 if (!(mode in modes)) throw new Error(`unknown mode ${mode}: ${Object.keys(modes).join(", ")}`);
 mkdirSync(tools.RESULTS, { recursive: true });
 if (mode !== "load" && process.env.BENCH_BUILD !== "0") {
