@@ -13,11 +13,15 @@ import type { RootData } from "~/hooks/use-root-data";
 import { pageHydrates } from "~/lib/hydration";
 import { RequestIdContext } from "~/hooks/request-id";
 import { log } from "~/server/log.server";
+import { cssForPage } from "~/server/page-css.server";
 import { warmQuoteFonts } from "~/server/quote-pdf.server";
 import appCss from "./app.css?inline";
 import publicCss from "./public.css?inline";
 
 export const streamTimeout = 5_000;
+
+/** Where a public page's stylesheet goes, once the page is whole (cssForPage). */
+const PAGE_CSS_MARK = "/*page-css*/";
 
 // The quote PDF's fonts take 200-400 ms to open: opened once, a moment after start, in the
 // background, rather than by the first visitor who asks for a quote (decision 031).
@@ -39,12 +43,15 @@ export default function handleRequest(
   const { matches, loaderData } = routerContext.staticHandlerContext;
   const handles = matches.map((match) => routerContext.routeModules[match.route.id]?.handle);
   const toast = (loaderData.root as Partial<RootData> | undefined)?.toast;
-  const nonce = pageHydrates(handles, Boolean(toast)) ? loadContext.cspNonce : undefined;
-  // Public pages inline only the styles they use (app/public.css); the administration, the
-  // sign-in pages included, the whole stylesheet.
-  const css = matches.some((match) => match.route.id.startsWith("routes/public/"))
-    ? publicCss
-    : appCss;
+  const hydrates = pageHydrates(handles, Boolean(toast));
+  const nonce = hydrates ? loadContext.cspNonce : undefined;
+  // Public pages inline only the styles they use: app/public.css (public routes and components),
+  // cut to the utilities in the page's HTML (app/server/page-css.server.ts) unless the page
+  // hydrates (React may then render other pages in it). The administration, the sign-in pages
+  // included, the whole stylesheet.
+  const isPublic = matches.some((match) => match.route.id.startsWith("routes/public/"));
+  const cutCss = isPublic && !hydrates;
+  const css = cutCss ? PAGE_CSS_MARK : isPublic ? publicCss : appCss;
 
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
@@ -75,8 +82,13 @@ export default function handleRequest(
               clearTimeout(timeoutId);
               timeoutId = undefined;
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              let html: BodyInit = Buffer.concat(chunks);
+              if (cutCss) {
+                const text = html.toString();
+                html = text.replace(PAGE_CSS_MARK, () => cssForPage(publicCss, text));
+              }
               resolve(
-                new Response(Buffer.concat(chunks), {
+                new Response(html, {
                   headers: responseHeaders,
                   status: responseStatusCode,
                 }),
