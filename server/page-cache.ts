@@ -146,7 +146,10 @@ export class PageCache {
       // One page never takes more than an eighth of the room.
       maxEntrySize: maxBytes / 8,
       sizeCalculation: (entry) =>
-        entry.body.length + (entry.gzip?.length ?? 0) + (entry.br?.length ?? 0) + (entry.view?.bytes ?? 0),
+        entry.body.length +
+        (entry.gzip?.length ?? 0) +
+        (entry.br?.length ?? 0) +
+        (entry.view?.bytes ?? 0),
       // lru-cache reads 0 as 'no limit': the shortest time to live it has is 1 ms.
       ttl: Math.max(1, options.maxAgeMs ?? 10 * 60_000),
     });
@@ -273,12 +276,7 @@ export class PageCache {
     return entry?.version === version ? entry : undefined;
   }
 
-  private store(
-    key: string,
-    version: string,
-    response: Response,
-    html: string,
-  ): Entry | undefined {
+  private store(key: string, version: string, response: Response, html: string): Entry | undefined {
     const headers: [string, string][] = [];
     for (const [name, value] of response.headers.entries()) {
       if (!PER_RESPONSE_HEADERS.has(name.toLowerCase())) headers.push([name, value]);
@@ -415,7 +413,10 @@ export class PageCache {
     const gzip = Boolean(view.gzip) && preferredEncoding(req, entry) === "gzip";
     const parts = viewTokenBody(view, gzip);
     if (gzip) res.setHeader("Content-Encoding", "gzip");
-    res.setHeader("Content-Length", parts.reduce((sum, part) => sum + part.length, 0));
+    res.setHeader(
+      "Content-Length",
+      parts.reduce((sum, part) => sum + part.length, 0),
+    );
     res.statusCode = entry.status;
     if (req.method === "HEAD") {
       res.end();

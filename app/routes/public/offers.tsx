@@ -25,7 +25,11 @@ import {
 import type { RouteHandle } from "~/root";
 import { pageHeaders } from "~/lib/http-headers";
 import { withDatabase } from "~/server/availability.server";
-import { LISTING_PAGE_SIZE, listActiveOffers, currentReferenceOptions } from "~/server/offers.server";
+import {
+  LISTING_PAGE_SIZE,
+  listActiveOffers,
+  currentReferenceOptions,
+} from "~/server/offers.server";
 import type { Route } from "./+types/offers";
 
 // Server-rendered; filtering as you type is app/client/listing.ts, the comparison bar
