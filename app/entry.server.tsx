@@ -1,5 +1,4 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import {
   ServerRouter,
@@ -14,10 +13,15 @@ import type { RootData } from "~/hooks/use-root-data";
 import { pageHydrates } from "~/lib/hydration";
 import { RequestIdContext } from "~/hooks/request-id";
 import { log } from "~/server/log.server";
+import { cssForPage } from "~/server/page-css.server";
 import { warmQuoteFonts } from "~/server/quote-pdf.server";
 import appCss from "./app.css?inline";
+import publicCss from "./public.css?inline";
 
 export const streamTimeout = 5_000;
+
+/** Where a public page's stylesheet goes, once the page is whole (cssForPage). */
+const PAGE_CSS_MARK = "/*page-css*/";
 
 // The quote PDF's fonts take 200-400 ms to open: opened once, a moment after start, in the
 // background, rather than by the first visitor who asks for a quote (decision 031).
@@ -39,7 +43,15 @@ export default function handleRequest(
   const { matches, loaderData } = routerContext.staticHandlerContext;
   const handles = matches.map((match) => routerContext.routeModules[match.route.id]?.handle);
   const toast = (loaderData.root as Partial<RootData> | undefined)?.toast;
-  const nonce = pageHydrates(handles, Boolean(toast)) ? loadContext.cspNonce : undefined;
+  const hydrates = pageHydrates(handles, Boolean(toast));
+  const nonce = hydrates ? loadContext.cspNonce : undefined;
+  // Public pages inline only the styles they use: app/public.css (public routes and components),
+  // cut to the utilities in the page's HTML (app/server/page-css.server.ts) unless the page
+  // hydrates (React may then render other pages in it). The administration, the sign-in pages
+  // included, the whole stylesheet.
+  const isPublic = matches.some((match) => match.route.id.startsWith("routes/public/"));
+  const cutCss = isPublic && !hydrates;
+  const css = cutCss ? PAGE_CSS_MARK : isPublic ? publicCss : appCss;
 
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
@@ -50,7 +62,7 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <RequestIdContext.Provider value={loadContext.requestId}>
-          <InlineCssContext.Provider value={appCss}>
+          <InlineCssContext.Provider value={css}>
             <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
           </InlineCssContext.Provider>
         </RequestIdContext.Provider>
@@ -58,21 +70,33 @@ export default function handleRequest(
       {
         nonce,
         onAllReady() {
-          const body = new PassThrough({
+          // Pages are whole by now: collected into one buffer, then sent at once (no web stream
+          // between React's many small writes and the socket).
+          const chunks: Buffer[] = [];
+          const body = new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              let html: BodyInit = Buffer.concat(chunks);
+              if (cutCss) {
+                const text = html.toString();
+                html = text.replace(PAGE_CSS_MARK, () => cssForPage(publicCss, text));
+              }
+              resolve(
+                new Response(html, {
+                  headers: responseHeaders,
+                  status: responseStatusCode,
+                }),
+              );
               callback();
             },
           });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
         },
         onShellError: reject,
         onError(error: unknown) {

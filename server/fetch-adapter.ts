@@ -3,6 +3,7 @@ import {
   writeReadableStreamToWritable,
 } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { VIEW_TOKEN_HEADER } from "../app/lib/http-headers";
 
 // The two halves of @react-router/express's request handler (same behaviour), kept apart so that
 // the page cache (page-cache.ts) can look at a rendered response before it is sent. One change:
@@ -68,7 +69,10 @@ export async function sendFetchResponse(res: ExpressResponse, response: Response
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  for (const [key, value] of response.headers.entries()) {
+    // For the page cache only (page-cache.ts): the token is in the page already.
+    if (key !== VIEW_TOKEN_HEADER.toLowerCase()) res.append(key, value);
+  }
   if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
   if (!response.body) {
     res.end();

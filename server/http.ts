@@ -7,6 +7,7 @@ import { currentDatabase, isDatabaseReady, ping } from "../app/server/db.server"
 import { env } from "../app/server/env.server";
 import { log } from "../app/server/log.server";
 import { watchPageCache } from "../app/server/metrics.server";
+import { setCatalogueMemoReader } from "../app/server/catalogue-memo.server";
 import { logAccess } from "./access-log";
 import { catalogueReader } from "./catalogue-watch";
 import { isDraining, watchResponse } from "./draining";
@@ -147,12 +148,12 @@ export function createHttpApp(options: HttpOptions): Express {
   // Rendered anonymous public pages, kept per URL until the catalogue changes (server/page-cache.ts),
   // answered first: stored pages carry their own compressed copies and no static file has their
   // paths. Not in development, where the code changes under it.
-  const pageCache = options.viteMiddleware
-    ? undefined
-    : new PageCache({
-        readCatalogue: catalogueReader(currentDatabase()),
-        buildTime: options.buildTime ?? new Date(),
-      });
+  const readCatalogue = options.viteMiddleware ? undefined : catalogueReader(currentDatabase());
+  const pageCache = readCatalogue
+    ? new PageCache({ readCatalogue, buildTime: options.buildTime ?? new Date() })
+    : undefined;
+  // Catalogue reads kept per version for the pages rendered anyway (app/server/catalogue-memo.server.ts).
+  setCatalogueMemoReader(readCatalogue);
   app.locals.pageCache = pageCache;
   if (pageCache) watchPageCache(pageCache.stats);
   if (pageCache) {

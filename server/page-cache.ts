@@ -6,9 +6,10 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from "exp
 import fresh from "fresh";
 import { LRUCache } from "lru-cache";
 import Negotiator from "negotiator";
-import { cacheControl } from "../app/lib/http-headers";
+import { cacheControl, VIEW_TOKEN_HEADER } from "../app/lib/http-headers";
 import { sendFetchResponse } from "./fetch-adapter";
 import { contentSecurityPolicy } from "./security-headers";
+import { splitViewTokenPage, viewTokenBody, type ViewTokenPage } from "./view-token";
 
 /** What the cache needs to know about the catalogue (app/server/catalogue.server.ts). */
 export type CatalogueState = { version: string; updatedAt: Date | null };
@@ -44,13 +45,15 @@ type Entry = {
   gzip?: Buffer;
   br?: Buffer;
   etag: string;
+  /** A page with a per-view token (the contact form): a fresh one in each answer, never a 304. */
+  view?: ViewTokenPage;
 };
 
 const brotliAsync = promisify(brotliCompress);
 
 /** The compressed copy to send for this Accept-Encoding (by q, then brotli first), if one is ready. */
 function preferredEncoding(req: IncomingMessage, entry: Entry): "br" | "gzip" | undefined {
-  if (!entry.gzip) return undefined;
+  if (!entry.gzip && !entry.view?.gzip) return undefined;
   const accepted = new Negotiator(req).encodings(["br", "gzip", "identity"], {
     preferred: ["br", "gzip"],
   });
@@ -64,7 +67,8 @@ function preferredEncoding(req: IncomingMessage, entry: Entry): "br" | "gzip" | 
 
 /**
  * The anonymous public pages, by path (the comparison too: it depends on the catalogue only). Anything else (admin, sign-in, unknown paths) always goes
- * to React Router. Not /contact: each view carries its own form token (docs/decisions/022).
+ * to React Router. /contact without a query too: each view gets its own form token as it is sent
+ * (server/view-token.ts, docs/decisions/022); with one (`?offer=`) it is rendered per visit.
  */
 const PUBLIC_PAGES = [
   /^\/$/,
@@ -75,7 +79,7 @@ const PUBLIC_PAGES = [
   // Any query: the page redirects other spellings of a selection to its one address.
   /^\/comparer$/,
 ];
-const PUBLIC_RESOURCES = new Set(["/sitemap.xml", "/robots.txt"]);
+const PUBLIC_RESOURCES = new Set(["/sitemap.xml", "/robots.txt", "/contact"]);
 
 /** Response headers that describe one response, never stored with the page. */
 const PER_RESPONSE_HEADERS = new Set([
@@ -88,6 +92,7 @@ const PER_RESPONSE_HEADERS = new Set([
   "last-modified",
   "transfer-encoding",
   "vary",
+  VIEW_TOKEN_HEADER.toLowerCase(),
 ]);
 
 /**
@@ -141,7 +146,10 @@ export class PageCache {
       // One page never takes more than an eighth of the room.
       maxEntrySize: maxBytes / 8,
       sizeCalculation: (entry) =>
-        entry.body.length + (entry.gzip?.length ?? 0) + (entry.br?.length ?? 0),
+        entry.body.length +
+        (entry.gzip?.length ?? 0) +
+        (entry.br?.length ?? 0) +
+        (entry.view?.bytes ?? 0),
       // lru-cache reads 0 as 'no limit': the shortest time to live it has is 1 ms.
       ttl: Math.max(1, options.maxAgeMs ?? 10 * 60_000),
     });
@@ -226,9 +234,12 @@ export class PageCache {
       if (this.isCacheableResponse(response)) {
         const html = await response.text();
         const nonce = res.locals.cspNonce as string | undefined;
-        if (!nonce || !html.includes(nonce)) return this.store(key, state.version, response, html);
-        uncacheable = new Response(html, response);
-        return undefined;
+        const entry =
+          !nonce || !html.includes(nonce)
+            ? this.store(key, state.version, response, html)
+            : undefined;
+        if (!entry) uncacheable = new Response(html, response);
+        return entry;
       }
       uncacheable = response;
       return undefined;
@@ -265,21 +276,28 @@ export class PageCache {
     return entry?.version === version ? entry : undefined;
   }
 
-  private store(key: string, version: string, response: Response, html: string): Entry {
+  private store(key: string, version: string, response: Response, html: string): Entry | undefined {
     const headers: [string, string][] = [];
     for (const [name, value] of response.headers.entries()) {
       if (!PER_RESPONSE_HEADERS.has(name.toLowerCase())) headers.push([name, value]);
     }
-    const body = Buffer.from(html);
+    const token = response.headers.get(VIEW_TOKEN_HEADER);
+    const view = token ? splitViewTokenPage(html, token) : undefined;
+    // The token not found once: this page is sent as rendered, and not kept.
+    if (token && !view) return undefined;
+    const body = view ? Buffer.alloc(0) : Buffer.from(html);
     const entry: Entry = {
       version,
       status: response.status,
       headers,
       body,
-      etag: `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
+      etag: view ? "" : `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
+      view,
     };
     // A write may have bumped the version while this page rendered: keep it only if still current.
-    if (this.version === version) {
+    if (this.version === version && view) {
+      this.entries.set(key, entry);
+    } else if (this.version === version) {
       this.compress(entry);
       this.entries.set(key, entry);
       this.addBrotli(key, entry);
@@ -309,7 +327,9 @@ export class PageCache {
     if (response.status !== 200 || !response.body) return false;
     if (response.headers.has("set-cookie")) return false;
     const cacheControl = response.headers.get("cache-control") ?? "";
-    if (/private|no-store|no-cache/i.test(cacheControl)) return false;
+    // A page with a per-view token is private as sent, the same for everyone as stored.
+    const shared = response.headers.has(VIEW_TOKEN_HEADER);
+    if (!shared && /private|no-store|no-cache/i.test(cacheControl)) return false;
     return /^(text\/html|application\/xml|text\/plain)/i.test(
       response.headers.get("content-type") ?? "",
     );
@@ -336,6 +356,10 @@ export class PageCache {
     lastModified: Date,
     outcome: "HIT" | "MISS",
   ): void {
+    if (entry.view) {
+      this.sendView(req, res, entry, entry.view, outcome);
+      return;
+    }
     res.setHeader("Cache-Control", this.cacheControl["Cache-Control"]);
     res.setHeader("ETag", entry.etag);
     res.setHeader("Last-Modified", this.httpDate(lastModified));
@@ -369,6 +393,38 @@ export class PageCache {
     res.statusCode = entry.status;
     if (req.method === "HEAD") res.end();
     else res.end(body);
+  }
+
+  /** A stored page with a fresh token: for this visitor only, no validators, never a 304. */
+  private sendView(
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: Entry,
+    view: ViewTokenPage,
+    outcome: "HIT" | "MISS",
+  ): void {
+    res.setHeader("Cache-Control", cacheControl("private")["Cache-Control"]);
+    res.setHeader("Vary", "Accept-Encoding, Cookie");
+    res.setHeader("X-Cache", outcome);
+    if (res.hasHeader("Content-Security-Policy")) {
+      res.setHeader("Content-Security-Policy", contentSecurityPolicy());
+    }
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    const gzip = Boolean(view.gzip) && preferredEncoding(req, entry) === "gzip";
+    const parts = viewTokenBody(view, gzip);
+    if (gzip) res.setHeader("Content-Encoding", "gzip");
+    res.setHeader(
+      "Content-Length",
+      parts.reduce((sum, part) => sum + part.length, 0),
+    );
+    res.statusCode = entry.status;
+    if (req.method === "HEAD") {
+      res.end();
+      return;
+    }
+    res.cork();
+    for (const part of parts.slice(0, -1)) res.write(part);
+    res.end(parts[parts.length - 1]);
   }
 }
 

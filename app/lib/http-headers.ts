@@ -23,6 +23,12 @@ export function cacheControl(policy: CachePolicy): { "Cache-Control": string } {
   return { "Cache-Control": `public, max-age=${maxAge}, s-maxage=${sMaxAge}${swr}` };
 }
 
+/**
+ * Names the one per-view token in a page (the contact form's, decision 022): the page cache keeps
+ * the page for everyone and puts a fresh token in each answer (server/view-token.ts). Never sent.
+ */
+export const VIEW_TOKEN_HEADER = "X-View-Token";
+
 /** How long a client waits before trying again while the database is unreachable (503). */
 export const UNAVAILABLE_RETRY_SECONDS = 10;
 

@@ -8,6 +8,7 @@ import {
 } from "~/lib/lease";
 import { toCents } from "~/lib/money";
 import { bumpCatalogueVersion } from "./catalogue.server";
+import { byCatalogue } from "./catalogue-memo.server";
 import { db, type Database } from "./db.server";
 import { appState, leaseRates } from "./schema.server";
 
@@ -25,6 +26,9 @@ export async function readLeaseScale(database: Database = db()): Promise<LeaseSc
   ]);
   return { rates, purchaseOptionPercent: option[0]?.value ?? "0" };
 }
+
+/** The current scale, kept per catalogue version (the offer pages read it on every render). */
+const currentLeaseScale = byCatalogue(() => readLeaseScale());
 
 /** Replaces the scale: durations without a coefficient are no longer offered. */
 export async function saveLeaseScale(scale: LeaseScale, database: Database = db()) {
@@ -70,10 +74,10 @@ export async function leaseTerms(
     loaMonths: number | null;
   },
   query: URLSearchParams,
-  database: Database = db(),
+  database?: Database,
 ): Promise<{ offered: number[]; quote: LeaseQuote } | null> {
   if (offer.type !== "loa" || offer.financedAmount === null) return null;
-  const scale = await readLeaseScale(database);
+  const scale = database ? await readLeaseScale(database) : await currentLeaseScale();
   const offered = offeredDurations(offer.leaseDurations, scale);
   const months = readDuration(query, offered, offer.loaMonths);
   const quote = months ? leaseQuote(toCents(offer.financedAmount), months, scale) : null;

@@ -29,6 +29,7 @@ import { OFFER_SEARCH } from "~/lib/offer-search";
 import { offerToFormValues, type OfferFormValues } from "~/lib/offer-form";
 import type { OfferField, OfferInput } from "~/lib/offer-fields";
 import { slugCandidate } from "~/lib/slug";
+import { byCatalogue } from "./catalogue-memo.server";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import { bumpCatalogueVersion } from "./catalogue.server";
 import { db, type Database } from "./db.server";
@@ -159,6 +160,9 @@ export async function findActiveOffersBySlugs(
   const bySlug = new Map(rows.map((row) => [row.slug, row]));
   return slugs.flatMap((slug) => bySlug.get(slug) ?? []);
 }
+
+/** findActiveOfferBySlug on the current database, kept per catalogue version (offer pages). */
+export const currentOfferBySlug = byCatalogue((slug) => findActiveOfferBySlug(slug));
 
 export async function findActiveOfferBySlug(
   slug: string,
@@ -383,6 +387,9 @@ async function withFreeSlug<T>(
  * The choices of the `reference` fields (offer-fields.ts), by name: the admin form's options and
  * the listing's filters (REFERENCE_FILTERS).
  */
+/** offerReferenceOptions on the current database, kept per catalogue version (the listing). */
+export const currentReferenceOptions = byCatalogue(() => offerReferenceOptions());
+
 export async function offerReferenceOptions(
   database: Database = db(),
 ): Promise<Partial<Record<OfferField, { value: string; label: string }[]>>> {

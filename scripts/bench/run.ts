@@ -6,6 +6,7 @@
 //   admin-lighthouse  Lighthouse desktop (accessibility, best practices) on the admin pages
 //   load              mixed load with contact posts, then a check that no lead was lost
 //   flood             the cached listing for a quiet client, alone and beside a flood from another address
+//   uncached          /contact and uncached renders against the cached listing; the inline CSS
 // Every server is the built one, started by the tests' launcher; every load is autocannon.
 import { execSync, fork } from "node:child_process";
 import { Agent } from "node:http";
@@ -609,8 +610,59 @@ async function flood() {
   write("flood", "A flood from one address", run, `${report.table(heads, rows)}\n`, { rows });
 }
 
+/** Issue 31 (demo catalogue): pages no cache holds, in turn with the cached listing; inline CSS. */
+async function uncached() {
+  const server = await tools.launch({ SEED_DEMO: "true" });
+  const [browser, cookie] = [{ "Accept-Encoding": "gzip, deflate, br" }, { Cookie: "x=uncached" }];
+  const pages: [string, string, object][] = [
+    ["/offers, cached", "/offers", browser],
+    ["/contact (kept, a fresh token per answer)", "/contact", browser],
+    ["search, uncached (a cookie)", REFERENCE_PATH, { ...browser, ...cookie }],
+    [
+      "configured offer, uncached",
+      "/offers/epyc-performance-64?o0=1&o2=4",
+      { ...browser, ...cookie },
+    ],
+  ];
+  try {
+    for (const [, page] of pages) for (let i = 0; i < 3; i++) await text(`${server.base}${page}`);
+    const base = { duration: DURATION * 2, connections: CONNECTIONS };
+    const measured = await tools.interleaved(
+      pages.map(([, page, headers]) => ({
+        ...base,
+        url: `${server.base}${page}`,
+        headers: headers as Record<string, string>,
+      })),
+    );
+    const rows = measured.map((m, i) => [
+      ...pages[i].slice(0, 2),
+      m.result.rps,
+      m.result.p99,
+      m.ratioTo(measured[0]).toFixed(3),
+    ]);
+    const css = [];
+    for (const page of ["/", "/offers", "/contact", "/auth"]) {
+      const styles = (await text(`${server.base}${page}`)).matchAll(/<style[^>]*>([^<]*)</g);
+      css.push([page, report.kb([...styles].reduce((n, m) => n + Buffer.byteLength(m[1]), 0))]);
+    }
+    const markdown = `${report.table("Page|Path|req/s|p99 ms|÷ cached listing", rows)}\n\n## Inline CSS (≤ 25 KB on public pages)\n\n${report.table("Page|CSS", css)}\n`;
+    const run = `Demo catalogue; autocannon ${CONNECTIONS} connections, 3 interleaved rounds.`;
+    write("uncached", "Pages no cache holds", run, markdown, { rows, css });
+  } finally {
+    await server.stop();
+  }
+}
+
 const all = () => bench(args["scale-only"]);
-const modes = { all, memory, buyer, "admin-lighthouse": adminLighthouse, load: loadTest, flood };
+const modes = {
+  all,
+  memory,
+  buyer,
+  "admin-lighthouse": adminLighthouse,
+  load: loadTest,
+  flood,
+  uncached,
+};
 if (!(mode in modes)) throw new Error(`unknown mode ${mode}: ${Object.keys(modes).join(", ")}`);
 mkdirSync(tools.RESULTS, { recursive: true });
 if (mode !== "load" && process.env.BENCH_BUILD !== "0") {

@@ -57,13 +57,9 @@ export type LoadResult = Awaited<ReturnType<typeof load>>;
 /** The one load tool: autocannon, summarised. */
 export async function load(options: autocannon.Options) {
   const r = await autocannon({ timeout: 10, ...options });
-  const statuses = {
-    "1xx": r["1xx"],
-    "2xx": r["2xx"],
-    "3xx": r["3xx"],
-    "4xx": r["4xx"],
-    "5xx": r["5xx"],
-  };
+  const statuses = Object.fromEntries(
+    (["1xx", "2xx", "3xx", "4xx", "5xx"] as const).map((k) => [k, r[k]]),
+  ) as Record<"1xx" | "2xx" | "3xx" | "4xx" | "5xx", number>;
   return {
     rps: Math.round(r.requests.average),
     ...{ p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },

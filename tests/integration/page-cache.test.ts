@@ -1,4 +1,5 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
+import { gunzipSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import express from "express";
@@ -9,6 +10,7 @@ import { isCacheableRequest, PageCache } from "../../server/page-cache";
 import { sendFetchResponse } from "../../server/fetch-adapter";
 import { contentSecurityPolicy, newNonce } from "../../server/security-headers";
 import { themeStorageKey } from "../../app/lib/site";
+import { VIEW_TOKEN_HEADER } from "../../app/lib/http-headers";
 import { themeBootScript } from "../../app/lib/theme";
 import { siteConfig } from "../../app/server/site.server";
 import { testDatabaseKind } from "../support/database";
@@ -47,6 +49,13 @@ async function startFront(options: { maxAgeMs?: number; maxBytes?: number } = {}
         const html = `<script nonce="${nonce}">window.__data = 1;</script>`;
         return new Response(html, { headers: { "Content-Type": "text/html" } });
       }
+      if (req.path === "/contact") {
+        // The contact form: private as rendered, its one token named for the cache.
+        const token = randomUUID();
+        const html = `<html><form>${"<option>Offre</option>".repeat(200)}<input name="submission" value="${token}"></form></html>`;
+        const headers = { "Content-Type": "text/html", "Cache-Control": "private, no-store" };
+        return new Response(html, { headers: { ...headers, [VIEW_TOKEN_HEADER]: token } });
+      }
       if (req.path === "/offers/with-cookie") {
         return new Response("<p>flash</p>", {
           headers: { "Content-Type": "text/html", "Set-Cookie": "sp_flash=1; Path=/" },
@@ -70,6 +79,7 @@ async function startFront(options: { maxAgeMs?: number; maxBytes?: number } = {}
   return {
     cache,
     renders,
+    url,
     get: (path: string, init?: RequestInit) => fetch(`${url()}${path}`, init),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -242,12 +252,12 @@ describe(`page cache (${testDatabaseKind})`, () => {
     expect(front.renders).toContain("/offers?q=xeon");
   });
 
-  it("does not cache for visitors with cookies, POSTs, or /contact (a form token per view)", async () => {
+  it("does not cache for visitors with cookies, POSTs, or /contact?offer= (personal)", async () => {
     for (let i = 0; i < 2; i++) {
       const withCookie = await front.get("/offers", { headers: { Cookie: "sp_session=abc" } });
       expect(withCookie.headers.get("x-cache")).toBeNull();
       await front.get("/offers", { method: "POST", body: "a=b" });
-      await front.get("/contact");
+      await front.get("/contact", { headers: { Cookie: "sp_session=abc" } });
       await front.get("/contact?offer=3");
     }
     expect(front.renders).toEqual([
@@ -260,6 +270,38 @@ describe(`page cache (${testDatabaseKind})`, () => {
       "/contact",
       "/contact?offer=3",
     ]);
+  });
+
+  it("keeps /contact once and puts a fresh form token in each answer, for this visitor only", async () => {
+    const tokens = new Set<string>();
+    for (const encoding of ["identity", "gzip", "gzip, deflate, br", "identity"]) {
+      const response = await front.get("/contact", { headers: { "Accept-Encoding": encoding } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("private, no-store");
+      expect(response.headers.get("etag")).toBeNull();
+      expect(response.headers.get(VIEW_TOKEN_HEADER)).toBeNull();
+      const html = await response.text(); // fetch decodes the gzip member
+      const token = /name="submission" value="([^"]+)"/.exec(html)?.[1] ?? "";
+      expect(token).toMatch(/^[0-9a-f-]{36}$/);
+      tokens.add(token);
+    }
+    expect(tokens.size).toBe(4);
+    expect(front.renders).toEqual(["/contact"]);
+    // The compressed answer is one valid gzip member, as a client without fetch's decoding reads it.
+    const raw = await new Promise<Buffer>((resolve, reject) => {
+      const url = new URL(`${front.url()}/contact`);
+      import("node:http").then(({ get }) =>
+        get(url, { headers: { "Accept-Encoding": "gzip" } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => resolve(Buffer.concat(chunks)));
+        }).on("error", reject),
+      );
+    });
+    expect(gunzipSync(raw).toString()).toMatch(/value="[0-9a-f-]{36}"><\/form><\/html>$/);
+    // Never validated: a browser's copy would hold a spent token.
+    const again = await front.get("/contact", { headers: { "If-None-Match": "*" } });
+    expect(again.status).toBe(200);
   });
 
   it("does not keep responses that set a cookie or are not 200", async () => {

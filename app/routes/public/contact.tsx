@@ -36,7 +36,12 @@ import { assertMethod, formText, readForm, type ActionFailure } from "~/server/f
 import { loadContactOfferField, postedOfferChoice } from "~/server/contact-offers.server";
 import type { OfferChoice } from "~/server/offers.server";
 import type { Route } from "./+types/contact";
-import { cacheControl, retryAfter, UNAVAILABLE_RETRY_SECONDS } from "~/lib/http-headers";
+import {
+  cacheControl,
+  retryAfter,
+  UNAVAILABLE_RETRY_SECONDS,
+  VIEW_TOKEN_HEADER,
+} from "~/lib/http-headers";
 import { countRefusal } from "~/server/metrics.server";
 
 // Server-rendered; the selected-offer box and the sending state are app/client/contact.ts, the
@@ -55,8 +60,9 @@ const offerParam = z.coerce
 const HONEYPOT_FIELD = "website";
 /**
  * The form's idempotency token: one per page view, stored with the request (unique), so that a
- * double click or a retried post stores one request. The page is therefore rendered per view,
- * never kept by the page cache (docs/decisions/022).
+ * double click or a retried post stores one request (docs/decisions/022). The page cache keeps
+ * `/contact` for everyone and writes a fresh token into each answer: the loader names its token
+ * (VIEW_TOKEN_HEADER), which the page holds once, near its end (server/view-token.ts).
  */
 const TOKEN_FIELD = "submission";
 const tokenSchema = z.uuid().optional();
@@ -95,7 +101,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : null;
   return data(
     { offerField, token, configuration, configurationQuery: query },
-    { headers: cacheControl("private") },
+    { headers: { ...cacheControl("private"), [VIEW_TOKEN_HEADER]: token } },
   );
 }
 
@@ -308,12 +314,6 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 {textField("email")}
               </div>
               {textField("phone")}
-              <input
-                type="hidden"
-                name={TOKEN_FIELD}
-                defaultValue={values?.submission || token}
-                autoComplete="off"
-              />
               {offerField ? (
                 <ContactOfferField
                   field={offerField}
@@ -376,6 +376,13 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 />
               </div>
               <PrivacyNotice />
+              {/* Last in the form: the page cache replaces it in each answer (see TOKEN_FIELD). */}
+              <input
+                type="hidden"
+                name={TOKEN_FIELD}
+                defaultValue={values?.submission || token}
+                autoComplete="off"
+              />
               <Button type="submit" size="lg" className="w-full sm:w-auto">
                 <span {...dom.hook(dom.SUBMIT_IDLE)}>Envoyer le message</span>
                 <span {...dom.hook(dom.SUBMIT_SENDING)} hidden>

@@ -17,7 +17,7 @@ import { IconFact } from "~/components/icon-fact";
 import { Field } from "~/components/ui/field";
 import { NativeSelect } from "~/components/ui/input";
 import { DeliveryLine } from "~/components/offer-badges";
-import { Markdown } from "~/components/markdown";
+import { MarkdownHtml } from "~/components/markdown";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { BackLink } from "~/components/ui/back-link";
@@ -40,7 +40,8 @@ import { withDatabase } from "~/server/availability.server";
 import { env } from "~/server/env.server";
 import { leaseTerms } from "~/server/lease.server";
 import { log } from "~/server/log.server";
-import { findActiveOfferBySlug } from "~/server/offers.server";
+import { markdownHtml } from "~/server/markdown.server";
+import { currentOfferBySlug } from "~/server/offers.server";
 import type { Offer } from "~/server/schema.server";
 import type { Route } from "./+types/offer";
 
@@ -52,11 +53,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // Slugs are short ASCII; anything else cannot match and is answered without a query.
   const offer =
     slug.length <= 200 && /^[a-z0-9-]+$/.test(slug)
-      ? await withDatabase("offer detail", context, () => findActiveOfferBySlug(slug))
+      ? await withDatabase("offer detail", context, () => currentOfferBySlug(slug))
       : undefined;
   if (!offer) {
     log.info("offer not found", { requestId: context.requestId, slug: slug.slice(0, 200) });
-    return data({ offer: null, configured: null }, { status: 404 });
+    return data({ offer: null, configured: null, descriptionHtml: null }, { status: 404 });
   }
   const query = new URL(request.url).searchParams;
   const groups = offer.options ?? [];
@@ -67,6 +68,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const configuration = configure(base, groups, selection);
   return {
     offer,
+    // Rendered once per description (no hydration: the browser never renders it again).
+    descriptionHtml: offer.description ? markdownHtml(offer.description) : null,
     configured: {
       groups,
       selection,
@@ -129,7 +132,7 @@ function offerDescription(offer: OfferSummary, pricing: Pricing): string {
 }
 
 export default function OfferDetail({ loaderData }: Route.ComponentProps) {
-  const { offer, configured } = loaderData;
+  const { offer, configured, descriptionHtml } = loaderData;
   const { site } = useRootData();
   if (!offer || !configured) {
     return (
@@ -174,7 +177,7 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
             <h1 className="text-3xl font-bold md:text-4xl">{offer.title}</h1>
             <p className="text-muted-foreground">Référence : {offer.reference}</p>
           </header>
-          {offer.description ? <Markdown>{offer.description}</Markdown> : null}
+          {descriptionHtml ? <MarkdownHtml html={descriptionHtml} /> : null}
 
           {configured.groups.length || lease ? (
             <Card>

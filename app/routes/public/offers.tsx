@@ -25,7 +25,11 @@ import {
 import type { RouteHandle } from "~/root";
 import { pageHeaders } from "~/lib/http-headers";
 import { withDatabase } from "~/server/availability.server";
-import { LISTING_PAGE_SIZE, listActiveOffers, offerReferenceOptions } from "~/server/offers.server";
+import {
+  LISTING_PAGE_SIZE,
+  listActiveOffers,
+  currentReferenceOptions,
+} from "~/server/offers.server";
 import type { Route } from "./+types/offers";
 
 // Server-rendered; filtering as you type is app/client/listing.ts, the comparison bar
@@ -58,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(offerListingPath(filters, pageCount, sort));
   }
   // The filter's choices; the listing still shows without them.
-  const choices = await offerReferenceOptions().catch(() => ({}));
+  const choices = await currentReferenceOptions().catch(() => ({}));
   return { ...result, filters, page, pageCount, sort, choices };
 }
 

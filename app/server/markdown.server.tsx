@@ -1,0 +1,20 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { MarkdownContent } from "~/components/markdown";
+
+const MAX_KEPT = 500;
+const kept = new Map<string, string>();
+
+/**
+ * A catalogue text's markdown as HTML, rendered once per text (react-markdown and its parsers cost
+ * about a tenth of an offer page's render) and kept for the next pages: a changed description is
+ * another text. At most MAX_KEPT texts, the oldest out first.
+ */
+export function markdownHtml(source: string): string {
+  let html = kept.get(source);
+  if (html === undefined) {
+    html = renderToStaticMarkup(<MarkdownContent>{source}</MarkdownContent>);
+    kept.set(source, html);
+    if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value!);
+  }
+  return html;
+}

@@ -1,0 +1,82 @@
+/**
+ * The stylesheet a public page inlines, cut to the utilities its HTML uses (issue 31: the whole of
+ * app/public.css is about 37 KB, a page uses a fraction of it). Everything but the utilities layer
+ * (theme, base, components, unlayered rules) is always kept; a utility is kept when one of the
+ * classes its selector names is in one of the page's class attributes, or one the page's scripts
+ * add (SCRIPT_CLASSES). Classes set outside the HTML and always possible (`dark` on <html> by the
+ * theme script, `group`/`peer` markers) never decide alone.
+ */
+
+/** Classes app/client/* scripts set on elements they create (none other than these). */
+const SCRIPT_CLASSES = ["ml-2", "text-muted-foreground"];
+const NOT_DECIDING = new Set(["dark", "js", "group", "peer"]);
+
+/** A style rule, or an at-rule (media, supports) around more of them. */
+type Rule = { text: string; classes: string[] } | { open: string; rules: Rule[] };
+type Parsed = { before: string; rules: Rule[]; after: string };
+
+/** The top-level blocks of minified CSS `text` (a selector or at-rule and its braces). */
+function blocks(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === "{") depth++;
+    else if (text[i] === "}" && --depth === 0) {
+      out.push(text.slice(start, i + 1));
+      start = i + 1;
+    }
+  }
+  return out;
+}
+
+function rule(text: string): Rule {
+  const open = text.slice(0, text.indexOf("{") + 1);
+  if (open.startsWith("@")) return { open, rules: blocks(text.slice(open.length, -1)).map(rule) };
+  const selector = open.slice(0, -1);
+  const classes = [...selector.matchAll(/\.((?:\\.|[\w-])+)/g)]
+    .map((m) => m[1].replace(/\\(.)/g, "$1"))
+    .filter((name) => !NOT_DECIDING.has(name));
+  return { text, classes };
+}
+
+function parse(css: string): Parsed | undefined {
+  const start = css.indexOf("@layer utilities{");
+  if (start === -1) return undefined;
+  const body = blocks(css.slice(start))[0];
+  const inner = body.slice("@layer utilities{".length, -1);
+  const rules = blocks(inner).map(rule);
+  return { before: css.slice(0, start), rules, after: css.slice(start + body.length) };
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", gt: ">", lt: "<", quot: '"', "#x27": "'" };
+const unescapeHtml = (text: string) =>
+  text.includes("&")
+    ? text.replace(/&(amp|gt|lt|quot|#x27);/g, (_, e: string) => ENTITIES[e])
+    : text;
+
+const parsed = new Map<string, Parsed | undefined>();
+const cut = new Map<string, string>();
+
+/** `css` (Tailwind's minified output) without the utilities `html` does not use. */
+export function cssForPage(css: string, html: string): string {
+  if (!parsed.has(css)) parsed.set(css, parse(css));
+  const sheet = parsed.get(css);
+  if (!sheet) return css;
+  const used = new Set(SCRIPT_CLASSES);
+  for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
+    for (const name of match[1].split(/\s+/)) used.add(unescapeHtml(name));
+  }
+  const key = [...used].sort().join(" ");
+  let result = cut.get(key);
+  if (result !== undefined) return result;
+  const kept = (r: Rule): string => {
+    if ("text" in r) return r.classes.some((name) => used.has(name)) ? r.text : "";
+    const inner = r.rules.map(kept).join("");
+    return inner ? `${r.open}${inner}}` : "";
+  };
+  result = `${sheet.before}@layer utilities{${sheet.rules.map(kept).join("")}}${sheet.after}`;
+  cut.set(key, result);
+  if (cut.size > 200) cut.delete(cut.keys().next().value!);
+  return result;
+}
