@@ -4,6 +4,10 @@ import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizz
 import type { PgUpdateSetSource, SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { ContactInput } from "~/lib/contact";
+
+/** A request to store: the form's fields, the company's optional (scripts, tests, the seed). */
+export type ContactRequestInput = Omit<ContactInput, "company" | "siren"> &
+  Partial<Pick<ContactInput, "company" | "siren">>;
 import type { ContactMailData } from "~/lib/contact-mail";
 import {
   CONTACT_PAGE_SIZE,
@@ -57,7 +61,7 @@ import { OWNER_ROLES, type AdminUser } from "./users.server";
  * suspected spam (the honeypot was filled) is kept but not mailed (issue 10).
  */
 export async function createContactRequest(
-  input: ContactInput,
+  input: ContactRequestInput,
   database: Database = db(),
   options: {
     suspectedSpam?: boolean;
@@ -92,6 +96,8 @@ export async function createContactRequest(
           name: input.name,
           email: input.email,
           phone: input.phone,
+          company: input.company ?? null,
+          siren: input.siren ?? null,
           message: input.message,
           offerId: offerColumn(offers.id),
           offerTitle: offerColumn(offers.title),
@@ -135,17 +141,19 @@ export async function createContactRequest(
 
 /** Whether a stored request holds what was posted again (so the post is a replay, not a new lead). */
 function sameSubmission(
-  stored: Pick<ContactInput, "name" | "email" | "phone" | "message"> & {
+  stored: Pick<ContactInput, "name" | "email" | "phone" | "message" | "company" | "siren"> & {
     offerId: number | null;
     configuration: ConfigurationSnapshot | null;
   },
-  input: ContactInput,
+  input: ContactRequestInput,
   configuration: ConfigurationSnapshot | null,
 ): boolean {
   return (
     stored.name === input.name &&
     stored.email === input.email &&
     (stored.phone ?? null) === (input.phone ?? null) &&
+    stored.company === (input.company ?? null) &&
+    stored.siren === (input.siren ?? null) &&
     stored.message === input.message &&
     stored.offerId === (input.offer ?? null) &&
     // Compared by the normalised choices (the query), not the amounts read at each post.
@@ -675,7 +683,7 @@ async function changeLockedRequest<C, Refusal extends string = never>(
       .update(contactRequests)
       .set({ ...change.set, updatedAt: sql`now()` })
       .where(eq(contactRequests.id, id));
-    await enqueueWebhookEvent("request.updated", id, tx, [change.field]);
+    await enqueueWebhookEvent("request.updated", id, tx, { changes: [change.field] });
     return "changed";
   });
 }
@@ -770,7 +778,9 @@ export async function addContactNote(
     await tx
       .insert(contactNotes)
       .values({ contactRequestId: id, authorId: actor.id, authorEmail: actor.email, body });
-    await enqueueWebhookEvent("request.updated", id, tx as unknown as Database, ["note"]);
+    await enqueueWebhookEvent("request.updated", id, tx as unknown as Database, {
+      changes: ["note"],
+    });
     return true;
   });
 }
