@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compactSiren, formatSiren, isValidSiren, vatNumberOf } from "./siren";
+import { companyLine, compactSiren, formatSiren, isValidSiren, vatNumberOf } from "./siren";
 
 describe("SIREN", () => {
   it("accepts a SIREN whose Luhn key is right, spaces removed", () => {
@@ -28,5 +28,15 @@ describe("SIREN", () => {
 
   it("reads as three groups", () => {
     expect(formatSiren("732829320")).toBe("732 829 320");
+  });
+});
+
+describe("companyLine", () => {
+  it("joins what is known", () => {
+    expect(companyLine("ACME", "732829320")).toBe(
+      "ACME — SIREN 732 829 320 — N° TVA FR44732829320",
+    );
+    expect(companyLine("ACME", null)).toBe("ACME");
+    expect(companyLine(null, null)).toBeNull();
   });
 });

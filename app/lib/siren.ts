@@ -43,3 +43,13 @@ export const SIREN_MESSAGES = {
 } as const;
 
 export const COMPANY_MAX = 200;
+
+/** The buyer's company as one line: `ACME — SIREN 732 829 320 — N° TVA FR44732829320`; null without. */
+export function companyLine(company: string | null, siren: string | null): string | null {
+  const parts = [
+    company,
+    siren ? `SIREN ${formatSiren(siren)}` : null,
+    siren ? `N° TVA ${vatNumberOf(siren)}` : null,
+  ].filter((part): part is string => Boolean(part));
+  return parts.length ? parts.join(" — ") : null;
+}

@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizz
 import type { PgUpdateSetSource, SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { ContactInput } from "~/lib/contact";
+import { vatNumberOf } from "~/lib/siren";
 
 /** A request to store: the form's fields, the company's optional (scripts, tests, the seed). */
 export type ContactRequestInput = Omit<ContactInput, "company" | "siren"> &
@@ -928,6 +929,9 @@ export const CSV_HEADERS = [
   "Statut",
   "Message",
   "Configuration",
+  "Société",
+  "SIREN",
+  "N° TVA",
 ] as const;
 
 /** Rows read per query while exporting: memory stays flat whatever the number of requests. */
@@ -1015,6 +1019,9 @@ export function contactRequestsCsv(
               r.statusLabel,
               r.message,
               r.configuration ? configurationLines(r.configuration).join("\n") : "",
+              r.company,
+              r.siren,
+              r.siren ? vatNumberOf(r.siren) : null,
             ]),
           )
           .join("");

@@ -1,4 +1,5 @@
 import { FileDown, History, Mail, Phone, Server, StickyNote } from "lucide-react";
+import { companyLine } from "~/lib/siren";
 import { data, Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import {
   AssignForm,
@@ -197,6 +198,12 @@ export default function ContactRequestPage({ loaderData, actionData }: Route.Com
                     </a>
                   ) : (
                     <span className="text-muted-foreground">Non renseigné</span>
+                  )}
+                </dd>
+                <dt className="text-muted-foreground">Société</dt>
+                <dd>
+                  {companyLine(request.company, request.siren) ?? (
+                    <span className="text-muted-foreground">Non renseignée</span>
                   )}
                 </dd>
                 <dt className="text-muted-foreground">Offre</dt>
