@@ -13,6 +13,11 @@ export const MAIL_KINDS = {
   passwordReset: "password_reset",
   // To an account of the admin area (issue 28): its password is being used with wrong codes.
   secondFactorAlert: "second_factor_alert",
+  // Issue 29: the quote to the requester (PDF attached, personal link), the buyer's answer and the
+  // reminder before expiry to the request's owner (or the team).
+  quoteSent: "quote_sent",
+  quoteAnswered: "quote_answered",
+  quoteReminder: "quote_reminder",
 } as const;
 export type MailKind = (typeof MAIL_KINDS)[keyof typeof MAIL_KINDS];
 

@@ -32,6 +32,7 @@ import {
 import { delayUntil, HeldClaims, startQueueWorker, type QueueWorker } from "./queue-worker.server";
 import { drawResetLink } from "./password-reset.server";
 import { accountEmail } from "./users.server";
+import { QUOTE_MAIL_KINDS, quoteMailMessage } from "./quote-mail.server";
 import type { MailOutboxRow } from "./schema.server";
 import { siteConfig } from "./site.server";
 
@@ -284,7 +285,22 @@ export function startMailWorker(
     }
   }
 
+  /** A sent quote's mail (issue 29): to the buyer, or to the request's owner. */
+  async function sendQuoteMail(row: MailOutboxRow): Promise<void> {
+    const message = await quoteMailMessage(row, settings, messageDomain, database);
+    if ("failed" in message) {
+      await markMailFailed(row.id, message.failed, database);
+      return;
+    }
+    const sent = await deliver(row, message);
+    if (sent) log.info("mail sent", { mailId: row.id, quoteId: row.quoteId, kind: row.kind });
+  }
+
   async function prepareAndSend(row: MailOutboxRow): Promise<void> {
+    if (QUOTE_MAIL_KINDS.has(row.kind)) {
+      await sendQuoteMail(row);
+      return;
+    }
     if (row.kind === MAIL_KINDS.passwordReset) {
       await sendPasswordReset(row);
       return;

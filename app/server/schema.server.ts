@@ -552,3 +552,4 @@ export type MailOutboxRow = typeof mailOutbox.$inferSelect;
 export type PasswordReset = typeof passwordResets.$inferSelect;
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
+export type Quote = typeof quotes.$inferSelect;
