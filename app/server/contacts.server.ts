@@ -623,10 +623,17 @@ export async function findContactRequest(id: number, database: Database = db()) 
       offerPrice: offers.price,
       offerActive: offers.isActive,
       quoteNumber: quotes.number,
+      quoteSentAt: quotes.sentAt,
+      quoteAcceptedAt: quotes.acceptedAt,
+      quoteDeclinedAt: quotes.declinedAt,
     })
     .from(contactRequests)
     .leftJoin(offers, eq(offers.id, contactRequests.offerId))
-    .leftJoin(quotes, eq(quotes.contactRequestId, contactRequests.id))
+    // The current quote: a sent quote replaces the previous ones (issue 29).
+    .leftJoin(
+      quotes,
+      and(eq(quotes.contactRequestId, contactRequests.id), isNull(quotes.replacedAt)),
+    )
     .where(eq(contactRequests.id, id))
     .limit(1);
   if (!row) return undefined;
