@@ -55,7 +55,10 @@ export const contactFormSchema = z.object({
       z
         .string()
         .max(COMPANY_MAX, `La société ne doit pas dépasser ${COMPANY_MAX} caractères.`)
-        .refine((v) => !CONTROL_CHARACTERS.test(v), "La société contient des caractères non autorisés.")
+        .refine(
+          (v) => !CONTROL_CHARACTERS.test(v),
+          "La société contient des caractères non autorisés.",
+        )
         .nullable(),
     ),
   siren: z

@@ -155,11 +155,7 @@ export function quoteDocument(
   const buyer = context.customer;
   const company = buyer ? companyLine(buyer.company ?? null, buyer.siren ?? null) : null;
   const customer = buyer
-    ? [
-        buyer.name,
-        ...(company ? company.split(" — ") : []),
-        buyer.email,
-      ]
+    ? [buyer.name, ...(company ? company.split(" — ") : []), buyer.email]
     : null;
   const { acceptance } = context;
   const number = context.number ?? null;

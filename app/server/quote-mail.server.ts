@@ -63,8 +63,7 @@ export async function quoteMailMessage(
     .where(eq(contactRequests.id, quote.contactRequestId));
   if (!request) return { failed: "La demande n'existe plus" };
   const customer = quote.terms?.customer;
-  const who =
-    (customer && companyLine(customer.company, null)) ?? customer?.name ?? request.name;
+  const who = (customer && companyLine(customer.company, null)) ?? customer?.name ?? request.name;
   const answer =
     row.kind === MAIL_KINDS.quoteReminder
       ? ({ kind: "reminder", validUntil: quote.validUntil ?? quote.sentAt } as const)

@@ -221,7 +221,11 @@ export async function sendQuote(
 
 /** The quote's PDF as the buyer sees it before answering: the same bytes for the same quote. */
 export function buyerPdf(quote: Quote, options: { withAcceptance?: boolean } = {}) {
-  const document = quoteRowDocument(quote, quote.terms?.customer ?? { name: "", email: "" }, options);
+  const document = quoteRowDocument(
+    quote,
+    quote.terms?.customer ?? { name: "", email: "" },
+    options,
+  );
   return quotePdf(document, quote.sentAt ?? quote.issuedAt).then((pdf) => ({ pdf, document }));
 }
 
@@ -277,8 +281,7 @@ export async function quoteById(id: number, database: Database = db()) {
 }
 
 export type QuoteAnswer =
-  | { kind: "accept"; name: string; role: string }
-  | { kind: "decline"; reason: string | null };
+  { kind: "accept"; name: string; role: string } | { kind: "decline"; reason: string | null };
 
 export type QuoteAnswerOutcome =
   | { kind: "accepted" | "declined"; number: string }
@@ -374,13 +377,11 @@ export async function queueQuoteReminders(database: Database = db()): Promise<nu
       )
       .returning({ id: quotes.id, contactRequestId: quotes.contactRequestId });
     for (const quote of due) {
-      await tx
-        .insert(mailOutbox)
-        .values({
-          contactRequestId: quote.contactRequestId,
-          quoteId: quote.id,
-          kind: MAIL_KINDS.quoteReminder,
-        });
+      await tx.insert(mailOutbox).values({
+        contactRequestId: quote.contactRequestId,
+        quoteId: quote.id,
+        kind: MAIL_KINDS.quoteReminder,
+      });
     }
     if (due.length) await notifyMailWorkers(tx);
     return due.length;

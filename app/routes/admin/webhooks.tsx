@@ -14,11 +14,7 @@ import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import { adminMeta } from "~/lib/admin-meta";
 import { firstFieldError } from "~/lib/field-errors";
 import { formatDateTime, isoDate } from "~/lib/format";
-import {
-  chosenEvents,
-  FIRST_EVENT_FIELD,
-  webhookCreateSchema,
-} from "~/lib/webhook-form-schema";
+import { chosenEvents, FIRST_EVENT_FIELD, webhookCreateSchema } from "~/lib/webhook-form-schema";
 import {
   WEBHOOK_EVENT_TABLE,
   WEBHOOK_EVENTS,

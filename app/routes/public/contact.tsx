@@ -346,7 +346,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 </Field>
               </div>
               <p className="text-sm text-muted-foreground">
-                N° TVA : <output {...dom.hook(dom.VAT_NUMBER)}>{typedVatNumber(values?.siren)}</output>{" "}
+                N° TVA :{" "}
+                <output {...dom.hook(dom.VAT_NUMBER)}>{typedVatNumber(values?.siren)}</output>{" "}
                 <span className="sr-only">(calculé à partir du SIREN)</span>
               </p>
               <input
