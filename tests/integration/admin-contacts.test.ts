@@ -579,7 +579,7 @@ describe(`admin contact requests (${testDatabaseKind})`, () => {
       );
       expect(lines[2]).toMatch(/;'-2\+3;23@example\.fr;;;;En attente;'\tcaché;;;;$/);
       expect(lines[3]).toBe(
-        `14/07/2026 10:05;Alice;alice@example.fr;'+33 6 12 34 56 78;EPYC 64;DED-64;En attente;"Ligne 1; ""citée""\nLigne 2";`,
+        `14/07/2026 10:05;Alice;alice@example.fr;'+33 6 12 34 56 78;EPYC 64;DED-64;En attente;"Ligne 1; ""citée""\nLigne 2";;;;`,
       );
       expect(lines).toHaveLength(5); // header, 3 requests, '' after the last CRLF: no spam
       expect(text).not.toContain("Robot");
