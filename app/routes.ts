@@ -15,6 +15,7 @@ export default [
   route("admin/journal/export.csv", "routes/resources/admin-journal-export[.]csv.ts"),
   route("admin/contacts/:id/devis.pdf", "routes/resources/admin-contact-quote[.]pdf.ts"),
   route("offers/:slug/devis.pdf", "routes/resources/offer-quote[.]pdf.ts"),
+  route("devis/:token/pdf", "routes/resources/sent-quote-pdf.ts"),
 
   // Public pages.
   layout("routes/public/layout.tsx", [
@@ -30,6 +31,7 @@ export default [
     route("alertes", "routes/public/alert.tsx"),
     route("alertes/confirmer", "routes/public/alert-confirm.tsx"),
     route("alertes/desinscription", "routes/public/alert-unsubscribe.tsx"),
+    route("devis/:token", "routes/public/quote.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 
@@ -47,6 +49,7 @@ export default [
       route("offers/:id", "routes/admin/offer-edit.tsx"),
       route("contacts", "routes/admin/contacts.tsx"),
       route("contacts/:id", "routes/admin/contact-request.tsx"),
+      route("contacts/:id/envoyer-devis", "routes/admin/contact-quote.tsx"),
       route("personal-data", "routes/admin/personal-data.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("webhooks", "routes/admin/webhooks.tsx"),

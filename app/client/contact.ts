@@ -2,6 +2,7 @@
 // says 'Envoi en cours...' while the form is sent; the server's feedback becomes a toast (chrome.ts).
 // Without JavaScript the same form posts normally and the feedback shows inline.
 import * as dom from "~/lib/dom-hooks";
+import { compactSiren, isValidSiren, vatNumberOf } from "~/lib/siren";
 import { choiceOf, showSelectedOffer } from "./offer-choice";
 
 function start(form: HTMLFormElement) {
@@ -21,6 +22,16 @@ function start(form: HTMLFormElement) {
     if (busy) busy.hidden = !sending;
   };
 
+  // The VAT number follows the SIREN as it is typed.
+  const siren = form.querySelector<HTMLInputElement>("input[name=siren]");
+  const vat = form.querySelector<HTMLElement>(dom.bySelector(dom.VAT_NUMBER));
+  const showVat = () => {
+    if (!siren || !vat) return;
+    const compact = compactSiren(siren.value);
+    vat.textContent = isValidSiren(compact) ? vatNumberOf(compact) : "";
+  };
+  siren?.addEventListener("input", showVat);
+
   select?.addEventListener("change", showSelected);
   form.addEventListener("submit", (event) => {
     if (!event.defaultPrevented) setSending(true);
@@ -29,6 +40,7 @@ function start(form: HTMLFormElement) {
   window.addEventListener("pageshow", () => {
     setSending(false);
     showSelected();
+    showVat();
   });
   showSelected();
 }

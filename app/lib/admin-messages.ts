@@ -50,6 +50,7 @@ export const FLASH_MESSAGES = {
     "La demande rejoint la liste et l'équipe commerciale en est notifiée.",
   ),
   webhookDeleted: done("Webhook supprimé"),
+  quoteSent: done("Devis envoyé", "Il part par e-mail avec son PDF et le lien de réponse."),
   mailRetried: done("E-mail remis en file d'envoi", "Il partira dans quelques instants."),
   webhookResent: done("Envoi relancé", "La livraison repart dans quelques secondes."),
 } as const satisfies Record<string, ToastMessage>;

@@ -1,6 +1,7 @@
 import { formatDateTime } from "./format";
 import { monthlyAlternativeLabel, monthlyLabel, type Pricing } from "./money";
 import { configurationLines, type ConfigurationSnapshot } from "./offer-options";
+import { companyLine } from "./siren";
 
 /** What the sales team's notification says about one contact request, read when it is sent. */
 export type ContactMailData = {
@@ -8,6 +9,8 @@ export type ContactMailData = {
   name: string;
   email: string;
   phone: string | null;
+  company?: string | null;
+  siren?: string | null;
   message: string;
   createdAt: Date;
   /** The current offer (with its price), or the snapshot of a deleted one (no price), or none. */
@@ -66,6 +69,7 @@ export function renderContactNotification(
   const url = contactAdminUrl(baseUrl, data.id);
   const date = formatDateTime(data.createdAt);
   const phone = data.phone ?? "non renseigné";
+  const company = companyLine(data.company ?? null, data.siren ?? null);
   const offer = offerLine(data.offer, pricing);
   const configuration = data.configuration ? configurationLines(data.configuration) : [];
   // Line breaks as the visitor typed them, whatever their kind.
@@ -77,6 +81,7 @@ export function renderContactNotification(
     `Nom : ${data.name}`,
     `E-mail : ${data.email}`,
     `Téléphone : ${phone}`,
+    ...(company ? [`Société : ${company}`] : []),
     `Offre : ${offer}`,
     ...(configuration.length ? ["", "Configuration choisie :", ...configuration] : []),
     "",
@@ -100,6 +105,7 @@ export function renderContactNotification(
 ${row("Nom", escapeHtml(data.name))}
 ${row("E-mail", `<a href="mailto:${email}">${email}</a>`)}
 ${row("Téléphone", escapeHtml(phone))}
+${company ? row("Société", escapeHtml(company)) : ""}
 ${row("Offre", escapeHtml(offer))}
 ${configuration.length ? row("Configuration choisie", configuration.map(escapeHtml).join("<br>\n")) : ""}
 </table>

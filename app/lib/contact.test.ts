@@ -14,9 +14,19 @@ describe("contact form schema", () => {
       name: "Jean",
       email: "jean@example.fr",
       phone: null,
+      company: null,
+      siren: null,
       message: "Bonjour",
       offer: null,
     });
+  });
+
+  it("reads the company and a SIREN with spaces; refuses a SIREN whose key is wrong", () => {
+    const parsed = contactFormSchema.parse({ ...valid, company: " ACME ", siren: "732 829 320" });
+    expect(parsed).toMatchObject({ company: "ACME", siren: "732829320" });
+    expect(contactFormSchema.safeParse({ ...valid, siren: "732 829 321" }).error?.issues).toEqual([
+      expect.objectContaining({ path: ["siren"], message: expect.stringMatching(/^Le SIREN/) }),
+    ]);
   });
 
   it("enforces every maximum length with a French message", () => {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CONTACT_LIMITS } from "./limits";
 import { MESSAGES } from "./messages";
+import { COMPANY_MAX, compactSiren, isValidSiren, SIREN_MESSAGES } from "./siren";
 
 // Control characters have no place in a form field (NUL cannot even be stored); a multi-line
 // message keeps tabs and line breaks.
@@ -44,6 +45,27 @@ export const contactFormSchema = z.object({
         )
         .nullable(),
     ),
+  // The buyer's company (issue 29): optional; the SIREN is required for an LOA offer, which the
+  // action checks once it knows the offer's type (contact-company.server.ts).
+  company: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim() || null)
+    .pipe(
+      z
+        .string()
+        .max(COMPANY_MAX, `La société ne doit pas dépasser ${COMPANY_MAX} caractères.`)
+        .refine(
+          (v) => !CONTROL_CHARACTERS.test(v),
+          "La société contient des caractères non autorisés.",
+        )
+        .nullable(),
+    ),
+  siren: z
+    .string()
+    .optional()
+    .transform((v) => (v ? compactSiren(v) : "") || null)
+    .pipe(z.string().refine(isValidSiren, SIREN_MESSAGES.invalid).nullable()),
   message: text(CONTACT_LIMITS.message, "Le message", CONTROL_CHARACTERS_EXCEPT_LINES),
   offer: z
     .string()

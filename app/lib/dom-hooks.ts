@@ -69,3 +69,6 @@ export function hook(name: DataHook, value: string | number = ""): Record<DataHo
 export function bySelector(name: DataHook): string {
   return `[${name}]`;
 }
+
+/** The contact form's VAT number, computed from the SIREN as typed (issue 29). */
+export const VAT_NUMBER = "data-vat-number";

@@ -12,7 +12,15 @@ export const OFFER_TYPE_BADGES: Record<OfferType, string> = {
   loa: "LOA",
 };
 
-export const CONTACT_STATUSES = ["pending", "in_progress", "completed", "cancelled"] as const;
+export const CONTACT_STATUSES = [
+  "pending",
+  "in_progress",
+  "completed",
+  "cancelled",
+  "quote_sent",
+  "accepted",
+  "declined",
+] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
 /**
@@ -24,6 +32,10 @@ export const CONTACT_STATUS_LOOKS = {
   in_progress: { label: "En cours", badge: "default", fill: "fill-primary" },
   completed: { label: "Terminé", badge: "success", fill: "fill-success" },
   cancelled: { label: "Annulé", badge: "outline", fill: "fill-destructive" },
+  // Issue 29: the quote mailed from the request's page, and the buyer's answer on its page.
+  quote_sent: { label: "Devis envoyé", badge: "default", fill: "fill-primary/60" },
+  accepted: { label: "Accepté", badge: "success", fill: "fill-success/60" },
+  declined: { label: "Refusé", badge: "outline", fill: "fill-destructive/60" },
 } as const satisfies Record<
   ContactStatus,
   { label: string; badge: "secondary" | "default" | "success" | "outline"; fill: string }

@@ -1,8 +1,10 @@
-import { formatParisDay, parisDay } from "./dates";
+import { formatDateTime, formatParisDay, parisDay } from "./dates";
 import { leaseMention } from "./lease";
 import { amount, centsText, formatCents, perMonth, type Pricing } from "./money";
 import type { ConfigurationSnapshot } from "./offer-options";
 import { configuredTermsSource, offerTerms, type OfferTermsSource } from "./offer-terms";
+import { discountedConfiguration, discountLabel } from "./quote-sending";
+import { companyLine } from "./siren";
 
 // The quote (devis) of a configured offer (issue 21): what the PDF says, as data. The amounts come
 // from the configuration (offer-options.ts) and the offer's terms (offer-terms.ts), as on the
@@ -55,6 +57,8 @@ export type QuoteDocument = {
   totals: QuoteFigure[];
   lease: QuoteFigure[] | null;
   notes: string[];
+  /** `Accepté le … par …` once the buyer accepted it online (issue 29). */
+  accepted: string | null;
 };
 
 /** A request's quote number: `DEV-2026-00042`, the year of issue (Paris) and its rank in it. */
@@ -76,11 +80,24 @@ export function quoteDocument(
     pricing: Pricing;
     leasingPartner: string;
     number?: string | null;
-    customer?: { name: string; company?: string | null; email: string } | null;
+    customer?: {
+      name: string;
+      company?: string | null;
+      siren?: string | null;
+      email: string;
+    } | null;
     fileSlug: string;
+    /** A sent quote (issue 29): its validity, its discounts per row, its acceptance. */
+    validityDays?: number;
+    discounts?: readonly number[];
+    acceptance?: { at: Date; name: string; role: string } | null;
   },
 ): QuoteDocument {
-  const { configuration } = source;
+  const discounts = context.discounts ?? [];
+  const configuration = discountedConfiguration(source.configuration, discounts);
+  const discounted = (i: number, detail: string) =>
+    discounts[i] ? `${detail} — ${discountLabel(discounts[i])}` : detail;
+  const validityDays = context.validityDays ?? QUOTE_VALIDITY_DAYS;
   const pricing = { ...context.pricing, vatRate: source.vatRate };
   const terms = offerTerms(
     configuredTermsSource(source.offer, configuration, configuration.lease),
@@ -92,13 +109,13 @@ export function quoteDocument(
   const rows: QuoteRow[] = [
     {
       label: isLease ? "Loyer de base" : "Offre de base",
-      detail: `${source.offer.title} (${source.offer.reference})`,
+      detail: discounted(0, `${source.offer.title} (${source.offer.reference})`),
       monthly: money(configuration.monthly - optionsMonthly),
       setup: money(configuration.setup - optionsSetup),
     },
-    ...configuration.lines.map((line) => ({
+    ...configuration.lines.map((line, i) => ({
       label: line.group,
-      detail: line.value,
+      detail: discounted(i + 1, line.value),
       monthly: line.monthly ? `+${money(line.monthly)}` : "Inclus",
       setup: line.setup ? `+${money(line.setup)}` : "—",
     })),
@@ -135,20 +152,19 @@ export function quoteDocument(
       ]
     : null;
   const { seller } = context;
-  const customer = context.customer
-    ? [
-        context.customer.name,
-        ...(context.customer.company ? [context.customer.company] : []),
-        context.customer.email,
-      ]
+  const buyer = context.customer;
+  const company = buyer ? companyLine(buyer.company ?? null, buyer.siren ?? null) : null;
+  const customer = buyer
+    ? [buyer.name, ...(company ? company.split(" — ") : []), buyer.email]
     : null;
+  const { acceptance } = context;
   const number = context.number ?? null;
   return {
     title: "Devis indicatif",
     number,
     fileName: `${number ?? `devis-${context.fileSlug}-${parisDay(context.issuedAt)}`}.pdf`,
     issued: formatParisDay(context.issuedAt),
-    validUntil: formatParisDay(context.issuedAt, QUOTE_VALIDITY_DAYS),
+    validUntil: formatParisDay(context.issuedAt, validityDays),
     seller: {
       name: seller.legalName,
       lines: [
@@ -164,9 +180,12 @@ export function quoteDocument(
     totals,
     lease,
     notes: [
-      `Devis indicatif valable ${QUOTE_VALIDITY_DAYS} jours, jusqu'au ${formatParisDay(context.issuedAt, QUOTE_VALIDITY_DAYS)}, établi d'après les prix du catalogue à sa date d'émission ; il ne vaut pas commande.`,
+      `Devis indicatif valable ${validityDays} jours, jusqu'au ${formatParisDay(context.issuedAt, validityDays)}, établi d'après les prix du catalogue à sa date d'émission ; il ne vaut pas commande${context.validityDays ? " avant son acceptation" : ""}.`,
       `Montants en euros ; TVA au taux de ${vat}.`,
       ...(lease ? [`${leaseMention(context.leasingPartner)} Simulation indicative.`] : []),
     ],
+    accepted: acceptance
+      ? `Accepté le ${formatDateTime(acceptance.at)} par ${acceptance.name} (${acceptance.role}) — bon pour accord en ligne, signature électronique simple.`
+      : null,
   };
 }

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { WEBHOOK_EVENTS, WEBHOOK_URL_MAX, type WebhookEvent } from "./webhooks";
+import {
+  WEBHOOK_EVENT_TABLE,
+  WEBHOOK_EVENTS,
+  WEBHOOK_URL_MAX,
+  type WebhookEvent,
+  type WebhookEventField,
+} from "./webhooks";
 
 /**
  * An endpoint's address: `https://`, no user name or password in it. `allowHttp`
@@ -41,29 +47,31 @@ export function webhookUrlSchema(options: { allowHttp: boolean }) {
 
 const checked = z.enum(["on"]).optional();
 
+const eventFields = Object.fromEntries(
+  WEBHOOK_EVENTS.map((event) => [WEBHOOK_EVENT_TABLE[event].field, checked]),
+) as Record<WebhookEventField, typeof checked>;
+
+/** The field the "no event chosen" error is shown on: the first check box. */
+export const FIRST_EVENT_FIELD = WEBHOOK_EVENT_TABLE[WEBHOOK_EVENTS[0]].field;
+
+type EventChoices = Partial<Record<WebhookEventField, "on">>;
+
+/** The events a valid creation form asks for (one check box per line of WEBHOOK_EVENT_TABLE). */
+export function chosenEvents(form: EventChoices): WebhookEvent[] {
+  return WEBHOOK_EVENTS.filter((event) => form[WEBHOOK_EVENT_TABLE[event].field] === "on");
+}
+
 /** The new endpoint's form: its address and at least one event (one checkbox each). */
 export function webhookCreateSchema(options: { allowHttp: boolean }) {
   return z
-    .object({
-      intent: z.literal("create"),
-      url: webhookUrlSchema(options),
-      created: checked,
-      updated: checked,
-    })
+    .object({ intent: z.literal("create"), url: webhookUrlSchema(options), ...eventFields })
     .superRefine((value, ctx) => {
-      if (!value.created && !value.updated) {
+      if (chosenEvents(value).length === 0) {
         ctx.addIssue({
           code: "custom",
-          path: ["created"],
+          path: [FIRST_EVENT_FIELD],
           message: "Choisissez au moins un événement.",
         });
       }
     });
-}
-
-/** The events a valid creation form asks for. */
-export function chosenEvents(form: { created?: "on"; updated?: "on" }): WebhookEvent[] {
-  return WEBHOOK_EVENTS.filter((event) =>
-    event === "request.created" ? form.created === "on" : form.updated === "on",
-  );
 }

@@ -1,14 +1,5 @@
 import type { ContactStatus } from "./domain";
 
-/** Events an endpoint can subscribe to (issue 22). */
-export const WEBHOOK_EVENTS = ["request.created", "request.updated"] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
-
-export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
-  "request.created": "Nouvelle demande",
-  "request.updated": "Demande modifiée (statut, attribution, note)",
-};
-
 export const WEBHOOK_URL_MAX = 2000;
 
 /** What a `request.updated` event says changed. */
@@ -27,25 +18,74 @@ export type WebhookRequestData = {
   name: string;
   email: string;
   phone: string | null;
+  company: string | null;
+  siren: string | null;
+  vatNumber: string | null;
   message: string;
   offer: { title: string; reference: string } | null;
   status: ContactStatus;
   owner: string | null;
 };
 
+/** The quote a `quote.*` event is about (issue 29). */
+export type WebhookQuoteData = {
+  number: string;
+  sentAt: string;
+  validUntil: string;
+  totalHt: string;
+  /** `quote.accepted`: who accepted, as typed on the quote's page. */
+  acceptedBy?: { name: string; role: string; at: string; pdfSha256: string };
+  /** `quote.declined`: when, and the reason given (or null). */
+  declined?: { at: string; reason: string | null };
+};
+
+/** What the emitter passes besides the request: the changes, the quote. */
+export type WebhookDetail = { changes?: readonly WebhookChange[]; quote?: WebhookQuoteData };
+
+type EventRow = {
+  /** The check box's name in the endpoint's form. */
+  field: string;
+  label: string;
+  /** The event's `data`, from the request and the emitter's detail. */
+  payload: (request: WebhookRequestData, detail: WebhookDetail) => object;
+};
+
+const withQuote = (request: WebhookRequestData, detail: WebhookDetail) => ({
+  ...request,
+  quote: detail.quote ?? null,
+});
+
 /**
- * The body of one event, in the Standard Webhooks shape (`type`, `timestamp`, `data`); `changes`
- * only on `request.updated`.
+ * The events an endpoint can subscribe to (issues 22, 29, 32), one line each: a new event is a
+ * line here and its emitter's call to enqueueWebhookEvent.
  */
+export const WEBHOOK_EVENT_TABLE = {
+  "request.created": { field: "created", label: "Nouvelle demande", payload: (r) => r },
+  "request.updated": {
+    field: "updated",
+    label: "Demande modifiée (statut, attribution, note)",
+    payload: (r, d) => ({ ...r, changes: d.changes ?? [] }),
+  },
+  "quote.sent": { field: "quoteSent", label: "Devis envoyé", payload: withQuote },
+  "quote.accepted": { field: "quoteAccepted", label: "Devis accepté", payload: withQuote },
+  "quote.declined": { field: "quoteDeclined", label: "Devis refusé", payload: withQuote },
+} as const satisfies Record<string, EventRow>;
+
+export type WebhookEvent = keyof typeof WEBHOOK_EVENT_TABLE;
+export const WEBHOOK_EVENTS = Object.keys(WEBHOOK_EVENT_TABLE) as WebhookEvent[];
+export type WebhookEventField = (typeof WEBHOOK_EVENT_TABLE)[WebhookEvent]["field"];
+
+export const WEBHOOK_EVENT_LABELS = Object.fromEntries(
+  WEBHOOK_EVENTS.map((event) => [event, WEBHOOK_EVENT_TABLE[event].label]),
+) as Record<WebhookEvent, string>;
+
+/** The body of one event, in the Standard Webhooks shape (`type`, `timestamp`, `data`). */
 export function webhookBody(
   type: WebhookEvent,
   at: Date,
   data: WebhookRequestData,
-  changes?: readonly WebhookChange[],
+  detail: WebhookDetail = {},
 ): string {
-  return JSON.stringify({
-    type,
-    timestamp: at.toISOString(),
-    data: type === "request.updated" ? { ...data, changes: changes ?? [] } : data,
-  });
+  const row: EventRow = WEBHOOK_EVENT_TABLE[type];
+  return JSON.stringify({ type, timestamp: at.toISOString(), data: row.payload(data, detail) });
 }

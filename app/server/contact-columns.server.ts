@@ -9,6 +9,8 @@ export const sentColumns = {
   name: contactRequests.name,
   email: contactRequests.email,
   phone: contactRequests.phone,
+  company: contactRequests.company,
+  siren: contactRequests.siren,
   message: contactRequests.message,
   configuration: contactRequests.configuration,
   createdAt: contactRequests.createdAt,

@@ -4,6 +4,11 @@ import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from "drizz
 import type { PgUpdateSetSource, SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import type { ContactInput } from "~/lib/contact";
+import { vatNumberOf } from "~/lib/siren";
+
+/** A request to store: the form's fields, the company's optional (scripts, tests, the seed). */
+export type ContactRequestInput = Omit<ContactInput, "company" | "siren"> &
+  Partial<Pick<ContactInput, "company" | "siren">>;
 import type { ContactMailData } from "~/lib/contact-mail";
 import {
   CONTACT_PAGE_SIZE,
@@ -57,7 +62,7 @@ import { OWNER_ROLES, type AdminUser } from "./users.server";
  * suspected spam (the honeypot was filled) is kept but not mailed (issue 10).
  */
 export async function createContactRequest(
-  input: ContactInput,
+  input: ContactRequestInput,
   database: Database = db(),
   options: {
     suspectedSpam?: boolean;
@@ -88,6 +93,8 @@ export async function createContactRequest(
           name: input.name,
           email: input.email,
           phone: input.phone,
+          company: input.company ?? null,
+          siren: input.siren ?? null,
           message: input.message,
           offerId: offerColumn(offers.id),
           offerTitle: offerColumn(offers.title),
@@ -131,17 +138,19 @@ export async function createContactRequest(
 
 /** Whether a stored request holds what was posted again (so the post is a replay, not a new lead). */
 function sameSubmission(
-  stored: Pick<ContactInput, "name" | "email" | "phone" | "message"> & {
+  stored: Pick<ContactInput, "name" | "email" | "phone" | "message" | "company" | "siren"> & {
     offerId: number | null;
     configuration: ConfigurationSnapshot | null;
   },
-  input: ContactInput,
+  input: ContactRequestInput,
   configuration: ConfigurationSnapshot | null,
 ): boolean {
   return (
     stored.name === input.name &&
     stored.email === input.email &&
     (stored.phone ?? null) === (input.phone ?? null) &&
+    stored.company === (input.company ?? null) &&
+    stored.siren === (input.siren ?? null) &&
     stored.message === input.message &&
     stored.offerId === (input.offer ?? null) &&
     // Compared by the normalised choices (the query), not the amounts read at each post.
@@ -610,10 +619,17 @@ export async function findContactRequest(id: number, database: Database = db()) 
       offerPrice: offers.price,
       offerActive: offers.isActive,
       quoteNumber: quotes.number,
+      quoteSentAt: quotes.sentAt,
+      quoteAcceptedAt: quotes.acceptedAt,
+      quoteDeclinedAt: quotes.declinedAt,
     })
     .from(contactRequests)
     .leftJoin(offers, eq(offers.id, contactRequests.offerId))
-    .leftJoin(quotes, eq(quotes.contactRequestId, contactRequests.id))
+    // The current quote: a sent quote replaces the previous ones (issue 29).
+    .leftJoin(
+      quotes,
+      and(eq(quotes.contactRequestId, contactRequests.id), isNull(quotes.replacedAt)),
+    )
     .where(eq(contactRequests.id, id))
     .limit(1);
   if (!row) return undefined;
@@ -670,7 +686,7 @@ async function changeLockedRequest<C, Refusal extends string = never>(
       .update(contactRequests)
       .set({ ...change.set, updatedAt: sql`now()` })
       .where(eq(contactRequests.id, id));
-    await enqueueWebhookEvent("request.updated", id, tx, [change.field]);
+    await enqueueWebhookEvent("request.updated", id, tx, { changes: [change.field] });
     return "changed";
   });
 }
@@ -765,7 +781,9 @@ export async function addContactNote(
     await tx
       .insert(contactNotes)
       .values({ contactRequestId: id, authorId: actor.id, authorEmail: actor.email, body });
-    await enqueueWebhookEvent("request.updated", id, tx, ["note"]);
+    await enqueueWebhookEvent("request.updated", id, tx, {
+      changes: ["note"],
+    });
     return true;
   });
 }
@@ -913,6 +931,9 @@ export const CSV_HEADERS = [
   "Statut",
   "Message",
   "Configuration",
+  "Société",
+  "SIREN",
+  "N° TVA",
 ] as const;
 
 /** Rows read per query while exporting: memory stays flat whatever the number of requests. */
@@ -1000,6 +1021,9 @@ export function contactRequestsCsv(
               r.statusLabel,
               r.message,
               r.configuration ? configurationLines(r.configuration).join("\n") : "",
+              r.company,
+              r.siren,
+              r.siren ? vatNumberOf(r.siren) : null,
             ]),
           )
           .join("");

@@ -18,6 +18,11 @@ export const MAIL_KINDS = {
   alertConfirmation: "alert_confirmation",
   // To a visitor (issue 30): the offer of a confirmed alert is deliverable again.
   alertAvailable: "alert_available",
+  // Issue 29: the quote to the requester (PDF attached, personal link), the buyer's answer and the
+  // reminder before expiry to the request's owner (or the team).
+  quoteSent: "quote_sent",
+  quoteAnswered: "quote_answered",
+  quoteReminder: "quote_reminder",
 } as const;
 export type MailKind = (typeof MAIL_KINDS)[keyof typeof MAIL_KINDS];
 

@@ -30,6 +30,7 @@ import { startDurableQueueWorker, type QueueWorker } from "./durable-queue.serve
 import { drawResetLink } from "./password-reset.server";
 import { ALERT_MAIL_KINDS, prepareAlertMail } from "./alert-mail.server";
 import { accountEmail } from "./users.server";
+import { QUOTE_MAIL_KINDS, quoteMailMessage } from "./quote-mail.server";
 import type { MailOutboxRow } from "./schema.server";
 import { siteConfig } from "./site.server";
 
@@ -304,9 +305,24 @@ export function startMailWorker(
     }
   }
 
+  /** A sent quote's mail (issue 29): to the buyer, or to the request's owner. */
+  async function sendQuoteMail(row: MailOutboxRow): Promise<void> {
+    const message = await quoteMailMessage(row, settings, messageDomain, database);
+    if ("failed" in message) {
+      await markMailFailed(row.id, message.failed, database);
+      return;
+    }
+    const sent = await deliver(row, message);
+    if (sent) log.info("mail sent", { mailId: row.id, quoteId: row.quoteId, kind: row.kind });
+  }
+
   async function prepareAndSend(row: MailOutboxRow): Promise<void> {
     if (ALERT_MAIL_KINDS.includes(row.kind)) {
       await sendAlertMail(row);
+      return;
+    }
+    if (QUOTE_MAIL_KINDS.has(row.kind)) {
+      await sendQuoteMail(row);
       return;
     }
     if (row.kind === MAIL_KINDS.passwordReset) {

@@ -1,4 +1,5 @@
 import { configurationLines } from "~/lib/offer-options";
+import { vatNumberOf } from "~/lib/siren";
 import { createHmac, randomBytes } from "node:crypto";
 import { desc, eq, sql, type SQL } from "drizzle-orm";
 import { sentColumns } from "./contact-columns.server";
@@ -182,6 +183,9 @@ export function personalDataDocument(
       name: r.name,
       email: r.email,
       phone: r.phone,
+      company: r.company,
+      siren: r.siren,
+      vatNumber: r.siren ? vatNumberOf(r.siren) : null,
       message: r.message,
       offer: r.offerTitle ? { title: r.offerTitle, reference: r.offerReference } : null,
       configuration: r.configuration ? configurationLines(r.configuration) : null,

@@ -15,6 +15,7 @@ const quote: QuoteDocument = {
   totals: [{ label: "Total HT /mois", value: "129,00 €", strong: true }],
   lease: null,
   notes: ["Devis indicatif, sans engagement."],
+  accepted: null,
 };
 
 describe("quotePdf", () => {

@@ -105,6 +105,12 @@ function draw(doc: Doc, quote: QuoteDocument) {
   doc.text(`Valable jusqu'au : ${quote.validUntil}`, { width: half, align: "right" });
   let y = Math.max(sellerBottom, doc.y) + 18;
 
+  if (quote.accepted) {
+    doc.font("bold").fontSize(10).fillColor(COLOR.accent);
+    doc.text(quote.accepted, left, y, { width: WIDTH });
+    y = doc.y + 12;
+  }
+
   if (quote.customer) {
     doc
       .font("bold")

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { parisYear } from "~/lib/dates";
 import { configure } from "~/lib/offer-options";
 import { quoteDocument, quoteNumber, type QuoteDocument, type QuoteSource } from "~/lib/quote";
@@ -6,7 +6,7 @@ import { configurationColumns, configurationOf } from "./contacts.server";
 import { db, type Database } from "./db.server";
 import { env } from "./env.server";
 import { findActiveOfferBySlug } from "./offers.server";
-import { appState, contactRequests, offers, quotes } from "./schema.server";
+import { appState, contactRequests, offers, quotes, type Quote } from "./schema.server";
 import { sellerIdentity, siteConfig } from "./site.server";
 
 // Quotes (issue 21): the offer page's, for any configuration, and a request's, numbered and kept.
@@ -46,11 +46,10 @@ async function sourceOf(
 function documentOf(
   source: QuoteSource,
   issuedAt: Date,
-  extra: {
-    fileSlug: string;
-    number?: string;
-    customer?: { name: string; email: string; company?: string | null };
-  },
+  extra: Pick<
+    Parameters<typeof quoteDocument>[1],
+    "fileSlug" | "number" | "customer" | "validityDays" | "discounts" | "acceptance"
+  >,
 ): QuoteDocument {
   return quoteDocument(source, {
     seller: sellerIdentity(),
@@ -103,26 +102,22 @@ export async function requestQuote(id: number, database: Database = db()): Promi
       .for("update");
     if (!request) return { kind: "missing" } as const;
     const customer = { name: request.name, email: request.email };
-    const [existing] = await tx.select().from(quotes).where(eq(quotes.contactRequestId, id));
+    const [existing] = await tx
+      .select()
+      .from(quotes)
+      .where(eq(quotes.contactRequestId, id))
+      .orderBy(desc(quotes.id))
+      .limit(1);
     if (existing) return { kind: "kept", quote: existing, customer, issued: false } as const;
 
     const source = await requestSource(request, tx);
     if (!source) return { kind: "no-offer" } as const;
     const issuedAt = new Date();
-    const year = parisYear(issuedAt);
-    const [counter] = await tx
-      .insert(appState)
-      .values({ key: `quote_number_${year}`, value: "1" })
-      .onConflictDoUpdate({
-        target: appState.key,
-        set: { value: sql`(${appState.value}::int + 1)::text`, updatedAt: sql`now()` },
-      })
-      .returning({ value: appState.value });
     const [quote] = await tx
       .insert(quotes)
       .values({
         contactRequestId: id,
-        number: quoteNumber(year, Number(counter.value)),
+        number: await nextQuoteNumber(tx as unknown as Database, issuedAt),
         issuedAt,
         content: source,
       })
@@ -135,19 +130,57 @@ export async function requestQuote(id: number, database: Database = db()): Promi
     kind: "quote",
     number: quote.number,
     issued: kept.issued,
-    document: documentOf(quote.content, quote.issuedAt, {
-      fileSlug: quote.number,
-      number: quote.number,
-      customer: kept.customer,
-    }),
+    document: quoteRowDocument(quote, kept.customer),
   };
+}
+
+/**
+ * The next number of the year of `issuedAt`: a row of app_state incremented in the caller's
+ * transaction, so that numbers follow each other without gaps.
+ */
+export async function nextQuoteNumber(database: Database, issuedAt: Date): Promise<string> {
+  const year = parisYear(issuedAt);
+  const [counter] = await database
+    .insert(appState)
+    .values({ key: `quote_number_${year}`, value: "1" })
+    .onConflictDoUpdate({
+      target: appState.key,
+      set: { value: sql`(${appState.value}::int + 1)::text`, updatedAt: sql`now()` },
+    })
+    .returning({ value: appState.value });
+  return quoteNumber(year, Number(counter.value));
+}
+
+/**
+ * The document of a kept quote: a sent one (issue 29) says what was sent (the buyer as then, the
+ * discounts, the validity) and, once accepted, by whom; a quote only downloaded is addressed to
+ * the request's person as now.
+ */
+export function quoteRowDocument(
+  quote: Quote,
+  customer: { name: string; email: string },
+  options: { withAcceptance?: boolean } = {},
+): QuoteDocument {
+  const { terms } = quote;
+  const acceptance =
+    options.withAcceptance !== false && quote.acceptedAt && quote.acceptance
+      ? { at: quote.acceptedAt, name: quote.acceptance.name, role: quote.acceptance.role }
+      : null;
+  return documentOf(quote.content, quote.sentAt ?? quote.issuedAt, {
+    fileSlug: quote.number,
+    number: quote.number,
+    customer: terms?.customer ?? customer,
+    validityDays: terms?.validityDays,
+    discounts: terms?.discounts,
+    acceptance,
+  });
 }
 
 /**
  * What a request's quote says: its configuration snapshot (labels and amounts when it was sent)
  * with the offer's terms; a request sent without one is quoted at the offer's current price.
  */
-async function requestSource(
+export async function requestSource(
   request: {
     offerId: number | null;
     offerTitle: string | null;

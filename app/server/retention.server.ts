@@ -7,6 +7,7 @@ import { pruneRateLimits } from "./rate-limit.server";
 import { prunePasswordResets } from "./password-reset.server";
 import { purgeJournal } from "./journal.server";
 import { purgeAlerts } from "./alerts.server";
+import { queueQuoteReminders } from "./quote-sending.server";
 import { deleteContactRequests, NO_ROWS, type DeletionCounts } from "./personal-data.server";
 import { appState } from "./schema.server";
 
@@ -152,6 +153,14 @@ export function startPurgeSchedule(
   const check = () => {
     if (stopped || running) return;
     running = true;
+    // Issue 29: the owners' reminders of quotes expiring within three days, queued once each.
+    queueQuoteReminders()
+      .then((queued) => {
+        if (queued) log.info("quote reminders queued", { quotes: queued });
+      })
+      .catch((error: unknown) => {
+        if (!stopped) log.error("quote reminders failed", { error });
+      });
     runDailyPurge({ shouldStop: () => stopped })
       .catch((error: unknown) => {
         if (!stopped) log.error("contact requests purge failed", { error });

@@ -18,6 +18,7 @@ import { CONTACT_STATUSES, OFFER_TYPES } from "~/lib/domain";
 import { DELIVERY_STATES } from "~/lib/offer-fields";
 import type { ConfigurationSnapshot, OptionGroup } from "~/lib/offer-options";
 import type { QuoteSource } from "~/lib/quote";
+import type { QuoteAcceptance, SentQuoteTerms } from "~/lib/quote-sending";
 
 export const offerType = pgEnum("offer_type", OFFER_TYPES);
 export const deliveryState = pgEnum("delivery_state", DELIVERY_STATES);
@@ -131,6 +132,9 @@ export const contactRequests = pgTable(
     name: text("name").notNull(),
     email: text("email").notNull(),
     phone: text("phone"),
+    // The buyer's company and its SIREN (issue 29), optional; 9 digits, Luhn-checked.
+    company: text("company"),
+    siren: text("siren"),
     message: text("message").notNull(),
     offerId: integer("offer_id").references(() => offers.id, { onDelete: "set null" }),
     // Snapshot of the offer at the time of the request: still readable once the offer is deleted.
@@ -158,7 +162,7 @@ export const contactRequests = pgTable(
      * on one trigram-indexed column (name, e-mail, phone, message, offer reference).
      */
     searchText: text("search_text").generatedAlwaysAs(
-      sql`lower(name || chr(31) || email || chr(31) || coalesce(phone, '') || chr(31) || message || chr(31) || coalesce(offer_reference, ''))`,
+      sql`lower(name || chr(31) || email || chr(31) || coalesce(phone, '') || chr(31) || message || chr(31) || coalesce(offer_reference, '') || chr(31) || coalesce(company, '') || chr(31) || coalesce(siren, ''))`,
     ),
   },
   (t) => [
@@ -285,6 +289,9 @@ export const mailOutbox = pgTable(
     alertId: integer("alert_id").references((): AnyPgColumn => offerAlerts.id, {
       onDelete: "cascade",
     }),
+    // A mail about a sent quote (issue 29): the quote to the buyer, the answer or the reminder
+    // to the request's owner.
+    quoteId: integer("quote_id").references((): AnyPgColumn => quotes.id, { onDelete: "cascade" }),
     status: mailStatus("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" })
@@ -308,6 +315,7 @@ export const mailOutbox = pgTable(
     index("mail_outbox_password_reset_idx").on(t.passwordResetId),
     index("mail_outbox_user_idx").on(t.userId),
     index("mail_outbox_alert_idx").on(t.alertId),
+    index("mail_outbox_quote_idx").on(t.quoteId),
   ],
 );
 
@@ -518,16 +526,44 @@ export const auditJournal = pgTable(
  * with what the quote said then, so that every later download is the same document. One per
  * request (unique), one request per number (unique); erased with its request.
  */
-export const quotes = pgTable("quotes", {
-  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-  contactRequestId: integer("contact_request_id")
-    .notNull()
-    .unique("quotes_contact_request_id_key")
-    .references(() => contactRequests.id, { onDelete: "cascade" }),
-  number: text("number").notNull().unique("quotes_number_key"),
-  issuedAt: timestamp("issued_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-  content: jsonb("content").$type<QuoteSource>().notNull(),
-});
+export const quotes = pgTable(
+  "quotes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    contactRequestId: integer("contact_request_id")
+      .notNull()
+      .references(() => contactRequests.id, { onDelete: "cascade" }),
+    number: text("number").notNull().unique("quotes_number_key"),
+    issuedAt: timestamp("issued_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    content: jsonb("content").$type<QuoteSource>().notNull(),
+    // Sent from the request's page (issue 29): to whom, with what, valid until when. A request's
+    // latest quote is the current one; sending another sets replaced_at on the previous.
+    sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
+    sentById: integer("sent_by_id").references((): AnyPgColumn => users.id, {
+      onDelete: "set null",
+    }),
+    validUntil: timestamp("valid_until", { withTimezone: true, mode: "date" }),
+    terms: jsonb("terms").$type<SentQuoteTerms>(),
+    // SHA-256 of the buyer's link's token, drawn when the mail leaves (as the password reset's).
+    tokenHash: text("token_hash").unique("quotes_token_hash_key"),
+    replacedAt: timestamp("replaced_at", { withTimezone: true, mode: "date" }),
+    // The answer, once: `Bon pour accord` (a simple electronic signature) or `Refuser`.
+    acceptedAt: timestamp("accepted_at", { withTimezone: true, mode: "date" }),
+    acceptance: jsonb("acceptance").$type<QuoteAcceptance>(),
+    declinedAt: timestamp("declined_at", { withTimezone: true, mode: "date" }),
+    declineReason: text("decline_reason"),
+    // The owner's reminder three days before expiry, queued once.
+    reminderQueuedAt: timestamp("reminder_queued_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    index("quotes_request_idx").on(t.contactRequestId, t.id.desc()),
+    index("quotes_open_idx")
+      .on(t.validUntil)
+      .where(
+        sql`${t.sentAt} is not null and ${t.acceptedAt} is null and ${t.declinedAt} is null and ${t.replacedAt} is null and ${t.reminderQueuedAt} is null`,
+      ),
+  ],
+);
 
 // Fixed-window counters shared by every instance (sign-in and contact rate limits).
 export const rateLimits = pgTable("rate_limits", {
@@ -556,3 +592,4 @@ export type OfferAlert = typeof offerAlerts.$inferSelect;
 export type PasswordReset = typeof passwordResets.$inferSelect;
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
+export type Quote = typeof quotes.$inferSelect;

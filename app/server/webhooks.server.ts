@@ -3,11 +3,13 @@ import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { contactReference } from "~/lib/contact-reference";
 import { requestOffer } from "~/lib/request-offer";
+import { vatNumberOf } from "~/lib/siren";
 import {
   WEBHOOK_GIVE_UP_SECONDS,
   webhookBody,
-  type WebhookChange,
+  type WebhookDetail,
   type WebhookEvent,
+  type WebhookRequestData,
 } from "~/lib/webhooks";
 import { db, type Database } from "./db.server";
 import { claimEnded, durableQueue, retryLater } from "./durable-queue.server";
@@ -151,7 +153,10 @@ export async function listWebhookEndpoints(database: Database = db()) {
 export type WebhookEndpointView = Awaited<ReturnType<typeof listWebhookEndpoints>>[number];
 
 /** The request as the events carry it, read in the transaction that changed it. */
-async function requestData(contactRequestId: number, database: Database) {
+async function requestData(
+  contactRequestId: number,
+  database: Database,
+): Promise<WebhookRequestData | null> {
   const [row] = await database
     .select({
       ...sentColumns,
@@ -173,6 +178,9 @@ async function requestData(contactRequestId: number, database: Database) {
     name: row.name,
     email: row.email,
     phone: row.phone,
+    company: row.company,
+    siren: row.siren,
+    vatNumber: row.siren ? vatNumberOf(row.siren) : null,
     message: row.message,
     offer: offer && { title: offer.title, reference: offer.reference },
     status: row.status,
@@ -188,7 +196,7 @@ export async function enqueueWebhookEvent(
   type: WebhookEvent,
   contactRequestId: number,
   database: Database,
-  changes?: readonly WebhookChange[],
+  detail: WebhookDetail = {},
 ): Promise<void> {
   const endpoints = await database
     .select({ id: webhookEndpoints.id })
@@ -197,7 +205,7 @@ export async function enqueueWebhookEvent(
   if (endpoints.length === 0) return;
   const data = await requestData(contactRequestId, database);
   if (!data) return;
-  const payload = webhookBody(type, new Date(), data, changes);
+  const payload = webhookBody(type, new Date(), data, detail);
   await database.insert(webhookDeliveries).values(
     endpoints.map((endpoint) => ({
       endpointId: endpoint.id,

@@ -55,6 +55,7 @@ function params() {
     "/admin/offers/:id:id": String(offerId ?? 1),
     "/admin/contacts/:id:id": String(contactId ?? 1),
     "/admin/contacts/:id/devis.pdf:id": String(contactId ?? 1),
+    "/admin/contacts/:id/envoyer-devis:id": String(contactId ?? 1),
   };
 }
 
@@ -126,6 +127,9 @@ function actionForms(): Record<
     ],
     "routes/admin/contact-request.tsx": [
       { name: "add a note", form: { intent: "note", note: "Note forgée" } },
+    ],
+    "routes/admin/contact-quote.tsx": [
+      { name: "send the quote", form: { validity: "30", discount0: "50" } },
     ],
     "routes/admin/personal-data.tsx": [
       {

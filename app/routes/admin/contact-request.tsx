@@ -1,4 +1,5 @@
-import { FileDown, History, Mail, Phone, Server, StickyNote } from "lucide-react";
+import { FileDown, History, Mail, Phone, Send, Server, StickyNote } from "lucide-react";
+import { companyLine } from "~/lib/siren";
 import { data, Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import {
   AssignForm,
@@ -162,6 +163,25 @@ export default function ContactRequestPage({ loaderData, actionData }: Route.Com
               </a>
             </Button>
           )}
+          {offer === null || (offer.deleted && !request.configuration) ? null : (
+            <Button asChild variant="outline">
+              <Link to={`/admin/contacts/${request.id}/envoyer-devis`}>
+                <Send className="size-4" aria-hidden="true" />
+                Envoyer le devis
+              </Link>
+            </Button>
+          )}
+          {request.quoteSentAt ? (
+            <p className="w-full text-sm text-muted-foreground">
+              Devis {request.quoteNumber} envoyé le {formatDateTime(request.quoteSentAt)}
+              {request.quoteAcceptedAt
+                ? `, accepté le ${formatDateTime(request.quoteAcceptedAt)}`
+                : request.quoteDeclinedAt
+                  ? `, refusé le ${formatDateTime(request.quoteDeclinedAt)}`
+                  : ", en attente de réponse"}
+              .
+            </p>
+          ) : null}
         </div>
       </div>
 
@@ -197,6 +217,12 @@ export default function ContactRequestPage({ loaderData, actionData }: Route.Com
                     </a>
                   ) : (
                     <span className="text-muted-foreground">Non renseigné</span>
+                  )}
+                </dd>
+                <dt className="text-muted-foreground">Société</dt>
+                <dd>
+                  {companyLine(request.company, request.siren) ?? (
+                    <span className="text-muted-foreground">Non renseignée</span>
                   )}
                 </dd>
                 <dt className="text-muted-foreground">Offre</dt>

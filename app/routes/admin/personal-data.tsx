@@ -1,4 +1,5 @@
 import { Download, Search, Trash2 } from "lucide-react";
+import { companyLine } from "~/lib/siren";
 import { useState } from "react";
 import { data, Form, useLocation } from "react-router";
 import { Badge } from "~/components/ui/badge";
@@ -159,6 +160,8 @@ function RequestCard({ request }: { request: PersonalData["requests"][number] })
           <dd>{request.email}</dd>
           <dt className="font-medium">Téléphone</dt>
           <dd>{request.phone ?? "—"}</dd>
+          <dt className="font-medium">Société</dt>
+          <dd>{companyLine(request.company, request.siren) ?? "—"}</dd>
           <dt className="font-medium">Offre</dt>
           <dd>{request.offerTitle ? `${request.offerTitle} (${request.offerReference})` : "—"}</dd>
         </dl>

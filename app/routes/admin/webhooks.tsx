@@ -14,9 +14,9 @@ import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import { adminMeta } from "~/lib/admin-meta";
 import { firstFieldError } from "~/lib/field-errors";
 import { formatDateTime, isoDate } from "~/lib/format";
-import { chosenEvents, webhookCreateSchema } from "~/lib/webhook-form-schema";
+import { chosenEvents, FIRST_EVENT_FIELD, webhookCreateSchema } from "~/lib/webhook-form-schema";
 import {
-  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENT_TABLE,
   WEBHOOK_EVENTS,
   WEBHOOK_URL_MAX,
   type WebhookEvent,
@@ -77,8 +77,8 @@ const webhookFormSchema = (allowHttp: boolean) =>
     z.object({ intent: z.literal("resend"), id: idSchema }),
   ]);
 
-/** The create form's fields: the address, and `created` for the events' check boxes. */
-const failure = actionFailure<"url" | "created">;
+/** The create form's fields: the address, and the first check box's for the events. */
+const failure = actionFailure<"url" | typeof FIRST_EVENT_FIELD>;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireAdmin(request);
@@ -263,15 +263,15 @@ export default function AdminWebhooks({ loaderData, actionData: answer }: Route.
           </Field>
           <fieldset
             className="space-y-2"
-            aria-describedby={errors.created ? "webhook-events-error" : undefined}
+            aria-describedby={errors[FIRST_EVENT_FIELD] ? "webhook-events-error" : undefined}
           >
             <legend className="text-sm font-medium">Événements *</legend>
             {WEBHOOK_EVENTS.map((event) => (
               <EventCheckbox key={event} event={event} />
             ))}
-            {errors.created ? (
+            {errors[FIRST_EVENT_FIELD] ? (
               <p id="webhook-events-error" className="text-sm text-destructive">
-                {errors.created}
+                {errors[FIRST_EVENT_FIELD]}
               </p>
             ) : null}
           </fieldset>
@@ -285,11 +285,11 @@ export default function AdminWebhooks({ loaderData, actionData: answer }: Route.
 }
 
 function EventCheckbox({ event }: { event: WebhookEvent }) {
-  const name = event === "request.created" ? "created" : "updated";
+  const { field, label } = WEBHOOK_EVENT_TABLE[event];
   return (
     <label className="flex items-center gap-2 text-sm">
-      <Checkbox name={name} defaultChecked />
-      <code>{event}</code> — {WEBHOOK_EVENT_LABELS[event]}
+      <Checkbox name={field} defaultChecked />
+      <code>{event}</code> — {label}
     </label>
   );
 }

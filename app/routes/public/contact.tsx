@@ -12,6 +12,8 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { Input, Textarea } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { contactFormSchema } from "~/lib/contact";
+import { COMPANY_MAX, compactSiren, isValidSiren, SIREN_MESSAGES, vatNumberOf } from "~/lib/siren";
+import { offerNeedsSiren } from "~/server/contact-company.server";
 import * as dom from "~/lib/dom-hooks";
 import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
 import { CONTACT_LIMITS } from "~/lib/limits";
@@ -116,6 +118,8 @@ type Values = {
   name: string;
   email: string;
   phone: string;
+  company: string;
+  siren: string;
   message: string;
   offer: string;
   submission: string;
@@ -147,6 +151,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!token.success) return answer({ kind: "expired" }, raw, configuration);
   if (!parsed.success) {
     return answer({ kind: "invalid", fieldErrors: parsed.fieldErrors }, raw, configuration);
+  }
+  // An LOA is leased to businesses only: its request carries the SIREN (issue 29).
+  if (parsed.data.siren === null) {
+    const needed = await offerNeedsSiren(parsed.data.offer).catch(() => undefined);
+    if (needed === undefined) return answer({ kind: "unavailable" }, raw, configuration);
+    if (needed) {
+      const fieldErrors = { siren: SIREN_MESSAGES.requiredForLease };
+      return answer({ kind: "invalid", fieldErrors }, raw, configuration);
+    }
   }
   const result = await submitContactRequest(
     parsed.data,
@@ -243,7 +256,14 @@ const TEXT_FIELDS = {
   name: { label: "Nom complet *", required: true, autoComplete: "name" },
   email: { label: "Email *", type: "email", required: true, autoComplete: "email" },
   phone: { label: "Téléphone", type: "tel", autoComplete: "tel" },
+  company: { label: "Société", autoComplete: "organization" },
 } as const;
+
+/** The VAT number of a SIREN as typed, when it is one (shown under the field). */
+function typedVatNumber(siren: string | undefined): string {
+  const compact = compactSiren(siren ?? "");
+  return isValidSiren(compact) ? vatNumberOf(compact) : "";
+}
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { offerField, token } = loaderData;
@@ -266,7 +286,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       <Field id={name} label={label} error={errors[name]}>
         <Input
           name={name}
-          maxLength={CONTACT_LIMITS[name]}
+          maxLength={name === "company" ? COMPANY_MAX : CONTACT_LIMITS[name]}
           defaultValue={values?.[name]}
           {...input}
         />
@@ -314,6 +334,28 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 {textField("email")}
               </div>
               {textField("phone")}
+              <div className="grid gap-5 sm:grid-cols-2">
+                {textField("company")}
+                <Field
+                  id="siren"
+                  label="SIREN"
+                  error={errors.siren}
+                  description="9 chiffres ; obligatoire pour une location LOA, réservée aux professionnels."
+                >
+                  <Input
+                    name="siren"
+                    inputMode="numeric"
+                    autoComplete="off"
+                    maxLength={20}
+                    defaultValue={values?.siren}
+                  />
+                </Field>
+              </div>
+              <p className="text-sm text-muted-foreground">
+                N° TVA :{" "}
+                <output {...dom.hook(dom.VAT_NUMBER)}>{typedVatNumber(values?.siren)}</output>{" "}
+                <span className="sr-only">(calculé à partir du SIREN)</span>
+              </p>
               {offerField ? (
                 <ContactOfferField
                   field={offerField}

@@ -1,0 +1,94 @@
+import { contactAdminUrl, escapeHtml, type RenderedMail } from "./contact-mail";
+import { formatDateTime } from "./dates";
+
+// The mails of a sent quote (issue 29). To the buyer: only what the site itself writes (the
+// number, the dates, the link); the quote, with what the request said, is the attached PDF that
+// the salesperson chose to send. To the owner: the answer, as the buyer gave it.
+
+const page = (subject: string, body: string) => `<!doctype html>
+<html lang="fr">
+<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#111">
+${body}
+</body>
+</html>
+`;
+
+export function renderQuoteSentMail(data: {
+  number: string;
+  validUntil: Date;
+  url: string;
+  siteName: string;
+  contact: { email: string; phone: string };
+}): RenderedMail {
+  const subject = `Votre devis ${data.number} — ${data.siteName}`;
+  const until = formatDateTime(data.validUntil);
+  const text = [
+    "Bonjour,",
+    "",
+    `Vous trouverez ci-joint notre devis ${data.number}, valable jusqu'au ${until}.`,
+    "",
+    "Pour l'accepter (bon pour accord) ou le refuser en ligne :",
+    data.url,
+    "",
+    "Ce lien vous est personnel : ne le transférez pas.",
+    `Une question ? ${data.contact.email} · ${data.contact.phone}`,
+    "",
+    data.siteName,
+    "",
+  ].join("\n");
+  const url = escapeHtml(data.url);
+  const html = page(
+    subject,
+    `<p>Bonjour,</p>
+<p>Vous trouverez ci-joint notre devis <strong>${escapeHtml(data.number)}</strong>, valable jusqu'au ${escapeHtml(until)}.</p>
+<p><a href="${url}">Consulter, accepter ou refuser le devis en ligne</a></p>
+<p style="color:#555;font-size:13px">Ce lien vous est personnel : ne le transférez pas. Une question ? ${escapeHtml(data.contact.email)} · ${escapeHtml(data.contact.phone)}</p>
+<p>${escapeHtml(data.siteName)}</p>`,
+  );
+  return { subject, text, html };
+}
+
+export type QuoteAnswerMailData = {
+  requestId: number;
+  number: string;
+  customer: string;
+  answer:
+    | { kind: "accepted"; at: Date; name: string; role: string }
+    | { kind: "declined"; at: Date; reason: string | null }
+    | { kind: "reminder"; validUntil: Date };
+};
+
+/** To the request's owner (or the team): the buyer's answer, or the reminder before expiry. */
+export function renderQuoteOwnerMail(data: QuoteAnswerMailData, baseUrl: string): RenderedMail {
+  const { answer } = data;
+  const subject =
+    answer.kind === "accepted"
+      ? `Devis ${data.number} accepté`
+      : answer.kind === "declined"
+        ? `Devis ${data.number} refusé`
+        : `Devis ${data.number} sans réponse : il expire le ${formatDateTime(answer.validUntil)}`;
+  const lines =
+    answer.kind === "accepted"
+      ? [
+          `Le devis ${data.number} (${data.customer}) a été accepté en ligne le ${formatDateTime(answer.at)}`,
+          `par ${answer.name}, ${answer.role} (bon pour accord, signature électronique simple).`,
+        ]
+      : answer.kind === "declined"
+        ? [
+            `Le devis ${data.number} (${data.customer}) a été refusé le ${formatDateTime(answer.at)}.`,
+            `Motif : ${answer.reason ?? "non précisé"}`,
+          ]
+        : [
+            `Le devis ${data.number} (${data.customer}) n'a pas reçu de réponse.`,
+            `Il expire le ${formatDateTime(answer.validUntil)} : une relance peut être utile.`,
+          ];
+  const url = contactAdminUrl(baseUrl, data.requestId);
+  const text = [...lines, "", `Voir la demande : ${url}`, ""].join("\n");
+  const html = page(
+    subject,
+    `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
+<p><a href="${escapeHtml(url)}">Voir la demande dans l'administration</a></p>`,
+  );
+  return { subject, text, html };
+}

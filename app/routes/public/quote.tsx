@@ -1,0 +1,311 @@
+import { data, Form, redirect } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Field } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
+import { Input, Textarea } from "~/components/ui/input";
+import { formatDateTime } from "~/lib/dates";
+import { firstFieldError } from "~/lib/field-errors";
+import { cacheControl } from "~/lib/http-headers";
+import { pageMeta } from "~/lib/meta";
+import { QUOTE_ANSWER_LIMITS, quoteAnswerSchema } from "~/lib/quote-forms";
+import { useRootData } from "~/hooks/use-root-data";
+import type { RouteHandle } from "~/root";
+import { readForm } from "~/server/form.server";
+import { journal } from "~/server/journal.server";
+import { log } from "~/server/log.server";
+import { quotePage } from "~/server/quote-page.server";
+import { answerQuote, type QuoteState } from "~/server/quote-sending.server";
+import type { Route } from "./+types/quote";
+
+// The buyer's page of a sent quote (issue 29): the quote as a page and as its PDF, and two answers
+// that post normally (no JavaScript): `Bon pour accord` and `Refuser`. A quote answers once.
+export const handle: RouteHandle = { hydrate: false };
+
+const HEADERS = { ...cacheControl("private"), "X-Robots-Tag": "noindex" };
+const INVALID = "Ce lien de devis n'est pas valide.";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const page = await quotePage(params.token);
+  if (page.kind === "missing") {
+    throw data({ message: INVALID }, { status: 404, headers: HEADERS });
+  }
+  return data({ page, token: params.token }, { headers: HEADERS });
+}
+
+/** Why a quote no longer takes an answer, as the page says it. */
+const REFUSALS: Record<Exclude<QuoteState, "open" | "draft">, string> = {
+  accepted: "Ce devis a déjà été accepté : il ne peut recevoir qu'une réponse.",
+  declined: "Ce devis a déjà été refusé : il ne peut recevoir qu'une réponse.",
+  replaced:
+    "Ce devis a été remplacé par un nouveau devis, envoyé par e-mail : répondez à celui-ci.",
+  expired: "Ce devis a expiré : contactez-nous pour en recevoir un nouveau.",
+};
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const submission = await readForm(request, quoteAnswerSchema);
+  if (!submission.success) {
+    const { fieldErrors } = submission;
+    const error = "Réponse incomplète";
+    return data(
+      {
+        error,
+        description: firstFieldError(fieldErrors, error),
+        fieldErrors,
+        values: submission.values,
+      },
+      { status: 400, headers: HEADERS },
+    );
+  }
+  const input = submission.data;
+  const answer =
+    input.intent === "accept"
+      ? ({ kind: "accept", name: input.name, role: input.role } as const)
+      : ({ kind: "decline", reason: input.reason } as const);
+  const outcome = await answerQuote(params.token, answer, {
+    ip: context.clientIp,
+    userAgent: request.headers.get("user-agent") ?? "",
+  });
+  if (outcome.kind === "missing") {
+    throw data({ message: INVALID }, { status: 404, headers: HEADERS });
+  }
+  if (outcome.kind === "refused") {
+    return data(
+      { error: "Réponse refusée", description: REFUSALS[outcome.state] },
+      { status: 409, headers: HEADERS },
+    );
+  }
+  log.info(`quote ${outcome.kind}`, { requestId: context.requestId, number: outcome.number });
+  await journal.record(context, {
+    actor: null,
+    action: outcome.kind === "accepted" ? "quote-accepted" : "quote-declined",
+    target: outcome.number,
+  });
+  throw redirect(`/devis/${params.token}`, { status: 303, headers: HEADERS });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    matches,
+    title: "Votre devis",
+    description: "Consulter, accepter ou refuser votre devis.",
+    noindex: true,
+  });
+
+export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, token } = loaderData;
+  const { document, state } = page;
+  const { site } = useRootData();
+  const values = (actionData && "values" in actionData ? actionData.values : undefined) as
+    Record<string, string> | undefined;
+  const errors = (
+    actionData && "fieldErrors" in actionData ? actionData.fieldErrors : {}
+  ) as Record<string, string | undefined>;
+  return (
+    <div className="container mx-auto max-w-4xl space-y-6 px-4 py-10">
+      <h1 className="text-3xl font-bold">Devis {document.number}</h1>
+      {actionData ? (
+        <FormAlert variant="error" title={actionData.error} description={actionData.description} />
+      ) : null}
+      <StateNotice state={state} page={page} />
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2">{document.offer}</CardTitle>
+          <p className="text-sm text-muted-foreground">
+            Émis le {document.issued} par {document.seller.name} — valable jusqu'au{" "}
+            {document.validUntil}
+          </p>
+        </CardHeader>
+        <CardContent className="space-y-5 text-sm">
+          {document.accepted ? (
+            <p className="font-semibold text-primary">{document.accepted}</p>
+          ) : null}
+          {document.customer ? (
+            <div>
+              <h3 className="font-semibold">Adressé à</h3>
+              {document.customer.map((line) => (
+                <p key={line}>{line}</p>
+              ))}
+            </div>
+          ) : null}
+          <table className="w-full text-left">
+            <caption className="sr-only">Lignes du devis</caption>
+            <thead>
+              <tr className="border-b">
+                <th scope="col" className="py-2">
+                  Désignation
+                </th>
+                <th scope="col" className="py-2 text-right">
+                  Mensuel HT
+                </th>
+                <th scope="col" className="py-2 text-right">
+                  Mise en service HT
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {document.rows.map((row) => (
+                <tr key={`${row.label}-${row.detail}`} className="border-b">
+                  <td className="py-2">
+                    <span className="font-medium">{row.label}</span>
+                    <br />
+                    <span className="text-muted-foreground">{row.detail}</span>
+                  </td>
+                  <td className="py-2 text-right">{row.monthly}</td>
+                  <td className="py-2 text-right">{row.setup}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <dl className="ml-auto grid max-w-md grid-cols-[1fr_auto] gap-x-6 gap-y-1">
+            {[...document.totals, ...(document.lease ?? [])].map((figure) => (
+              <div key={figure.label} className="contents">
+                <dt className={figure.strong ? "font-semibold" : undefined}>{figure.label}</dt>
+                <dd className={figure.strong ? "text-right font-semibold" : "text-right"}>
+                  {figure.value}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          {document.notes.map((note) => (
+            <p key={note} className="text-muted-foreground">
+              {note}
+            </p>
+          ))}
+          <p>
+            <a className="text-primary underline" href={`/devis/${token}/pdf`}>
+              Télécharger le devis (PDF)
+            </a>
+          </p>
+        </CardContent>
+      </Card>
+      {state === "open" ? (
+        <div className="grid gap-6 md:grid-cols-2">
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">Bon pour accord</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <Form method="post" className="space-y-4">
+                <input type="hidden" name="intent" value="accept" />
+                <Field id="quote-name" label="Nom *" error={errors.name}>
+                  <Input
+                    name="name"
+                    required
+                    autoComplete="name"
+                    maxLength={QUOTE_ANSWER_LIMITS.name}
+                    defaultValue={values?.name}
+                  />
+                </Field>
+                <Field id="quote-role" label="Fonction *" error={errors.role}>
+                  <Input
+                    name="role"
+                    required
+                    autoComplete="organization-title"
+                    maxLength={QUOTE_ANSWER_LIMITS.role}
+                    defaultValue={values?.role}
+                  />
+                </Field>
+                <div className="space-y-1">
+                  <label className="flex items-start gap-2 text-sm">
+                    <Checkbox
+                      name="agree"
+                      required
+                      aria-describedby={errors.agree ? "quote-agree-error" : undefined}
+                    />
+                    <span>
+                      J'accepte ce devis et les{" "}
+                      <a className="text-primary underline" href={site.termsUrl}>
+                        conditions générales de vente
+                      </a>
+                      .
+                    </span>
+                  </label>
+                  {errors.agree ? (
+                    <p id="quote-agree-error" className="text-sm text-destructive">
+                      {errors.agree}
+                    </p>
+                  ) : null}
+                </div>
+                <p className="text-xs text-muted-foreground">
+                  Votre acceptation en ligne vaut signature électronique simple (règlement eIDAS) :
+                  nous enregistrons votre nom, votre fonction, la date, votre adresse IP, votre
+                  navigateur et l'empreinte (SHA-256) du PDF accepté.
+                </p>
+                <Button type="submit">Bon pour accord</Button>
+              </Form>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">Refuser</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <Form method="post" className="space-y-4">
+                <input type="hidden" name="intent" value="decline" />
+                <Field id="quote-reason" label="Motif (facultatif)" error={errors.reason}>
+                  <Textarea
+                    name="reason"
+                    rows={4}
+                    maxLength={QUOTE_ANSWER_LIMITS.reason}
+                    defaultValue={values?.reason}
+                  />
+                </Field>
+                <Button type="submit" variant="outline">
+                  Refuser
+                </Button>
+              </Form>
+            </CardContent>
+          </Card>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function StateNotice({
+  state,
+  page,
+}: {
+  state: QuoteState;
+  page: { acceptedAt: Date | null; declinedAt: Date | null; validUntil: Date | null };
+}) {
+  if (state === "accepted") {
+    return (
+      <FormAlert
+        variant="success"
+        title="Devis accepté"
+        description={`Votre bon pour accord du ${page.acceptedAt ? formatDateTime(page.acceptedAt) : ""} est enregistré. Notre équipe revient vers vous.`}
+      />
+    );
+  }
+  if (state === "declined") {
+    return (
+      <FormAlert
+        variant="success"
+        title="Devis refusé"
+        description={`Votre refus du ${page.declinedAt ? formatDateTime(page.declinedAt) : ""} est enregistré.`}
+      />
+    );
+  }
+  if (state === "replaced") {
+    return (
+      <FormAlert
+        variant="error"
+        title="Devis remplacé"
+        description="Ce devis a été remplacé par un nouveau devis, envoyé par e-mail : répondez à celui-ci."
+      />
+    );
+  }
+  if (state === "expired") {
+    return (
+      <FormAlert
+        variant="error"
+        title="Devis expiré"
+        description="Ce devis n'est plus valable : contactez-nous pour en recevoir un nouveau."
+      />
+    );
+  }
+  return null;
+}
