@@ -17,6 +17,7 @@ import {
 import { AVAILABLE_NOW } from "~/lib/delivery";
 import { ADMIN_PAGE_SIZE, type AdminOfferListState } from "~/lib/admin-offer-list";
 import { OFFER_LIMITS } from "~/lib/limits";
+import { facetCounts, type FacetCell, type FacetCounts } from "~/lib/offer-facets";
 import {
   DEFAULT_SORT,
   likePattern,
@@ -73,28 +74,56 @@ function offersWithDatacenter<T extends SelectedFields>(database: Database, colu
 const detailColumns = { ...getTableColumns(offers), datacenterName: datacenters.name };
 export type OfferDetail = Offer & { datacenterName: string | null };
 
-/** Spec section 7, Listing: active offers only, the filters combined with AND. */
-export function listingConditions(filters: OfferFilters): SQL | undefined {
+/**
+ * The listing's filters that are not selects: active offers, search, prices, numbers (the counts
+ * beside the selects are over these, offer-facets.ts).
+ */
+function baseConditions(filters: OfferFilters): (SQL | undefined)[] {
   const conditions: (SQL | undefined)[] = [eq(offers.isActive, true)];
-  if (filters.type) conditions.push(eq(offers.type, filters.type));
   if (filters.minPrice !== undefined) conditions.push(gte(offers.price, String(filters.minPrice)));
   if (filters.maxPrice !== undefined) conditions.push(lte(offers.price, String(filters.maxPrice)));
   // NULL >= n is not true: an offer without the number is left out once the filter is set.
   if (filters.ramMin !== undefined) conditions.push(gte(offers.ramGb, filters.ramMin));
   if (filters.coresMin !== undefined) conditions.push(gte(offers.cpuCores, filters.coresMin));
-  if (filters.commitment !== undefined) conditions.push(eq(offers.engagement, filters.commitment));
-  for (const { param, field } of REFERENCE_FILTERS) {
-    const code = filters[param];
-    if (code) conditions.push(eq(offers[field], code));
-  }
-  if (filters.availableNow) conditions.push(inArray(offers.delivery, [...AVAILABLE_NOW]));
   if (filters.searchTerm) {
     // Case-insensitive substring of title, reference, cpu or ram: search_text holds the four,
     // lower-cased, with a separator that no search term contains (schema.server.ts).
     const pattern = likePattern(filters.searchTerm);
     conditions.push(sql`${offers.searchText} like lower(${pattern})`);
   }
+  return conditions;
+}
+
+/** Spec section 7, Listing: active offers only, the filters combined with AND. */
+export function listingConditions(filters: OfferFilters): SQL | undefined {
+  const conditions = baseConditions(filters);
+  if (filters.type) conditions.push(eq(offers.type, filters.type));
+  if (filters.commitment !== undefined) conditions.push(eq(offers.engagement, filters.commitment));
+  for (const { param, field } of REFERENCE_FILTERS) {
+    const code = filters[param];
+    if (code) conditions.push(eq(offers[field], code));
+  }
+  if (filters.availableNow) conditions.push(inArray(offers.delivery, [...AVAILABLE_NOW]));
   return and(...conditions);
+}
+
+/**
+ * The offers that pass the filters which are not selects, grouped by the selects' fields: one
+ * query from which offer-facets.ts sums the listing's total and every choice's count.
+ */
+export function listingFacetCells(
+  filters: OfferFilters,
+  database: Database = db(),
+): Promise<FacetCell[]> {
+  const fields = Object.fromEntries(
+    REFERENCE_FILTERS.map(({ field }) => [field, offers[field]]),
+  ) as Record<(typeof REFERENCE_FILTERS)[number]["field"], (typeof offers)["datacenter"]>;
+  const groups = { type: offers.type, engagement: offers.engagement, delivery: offers.delivery, ...fields };
+  return database
+    .select({ ...groups, count: count() })
+    .from(offers)
+    .where(and(...baseConditions(filters)))
+    .groupBy(...Object.values(groups));
 }
 
 /**
@@ -108,19 +137,30 @@ const ORDERS: Record<OfferSort, SQL[]> = {
   price_desc: [desc(offers.price), desc(offers.id)],
 };
 
-/** One page of the listing in the chosen order (newest first by default), with the total count. */
+/**
+ * One page of the listing in the chosen order (newest first by default), with the total count;
+ * with `counts`, also each select choice's count (the total then comes from the same query).
+ */
 export async function listActiveOffers(
   filters: OfferFilters,
   page = 1,
   pageSize = LISTING_PAGE_SIZE,
   database: Database = db(),
   sort: OfferSort = DEFAULT_SORT,
-): Promise<{ offers: OfferCardData[]; total: number }> {
-  const where = listingConditions(filters);
-  const [{ total }] = await database.select({ total: count() }).from(offers).where(where);
-  if (total === 0) return { offers: [], total };
+  options: { counts?: boolean } = {},
+): Promise<{ offers: OfferCardData[]; total: number; counts?: FacetCounts }> {
+  let total: number;
+  let counts: FacetCounts | undefined;
+  if (options.counts) {
+    counts = facetCounts(await listingFacetCells(filters, database), filters);
+    total = counts.total;
+  } else {
+    const where = listingConditions(filters);
+    [{ total }] = await database.select({ total: count() }).from(offers).where(where);
+  }
+  if (total === 0) return { offers: [], total, counts };
   const rows = await listingPageQuery(filters, page, pageSize, database, sort);
-  return { offers: rows, total };
+  return { offers: rows, total, counts };
 }
 
 /** The query of one listing page (exported for the test that reads its plan). */

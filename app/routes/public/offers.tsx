@@ -49,9 +49,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     offerListingPath(filters, page, sort),
   );
 
-  // The error boundary shows the listing's own message.
+  // The error boundary shows the listing's own message. The counts beside the selects come from
+  // the query that gives the total (offer-facets.ts).
   const result = await withDatabase("listing", context, () =>
-    listActiveOffers(filters, page, LISTING_PAGE_SIZE, undefined, sort),
+    listActiveOffers(filters, page, LISTING_PAGE_SIZE, undefined, sort, { counts: true }),
   );
   const pageCount = Math.max(1, Math.ceil(result.total / LISTING_PAGE_SIZE));
   if (page > pageCount) {
@@ -107,6 +108,7 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
         filtered={filtered}
         sort={sort}
         choices={loaderData.choices}
+        counts={loaderData.counts}
       />
 
       {/* listing.ts shows the spinner while it fetches new results, then swaps the content. */}

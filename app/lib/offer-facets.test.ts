@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { AVAILABLE_NOW } from "./delivery";
+import { OFFER_TYPES } from "./domain";
+import { DELIVERY_STATES } from "./offer-fields";
+import { choiceLabel, FACETS, facetCounts, selectedChoice, type FacetCell } from "./offer-facets";
+import type { OfferFilters } from "./offer-filters";
+
+const DATACENTERS = ["paris", "roubaix", null] as const;
+
+/** Every combination of the select fields, with a count that varies (some zero-less gaps). */
+function cells(): FacetCell[] {
+  const out: FacetCell[] = [];
+  let n = 0;
+  for (const type of OFFER_TYPES)
+    for (const engagement of [true, false])
+      for (const delivery of DELIVERY_STATES)
+        for (const datacenter of DATACENTERS) {
+          n += 1;
+          if (n % 5 === 0) continue; // a combination no offer has
+          out.push({ type, engagement, delivery, datacenter, count: (n % 4) + 1 });
+        }
+  return out;
+}
+
+/** The same question asked offer by offer: how many pass these filters. */
+function brute(all: FacetCell[], filters: OfferFilters): number {
+  return all
+    .filter(
+      (c) =>
+        (!filters.type || c.type === filters.type) &&
+        (filters.commitment === undefined || c.engagement === filters.commitment) &&
+        (!filters.location || c.datacenter === filters.location) &&
+        (!filters.availableNow || AVAILABLE_NOW.includes(c.delivery)),
+    )
+    .reduce((sum, c) => sum + c.count, 0);
+}
+
+const FILTER_STATES: OfferFilters[] = [
+  {},
+  { type: "loa" },
+  { commitment: true },
+  { location: "paris", availableNow: true },
+  { type: "dedicated", commitment: false, location: "roubaix", availableNow: true },
+  { location: "nowhere" },
+];
+
+/** The filters with one facet set to a choice (or cleared). */
+function withChoice(filters: OfferFilters, facet: string, value: string | undefined): OfferFilters {
+  const next: OfferFilters = { ...filters };
+  if (facet === "type") next.type = value as OfferFilters["type"];
+  if (facet === "engagement") next.commitment = value === undefined ? undefined : value === "yes";
+  if (facet === "location") next.location = value;
+  if (facet === "available") next.availableNow = value === "1" ? true : undefined;
+  return next;
+}
+
+const CHOICES: Record<string, string[]> = {
+  type: [...OFFER_TYPES],
+  engagement: ["yes", "no"],
+  location: ["paris", "roubaix"],
+  available: ["1"],
+};
+
+describe("facetCounts", () => {
+  it("gives each choice what the listing would list with that choice and the other filters", () => {
+    const all = cells();
+    for (const filters of FILTER_STATES) {
+      const counts = facetCounts(all, filters);
+      expect(counts.total).toBe(brute(all, filters));
+      for (const facet of FACETS) {
+        expect(counts.facets[facet].all).toBe(brute(all, withChoice(filters, facet, undefined)));
+        for (const value of CHOICES[facet]) {
+          expect(counts.facets[facet].by[value] ?? 0).toBe(
+            brute(all, withChoice(filters, facet, value)),
+          );
+        }
+      }
+    }
+  });
+
+  it("counts nothing without cells", () => {
+    const counts = facetCounts([], { type: "loa" });
+    expect(counts.total).toBe(0);
+    expect(counts.facets.type).toEqual({ all: 0, by: {} });
+  });
+
+  it("reads the chosen value of each facet as the URL writes it", () => {
+    const filters: OfferFilters = { type: "loa", commitment: false, location: "paris", availableNow: true };
+    expect(FACETS.map((facet) => selectedChoice(filters, facet))).toEqual(["loa", "no", "paris", "1"]);
+    expect(FACETS.map((facet) => selectedChoice({}, facet))).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it("writes a choice with its count", () => {
+    expect(choiceLabel("Paris", 4)).toBe("Paris (4)");
+    expect(choiceLabel("Tous", 0)).toBe("Tous (0)");
+    expect(choiceLabel("Paris", undefined)).toBe("Paris");
+  });
+});
