@@ -15,6 +15,11 @@ export default [
   route("admin/journal/export.csv", "routes/resources/admin-journal-export[.]csv.ts"),
   route("admin/contacts/:id/devis.pdf", "routes/resources/admin-contact-quote[.]pdf.ts"),
   route("offers/:slug/devis.pdf", "routes/resources/offer-quote[.]pdf.ts"),
+  // The catalogue as an API and a feed (issue 30).
+  route("api/offers", "routes/resources/api-offers.ts"),
+  route("api/offers/:slug", "routes/resources/api-offer.ts"),
+  route("api/openapi.json", "routes/resources/api-openapi[.]json.ts"),
+  route("offers.atom", "routes/resources/offers[.]atom.ts"),
 
   // Public pages.
   layout("routes/public/layout.tsx", [

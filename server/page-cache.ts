@@ -63,7 +63,7 @@ function preferredEncoding(req: IncomingMessage, entry: Entry): "br" | "gzip" | 
 }
 
 /**
- * The anonymous public pages, by path (the comparison too: it depends on the catalogue only). Anything else (admin, sign-in, unknown paths) always goes
+ * The anonymous public pages and the API, by path (the comparison too: it depends on the catalogue only). Anything else (admin, sign-in, unknown paths) always goes
  * to React Router. Not /contact: each view carries its own form token (docs/decisions/022).
  */
 const PUBLIC_PAGES = [
@@ -74,8 +74,16 @@ const PUBLIC_PAGES = [
   /^\/mentions-legales$/,
   // Any query: the page redirects other spellings of a selection to its one address.
   /^\/comparer$/,
+  // The API (issue 30): JSON of the same catalogue; its renders are limited like the pages'.
+  /^\/api\/offers$/,
+  /^\/api\/offers\/[a-z0-9-]{1,200}$/,
 ];
-const PUBLIC_RESOURCES = new Set(["/sitemap.xml", "/robots.txt"]);
+const PUBLIC_RESOURCES = new Set([
+  "/sitemap.xml",
+  "/robots.txt",
+  "/offers.atom",
+  "/api/openapi.json",
+]);
 
 /** Response headers that describe one response, never stored with the page. */
 const PER_RESPONSE_HEADERS = new Set([
@@ -310,7 +318,7 @@ export class PageCache {
     if (response.headers.has("set-cookie")) return false;
     const cacheControl = response.headers.get("cache-control") ?? "";
     if (/private|no-store|no-cache/i.test(cacheControl)) return false;
-    return /^(text\/html|application\/xml|text\/plain)/i.test(
+    return /^(text\/html|application\/xml|text\/plain|application\/json|application\/atom\+xml)/i.test(
       response.headers.get("content-type") ?? "",
     );
   }
@@ -349,6 +357,10 @@ export class PageCache {
     // Only the validators: a request's 'Cache-Control: no-cache' (which fetch() adds to any
     // conditional request) asks the origin to revalidate, and this answer is already revalidated
     // against the current catalogue version.
+    // Cross-origin reads of the API revalidate too: its CORS headers go on a 304 as well.
+    for (const [name, value] of entry.headers) {
+      if (name.startsWith("access-control-")) res.setHeader(name, value);
+    }
     const validators = {
       "if-none-match": req.headers["if-none-match"],
       "if-modified-since": req.headers["if-modified-since"],

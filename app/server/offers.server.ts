@@ -178,6 +178,21 @@ export function listingPageQuery(
     .offset((page - 1) * pageSize);
 }
 
+/** The same page with every column (the API: the same offers in the same order). */
+export function listingPageDetails(
+  filters: OfferFilters,
+  page: number,
+  pageSize: number,
+  database: Database,
+  sort: OfferSort,
+): Promise<OfferDetail[]> {
+  return offersWithDatacenter(database, detailColumns)
+    .where(listingConditions(filters))
+    .orderBy(...ORDERS[sort])
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+}
+
 /** The home page's 'Offres à la une': active featured offers, newest first (partial index). */
 export function listFeaturedOffers(limit = 3, database: Database = db()): Promise<OfferCardData[]> {
   return offersWithDatacenter(database, cardColumns)
