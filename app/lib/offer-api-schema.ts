@@ -61,7 +61,9 @@ export const offerListQuerySchema = z.strictObject(
     sort: z
       .enum(OFFER_SORTS, { error: `sort : ${OFFER_SORTS.join(", ")} est attendu.` })
       .optional()
-      .meta({ description: "Ordre : plus récentes d'abord (défaut), prix croissant ou décroissant." }),
+      .meta({
+        description: "Ordre : plus récentes d'abord (défaut), prix croissant ou décroissant.",
+      }),
     page: whole("page", MAX_PAGE, "Page de 24 offres, à partir de 1."),
   },
   {
@@ -102,7 +104,10 @@ export const offerSlugSchema = z
   .string()
   .max(200)
   .regex(/^[a-z0-9-]+$/)
-  .meta({ description: "Identifiant de l'offre dans ses adresses.", example: "epyc-performance-64" });
+  .meta({
+    description: "Identifiant de l'offre dans ses adresses.",
+    example: "epyc-performance-64",
+  });
 
 // The answers. Amounts are euros (2 decimals) per month unless said otherwise; HT is what the
 // catalogue is priced in, TTC adds the site's VAT rate.
@@ -153,7 +158,9 @@ export const apiOfferSchema = z
       monthlyHt: euros("Prix mensuel HT."),
       monthlyTtc: euros("Prix mensuel TTC."),
       vatRate: z.number().meta({ description: "Taux de TVA en pour cent." }),
-      setupFeeHt: euros("Frais de mise en service HT (0 : offerts ; null : non précisés).").nullable(),
+      setupFeeHt: euros(
+        "Frais de mise en service HT (0 : offerts ; null : non précisés).",
+      ).nullable(),
       setupFeeTtc: euros("Frais de mise en service TTC.").nullable(),
     }),
     engagement: z.boolean(),
@@ -169,7 +176,10 @@ export const apiOfferSchema = z
       .nullable()
       .meta({ description: "Conditions de la LOA (offres LOA dont la durée est fixée)." }),
     lease: z
-      .object({ financedAmountHt: euros("Montant financé HT."), durations: z.array(leaseDurationSchema) })
+      .object({
+        financedAmountHt: euros("Montant financé HT."),
+        durations: z.array(leaseDurationSchema),
+      })
       .nullable()
       .meta({ description: "Simulateur de LOA : loyers selon le barème du financeur, par durée." }),
     specs: z.object({
@@ -184,7 +194,10 @@ export const apiOfferSchema = z
     }),
     delivery: z.object({
       state: z.enum(DELIVERY_STATES),
-      days: z.int().nullable().meta({ description: "Délai en jours, pour une offre sur commande." }),
+      days: z
+        .int()
+        .nullable()
+        .meta({ description: "Délai en jours, pour une offre sur commande." }),
       label: z.string().meta({ example: "En stock — livraison sous 24 h" }),
       availableNow: z.boolean(),
     }),

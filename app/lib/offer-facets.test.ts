@@ -85,8 +85,18 @@ describe("facetCounts", () => {
   });
 
   it("reads the chosen value of each facet as the URL writes it", () => {
-    const filters: OfferFilters = { type: "loa", commitment: false, location: "paris", availableNow: true };
-    expect(FACETS.map((facet) => selectedChoice(filters, facet))).toEqual(["loa", "no", "paris", "1"]);
+    const filters: OfferFilters = {
+      type: "loa",
+      commitment: false,
+      location: "paris",
+      availableNow: true,
+    };
+    expect(FACETS.map((facet) => selectedChoice(filters, facet))).toEqual([
+      "loa",
+      "no",
+      "paris",
+      "1",
+    ]);
     expect(FACETS.map((facet) => selectedChoice({}, facet))).toEqual([
       undefined,
       undefined,

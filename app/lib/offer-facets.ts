@@ -17,7 +17,12 @@ export type FacetCell = {
 } & Record<(typeof REFERENCE_FILTERS)[number]["field"], string | null>;
 
 /** The listing's selects (and the availability checkbox), by query parameter. */
-export const FACETS = ["type", "engagement", ...REFERENCE_FILTERS.map((f) => f.param), "available"] as const;
+export const FACETS = [
+  "type",
+  "engagement",
+  ...REFERENCE_FILTERS.map((f) => f.param),
+  "available",
+] as const;
 export type Facet = (typeof FACETS)[number];
 
 /** A facet's choices as the URL writes them ('loa', 'yes', 'paris', '1'); undefined: any. */
@@ -25,8 +30,14 @@ const CELL_VALUE: Record<Facet, (cell: FacetCell) => string | undefined> = {
   type: (cell) => cell.type,
   engagement: (cell) => (cell.engagement ? "yes" : "no"),
   ...(Object.fromEntries(
-    REFERENCE_FILTERS.map(({ param, field }) => [param, (cell: FacetCell) => cell[field] ?? undefined]),
-  ) as Record<(typeof REFERENCE_FILTERS)[number]["param"], (cell: FacetCell) => string | undefined>),
+    REFERENCE_FILTERS.map(({ param, field }) => [
+      param,
+      (cell: FacetCell) => cell[field] ?? undefined,
+    ]),
+  ) as Record<
+    (typeof REFERENCE_FILTERS)[number]["param"],
+    (cell: FacetCell) => string | undefined
+  >),
   available: (cell) => (AVAILABLE_NOW.includes(cell.delivery) ? "1" : undefined),
 };
 

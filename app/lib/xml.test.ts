@@ -3,7 +3,9 @@ import { xmlElement, xmlEscape } from "./xml";
 
 describe("xmlEscape", () => {
   it("escapes the five special characters", () => {
-    expect(xmlEscape(`a & b < c > d "e" 'f'`)).toBe("a &amp; b &lt; c &gt; d &quot;e&quot; &apos;f&apos;");
+    expect(xmlEscape(`a & b < c > d "e" 'f'`)).toBe(
+      "a &amp; b &lt; c &gt; d &quot;e&quot; &apos;f&apos;",
+    );
   });
 
   it("escapes an ampersand once, even before an entity", () => {
@@ -11,7 +13,9 @@ describe("xmlEscape", () => {
   });
 
   it("drops characters XML cannot carry and keeps tabs, line breaks and accents", () => {
-    expect(xmlEscape("a\u0000b\u0007c\u001fd\tE\nf\r — Épique 🚀")).toBe("abcd\tE\nf\r — Épique 🚀");
+    expect(xmlEscape("a\u0000b\u0007c\u001fd\tE\nf\r — Épique 🚀")).toBe(
+      "abcd\tE\nf\r — Épique 🚀",
+    );
     expect(xmlEscape("x\ud800y\udc00z")).toBe("xyz");
   });
 });

@@ -7,7 +7,10 @@ export function xmlEscape(text: string): string {
       // Control characters other than tab, line feed and carriage return are not allowed in XML
       // 1.0, even escaped; lone surrogates neither.
       // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "")
+      .replace(
+        /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+        "",
+      )
       .replace(/&/g, "&amp;")
       .replace(/</g, "&lt;")
       .replace(/>/g, "&gt;")
@@ -26,5 +29,7 @@ export function xmlElement(
     .filter((entry): entry is [string, string] => entry[1] !== undefined)
     .map(([key, value]) => ` ${key}="${xmlEscape(value)}"`)
     .join("");
-  return text === undefined ? `<${name}${attrs}/>` : `<${name}${attrs}>${xmlEscape(text)}</${name}>`;
+  return text === undefined
+    ? `<${name}${attrs}/>`
+    : `<${name}${attrs}>${xmlEscape(text)}</${name}>`;
 }

@@ -2,11 +2,7 @@ import { count } from "drizzle-orm";
 import { AVAILABLE_NOW, deliveryLabel } from "~/lib/delivery";
 import { leaseQuote, offeredDurations, type LeaseScale } from "~/lib/lease";
 import { amount, loaTotal, toCents, ttcCents, type Pricing } from "~/lib/money";
-import type {
-  ApiOffer,
-  ApiOfferDetail,
-  ApiOfferList,
-} from "~/lib/offer-api-schema";
+import type { ApiOffer, ApiOfferDetail, ApiOfferList } from "~/lib/offer-api-schema";
 import type { OfferFilters, OfferSort } from "~/lib/offer-filters";
 import { db, type Database } from "./db.server";
 import { readLeaseScale } from "./lease.server";

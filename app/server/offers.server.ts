@@ -20,6 +20,7 @@ import { OFFER_LIMITS } from "~/lib/limits";
 import { facetCounts, type FacetCell, type FacetCounts } from "~/lib/offer-facets";
 import {
   DEFAULT_SORT,
+  hasActiveFilters,
   likePattern,
   REFERENCE_FILTERS,
   type OfferFilters,
@@ -30,7 +31,7 @@ import { offerToFormValues, type OfferFormValues } from "~/lib/offer-form";
 import type { OfferField, OfferInput } from "~/lib/offer-fields";
 import { slugCandidate } from "~/lib/slug";
 import type { SelectedFields } from "drizzle-orm/pg-core";
-import { bumpCatalogueVersion } from "./catalogue.server";
+import { bumpCatalogueVersion, getCatalogueVersion } from "./catalogue.server";
 import { db, type Database } from "./db.server";
 import { log } from "./log.server";
 import { datacenters, offers, type NewOffer, type Offer } from "./schema.server";
@@ -118,7 +119,12 @@ export function listingFacetCells(
   const fields = Object.fromEntries(
     REFERENCE_FILTERS.map(({ field }) => [field, offers[field]]),
   ) as Record<(typeof REFERENCE_FILTERS)[number]["field"], (typeof offers)["datacenter"]>;
-  const groups = { type: offers.type, engagement: offers.engagement, delivery: offers.delivery, ...fields };
+  const groups = {
+    type: offers.type,
+    engagement: offers.engagement,
+    delivery: offers.delivery,
+    ...fields,
+  };
   return database
     .select({ ...groups, count: count() })
     .from(offers)
@@ -137,6 +143,30 @@ const ORDERS: Record<OfferSort, SQL[]> = {
   price_desc: [desc(offers.price), desc(offers.id)],
 };
 
+/** The cells without search, price or number filter, per database, for one catalogue version. */
+const catalogueCells = new WeakMap<Database, { version: string; cells: Promise<FacetCell[]> }>();
+
+/**
+ * The cells of `filters`. Without a search, price or number filter they are the whole active
+ * catalogue's, the same for any choice of the selects: computed once per catalogue version (every
+ * offer write bumps it, in its transaction), so such a listing costs the version's primary-key
+ * read instead of a count, on any instance.
+ */
+async function facetCells(filters: OfferFilters, database: Database): Promise<FacetCell[]> {
+  const base = { ...filters, type: undefined, commitment: undefined, availableNow: undefined };
+  for (const { param } of REFERENCE_FILTERS) base[param] = undefined;
+  if (hasActiveFilters(base)) return listingFacetCells(filters, database);
+  const { version } = await getCatalogueVersion(database);
+  const known = catalogueCells.get(database);
+  if (known?.version === version) return known.cells;
+  const cells = listingFacetCells({}, database);
+  catalogueCells.set(database, { version, cells });
+  cells.catch(() => {
+    if (catalogueCells.get(database)?.cells === cells) catalogueCells.delete(database);
+  });
+  return cells;
+}
+
 /**
  * One page of the listing in the chosen order (newest first by default), with the total count;
  * with `counts`, also each select choice's count (the total then comes from the same query).
@@ -152,7 +182,7 @@ export async function listActiveOffers(
   let total: number;
   let counts: FacetCounts | undefined;
   if (options.counts) {
-    counts = facetCounts(await listingFacetCells(filters, database), filters);
+    counts = facetCounts(await facetCells(filters, database), filters);
     total = counts.total;
   } else {
     const where = listingConditions(filters);

@@ -122,9 +122,10 @@ describe(`the catalogue API (${testDatabaseKind})`, () => {
           const shown = await listingAt(path);
           const api = await apiAt(path.replace("/offers", "/api/offers"));
           expect(api.response.status, path).toBe(200);
-          expect(api.body.offers.map((o: { slug: string }) => o.slug), path).toEqual(
-            shown.offers.map((o) => o.slug),
-          );
+          expect(
+            api.body.offers.map((o: { slug: string }) => o.slug),
+            path,
+          ).toEqual(shown.offers.map((o) => o.slug));
           expect(api.body.total, path).toBe(shown.total);
           expect(api.body.pageCount, path).toBe(shown.pageCount);
           apiOfferListSchema.parse(api.body);
@@ -176,7 +177,13 @@ describe(`the catalogue API (${testDatabaseKind})`, () => {
       type: "loa",
       url: "http://localhost:3000/offers/offre-31",
       price: { monthlyHt: 129, monthlyTtc: 154.8, vatRate: 20, setupFeeHt: 49, setupFeeTtc: 58.8 },
-      loa: { months: 36, purchaseOptionHt: 150, purchaseOptionTtc: 180, totalHt: 4794, totalTtc: 5752.8 },
+      loa: {
+        months: 36,
+        purchaseOptionHt: 150,
+        purchaseOptionTtc: 180,
+        totalHt: 4794,
+        totalTtc: 5752.8,
+      },
       specs: { storageTb: 3.84, bandwidthGbps: 1 },
       delivery: { state: "stock_24h", availableNow: true, label: "En stock — livraison sous 24 h" },
       datacenter: { code: "paris", name: "Paris" },
@@ -191,7 +198,14 @@ describe(`the catalogue API (${testDatabaseKind})`, () => {
           { label: "256 Go", monthlyHt: 40, setupHt: 0 },
         ],
       },
-      { kind: "quantity", label: "IPv4 supplémentaires", min: 0, max: 16, monthlyHt: 2, setupHt: 5 },
+      {
+        kind: "quantity",
+        label: "IPv4 supplémentaires",
+        min: 0,
+        max: 16,
+        monthlyHt: 2,
+        setupHt: 5,
+      },
     ]);
   });
 

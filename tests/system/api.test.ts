@@ -16,7 +16,12 @@ function get(path: string, headers: Record<string, string> = {}) {
 
 describe("the catalogue API over HTTP (built server)", () => {
   it("answers JSON cached like the pages: ETag, 304, CORS for reads, on the list and on an offer", async () => {
-    for (const path of ["/api/offers", "/api/offers?type=dedicated&sort=price_asc", "/api/offers/starter-web", "/api/openapi.json"]) {
+    for (const path of [
+      "/api/offers",
+      "/api/offers?type=dedicated&sort=price_asc",
+      "/api/offers/starter-web",
+      "/api/openapi.json",
+    ]) {
       const first = await get(path);
       expect(first.status, path).toBe(200);
       expect(first.headers.get("content-type"), path).toBe("application/json; charset=utf-8");
@@ -30,7 +35,10 @@ describe("the catalogue API over HTTP (built server)", () => {
       expect(await second.json()).toEqual(body);
       const etag = second.headers.get("etag") ?? "";
       expect(etag).toMatch(/^W\/"/);
-      const revalidated = await get(path, { "If-None-Match": etag, Origin: "https://ailleurs.example" });
+      const revalidated = await get(path, {
+        "If-None-Match": etag,
+        Origin: "https://ailleurs.example",
+      });
       expect(revalidated.status, path).toBe(304);
       expect(revalidated.headers.get("access-control-allow-origin"), path).toBe("*");
     }
@@ -59,8 +67,12 @@ describe("the catalogue API over HTTP (built server)", () => {
     expect(feed.status).toBe(200);
     expect(feed.headers.get("content-type")).toBe("application/atom+xml; charset=utf-8");
     const xml = await feed.text();
-    expect(xml).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<feed xmlns="http:\/\/www\.w3\.org\/2005\/Atom"/);
-    expect(xml).toContain(`<link rel="self" type="application/atom+xml" href="${SITE}/offers.atom"/>`);
+    expect(xml).toMatch(
+      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<feed xmlns="http:\/\/www\.w3\.org\/2005\/Atom"/,
+    );
+    expect(xml).toContain(
+      `<link rel="self" type="application/atom+xml" href="${SITE}/offers.atom"/>`,
+    );
     expect(xml).toMatch(/<entry><id>https:\/\/serveurs\.example\.fr\/offers\/[a-z0-9-]+#/);
     expect((await get("/offers.atom")).headers.get("x-cache")).toBe("HIT");
     const listing = await (await get("/offers")).text();

@@ -8,5 +8,7 @@ import type { Route } from "./+types/api-offers";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseOfferApiQuery(new URL(request.url).searchParams);
   if (!query.success) return apiProblem(400, "Paramètres invalides", query.message);
-  return apiRead("api offers", context, async () => apiJson(await listApiOffers(query, siteConfig())));
+  return apiRead("api offers", context, async () =>
+    apiJson(await listApiOffers(query, siteConfig())),
+  );
 }
