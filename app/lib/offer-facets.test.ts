@@ -17,7 +17,18 @@ function cells(): FacetCell[] {
         for (const datacenter of DATACENTERS) {
           n += 1;
           if (n % 5 === 0) continue; // a combination no offer has
-          out.push({ type, engagement, delivery, datacenter, count: (n % 4) + 1 });
+          out.push({
+            type,
+            engagement,
+            delivery,
+            datacenter,
+            // 49.00 (whole), 49.50 and 500.50 (between two euros), with and without numbers.
+            priceFloor: [49, 49, 500][n % 3],
+            priceCeil: [49, 50, 501][n % 3],
+            ramGb: n % 4 === 0 ? null : 64 * (n % 3),
+            cpuCores: n % 5 === 0 ? null : 8 * (n % 4),
+            count: (n % 4) + 1,
+          });
         }
   return out;
 }
@@ -30,7 +41,12 @@ function brute(all: FacetCell[], filters: OfferFilters): number {
         (!filters.type || c.type === filters.type) &&
         (filters.commitment === undefined || c.engagement === filters.commitment) &&
         (!filters.location || c.datacenter === filters.location) &&
-        (!filters.availableNow || AVAILABLE_NOW.includes(c.delivery)),
+        (!filters.availableNow || AVAILABLE_NOW.includes(c.delivery)) &&
+        // The SQL's price >= min and price <= max, on the cell's price range.
+        (filters.minPrice === undefined || c.priceFloor >= filters.minPrice) &&
+        (filters.maxPrice === undefined || c.priceCeil <= filters.maxPrice) &&
+        (filters.ramMin === undefined || (c.ramGb !== null && c.ramGb >= filters.ramMin)) &&
+        (filters.coresMin === undefined || (c.cpuCores !== null && c.cpuCores >= filters.coresMin)),
     )
     .reduce((sum, c) => sum + c.count, 0);
 }
@@ -42,6 +58,10 @@ const FILTER_STATES: OfferFilters[] = [
   { location: "paris", availableNow: true },
   { type: "dedicated", commitment: false, location: "roubaix", availableNow: true },
   { location: "nowhere" },
+  { minPrice: 50 },
+  { maxPrice: 50, type: "loa" },
+  { minPrice: 49, maxPrice: 500, commitment: true },
+  { ramMin: 64, coresMin: 16, availableNow: true },
 ];
 
 /** The filters with one facet set to a choice (or cleared). */

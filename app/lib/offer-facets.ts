@@ -4,17 +4,36 @@ import type { DeliveryState } from "./offer-fields";
 import { REFERENCE_FILTERS, type OfferFilters } from "./offer-filters";
 
 // Counts beside the listing's selects (issue 30): each choice shows how many offers it gives with
-// the other filters as they are ('Paris (4)'). The database answers one grouped query, the cells
-// below, over the offers that pass the filters which are not selects (search, prices, RAM, cores);
-// every count, and the listing's total, is a sum of cells. No zod, no database: tested beside it.
+// the other filters as they are ('Paris (4)'). The database answers one grouped query over the
+// active offers that match the search, the cells below; the price and number filters and the
+// selects are applied here, and every count, the listing's total too, is a sum of cells. Without a
+// search the cells are the whole catalogue's (offers.server.ts keeps them per catalogue version).
+// No zod, no database: tested beside it.
 
-/** One group of offers that share the select filters' values, and how many they are. */
+/** One group of offers that share the filtered fields' values, and how many they are. */
 export type FacetCell = {
   type: OfferType;
   engagement: boolean;
   delivery: DeliveryState;
+  /** The monthly price HT rounded down and up to the euro (the price filters are whole euros). */
+  priceFloor: number;
+  priceCeil: number;
+  ramGb: number | null;
+  cpuCores: number | null;
   count: number;
 } & Record<(typeof REFERENCE_FILTERS)[number]["field"], string | null>;
+
+/** The price and number filters, as the listing's SQL reads them (offers.server.ts). */
+function inRanges(cell: FacetCell, filters: OfferFilters): boolean {
+  const { minPrice, maxPrice, ramMin, coresMin } = filters;
+  // price >= min <=> floor(price) >= min, price <= max <=> ceil(price) <= max, for whole euros.
+  if (minPrice !== undefined && cell.priceFloor < minPrice) return false;
+  if (maxPrice !== undefined && cell.priceCeil > maxPrice) return false;
+  // Without the number, an offer is left out once its filter is set.
+  if (ramMin !== undefined && (cell.ramGb === null || cell.ramGb < ramMin)) return false;
+  if (coresMin !== undefined && (cell.cpuCores === null || cell.cpuCores < coresMin)) return false;
+  return true;
+}
 
 /** The listing's selects (and the availability checkbox), by query parameter. */
 export const FACETS = [
@@ -61,30 +80,35 @@ export type FacetCounts = {
   facets: Record<Facet, { all: number; by: Record<string, number> }>;
 };
 
-/** Whether a cell passes every select filter but `except`. */
-function passes(cell: FacetCell, filters: OfferFilters, except?: Facet): boolean {
-  return FACETS.every((facet) => {
-    if (facet === except) return true;
-    const chosen = selectedChoice(filters, facet);
-    return chosen === undefined || CELL_VALUE[facet](cell) === chosen;
-  });
-}
-
-/** The listing's total and every choice's count, from the grouped cells. */
+/**
+ * The listing's total and every choice's count, from the grouped cells. A cell that passes every
+ * select counts for the total and for every facet; one that fails a single select counts for that
+ * facet only (its count with that select left at any value); one that fails more, for nothing.
+ */
 export function facetCounts(cells: readonly FacetCell[], filters: OfferFilters): FacetCounts {
   const facets = Object.fromEntries(
     FACETS.map((facet) => [facet, { all: 0, by: {} as Record<string, number> }]),
   ) as FacetCounts["facets"];
+  const chosen = FACETS.map((facet) => selectedChoice(filters, facet));
   let total = 0;
   for (const cell of cells) {
-    if (passes(cell, filters)) total += cell.count;
-    for (const facet of FACETS) {
-      if (!passes(cell, filters, facet)) continue;
+    if (!inRanges(cell, filters)) continue;
+    const values = FACETS.map((facet) => CELL_VALUE[facet](cell));
+    let failed: number | undefined;
+    let failures = 0;
+    for (let i = 0; i < FACETS.length && failures < 2; i++) {
+      if (chosen[i] !== undefined && values[i] !== chosen[i])
+        [failed, failures] = [i, failures + 1];
+    }
+    if (failures > 1) continue;
+    if (failures === 0) total += cell.count;
+    FACETS.forEach((facet, i) => {
+      if (failures === 1 && failed !== i) return;
       const counts = facets[facet];
       counts.all += cell.count;
-      const value = CELL_VALUE[facet](cell);
+      const value = values[i];
       if (value !== undefined) counts.by[value] = (counts.by[value] ?? 0) + cell.count;
-    }
+    });
   }
   return { total, facets };
 }

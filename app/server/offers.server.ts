@@ -20,7 +20,6 @@ import { OFFER_LIMITS } from "~/lib/limits";
 import { facetCounts, type FacetCell, type FacetCounts } from "~/lib/offer-facets";
 import {
   DEFAULT_SORT,
-  hasActiveFilters,
   likePattern,
   REFERENCE_FILTERS,
   type OfferFilters,
@@ -75,17 +74,9 @@ function offersWithDatacenter<T extends SelectedFields>(database: Database, colu
 const detailColumns = { ...getTableColumns(offers), datacenterName: datacenters.name };
 export type OfferDetail = Offer & { datacenterName: string | null };
 
-/**
- * The listing's filters that are not selects: active offers, search, prices, numbers (the counts
- * beside the selects are over these, offer-facets.ts).
- */
-function baseConditions(filters: OfferFilters): (SQL | undefined)[] {
+/** Active offers matching the search: what the counts' cells are grouped over (offer-facets.ts). */
+function searchConditions(filters: OfferFilters): (SQL | undefined)[] {
   const conditions: (SQL | undefined)[] = [eq(offers.isActive, true)];
-  if (filters.minPrice !== undefined) conditions.push(gte(offers.price, String(filters.minPrice)));
-  if (filters.maxPrice !== undefined) conditions.push(lte(offers.price, String(filters.maxPrice)));
-  // NULL >= n is not true: an offer without the number is left out once the filter is set.
-  if (filters.ramMin !== undefined) conditions.push(gte(offers.ramGb, filters.ramMin));
-  if (filters.coresMin !== undefined) conditions.push(gte(offers.cpuCores, filters.coresMin));
   if (filters.searchTerm) {
     // Case-insensitive substring of title, reference, cpu or ram: search_text holds the four,
     // lower-cased, with a separator that no search term contains (schema.server.ts).
@@ -97,8 +88,13 @@ function baseConditions(filters: OfferFilters): (SQL | undefined)[] {
 
 /** Spec section 7, Listing: active offers only, the filters combined with AND. */
 export function listingConditions(filters: OfferFilters): SQL | undefined {
-  const conditions = baseConditions(filters);
+  const conditions = searchConditions(filters);
   if (filters.type) conditions.push(eq(offers.type, filters.type));
+  if (filters.minPrice !== undefined) conditions.push(gte(offers.price, String(filters.minPrice)));
+  if (filters.maxPrice !== undefined) conditions.push(lte(offers.price, String(filters.maxPrice)));
+  // NULL >= n is not true: an offer without the number is left out once the filter is set.
+  if (filters.ramMin !== undefined) conditions.push(gte(offers.ramGb, filters.ramMin));
+  if (filters.coresMin !== undefined) conditions.push(gte(offers.cpuCores, filters.coresMin));
   if (filters.commitment !== undefined) conditions.push(eq(offers.engagement, filters.commitment));
   for (const { param, field } of REFERENCE_FILTERS) {
     const code = filters[param];
@@ -109,10 +105,11 @@ export function listingConditions(filters: OfferFilters): SQL | undefined {
 }
 
 /**
- * The offers that pass the filters which are not selects, grouped by the selects' fields: one
- * query from which offer-facets.ts sums the listing's total and every choice's count.
+ * The active offers matching the search, grouped by every other filtered field (prices to the
+ * euro): one query from which offer-facets.ts sums the listing's total and every choice's count.
+ * A real promise (drizzle's query runs again at each `then`): it is kept and awaited again.
  */
-export function listingFacetCells(
+export async function listingFacetCells(
   filters: OfferFilters,
   database: Database = db(),
 ): Promise<FacetCell[]> {
@@ -123,12 +120,16 @@ export function listingFacetCells(
     type: offers.type,
     engagement: offers.engagement,
     delivery: offers.delivery,
+    priceFloor: sql<number>`floor(${offers.price})::int`,
+    priceCeil: sql<number>`ceil(${offers.price})::int`,
+    ramGb: offers.ramGb,
+    cpuCores: offers.cpuCores,
     ...fields,
   };
   return database
     .select({ ...groups, count: count() })
     .from(offers)
-    .where(and(...baseConditions(filters)))
+    .where(and(...searchConditions(filters)))
     .groupBy(...Object.values(groups));
 }
 
@@ -143,19 +144,17 @@ const ORDERS: Record<OfferSort, SQL[]> = {
   price_desc: [desc(offers.price), desc(offers.id)],
 };
 
-/** The cells without search, price or number filter, per database, for one catalogue version. */
+/** The cells without a search (the whole active catalogue), per database and catalogue version. */
 const catalogueCells = new WeakMap<Database, { version: string; cells: Promise<FacetCell[]> }>();
 
 /**
- * The cells of `filters`. Without a search, price or number filter they are the whole active
- * catalogue's, the same for any choice of the selects: computed once per catalogue version (every
- * offer write bumps it, in its transaction), so such a listing costs the version's primary-key
- * read instead of a count, on any instance.
+ * The cells of `filters`. Without a search they are the whole active catalogue's, the same for any
+ * other filter: computed once per catalogue version (every offer write bumps it, in its
+ * transaction), so such a listing costs the version's primary-key read instead of a count, on
+ * any instance. A search groups its matches (at most a few hundred rows: the trigram index).
  */
 async function facetCells(filters: OfferFilters, database: Database): Promise<FacetCell[]> {
-  const base = { ...filters, type: undefined, commitment: undefined, availableNow: undefined };
-  for (const { param } of REFERENCE_FILTERS) base[param] = undefined;
-  if (hasActiveFilters(base)) return listingFacetCells(filters, database);
+  if (filters.searchTerm) return listingFacetCells(filters, database);
   const { version } = await getCatalogueVersion(database);
   const known = catalogueCells.get(database);
   if (known?.version === version) return known.cells;
