@@ -98,6 +98,20 @@ describe("facetCounts", () => {
     }
   });
 
+  it("leaves the ranges to the database for a search's cells (without prices and numbers)", () => {
+    const cell = {
+      type: "loa",
+      engagement: true,
+      delivery: "stock_24h",
+      datacenter: "paris",
+      count: 3,
+    } as const;
+    const counts = facetCounts([cell], { minPrice: 900, ramMin: 512, type: "loa" });
+    expect([counts.total, counts.facets.type.all, counts.facets.location.by.paris]).toEqual([
+      3, 3, 3,
+    ]);
+  });
+
   it("counts nothing without cells", () => {
     const counts = facetCounts([], { type: "loa" });
     expect(counts.total).toBe(0);

@@ -4,10 +4,10 @@ import type { DeliveryState } from "./offer-fields";
 import { REFERENCE_FILTERS, type OfferFilters } from "./offer-filters";
 
 // Counts beside the listing's selects (issue 30): each choice shows how many offers it gives with
-// the other filters as they are ('Paris (4)'). The database answers one grouped query over the
-// active offers that match the search, the cells below; the price and number filters and the
-// selects are applied here, and every count, the listing's total too, is a sum of cells. Without a
-// search the cells are the whole catalogue's (offers.server.ts keeps them per catalogue version).
+// the other filters as they are ('Paris (4)'). The database answers one grouped query, the cells
+// below: without a search, the whole catalogue's (offers.server.ts keeps them per catalogue
+// version), to which the price and number filters are applied here; with one, its matches within
+// those filters. Every count, the listing's total too, is a sum of cells.
 // No zod, no database: tested beside it.
 
 /** One group of offers that share the filtered fields' values, and how many they are. */
@@ -15,23 +15,27 @@ export type FacetCell = {
   type: OfferType;
   engagement: boolean;
   delivery: DeliveryState;
-  /** The monthly price HT rounded down and up to the euro (the price filters are whole euros). */
-  priceFloor: number;
-  priceCeil: number;
-  ramGb: number | null;
-  cpuCores: number | null;
   count: number;
+  /**
+   * The monthly price HT rounded down and up to the euro (the price filters are whole euros), RAM
+   * and cores; absent when the database applied those filters already (a search's cells).
+   */
+  priceFloor?: number;
+  priceCeil?: number;
+  ramGb?: number | null;
+  cpuCores?: number | null;
 } & Record<(typeof REFERENCE_FILTERS)[number]["field"], string | null>;
 
 /** The price and number filters, as the listing's SQL reads them (offers.server.ts). */
 function inRanges(cell: FacetCell, filters: OfferFilters): boolean {
+  if (cell.priceFloor === undefined || cell.priceCeil === undefined) return true;
   const { minPrice, maxPrice, ramMin, coresMin } = filters;
   // price >= min <=> floor(price) >= min, price <= max <=> ceil(price) <= max, for whole euros.
   if (minPrice !== undefined && cell.priceFloor < minPrice) return false;
   if (maxPrice !== undefined && cell.priceCeil > maxPrice) return false;
   // Without the number, an offer is left out once its filter is set.
-  if (ramMin !== undefined && (cell.ramGb === null || cell.ramGb < ramMin)) return false;
-  if (coresMin !== undefined && (cell.cpuCores === null || cell.cpuCores < coresMin)) return false;
+  if (ramMin !== undefined && (cell.ramGb == null || cell.ramGb < ramMin)) return false;
+  if (coresMin !== undefined && (cell.cpuCores == null || cell.cpuCores < coresMin)) return false;
   return true;
 }
 

@@ -86,15 +86,21 @@ function searchConditions(filters: OfferFilters): (SQL | undefined)[] {
   return conditions;
 }
 
-/** Spec section 7, Listing: active offers only, the filters combined with AND. */
-export function listingConditions(filters: OfferFilters): SQL | undefined {
-  const conditions = searchConditions(filters);
-  if (filters.type) conditions.push(eq(offers.type, filters.type));
+/** The price and number filters. */
+function rangeConditions(filters: OfferFilters): (SQL | undefined)[] {
+  const conditions: (SQL | undefined)[] = [];
   if (filters.minPrice !== undefined) conditions.push(gte(offers.price, String(filters.minPrice)));
   if (filters.maxPrice !== undefined) conditions.push(lte(offers.price, String(filters.maxPrice)));
   // NULL >= n is not true: an offer without the number is left out once the filter is set.
   if (filters.ramMin !== undefined) conditions.push(gte(offers.ramGb, filters.ramMin));
   if (filters.coresMin !== undefined) conditions.push(gte(offers.cpuCores, filters.coresMin));
+  return conditions;
+}
+
+/** Spec section 7, Listing: active offers only, the filters combined with AND. */
+export function listingConditions(filters: OfferFilters): SQL | undefined {
+  const conditions = [...searchConditions(filters), ...rangeConditions(filters)];
+  if (filters.type) conditions.push(eq(offers.type, filters.type));
   if (filters.commitment !== undefined) conditions.push(eq(offers.engagement, filters.commitment));
   for (const { param, field } of REFERENCE_FILTERS) {
     const code = filters[param];
@@ -105,9 +111,10 @@ export function listingConditions(filters: OfferFilters): SQL | undefined {
 }
 
 /**
- * The active offers matching the search, grouped by every other filtered field (prices to the
- * euro): one query from which offer-facets.ts sums the listing's total and every choice's count.
- * A real promise (drizzle's query runs again at each `then`): it is kept and awaited again.
+ * The cells of the listing's counts (offer-facets.ts), in one query. Without a search: the whole
+ * active catalogue grouped by the selects' fields, the price to the euro, RAM and cores (the
+ * ranges are applied to the cells). With one: its matches within the ranges, by the selects'
+ * fields. A real promise (drizzle's query runs again at each `then`): it is kept and awaited again.
  */
 export async function listingFacetCells(
   filters: OfferFilters,
@@ -116,20 +123,27 @@ export async function listingFacetCells(
   const fields = Object.fromEntries(
     REFERENCE_FILTERS.map(({ field }) => [field, offers[field]]),
   ) as Record<(typeof REFERENCE_FILTERS)[number]["field"], (typeof offers)["datacenter"]>;
-  const groups = {
+  const selects = {
     type: offers.type,
     engagement: offers.engagement,
     delivery: offers.delivery,
-    priceFloor: sql<number>`floor(${offers.price})::int`,
-    priceCeil: sql<number>`ceil(${offers.price})::int`,
-    ramGb: offers.ramGb,
-    cpuCores: offers.cpuCores,
     ...fields,
   };
+  const search = Boolean(filters.searchTerm);
+  const groups = search
+    ? selects
+    : {
+        ...selects,
+        priceFloor: sql<number>`floor(${offers.price})::int`,
+        priceCeil: sql<number>`ceil(${offers.price})::int`,
+        ramGb: offers.ramGb,
+        cpuCores: offers.cpuCores,
+      };
+  const where = [...searchConditions(filters), ...(search ? rangeConditions(filters) : [])];
   return database
     .select({ ...groups, count: count() })
     .from(offers)
-    .where(and(...searchConditions(filters)))
+    .where(and(...where))
     .groupBy(...Object.values(groups));
 }
 
