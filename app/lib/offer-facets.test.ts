@@ -43,10 +43,10 @@ function brute(all: FacetCell[], filters: OfferFilters): number {
         (!filters.location || c.datacenter === filters.location) &&
         (!filters.availableNow || AVAILABLE_NOW.includes(c.delivery)) &&
         // The SQL's price >= min and price <= max, on the cell's price range.
-        (filters.minPrice === undefined || c.priceFloor >= filters.minPrice) &&
-        (filters.maxPrice === undefined || c.priceCeil <= filters.maxPrice) &&
-        (filters.ramMin === undefined || (c.ramGb !== null && c.ramGb >= filters.ramMin)) &&
-        (filters.coresMin === undefined || (c.cpuCores !== null && c.cpuCores >= filters.coresMin)),
+        (filters.minPrice === undefined || c.priceFloor! >= filters.minPrice) &&
+        (filters.maxPrice === undefined || c.priceCeil! <= filters.maxPrice) &&
+        (filters.ramMin === undefined || (c.ramGb != null && c.ramGb >= filters.ramMin)) &&
+        (filters.coresMin === undefined || (c.cpuCores != null && c.cpuCores >= filters.coresMin)),
     )
     .reduce((sum, c) => sum + c.count, 0);
 }

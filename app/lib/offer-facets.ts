@@ -90,31 +90,32 @@ export type FacetCounts = {
  * facet only (its count with that select left at any value); one that fails more, for nothing.
  */
 export function facetCounts(cells: readonly FacetCell[], filters: OfferFilters): FacetCounts {
-  const facets = Object.fromEntries(
-    FACETS.map((facet) => [facet, { all: 0, by: {} as Record<string, number> }]),
-  ) as FacetCounts["facets"];
+  // Without a search the cells are about one per offer: no allocation per cell.
+  const counts = FACETS.map(() => ({ all: 0, by: {} as Record<string, number> }));
+  const getters = FACETS.map((facet) => CELL_VALUE[facet]);
   const chosen = FACETS.map((facet) => selectedChoice(filters, facet));
+  const values: (string | undefined)[] = new Array<string | undefined>(FACETS.length);
   let total = 0;
   for (const cell of cells) {
     if (!inRanges(cell, filters)) continue;
-    const values = FACETS.map((facet) => CELL_VALUE[facet](cell));
-    let failed: number | undefined;
+    let failed = -1;
     let failures = 0;
-    for (let i = 0; i < FACETS.length && failures < 2; i++) {
+    for (let i = 0; i < getters.length; i++) {
+      values[i] = getters[i](cell);
       if (chosen[i] !== undefined && values[i] !== chosen[i])
         [failed, failures] = [i, failures + 1];
     }
     if (failures > 1) continue;
     if (failures === 0) total += cell.count;
-    FACETS.forEach((facet, i) => {
-      if (failures === 1 && failed !== i) return;
-      const counts = facets[facet];
-      counts.all += cell.count;
+    for (let i = 0; i < counts.length; i++) {
+      if (failures === 1 && failed !== i) continue;
+      counts[i].all += cell.count;
       const value = values[i];
-      if (value !== undefined) counts.by[value] = (counts.by[value] ?? 0) + cell.count;
-    });
+      if (value !== undefined) counts[i].by[value] = (counts[i].by[value] ?? 0) + cell.count;
+    }
   }
-  return { total, facets };
+  const facets = Object.fromEntries(FACETS.map((facet, i) => [facet, counts[i]]));
+  return { total, facets: facets as FacetCounts["facets"] };
 }
 
 /** A choice's label with its count: 'Paris (4)'; the label alone without counts. */
