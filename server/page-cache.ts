@@ -66,7 +66,7 @@ function preferredEncoding(req: IncomingMessage, entry: Entry): "br" | "gzip" | 
 }
 
 /**
- * The anonymous public pages, by path (the comparison too: it depends on the catalogue only). Anything else (admin, sign-in, unknown paths) always goes
+ * The anonymous public pages and the API, by path (the comparison too: it depends on the catalogue only). Anything else (admin, sign-in, unknown paths) always goes
  * to React Router. /contact without a query too: each view gets its own form token as it is sent
  * (server/view-token.ts, docs/decisions/022); with one (`?offer=`) it is rendered per visit.
  */
@@ -78,8 +78,17 @@ const PUBLIC_PAGES = [
   /^\/mentions-legales$/,
   // Any query: the page redirects other spellings of a selection to its one address.
   /^\/comparer$/,
+  // The API (issue 30): JSON of the same catalogue; its renders are limited like the pages'.
+  /^\/api\/offers$/,
+  /^\/api\/offers\/[a-z0-9-]{1,200}$/,
 ];
-const PUBLIC_RESOURCES = new Set(["/sitemap.xml", "/robots.txt", "/contact"]);
+const PUBLIC_RESOURCES = new Set([
+  "/sitemap.xml",
+  "/robots.txt",
+  "/offers.atom",
+  "/api/openapi.json",
+  "/contact",
+]);
 
 /** Response headers that describe one response, never stored with the page. */
 const PER_RESPONSE_HEADERS = new Set([
@@ -330,7 +339,7 @@ export class PageCache {
     // A page with a per-view token is private as sent, the same for everyone as stored.
     const shared = response.headers.has(VIEW_TOKEN_HEADER);
     if (!shared && /private|no-store|no-cache/i.test(cacheControl)) return false;
-    return /^(text\/html|application\/xml|text\/plain)/i.test(
+    return /^(text\/html|application\/xml|text\/plain|application\/json|application\/atom\+xml)/i.test(
       response.headers.get("content-type") ?? "",
     );
   }
@@ -373,6 +382,10 @@ export class PageCache {
     // Only the validators: a request's 'Cache-Control: no-cache' (which fetch() adds to any
     // conditional request) asks the origin to revalidate, and this answer is already revalidated
     // against the current catalogue version.
+    // Cross-origin reads of the API revalidate too: its CORS headers go on a 304 as well.
+    for (const [name, value] of entry.headers) {
+      if (name.startsWith("access-control-")) res.setHeader(name, value);
+    }
     const validators = {
       "if-none-match": req.headers["if-none-match"],
       "if-modified-since": req.headers["if-modified-since"],

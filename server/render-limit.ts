@@ -8,6 +8,7 @@ import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "../app/server/auth.server
 import { clientSubject } from "../app/server/client-address.server";
 import { log } from "../app/server/log.server";
 import { findSessionUser } from "../app/server/sessions.server";
+import { apiProblem } from "../app/server/api-response.server";
 import { plainErrorPage } from "./error-page";
 import { countRefusal } from "../app/server/metrics.server";
 
@@ -41,6 +42,10 @@ export function renderLimit(options: RenderLimitOptions) {
     countRefusal("page-render");
     if (take.first) log.warn("page render limit reached", { requestId, client });
     await pause(options.pauseMs ?? REFUSAL_PAUSE_MS);
+    if (req.path.startsWith("/api/")) {
+      const { title, detail } = ERROR_MESSAGES.renderLimited;
+      return apiProblem(429, title, detail, retryAfter(take.retryAfterSeconds));
+    }
     return new Response(plainErrorPage(ERROR_MESSAGES.renderLimited, requestId), {
       status: 429,
       headers: {

@@ -36,12 +36,36 @@ function apply(doc: Document): boolean {
     sheet.id = STYLE_ID;
     sheet.textContent = css;
   }
+  copyChoices(doc);
   const count = doc.getElementById(dom.RESULT_COUNT_ID);
   const shown = document.getElementById(dom.RESULT_COUNT_ID);
   if (count && shown && shown.textContent !== count.textContent) {
     shown.textContent = count.textContent;
   }
   return true;
+}
+
+/**
+ * The filters' counts of the new result ('Paris (4)', disabled at 0), choice by choice: the form
+ * itself stays, with what the visitor has chosen or is typing.
+ */
+function copyChoices(doc: Document) {
+  for (const name of [dom.FILTER_CHOICE, dom.FILTER_CHOICE_LABEL] as const) {
+    const shown = new Map<string, Element>();
+    for (const el of document.querySelectorAll(dom.bySelector(name))) {
+      shown.set(el.getAttribute(name) ?? "", el);
+    }
+    for (const from of doc.querySelectorAll(dom.bySelector(name))) {
+      const to = shown.get(from.getAttribute(name) ?? "");
+      if (!to) continue;
+      if (to instanceof HTMLOptionElement || to instanceof HTMLInputElement) {
+        to.disabled = from.hasAttribute("disabled");
+      }
+      if (!(to instanceof HTMLInputElement) && to.textContent !== from.textContent) {
+        to.textContent = from.textContent;
+      }
+    }
+  }
 }
 
 function setLoading(loading: boolean) {

@@ -1,5 +1,4 @@
 import { Search, X } from "lucide-react";
-import { OfferTypeOptions } from "~/components/offer-type-options";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -7,6 +6,8 @@ import { Field } from "~/components/ui/field";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { SearchInput } from "~/components/ui/search-input";
 import * as dom from "~/lib/dom-hooks";
+import { OFFER_TYPE_LABELS, OFFER_TYPES } from "~/lib/domain";
+import { choiceLabel, selectedChoice, type Facet, type FacetCounts } from "~/lib/offer-facets";
 import {
   LISTING_PATH,
   MAX_SEARCH_LENGTH,
@@ -58,19 +59,72 @@ const NUMBER_FILTERS = [
   { name: "cores_min", field: "coresMin", label: "Cœurs min", placeholder: "8" },
 ] as const;
 
+/**
+ * A select's options with their counts ('Paris (4)'): a choice that would list no offer is
+ * disabled, unless it is the one chosen. `data-filter-choice` lets listing.ts copy the counts of a
+ * new result in (the form itself is never swapped: the visitor may be typing in it).
+ */
+function FacetOptions({
+  facet,
+  all,
+  options,
+  filters,
+  counts,
+}: {
+  facet: Facet;
+  /** The value of 'Tous' ('all' or ''). */
+  all: string;
+  options: readonly { value: string; label: string }[];
+  filters: OfferFilters;
+  counts: FacetCounts | undefined;
+}) {
+  const chosen = selectedChoice(filters, facet);
+  const facetCounts = counts?.facets[facet];
+  return (
+    <>
+      <option value={all} {...dom.hook(dom.FILTER_CHOICE, `${facet}=`)}>
+        {choiceLabel("Tous", facetCounts?.all)}
+      </option>
+      {options.map(({ value, label }) => {
+        const count = facetCounts && (facetCounts.by[value] ?? 0);
+        return (
+          <option
+            key={value}
+            value={value}
+            disabled={count === 0 && value !== chosen}
+            {...dom.hook(dom.FILTER_CHOICE, `${facet}=${value}`)}
+          >
+            {choiceLabel(label, count)}
+          </option>
+        );
+      })}
+    </>
+  );
+}
+
+const TYPE_CHOICES = OFFER_TYPES.map((value) => ({ value, label: OFFER_TYPE_LABELS[value] }));
+const ENGAGEMENT_CHOICES = [
+  { value: "yes", label: "Avec engagement" },
+  { value: "no", label: "Sans engagement" },
+];
+
 export function OfferFiltersForm({
   filters,
   filtered,
   sort,
   choices,
+  counts,
 }: {
   filters: OfferFilters;
   filtered: boolean;
   sort: OfferSort;
   /** The choices of each reference filter (the datacenters…), by field. */
   choices: ReferenceChoices;
+  /** How many offers each choice gives with the other filters (offer-facets.ts). */
+  counts?: FacetCounts;
 }) {
   const engagement = filters.commitment === undefined ? "all" : filters.commitment ? "yes" : "no";
+  const availableCount = counts && (counts.facets.available.by["1"] ?? 0);
   return (
     <Card>
       <CardContent className="p-6">
@@ -92,8 +146,13 @@ export function OfferFiltersForm({
             </Field>
             <Field id="filter-type" label="Type">
               <NativeSelect name="type" defaultValue={filters.type ?? "all"}>
-                <option value="all">Tous</option>
-                <OfferTypeOptions />
+                <FacetOptions
+                  facet="type"
+                  all="all"
+                  options={TYPE_CHOICES}
+                  filters={filters}
+                  counts={counts}
+                />
               </NativeSelect>
             </Field>
             {NUMBER_FILTERS.map((filter) => (
@@ -107,20 +166,25 @@ export function OfferFiltersForm({
             ))}
             <Field id="filter-engagement" label="Engagement">
               <NativeSelect name="engagement" defaultValue={engagement}>
-                <option value="all">Tous</option>
-                <option value="yes">Avec engagement</option>
-                <option value="no">Sans engagement</option>
+                <FacetOptions
+                  facet="engagement"
+                  all="all"
+                  options={ENGAGEMENT_CHOICES}
+                  filters={filters}
+                  counts={counts}
+                />
               </NativeSelect>
             </Field>
             {REFERENCE_FILTERS.map(({ param, field, label }) => (
               <Field key={param} id={`filter-${param}`} label={label}>
                 <NativeSelect name={param} defaultValue={filters[param] ?? ""}>
-                  <option value="">Tous</option>
-                  {choices[field]?.map((choice) => (
-                    <option key={choice.value} value={choice.value}>
-                      {choice.label}
-                    </option>
-                  ))}
+                  <FacetOptions
+                    facet={param}
+                    all=""
+                    options={choices[field] ?? []}
+                    filters={filters}
+                    counts={counts}
+                  />
                 </NativeSelect>
               </Field>
             ))}
@@ -131,8 +195,12 @@ export function OfferFiltersForm({
                   name="available"
                   value="1"
                   defaultChecked={filters.availableNow === true}
+                  disabled={availableCount === 0 && !filters.availableNow}
+                  {...dom.hook(dom.FILTER_CHOICE, "available=1")}
                 />
-                Livrable immédiatement
+                <span {...dom.hook(dom.FILTER_CHOICE_LABEL, "available=1")}>
+                  {choiceLabel("Livrable immédiatement", availableCount)}
+                </span>
               </label>
             </div>
             <Field id="filter-sort" label="Trier par">

@@ -1,6 +1,7 @@
 import { Mail, Server } from "lucide-react";
 import { Link } from "react-router";
 import { useRootData } from "~/hooks/use-root-data";
+import { FEED_PATH, OPENAPI_PATH } from "~/lib/site";
 import { NAV_LINKS } from "./site-header";
 
 const SERVICES = ["Serveurs Dédiés", "Location LOA", "Solutions Sur Mesure", "Support Technique"];
@@ -91,6 +92,17 @@ export function SiteFooter() {
               <Link to="/confidentialite" className="hover:text-primary">
                 Politique de confidentialité
               </Link>
+            </li>
+            <li>
+              {/* The catalogue for programs (issue 30): its OpenAPI document and the Atom feed. */}
+              <a href={OPENAPI_PATH} type="application/json" className="hover:text-primary">
+                API (OpenAPI)
+              </a>
+            </li>
+            <li>
+              <a href={FEED_PATH} type="application/atom+xml" className="hover:text-primary">
+                Flux Atom
+              </a>
             </li>
           </ul>
         </div>

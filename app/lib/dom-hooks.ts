@@ -20,6 +20,12 @@ export const LIVE_FILTERS = "data-live-filters";
 export const FILTER_ACTIONS = "data-filter-actions";
 export const LISTING_CONTENT = "data-listing-content";
 export const LISTING_LOADING = "data-listing-loading";
+/**
+ * A filter's choice that shows a count (`type=loa`, `available=1`: an option or the checkbox), and
+ * the text beside the checkbox: listing.ts copies their text and `disabled` from each new result.
+ */
+export const FILTER_CHOICE = "data-filter-choice";
+export const FILTER_CHOICE_LABEL = "data-filter-choice-label";
 /** The listing's 'N offres trouvées' line (also the results section's label). */
 export const RESULT_COUNT_ID = "resultats";
 /** The form the cards' 'Comparer' checkboxes belong to (their `form` attribute). */

@@ -55,3 +55,8 @@ export function themeStorageKey(site: Pick<SiteConfig, "slug">): string {
 
 /** The site's own legal notice, built from the configuration (issue 21). */
 export const LEGAL_NOTICE_PATH = "/mentions-legales";
+
+/** The catalogue for programs (issue 30): the Atom feed and the API's OpenAPI document. */
+export const FEED_PATH = "/offers.atom";
+export const FEED_TITLE_SUFFIX = "nouvelles offres et retours en stock";
+export const OPENAPI_PATH = "/api/openapi.json";

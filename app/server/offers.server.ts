@@ -18,6 +18,7 @@ import { AVAILABLE_NOW } from "~/lib/delivery";
 import { queueAvailabilityAlerts, waitingAlertsColumn } from "./alerts.server";
 import { ADMIN_PAGE_SIZE, type AdminOfferListState } from "~/lib/admin-offer-list";
 import { OFFER_LIMITS } from "~/lib/limits";
+import { facetCounts, type FacetCell, type FacetCounts } from "~/lib/offer-facets";
 import {
   DEFAULT_SORT,
   likePattern,
@@ -31,7 +32,7 @@ import type { OfferField, OfferInput } from "~/lib/offer-fields";
 import { slugCandidate } from "~/lib/slug";
 import { byCatalogue } from "./catalogue-memo.server";
 import type { SelectedFields } from "drizzle-orm/pg-core";
-import { bumpCatalogueVersion } from "./catalogue.server";
+import { bumpCatalogueVersion, getCatalogueVersion } from "./catalogue.server";
 import { db, type Database } from "./db.server";
 import { log } from "./log.server";
 import { datacenters, offers, type NewOffer, type Offer } from "./schema.server";
@@ -75,28 +76,77 @@ function offersWithDatacenter<T extends SelectedFields>(database: Database, colu
 const detailColumns = { ...getTableColumns(offers), datacenterName: datacenters.name };
 export type OfferDetail = Offer & { datacenterName: string | null };
 
-/** Spec section 7, Listing: active offers only, the filters combined with AND. */
-export function listingConditions(filters: OfferFilters): SQL | undefined {
+/** Active offers matching the search: what the counts' cells are grouped over (offer-facets.ts). */
+function searchConditions(filters: OfferFilters): (SQL | undefined)[] {
   const conditions: (SQL | undefined)[] = [eq(offers.isActive, true)];
-  if (filters.type) conditions.push(eq(offers.type, filters.type));
-  if (filters.minPrice !== undefined) conditions.push(gte(offers.price, String(filters.minPrice)));
-  if (filters.maxPrice !== undefined) conditions.push(lte(offers.price, String(filters.maxPrice)));
-  // NULL >= n is not true: an offer without the number is left out once the filter is set.
-  if (filters.ramMin !== undefined) conditions.push(gte(offers.ramGb, filters.ramMin));
-  if (filters.coresMin !== undefined) conditions.push(gte(offers.cpuCores, filters.coresMin));
-  if (filters.commitment !== undefined) conditions.push(eq(offers.engagement, filters.commitment));
-  for (const { param, field } of REFERENCE_FILTERS) {
-    const code = filters[param];
-    if (code) conditions.push(eq(offers[field], code));
-  }
-  if (filters.availableNow) conditions.push(inArray(offers.delivery, [...AVAILABLE_NOW]));
   if (filters.searchTerm) {
     // Case-insensitive substring of title, reference, cpu or ram: search_text holds the four,
     // lower-cased, with a separator that no search term contains (schema.server.ts).
     const pattern = likePattern(filters.searchTerm);
     conditions.push(sql`${offers.searchText} like lower(${pattern})`);
   }
+  return conditions;
+}
+
+/** The price and number filters. */
+function rangeConditions(filters: OfferFilters): (SQL | undefined)[] {
+  const conditions: (SQL | undefined)[] = [];
+  if (filters.minPrice !== undefined) conditions.push(gte(offers.price, String(filters.minPrice)));
+  if (filters.maxPrice !== undefined) conditions.push(lte(offers.price, String(filters.maxPrice)));
+  // NULL >= n is not true: an offer without the number is left out once the filter is set.
+  if (filters.ramMin !== undefined) conditions.push(gte(offers.ramGb, filters.ramMin));
+  if (filters.coresMin !== undefined) conditions.push(gte(offers.cpuCores, filters.coresMin));
+  return conditions;
+}
+
+/** Spec section 7, Listing: active offers only, the filters combined with AND. */
+export function listingConditions(filters: OfferFilters): SQL | undefined {
+  const conditions = [...searchConditions(filters), ...rangeConditions(filters)];
+  if (filters.type) conditions.push(eq(offers.type, filters.type));
+  if (filters.commitment !== undefined) conditions.push(eq(offers.engagement, filters.commitment));
+  for (const { param, field } of REFERENCE_FILTERS) {
+    const code = filters[param];
+    if (code) conditions.push(eq(offers[field], code));
+  }
+  if (filters.availableNow) conditions.push(inArray(offers.delivery, [...AVAILABLE_NOW]));
   return and(...conditions);
+}
+
+/**
+ * The cells of the listing's counts (offer-facets.ts), in one query. Without a search: the whole
+ * active catalogue grouped by the selects' fields, the price to the euro, RAM and cores (the
+ * ranges are applied to the cells). With one: its matches within the ranges, by the selects'
+ * fields. A real promise (drizzle's query runs again at each `then`): it is kept and awaited again.
+ */
+export async function listingFacetCells(
+  filters: OfferFilters,
+  database: Database = db(),
+): Promise<FacetCell[]> {
+  const fields = Object.fromEntries(
+    REFERENCE_FILTERS.map(({ field }) => [field, offers[field]]),
+  ) as Record<(typeof REFERENCE_FILTERS)[number]["field"], (typeof offers)["datacenter"]>;
+  const selects = {
+    type: offers.type,
+    engagement: offers.engagement,
+    delivery: offers.delivery,
+    ...fields,
+  };
+  const search = Boolean(filters.searchTerm);
+  const groups = search
+    ? selects
+    : {
+        ...selects,
+        priceFloor: sql<number>`floor(${offers.price})::int`,
+        priceCeil: sql<number>`ceil(${offers.price})::int`,
+        ramGb: offers.ramGb,
+        cpuCores: offers.cpuCores,
+      };
+  const where = [...searchConditions(filters), ...(search ? rangeConditions(filters) : [])];
+  return database
+    .select({ ...groups, count: count() })
+    .from(offers)
+    .where(and(...where))
+    .groupBy(...Object.values(groups));
 }
 
 /**
@@ -110,19 +160,52 @@ const ORDERS: Record<OfferSort, SQL[]> = {
   price_desc: [desc(offers.price), desc(offers.id)],
 };
 
-/** One page of the listing in the chosen order (newest first by default), with the total count. */
+/** The cells without a search (the whole active catalogue), per database and catalogue version. */
+const catalogueCells = new WeakMap<Database, { version: string; cells: Promise<FacetCell[]> }>();
+
+/**
+ * The cells of `filters`. Without a search they are the whole active catalogue's, the same for any
+ * other filter: computed once per catalogue version (every offer write bumps it, in its
+ * transaction), so such a listing costs the version's primary-key read instead of a count, on
+ * any instance. A search groups its matches (at most a few hundred rows: the trigram index).
+ */
+async function facetCells(filters: OfferFilters, database: Database): Promise<FacetCell[]> {
+  if (filters.searchTerm) return listingFacetCells(filters, database);
+  const { version } = await getCatalogueVersion(database);
+  const known = catalogueCells.get(database);
+  if (known?.version === version) return known.cells;
+  const cells = listingFacetCells({}, database);
+  catalogueCells.set(database, { version, cells });
+  cells.catch(() => {
+    if (catalogueCells.get(database)?.cells === cells) catalogueCells.delete(database);
+  });
+  return cells;
+}
+
+/**
+ * One page of the listing in the chosen order (newest first by default), with the total count;
+ * with `counts`, also each select choice's count (the total then comes from the same query).
+ */
 export async function listActiveOffers(
   filters: OfferFilters,
   page = 1,
   pageSize = LISTING_PAGE_SIZE,
   database: Database = db(),
   sort: OfferSort = DEFAULT_SORT,
-): Promise<{ offers: OfferCardData[]; total: number }> {
-  const where = listingConditions(filters);
-  const [{ total }] = await database.select({ total: count() }).from(offers).where(where);
-  if (total === 0) return { offers: [], total };
+  options: { counts?: boolean } = {},
+): Promise<{ offers: OfferCardData[]; total: number; counts?: FacetCounts }> {
+  let total: number;
+  let counts: FacetCounts | undefined;
+  if (options.counts) {
+    counts = facetCounts(await facetCells(filters, database), filters);
+    total = counts.total;
+  } else {
+    const where = listingConditions(filters);
+    [{ total }] = await database.select({ total: count() }).from(offers).where(where);
+  }
+  if (total === 0) return { offers: [], total, counts };
   const rows = await listingPageQuery(filters, page, pageSize, database, sort);
-  return { offers: rows, total };
+  return { offers: rows, total, counts };
 }
 
 /** The query of one listing page (exported for the test that reads its plan). */
@@ -134,6 +217,21 @@ export function listingPageQuery(
   sort: OfferSort,
 ) {
   return offersWithDatacenter(database, cardColumns)
+    .where(listingConditions(filters))
+    .orderBy(...ORDERS[sort])
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+}
+
+/** The same page with every column (the API: the same offers in the same order). */
+export function listingPageDetails(
+  filters: OfferFilters,
+  page: number,
+  pageSize: number,
+  database: Database,
+  sort: OfferSort,
+): Promise<OfferDetail[]> {
+  return offersWithDatacenter(database, detailColumns)
     .where(listingConditions(filters))
     .orderBy(...ORDERS[sort])
     .limit(pageSize)

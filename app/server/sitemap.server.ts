@@ -1,20 +1,12 @@
 import { asc, eq } from "drizzle-orm";
-import { LEGAL_NOTICE_PATH } from "~/lib/site";
+import { FEED_PATH, LEGAL_NOTICE_PATH, OPENAPI_PATH } from "~/lib/site";
+import { xmlEscape } from "~/lib/xml";
 import { getCatalogueVersion } from "./catalogue.server";
 import { db, type Database } from "./db.server";
 import { offers } from "./schema.server";
 import { siteConfig } from "./site.server";
 
 export type SitemapEntry = { path: string; lastmod?: Date };
-
-function xmlEscape(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
-}
 
 /** The sitemaps.org document for these entries, with absolute URLs under `baseUrl`. */
 export function sitemapXml(baseUrl: string, entries: SitemapEntry[]): string {
@@ -29,7 +21,7 @@ export function sitemapXml(baseUrl: string, entries: SitemapEntry[]): string {
 }
 
 /**
- * Home, listing, contact, privacy policy, legal notice and every active offer with its updated_at. The listing and the contact
+ * Home, listing, contact, privacy policy, legal notice, the Atom feed, the OpenAPI document and every active offer with its updated_at. The listing and the contact
  * page (whose selector lists the offers) change with the catalogue: their lastmod is the catalogue
  * version's date. One sitemap holds 50,000 URLs; past that it would need a sitemap index.
  */
@@ -53,6 +45,9 @@ export async function sitemapEntries(database: Database = db()): Promise<Sitemap
     { path: "/contact", lastmod: catalogueDate },
     { path: "/confidentialite" },
     { path: LEGAL_NOTICE_PATH },
+    // The catalogue for programs (issue 30): the feed and the API's document.
+    { path: FEED_PATH, lastmod: catalogueDate },
+    { path: OPENAPI_PATH },
     ...rows.map((row) => ({ path: `/offers/${row.slug}`, lastmod: row.updatedAt })),
   ];
 }

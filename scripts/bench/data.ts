@@ -129,18 +129,18 @@ export async function generateCatalogue(db: Database, count = BENCH_OFFERS): Pro
 type Query = { name: string; run: (db: Database) => Promise<unknown> };
 
 const listing =
-  (filters: OfferFilters, page = 1) =>
+  (filters: OfferFilters, page = 1, counts = true) =>
   (db: Database) =>
-    listActiveOffers(filters, page, 24, db);
+    listActiveOffers(filters, page, 24, db, "newest", { counts });
+const EPYC: OfferFilters = { searchTerm: "epyc", type: "dedicated", minPrice: 50, maxPrice: 500 };
 
-/** The listing's and the offer page's queries, as the routes run them. */
+/** The listing's (with the counts beside its filters, and without) and the offer page's queries. */
 const queries = (slug: string): Query[] => [
   { name: "listing, page 1", run: listing({}) },
+  { name: "listing, page 1, without counts", run: listing({}, 1, false) },
   { name: "listing, page 200", run: listing({}, 200) },
-  {
-    name: "q=epyc&type=dedicated&min=50&max=500",
-    run: listing({ searchTerm: "epyc", type: "dedicated", minPrice: 50, maxPrice: 500 }),
-  },
+  { name: "q=epyc&type=dedicated&min=50&max=500", run: listing(EPYC) },
+  { name: "the same, without counts", run: listing(EPYC, 1, false) },
   { name: "q=ded-epyc-7543 (rare term)", run: listing({ searchTerm: "ded-epyc-7543" }) },
   { name: "min=2000 (price range)", run: listing({ minPrice: 2000 }) },
   { name: "offer by slug", run: (db) => findActiveOfferBySlug(slug, db) },

@@ -274,3 +274,75 @@ test.describe("home", () => {
     }
   });
 });
+
+test.describe("counts beside the filters (issue 30)", () => {
+  /** A select's choices as the visitor reads them: value, count and whether it can be chosen. */
+  async function choices(page: Page, label: string) {
+    const options = await page
+      .getByLabel(label, { exact: true })
+      .locator("option")
+      .evaluateAll((nodes) =>
+        nodes.map((node) => {
+          const option = node as HTMLOptionElement;
+          return { value: option.value, text: option.textContent ?? "", disabled: option.disabled };
+        }),
+      );
+    return options.map((o) => ({ ...o, count: Number(/\((\d+)\)$/.exec(o.text)?.[1] ?? NaN) }));
+  }
+
+  const countLine = (n: number) => (n > 1 ? `${n} offres trouvées` : `${n} offre trouvée`);
+
+  test("each choice shows what it lists with the other filters; a choice listing none is disabled", async ({
+    page,
+  }, testInfo) => {
+    const jsOff = noJs(testInfo);
+    await page.goto("/offers?q=epyc");
+    // EPYC in the processor: two in Paris (one LOA), two in Strasbourg (on order, sold out).
+    await expect(page.locator("#resultats")).toHaveText("4 offres trouvées");
+    expect(await choices(page, "Datacenter")).toEqual([
+      { value: "", text: "Tous (4)", disabled: false, count: 4 },
+      { value: "paris", text: "Paris (2)", disabled: false, count: 2 },
+      { value: "roubaix", text: "Roubaix (0)", disabled: true, count: 0 },
+      { value: "strasbourg", text: "Strasbourg (2)", disabled: false, count: 2 },
+    ]);
+    await expect(page.getByLabel("Livrable immédiatement (2)")).toBeEnabled();
+
+    // Every enabled choice of every select lists as many offers as its count says.
+    for (const label of ["Type", "Engagement", "Datacenter"]) {
+      const select = page.getByLabel(label, { exact: true });
+      const before = await select.inputValue();
+      for (const choice of await choices(page, label)) {
+        if (choice.disabled) {
+          expect(choice.count, choice.text).toBe(0);
+          continue;
+        }
+        await select.selectOption(choice.value);
+        await applyFilters(page, jsOff);
+        await expect(page.locator("#resultats"), `${label}: ${choice.text}`).toHaveText(
+          countLine(choice.count),
+        );
+      }
+      await select.selectOption(before);
+      await applyFilters(page, jsOff);
+      await expect(page.locator("#resultats")).toHaveText("4 offres trouvées");
+    }
+
+    // The counts follow the other filters: with LOA chosen, the datacenters count LOA offers.
+    await page.getByLabel("Rechercher").fill("");
+    await page.getByLabel("Type", { exact: true }).selectOption("loa");
+    await applyFilters(page, jsOff);
+    await expect(page).toHaveURL(/\/offers\?type=loa$/);
+    await expect(page.locator("#resultats")).toHaveText("4 offres trouvées");
+    expect((await choices(page, "Datacenter")).map((c) => c.text)).toEqual([
+      "Tous (4)",
+      "Paris (2)",
+      "Roubaix (1)",
+      "Strasbourg (1)",
+    ]);
+    const available = page.getByLabel(/^Livrable immédiatement/);
+    await expect(available).toHaveAccessibleName("Livrable immédiatement (4)");
+    await available.check();
+    await applyFilters(page, jsOff);
+    await expect(page.locator("#resultats")).toHaveText("4 offres trouvées");
+  });
+});

@@ -22,7 +22,7 @@ describe(`sitemap and robots.txt (${testDatabaseKind})`, () => {
       .where(eq(offers.slug, "starter-web"));
   });
 
-  it("lists the home, the listing, the contact page, the privacy policy, the legal notice and every active offer with its updated_at", async () => {
+  it("lists the home, the listing, the contact page, the privacy policy, the legal notice, the feed, the API document and every active offer with its updated_at", async () => {
     const entries = await sitemapEntries();
     const rows = await database.db
       .select({ slug: offers.slug, updatedAt: offers.updatedAt, isActive: offers.isActive })
@@ -30,14 +30,16 @@ describe(`sitemap and robots.txt (${testDatabaseKind})`, () => {
     const active = rows.filter((row) => row.isActive);
     expect(rows.length).toBeGreaterThan(active.length); // the demo has an inactive offer
 
-    expect(entries.slice(0, 5).map((e) => e.path)).toEqual([
+    expect(entries.slice(0, 7).map((e) => e.path)).toEqual([
       "/",
       "/offers",
       "/contact",
       "/confidentialite",
       "/mentions-legales",
+      "/offers.atom",
+      "/api/openapi.json",
     ]);
-    const offerEntries = entries.slice(5);
+    const offerEntries = entries.slice(7);
     expect(offerEntries.map((e) => e.path).sort()).toEqual(
       active.map((row) => `/offers/${row.slug}`).sort(),
     );

@@ -11,7 +11,8 @@ import { Spinner } from "~/components/ui/spinner";
 import { ensureCanonicalQuery } from "~/lib/canonical-query";
 import { offerCountLabel } from "~/lib/format";
 import { MESSAGES } from "~/lib/messages";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta, siteFromMatches } from "~/lib/meta";
+import { FEED_PATH, FEED_TITLE_SUFFIX } from "~/lib/site";
 import { RequestReference } from "~/hooks/request-id";
 import * as dom from "~/lib/dom-hooks";
 import {
@@ -53,9 +54,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     offerListingPath(filters, page, sort),
   );
 
-  // The error boundary shows the listing's own message.
+  // The error boundary shows the listing's own message. The counts beside the selects come from
+  // the query that gives the total (offer-facets.ts).
   const result = await withDatabase("listing", context, () =>
-    listActiveOffers(filters, page, LISTING_PAGE_SIZE, undefined, sort),
+    listActiveOffers(filters, page, LISTING_PAGE_SIZE, undefined, sort, { counts: true }),
   );
   const pageCount = Math.max(1, Math.ceil(result.total / LISTING_PAGE_SIZE));
   if (page > pageCount) {
@@ -73,7 +75,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   const plain =
     loaderData && !hasActiveFilters(loaderData.filters) && loaderData.sort === DEFAULT_SORT;
   const page = plain ? loaderData.page : 1;
-  return pageMeta({
+  const tags = pageMeta({
     matches,
     title:
       page > 1
@@ -83,6 +85,18 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
       "Comparez nos serveurs dédiés et nos solutions de location avec option d'achat (LOA) : filtrez par type, prix, mémoire, cœurs et engagement.",
     path: page > 1 ? `/offers?page=${page}` : "/offers",
   });
+  // The feed of new and back-in-stock offers (issue 30), for feed readers.
+  const site = siteFromMatches(matches);
+  return [
+    ...tags,
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/atom+xml",
+      title: `${site?.name ?? "Offres"} — ${FEED_TITLE_SUFFIX}`,
+      href: `${site?.baseUrl ?? ""}${FEED_PATH}`,
+    },
+  ];
 };
 
 function PageHeader() {
@@ -111,6 +125,7 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
         filtered={filtered}
         sort={sort}
         choices={loaderData.choices}
+        counts={loaderData.counts}
       />
 
       {/* listing.ts shows the spinner while it fetches new results, then swaps the content. */}

@@ -648,6 +648,36 @@ const ROUTE_CASES: HostileCase[] = [
   get("offer search: as an array, repeated", "/contact/offers?q[]=a&q=epyc&q=%27", 200),
   get("contact page: junk offer search", `/contact?offer_q=%00${"x".repeat(3000)}&offer=-1`, 200),
   post("POST /contact/offers (no action there)", "/contact/offers", "q=epyc", { status: 405 }),
+  // The catalogue API (issue 30): strict where the page is lenient, a French JSON 400, never a 5xx.
+  get(
+    "API: a search of 5,000 characters",
+    `/api/offers?q=${"x".repeat(5000)}`,
+    400,
+    "q : 100 caractères au plus.",
+  ),
+  get("API: NUL byte in the search (cleaned, like the page)", "/api/offers?q=ep%00yc", 200),
+  get("API: wildcards and SQL in the search", "/api/offers?q=%25'%20OR%201%3D1--%20_", 200),
+  get(
+    "API: broken percent-encoding, repeated",
+    "/api/offers?q=%E0%A4%A&q=%",
+    400,
+    "Paramètre répété : q.",
+  ),
+  get("API: a parameter as an array", "/api/offers?type[]=loa", 400, "Paramètre inconnu : type[]."),
+  get(
+    "API: a price past the limit",
+    "/api/offers?max=1e9",
+    400,
+    "max : un nombre entier positif est attendu.",
+  ),
+  get(
+    "API: a page of 10 digits",
+    "/api/offers?page=9999999999",
+    400,
+    "page : un nombre entier positif est attendu.",
+  ),
+  get("API: a script as a slug", "/api/offers/%3Cscript%3E", 404, "Offre non trouvée"),
+  post("POST /api/offers (reads only)", "/api/offers", "q=epyc", { status: 405 }),
   {
     name: "OPTIONS on the contact page",
     method: "OPTIONS",

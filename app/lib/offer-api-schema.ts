@@ -1,0 +1,235 @@
+import { z } from "zod";
+import { OFFER_TYPES } from "./domain";
+import { DELIVERY_STATES } from "./offer-fields";
+import {
+  LISTING_PARAMS,
+  MAX_CORES_FILTER,
+  MAX_PAGE,
+  MAX_PRICE_FILTER,
+  MAX_RAM_FILTER,
+  MAX_SEARCH_LENGTH,
+  OFFER_SORTS,
+  parseOfferFilters,
+  REFERENCE_CODE,
+  type OfferFilters,
+  type OfferSort,
+} from "./offer-filters";
+
+// The catalogue's API (issue 30): the listing's query parameters, checked strictly at the boundary
+// (a wrong value is a French 400, where the page clears it), then read by the listing's own reader
+// (parseOfferFilters), so that the API and the page list the same offers for the same address. The
+// OpenAPI document is generated from these schemas (app/server/openapi.server.ts). Server only: no
+// browser script imports zod.
+
+const whole = (name: string, max: number, description: string) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `${name} : un nombre entier positif est attendu.`)
+    .refine((v) => Number(v) <= max, `${name} : ${max} au plus.`)
+    .optional()
+    .meta({ description });
+
+/** GET /api/offers: the listing's parameters, the same names (an empty value is no filter). */
+export const offerListQuerySchema = z.strictObject(
+  {
+    q: z
+      .string()
+      .max(MAX_SEARCH_LENGTH, `q : ${MAX_SEARCH_LENGTH} caractères au plus.`)
+      .optional()
+      .meta({ description: "Recherche dans le titre, la référence, le processeur et la RAM." }),
+    type: z
+      .enum(OFFER_TYPES, { error: `type : ${OFFER_TYPES.join(" ou ")} est attendu.` })
+      .optional()
+      .meta({ description: "Type d'offre : serveur dédié ou location LOA." }),
+    min: whole("min", MAX_PRICE_FILTER, "Prix mensuel HT minimum, en euros."),
+    max: whole("max", MAX_PRICE_FILTER, "Prix mensuel HT maximum, en euros."),
+    ram_min: whole("ram_min", MAX_RAM_FILTER, "RAM minimum en Go (0 : pas de filtre)."),
+    cores_min: whole("cores_min", MAX_CORES_FILTER, "Cœurs minimum (0 : pas de filtre)."),
+    engagement: z
+      .enum(["yes", "no"], { error: "engagement : yes ou no est attendu." })
+      .optional()
+      .meta({ description: "Avec (yes) ou sans (no) engagement." }),
+    location: z
+      .string()
+      .regex(REFERENCE_CODE, "location : le code d'un datacenter est attendu (ex. paris).")
+      .optional()
+      .meta({ description: "Code du datacenter." }),
+    available: z
+      .literal("1", { error: "available : 1 est attendu." })
+      .optional()
+      .meta({ description: "1 : seulement les offres livrables immédiatement (en stock)." }),
+    sort: z
+      .enum(OFFER_SORTS, { error: `sort : ${OFFER_SORTS.join(", ")} est attendu.` })
+      .optional()
+      .meta({
+        description: "Ordre : plus récentes d'abord (défaut), prix croissant ou décroissant.",
+      }),
+    page: whole("page", MAX_PAGE, "Page de 24 offres, à partir de 1."),
+  },
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `Paramètre inconnu : ${issue.keys.join(", ")}. Paramètres acceptés : ${LISTING_PARAMS.join(", ")}.`
+        : undefined,
+  },
+);
+
+export type OfferListQuery = z.infer<typeof offerListQuerySchema>;
+
+export type OfferApiQuery =
+  | { success: true; filters: OfferFilters; page: number; sort: OfferSort }
+  | { success: false; message: string };
+
+/**
+ * The API's query: each parameter at most once, checked by the schema, then read by the listing's
+ * reader. Empty values are no filter, as when the listing's form sends an empty field.
+ */
+export function parseOfferApiQuery(params: URLSearchParams): OfferApiQuery {
+  const input: Record<string, string> = {};
+  for (const [key, value] of params) {
+    if (key in input) return { success: false, message: `Paramètre répété : ${key}.` };
+    input[key] = value;
+  }
+  for (const key of Object.keys(input)) if (input[key] === "") delete input[key];
+  const parsed = offerListQuerySchema.safeParse(input);
+  if (!parsed.success) return { success: false, message: parsed.error.issues[0].message };
+  const page = Number(parsed.data.page ?? "1");
+  if (page < 1) return { success: false, message: "page : 1 au moins." };
+  const state = parseOfferFilters(new URLSearchParams(parsed.data as Record<string, string>));
+  return { success: true, ...state };
+}
+
+/** The slug of GET /api/offers/{slug}. */
+export const offerSlugSchema = z
+  .string()
+  .max(200)
+  .regex(/^[a-z0-9-]+$/)
+  .meta({
+    description: "Identifiant de l'offre dans ses adresses.",
+    example: "epyc-performance-64",
+  });
+
+// The answers. Amounts are euros (2 decimals) per month unless said otherwise; HT is what the
+// catalogue is priced in, TTC adds the site's VAT rate.
+
+const euros = (description: string) => z.number().nonnegative().meta({ description });
+
+const choiceSchema = z.object({
+  label: z.string(),
+  monthlyHt: euros("Supplément mensuel HT."),
+  setupHt: euros("Supplément de mise en service HT."),
+});
+
+export const optionGroupSchema = z
+  .discriminatedUnion("kind", [
+    z.object({
+      kind: z.literal("choice"),
+      label: z.string(),
+      choices: z.array(choiceSchema).meta({ description: "Le premier est inclus dans le prix." }),
+    }),
+    z.object({
+      kind: z.literal("quantity"),
+      label: z.string(),
+      min: z.int(),
+      max: z.int(),
+      monthlyHt: euros("Supplément mensuel HT par unité."),
+      setupHt: euros("Supplément de mise en service HT par unité."),
+    }),
+  ])
+  .meta({ id: "OptionGroup" });
+
+const leaseDurationSchema = z.object({
+  months: z.int(),
+  monthlyHt: euros("Loyer mensuel HT."),
+  monthlyTtc: euros("Loyer mensuel TTC."),
+  purchaseOptionHt: euros("Option d'achat HT."),
+  totalHt: euros("Coût total HT : loyers et option d'achat."),
+});
+
+export const apiOfferSchema = z
+  .object({
+    slug: z.string(),
+    title: z.string(),
+    reference: z.string(),
+    type: z.enum(OFFER_TYPES),
+    url: z.url().meta({ description: "La page de l'offre." }),
+    featured: z.boolean(),
+    price: z.object({
+      monthlyHt: euros("Prix mensuel HT."),
+      monthlyTtc: euros("Prix mensuel TTC."),
+      vatRate: z.number().meta({ description: "Taux de TVA en pour cent." }),
+      setupFeeHt: euros(
+        "Frais de mise en service HT (0 : offerts ; null : non précisés).",
+      ).nullable(),
+      setupFeeTtc: euros("Frais de mise en service TTC.").nullable(),
+    }),
+    engagement: z.boolean(),
+    contractType: z.string().nullable(),
+    loa: z
+      .object({
+        months: z.int(),
+        purchaseOptionHt: euros("Option d'achat HT.").nullable(),
+        purchaseOptionTtc: euros("Option d'achat TTC.").nullable(),
+        totalHt: euros("Coût total HT : loyers et option d'achat."),
+        totalTtc: euros("Coût total TTC."),
+      })
+      .nullable()
+      .meta({ description: "Conditions de la LOA (offres LOA dont la durée est fixée)." }),
+    lease: z
+      .object({
+        financedAmountHt: euros("Montant financé HT."),
+        durations: z.array(leaseDurationSchema),
+      })
+      .nullable()
+      .meta({ description: "Simulateur de LOA : loyers selon le barème du financeur, par durée." }),
+    specs: z.object({
+      cpu: z.string(),
+      cpuCores: z.int().nullable(),
+      ram: z.string(),
+      ramGb: z.int().nullable(),
+      storage: z.string(),
+      storageTb: z.number().nullable(),
+      network: z.string().nullable(),
+      bandwidthGbps: z.number().nullable(),
+    }),
+    delivery: z.object({
+      state: z.enum(DELIVERY_STATES),
+      days: z
+        .int()
+        .nullable()
+        .meta({ description: "Délai en jours, pour une offre sur commande." }),
+      label: z.string().meta({ example: "En stock — livraison sous 24 h" }),
+      availableNow: z.boolean(),
+    }),
+    datacenter: z.object({ code: z.string(), name: z.string() }).nullable(),
+    options: z.array(optionGroupSchema),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: "Offer" });
+
+export type ApiOffer = z.infer<typeof apiOfferSchema>;
+
+export const apiOfferDetailSchema = apiOfferSchema
+  .extend({ description: z.string().nullable().meta({ description: "Markdown." }) })
+  .meta({ id: "OfferDetail" });
+
+export type ApiOfferDetail = z.infer<typeof apiOfferDetailSchema>;
+
+export const apiOfferListSchema = z
+  .object({
+    offers: z.array(apiOfferSchema),
+    total: z.int().meta({ description: "Offres qui répondent aux filtres, toutes pages." }),
+    page: z.int(),
+    pageCount: z.int(),
+    pageSize: z.int(),
+  })
+  .meta({ id: "OfferList" });
+
+export type ApiOfferList = z.infer<typeof apiOfferListSchema>;
+
+/** Errors: RFC 9457 problem details, in French. */
+export const apiProblemSchema = z
+  .object({ status: z.int(), title: z.string(), detail: z.string() })
+  .meta({ id: "Problem" });
+
+export type ApiProblem = z.infer<typeof apiProblemSchema>;

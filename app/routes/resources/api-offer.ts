@@ -1,0 +1,17 @@
+import { MESSAGES } from "~/lib/messages";
+import { offerSlugSchema } from "~/lib/offer-api-schema";
+import { apiJson, apiProblem, apiRead } from "~/server/api-response.server";
+import { findApiOffer } from "~/server/offer-api.server";
+import { siteConfig } from "~/server/site.server";
+import type { Route } from "./+types/api-offer";
+
+/** GET /api/offers/{slug}: one active offer as JSON (issue 30). */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { title, description } = MESSAGES.offerNotFound;
+  const slug = offerSlugSchema.safeParse(params.slug);
+  if (!slug.success) return apiProblem(404, title, description);
+  return apiRead("api offer", context, async () => {
+    const offer = await findApiOffer(slug.data, siteConfig());
+    return offer ? apiJson(offer) : apiProblem(404, title, description);
+  });
+}

@@ -1,0 +1,81 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
+import { z } from "zod";
+import {
+  apiOfferDetailSchema,
+  apiOfferListSchema,
+  apiProblemSchema,
+  offerListQuerySchema,
+  offerSlugSchema,
+} from "~/lib/offer-api-schema";
+
+// GET /api/openapi.json (issue 30): the API's OpenAPI 3.1 document, generated from the zod schemas
+// that check its parameters and describe its answers (app/lib/offer-api-schema.ts).
+
+const problem = (description: string) => ({
+  description,
+  content: { "application/problem+json": { schema: apiProblemSchema } },
+});
+
+const CORS_HEADER = {
+  "Access-Control-Allow-Origin": { schema: { type: "string" as const, example: "*" } },
+  ETag: { schema: { type: "string" as const }, description: "Réponse 304 avec If-None-Match." },
+};
+
+function buildDocument(siteName: string, baseUrl: string) {
+  const registry = new OpenAPIRegistry();
+  registry.registerPath({
+    method: "get",
+    path: "/api/offers",
+    summary: "Offres actives",
+    description:
+      "Les offres de la page /offers, avec les mêmes paramètres (filtres, tri, page de 24) : la même adresse donne les mêmes offres dans le même ordre.",
+    request: { query: offerListQuerySchema },
+    responses: {
+      200: {
+        description: "Une page d'offres.",
+        headers: CORS_HEADER,
+        content: { "application/json": { schema: apiOfferListSchema } },
+      },
+      304: { description: "Inchangé depuis l'ETag envoyé." },
+      400: problem("Paramètre invalide, inconnu ou répété."),
+      429: problem("Trop de requêtes de ce client : voir Retry-After."),
+      503: problem("Service momentanément indisponible : voir Retry-After."),
+    },
+  });
+  registry.registerPath({
+    method: "get",
+    path: "/api/offers/{slug}",
+    summary: "Une offre active",
+    request: { params: z.object({ slug: offerSlugSchema }) },
+    responses: {
+      200: {
+        description: "L'offre, avec sa description.",
+        headers: CORS_HEADER,
+        content: { "application/json": { schema: apiOfferDetailSchema } },
+      },
+      304: { description: "Inchangé depuis l'ETag envoyé." },
+      404: problem("Offre inconnue ou qui n'est plus disponible."),
+      429: problem("Trop de requêtes de ce client : voir Retry-After."),
+      503: problem("Service momentanément indisponible : voir Retry-After."),
+    },
+  });
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: "3.1.0",
+    info: {
+      title: `${siteName} — catalogue`,
+      version: "1.0.0",
+      description:
+        "Le catalogue de serveurs dédiés et de location avec option d'achat (LOA), en lecture. Prix en euros, HT et TTC.",
+    },
+    servers: [{ url: baseUrl }],
+  });
+}
+
+let cached: { key: string; document: ReturnType<typeof buildDocument> } | undefined;
+
+/** The document for this site's name and address (built once). */
+export function openApiDocument(siteName: string, baseUrl: string) {
+  const key = `${siteName}\n${baseUrl}`;
+  if (cached?.key !== key) cached = { key, document: buildDocument(siteName, baseUrl) };
+  return cached.document;
+}
