@@ -71,6 +71,9 @@ it(`keeps notes, history and outbox through backup and restore (${testDatabaseKi
   expect(before.counts).toEqual({
     pending: 2,
     in_progress: 0,
+    quote_sent: 0,
+    accepted: 0,
+    declined: 0,
     completed: 1,
     cancelled: 1,
     total: 4,
