@@ -42,6 +42,9 @@ describe(`dashboard charts (${testDatabaseKind})`, () => {
     expect(charts.weekly.at(-1)?.counts).toEqual({
       pending: 1,
       in_progress: 1,
+      quote_sent: 0,
+      accepted: 0,
+      declined: 0,
       completed: 1,
       cancelled: 0,
     });
