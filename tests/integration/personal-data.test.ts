@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as personalData from "../../app/routes/admin/personal-data";
 import * as personalDataExport from "../../app/routes/resources/admin-personal-data-export";
+import { logger } from "../../app/server/log.server";
 import { addressToken, type PersonalData } from "../../app/server/personal-data.server";
 import { call, makeRequest, signedInAdmin } from "../support/admin";
 import { contactTables, countsAndRecount, insertRequest } from "../support/contacts";
@@ -74,8 +75,9 @@ function erase(form: Record<string, string>, options: { cookie?: string } = {}) 
 async function captureLog<T>(fn: () => Promise<T>): Promise<{ result: T; lines: string[] }> {
   const lines: string[] = [];
   const write = process.stdout.write.bind(process.stdout);
-  const level = process.env.LOG_LEVEL;
-  process.env.LOG_LEVEL = "info";
+  // The logger's level is fixed when it is made (tests/support/admin.ts asks for warn).
+  const level = logger.level;
+  logger.level = "info";
   process.stdout.write = ((chunk: string | Uint8Array) => {
     lines.push(String(chunk));
     return true;
@@ -84,7 +86,7 @@ async function captureLog<T>(fn: () => Promise<T>): Promise<{ result: T; lines: 
     return { result: await fn(), lines };
   } finally {
     process.stdout.write = write;
-    process.env.LOG_LEVEL = level;
+    logger.level = level;
   }
 }
 
