@@ -13,6 +13,10 @@ import { expect, noJs, test } from "./fixtures";
 const ADMIN = { email: "admin@example.fr", password: "le mot de passe des devis envoyés" };
 const BUYER = { company: "ACME SAS", siren: "732829320" };
 
+// One built server per worker: the file's tests run in order in one worker, not spread (each
+// worker would start its own server).
+test.describe.configure({ mode: "default" });
+
 let smtp: TestSmtpServer;
 let server: ServerProcess;
 
@@ -81,17 +85,13 @@ async function accept(page: Page, name: string) {
   await form.getByRole("button", { name: "Bon pour accord" }).click();
 }
 
-test("a quote sent from the request's page, accepted once by the buyer from the mailed link", async ({
-  page,
-  browser,
-}, testInfo) => {
-  test.setTimeout(120_000);
+/**
+ * A request about an LOA offer, with the buyer's company, as the contact form posts it; then the
+ * administrator signs in, opens it and sends its quote with `Envoyer le devis`. Ends on the
+ * request's page, showing `Devis envoyé`.
+ */
+async function sendQuoteFor(page: Page, id: string, name: string, email: string) {
   const base = server.base;
-  const id = `${testInfo.project.name}-${Date.now()}`.replace(/[^a-z0-9]/gi, "");
-  const name = `Acheteuse ${id}`;
-  const email = `acheteuse-${id.toLowerCase()}@example.fr`;
-
-  // The request about an LOA offer, with the buyer's company, as the contact form posts it.
   await page.goto(`${base}/offers/loa-pme-36-mois`);
   const contact = await page
     .getByRole("link", { name: "Demander des informations" })
@@ -113,7 +113,6 @@ test("a quote sent from the request's page, accepted once by the buyer from the 
   expect(sent.status()).toBe(200);
   expect(sent.url()).toMatch(/\/contact\/merci\?ref=DEM-/);
 
-  // The administrator opens the request and sends its quote.
   await page.goto(`${base}/admin/contacts?q=${id}`);
   await expect(page).toHaveURL(/\/auth\?redirectTo=/);
   await page.getByLabel("Email").fill(ADMIN.email);
@@ -123,8 +122,7 @@ test("a quote sent from the request's page, accepted once by the buyer from the 
   await page.getByRole("link", { name }).click();
   await expect(page).toHaveURL(/\/admin\/contacts\/\d+$/);
   const requestUrl = page.url();
-  const heading = page.getByRole("heading", { name, level: 1 });
-  const header = heading.locator("xpath=..");
+  const header = requestHeader(page, name);
   await expect(header).toContainText("En attente");
 
   await page.getByRole("link", { name: "Envoyer le devis" }).click();
@@ -139,6 +137,33 @@ test("a quote sent from the request's page, accepted once by the buyer from the 
   const history = page.getByRole("list", { name: "Historique de la demande" });
   await expect(history.getByRole("listitem").first()).toContainText("En attente → Devis envoyé");
   await expect(history.getByRole("listitem").first()).toContainText(ADMIN.email);
+  return requestUrl;
+}
+
+/** The request page's title and status badge. */
+function requestHeader(page: Page, name: string) {
+  return page.getByRole("heading", { name, level: 1 }).locator("xpath=..");
+}
+
+/** A unique name and address for one test's buyer. */
+function buyerOf(testInfo: { project: { name: string } }, first: string) {
+  const id = `${testInfo.project.name}-${Date.now()}`.replace(/[^a-z0-9]/gi, "");
+  return {
+    id,
+    name: `${first} ${id}`,
+    email: `${first.toLowerCase()}-${id.toLowerCase()}@example.fr`,
+  };
+}
+
+test("a quote sent from the request's page, accepted once by the buyer from the mailed link", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const { id, name, email } = buyerOf(testInfo, "Acheteuse");
+  const requestUrl = await sendQuoteFor(page, id, name, email);
+  const header = requestHeader(page, name);
+  const history = page.getByRole("list", { name: "Historique de la demande" });
 
   // The buyer's mail carries the link; their page shows the quote, addressed to their company.
   const { subject, link } = await mailedQuoteLink(email);
@@ -189,5 +214,34 @@ test("a quote sent from the request's page, accepted once by the buyer from the 
   await expect(header).toContainText("Accepté");
   await expect(history.getByRole("listitem")).toHaveCount(2);
   await expect(history.getByRole("listitem").first()).toContainText("Devis envoyé → Accepté");
+  await expect(history.getByRole("listitem").first()).toContainText(email);
+});
+
+test("a quote declined by the buyer, with a reason: `Refusé` on the request", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const { id, name, email } = buyerOf(testInfo, "Refus");
+  const requestUrl = await sendQuoteFor(page, id, name, email);
+  const { subject, link } = await mailedQuoteLink(email);
+  const number = /DEV-\d{4}-\d{5}/.exec(subject)![0];
+
+  const buyer = await buyerPage(browser, !noJs(testInfo));
+  await buyer.goto(link);
+  await buyer.getByLabel("Motif (facultatif)").fill("Budget reporté à l'an prochain.");
+  await buyer.getByRole("button", { name: "Refuser" }).click();
+  await expect(buyer).toHaveURL(link);
+  await expect(buyer.getByText("Devis refusé")).toBeVisible();
+  await expect(buyer.getByRole("button", { name: "Bon pour accord" })).toHaveCount(0);
+  await buyer.context().close();
+  await expect
+    .poll(() => smtp.mails.filter((m) => m.parsed.subject === `Devis ${number} refusé`).length)
+    .toBe(1);
+
+  await page.goto(requestUrl);
+  await expect(requestHeader(page, name)).toContainText("Refusé");
+  const history = page.getByRole("list", { name: "Historique de la demande" });
+  await expect(history.getByRole("listitem").first()).toContainText("Devis envoyé → Refusé");
   await expect(history.getByRole("listitem").first()).toContainText(email);
 });
