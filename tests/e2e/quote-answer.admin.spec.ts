@@ -1,0 +1,247 @@
+import type { Browser, Page } from "@playwright/test";
+import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
+import { findFreePort } from "../system/harness/ports";
+import { type ServerProcess, startServer } from "../system/harness/server-process";
+import { expect, noJs, test } from "./fixtures";
+
+// A request's quote sent and answered (issue 29), with and without JavaScript: `Envoyer le devis`
+// from the request's page, the mail to the buyer with the personal link (a real SMTP server on
+// loopback: the link's token exists only in that mail, so this spec runs its own built server
+// sending to it, as password-reset.admin.spec.ts does), `Bon pour accord` on the buyer's page, a
+// second answer refused, and the request's status and history following.
+
+const ADMIN = { email: "admin@example.fr", password: "le mot de passe des devis envoyés" };
+const BUYER = { company: "ACME SAS", siren: "732829320" };
+
+// One built server per worker: the file's tests run in order in one worker, not spread (each
+// worker would start its own server).
+test.describe.configure({ mode: "default" });
+
+let smtp: TestSmtpServer;
+let server: ServerProcess;
+
+test.beforeAll(async () => {
+  // A built server of its own: its start (migrations, demo data) is slow on a busy machine.
+  test.setTimeout(180_000);
+  smtp = await startTestSmtpServer(await findFreePort());
+  server = await startServer({
+    port: await findFreePort(),
+    env: {
+      SMTP_URL: smtp.url,
+      NOTIFY_EMAIL: "ventes@example.fr",
+      MAIL_FROM: "ServeurPro <site@example.fr>",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: "warn",
+      CONTACT_RATE_LIMIT: "1000",
+      PUBLIC_RENDER_RATE_PER_MINUTE: "0",
+      QUOTE_PDF_RATE_PER_MINUTE: "0",
+    },
+  }).ready();
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await smtp?.stop();
+});
+
+/** The link of the quote mailed to `email`, read from the mail the SMTP server received. */
+async function mailedQuoteLink(email: string): Promise<{ subject: string; link: string }> {
+  let found: { subject: string; link: string } | undefined;
+  await expect
+    .poll(
+      () => {
+        const mail = smtp.mails.find(
+          (m) => m.envelope.to.includes(email) && /^Votre devis DEV-/.test(m.parsed.subject ?? ""),
+        );
+        const link = /http:\/\/\S+\/devis\/[A-Za-z0-9_-]{43}/.exec(mail?.parsed.text ?? "")?.[0];
+        if (mail && link) found = { subject: mail.parsed.subject ?? "", link };
+        return Boolean(found);
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** A browser of the buyer's, signed in nowhere. */
+async function buyerPage(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
+  const context = await browser.newContext({
+    locale: "fr-FR",
+    timezoneId: "Europe/Paris",
+    javaScriptEnabled,
+  });
+  return context.newPage();
+}
+
+function acceptForm(page: Page) {
+  return page.locator("form").filter({ hasText: "Bon pour accord" });
+}
+
+async function accept(page: Page, name: string) {
+  const form = acceptForm(page);
+  await form.getByLabel("Nom *").fill(name);
+  await form.getByLabel("Fonction *").fill("Gérante");
+  await form.getByRole("checkbox").check();
+  await form.getByRole("button", { name: "Bon pour accord" }).click();
+}
+
+/**
+ * A request about an LOA offer, with the buyer's company, as the contact form posts it; then the
+ * administrator signs in, opens it and sends its quote with `Envoyer le devis`. Ends on the
+ * request's page, showing `Devis envoyé`.
+ */
+async function sendQuoteFor(page: Page, id: string, name: string, email: string) {
+  const base = server.base;
+  await page.goto(`${base}/offers/loa-pme-36-mois`);
+  const contact = await page
+    .getByRole("link", { name: "Demander des informations" })
+    .getAttribute("href");
+  const offer = new URL(contact!, base).searchParams.get("offer")!;
+  const sent = await page.request.post(`${base}/contact`, {
+    headers: { Origin: base },
+    form: {
+      name,
+      email,
+      phone: "",
+      company: BUYER.company,
+      siren: BUYER.siren,
+      offer,
+      message: "Un devis pour cette location, s'il vous plaît.",
+      website: "",
+    },
+  });
+  expect(sent.status()).toBe(200);
+  expect(sent.url()).toMatch(/\/contact\/merci\?ref=DEM-/);
+
+  await page.goto(`${base}/admin/contacts?q=${id}`);
+  await expect(page).toHaveURL(/\/auth\?redirectTo=/);
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Mot de passe").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page).toHaveURL(`${base}/admin/contacts?q=${id}`);
+  await page.getByRole("link", { name }).click();
+  await expect(page).toHaveURL(/\/admin\/contacts\/\d+$/);
+  const requestUrl = page.url();
+  const header = requestHeader(page, name);
+  await expect(header).toContainText("En attente");
+
+  await page.getByRole("link", { name: "Envoyer le devis" }).click();
+  await expect(page).toHaveURL(`${requestUrl}/envoyer-devis`);
+  await expect(page.getByRole("heading", { name: "Envoyer le devis", level: 1 })).toBeVisible();
+  await expect(page.getByText("ACME SAS — SIREN 732 829 320 — N° TVA FR44732829320")).toBeVisible();
+  await expect(page.getByLabel("Validité (jours)")).toHaveValue("30");
+  await page.getByRole("button", { name: "Envoyer le devis" }).click();
+  await expect(page).toHaveURL(requestUrl);
+  await expect(page.getByText("Devis envoyé").first()).toBeVisible();
+  await expect(header).toContainText("Devis envoyé");
+  const history = page.getByRole("list", { name: "Historique de la demande" });
+  await expect(history.getByRole("listitem").first()).toContainText("En attente → Devis envoyé");
+  await expect(history.getByRole("listitem").first()).toContainText(ADMIN.email);
+  return requestUrl;
+}
+
+/** The request page's title and status badge. */
+function requestHeader(page: Page, name: string) {
+  return page.getByRole("heading", { name, level: 1 }).locator("xpath=..");
+}
+
+/** A unique name and address for one test's buyer. */
+function buyerOf(testInfo: { project: { name: string } }, first: string) {
+  const id = `${testInfo.project.name}-${Date.now()}`.replace(/[^a-z0-9]/gi, "");
+  return {
+    id,
+    name: `${first} ${id}`,
+    email: `${first.toLowerCase()}-${id.toLowerCase()}@example.fr`,
+  };
+}
+
+test("a quote sent from the request's page, accepted once by the buyer from the mailed link", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const { id, name, email } = buyerOf(testInfo, "Acheteuse");
+  const requestUrl = await sendQuoteFor(page, id, name, email);
+  const header = requestHeader(page, name);
+  const history = page.getByRole("list", { name: "Historique de la demande" });
+
+  // The buyer's mail carries the link; their page shows the quote, addressed to their company.
+  const { subject, link } = await mailedQuoteLink(email);
+  const number = /DEV-\d{4}-\d{5}/.exec(subject)![0];
+  const buyer = await buyerPage(browser, !noJs(testInfo));
+  // The same link opened in a second tab before answering: its form goes stale.
+  const stale = await buyer.context().newPage();
+  await buyer.goto(link);
+  await stale.goto(link);
+  await expect(buyer.getByRole("heading", { name: `Devis ${number}`, level: 1 })).toBeVisible();
+  await expect(buyer.getByText("ACME SAS").first()).toBeVisible();
+  await expect(buyer.getByText(/FR44732829320/).first()).toBeVisible();
+
+  // `Bon pour accord` asks for the box to be ticked (the browser's check), then is recorded.
+  const form = acceptForm(buyer);
+  await form.getByLabel("Nom *").fill("Jeanne Achat");
+  await form.getByLabel("Fonction *").fill("Gérante");
+  await form.getByRole("button", { name: "Bon pour accord" }).click();
+  expect(
+    await form
+      .getByRole("checkbox")
+      .evaluate((box) => (box as HTMLInputElement).validity.valueMissing),
+  ).toBe(true);
+  await expect(buyer.getByText("Devis accepté")).toHaveCount(0);
+  await accept(buyer, "Jeanne Achat");
+  await expect(buyer).toHaveURL(link);
+  await expect(buyer.getByText("Devis accepté")).toBeVisible();
+  await expect(buyer.getByRole("button", { name: "Bon pour accord" })).toHaveCount(0);
+  await expect(buyer.getByRole("button", { name: "Refuser" })).toHaveCount(0);
+
+  // A second answer, from the tab opened before: refused, and the quote stays accepted.
+  await accept(stale, "Quelqu'un d'autre");
+  await expect(stale.getByText("Réponse refusée")).toBeVisible();
+  await expect(stale.getByText("Ce devis a déjà été accepté")).toBeVisible();
+  await expect(stale.getByText("Devis accepté")).toBeVisible();
+  await buyer.context().close();
+
+  // The team hears of it once (nobody owns the request: NOTIFY_EMAIL).
+  await expect
+    .poll(() => smtp.mails.filter((m) => m.parsed.subject === `Devis ${number} accepté`).length)
+    .toBe(1);
+  expect(
+    smtp.mails.find((m) => m.parsed.subject === `Devis ${number} accepté`)?.envelope.to,
+  ).toEqual(["ventes@example.fr"]);
+
+  // The request follows: `Accepté`, the buyer named in its history.
+  await page.goto(requestUrl);
+  await expect(header).toContainText("Accepté");
+  await expect(history.getByRole("listitem")).toHaveCount(2);
+  await expect(history.getByRole("listitem").first()).toContainText("Devis envoyé → Accepté");
+  await expect(history.getByRole("listitem").first()).toContainText(email);
+});
+
+test("a quote declined by the buyer, with a reason: `Refusé` on the request", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const { id, name, email } = buyerOf(testInfo, "Refus");
+  const requestUrl = await sendQuoteFor(page, id, name, email);
+  const { subject, link } = await mailedQuoteLink(email);
+  const number = /DEV-\d{4}-\d{5}/.exec(subject)![0];
+
+  const buyer = await buyerPage(browser, !noJs(testInfo));
+  await buyer.goto(link);
+  await buyer.getByLabel("Motif (facultatif)").fill("Budget reporté à l'an prochain.");
+  await buyer.getByRole("button", { name: "Refuser" }).click();
+  await expect(buyer).toHaveURL(link);
+  await expect(buyer.getByText("Devis refusé")).toBeVisible();
+  await expect(buyer.getByRole("button", { name: "Bon pour accord" })).toHaveCount(0);
+  await buyer.context().close();
+  await expect
+    .poll(() => smtp.mails.filter((m) => m.parsed.subject === `Devis ${number} refusé`).length)
+    .toBe(1);
+
+  await page.goto(requestUrl);
+  await expect(requestHeader(page, name)).toContainText("Refusé");
+  const history = page.getByRole("list", { name: "Historique de la demande" });
+  await expect(history.getByRole("listitem").first()).toContainText("Devis envoyé → Refusé");
+  await expect(history.getByRole("listitem").first()).toContainText(email);
+});
