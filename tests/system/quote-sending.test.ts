@@ -181,4 +181,32 @@ describe("a quote mailed from the desk, accepted online", () => {
     expect(again.status).toBeLessThan(500);
     expect(await again.text()).toMatch(/déjà été accepté/);
   });
+
+  it("renders a sent quote's PDF under the quote PDF limits: one client cannot flood it", async () => {
+    const mail = smtp.mails.find((m) => /Votre devis DEV-/.test(m.parsed.subject ?? ""));
+    const link = /https?:\/\/[^\s"<>]+\/devis\/[A-Za-z0-9_-]{43}/.exec(
+      mail?.parsed.text ?? "",
+    )?.[0];
+    expect(link).toBeDefined();
+    const pdfPath = `${new URL(link!).pathname}/pdf`;
+    const fetchAs = (client: number) =>
+      fetch(`${server.base}${pdfPath}`, { headers: { "X-Forwarded-For": clientAddress(client) } });
+    // QUOTE_PDF_BURST (10 by default) in a row, then refused with a French 429 and Retry-After.
+    const statuses: number[] = [];
+    let refusal: Response | undefined;
+    for (let i = 0; i < 14 && !refusal; i++) {
+      const res = await fetchAs(40);
+      statuses.push(res.status);
+      if (res.status === 429) refusal = res;
+      else await res.arrayBuffer();
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(refusal, `statuses: ${statuses.join(" ")}`).toBeDefined();
+    expect(refusal!.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await refusal!.text()).toMatch(/[a-zéè]/);
+    // Another client is still served.
+    const other = await fetchAs(41);
+    expect(other.status).toBe(200);
+    await other.arrayBuffer();
+  });
 });
