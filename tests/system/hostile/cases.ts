@@ -693,7 +693,6 @@ const ROUTE_CASES: HostileCase[] = [
 // The buyer's answers on a sent quote's page (issue 29): a bad token, a missing or oversized field,
 // a foreign body are a 4xx with a French message and change nothing; the one valid acceptance stores
 // the name and function exactly as typed; a second answer is refused.
-const QUOTE_INVALID = "Ce lien de devis n'est pas valide.";
 const quotePage = (v: Vars) => `/devis/${v.quoteToken}`;
 const ACCEPT = { intent: "accept", name: "Jeanne Martin", role: "Directrice achats", agree: "on" };
 const answer = (name: string, fields: Record<string, string>, expect: HostileCase["expect"]) =>
@@ -712,6 +711,7 @@ const QUOTE_CASES: HostileCase[] = [
   ).flatMap(([label, token]) => [
     post(`quote answer: ${label}`, `/devis/${token}`, urlencoded(ACCEPT), {
       status: 404,
+      // A well-formed path reaches the page's 404; a malformed one, the site's.
       message: /Ce lien de devis n'est pas valide|Oops/,
     }),
     get(`quote page: ${label}`, `/devis/${token}`, 404),
