@@ -14,9 +14,14 @@ import { countRefusal } from "../app/server/metrics.server";
 
 /**
  * Paths left to limits of their own: the admin area (its guard answers anyone without a session
- * before any rendering; sign-in has its own limits) and the quote PDF (app/server/public-quote).
+ * before any rendering; sign-in has its own limits) and the quote PDFs (app/server/public-quote).
  */
-const OWN_LIMITS = [/^\/admin(\/|\.data$|$)/, /^\/offers\/[^/]+\/devis\.pdf$/];
+const OWN_LIMITS = [
+  /^\/admin(\/|\.data$|$)/,
+  /^\/offers\/[^/]+\/devis\.pdf$/,
+  // A sent quote's PDF (issue 29) takes the offer quote PDF's limits (limitedQuoteRender).
+  /^\/devis\/[^/]+\/pdf$/,
+];
 
 export type RenderLimitOptions = { perMinute: number; burst: number; pauseMs?: number };
 

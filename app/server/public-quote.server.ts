@@ -140,3 +140,33 @@ export async function publicQuotePdf(
     if (s.rendering.get(renderKey) === job) s.rendering.delete(renderKey);
   }
 }
+
+export type LimitedRender<T> =
+  | { kind: "rendered"; value: T }
+  | { kind: "rate-limited"; retryAfterSeconds: number }
+  | { kind: "busy"; retryAfterSeconds: number };
+
+/**
+ * Another public PDF rendered per request (a sent quote's, /devis/:token/pdf, issue 29) under the
+ * offer quote's limits: a token of the same client's bucket, then a turn of the same semaphore
+ * (QUOTE_PDF_*), so that one client cannot flood either address to take the event loop.
+ */
+export async function limitedQuoteRender<T>(
+  clientIp: string,
+  render: () => Promise<T>,
+): Promise<LimitedRender<T>> {
+  const s = current();
+  const client = clientSubject(clientIp);
+  const take = s.clients.take(client);
+  if (!take.allowed) {
+    const refusal = await refused(take, client);
+    return refusal as Extract<PublicQuotePdf, { kind: "rate-limited" }>;
+  }
+  try {
+    return { kind: "rendered", value: await s.turns.run(render) };
+  } catch (error) {
+    if (!(error instanceof QueueFullError)) throw error;
+    log.warn("quote PDF queue full", { active: s.turns.active, waiting: s.turns.queued });
+    return { kind: "busy", retryAfterSeconds: QUOTE_BUSY_RETRY_SECONDS };
+  }
+}

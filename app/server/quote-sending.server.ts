@@ -302,6 +302,10 @@ export async function answerQuote(
 ): Promise<QuoteAnswerOutcome> {
   const found = await quoteByToken(token, database);
   if (!found) return { kind: "missing" };
+  // Refused before any layout: repeated posts to an answered quote render no PDF (checked again,
+  // locked, in the transaction).
+  const seen = quoteState(found);
+  if (seen !== "open") return { kind: "refused", state: seen === "draft" ? "expired" : seen };
   // Laid out before the transaction (PGlite has one connection): the same bytes as the page's.
   const { pdf } = await buyerPdf(found, { withAcceptance: false });
   return database.transaction(async (transaction) => {

@@ -36,6 +36,8 @@ const EXPECTED: Record<string, Access> = {
   "routes/admin/lease.tsx": { loader: OFFERS, action: OFFERS },
   "routes/admin/contacts.tsx": { loader: CONTACTS, action: CONTACTS },
   "routes/admin/contact-request.tsx": { loader: CONTACTS, action: CONTACTS },
+  // `Envoyer le devis` (issue 29): whoever handles the requests.
+  "routes/admin/contact-quote.tsx": { loader: CONTACTS, action: CONTACTS },
   "routes/admin/personal-data.tsx": { loader: ADMIN_ONLY, action: ADMIN_ONLY },
   "routes/admin/users.tsx": { loader: ADMIN_ONLY, action: ADMIN_ONLY },
   "routes/admin/account.tsx": { loader: ALL, action: ALL },
@@ -66,6 +68,7 @@ function forms(): Record<string, { query?: string; form?: Record<string, string>
     "routes/admin/lease.tsx": { form: { c36: "0,03150", purchaseOptionPercent: "1,50" } },
     "routes/admin/contacts.tsx": { form: { id: ids.contact, status: "completed" } },
     "routes/admin/contact-request.tsx": { form: { intent: "note", note: "Note du rôle" } },
+    "routes/admin/contact-quote.tsx": { form: { validity: "30", discount0: "0" } },
     "routes/admin/personal-data.tsx": {
       query: "?email=jeanne@example.fr",
       form: { intent: "erase", email: "jeanne@example.fr", confirm: "yes" },
@@ -96,6 +99,7 @@ function target(route: AdminRoute, query = "") {
     "/admin/offers/:id:id": ids.offer,
     "/admin/contacts/:id:id": ids.contact,
     "/admin/contacts/:id/devis.pdf:id": ids.contact,
+    "/admin/contacts/:id/envoyer-devis:id": ids.contact,
   });
   return { url: `${url}${query}`, params };
 }

@@ -14,7 +14,7 @@ import { discountField, quoteSendInput, quoteSendSchema } from "~/lib/quote-form
 import { DEFAULT_QUOTE_VALIDITY_DAYS, QUOTE_VALIDITY_MAX_DAYS } from "~/lib/quote-sending";
 import { companyLine } from "~/lib/siren";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
-import { actionDone, actionFailure, idSchema, readForm } from "~/server/form.server";
+import { actionDone, actionFailure, assertMethod, idSchema, readForm } from "~/server/form.server";
 import { log } from "~/server/log.server";
 import { quoteDraft, sendQuote, type QuoteState } from "~/server/quote-sending.server";
 import type { Route } from "./+types/contact-quote";
@@ -43,6 +43,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = await requireAdmin(request, "contacts");
+  // React Router calls actions for PUT, PATCH and DELETE too: a PUT must not mail a quote.
+  assertMethod(request, "POST");
   const id = idSchema.safeParse(params.id);
   if (!id.success) throw notFound();
   const submission = await readForm(request, quoteSendSchema);

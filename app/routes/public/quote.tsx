@@ -12,7 +12,7 @@ import { pageMeta } from "~/lib/meta";
 import { QUOTE_ANSWER_LIMITS, quoteAnswerSchema } from "~/lib/quote-forms";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
-import { readForm } from "~/server/form.server";
+import { assertMethod, readForm } from "~/server/form.server";
 import { journal } from "~/server/journal.server";
 import { log } from "~/server/log.server";
 import { quotePage } from "~/server/quote-page.server";
@@ -44,6 +44,8 @@ const REFUSALS: Record<Exclude<QuoteState, "open" | "draft">, string> = {
 };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
+  // React Router calls actions for PUT, PATCH and DELETE too: an answer is a form's POST only.
+  assertMethod(request, "POST");
   const submission = await readForm(request, quoteAnswerSchema);
   if (!submission.success) {
     const { fieldErrors } = submission;

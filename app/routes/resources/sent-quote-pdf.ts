@@ -1,13 +1,35 @@
-import { cacheControl } from "~/lib/http-headers";
+import { cacheControl, retryAfter } from "~/lib/http-headers";
+import { ERROR_MESSAGES } from "~/lib/messages";
+import { log } from "~/server/log.server";
+import { countRefusal } from "~/server/metrics.server";
+import { limitedQuoteRender } from "~/server/public-quote.server";
 import { quotePagePdf } from "~/server/quote-page.server";
 import { pdfBytesResponse, plainAnswer } from "./quote-response.server";
 import type { Route } from "./+types/sent-quote-pdf";
 
 const HEADERS = { ...cacheControl("private"), "X-Robots-Tag": "noindex" };
 
-/** The PDF of a sent quote, by its link (issue 29): the same bytes as the buyer accepts. */
-export async function loader({ params }: Route.LoaderArgs) {
-  const found = await quotePagePdf(params.token);
+/**
+ * The PDF of a sent quote, by its link (issue 29): the same bytes as the buyer accepts. Laid out
+ * per request, so under the offer quote PDF's limits (per client, then the render turns).
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const rendered = await limitedQuoteRender(context.clientIp, () => quotePagePdf(params.token));
+  if (rendered.kind !== "rendered") {
+    const [status, message] =
+      rendered.kind === "busy"
+        ? [503, ERROR_MESSAGES.quoteBusy]
+        : [429, ERROR_MESSAGES.quoteLimited];
+    countRefusal(rendered.kind === "busy" ? "quote-pdf-busy" : "quote-pdf");
+    log.info("sent quote PDF refused", { requestId: context.requestId, why: rendered.kind });
+    const headers = {
+      ...HEADERS,
+      ...cacheControl("no-store"),
+      ...retryAfter(rendered.retryAfterSeconds),
+    };
+    return plainAnswer(status, message, headers);
+  }
+  const found = rendered.value;
   if (!found) return plainAnswer(404, "Ce lien de devis n'est pas valide.", HEADERS);
   return pdfBytesResponse(found.pdf, found.document.fileName, HEADERS);
 }

@@ -70,6 +70,8 @@ const M = {
   mailRetryInvalid: "Demande de relance non valide.",
   mailNotFailed: "Cet e-mail n'est plus en échec.",
   unauthorized: "Votre session a expiré ou vous n'êtes pas connecté.",
+  quoteValidity: "La validité est un nombre entier de jours.",
+  quoteDiscount: "Une remise est un pourcentage entre 0 et 100.",
   wrongCredentials: "Email ou mot de passe incorrect.",
   missingCredentials: "Veuillez saisir votre email et votre mot de passe.",
   resetRequested: RESET_MESSAGES.requested,
@@ -466,7 +468,10 @@ const CONTACT_STATUS_CASES: HostileCase[] = [
         );
         const others = (s: Snapshot) => s.contactRequests.filter((c) => c.id !== v.contactId);
         expect(others(after)).toEqual(others(before));
-        expect({ ...after, contactRequests: [] }).toEqual({ ...before, contactRequests: [] });
+        // Its history line (issue 29's snapshot holds the history too).
+        expect(after.contactStatusChanges).toHaveLength(before.contactStatusChanges.length + 1);
+        const rest = (s: Snapshot) => ({ ...s, contactRequests: [], contactStatusChanges: [] });
+        expect(rest(after)).toEqual(rest(before));
       },
     },
   ),
@@ -920,6 +925,112 @@ const PERSONAL_DATA_CASES: HostileCase[] = [
   ),
 ];
 
+// `Envoyer le devis` (issue 29): a bad validity or discount, a request that is not there or names no
+// offer, a foreign body: a 4xx with a French message, no quote numbered, no status moved, no mail.
+const quotePath = (v: Vars) => `/admin/contacts/${v.quoteContactId}/envoyer-devis`;
+const QUOTE_SEND_ROWS: FormRow[] = [
+  ["validity not a number", { validity: "trente" }, 400, M.quoteValidity],
+  ["validity of zero days", { validity: "0" }, 400, "La validité est d'un jour au moins."],
+  ["negative validity", { validity: "-30" }, 400, M.quoteValidity],
+  ["validity of 999 days", { validity: "999" }, 400, /La validité est de \d+ jours au plus\./],
+  ["validity of 10,000 digits", { validity: "9".repeat(10_000) }, 400, M.quoteValidity],
+  ["validity with SQL", { validity: "30; DROP TABLE quotes;--" }, 400, M.quoteValidity],
+  ["discount above 100 %", { discount0: "150" }, 400, M.quoteDiscount],
+  ["negative discount", { discount0: "-5" }, 400, M.quoteDiscount],
+  ["discount with three decimals", { discount1: "1.005" }, 400, M.quoteDiscount],
+  ["script as a discount", { discount0: XSS_PAYLOADS[0] }, 400, M.quoteDiscount],
+  ["NUL byte in a discount", { discount2: "1\u0000" }, 400, M.quoteDiscount],
+  ["exponent as a discount", { discount0: "1e2" }, 400, M.quoteDiscount],
+];
+const QUOTE_SEND_CASES: HostileCase[] = [
+  ...QUOTE_SEND_ROWS.map(([label, fields, status, message]) =>
+    adminPost(
+      `admin send quote: ${label}`,
+      quotePath,
+      urlencoded({ validity: "30", discount0: "0", ...fields }),
+      { status, message },
+    ),
+  ),
+  adminPost(
+    "admin send quote: a request that names no offer",
+    (v) => `/admin/contacts/${v.noOfferContactId}/envoyer-devis`,
+    urlencoded({ validity: "30" }),
+    { status: 409, message: "Cette demande ne porte sur aucune offre à chiffrer" },
+  ),
+  ...["abc", "-1", "999999", "99999999999999999999", "%3Cscript%3E"].map((id) =>
+    adminPost(
+      `admin send quote: request id ${id}`,
+      `/admin/contacts/${id}/envoyer-devis`,
+      urlencoded({ validity: "30" }),
+      { status: 404 },
+    ),
+  ),
+  {
+    name: "admin send quote: JSON body",
+    method: "POST",
+    path: quotePath,
+    as: "admin",
+    contentType: "application/json",
+    body: JSON.stringify({ validity: "30" }),
+    expect: { status: 415, message: /Format de requête/ },
+  },
+  adminPost(
+    "admin send quote: PUT instead of POST",
+    quotePath,
+    urlencoded({ validity: "30" }),
+    { status: 405 },
+    { method: "PUT" },
+  ),
+  post("admin send quote without a session", quotePath, urlencoded({ validity: "30" }), {
+    status: 401,
+    message: M.unauthorized,
+  }),
+  post(
+    "admin send quote with a forged session",
+    quotePath,
+    urlencoded({ validity: "30" }),
+    { status: 401, message: M.unauthorized },
+    { headers: [["Cookie", `admin_session=${"A".repeat(43)}`]] },
+  ),
+  // The one that is sent: a new number, the status `Devis envoyé` with its history, the mail queued.
+  adminPost(
+    "admin send quote: hostile extra fields ignored, the quote sent",
+    quotePath,
+    urlencoded([
+      ["validity", "15"],
+      ["discount0", "10,5"],
+      ["discount99", "<script>"],
+      ["__proto__", "x"],
+    ]),
+    {
+      status: 302,
+      change: (before, after, v) => {
+        const added = after.quotes.filter((q) => !before.quotes.some((b) => b.id === q.id));
+        expect(added).toHaveLength(1);
+        expect(added[0]).toMatchObject({ contactRequestId: v.quoteContactId });
+        expect(added[0].number).toMatch(/^DEV-\d{4}-\d{5}$/);
+        expect(added[0].terms?.discounts[0]).toBe(10.5);
+        expect(after.contactRequests.find((c) => c.id === v.quoteContactId)?.status).toBe(
+          "quote_sent",
+        );
+        const mails = after.mailOutbox.filter((m) => !before.mailOutbox.some((b) => b.id === m.id));
+        expect(mails.map((m) => [m.contactRequestId, m.kind])).toEqual([
+          [v.quoteContactId, "quote_sent"],
+        ]);
+        expect(after.contactStatusChanges).toHaveLength(before.contactStatusChanges.length + 1);
+        const rest = (s: Snapshot) => ({
+          ...s,
+          quotes: [],
+          contactRequests: s.contactRequests.filter((c) => c.id !== v.quoteContactId),
+          mailOutbox: [],
+          contactStatusChanges: [],
+        });
+        expect(rest(after)).toEqual(rest(before));
+      },
+    },
+  ),
+];
+
 export const ADMIN_CASES: HostileCase[] = [
   ...OFFER_CASES,
   ...ADMIN_USER_CASES,
@@ -930,6 +1041,7 @@ export const ADMIN_CASES: HostileCase[] = [
   ...MAIL_RETRY_CASES,
   ...ADMIN_READ_CASES,
   ...PERSONAL_DATA_CASES,
+  ...QUOTE_SEND_CASES,
 ];
 
 const adminAction = (name: string, path: OrFn<string>, body: OrFn<string>): Action => ({
@@ -1029,6 +1141,11 @@ export const ADMIN_ACTIONS: Action[] = [
     "identity confirmation",
     "/admin/confirm",
     urlencoded({ redirectTo: "/admin/contacts/export.csv", reauthPassword: "x" }),
+  ),
+  adminAction(
+    "send quote",
+    (v) => `/admin/contacts/${v.quoteContactId}/envoyer-devis`,
+    urlencoded({ validity: "30", discount0: "0" }),
   ),
   adminAction("sign-out", "/admin/logout", ""),
 ];

@@ -1,14 +1,20 @@
+import { randomBytes } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Database } from "../../../app/server/db.server";
+import { sendQuote } from "../../../app/server/quote-sending.server";
 import {
   contactRequests,
+  contactStatusChanges,
   mailOutbox,
   offers,
   passwordResets,
+  quotes,
   sessions,
   users,
 } from "../../../app/server/schema.server";
+import { hashSessionToken } from "../../../app/server/sessions.server";
+import type { AdminUser } from "../../../app/server/users.server";
 import { send, type Answer } from "../harness/http";
 import { XSS_PAYLOADS, type ContactRow, type HostileCase, type Vars } from "./cases";
 
@@ -23,6 +29,11 @@ export async function snapshot(db: Database) {
     sessions: await db.select().from(sessions).orderBy(asc(sessions.idHash)),
     mailOutbox: await db.select().from(mailOutbox).orderBy(asc(mailOutbox.id)),
     passwordResets: await db.select().from(passwordResets).orderBy(asc(passwordResets.id)),
+    quotes: await db.select().from(quotes).orderBy(asc(quotes.id)),
+    contactStatusChanges: await db
+      .select()
+      .from(contactStatusChanges)
+      .orderBy(asc(contactStatusChanges.id)),
   };
 }
 
@@ -62,7 +73,34 @@ export async function loadVars(db: Database): Promise<Vars> {
       offerId: deletable.id,
     })
     .returning({ id: contactRequests.id });
+  // Issue 29: a request to send a quote for, one that names no offer, and a quote already sent
+  // whose link's token is known (the mail that would draw it never leaves: no mail worker here).
+  const [quoteContact, noOfferContact, quoted] = await db
+    .insert(contactRequests)
+    .values([
+      {
+        name: "Acheteur devis",
+        email: "devis@example.fr",
+        message: "Un devis",
+        offerId: active.id,
+      },
+      { name: "Sans offre", email: "sans-offre@example.fr", message: "Bonjour" },
+      { name: "Devis envoyé", email: "envoye@example.fr", message: "Devis", offerId: active.id },
+    ])
+    .returning({ id: contactRequests.id });
+  // No administrator exists yet: the sender is left out (sent_by_id is nullable).
+  const nobody = { id: null, email: "hostile@example.fr", role: "admin" } as unknown as AdminUser;
+  const sent = await sendQuote(quoted.id, { validityDays: 30, discounts: [] }, nobody, db);
+  if (sent.kind !== "sent") throw new Error("the hostile quote was not sent");
+  const quoteToken = randomBytes(32).toString("base64url");
+  await db
+    .update(quotes)
+    .set({ tokenHash: hashSessionToken(quoteToken) })
+    .where(eq(quotes.number, sent.number));
   return {
+    quoteContactId: quoteContact.id,
+    noOfferContactId: noOfferContact.id,
+    quoteToken,
     activeOfferId: active.id,
     inactiveOfferId: inactive.id,
     activeOfferSlug: active.slug,
