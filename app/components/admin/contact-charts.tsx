@@ -346,7 +346,7 @@ export function QuoteAcceptanceChart({ rate }: { rate: QuoteCharts["rate"] }) {
       summary={
         rate.rate === null
           ? `Aucun devis envoyé ces ${rate.days} derniers jours.`
-          : `${percent.format(share)} : ${rate.accepted} devis acceptés sur ${rate.sent} envoyés ces ${rate.days} derniers jours. Les devis remplacés sans réponse ne sont pas comptés.`
+          : `${percent.format(share)} des devis envoyés ces ${rate.days} derniers jours ont été acceptés (${rate.accepted} sur ${rate.sent}). Les devis remplacés sans réponse ne sont pas comptés.`
       }
       table={
         <table className={tableClass}>
