@@ -5,6 +5,8 @@ export const CHART_WEEKS = 12;
 /** Days and offers of 'Offres les plus demandées'. */
 export const TOP_OFFER_DAYS = 30;
 export const TOP_OFFERS = 10;
+/** Days of 'Taux d'acceptation' (the quotes sent in that many days). */
+export const QUOTE_RATE_DAYS = 90;
 
 /** The axis' top: the smallest 1, 2 or 5 × 10ⁿ at or above `value` (1 for an empty chart). */
 export function niceMax(value: number): number {

@@ -4,7 +4,7 @@ import { CONTACT_STATUSES, type ContactStatus } from "~/lib/domain";
 import { db, type Database } from "./db.server";
 
 type Row = Record<string, unknown>;
-const rowsOf = (result: unknown): Row[] =>
+export const rowsOf = (result: unknown): Row[] =>
   Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? []);
 
 /** Monday of this week and of the first chart week (CHART_WEEKS weeks in all), Paris time. */
@@ -12,13 +12,13 @@ const THIS_MONDAY = sql`date_trunc('week', now() at time zone 'Europe/Paris')`;
 const FIRST_MONDAY = sql`(${THIS_MONDAY} - ${CHART_WEEKS - 1} * interval '1 week')`;
 
 /** Monday (Paris time) of each of the last CHART_WEEKS weeks, oldest first, as `YYYY-MM-DD`. */
-const WEEKS = sql`
+export const chartWeeks = sql`
   select to_char(w, 'YYYY-MM-DD') as week, w as start
   from generate_series(${FIRST_MONDAY}, ${THIS_MONDAY}, interval '1 week') as w`;
 
 /**
  * The first chart week's Monday, 0:00 in Paris, as an instant. An expression of now() (not a
- * subquery of WEEKS) so that the planner estimates the range and reads it on the index.
+ * subquery of chartWeeks) so that the planner estimates the range and reads it on the index.
  */
 const FIRST_WEEK = sql`(${FIRST_MONDAY} at time zone 'Europe/Paris')`;
 
@@ -31,7 +31,7 @@ const FIRST_WEEK = sql`(${FIRST_MONDAY} at time zone 'Europe/Paris')`;
 export async function contactCharts(database: Database = db()) {
   const [weekly, offers, answerRows] = await Promise.all([
     database.execute(sql`
-      with weeks as (${WEEKS})
+      with weeks as (${chartWeeks})
       select weeks.week, r.status::text as status, count(r.id)::int as n
       from weeks
       left join contact_requests r

@@ -15,12 +15,15 @@ import {
 } from "~/components/ui/card";
 import {
   FirstAnswerChart,
+  QuoteAcceptanceChart,
   TopOffersChart,
+  WeeklyQuotesChart,
   WeeklyRequestsChart,
 } from "~/components/admin/contact-charts";
 import { adminMeta } from "~/lib/admin-meta";
 import { TOP_OFFER_DAYS } from "~/lib/charts";
 import { contactCharts } from "~/server/contact-charts.server";
+import { quoteCharts } from "~/server/quote-charts.server";
 import { offerStats } from "~/server/offers.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { contactRequestStats } from "~/server/contacts.server";
@@ -37,13 +40,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Every account lands on /admin after signing in; the dashboard is the Administrateur's.
   const { user } = await requireAdmin(request, "signed-in");
   if (user.role !== "admin") throw redirect(homePath(user.role), { headers: PRIVATE_HEADERS });
-  const [offers, contacts, mail, charts] = await Promise.all([
+  const [offers, contacts, mail, charts, quoteStats] = await Promise.all([
     offerStats(),
     contactRequestStats(),
     mailOutboxOverview(),
     contactCharts(),
+    quoteCharts(),
   ]);
-  return { offers, contacts, mail, charts, mailEnabled: notificationsEnabled() };
+  return { offers, contacts, mail, charts, quoteStats, mailEnabled: notificationsEnabled() };
 }
 
 const retryMailSchema = z.object({
@@ -91,7 +95,7 @@ function StatCard({
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { offers, contacts, mail, charts, mailEnabled } = loaderData;
+  const { offers, contacts, mail, charts, quoteStats, mailEnabled } = loaderData;
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-bold">Tableau de bord</h1>
@@ -121,6 +125,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-4 lg:grid-cols-2">
         <TopOffersChart offers={charts.topOffers} days={TOP_OFFER_DAYS} />
         <FirstAnswerChart weeks={charts.firstAnswer} />
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <WeeklyQuotesChart weekly={quoteStats.weekly} />
+        <QuoteAcceptanceChart rate={quoteStats.rate} />
       </div>
 
       <MailOutboxCard overview={mail} enabled={mailEnabled} />
