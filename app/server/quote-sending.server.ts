@@ -1,12 +1,18 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { ContactStatus } from "~/lib/domain";
 import { quoteRowLabels, QUOTE_REMINDER_DAYS, type SentQuoteTerms } from "~/lib/quote-sending";
 import type { WebhookQuoteData } from "~/lib/webhooks";
 import { db, type Database } from "./db.server";
 import { MAIL_KINDS, notifyMailWorkers, type MailKind } from "./mail-outbox.server";
 import { quotePdf } from "./quote-pdf.server";
-import { nextQuoteNumber, quoteRowDocument, requestSource } from "./quotes.server";
+import {
+  latestQuote,
+  lockedRequest,
+  nextQuoteNumber,
+  quoteRowDocument,
+  requestSource,
+} from "./quotes.server";
 import {
   contactRequests,
   contactStatusChanges,
@@ -22,36 +28,6 @@ import { enqueueWebhookEvent } from "./webhooks.server";
 // (a link whose token only the mail holds), with the request's status following.
 
 const FIRST_ANSWER = sql`coalesce(${contactRequests.firstAnsweredAt}, now())`;
-
-/** The request as the send form needs it. */
-async function lockedRequest(id: number, database: Database) {
-  const [request] = await database
-    .select({
-      name: contactRequests.name,
-      email: contactRequests.email,
-      company: contactRequests.company,
-      siren: contactRequests.siren,
-      status: contactRequests.status,
-      offerId: contactRequests.offerId,
-      offerTitle: contactRequests.offerTitle,
-      offerReference: contactRequests.offerReference,
-      configuration: contactRequests.configuration,
-    })
-    .from(contactRequests)
-    .where(eq(contactRequests.id, id))
-    .for("update");
-  return request;
-}
-
-async function latestQuote(id: number, database: Database): Promise<Quote | undefined> {
-  const [quote] = await database
-    .select()
-    .from(quotes)
-    .where(eq(quotes.contactRequestId, id))
-    .orderBy(desc(quotes.id))
-    .limit(1);
-  return quote;
-}
 
 /** Where a sent quote stands. */
 export type QuoteState = "draft" | "open" | "accepted" | "declined" | "replaced" | "expired";

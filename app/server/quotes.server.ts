@@ -79,6 +79,37 @@ export type RequestQuote =
   /** A general request, or one whose offer is gone without a configuration to quote. */
   | { kind: "no-offer" };
 
+/** The request as a quote needs it, locked until the transaction ends (download and sending). */
+export async function lockedRequest(id: number, database: Database) {
+  const [request] = await database
+    .select({
+      name: contactRequests.name,
+      email: contactRequests.email,
+      company: contactRequests.company,
+      siren: contactRequests.siren,
+      status: contactRequests.status,
+      offerId: contactRequests.offerId,
+      offerTitle: contactRequests.offerTitle,
+      offerReference: contactRequests.offerReference,
+      configuration: contactRequests.configuration,
+    })
+    .from(contactRequests)
+    .where(eq(contactRequests.id, id))
+    .for("update");
+  return request;
+}
+
+/** The request's last quote (a new one replaces it). */
+export async function latestQuote(id: number, database: Database): Promise<Quote | undefined> {
+  const [quote] = await database
+    .select()
+    .from(quotes)
+    .where(eq(quotes.contactRequestId, id))
+    .orderBy(desc(quotes.id))
+    .limit(1);
+  return quote;
+}
+
 /**
  * A request's quote, addressed to the person, with its number: given at the first download, with
  * what the quote says, and read back as it was afterwards. The request's row is locked first, so
@@ -88,26 +119,10 @@ export type RequestQuote =
  */
 export async function requestQuote(id: number, database: Database = db()): Promise<RequestQuote> {
   const kept = await database.transaction(async (tx) => {
-    const [request] = await tx
-      .select({
-        name: contactRequests.name,
-        email: contactRequests.email,
-        offerId: contactRequests.offerId,
-        offerTitle: contactRequests.offerTitle,
-        offerReference: contactRequests.offerReference,
-        configuration: contactRequests.configuration,
-      })
-      .from(contactRequests)
-      .where(eq(contactRequests.id, id))
-      .for("update");
+    const request = await lockedRequest(id, tx);
     if (!request) return { kind: "missing" } as const;
     const customer = { name: request.name, email: request.email };
-    const [existing] = await tx
-      .select()
-      .from(quotes)
-      .where(eq(quotes.contactRequestId, id))
-      .orderBy(desc(quotes.id))
-      .limit(1);
+    const existing = await latestQuote(id, tx);
     if (existing) return { kind: "kept", quote: existing, customer, issued: false } as const;
 
     const source = await requestSource(request, tx);
