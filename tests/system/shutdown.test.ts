@@ -184,7 +184,7 @@ describe("graceful shutdown", () => {
     while (server.running && !server.output.includes("creating the embedded database")) {
       await sleep(5);
     }
-    const exit = await server.stop("SIGTERM");
+    const exit = await server.stop("SIGTERM", 120_000); // start-up finishes first: slow on a loaded machine
     expect(exit.code, server.output).toBe(0);
     expect(server.logLines("server listening")).toHaveLength(0);
     expect(server.logLines("database closed")).toHaveLength(1);
