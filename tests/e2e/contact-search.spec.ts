@@ -125,7 +125,8 @@ test.describe("with JavaScript: the combobox", { tag: NEEDS_JS }, () => {
       if (r.method() === "POST") posts++;
     });
     const combobox = page.getByRole("combobox", { name: FIELD });
-    await page.getByLabel("Téléphone").focus();
+    // The field before the offer's (the buyer's company, issue 29).
+    await page.getByLabel("SIREN", { exact: true }).focus();
     await page.keyboard.press("Tab");
     await expect(combobox).toBeFocused();
     await page.keyboard.type("epyc");
