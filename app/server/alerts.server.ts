@@ -71,13 +71,13 @@ export async function subscribeToAlert(
       if (!offer?.isActive) return { kind: "missing" as const };
       if (offer.available) return { kind: "available" as const, slug: offer.slug };
       // A new alert, or the address's alert on this offer renewed when it is unconfirmed or done.
-      const stored = (await tx.execute(sql`
+      const stored = await tx.execute<{ id: number }>(sql`
         insert into ${offerAlerts} (offer_id, email) values (${input.offerId}, ${input.email})
         on conflict (offer_id, lower(email)) do update
           set email = excluded.email, created_at = now(), token_hash = null,
               confirmed_at = null, notified_at = null
           where ${offerAlerts}.confirmed_at is null or ${offerAlerts}.notified_at is not null
-        returning id`)) as unknown as { rows: { id: number }[] };
+        returning id`);
       const alertId = stored.rows[0]?.id;
       if (alertId === undefined) return { kind: "requested" as const, slug: offer.slug };
       const mails = await hitRateLimit(keys.mailbox, ALERT_MAILS_PER_MAILBOX, 24 * HOUR_MS, tx);
@@ -216,10 +216,10 @@ export async function unsubscribeAlert(
 ): Promise<{ kind: "unsubscribed"; offer: { title: string } } | { kind: "invalid-link" }> {
   if (!isWellFormedToken(token)) return { kind: "invalid-link" };
   const tokenHash = hashSessionToken(token);
-  const rows = (await database.execute(sql`
+  const rows = await database.execute<{ id: number; title: string }>(sql`
     delete from ${offerAlerts} a using ${offers} o
     where o.id = a.offer_id and a.token_hash = ${tokenHash}
-    returning a.id, o.title`)) as unknown as { rows: { id: number; title: string }[] };
+    returning a.id, o.title`);
   const row = rows.rows[0];
   if (!row) return { kind: "invalid-link" };
   log.info("alert unsubscribed", { requestId: context.requestId, alertId: row.id });
@@ -232,7 +232,7 @@ export async function unsubscribeAlert(
  * one mail, queued here, and is marked done, so a later change mails nothing. Returns how many.
  */
 export async function queueAvailabilityAlerts(offerId: number, tx: Database): Promise<number> {
-  const queued = (await tx.execute(sql`
+  const queued = await tx.execute<Record<string, unknown>>(sql`
     with back as (
       select id from ${offers} where id = ${offerId} and ${deliverableNow}
     ), done as (
@@ -242,7 +242,7 @@ export async function queueAvailabilityAlerts(offerId: number, tx: Database): Pr
     )
     insert into ${mailOutbox} (alert_id, kind)
     select id, ${MAIL_KINDS.alertAvailable} from done
-    returning id`)) as unknown as { rows: unknown[] };
+    returning id`);
   const n = queued.rows.length;
   if (n > 0) {
     await notifyMailWorkers(tx);
@@ -336,7 +336,7 @@ export async function purgeAlerts(
     const statement = options.dryRun
       ? sql`select count(*)::int as n from ${offerAlerts} where ${where}`
       : sql`with gone as (delete from ${offerAlerts} where ${where} returning 1) select count(*)::int as n from gone`;
-    const result = (await database.execute(statement)) as unknown as { rows: { n: number }[] };
+    const result = await database.execute<{ n: number }>(statement);
     return Number(result.rows[0]?.n ?? 0);
   };
   return { unconfirmed: await run(unconfirmed), confirmed: await run(confirmed) };

@@ -43,8 +43,7 @@ export function quoteState(quote: Quote, now = new Date()): QuoteState {
 
 /** What the send form shows: the rows a discount applies to, and the quote already sent. */
 export async function quoteDraft(id: number, database: Database = db()) {
-  return database.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  return database.transaction(async (tx) => {
     const request = await lockedRequest(id, tx);
     if (!request) return { kind: "missing" } as const;
     const source = await requestSource(request, tx);
@@ -141,8 +140,7 @@ export async function sendQuote(
   actor: AdminUser,
   database: Database = db(),
 ): Promise<QuoteSending> {
-  return database.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  return database.transaction(async (tx) => {
     const request = await lockedRequest(id, tx);
     if (!request) return { kind: "missing" };
     const source = await requestSource(request, tx);
@@ -284,8 +282,7 @@ export async function answerQuote(
   if (seen !== "open") return { kind: "refused", state: seen === "draft" ? "expired" : seen };
   // Laid out before the transaction (PGlite has one connection): the same bytes as the page's.
   const { pdf } = await buyerPdf(found, { withAcceptance: false });
-  return database.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  return database.transaction(async (tx) => {
     const [quote] = await tx.select().from(quotes).where(eq(quotes.id, found.id)).for("update");
     if (!quote || quote.tokenHash !== found.tokenHash) return { kind: "missing" };
     const state = quoteState(quote);
@@ -339,8 +336,7 @@ export async function answerQuote(
  * queue the same one). Returns how many.
  */
 export async function queueQuoteReminders(database: Database = db()): Promise<number> {
-  return database.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  return database.transaction(async (tx) => {
     const due = await tx
       .update(quotes)
       .set({ reminderQueuedAt: sql`now()` })

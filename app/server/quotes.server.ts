@@ -132,7 +132,7 @@ export async function requestQuote(id: number, database: Database = db()): Promi
       .insert(quotes)
       .values({
         contactRequestId: id,
-        number: await nextQuoteNumber(tx as unknown as Database, issuedAt),
+        number: await nextQuoteNumber(tx, issuedAt),
         issuedAt,
         content: source,
       })
