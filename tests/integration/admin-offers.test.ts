@@ -655,8 +655,12 @@ describe(`admin offers (${testDatabaseKind})`, () => {
     }
     const outcome = await call(dashboard.loader, makeRequest("/admin", { cookie }));
     // The desk's charts have their own tests (the dashboard's figures here).
-    const { mail, mailEnabled, charts, ...counts } = outcome.data as Record<string, unknown>;
+    const { mail, mailEnabled, charts, quoteStats, ...counts } = outcome.data as Record<
+      string,
+      unknown
+    >;
     expect(charts).toBeDefined();
+    expect(quoteStats).toBeDefined();
     expect(counts).toEqual({
       offers: { total: 3, active: 2 },
       contacts: { total: 5, pending: 2, inProgress: 1, completed: 1 },
