@@ -21,6 +21,14 @@ const CORS_HEADER = {
   ETag: { schema: { type: "string" as const }, description: "Réponse 304 avec If-None-Match." },
 };
 
+/** A JSON answer of the API, and the answers every read shares. */
+const answer = (description: string, schema: z.ZodType) => ({
+  200: { description, headers: CORS_HEADER, content: { "application/json": { schema } } },
+  304: { description: "Inchangé depuis l'ETag envoyé." },
+  429: problem("Trop de requêtes de ce client : voir Retry-After."),
+  503: problem("Service momentanément indisponible : voir Retry-After."),
+});
+
 function buildDocument(siteName: string, baseUrl: string) {
   const registry = new OpenAPIRegistry();
   registry.registerPath({
@@ -31,15 +39,8 @@ function buildDocument(siteName: string, baseUrl: string) {
       "Les offres de la page /offers, avec les mêmes paramètres (filtres, tri, page de 24) : la même adresse donne les mêmes offres dans le même ordre.",
     request: { query: offerListQuerySchema },
     responses: {
-      200: {
-        description: "Une page d'offres.",
-        headers: CORS_HEADER,
-        content: { "application/json": { schema: apiOfferListSchema } },
-      },
-      304: { description: "Inchangé depuis l'ETag envoyé." },
+      ...answer("Une page d'offres.", apiOfferListSchema),
       400: problem("Paramètre invalide, inconnu ou répété."),
-      429: problem("Trop de requêtes de ce client : voir Retry-After."),
-      503: problem("Service momentanément indisponible : voir Retry-After."),
     },
   });
   registry.registerPath({
@@ -48,15 +49,8 @@ function buildDocument(siteName: string, baseUrl: string) {
     summary: "Une offre active",
     request: { params: z.object({ slug: offerSlugSchema }) },
     responses: {
-      200: {
-        description: "L'offre, avec sa description.",
-        headers: CORS_HEADER,
-        content: { "application/json": { schema: apiOfferDetailSchema } },
-      },
-      304: { description: "Inchangé depuis l'ETag envoyé." },
+      ...answer("L'offre, avec sa description.", apiOfferDetailSchema),
       404: problem("Offre inconnue ou qui n'est plus disponible."),
-      429: problem("Trop de requêtes de ce client : voir Retry-After."),
-      503: problem("Service momentanément indisponible : voir Retry-After."),
     },
   });
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
