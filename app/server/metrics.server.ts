@@ -109,11 +109,12 @@ type QueueRow = { queue: string; status: string; count: number; oldest: number |
 
 /**
  * The queues' counts, one query for all the gauges of a scrape (each asks; the first answer is
- * shared for a second). Pending and failed rows only: the index on status reads few rows.
+ * shared until the next scrape starts, so a scrape never reads the previous one's counts).
+ * Pending and failed rows only: the index on status reads few rows.
  */
-let queueSnapshot: { at: number; rows: Promise<QueueRow[]> } | undefined;
+let queueSnapshot: { rows: Promise<QueueRow[]> } | undefined;
 function queueRows(): Promise<QueueRow[]> {
-  if (queueSnapshot && Date.now() - queueSnapshot.at < 1_000) return queueSnapshot.rows;
+  if (queueSnapshot) return queueSnapshot.rows;
   const rows = (async () => {
     const result = await currentDatabase().db.execute<QueueRow>(sql`
       select 'mail' as queue, status::text as status, count(*)::int as count,
@@ -125,7 +126,7 @@ function queueRows(): Promise<QueueRow[]> {
       from webhook_deliveries where status in ('pending', 'failed') group by status`);
     return result.rows;
   })();
-  queueSnapshot = { at: Date.now(), rows };
+  queueSnapshot = { rows };
   return rows;
 }
 
@@ -213,5 +214,6 @@ metric(
 
 /** The text Prometheus reads, and its content type. */
 export async function renderMetrics(): Promise<{ contentType: string; body: string }> {
+  queueSnapshot = undefined;
   return { contentType: register.contentType, body: await register.metrics() };
 }
