@@ -365,7 +365,7 @@ async function buyer() {
 
 // Every admin page, and one before sign-in (the reset link's page needs a live token: pass it).
 const ADMIN_PAGES = `/admin /admin/offers /admin/offers/new /admin/offers/1 /admin/contacts
-  /admin/contacts/1 /admin/personal-data /admin/users /admin/webhooks /admin/datacenters
+  /admin/contacts/1 /admin/contacts/1/envoyer-devis /admin/personal-data /admin/users /admin/webhooks /admin/datacenters
   /admin/lease /admin/journal /admin/account /admin/account/2fa /admin/confirm
   /auth/mot-de-passe-oublie`.split(/\s+/);
 const text = async (url: string) => (await fetch(url)).text();
