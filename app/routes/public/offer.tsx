@@ -34,6 +34,7 @@ import { configure, contactHref, readSelection, selectionParams } from "~/lib/of
 import { quoteHref } from "~/lib/quote";
 import { configuredTermsSource, offerTerms } from "~/lib/offer-terms";
 import { productJsonLd } from "~/lib/structured-data";
+import { KeptHtml } from "~/hooks/kept-html";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
 import { withDatabase } from "~/server/availability.server";
@@ -203,52 +204,11 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
             </Card>
           ) : null}
 
-          <SectionCard title="Spécifications techniques">
-            <dl className="grid gap-4 sm:grid-cols-2">
-              <IconFact icon={Cpu} label="Processeur">
-                {offer.cpu}
-              </IconFact>
-              <IconFact icon={MemoryStick} label="Mémoire RAM">
-                {offer.ram}
-              </IconFact>
-              <IconFact icon={HardDrive} label="Stockage">
-                {offer.storage}
-              </IconFact>
-              {offer.network ? (
-                <IconFact icon={Network} label="Réseau">
-                  {offer.network}
-                </IconFact>
-              ) : null}
-            </dl>
-          </SectionCard>
-
-          <SectionCard title="Conditions contractuelles">
-            <dl className="grid gap-4 sm:grid-cols-2">
-              {offer.contractType ? (
-                <IconFact icon={FileText} label="Type de contrat">
-                  {offer.contractType}
-                </IconFact>
-              ) : null}
-              <IconFact icon={FileText} label="Engagement">
-                {offer.engagement ? "Engagement requis" : "Sans engagement"}
-              </IconFact>
-              {terms.loa ? (
-                <>
-                  <IconFact icon={CalendarClock} label="Durée">
-                    {terms.loa.duration}
-                  </IconFact>
-                  {terms.loa.purchaseOption ? (
-                    <IconFact icon={HandCoins} label="Option d'achat">
-                      {terms.loa.purchaseOption}
-                    </IconFact>
-                  ) : null}
-                  <IconFact icon={Sigma} label="Coût total">
-                    {terms.loa.total}
-                  </IconFact>
-                </>
-              ) : null}
-            </dl>
-          </SectionCard>
+          <KeptHtml
+            id={`offer facts ${JSON.stringify([offer.cpu, offer.ram, offer.storage, offer.network, offer.contractType, offer.engagement, terms.loa])}`}
+          >
+            <OfferFacts offer={offer} loa={terms.loa} />
+          </KeptHtml>
         </article>
 
         <aside className="lg:col-span-1">
@@ -328,5 +288,65 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
         </aside>
       </div>
     </div>
+  );
+}
+
+/** The offer's specifications and contract terms: from their props only (kept as HTML). */
+function OfferFacts({
+  offer,
+  loa,
+}: {
+  offer: Pick<Offer, "cpu" | "ram" | "storage" | "network" | "contractType" | "engagement">;
+  loa: ReturnType<typeof offerTerms>["loa"];
+}) {
+  return (
+    <>
+      <SectionCard title="Spécifications techniques">
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <IconFact icon={Cpu} label="Processeur">
+            {offer.cpu}
+          </IconFact>
+          <IconFact icon={MemoryStick} label="Mémoire RAM">
+            {offer.ram}
+          </IconFact>
+          <IconFact icon={HardDrive} label="Stockage">
+            {offer.storage}
+          </IconFact>
+          {offer.network ? (
+            <IconFact icon={Network} label="Réseau">
+              {offer.network}
+            </IconFact>
+          ) : null}
+        </dl>
+      </SectionCard>
+
+      <SectionCard title="Conditions contractuelles">
+        <dl className="grid gap-4 sm:grid-cols-2">
+          {offer.contractType ? (
+            <IconFact icon={FileText} label="Type de contrat">
+              {offer.contractType}
+            </IconFact>
+          ) : null}
+          <IconFact icon={FileText} label="Engagement">
+            {offer.engagement ? "Engagement requis" : "Sans engagement"}
+          </IconFact>
+          {loa ? (
+            <>
+              <IconFact icon={CalendarClock} label="Durée">
+                {loa.duration}
+              </IconFact>
+              {loa.purchaseOption ? (
+                <IconFact icon={HandCoins} label="Option d'achat">
+                  {loa.purchaseOption}
+                </IconFact>
+              ) : null}
+              <IconFact icon={Sigma} label="Coût total">
+                {loa.total}
+              </IconFact>
+            </>
+          ) : null}
+        </dl>
+      </SectionCard>
+    </>
   );
 }
