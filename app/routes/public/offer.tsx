@@ -8,6 +8,7 @@ import {
   MemoryStick,
   Network,
   Sigma,
+  type LucideIcon,
 } from "lucide-react";
 import { data, Link } from "react-router";
 import offerConfigureScriptUrl from "~/client/offer-configure.ts?script";
@@ -291,6 +292,9 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** An icon, a label and a value; left out without a value. */
+type Fact = [LucideIcon, string, string | null | undefined];
+
 /** The offer's specifications and contract terms: from their props only (kept as HTML). */
 function OfferFacts({
   offer,
@@ -299,54 +303,38 @@ function OfferFacts({
   offer: Pick<Offer, "cpu" | "ram" | "storage" | "network" | "contractType" | "engagement">;
   loa: ReturnType<typeof offerTerms>["loa"];
 }) {
-  return (
-    <>
-      <SectionCard title="Spécifications techniques">
-        <dl className="grid gap-4 sm:grid-cols-2">
-          <IconFact icon={Cpu} label="Processeur">
-            {offer.cpu}
-          </IconFact>
-          <IconFact icon={MemoryStick} label="Mémoire RAM">
-            {offer.ram}
-          </IconFact>
-          <IconFact icon={HardDrive} label="Stockage">
-            {offer.storage}
-          </IconFact>
-          {offer.network ? (
-            <IconFact icon={Network} label="Réseau">
-              {offer.network}
+  const sections: [string, Fact[]][] = [
+    [
+      "Spécifications techniques",
+      [
+        [Cpu, "Processeur", offer.cpu],
+        [MemoryStick, "Mémoire RAM", offer.ram],
+        [HardDrive, "Stockage", offer.storage],
+        [Network, "Réseau", offer.network],
+      ],
+    ],
+    [
+      "Conditions contractuelles",
+      [
+        [FileText, "Type de contrat", offer.contractType],
+        [FileText, "Engagement", offer.engagement ? "Engagement requis" : "Sans engagement"],
+        [CalendarClock, "Durée", loa?.duration],
+        [HandCoins, "Option d'achat", loa?.purchaseOption],
+        [Sigma, "Coût total", loa?.total],
+      ],
+    ],
+  ];
+  return sections.map(([title, facts]) => (
+    <SectionCard key={title} title={title}>
+      <dl className="grid gap-4 sm:grid-cols-2">
+        {facts.map(([icon, label, value]) =>
+          value ? (
+            <IconFact key={label} icon={icon} label={label}>
+              {value}
             </IconFact>
-          ) : null}
-        </dl>
-      </SectionCard>
-
-      <SectionCard title="Conditions contractuelles">
-        <dl className="grid gap-4 sm:grid-cols-2">
-          {offer.contractType ? (
-            <IconFact icon={FileText} label="Type de contrat">
-              {offer.contractType}
-            </IconFact>
-          ) : null}
-          <IconFact icon={FileText} label="Engagement">
-            {offer.engagement ? "Engagement requis" : "Sans engagement"}
-          </IconFact>
-          {loa ? (
-            <>
-              <IconFact icon={CalendarClock} label="Durée">
-                {loa.duration}
-              </IconFact>
-              {loa.purchaseOption ? (
-                <IconFact icon={HandCoins} label="Option d'achat">
-                  {loa.purchaseOption}
-                </IconFact>
-              ) : null}
-              <IconFact icon={Sigma} label="Coût total">
-                {loa.total}
-              </IconFact>
-            </>
-          ) : null}
-        </dl>
-      </SectionCard>
-    </>
-  );
+          ) : null,
+        )}
+      </dl>
+    </SectionCard>
+  ));
 }
