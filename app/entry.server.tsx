@@ -8,11 +8,13 @@ import {
   isRouteErrorResponse,
 } from "react-router";
 import { InlineCssContext } from "~/hooks/inline-css";
+import { KeptHtmlContext } from "~/hooks/kept-html";
 import { NonceContext } from "~/hooks/nonce";
 import type { RootData } from "~/hooks/use-root-data";
 import { pageHydrates } from "~/lib/hydration";
 import { RequestIdContext } from "~/hooks/request-id";
 import { log } from "~/server/log.server";
+import { keptHtml } from "~/server/kept-html.server";
 import { cssForPage } from "~/server/page-css.server";
 import { warmQuoteFonts } from "~/server/quote-pdf.server";
 import appCss from "./app.css?inline";
@@ -52,6 +54,8 @@ export default function handleRequest(
   const isPublic = matches.some((match) => match.route.id.startsWith("routes/public/"));
   const cutCss = isPublic && !hydrates;
   const css = cutCss ? PAGE_CSS_MARK : isPublic ? publicCss : appCss;
+  // The same pages reuse the HTML of their kept parts (app/hooks/kept-html.tsx): nothing hydrates it.
+  const kept = cutCss ? keptHtml() : undefined;
 
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
@@ -63,7 +67,9 @@ export default function handleRequest(
       <NonceContext.Provider value={nonce}>
         <RequestIdContext.Provider value={loadContext.requestId}>
           <InlineCssContext.Provider value={css}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            <KeptHtmlContext.Provider value={kept?.keep}>
+              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            </KeptHtmlContext.Provider>
           </InlineCssContext.Provider>
         </RequestIdContext.Provider>
       </NonceContext.Provider>,
@@ -83,8 +89,8 @@ export default function handleRequest(
               timeoutId = undefined;
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               let html: BodyInit = Buffer.concat(chunks);
-              if (cutCss) {
-                const text = html.toString();
+              if (kept) {
+                const text = kept.splice(html.toString());
                 html = text.replace(PAGE_CSS_MARK, () => cssForPage(publicCss, text));
               }
               resolve(

@@ -1,5 +1,5 @@
 import "~/lib/zod-config";
-import { parisYear } from "~/lib/dates";
+import { currentParisYear } from "~/lib/dates";
 import {
   data as withInit,
   Links,
@@ -38,7 +38,7 @@ export function loader({ request }: Route.LoaderArgs) {
   const { toast, setCookie } = readFlash(request);
   const body: RootData = {
     site: siteConfig(),
-    year: Number(parisYear(new Date())),
+    year: currentParisYear(),
     toast,
   };
   if (!setCookie) return body;

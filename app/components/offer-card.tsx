@@ -1,5 +1,4 @@
 import { Cpu, HardDrive, MemoryStick, Star } from "lucide-react";
-import { Link } from "react-router";
 import { IconSprite, SpriteIcon } from "~/components/icon-sprite";
 import type { ComponentProps } from "react";
 import { DeliveryLine, FeaturedBadge, OfferTypeBadge } from "~/components/offer-badges";
@@ -7,7 +6,9 @@ import { Card } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
 import { OFFER_TYPE_LABELS, type OfferType } from "~/lib/domain";
 import { amount, formatAmount, monthlyParts } from "~/lib/money";
+import { KeptHtml } from "~/hooks/kept-html";
 import { useRootData } from "~/hooks/use-root-data";
+import type { SiteConfig } from "~/lib/site";
 
 export type OfferCardProps = {
   offer: {
@@ -32,12 +33,35 @@ export type OfferCardProps = {
 
 /** The icons of the cards: render once on any page that shows OfferCards, before them. */
 export function OfferCardIcons() {
-  return <IconSprite icons={{ star: Star, cpu: Cpu, memory: MemoryStick, storage: HardDrive }} />;
+  return (
+    <KeptHtml id="card icons">
+      <IconSprite icons={{ star: Star, cpu: Cpu, memory: MemoryStick, storage: HardDrive }} />
+    </KeptHtml>
+  );
 }
 
 export function OfferCard({ offer, compareForm, headingLevel = 2 }: OfferCardProps) {
-  const Heading = headingLevel === 2 ? "h2" : "h3";
   const { pricing } = useRootData().site;
+  return (
+    <KeptHtml id={`card ${JSON.stringify([offer, compareForm, headingLevel, pricing])}`}>
+      <OfferCardHtml
+        offer={offer}
+        compareForm={compareForm}
+        headingLevel={headingLevel}
+        pricing={pricing}
+      />
+    </KeptHtml>
+  );
+}
+
+/** Plain HTML, from its props only (cards are kept as HTML, app/hooks/kept-html.tsx). */
+function OfferCardHtml({
+  offer,
+  compareForm,
+  headingLevel,
+  pricing,
+}: OfferCardProps & { pricing: SiteConfig["pricing"] }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const setupFee = offer.setupFee === null ? null : amount(offer.setupFee, pricing);
   const price = monthlyParts(offer.price, pricing);
   return (
@@ -57,12 +81,12 @@ export function OfferCard({ offer, compareForm, headingLevel = 2 }: OfferCardPro
         <div>
           <Heading className="text-lg font-semibold leading-snug">
             {/* The stretched link makes the whole card clickable with one accessible name. */}
-            <Link
-              to={`/offers/${offer.slug}`}
+            <a
+              href={`/offers/${offer.slug}`}
               className="after:absolute after:inset-0 focus-visible:outline-none"
             >
               {offer.title}
-            </Link>
+            </a>
           </Heading>
           <p className="text-sm text-muted-foreground">Réf. {offer.reference}</p>
         </div>

@@ -1,6 +1,7 @@
 import { Mail, Server } from "lucide-react";
-import { Link } from "react-router";
+import { KeptHtml } from "~/hooks/kept-html";
 import { useRootData } from "~/hooks/use-root-data";
+import type { SiteConfig } from "~/lib/site";
 import { FEED_PATH, OPENAPI_PATH } from "~/lib/site";
 import { NAV_LINKS } from "./site-header";
 
@@ -10,6 +11,16 @@ const external = { target: "_blank", rel: "noopener noreferrer" } as const;
 
 export function SiteFooter() {
   const { site, year } = useRootData();
+  const { name, email, mainUrl, legalUrl, termsUrl } = site;
+  return (
+    <KeptHtml id={`footer ${year} ${JSON.stringify([name, email, mainUrl, legalUrl, termsUrl])}`}>
+      <SiteFooterHtml site={site} year={year} />
+    </KeptHtml>
+  );
+}
+
+/** Plain HTML (the footer is kept as HTML, app/hooks/kept-html.tsx). */
+function SiteFooterHtml({ site, year }: { site: SiteConfig; year: number }) {
   const mainHost = new URL(site.mainUrl).host;
   return (
     <footer className="mt-16 border-t bg-muted/40">
@@ -28,9 +39,9 @@ export function SiteFooter() {
           <ul className="space-y-2 text-sm">
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="text-muted-foreground hover:text-primary">
+                <a href={link.to} className="text-muted-foreground hover:text-primary">
                   {link.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -89,9 +100,9 @@ export function SiteFooter() {
               </a>
             </li>
             <li>
-              <Link to="/confidentialite" className="hover:text-primary">
+              <a href="/confidentialite" className="hover:text-primary">
                 Politique de confidentialité
-              </Link>
+              </a>
             </li>
             <li>
               {/* The catalogue for programs (issue 30): its OpenAPI document and the Atom feed. */}

@@ -1,6 +1,7 @@
 import { Menu, Moon, Server, Sun, X } from "lucide-react";
-import { Link, NavLink } from "react-router";
+import { useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { KeptHtml } from "~/hooks/kept-html";
 import { useRootData } from "~/hooks/use-root-data";
 import * as dom from "~/lib/dom-hooks";
 import { cn } from "~/lib/utils";
@@ -11,10 +12,46 @@ export const NAV_LINKS = [
   { to: "/contact", label: "Contact" },
 ] as const;
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+type NavPath = (typeof NAV_LINKS)[number]["to"];
+
+/** The link of the section `pathname` is in, as React Router's NavLink decides it. */
+function activeLink(pathname: string): NavPath | undefined {
+  const path = pathname.toLowerCase();
+  return NAV_LINKS.find(({ to }) =>
+    to === "/" ? path === "/" : path === to || path.startsWith(`${to}/`),
+  )?.to;
+}
+
+/** A navigation link: plain HTML (the header is kept as HTML, app/hooks/kept-html.tsx). */
+function NavItem({
+  to,
+  active,
+  className,
+  children,
+}: {
+  to: NavPath;
+  active: NavPath | undefined;
+  className: (isActive: boolean) => string;
+  children: React.ReactNode;
+}) {
+  const isActive = to === active;
+  return (
+    <a href={to} className={className(isActive)} aria-current={isActive ? "page" : undefined}>
+      {children}
+    </a>
+  );
+}
+
+const navLinkClass = (isActive: boolean) =>
   cn(
     "text-sm font-medium transition-colors hover:text-primary",
     isActive ? "text-primary" : "text-muted-foreground",
+  );
+
+const mobileLinkClass = (isActive: boolean) =>
+  cn(
+    "block rounded-md px-3 py-3 text-base font-medium hover:bg-accent",
+    isActive ? "text-primary" : "text-foreground",
   );
 
 export function ThemeToggle() {
@@ -35,23 +72,32 @@ export function ThemeToggle() {
 
 export function SiteHeader() {
   const { site } = useRootData();
+  const active = activeLink(useLocation().pathname);
+  return (
+    <KeptHtml id={`header ${active ?? ""} ${site.name}`}>
+      <SiteHeaderHtml siteName={site.name} active={active} />
+    </KeptHtml>
+  );
+}
+
+function SiteHeaderHtml({ siteName, active }: { siteName: string; active: NavPath | undefined }) {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="container mx-auto flex h-16 items-center justify-between gap-4 px-4">
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold">
+        <a href="/" className="flex items-center gap-2 text-lg font-bold">
           <Server className="size-6 text-primary" aria-hidden="true" />
-          <span>{site.name}</span>
-        </Link>
+          <span>{siteName}</span>
+        </a>
         <nav aria-label="Navigation principale" className="hidden items-center gap-6 md:flex">
           {NAV_LINKS.map((link) => (
-            <NavLink key={link.to} to={link.to} end={link.to === "/"} className={navLinkClass}>
+            <NavItem key={link.to} to={link.to} active={active} className={navLinkClass}>
               {link.label}
-            </NavLink>
+            </NavItem>
           ))}
         </nav>
         <div className="flex items-center gap-2">
           <Button asChild className="hidden md:inline-flex">
-            <Link to="/offers">Découvrir nos serveurs</Link>
+            <a href="/offers">Découvrir nos serveurs</a>
           </Button>
           <ThemeToggle />
           {/* <details> opens and closes without JavaScript; chrome.ts closes it when a link is followed. */}
@@ -70,23 +116,14 @@ export function SiteHeader() {
               <ul className="flex flex-col gap-1 py-2">
                 {NAV_LINKS.map((link) => (
                   <li key={link.to}>
-                    <NavLink
-                      to={link.to}
-                      end={link.to === "/"}
-                      className={({ isActive }) =>
-                        cn(
-                          "block rounded-md px-3 py-3 text-base font-medium hover:bg-accent",
-                          isActive ? "text-primary" : "text-foreground",
-                        )
-                      }
-                    >
+                    <NavItem to={link.to} active={active} className={mobileLinkClass}>
                       {link.label}
-                    </NavLink>
+                    </NavItem>
                   </li>
                 ))}
               </ul>
               <Button asChild className="w-full">
-                <Link to="/offers">Découvrir nos serveurs</Link>
+                <a href="/offers">Découvrir nos serveurs</a>
               </Button>
             </nav>
           </details>

@@ -51,6 +51,15 @@ export function parisYear(value: Date | string): string {
   return parisParts(value).year;
 }
 
+let yearOfHour: { hour: number; year: number } | undefined;
+
+/** This year in Paris, worked out once an hour: Paris changes year on the hour (UTC). */
+export function currentParisYear(now = Date.now()): number {
+  const hour = Math.floor(now / 3_600_000);
+  if (yearOfHour?.hour !== hour) yearOfHour = { hour, year: Number(parisYear(new Date(now))) };
+  return yearOfHour.year;
+}
+
 const longDate = new Intl.DateTimeFormat("fr-FR", {
   day: "numeric",
   month: "long",

@@ -32,7 +32,7 @@ import type { OfferField, OfferInput } from "~/lib/offer-fields";
 import { slugCandidate } from "~/lib/slug";
 import { byCatalogue } from "./catalogue-memo.server";
 import type { SelectedFields } from "drizzle-orm/pg-core";
-import { bumpCatalogueVersion, getCatalogueVersion } from "./catalogue.server";
+import { bumpCatalogueVersion } from "./catalogue.server";
 import { db, type Database } from "./db.server";
 import { log } from "./log.server";
 import { datacenters, offers, type NewOffer, type Offer } from "./schema.server";
@@ -160,26 +160,19 @@ const ORDERS: Record<OfferSort, SQL[]> = {
   price_desc: [desc(offers.price), desc(offers.id)],
 };
 
-/** The cells without a search (the whole active catalogue), per database and catalogue version. */
-const catalogueCells = new WeakMap<Database, { version: string; cells: Promise<FacetCell[]> }>();
+/** The cells without a search (the whole active catalogue), kept per catalogue version. */
+const currentCatalogueCells = byCatalogue(() => listingFacetCells({}));
 
 /**
  * The cells of `filters`. Without a search they are the whole active catalogue's, the same for any
  * other filter: computed once per catalogue version (every offer write bumps it, in its
- * transaction), so such a listing costs the version's primary-key read instead of a count, on
- * any instance. A search groups its matches (at most a few hundred rows: the trigram index).
+ * transaction; catalogue-memo.server.ts), on any instance. Another database than the server's (a
+ * transaction, a script's) reads its own. A search groups its matches (at most a few hundred
+ * rows: the trigram index).
  */
 async function facetCells(filters: OfferFilters, database: Database): Promise<FacetCell[]> {
   if (filters.searchTerm) return listingFacetCells(filters, database);
-  const { version } = await getCatalogueVersion(database);
-  const known = catalogueCells.get(database);
-  if (known?.version === version) return known.cells;
-  const cells = listingFacetCells({}, database);
-  catalogueCells.set(database, { version, cells });
-  cells.catch(() => {
-    if (catalogueCells.get(database)?.cells === cells) catalogueCells.delete(database);
-  });
-  return cells;
+  return database === db() ? currentCatalogueCells() : listingFacetCells({}, database);
 }
 
 /**

@@ -6,7 +6,7 @@
 //   admin-lighthouse  Lighthouse desktop (accessibility, best practices) on the admin pages
 //   load              mixed load with contact posts, then a check that no lead was lost
 //   flood             the cached listing for a quiet client, alone and beside a flood from another address
-//   uncached          /contact and uncached renders against the cached listing; the inline CSS
+//   uncached          /contact, uncached renders against the cached listing; inline CSS; Lighthouse
 // Every server is the built one, started by the tests' launcher; every load is autocannon.
 import { execSync, fork } from "node:child_process";
 import { Agent } from "node:http";
@@ -645,9 +645,17 @@ async function uncached() {
       const styles = (await text(`${server.base}${page}`)).matchAll(/<style[^>]*>([^<]*)</g);
       css.push([page, report.kb([...styles].reduce((n, m) => n + Buffer.byteLength(m[1]), 0))]);
     }
-    const markdown = `${report.table("Page|Path|req/s|p99 ms|÷ cached listing", rows)}\n\n## Inline CSS (≤ 25 KB on public pages)\n\n${report.table("Page|CSS", css)}\n`;
+    const lighthouse = [];
+    for (const page of ["/", "/offers", "/offers/epyc-performance-64", "/contact"]) {
+      step(`Lighthouse ${page}`);
+      const lh = await tools.audit(`${server.base}${page}`, LIGHTHOUSE_RUNS);
+      lighthouse.push([page, report.scores(lh), lh.lcpMs, lh.tbtMs, lh.cls, lh.failures.join(" ")]);
+    }
+    const heads =
+      "Page|Performance / Accessibility / Best practices / SEO|LCP ms|TBT ms|CLS|Failed";
+    const markdown = `${report.table("Page|Path|req/s|p99 ms|÷ cached listing", rows)}\n\n## Inline CSS (≤ 25 KB on public pages)\n\n${report.table("Page|CSS", css)}\n\n## Lighthouse mobile, median of ${LIGHTHOUSE_RUNS} (target 100)\n\n${report.table(heads, lighthouse)}\n`;
     const run = `Demo catalogue; autocannon ${CONNECTIONS} connections, 3 interleaved rounds.`;
-    write("uncached", "Pages no cache holds", run, markdown, { rows, css });
+    write("uncached", "Pages no cache holds", run, markdown, { rows, css, lighthouse });
   } finally {
     await server.stop();
   }

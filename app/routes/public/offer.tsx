@@ -8,6 +8,7 @@ import {
   MemoryStick,
   Network,
   Sigma,
+  type LucideIcon,
 } from "lucide-react";
 import { data, Link } from "react-router";
 import offerConfigureScriptUrl from "~/client/offer-configure.ts?script";
@@ -34,6 +35,7 @@ import { configure, contactHref, readSelection, selectionParams } from "~/lib/of
 import { quoteHref } from "~/lib/quote";
 import { configuredTermsSource, offerTerms } from "~/lib/offer-terms";
 import { productJsonLd } from "~/lib/structured-data";
+import { KeptHtml } from "~/hooks/kept-html";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
 import { withDatabase } from "~/server/availability.server";
@@ -203,52 +205,11 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
             </Card>
           ) : null}
 
-          <SectionCard title="Spécifications techniques">
-            <dl className="grid gap-4 sm:grid-cols-2">
-              <IconFact icon={Cpu} label="Processeur">
-                {offer.cpu}
-              </IconFact>
-              <IconFact icon={MemoryStick} label="Mémoire RAM">
-                {offer.ram}
-              </IconFact>
-              <IconFact icon={HardDrive} label="Stockage">
-                {offer.storage}
-              </IconFact>
-              {offer.network ? (
-                <IconFact icon={Network} label="Réseau">
-                  {offer.network}
-                </IconFact>
-              ) : null}
-            </dl>
-          </SectionCard>
-
-          <SectionCard title="Conditions contractuelles">
-            <dl className="grid gap-4 sm:grid-cols-2">
-              {offer.contractType ? (
-                <IconFact icon={FileText} label="Type de contrat">
-                  {offer.contractType}
-                </IconFact>
-              ) : null}
-              <IconFact icon={FileText} label="Engagement">
-                {offer.engagement ? "Engagement requis" : "Sans engagement"}
-              </IconFact>
-              {terms.loa ? (
-                <>
-                  <IconFact icon={CalendarClock} label="Durée">
-                    {terms.loa.duration}
-                  </IconFact>
-                  {terms.loa.purchaseOption ? (
-                    <IconFact icon={HandCoins} label="Option d'achat">
-                      {terms.loa.purchaseOption}
-                    </IconFact>
-                  ) : null}
-                  <IconFact icon={Sigma} label="Coût total">
-                    {terms.loa.total}
-                  </IconFact>
-                </>
-              ) : null}
-            </dl>
-          </SectionCard>
+          <KeptHtml
+            id={`offer facts ${JSON.stringify([offer.cpu, offer.ram, offer.storage, offer.network, offer.contractType, offer.engagement, terms.loa])}`}
+          >
+            <OfferFacts offer={offer} loa={terms.loa} />
+          </KeptHtml>
         </article>
 
         <aside className="lg:col-span-1">
@@ -329,4 +290,51 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
       </div>
     </div>
   );
+}
+
+/** An icon, a label and a value; left out without a value. */
+type Fact = [LucideIcon, string, string | null | undefined];
+
+/** The offer's specifications and contract terms: from their props only (kept as HTML). */
+function OfferFacts({
+  offer,
+  loa,
+}: {
+  offer: Pick<Offer, "cpu" | "ram" | "storage" | "network" | "contractType" | "engagement">;
+  loa: ReturnType<typeof offerTerms>["loa"];
+}) {
+  const sections: [string, Fact[]][] = [
+    [
+      "Spécifications techniques",
+      [
+        [Cpu, "Processeur", offer.cpu],
+        [MemoryStick, "Mémoire RAM", offer.ram],
+        [HardDrive, "Stockage", offer.storage],
+        [Network, "Réseau", offer.network],
+      ],
+    ],
+    [
+      "Conditions contractuelles",
+      [
+        [FileText, "Type de contrat", offer.contractType],
+        [FileText, "Engagement", offer.engagement ? "Engagement requis" : "Sans engagement"],
+        [CalendarClock, "Durée", loa?.duration],
+        [HandCoins, "Option d'achat", loa?.purchaseOption],
+        [Sigma, "Coût total", loa?.total],
+      ],
+    ],
+  ];
+  return sections.map(([title, facts]) => (
+    <SectionCard key={title} title={title}>
+      <dl className="grid gap-4 sm:grid-cols-2">
+        {facts.map(([icon, label, value]) =>
+          value ? (
+            <IconFact key={label} icon={icon} label={label}>
+              {value}
+            </IconFact>
+          ) : null,
+        )}
+      </dl>
+    </SectionCard>
+  ));
 }

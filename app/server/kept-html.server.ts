@@ -1,0 +1,40 @@
+import { createElement, type ReactElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import type { KeepHtml } from "~/hooks/kept-html";
+
+/**
+ * The HTML of kept parts (app/hooks/kept-html.tsx), by id. An id names everything the part shows
+ * (an offer card's id holds the offer's fields), so an entry is never stale: a changed offer is
+ * a new id, and the oldest ids leave first.
+ */
+const kept = new Map<string, string>();
+const MAX_KEPT = 2000;
+
+const PLACE = "kept-html";
+const placeholder = new RegExp(`<${PLACE} data-n="(\\d+)"></${PLACE}>`, "g");
+
+/**
+ * For one render: `keep` answers a placeholder element and notes the part; `splice`, once the page
+ * is rendered, puts the parts' HTML in its place (rendering those no earlier page kept).
+ */
+export function keptHtml(): { keep: KeepHtml; splice: (html: string) => string } {
+  const parts: [string, ReactElement][] = [];
+  const keep: KeepHtml = (id, element) => {
+    parts.push([id, element]);
+    return createElement(PLACE, { "data-n": parts.length - 1 });
+  };
+  const htmlOf = ([id, element]: [string, ReactElement]) => {
+    let html = kept.get(id);
+    if (html === undefined) {
+      html = renderToStaticMarkup(element);
+      kept.set(id, html);
+      if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value!);
+    }
+    return html;
+  };
+  const splice = (html: string) =>
+    parts.length === 0
+      ? html
+      : html.replace(placeholder, (_, n: string) => htmlOf(parts[Number(n)]));
+  return { keep, splice };
+}
