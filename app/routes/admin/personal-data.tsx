@@ -13,6 +13,7 @@ import { adminMeta } from "~/lib/admin-meta";
 import { CONTACT_STATUS_LABELS } from "~/lib/domain";
 import { formatDateTime, isoDate, pluralize } from "~/lib/format";
 import { CONTACT_LIMITS } from "~/lib/limits";
+import { QUOTE_STATE_LABELS } from "~/lib/quote-sending";
 import { erasureFormSchema, firstIssue, personalDataEmailSchema } from "~/lib/personal-data";
 import { useHydrated } from "~/hooks/use-hydrated";
 import {
@@ -111,6 +112,7 @@ function countsText(counts: PersonalDataCounts): string {
     `${counts.notes} ${pluralize(counts.notes, "note", "notes")}`,
     `${counts.statusChanges} ${pluralize(counts.statusChanges, "changement de statut", "changements de statut")}`,
     `${counts.mails} ${pluralize(counts.mails, "e-mail", "e-mails")}`,
+    `${counts.quotes} devis`,
     `${counts.alerts} ${pluralize(counts.alerts, "alerte de disponibilité", "alertes de disponibilité")}`,
   ].join(", ");
 }
@@ -189,6 +191,25 @@ function RequestCard({ request }: { request: PersonalData["requests"][number] })
                 <li key={change.id}>
                   <When date={change.createdAt} /> : {CONTACT_STATUS_LABELS[change.fromStatus]} →{" "}
                   {CONTACT_STATUS_LABELS[change.toStatus]} ({change.authorEmail})
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+        <section aria-label={`Devis de la demande ${request.id}`}>
+          <h4 className="font-semibold">Devis ({request.quotes.length})</h4>
+          {request.quotes.length ? (
+            <ul className="mt-1 space-y-1">
+              {request.quotes.map((quote) => (
+                <li key={quote.id}>
+                  {quote.number} : {QUOTE_STATE_LABELS[quote.state]}
+                  {quote.acceptedAt && quote.acceptance ? (
+                    <>
+                      {" "}
+                      le <When date={quote.acceptedAt} /> par {quote.acceptance.name} (
+                      {quote.acceptance.role}), adresse {quote.acceptance.ip}
+                    </>
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -12,6 +12,7 @@ import { pageMeta } from "~/lib/meta";
 import { QUOTE_ANSWER_LIMITS, quoteAnswerSchema } from "~/lib/quote-forms";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
+import { withDatabase } from "~/server/availability.server";
 import { assertMethod, readForm } from "~/server/form.server";
 import { journal } from "~/server/journal.server";
 import { log } from "~/server/log.server";
@@ -26,8 +27,11 @@ export const handle: RouteHandle = { hydrate: false };
 const HEADERS = { ...cacheControl("private"), "X-Robots-Tag": "noindex" };
 const INVALID = "Ce lien de devis n'est pas valide.";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const page = await quotePage(params.token);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  // Database unreachable: the French 503 page, as every public page.
+  const page = await withDatabase("quote page", context, () => quotePage(params.token), {
+    headers: HEADERS,
+  });
   if (page.kind === "missing") {
     throw data({ message: INVALID }, { status: 404, headers: HEADERS });
   }
@@ -65,10 +69,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     input.intent === "accept"
       ? ({ kind: "accept", name: input.name, role: input.role } as const)
       : ({ kind: "decline", reason: input.reason } as const);
-  const outcome = await answerQuote(params.token, answer, {
-    ip: context.clientIp,
-    userAgent: request.headers.get("user-agent") ?? "",
-  });
+  const client = { ip: context.clientIp, userAgent: request.headers.get("user-agent") ?? "" };
+  const outcome = await withDatabase(
+    "quote answer",
+    context,
+    () => answerQuote(params.token, answer, client),
+    { headers: HEADERS },
+  );
   if (outcome.kind === "missing") {
     throw data({ message: INVALID }, { status: 404, headers: HEADERS });
   }
