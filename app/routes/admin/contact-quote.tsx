@@ -20,7 +20,7 @@ import { companyLine } from "~/lib/siren";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { actionDone, actionFailure, assertMethod, idSchema, readForm } from "~/server/form.server";
 import { log } from "~/server/log.server";
-import { quoteDraft, sendQuote, type QuoteState } from "~/server/quote-sending.server";
+import { quoteDraft, sendQuote } from "~/server/quote-sending.server";
 import type { Route } from "./+types/contact-quote";
 
 // `Envoyer le devis` (issue 29): the request's quote with a validity and per-row discounts,
