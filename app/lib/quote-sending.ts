@@ -64,3 +64,16 @@ export function discountedConfiguration<C extends QuoteSource["configuration"]>(
 export function discountLabel(percent: number): string {
   return `remise ${String(percent).replace(".", ",")} %`;
 }
+
+/** Where a sent quote stands. */
+export type QuoteState = "draft" | "open" | "accepted" | "declined" | "replaced" | "expired";
+
+/** A quote's state as the administration says it. */
+export const QUOTE_STATE_LABELS: Record<QuoteState, string> = {
+  draft: "téléchargé, pas encore envoyé",
+  open: "envoyé, en attente de réponse",
+  accepted: "accepté",
+  declined: "refusé",
+  replaced: "remplacé",
+  expired: "expiré sans réponse",
+};

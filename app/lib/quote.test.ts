@@ -149,6 +149,19 @@ describe("quoteDocument", () => {
     expect(doc.fileName).toBe("DEV-2026-00042.pdf");
     expect(doc.customer).toEqual(["Alice Martin", "alice@example.fr"]);
   });
+
+  it("is no longer indicative once sent to be accepted: its acceptance is the order", () => {
+    const doc = quoteDocument(dedicated, {
+      ...context,
+      number: "DEV-2026-00043",
+      validityDays: 15,
+    });
+    expect(doc.title).toBe("Devis");
+    expect(doc.notes[0]).toBe(
+      "Devis valable 15 jours, jusqu'au 9 décembre 2026. Son acceptation (bon pour accord) vaut commande aux conditions générales de vente.",
+    );
+    expect(doc.notes.join(" ")).not.toMatch(/indicati/);
+  });
 });
 
 describe("quoteHref", () => {

@@ -159,8 +159,12 @@ export function quoteDocument(
     : null;
   const { acceptance } = context;
   const number = context.number ?? null;
+  // A quote sent to be accepted (its terms chosen by the salesperson) binds once accepted: it is
+  // not called indicative, which would leave the buyer wondering what they sign (issue 29).
+  const sent = context.validityDays !== undefined;
+  const until = `valable ${validityDays} jours, jusqu'au ${formatParisDay(context.issuedAt, validityDays)}`;
   return {
-    title: "Devis indicatif",
+    title: sent ? "Devis" : "Devis indicatif",
     number,
     fileName: `${number ?? `devis-${context.fileSlug}-${parisDay(context.issuedAt)}`}.pdf`,
     issued: formatParisDay(context.issuedAt),
@@ -180,9 +184,13 @@ export function quoteDocument(
     totals,
     lease,
     notes: [
-      `Devis indicatif valable ${validityDays} jours, jusqu'au ${formatParisDay(context.issuedAt, validityDays)}, établi d'après les prix du catalogue à sa date d'émission ; il ne vaut pas commande${context.validityDays ? " avant son acceptation" : ""}.`,
+      sent
+        ? `Devis ${until}. Son acceptation (bon pour accord) vaut commande aux conditions générales de vente.`
+        : `Devis indicatif ${until}, établi d'après les prix du catalogue à sa date d'émission ; il ne vaut pas commande.`,
       `Montants en euros ; TVA au taux de ${vat}.`,
-      ...(lease ? [`${leaseMention(context.leasingPartner)} Simulation indicative.`] : []),
+      ...(lease
+        ? [`${leaseMention(context.leasingPartner)}${sent ? "" : " Simulation indicative."}`]
+        : []),
     ],
     accepted: acceptance
       ? `Accepté le ${formatDateTime(acceptance.at)} par ${acceptance.name} (${acceptance.role}) — bon pour accord en ligne, signature électronique simple.`

@@ -1,7 +1,8 @@
 import { configurationLines } from "~/lib/offer-options";
 import { vatNumberOf } from "~/lib/siren";
 import { createHmac, randomBytes } from "node:crypto";
-import { desc, eq, sql, type SQL } from "drizzle-orm";
+import { asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { sentColumns } from "./contact-columns.server";
 import {
   noteColumns,
@@ -12,6 +13,7 @@ import {
 import { alertsOfAddress, deleteAlertsOfAddress } from "./alerts.server";
 import { db, type Database } from "./db.server";
 import { journal, type Journaled } from "./journal.server";
+import { quoteState, type QuoteState } from "./quote-sending.server";
 import {
   appState,
   contactNotes,
@@ -20,20 +22,31 @@ import {
   contactStatusChanges,
   mailOutbox,
   offers,
+  quotes,
 } from "./schema.server";
 
-/** Rows removed (or that would be) with a set of contact requests; notes, history and mails cascade. */
+/**
+ * Rows removed (or that would be) with a set of contact requests; notes, history, mails and
+ * quotes (issue 29, their acceptance record with them) cascade.
+ */
 export type DeletionCounts = {
   requests: number;
   notes: number;
   statusChanges: number;
   mails: number;
+  quotes: number;
 };
 
-export const NO_ROWS: DeletionCounts = { requests: 0, notes: 0, statusChanges: 0, mails: 0 };
+export const NO_ROWS: DeletionCounts = {
+  requests: 0,
+  notes: 0,
+  statusChanges: 0,
+  mails: 0,
+  quotes: 0,
+};
 
 export function totalRows(counts: DeletionCounts): number {
-  return counts.requests + counts.notes + counts.statusChanges + counts.mails;
+  return counts.requests + counts.notes + counts.statusChanges + counts.mails + counts.quotes;
 }
 
 /**
@@ -62,13 +75,15 @@ export async function deleteContactRequests(
     notes: number;
     status_changes: number;
     mails: number;
+    quotes: number;
   }>(sql`
     with chosen as (${chosen}), target as (${target})
     select
       (select count(*)::int from target) as requests,
       (select count(*)::int from contact_notes n join target t on t.id = n.contact_request_id) as notes,
       (select count(*)::int from contact_status_changes c join target t on t.id = c.contact_request_id) as status_changes,
-      (select count(*)::int from mail_outbox m join target t on t.id = m.contact_request_id) as mails
+      (select count(*)::int from mail_outbox m join target t on t.id = m.contact_request_id) as mails,
+      (select count(*)::int from quotes q join target t on t.id = q.contact_request_id) as quotes
   `);
   const row = result.rows[0];
   return {
@@ -76,6 +91,7 @@ export async function deleteContactRequests(
     notes: Number(row.notes),
     statusChanges: Number(row.status_changes),
     mails: Number(row.mails),
+    quotes: Number(row.quotes),
   };
 }
 
@@ -136,11 +152,12 @@ async function findContactData(email: string, database: Database) {
     .orderBy(desc(contactRequests.createdAt), desc(contactRequests.id));
   const ids = requests.map((r) => r.id);
   if (ids.length === 0) return { requests: [], counts: NO_ROWS };
-  const [notes, statusChanges, ownerChanges, mails] = await Promise.all([
+  const [notes, statusChanges, ownerChanges, mails, quoteRows] = await Promise.all([
     rowsOfRequests(contactNotes, noteColumns, ids, "asc", database),
     rowsOfRequests(contactStatusChanges, statusChangeColumns, ids, "asc", database),
     rowsOfRequests(contactOwnerChanges, ownerChangeColumns, ids, "asc", database),
     rowsOfRequests(mailOutbox, mailColumns, ids, "asc", database),
+    quotesOfRequests(ids, database),
   ]);
   const of = <T extends { contactRequestId: number | null }>(rows: T[], id: number) =>
     rows.filter((row) => row.contactRequestId === id);
@@ -151,13 +168,67 @@ async function findContactData(email: string, database: Database) {
       statusChanges: of(statusChanges, request.id),
       ownerChanges: of(ownerChanges, request.id),
       mails: of(mails, request.id),
+      quotes: of(quoteRows, request.id),
     })),
     counts: {
       requests: requests.length,
       notes: notes.length,
       statusChanges: statusChanges.length,
       mails: mails.length,
+      quotes: quoteRows.length,
     } satisfies DeletionCounts,
+  };
+}
+
+/** What the person is told about the quotes of their requests (not the link's hash). */
+const quoteColumns = {
+  id: quotes.id,
+  contactRequestId: quotes.contactRequestId,
+  number: quotes.number,
+  issuedAt: quotes.issuedAt,
+  sentAt: quotes.sentAt,
+  validUntil: quotes.validUntil,
+  replacedAt: quotes.replacedAt,
+  acceptedAt: quotes.acceptedAt,
+  acceptance: quotes.acceptance,
+  declinedAt: quotes.declinedAt,
+  declineReason: quotes.declineReason,
+};
+type QuoteRow = SelectResultFields<typeof quoteColumns>;
+
+/** The quotes kept for some requests (sent or only downloaded), oldest first, with their state. */
+async function quotesOfRequests(ids: number[], database: Database) {
+  const rows = await database
+    .select(quoteColumns)
+    .from(quotes)
+    .where(inArray(quotes.contactRequestId, ids))
+    .orderBy(asc(quotes.id));
+  return rows.map((row) => ({ ...row, state: quoteState(row) }));
+}
+
+/** A quote as the person is told about it: what was sent, and their answer as recorded. */
+function exportedQuote(quote: QuoteRow & { state: QuoteState }) {
+  const iso = (date: Date | null) => (date ? date.toISOString() : null);
+  const { acceptance } = quote;
+  return {
+    number: quote.number,
+    issuedAt: iso(quote.issuedAt),
+    sentAt: iso(quote.sentAt),
+    validUntil: iso(quote.validUntil),
+    status: quote.state,
+    // `Bon pour accord`: the acceptance record (a simple electronic signature) as stored.
+    accepted:
+      quote.acceptedAt && acceptance
+        ? {
+            at: iso(quote.acceptedAt),
+            name: acceptance.name,
+            role: acceptance.role,
+            ipAddress: acceptance.ip,
+            userAgent: acceptance.userAgent,
+            pdfSha256: acceptance.pdfSha256,
+          }
+        : null,
+    declined: quote.declinedAt ? { at: iso(quote.declinedAt), reason: quote.declineReason } : null,
   };
 }
 
@@ -210,6 +281,8 @@ export function personalDataDocument(
         createdAt: iso(m.createdAt),
         sentAt: iso(m.sentAt),
       })),
+      // Issue 29: each quote of the request (number, dates, status) and the answer recorded.
+      quotes: r.quotes.map(exportedQuote),
     })),
     // `Me prévenir` (issue 30): the offer, when asked, confirmed and mailed.
     availabilityAlerts: data.alerts.map((a) => ({
@@ -225,6 +298,9 @@ export function personalDataDocument(
 /**
  * Erases every request and alert of one address and all that is attached to them, in one transaction with
  * its journal entry (the person named by `addressToken`): no entry, nothing erased.
+ * Quotes go with their request, acceptance record (name, role, address, browser) included: this
+ * site is not the accounts (the order is invoiced and kept there); the numbering keeps what they
+ * need: no number is given twice, and the entry names the numbers erased (docs/personal-data.md).
  */
 export async function erasePersonalData(
   email: string,
@@ -233,6 +309,12 @@ export async function erasePersonalData(
 ): Promise<{ subject: string; counts: PersonalDataCounts }> {
   const subject = await addressToken(email, database);
   const counts = await database.transaction(async (tx) => {
+    const numbers = await tx
+      .select({ number: quotes.number })
+      .from(quotes)
+      .innerJoin(contactRequests, eq(contactRequests.id, quotes.contactRequestId))
+      .where(ofAddress(email))
+      .orderBy(asc(quotes.id));
     const erased = {
       ...(await deleteContactRequests(ofAddress(email), {}, tx)),
       alerts: await deleteAlertsOfAddress(email, tx),
@@ -240,7 +322,9 @@ export async function erasePersonalData(
     await journal.recordWithChange(tx, change.context, {
       actor: change.actor,
       action: "personal-data-erased",
-      target: `personne ${subject}`,
+      target: numbers.length
+        ? `personne ${subject}, devis ${numbers.map((q) => q.number).join(", ")}`
+        : `personne ${subject}`,
     });
     return erased;
   });

@@ -1,7 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { ContactStatus } from "~/lib/domain";
-import { quoteRowLabels, QUOTE_REMINDER_DAYS, type SentQuoteTerms } from "~/lib/quote-sending";
+import {
+  quoteRowLabels,
+  QUOTE_REMINDER_DAYS,
+  type QuoteState,
+  type SentQuoteTerms,
+} from "~/lib/quote-sending";
 import type { WebhookQuoteData } from "~/lib/webhooks";
 import { db, type Database } from "./db.server";
 import { MAIL_KINDS, notifyMailWorkers, type MailKind } from "./mail-outbox.server";
@@ -29,10 +34,12 @@ import { enqueueWebhookEvent } from "./webhooks.server";
 
 const FIRST_ANSWER = sql`coalesce(${contactRequests.firstAnsweredAt}, now())`;
 
-/** Where a sent quote stands. */
-export type QuoteState = "draft" | "open" | "accepted" | "declined" | "replaced" | "expired";
+export type { QuoteState };
 
-export function quoteState(quote: Quote, now = new Date()): QuoteState {
+export function quoteState(
+  quote: Pick<Quote, "sentAt" | "acceptedAt" | "declinedAt" | "replacedAt" | "validUntil">,
+  now = new Date(),
+): QuoteState {
   if (!quote.sentAt) return "draft";
   if (quote.acceptedAt) return "accepted";
   if (quote.declinedAt) return "declined";

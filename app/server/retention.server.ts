@@ -32,11 +32,13 @@ function add(a: DeletionCounts, b: DeletionCounts): DeletionCounts {
     notes: a.notes + b.notes,
     statusChanges: a.statusChanges + b.statusChanges,
     mails: a.mails + b.mails,
+    quotes: a.quotes + b.quotes,
   };
 }
 
 /**
- * Deletes the contact requests past their retention, with their notes, history and mails:
+ * Deletes the contact requests past their retention, with their notes, history, mails and quotes
+ * (a quote sent or answered is activity: it moves updated_at, so a request goes with its quotes):
  * - any request whose last activity (updated_at: creation, status change, note) is older than
  *   `retentionMonths` calendar months;
  * - suspected spam whose last activity is older than SPAM_RETENTION_DAYS days.

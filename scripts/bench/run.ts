@@ -7,6 +7,7 @@
 //   load              mixed load with contact posts, then a check that no lead was lost
 //   flood             the cached listing for a quiet client, alone and beside a flood from another address
 //   uncached          /contact, uncached renders against the cached listing; inline CSS; Lighthouse
+//   quote             `Envoyer le devis` posted, then its mail with the PDF at a real SMTP server
 // Every server is the built one, started by the tests' launcher; every load is autocannon.
 import { execSync, fork } from "node:child_process";
 import { Agent } from "node:http";
@@ -22,6 +23,7 @@ import { findFreePort } from "../../tests/system/harness/ports";
 import type { ServerProcess } from "../../tests/system/harness/server-process";
 import { FLOOD_ADDRESS, floodInChild, getFrom } from "../../tests/system/harness/flood";
 import { clientAddress, postSiteForm } from "../../tests/system/support";
+import { startTestSmtpServer } from "../../tests/support/smtp";
 import { BENCH_ADMIN, BENCH_CONTACTS, prepareData, type Prepared } from "./data";
 import { measurePages, PAGES, REFERENCE_PATH, signIn } from "./pages";
 import * as report from "./report";
@@ -49,6 +51,10 @@ const step = (message: string) =>
   console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)}s] ${message}`);
 
 const FORM = "application/x-www-form-urlencoded";
+type Env = Record<string, string>;
+const ADMIN_ENV = { ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password };
+/** The contact form as the bench posts it. */
+const CONTACT = { name: "Banc d'essai", email: "bench@example.fr", phone: "", offer: "" };
 
 /** Writes bench/results/<name>.md (and .json) and prints the markdown. */
 function write(name: string, title: string, run: string, markdown: string, json: object) {
@@ -62,23 +68,17 @@ function write(name: string, title: string, run: string, markdown: string, json:
 }
 
 /** The administrator's pages on a server, restarted after a page that did not finish. */
-async function measureEngine(
-  prepared: Prepared,
-  env: Record<string, string>,
-  given?: ServerProcess,
-) {
+async function measureEngine(prepared: Prepared, env: Env, given?: ServerProcess) {
   const start = () => tools.launch({ SEED_DEMO: "false", ...env });
   let server = given ?? (await start());
-  const target = () => ({ base: server.base, pid: server.pid });
   const runs = tools.envNumber("BENCH_PAGE_RUNS", 7);
   try {
     step(`${prepared.engine}: the administrator's pages`);
     const restart = async () => {
       await server.stop();
-      server = await start();
-      return target();
+      return (server = await start());
     };
-    const options = { server: target(), restart, ids: prepared.ids, runs, log: console.log };
+    const options = { server, restart, ids: prepared.ids, runs, log: console.log };
     const pages = await measurePages(options);
     return { ...prepared, indexes: undefined, pages, runs };
   } finally {
@@ -86,14 +86,19 @@ async function measureEngine(
   }
 }
 
+/** The bench's data set in a migrated, empty database; the handle closed after. */
+const prepare = (handle: DatabaseHandle, engine: string, scaleOnly: boolean) =>
+  prepareData(handle, engine, { indexes: !scaleOnly, contacts: CONTACTS, step }).finally(() =>
+    handle.close(),
+  );
+
 async function onPostgres(scaleOnly: boolean) {
   const pg = await tools.scratchPostgres("bench_perf");
   const skipped = (why: string) => ({ engine: "PostgreSQL", skipped: why });
   if (typeof pg === "string") return { indexes: skipped(pg), scale: skipped(pg) };
   try {
     const handle = await openPostgres(pg.url);
-    const options = { indexes: !scaleOnly, contacts: CONTACTS, step };
-    const prepared = await prepareData(handle, pg.engine, options).finally(() => handle.close());
+    const prepared = await prepare(handle, pg.engine, scaleOnly);
     const scale = await measureEngine(prepared, { DATABASE_URL: pg.url });
     return { indexes: prepared.indexes ?? { engine: pg.engine, skipped: "--scale-only" }, scale };
   } finally {
@@ -115,9 +120,7 @@ async function bench(scaleOnly: boolean) {
   const dataDir = path.join(TMP, "data");
   step("PGlite (bench/tmp/data): the data");
   const pglite = await openPglite(dataDir);
-  const options = { indexes: !scaleOnly, contacts: CONTACTS, step };
-  const engine = "PGlite 0.5 (embedded)";
-  const prepared = await prepareData(pglite, engine, options).finally(() => pglite.close());
+  const prepared = await prepare(pglite, "PGlite 0.5 (embedded)", scaleOnly);
   step("PostgreSQL: the same data, its indexes, the administrator's pages");
   const postgres = await onPostgres(scaleOnly);
   const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
@@ -166,20 +169,13 @@ async function publicPages(server: ServerProcess, slug: string, ceiling: string)
     ["/contact", "/contact"],
   ];
   for (const [, route] of routes) for (let i = 0; i < 3; i++) await text(`${base}${route}`);
-  await new Promise((resolve) => setTimeout(resolve, 2000));
+  await tools.sleep(2000);
   memory.idleMb = tools.rssMb(server.pid);
   step(`idle RSS ${memory.idleMb} MB; load: ${DURATION}s per run, ${CONNECTIONS} connections`);
   const message = "Bonjour, ceci est un message du banc d'essai.";
-  const contact = {
-    name: "Banc d'essai",
-    email: "bench@example.fr",
-    phone: "",
-    offer: "",
-    message,
-  };
   const post = {
     method: "POST",
-    body: new URLSearchParams(contact).toString(),
+    body: new URLSearchParams({ ...CONTACT, message }).toString(),
     headers: { Origin: base, "Content-Type": FORM },
   } as const;
   /** The page's own bytes (`<n>.html`, the ceiling), with its headers (`.h`), as many 'x'. */
@@ -231,18 +227,14 @@ async function publicPages(server: ServerProcess, slug: string, ceiling: string)
       sameHeaders: vs(sameHeaders),
       ascii: vs(ascii),
     });
-    const result = await tools.load(options(`${base}${route}`, uncached));
-    http.push({ ...row, variant: "uncached", result, ratio: result.rps / top.result.rps });
-    if (route !== REFERENCE_PATH) continue;
+    const uncachedRow = async (variant: string, extra: object) => {
+      const result = await tools.load(options(`${base}${route}`, { ...uncached, ...extra }));
+      http.push({ ...row, variant, result, ratio: result.rps / top.result.rps });
+    };
+    await uncachedRow("uncached", {});
     // Latency without queueing: PGlite runs one query at a time, so under 10 connections it is
     // mostly waiting in line.
-    const alone = await tools.load(options(`${base}${route}`, { ...uncached, connections: 1 }));
-    http.push({
-      ...row,
-      variant: "uncached, 1 connection",
-      result: alone,
-      ratio: alone.rps / top.result.rps,
-    });
+    if (route === REFERENCE_PATH) await uncachedRow("uncached, 1 connection", { connections: 1 });
   }
   const copy = await staticCopy("/contact", post);
   const [top, posted] = await tools.interleaved([
@@ -272,39 +264,26 @@ async function publicPages(server: ServerProcess, slug: string, ceiling: string)
   // 10,000 offers, by difference. Not one of the targets' pages.
   step(`Lighthouse /contact with the demo offers (${LIGHTHOUSE_RUNS} runs, median)`);
   const demo = await tools.launch({ SEED_DEMO: "true" });
-  const demoContact = await tools
-    .audit(`${demo.base}/contact`, LIGHTHOUSE_RUNS)
-    .finally(() => demo.stop());
-  lighthouse.push({
-    page: "/contact, 12 demo offers",
-    path: "/contact",
-    result: demoContact,
-    informational: true,
-  });
+  const informational = { page: "/contact, 12 demo offers", path: "/contact", informational: true };
+  const audited = tools.audit(`${demo.base}/contact`, LIGHTHOUSE_RUNS).finally(() => demo.stop());
+  lighthouse.push({ ...informational, result: await audited });
   return { http, lighthouse, memory };
 }
 
 /** The built server on the demo catalogue with the bench's administrator and one quote request. */
-async function demoServer() {
-  const server = await tools.launch({
-    SEED_DEMO: "true",
-    ADMIN_EMAIL: BENCH_ADMIN.email,
-    ADMIN_PASSWORD: BENCH_ADMIN.password,
-  });
+async function demoServer(env: Env = {}) {
+  const server = await tools.launch({ SEED_DEMO: "true", ...ADMIN_ENV, ...env });
   const offerSlug = "epyc-performance-64";
   const offer = /\/contact\?offer=(\d+)/.exec(
     await text(`${server.base}/offers/${offerSlug}`),
   )?.[1];
   if (!offer) throw new Error("the demo offer's contact link was not found");
-  const message = "Un devis, s'il vous plaît.";
-  const fields = {
-    name: "Banc d'essai",
-    email: "bench-quote@example.fr",
-    phone: "",
-    offer,
-    message,
+  const fields = { ...CONTACT, email: "bench-quote@example.fr", offer, message: "Un devis ?" };
+  Object.assign(fields, {
+    company: "Banc d'essai SAS",
+    siren: "732829320",
     configuration: "o0=1&o1=1",
-  };
+  });
   await postSiteForm(server.base, "/contact", fields);
   const cookie = await signIn(server.base);
   const list = await (await fetch(`${server.base}/admin/contacts`, { headers: { cookie } })).text();
@@ -321,8 +300,7 @@ async function buyer() {
   const runs = tools.envNumber("BENCH_PAGE_RUNS", 21);
   try {
     const pages = PAGES.filter((p) => p.name.endsWith(".pdf"));
-    const target = { base: server.base, pid: server.pid };
-    const pdfs = await measurePages({ server: target, ids, runs, pages, log: console.log });
+    const pdfs = await measurePages({ server, ids, runs, pages, log: console.log });
     const rows: unknown[][] = [];
     // Offer pages with options chosen, an LOA with its duration; the home page as a control.
     for (const page of [
@@ -400,17 +378,11 @@ async function memory() {
       const pg =
         database === "PostgreSQL" ? await tools.scratchPostgres("bench_memory") : undefined;
       if (typeof pg === "string") continue;
-      const env = {
-        DATABASE_URL: pg?.url,
-        LOG_LEVEL: "warn",
-        ADMIN_EMAIL: "admin@example.fr",
-        ADMIN_PASSWORD: "bench password 123",
-      };
+      const env = { DATABASE_URL: pg?.url, LOG_LEVEL: "warn", ...ADMIN_ENV };
       const probeFlags = ["--import", "./scripts/bench/memory-probe.mjs"];
       const server = await tools.launch(env, [...flags, ...probeFlags]);
       try {
-        const sleep = () => new Promise((resolve) => setTimeout(resolve, 3000));
-        await sleep(); // start-up garbage is collected on its own schedule
+        await tools.sleep(3000); // start-up garbage is collected on its own schedule
         const idle = await probe(server);
         const sitemap = await text(`${server.base}/sitemap.xml`);
         const offers = [...sitemap.matchAll(/<loc>[^<]*?(\/offers\/[^<]+)<\/loc>/g)];
@@ -433,7 +405,7 @@ async function memory() {
         };
         const walked = { url: server.base, connections: 10, amount: requests, requests: [walk] };
         const result = await tools.load(walked as never);
-        await sleep();
+        await tools.sleep(3000);
         const after = await probe(server);
         const load = { ...result, non2xx: unexpected };
         rows.push({ entry, database, idle, afterRequests: after, load });
@@ -467,7 +439,7 @@ async function probe(server: ServerProcess): Promise<MemoryFigures> {
       const [rssMb, heapUsedMb, heapTotalMb] = [mb(m.rss), mb(m.heapUsed), mb(m.heapTotal)];
       return { rssMb, heapUsedMb, heapTotalMb, externalMb: mb(m.external) };
     }
-    await new Promise((resolve) => setTimeout(resolve, 25));
+    await tools.sleep(25);
   }
   throw new Error("no answer from the memory probe");
 }
@@ -584,8 +556,7 @@ async function flood() {
       if (status !== 200) throw new Error(`the cached listing answered ${status}`);
       times.push(performance.now() - start);
     }
-    times.sort((a, b) => a - b);
-    const [p50, p95] = [0.5, 0.95].map((q) => times[Math.floor(q * (times.length - 1))]);
+    const [p50, p95] = tools.quantiles(times, [0.5, 0.95]);
     quietP95 ||= p95;
     const ratio = `${(p95 / quietP95).toFixed(1)}×`;
     const statuses = JSON.stringify((await flooding)?.statuses ?? "—");
@@ -613,16 +584,13 @@ async function flood() {
 /** Issue 31 (demo catalogue): pages no cache holds, in turn with the cached listing; inline CSS. */
 async function uncached() {
   const server = await tools.launch({ SEED_DEMO: "true" });
-  const [browser, cookie] = [{ "Accept-Encoding": "gzip, deflate, br" }, { Cookie: "x=uncached" }];
-  const pages: [string, string, object][] = [
+  const browser = { "Accept-Encoding": "gzip, deflate, br" };
+  const uncached = { ...browser, Cookie: "x=uncached" };
+  const pages: [string, string, Env][] = [
     ["/offers, cached", "/offers", browser],
     ["/contact (kept, a fresh token per answer)", "/contact", browser],
-    ["search, uncached (a cookie)", REFERENCE_PATH, { ...browser, ...cookie }],
-    [
-      "configured offer, uncached",
-      "/offers/epyc-performance-64?o0=1&o2=4",
-      { ...browser, ...cookie },
-    ],
+    ["search, uncached (a cookie)", REFERENCE_PATH, uncached],
+    ["configured offer, uncached", "/offers/epyc-performance-64?o0=1&o2=4", uncached],
   ];
   try {
     for (const [, page] of pages) for (let i = 0; i < 3; i++) await text(`${server.base}${page}`);
@@ -631,7 +599,7 @@ async function uncached() {
       pages.map(([, page, headers]) => ({
         ...base,
         url: `${server.base}${page}`,
-        headers: headers as Record<string, string>,
+        headers,
       })),
     );
     const rows = measured.map((m, i) => [
@@ -661,6 +629,45 @@ async function uncached() {
   }
 }
 
+/**
+ * Issue 29: `Envoyer le devis` posted by the salesperson on the demo request, one send at a time
+ * (each replaces the previous quote), timed from the post to its answer (the quote stored, its
+ * mail queued) and to the mail, its PDF attached, received by a real SMTP server on loopback.
+ */
+async function quote() {
+  const smtp = await startTestSmtpServer();
+  const mailEnv = { SMTP_URL: smtp.url, NOTIFY_EMAIL: "ventes@example.fr" };
+  const { server, cookie, ids } = await demoServer(mailEnv);
+  const runs = tools.envNumber("BENCH_QUOTE_RUNS", 30);
+  const path = `/admin/contacts/${ids.quoteContactId}/envoyer-devis`;
+  const mails = () => smtp.mails.filter((m) => /^Votre devis DEV-/.test(m.parsed.subject ?? ""));
+  const [answered, delivered]: number[][] = [[], []];
+  let pdfBytes = 0;
+  try {
+    for (let i = 0; i <= runs; i++) {
+      const [seen, start] = [mails().length, Date.now()];
+      const post = await postSiteForm(server.base, path, { validity: "30" }, cookie);
+      const answeredMs = Date.now() - start;
+      if (post.status !== 302) throw new Error(`Envoyer le devis answered ${post.status}`);
+      while (mails().length <= seen && Date.now() - start < 30_000) await tools.sleep(5);
+      const mail = mails()[seen];
+      const pdf = mail?.parsed.attachments.find((a) => a.mimeType === "application/pdf");
+      if (!pdf) throw new Error("no quote mail with its PDF within 30 s");
+      pdfBytes = typeof pdf.content === "string" ? pdf.content.length : pdf.content.byteLength;
+      if (i === 0) continue; // the first send warms the server up
+      answered.push(answeredMs);
+      delivered.push(mail.receivedAt - start);
+    }
+  } finally {
+    await Promise.all([server.stop(), smtp.stop()]);
+  }
+  const row = (name: string, ms: number[]) => [name, ...tools.quantiles(ms, [0.5, 0.95, 1])];
+  const rows = [row("its answer", answered), row("the mail at the SMTP server", delivered)];
+  const markdown = `${report.table("From the post to|Median ms|p95 ms|Max ms", rows)}\n`;
+  const run = `Demo catalogue, its request (an offer with options, a company): ${runs} sends one at a time (each replaces the previous quote) after one to warm up. The answer (302) comes once the quote is stored and its mail queued; the mail, its PDF (${report.kb(pdfBytes)}) attached, is counted when smtp-server on loopback has it.`;
+  write("quote", "Sending a quote", run, markdown, { runs, rows, answered, delivered });
+}
+
 const all = () => bench(args["scale-only"]);
 const modes = {
   all,
@@ -670,6 +677,7 @@ const modes = {
   load: loadTest,
   flood,
   uncached,
+  quote,
 };
 if (!(mode in modes)) throw new Error(`unknown mode ${mode}: ${Object.keys(modes).join(", ")}`);
 mkdirSync(tools.RESULTS, { recursive: true });

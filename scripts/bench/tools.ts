@@ -18,8 +18,11 @@ export const RESULTS = path.join(ROOT, "bench/results");
 export const POSTGRES_URL =
   process.env.BENCH_DATABASE_URL ?? "postgres://postgres:postgres@127.0.0.1:5432/postgres";
 
-export const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+/** The values at quantiles `qs` of `values` (0.5: the median, 1: the highest). */
+export const quantiles = (values: number[], qs: number[]) =>
+  qs.map((q) => [...values].sort((a, b) => a - b)[Math.floor(q * (values.length - 1))]);
+export const median = (values: number[]) => quantiles(values, [0.5])[0];
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 

@@ -1,19 +1,27 @@
-import { sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as personalData from "../../app/routes/admin/personal-data";
 import * as personalDataExport from "../../app/routes/resources/admin-personal-data-export";
 import { logger } from "../../app/server/log.server";
+import { createContactRequest } from "../../app/server/contacts.server";
 import { addressToken, type PersonalData } from "../../app/server/personal-data.server";
+import { purgeContactRequests } from "../../app/server/retention.server";
+import { answerQuote, drawQuoteLink, sendQuote } from "../../app/server/quote-sending.server";
+import { auditJournal, contactRequests, quotes } from "../../app/server/schema.server";
 import { call, makeRequest, signedInAdmin } from "../support/admin";
 import { contactTables, countsAndRecount, insertRequest } from "../support/contacts";
 import { testDatabaseKind } from "../support/database";
 import { useTestDatabase } from "../support/use-test-database";
+import { buildOffer, insertOffers } from "../support/offers";
 
 const database = useTestDatabase();
 let cookie: string;
+let actor: { id: number; email: string; role: "admin" };
 
 beforeAll(async () => {
-  ({ cookie } = await signedInAdmin(database.db));
+  const signedIn = await signedInAdmin(database.db);
+  cookie = signedIn.cookie;
+  actor = { id: signedIn.admin.id, email: signedIn.admin.email, role: "admin" };
 }, 60_000);
 
 /** Jean wrote three times, with his address typed two ways; Marie once. */
@@ -50,8 +58,46 @@ async function seed() {
 }
 
 beforeEach(async () => {
-  await database.db.execute(sql`truncate contact_requests restart identity cascade`);
+  await database.db.execute(sql`truncate contact_requests, offers restart identity cascade`);
 });
+
+/**
+ * Issue 29: Jeanne's request about an offer, quoted twice (the first replaced), the second
+ * accepted from its link; Paul's request quoted too. Returns the two numbers of Jeanne's quotes.
+ */
+async function seedQuotes() {
+  const db = database.db;
+  const [{ id: offer }] = await insertOffers(db, [buildOffer(1, { title: "Xeon Pro" })]);
+  const request = (name: string, email: string) =>
+    createContactRequest(
+      {
+        name,
+        email,
+        phone: null,
+        message: "Un devis svp",
+        offer,
+        company: "ACME SAS",
+        siren: "732829320",
+      },
+      db,
+    );
+  const jeanne = (await request("Jeanne Achat", "Jeanne@Example.fr")).id;
+  const paul = (await request("Paul Autre", "paul@example.fr")).id;
+  const terms = { validityDays: 30, discounts: [] };
+  const replaced = await sendQuote(jeanne, terms, actor, db);
+  const kept = await sendQuote(jeanne, terms, actor, db);
+  await sendQuote(paul, terms, actor, db);
+  if (replaced.kind !== "sent" || kept.kind !== "sent") throw new Error("quotes not sent");
+  const [{ id: quoteId }] = await db
+    .select({ id: quotes.id })
+    .from(quotes)
+    .where(eq(quotes.number, kept.number));
+  const link = await drawQuoteLink(quoteId, db);
+  const answer = { kind: "accept", name: "Jeanne Achat", role: "Acheteuse" } as const;
+  const client = { ip: "203.0.113.9", userAgent: "Navigateur de Jeanne" };
+  expect(await answerQuote(link!.token, answer, client, db)).toMatchObject({ kind: "accepted" });
+  return { jeanne, paul, numbers: [replaced.number, kept.number] };
+}
 
 /** What the admin page's loader answers for `query` (the raw query string). */
 function lookup(query: string, withCookie = true) {
@@ -105,6 +151,7 @@ describe(`personal data of one person (${testDatabaseKind})`, () => {
       notes: 2,
       statusChanges: 2,
       mails: 2,
+      quotes: 0,
       alerts: 0,
     });
     expect(result.requests.map((r) => r.id)).toEqual([ids.jeanSpam, ids.jeanSecond, ids.jeanFirst]);
@@ -126,6 +173,7 @@ describe(`personal data of one person (${testDatabaseKind})`, () => {
       requests: 0,
       notes: 0,
       statusChanges: 0,
+      quotes: 0,
       mails: 0,
       alerts: 0,
     });
@@ -224,7 +272,7 @@ describe(`personal data of one person (${testDatabaseKind})`, () => {
     expect(asked.data).toEqual({
       status: "confirm",
       email: "jean.dupont@example.fr",
-      counts: { requests: 3, notes: 2, statusChanges: 2, mails: 2, alerts: 0 },
+      counts: { requests: 3, notes: 2, statusChanges: 2, mails: 2, quotes: 0, alerts: 0 },
     });
     expect(await contactTables(database.db)).toEqual(before);
 
@@ -264,6 +312,91 @@ describe(`personal data of one person (${testDatabaseKind})`, () => {
     const again = await erase({ intent: "erase", email: "jean.dupont@example.fr", confirm: "yes" });
     expect(again.status).toBe(302);
     expect(await contactTables(database.db)).toEqual(after);
+  });
+
+  it("exports the quotes of the person's requests, with the acceptance record", async () => {
+    const { numbers } = await seedQuotes();
+    const page = await lookup("?email=jeanne%40example.fr");
+    const result = (page.data as { result: PersonalData }).result;
+    expect(result.counts).toMatchObject({ requests: 1, quotes: 2 });
+    expect(result.requests[0].quotes.map((q) => [q.number, q.state])).toEqual([
+      [numbers[0], "replaced"],
+      [numbers[1], "accepted"],
+    ]);
+    const response = (await personalDataExport.loader({
+      request: makeRequest("/admin/personal-data/export?email=jeanne%40example.fr", { cookie }),
+      params: {},
+      context: { requestId: "test", cspNonce: "", clientIp: "203.0.113.7" },
+    } as never)) as Response;
+    const text = await response.text();
+    const [request] = JSON.parse(text).contactRequests;
+    expect(request.quotes).toEqual([
+      {
+        number: numbers[0],
+        issuedAt: expect.any(String),
+        sentAt: expect.any(String),
+        validUntil: expect.any(String),
+        status: "replaced",
+        accepted: null,
+        declined: null,
+      },
+      {
+        number: numbers[1],
+        issuedAt: expect.any(String),
+        sentAt: expect.any(String),
+        validUntil: expect.any(String),
+        status: "accepted",
+        accepted: {
+          at: expect.any(String),
+          name: "Jeanne Achat",
+          role: "Acheteuse",
+          ipAddress: "203.0.113.9",
+          userAgent: "Navigateur de Jeanne",
+          pdfSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+        },
+        declined: null,
+      },
+    ]);
+    const validity = new Date(request.quotes[1].validUntil).getTime();
+    expect(validity - new Date(request.quotes[1].sentAt).getTime()).toBe(30 * 86_400_000);
+    // Neither Paul's quote nor the link's hash.
+    expect(text).not.toContain("Paul");
+    expect(text).not.toMatch(/tokenHash|token_hash/);
+  });
+
+  it("erases the quotes and their acceptance record with the request; the journal keeps the numbers", async () => {
+    const { paul, numbers } = await seedQuotes();
+    const asked = await erase({ intent: "erase", email: "jeanne@example.fr" });
+    expect((asked.data as { counts: object }).counts).toMatchObject({ requests: 1, quotes: 2 });
+    const done = await erase({ intent: "erase", email: "jeanne@example.fr", confirm: "yes" });
+    expect(done.status).toBe(302);
+    const left = await database.db
+      .select({ request: quotes.contactRequestId, acceptance: quotes.acceptance })
+      .from(quotes);
+    expect(left).toEqual([{ request: paul, acceptance: null }]);
+    const rows = await database.db.execute(sql`select * from quotes`);
+    expect(JSON.stringify(rows.rows)).not.toMatch(/Jeanne|203\.0\.113\.9|Navigateur/);
+    const [entry] = await database.db
+      .select({ target: auditJournal.target })
+      .from(auditJournal)
+      .where(eq(auditJournal.action, "personal-data-erased"))
+      .orderBy(desc(auditJournal.id))
+      .limit(1);
+    const subject = await addressToken("jeanne@example.fr");
+    expect(entry.target).toBe(`personne ${subject}, devis ${numbers.join(", ")}`);
+  });
+
+  it("purges a request's quotes with it; a quote sent or answered is activity that keeps it", async () => {
+    const { jeanne, paul } = await seedQuotes();
+    // Paul's request last moved four years ago; Jeanne's quote was answered today.
+    await database.db
+      .update(contactRequests)
+      .set({ updatedAt: sql`now() - interval '4 years'` })
+      .where(eq(contactRequests.id, paul));
+    const purged = await purgeContactRequests({ retentionMonths: 36 }, database.db);
+    expect(purged.expired).toMatchObject({ requests: 1, quotes: 1 });
+    const left = await database.db.select({ request: quotes.contactRequestId }).from(quotes);
+    expect(left.map((q) => q.request)).toEqual([jeanne, jeanne]);
   });
 
   it("refuses a bad erasure form with a French message (400) and changes nothing", async () => {

@@ -99,8 +99,8 @@ describe(`retention purge (${testDatabaseKind})`, () => {
     expect(dry).toEqual({
       retentionMonths: 36,
       dryRun: true,
-      expired: { requests: 2, notes: 1, statusChanges: 2, mails: 1 },
-      spam: { requests: 2, notes: 0, statusChanges: 0, mails: 0 },
+      expired: { requests: 2, notes: 1, statusChanges: 2, mails: 1, quotes: 0 },
+      spam: { requests: 2, notes: 0, statusChanges: 0, mails: 0, quotes: 0 },
     });
     expect(await contactTables(database.db)).toEqual(before);
   });
@@ -110,8 +110,14 @@ describe(`retention purge (${testDatabaseKind})`, () => {
     const dry = await purgeContactRequests({ dryRun: true }, database.db);
     // Batches of one: every batch is its own statement, and the totals add up.
     const result = await purgeContactRequests({ batchSize: 1 }, database.db);
-    expect(result.expired).toEqual({ requests: 2, notes: 1, statusChanges: 2, mails: 1 });
-    expect(result.spam).toEqual({ requests: 2, notes: 0, statusChanges: 0, mails: 0 });
+    expect(result.expired).toEqual({
+      requests: 2,
+      notes: 1,
+      statusChanges: 2,
+      mails: 1,
+      quotes: 0,
+    });
+    expect(result.spam).toEqual({ requests: 2, notes: 0, statusChanges: 0, mails: 0, quotes: 0 });
     expect({ ...result, dryRun: true }).toEqual(dry);
 
     expect(await remainingIds()).toEqual(
@@ -220,13 +226,13 @@ describe(`npm run contacts:purge (${testDatabaseKind})`, () => {
       expect(dry.code).toBe(0);
       expect(dry.stdout).toContain("Conservation : 36 mois (3 ans)");
       expect(dry.stdout).toContain(
-        "À supprimer (simulation, rien n'est supprimé) — demandes expirées : 2 demande(s), 1 note(s), 2 changement(s) de statut, 1 e-mail(s)",
+        "À supprimer (simulation, rien n'est supprimé) — demandes expirées : 2 demande(s), 1 note(s), 2 changement(s) de statut, 1 e-mail(s), 0 devis",
       );
       expect(await remainingIds()).toHaveLength(8);
       const run = await purgeCommand([], env);
       expect(run.code).toBe(0);
       expect(run.stdout).toContain(
-        "Supprimé — demandes expirées : 2 demande(s), 1 note(s), 2 changement(s) de statut, 1 e-mail(s)",
+        "Supprimé — demandes expirées : 2 demande(s), 1 note(s), 2 changement(s) de statut, 1 e-mail(s), 0 devis",
       );
       expect(run.stdout).toContain("Supprimé — spam présumé : 2 demande(s)");
       expect(await remainingIds()).toHaveLength(4);

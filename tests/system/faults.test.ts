@@ -16,6 +16,8 @@ const available = postgresBinariesFor("fault tests");
 
 const FORM: [string, string] = ["Content-Type", "application/x-www-form-urlencoded"];
 const UNAVAILABLE = "Service momentanément indisponible";
+/** A well-formed link of a sent quote (no quote has it: the database is asked, then says so). */
+const QUOTE_LINK = `/devis/${"q".repeat(43)}`;
 const STACK = /\n\s+at \S+ \(.*:\d+:\d+\)/;
 
 let postgres: PostgresInstance;
@@ -231,6 +233,15 @@ describe.skipIf(!available)("faults on PostgreSQL: errors, outage and recovery",
         expect(form).toContain("Votre saisie est conservée : veuillez réessayer");
         expect(post.text).toMatch(/name="name"[^>]*value="Panne"|value="Panne"[^>]*name="name"/);
 
+        // A quote's link (issue 29): its page and its PDF say the same, in French, not 404 or 500.
+        for (const path of [QUOTE_LINK, `${QUOTE_LINK}/pdf`]) {
+          const answer = await send(server.base, { path });
+          expect(answer.status, path).toBe(503);
+          expect(decodeHtml(answer.text), path).toContain(UNAVAILABLE);
+          expect(answer.text, path).not.toMatch(STACK);
+          expect(answer.headers["retry-after"], path).toBe("10");
+        }
+
         // The administration too, with a live session (checked against the database).
         const admin = await send(server.base, { path: "/admin/contacts", headers: [session] });
         expect(admin.status).toBe(503);
@@ -269,6 +280,8 @@ describe.skipIf(!available)("faults on PostgreSQL: errors, outage and recovery",
       expect((await send(server.base, { path: "/offers" })).status).toBe(200);
       expect((await send(server.base, { path: `/offers/${slug}` })).status).toBe(200);
       expect((await send(server.base, { path: "/contact" })).status).toBe(200);
+      // A link no quote has: not found, once the database answers again.
+      expect((await send(server.base, { path: QUOTE_LINK })).status).toBe(404);
       // The session lives in the database: still signed in, on either instance.
       const admin = await send(server.base, { path: "/admin/contacts", headers: [session] });
       expect(admin.status).toBe(200);

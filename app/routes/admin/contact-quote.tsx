@@ -11,12 +11,16 @@ import { formatDateTime } from "~/lib/dates";
 import { firstFieldError } from "~/lib/field-errors";
 import { MESSAGES } from "~/lib/messages";
 import { discountField, quoteSendInput, quoteSendSchema } from "~/lib/quote-forms";
-import { DEFAULT_QUOTE_VALIDITY_DAYS, QUOTE_VALIDITY_MAX_DAYS } from "~/lib/quote-sending";
+import {
+  DEFAULT_QUOTE_VALIDITY_DAYS,
+  QUOTE_STATE_LABELS,
+  QUOTE_VALIDITY_MAX_DAYS,
+} from "~/lib/quote-sending";
 import { companyLine } from "~/lib/siren";
 import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
 import { actionDone, actionFailure, assertMethod, idSchema, readForm } from "~/server/form.server";
 import { log } from "~/server/log.server";
-import { quoteDraft, sendQuote, type QuoteState } from "~/server/quote-sending.server";
+import { quoteDraft, sendQuote } from "~/server/quote-sending.server";
 import type { Route } from "./+types/contact-quote";
 
 // `Envoyer le devis` (issue 29): the request's quote with a validity and per-row discounts,
@@ -73,15 +77,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-const STATE_LABELS: Record<QuoteState, string> = {
-  draft: "téléchargé, pas encore envoyé",
-  open: "envoyé, en attente de réponse",
-  accepted: "accepté",
-  declined: "refusé",
-  replaced: "remplacé",
-  expired: "expiré sans réponse",
-};
-
 export default function ContactQuote({ loaderData, actionData }: Route.ComponentProps) {
   const { id, draft } = loaderData;
   const navigation = useNavigation();
@@ -107,7 +102,7 @@ export default function ContactQuote({ loaderData, actionData }: Route.Component
             </p>
             {draft.current ? (
               <p className="text-sm">
-                Devis actuel : {draft.current.number}, {STATE_LABELS[draft.current.state]}
+                Devis actuel : {draft.current.number}, {QUOTE_STATE_LABELS[draft.current.state]}
                 {draft.current.sentAt ? ` (envoyé le ${formatDateTime(draft.current.sentAt)})` : ""}
                 .{" "}
                 {draft.current.sentAt

@@ -1,6 +1,6 @@
 import { Download, Search, Trash2 } from "lucide-react";
 import { companyLine } from "~/lib/siren";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { data, Form, useLocation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -13,6 +13,7 @@ import { adminMeta } from "~/lib/admin-meta";
 import { CONTACT_STATUS_LABELS } from "~/lib/domain";
 import { formatDateTime, isoDate, pluralize } from "~/lib/format";
 import { CONTACT_LIMITS } from "~/lib/limits";
+import { QUOTE_STATE_LABELS } from "~/lib/quote-sending";
 import { erasureFormSchema, firstIssue, personalDataEmailSchema } from "~/lib/personal-data";
 import { useHydrated } from "~/hooks/use-hydrated";
 import {
@@ -111,6 +112,7 @@ function countsText(counts: PersonalDataCounts): string {
     `${counts.notes} ${pluralize(counts.notes, "note", "notes")}`,
     `${counts.statusChanges} ${pluralize(counts.statusChanges, "changement de statut", "changements de statut")}`,
     `${counts.mails} ${pluralize(counts.mails, "e-mail", "e-mails")}`,
+    `${counts.quotes} devis`,
     `${counts.alerts} ${pluralize(counts.alerts, "alerte de disponibilité", "alertes de disponibilité")}`,
   ].join(", ");
 }
@@ -166,54 +168,85 @@ function RequestCard({ request }: { request: PersonalData["requests"][number] })
           <dd>{request.offerTitle ? `${request.offerTitle} (${request.offerReference})` : "—"}</dd>
         </dl>
         <p className="whitespace-pre-line rounded-md bg-muted/50 p-4">{request.message}</p>
-        <section aria-label={`Notes de la demande ${request.id}`}>
-          <h4 className="font-semibold">Notes internes ({request.notes.length})</h4>
-          {request.notes.length ? (
-            <ul className="mt-1 space-y-2">
-              {request.notes.map((note) => (
-                <li key={note.id} className="rounded-md border p-3">
-                  <p className="text-muted-foreground">
-                    {note.authorEmail}, <When date={note.createdAt} />
-                  </p>
-                  <p className="whitespace-pre-line">{note.body}</p>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </section>
-        <section aria-label={`Historique de la demande ${request.id}`}>
-          <h4 className="font-semibold">Historique ({request.statusChanges.length})</h4>
-          {request.statusChanges.length ? (
-            <ul className="mt-1 space-y-1">
-              {request.statusChanges.map((change) => (
-                <li key={change.id}>
-                  <When date={change.createdAt} /> : {CONTACT_STATUS_LABELS[change.fromStatus]} →{" "}
-                  {CONTACT_STATUS_LABELS[change.toStatus]} ({change.authorEmail})
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </section>
-        <section aria-label={`E-mails de la demande ${request.id}`}>
-          <h4 className="font-semibold">E-mails ({request.mails.length})</h4>
-          {request.mails.length ? (
-            <ul className="mt-1 space-y-1">
-              {request.mails.map((mail) => (
-                <li key={mail.id}>
-                  Notification de <When date={mail.createdAt} /> : {MAIL_STATUS_LABELS[mail.status]}
-                  {mail.sentAt ? (
-                    <>
-                      {" "}
-                      le <When date={mail.sentAt} />
-                    </>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </section>
+        <RowList
+          title="Notes internes"
+          label={`Notes de la demande ${request.id}`}
+          rows={request.notes}
+          spaced
+        >
+          {(note) => (
+            <li key={note.id} className="rounded-md border p-3">
+              <p className="text-muted-foreground">
+                {note.authorEmail}, <When date={note.createdAt} />
+              </p>
+              <p className="whitespace-pre-line">{note.body}</p>
+            </li>
+          )}
+        </RowList>
+        <RowList
+          title="Historique"
+          label={`Historique de la demande ${request.id}`}
+          rows={request.statusChanges}
+        >
+          {(change) => (
+            <li key={change.id}>
+              <When date={change.createdAt} /> : {CONTACT_STATUS_LABELS[change.fromStatus]} →{" "}
+              {CONTACT_STATUS_LABELS[change.toStatus]} ({change.authorEmail})
+            </li>
+          )}
+        </RowList>
+        <RowList title="Devis" label={`Devis de la demande ${request.id}`} rows={request.quotes}>
+          {(quote) => (
+            <li key={quote.id}>
+              {quote.number} : {QUOTE_STATE_LABELS[quote.state]}
+              {quote.acceptedAt && quote.acceptance ? (
+                <>
+                  {" "}
+                  le <When date={quote.acceptedAt} /> par {quote.acceptance.name} (
+                  {quote.acceptance.role}), adresse {quote.acceptance.ip}
+                </>
+              ) : null}
+            </li>
+          )}
+        </RowList>
+        <RowList title="E-mails" label={`E-mails de la demande ${request.id}`} rows={request.mails}>
+          {(mail) => (
+            <li key={mail.id}>
+              Notification de <When date={mail.createdAt} /> : {MAIL_STATUS_LABELS[mail.status]}
+              {mail.sentAt ? (
+                <>
+                  {" "}
+                  le <When date={mail.sentAt} />
+                </>
+              ) : null}
+            </li>
+          )}
+        </RowList>
       </CardContent>
     </Card>
+  );
+}
+
+/** One kind of row attached to a request (notes, history, quotes, mails), counted, listed. */
+function RowList<T>(props: {
+  title: string;
+  label: string;
+  rows: T[];
+  spaced?: boolean;
+  children: (row: T) => ReactNode;
+}) {
+  const { title, rows } = props;
+  return (
+    <section aria-label={props.label}>
+      <h4 className="font-semibold">
+        {title} ({rows.length})
+      </h4>
+      {rows.length ? (
+        <ul className={props.spaced ? "mt-1 space-y-2" : "mt-1 space-y-1"}>
+          {rows.map(props.children)}
+        </ul>
+      ) : null}
+    </section>
   );
 }
 

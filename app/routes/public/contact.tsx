@@ -354,7 +354,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               <p className="text-sm text-muted-foreground">
                 N° TVA :{" "}
                 <output {...dom.hook(dom.VAT_NUMBER)}>{typedVatNumber(values?.siren)}</output>{" "}
-                <span className="sr-only">(calculé à partir du SIREN)</span>
+                {/* Shown: without JavaScript the number appears only after a post, say where it comes from. */}
+                <span>(calculé à partir du SIREN)</span>
               </p>
               {offerField ? (
                 <ContactOfferField

@@ -65,6 +65,10 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           </li>
           <li>votre message et, le cas échéant, l'offre qui vous intéresse ;</li>
           <li>
+            si vous les donnez, le nom de votre société et son numéro SIREN (obligatoire pour une
+            location avec option d'achat, réservée aux professionnels) ;
+          </li>
+          <li>
             la date de votre demande, puis le suivi que nous en faisons (statut, notes internes).
           </li>
         </ul>
@@ -75,9 +79,26 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         </ul>
         <p>
           Votre adresse IP sert seulement à limiter le nombre de messages envoyés depuis une même
-          connexion (protection contre les abus) : elle n'est jamais enregistrée avec votre demande
-          et ce compteur est effacé au bout de deux jours au plus. Nous n'utilisons aucun outil de
-          mesure d'audience ni de publicité.
+          connexion (protection contre les abus) : elle n'est pas enregistrée avec votre demande
+          (sauf si vous acceptez un devis en ligne, voir ci-dessous) et ce compteur est effacé au
+          bout de deux jours au plus. Nous n'utilisons aucun outil de mesure d'audience ni de
+          publicité.
+        </p>
+      </LegalSection>
+
+      <LegalSection id="devis" title="Devis et acceptation en ligne">
+        <p>
+          Lorsque nous vous envoyons un devis, nous conservons son numéro, ses dates d'envoi et de
+          validité, son contenu et votre réponse. Si vous l'acceptez en ligne (« Bon pour accord »),
+          nous enregistrons votre nom, votre fonction, la date, votre adresse IP, votre navigateur
+          et l'empreinte (SHA-256) du PDF accepté : c'est la preuve de votre accord, qui vaut
+          signature électronique simple (règlement eIDAS), nécessaire à l'exécution de la commande
+          (article 6.1.b du RGPD).
+        </p>
+        <p>
+          Le devis et cet enregistrement sont conservés avec votre demande, pour la même durée (voir
+          « Durée de conservation »), et effacés avec elle si vous nous le demandez. La facture de
+          la commande, elle, est conservée par notre comptabilité pendant la durée légale (dix ans).
         </p>
       </LegalSection>
 

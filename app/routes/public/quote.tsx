@@ -12,6 +12,7 @@ import { pageMeta } from "~/lib/meta";
 import { QUOTE_ANSWER_LIMITS, quoteAnswerSchema } from "~/lib/quote-forms";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
+import { withDatabase } from "~/server/availability.server";
 import { assertMethod, readForm } from "~/server/form.server";
 import { journal } from "~/server/journal.server";
 import { log } from "~/server/log.server";
@@ -26,11 +27,14 @@ export const handle: RouteHandle = { hydrate: false };
 const HEADERS = { ...cacheControl("private"), "X-Robots-Tag": "noindex" };
 const INVALID = "Ce lien de devis n'est pas valide.";
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const page = await quotePage(params.token);
-  if (page.kind === "missing") {
-    throw data({ message: INVALID }, { status: 404, headers: HEADERS });
-  }
+export async function loader({ params, context }: Route.LoaderArgs) {
+  // Database unreachable: the French 503 page, as every public page.
+  const page = await withDatabase("quote page", context, () => quotePage(params.token), {
+    headers: HEADERS,
+  });
+  // A link cut by a mail client, or mistyped: a page that says so, not the site's bare 404.
+  if (page.kind === "missing")
+    return data({ page: null, token: "" }, { status: 404, headers: HEADERS });
   return data({ page, token: params.token }, { headers: HEADERS });
 }
 
@@ -65,12 +69,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     input.intent === "accept"
       ? ({ kind: "accept", name: input.name, role: input.role } as const)
       : ({ kind: "decline", reason: input.reason } as const);
-  const outcome = await answerQuote(params.token, answer, {
-    ip: context.clientIp,
-    userAgent: request.headers.get("user-agent") ?? "",
-  });
+  const client = { ip: context.clientIp, userAgent: request.headers.get("user-agent") ?? "" };
+  const outcome = await withDatabase(
+    "quote answer",
+    context,
+    () => answerQuote(params.token, answer, client),
+    { headers: HEADERS },
+  );
   if (outcome.kind === "missing") {
-    throw data({ message: INVALID }, { status: 404, headers: HEADERS });
+    // The loader's page says why (the same link, read again).
+    return data(
+      { error: "Réponse refusée", description: INVALID },
+      { status: 404, headers: HEADERS },
+    );
   }
   if (outcome.kind === "refused") {
     return data(
@@ -97,8 +108,23 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
   const { page, token } = loaderData;
-  const { document, state } = page;
   const { site } = useRootData();
+  if (!page) {
+    return (
+      <div className="container mx-auto max-w-xl space-y-4 px-4 py-10">
+        <h1 className="text-3xl font-bold">Lien de devis invalide</h1>
+        <p>
+          {INVALID} Vérifiez qu'il est complet : certaines messageries coupent les liens longs.
+          Copiez-le en entier depuis l'e-mail, ou écrivez-nous à{" "}
+          <a className="text-primary underline" href={`mailto:${site.email}`}>
+            {site.email}
+          </a>{" "}
+          en rappelant le numéro du devis.
+        </p>
+      </div>
+    );
+  }
+  const { document, state } = page;
   const values = (actionData && "values" in actionData ? actionData.values : undefined) as
     Record<string, string> | undefined;
   const errors = (
@@ -191,6 +217,11 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
             <CardContent>
               <Form method="post" className="space-y-4">
                 <input type="hidden" name="intent" value="accept" />
+                {page.validUntil ? (
+                  <p className="text-sm text-muted-foreground">
+                    Vous pouvez répondre jusqu'au {formatDateTime(page.validUntil)}.
+                  </p>
+                ) : null}
                 <Field id="quote-name" label="Nom *" error={errors.name}>
                   <Input
                     name="name"

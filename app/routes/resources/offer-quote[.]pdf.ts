@@ -5,7 +5,7 @@ import { ERROR_MESSAGES, MESSAGES } from "~/lib/messages";
 import { withDatabase } from "~/server/availability.server";
 import { log } from "~/server/log.server";
 import { publicQuotePdf } from "~/server/public-quote.server";
-import { pdfBytesResponse, plainAnswer } from "./quote-response.server";
+import { pdfBytesResponse, plainAnswer, unavailableAnswer } from "./quote-response.server";
 import type { Route } from "./+types/offer-quote[.]pdf";
 import { countRefusal } from "~/server/metrics.server";
 
@@ -20,9 +20,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   const query = parseConfigurationQuery(new URL(request.url).search.slice(1));
   if (!query.success) return plainAnswer(400, query.message);
-  const quote = await withDatabase("offer quote", context, () =>
-    publicQuotePdf(slug, query.params, context.clientIp),
+  const quote = await withDatabase(
+    "offer quote",
+    context,
+    () => publicQuotePdf(slug, query.params, context.clientIp),
+    { fallback: () => ({ kind: "unavailable" }) as const },
   );
+  if (quote.kind === "unavailable") return unavailableAnswer();
   if (quote.kind === "missing") return plainAnswer(404, MESSAGES.offerNotFound.description);
   if (quote.kind === "rate-limited" || quote.kind === "busy") {
     const [status, message] =

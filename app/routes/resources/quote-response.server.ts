@@ -1,3 +1,5 @@
+import { cacheControl, retryAfter, UNAVAILABLE_RETRY_SECONDS } from "~/lib/http-headers";
+import { ERROR_MESSAGES } from "~/lib/messages";
 import type { QuoteDocument } from "~/lib/quote";
 import { quotePdf } from "~/server/quote-pdf.server";
 
@@ -33,5 +35,18 @@ export function plainAnswer(status: number, message: string, headers: Record<str
   return new Response(`${message}\n`, {
     status,
     headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" },
+  });
+}
+
+/**
+ * The French 503 of a PDF address while the database is unreachable: the fallback of its
+ * `withDatabase` (a resource route's thrown answer would reach the browser as React Router's JSON).
+ */
+export function unavailableAnswer(headers: Record<string, string> = {}) {
+  const { title, detail } = ERROR_MESSAGES.unavailable;
+  return plainAnswer(503, `${title}. ${detail}`, {
+    ...headers,
+    ...cacheControl("no-store"),
+    ...retryAfter(UNAVAILABLE_RETRY_SECONDS),
   });
 }

@@ -1,10 +1,11 @@
 import { cacheControl, retryAfter } from "~/lib/http-headers";
 import { ERROR_MESSAGES } from "~/lib/messages";
+import { withDatabase } from "~/server/availability.server";
 import { log } from "~/server/log.server";
 import { countRefusal } from "~/server/metrics.server";
 import { limitedQuoteRender } from "~/server/public-quote.server";
 import { quotePagePdf } from "~/server/quote-page.server";
-import { pdfBytesResponse, plainAnswer } from "./quote-response.server";
+import { pdfBytesResponse, plainAnswer, unavailableAnswer } from "./quote-response.server";
 import type { Route } from "./+types/sent-quote-pdf";
 
 const HEADERS = { ...cacheControl("private"), "X-Robots-Tag": "noindex" };
@@ -14,7 +15,13 @@ const HEADERS = { ...cacheControl("private"), "X-Robots-Tag": "noindex" };
  * per request, so under the offer quote PDF's limits (per client, then the render turns).
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const rendered = await limitedQuoteRender(context.clientIp, () => quotePagePdf(params.token));
+  const rendered = await withDatabase(
+    "sent quote PDF",
+    context,
+    () => limitedQuoteRender(context.clientIp, () => quotePagePdf(params.token)),
+    { fallback: () => ({ kind: "unavailable" }) as const },
+  );
+  if (rendered.kind === "unavailable") return unavailableAnswer(HEADERS);
   if (rendered.kind !== "rendered") {
     const [status, message] =
       rendered.kind === "busy"
