@@ -3,7 +3,7 @@ import { and, asc, eq, like, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { slugify } from "../../app/lib/slug";
-import type { OfferFilters } from "../../app/lib/offer-filters";
+import { parseOfferFilters } from "../../app/lib/offer-filters";
 import { bumpCatalogueVersion } from "../../app/server/catalogue.server";
 import { setCurrentDatabase, type Database, type DatabaseHandle } from "../../app/server/db.server";
 import {
@@ -128,21 +128,18 @@ export async function generateCatalogue(db: Database, count = BENCH_OFFERS): Pro
 
 type Query = { name: string; run: (db: Database) => Promise<unknown> };
 
-const listing =
-  (filters: OfferFilters, page = 1, counts = true) =>
-  (db: Database) =>
-    listActiveOffers(filters, page, 24, db, "newest", { counts });
-const EPYC: OfferFilters = { searchTerm: "epyc", type: "dedicated", minPrice: 50, maxPrice: 500 };
-
-/** The listing's (with the counts beside its filters, and without) and the offer page's queries. */
+const LISTINGS =
+  "|page=200|q=epyc&type=dedicated&min=50&max=500|q=ded-epyc-7543|min=2000|min=50&max=500|type=loa&location=paris&available=1|ram_min=128";
+export const WITHOUT_COUNTS = ", without counts";
+/** The listing's variants with the counts beside its filters and without, the offer page's queries. */
 const queries = (slug: string): Query[] => [
-  { name: "listing, page 1", run: listing({}) },
-  { name: "listing, page 1, without counts", run: listing({}, 1, false) },
-  { name: "listing, page 200", run: listing({}, 200) },
-  { name: "q=epyc&type=dedicated&min=50&max=500", run: listing(EPYC) },
-  { name: "the same, without counts", run: listing(EPYC, 1, false) },
-  { name: "q=ded-epyc-7543 (rare term)", run: listing({ searchTerm: "ded-epyc-7543" }) },
-  { name: "min=2000 (price range)", run: listing({ minPrice: 2000 }) },
+  ...LISTINGS.split("|").flatMap((query) => {
+    const { filters, page } = parseOfferFilters(new URLSearchParams(query));
+    return [true, false].map((counts) => ({
+      name: `listing ?${query}${counts ? "" : WITHOUT_COUNTS}`,
+      run: (db: Database) => listActiveOffers(filters, page, 24, db, "newest", { counts }),
+    }));
+  }),
   { name: "offer by slug", run: (db) => findActiveOfferBySlug(slug, db) },
   { name: "contact selector (all, by title)", run: (db) => listOfferChoices(db) },
 ];
@@ -159,6 +156,8 @@ const INDEXES = {
 const PLANS = {
   "q=epyc&type=dedicated&min=50&max=500 (count)":
     "select count(*) from offers where is_active and type = 'dedicated' and price >= 50 and price <= 500 and search_text like '%epyc%'",
+  "q=epyc&type=dedicated&min=50&max=500 (the counts' cells)":
+    "select type, engagement, delivery, datacenter, count(*) from offers where is_active and price >= 50 and price <= 500 and search_text like '%epyc%' group by 1, 2, 3, 4",
   "q=ded-epyc-7543 (count)":
     "select count(*) from offers where is_active and search_text like '%ded-epyc-7543%'",
   "listing, page 1 (rows)":
