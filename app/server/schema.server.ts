@@ -81,6 +81,11 @@ export const offers = pgTable(
     // Availability (issue 21): a delivery state, its delay in days when on order, a datacenter.
     delivery: deliveryState("delivery").notNull().default("stock_24h"),
     deliveryDays: integer("delivery_days"),
+    // When the offer was created or last became deliverable (AVAILABLE_NOW) from not deliverable:
+    // the Atom feed's date of a new or back-in-stock offer (issue 30).
+    availableSince: timestamp("available_since", { withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
     datacenter: text("datacenter").references(() => datacenters.code, {
       onDelete: "set null",
       onUpdate: "cascade",
