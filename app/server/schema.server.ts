@@ -357,6 +357,21 @@ export const offerAlerts = pgTable(
   ],
 );
 
+/**
+ * Every link an alert's mails carried, by its token's SHA-256 (the mail worker draws one per mail):
+ * each unsubscribe link works until the alert is gone, which takes its links with it.
+ */
+export const offerAlertLinks = pgTable(
+  "offer_alert_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    alertId: integer("alert_id")
+      .notNull()
+      .references(() => offerAlerts.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("offer_alert_links_alert_idx").on(t.alertId)],
+);
+
 export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
 export const webhookDeliveryStatus = pgEnum("webhook_delivery_status", WEBHOOK_DELIVERY_STATUSES);
 
