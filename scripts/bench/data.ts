@@ -164,15 +164,17 @@ const PLANS = {
     "select id from offers where is_active order by created_at desc, id desc limit 24",
 };
 
-async function timeQuery(db: Database, query: Query, runs: number): Promise<number> {
-  await query.run(db); // warm
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await query.run(db);
-    times.push(performance.now() - start);
-  }
-  return median(times);
+/** Each query's median time, the queries run in turns (a busy moment of the machine hits them all). */
+async function timeQueries(db: Database, queries: Query[], runs: number): Promise<number[]> {
+  for (const query of queries) await query.run(db); // warm
+  const times = queries.map((): number[] => []);
+  for (let i = 0; i < runs; i++)
+    for (const [q, query] of queries.entries()) {
+      const start = performance.now();
+      await query.run(db);
+      times[q].push(performance.now() - start);
+    }
+  return times.map((t) => median(t));
 }
 
 class Rollback extends Error {}
@@ -202,20 +204,18 @@ async function measureIndexes(
   // The baseline is measured before and after the others; the lower of the two is kept (the
   // machine is shared: this keeps a busy moment from making an index look useless).
   const baseline = async () => {
-    for (const query of QUERIES) {
-      const time = await timeQuery(db, query, runs);
-      const previous = medians[query.name]["all indexes"];
-      medians[query.name]["all indexes"] = previous === undefined ? time : Math.min(previous, time);
-    }
+    const times = await timeQueries(db, QUERIES, runs);
+    for (const [q, { name }] of QUERIES.entries())
+      medians[name]["all indexes"] = Math.min(medians[name]["all indexes"] ?? Infinity, times[q]);
   };
   await baseline();
   for (const [name, index] of Object.entries(INDEXES)) {
     try {
       await db.transaction(async (tx) => {
         await tx.execute(sql.raw(`drop index ${index}`));
-        for (const query of QUERIES) {
-          medians[query.name][`without ${name}`] = await timeQuery(tx, query, runs);
-        }
+        const times = await timeQueries(tx, QUERIES, runs);
+        for (const [q, query] of QUERIES.entries())
+          medians[query.name][`without ${name}`] = times[q];
         throw new Rollback();
       });
     } catch (error) {
