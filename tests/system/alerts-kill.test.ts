@@ -73,8 +73,9 @@ describe.skipIf(!hasPostgres)("availability alerts across a SIGKILL and two inst
       servers.push(server);
       return server.ready();
     };
+    // Instance 1 (`a`, killed below) and instance 2, which survives.
     const a = await start();
-    const b = await start();
+    await start();
     const cookie = await signInOverHttp(a.base, ADMIN);
     expect((await postSiteForm(a.base, "/admin/offers/new", OFFER, cookie)).status).toBe(302);
     const [{ id: offerId }] = await sql<{ id: number }>(
