@@ -105,7 +105,7 @@ describe.skipIf(!hasPostgres)("availability alerts across a SIGKILL and two inst
     await until("both instances waiting on the relay", async () => {
       const steady = smtp.held > 0 && smtp.held === previous;
       previous = smtp.held;
-      if (!steady) await sleep(1000);
+      if (!steady) await sleep(2000); // longer than a batch's bookkeeping on a loaded machine
       return steady && (await outbox()).free > 0;
     });
     const before = await outbox();
