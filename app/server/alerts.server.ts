@@ -9,14 +9,15 @@ import { env } from "./env.server";
 import { log } from "./log.server";
 import { MAIL_KINDS, notifyMailWorkers } from "./mail-outbox.server";
 import { hitRateLimit, takeAttempt } from "./rate-limit.server";
-import { mailOutbox, offerAlerts, offers } from "./schema.server";
+import { mailOutbox, offerAlertLinks, offerAlerts, offers } from "./schema.server";
 import { hashSessionToken, isWellFormedToken } from "./sessions.server";
 
 // `Me prévenir` (issue 30): availability alerts on sold-out and on-order offers.
 // - Double opt-in: an alert counts once its confirmation link was followed (confirmed_at).
-// - The links carry a random token; the alert keeps its SHA-256 only. The mail worker draws a new
-//   token for each mail it sends (drawAlertMail), so the database never holds a usable link and
-//   the newest mail's links are the ones that work.
+// - The links carry a random token; the database keeps its SHA-256 only, so it never holds a usable
+//   link. The mail worker draws a new token for each mail it sends (drawAlertMail): the newest
+//   confirmation mail's link confirms (offer_alerts.token_hash), and every mail's unsubscribe link
+//   works until the alert is gone (offer_alert_links, deleted with it).
 // - The offer's return queues one mail per confirmed alert in the transaction that makes the offer
 //   deliverable (queueAvailabilityAlerts) and marks the alert done: the outbox sends each once.
 
@@ -137,7 +138,7 @@ export async function findAlertByToken(
     .where(
       purpose === "confirm"
         ? usableLink(hashSessionToken(token))
-        : eq(offerAlerts.tokenHash, hashSessionToken(token)),
+        : sql`${offerAlerts.id} = (select ${offerAlertLinks.alertId} from ${offerAlertLinks} where ${offerAlertLinks.tokenHash} = ${hashSessionToken(token)})`,
     )
     .limit(1);
   if (!row) return undefined;
@@ -217,8 +218,8 @@ export async function unsubscribeAlert(
   if (!isWellFormedToken(token)) return { kind: "invalid-link" };
   const tokenHash = hashSessionToken(token);
   const rows = await database.execute<{ id: number; title: string }>(sql`
-    delete from ${offerAlerts} a using ${offers} o
-    where o.id = a.offer_id and a.token_hash = ${tokenHash}
+    delete from ${offerAlerts} a using ${offers} o, ${offerAlertLinks} l
+    where o.id = a.offer_id and a.id = l.alert_id and l.token_hash = ${tokenHash}
     returning a.id, o.title`);
   const row = rows.rows[0];
   if (!row) return { kind: "invalid-link" };
@@ -265,8 +266,8 @@ export type AlertMailData = {
 };
 
 /**
- * The worker's look at an alert mail as it sends it: a new token whose hash replaces the alert's,
- * with the address and the offer. Undefined when the mail is no longer due: a confirmation whose
+ * The worker's look at an alert mail as it sends it: a new token whose hash replaces the alert's
+ * (confirming) and joins its unsubscribe links, with the address and the offer. Undefined when the mail is no longer due: a confirmation whose
  * alert was confirmed, renewed or is past its 7 days; an alert deleted meanwhile.
  */
 export async function drawAlertMail(
@@ -279,12 +280,14 @@ export async function drawAlertMail(
     kind === MAIL_KINDS.alertConfirmation
       ? sql`${offerAlerts.confirmedAt} is null and ${offerAlerts.createdAt} > now() - make_interval(days => ${UNCONFIRMED_ALERT_DAYS})`
       : isNotNull(offerAlerts.notifiedAt);
+  const tokenHash = hashSessionToken(token);
   const [alert] = await database
     .update(offerAlerts)
-    .set({ tokenHash: hashSessionToken(token) })
+    .set({ tokenHash })
     .where(and(eq(offerAlerts.id, alertId), stillDue))
     .returning({ email: offerAlerts.email, offerId: offerAlerts.offerId });
   if (!alert) return undefined;
+  await database.insert(offerAlertLinks).values({ tokenHash, alertId });
   const [offer] = await database
     .select({
       title: offers.title,

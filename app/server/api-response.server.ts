@@ -13,6 +13,38 @@ export const API_CORS = {
   "Access-Control-Expose-Headers": "ETag, Last-Modified, Retry-After",
 } as const;
 
+/** The methods of the API's addresses (reads and the CORS preflight). */
+export const API_METHODS = "GET, HEAD, OPTIONS";
+/** How long a browser may keep a preflight's answer, in seconds: two hours, what Chromium keeps at most. */
+export const API_PREFLIGHT_MAX_AGE = 7_200;
+/** The request headers a cross-site read may send (besides the CORS-safelisted ones). */
+export const API_ALLOWED_HEADERS = "Accept, Accept-Language, If-None-Match, If-Modified-Since";
+
+/** A CORS preflight (OPTIONS, which React Router hands to the loader): what a cross-site read may send. */
+export function apiPreflight(): Response {
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...API_CORS,
+      "Access-Control-Allow-Methods": API_METHODS,
+      "Access-Control-Allow-Headers": API_ALLOWED_HEADERS,
+      "Access-Control-Max-Age": String(API_PREFLIGHT_MAX_AGE),
+      Allow: API_METHODS,
+      ...cacheControl("no-store"),
+    },
+  });
+}
+
+/** The methods that would change something (React Router calls the action): 405 with Allow. */
+export function apiMethodNotAllowed(): Response {
+  return apiProblem(
+    405,
+    "Méthode non autorisée",
+    `Cette adresse est en lecture seule : ${API_METHODS}.`,
+    { Allow: API_METHODS },
+  );
+}
+
 /** A 200 JSON answer; the page cache keeps it for anonymous requests (ETag, 304). */
 export function apiJson(body: unknown, contentType = "application/json"): Response {
   return new Response(JSON.stringify(body), {

@@ -8,10 +8,10 @@ import { getCatalogueVersion } from "./catalogue.server";
 import { db, type Database } from "./db.server";
 import { offers } from "./schema.server";
 
-// /offers.atom (issue 30): the offers that can be delivered now, most recently changed first. A new
-// offer enters it when it is created in stock; an offer that comes back in stock enters it again
-// (it was out of the feed while sold out or on order), dated by its update. The offer rows hold no
-// date of the stock change itself: any later edit of an offer in stock dates it again.
+// /offers.atom (issue 30): the offers that can be delivered now, the most recently arrived first. A
+// new offer enters it when it is created in stock; an offer that comes back in stock enters it again
+// as a new entry (it was out of the feed while sold out or on order), dated by its available_since:
+// set at creation and whenever an update makes the offer deliverable, never by other edits.
 
 export const FEED_SIZE = 50;
 
@@ -27,10 +27,10 @@ export type FeedOffer = {
   delivery: (typeof offers.delivery.enumValues)[number];
   deliveryDays: number | null;
   createdAt: Date;
-  updatedAt: Date;
+  availableSince: Date;
 };
 
-/** The offers in stock, most recently changed first. */
+/** The offers in stock, the most recently arrived first. */
 export function feedOffers(limit = FEED_SIZE, database: Database = db()): Promise<FeedOffer[]> {
   return database
     .select({
@@ -45,17 +45,17 @@ export function feedOffers(limit = FEED_SIZE, database: Database = db()): Promis
       delivery: offers.delivery,
       deliveryDays: offers.deliveryDays,
       createdAt: offers.createdAt,
-      updatedAt: offers.updatedAt,
+      availableSince: offers.availableSince,
     })
     .from(offers)
     .where(and(eq(offers.isActive, true), inArray(offers.delivery, [...AVAILABLE_NOW])))
-    .orderBy(desc(offers.updatedAt), desc(offers.id))
+    .orderBy(desc(offers.availableSince), desc(offers.id))
     .limit(limit);
 }
 
-/** Created and never changed since (the same transaction's now()): a new offer. */
-export function isNewOffer(offer: Pick<FeedOffer, "createdAt" | "updatedAt">): boolean {
-  return offer.updatedAt.getTime() - offer.createdAt.getTime() < 1000;
+/** Deliverable since its creation (the same transaction's now()): a new offer, not one back. */
+export function isNewOffer(offer: Pick<FeedOffer, "createdAt" | "availableSince">): boolean {
+  return offer.availableSince.getTime() - offer.createdAt.getTime() < 1000;
 }
 
 /** The Atom 1.0 document (RFC 4287) of these offers. */
@@ -76,12 +76,12 @@ export function atomFeed(
     ].join(" · ");
     return [
       "<entry>",
-      // One entry per offer and change: an offer back in stock is announced again.
-      xmlElement("id", {}, `${url}#${offer.updatedAt.toISOString()}`),
+      // One entry per offer and arrival: an offer back in stock is announced again.
+      xmlElement("id", {}, `${url}#${offer.availableSince.toISOString()}`),
       xmlElement("title", { type: "text" }, title),
       xmlElement("link", { rel: "alternate", type: "text/html", href: url }),
       xmlElement("published", {}, offer.createdAt.toISOString()),
-      xmlElement("updated", {}, offer.updatedAt.toISOString()),
+      xmlElement("updated", {}, offer.availableSince.toISOString()),
       xmlElement("summary", { type: "text" }, summary),
       "</entry>",
     ].join("");
@@ -115,6 +115,6 @@ export async function offerFeedXml(
     feedOffers(FEED_SIZE, database),
     getCatalogueVersion(database),
   ]);
-  const updated = entries[0]?.updatedAt ?? catalogue.updatedAt ?? new Date(0);
+  const updated = entries[0]?.availableSince ?? catalogue.updatedAt ?? new Date(0);
   return atomFeed(site, entries, updated);
 }

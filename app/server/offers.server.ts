@@ -524,6 +524,12 @@ export async function createOffer(
   );
 }
 
+/** available_since moves to now() when an update makes the offer deliverable (the feed's date). */
+const since = ({ delivery }: OfferInput): SQL =>
+  AVAILABLE_NOW.includes(delivery)
+    ? sql`case when ${inArray(offers.delivery, [...AVAILABLE_NOW])} then ${offers.availableSince} else now() end`
+    : sql`${offers.availableSince}`;
+
 /**
  * Updates every field and updated_at. The slug stays as it is when unchanged; a changed slug that
  * another offer uses gets the -1, -2 suffix like on creation.
@@ -537,7 +543,7 @@ export async function updateOffer(
     database.transaction(async (tx) => {
       const [row] = await tx
         .update(offers)
-        .set({ ...offerValues(input), slug, updatedAt: sql`now()` })
+        .set({ ...offerValues(input), slug, updatedAt: sql`now()`, availableSince: since(input) })
         .where(eq(offers.id, id))
         .returning({ id: offers.id, slug: offers.slug });
       if (!row) throw new OfferNotFoundError(id);

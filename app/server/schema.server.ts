@@ -81,6 +81,11 @@ export const offers = pgTable(
     // Availability (issue 21): a delivery state, its delay in days when on order, a datacenter.
     delivery: deliveryState("delivery").notNull().default("stock_24h"),
     deliveryDays: integer("delivery_days"),
+    // When the offer was created or last became deliverable (AVAILABLE_NOW) from not deliverable:
+    // the Atom feed's date of a new or back-in-stock offer (issue 30).
+    availableSince: timestamp("available_since", { withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
     datacenter: text("datacenter").references(() => datacenters.code, {
       onDelete: "set null",
       onUpdate: "cascade",
@@ -350,6 +355,21 @@ export const offerAlerts = pgTable(
     index("offer_alerts_email_lower_idx").on(sql`lower(${t.email})`),
     index("offer_alerts_created_idx").on(t.createdAt),
   ],
+);
+
+/**
+ * Every link an alert's mails carried, by its token's SHA-256 (the mail worker draws one per mail):
+ * each unsubscribe link works until the alert is gone, which takes its links with it.
+ */
+export const offerAlertLinks = pgTable(
+  "offer_alert_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    alertId: integer("alert_id")
+      .notNull()
+      .references(() => offerAlerts.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("offer_alert_links_alert_idx").on(t.alertId)],
 );
 
 export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;

@@ -3,7 +3,7 @@ import { and, asc, eq, like, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { slugify } from "../../app/lib/slug";
-import type { OfferFilters } from "../../app/lib/offer-filters";
+import { parseOfferFilters } from "../../app/lib/offer-filters";
 import { bumpCatalogueVersion } from "../../app/server/catalogue.server";
 import { setCurrentDatabase, type Database, type DatabaseHandle } from "../../app/server/db.server";
 import {
@@ -128,21 +128,18 @@ export async function generateCatalogue(db: Database, count = BENCH_OFFERS): Pro
 
 type Query = { name: string; run: (db: Database) => Promise<unknown> };
 
-const listing =
-  (filters: OfferFilters, page = 1, counts = true) =>
-  (db: Database) =>
-    listActiveOffers(filters, page, 24, db, "newest", { counts });
-const EPYC: OfferFilters = { searchTerm: "epyc", type: "dedicated", minPrice: 50, maxPrice: 500 };
-
-/** The listing's (with the counts beside its filters, and without) and the offer page's queries. */
+const LISTINGS =
+  "|page=200|q=epyc&type=dedicated&min=50&max=500|q=ded-epyc-7543|min=2000|min=50&max=500|type=loa&location=paris&available=1|ram_min=128";
+export const WITHOUT_COUNTS = ", without counts";
+/** The listing's variants with the counts beside its filters and without, the offer page's queries. */
 const queries = (slug: string): Query[] => [
-  { name: "listing, page 1", run: listing({}) },
-  { name: "listing, page 1, without counts", run: listing({}, 1, false) },
-  { name: "listing, page 200", run: listing({}, 200) },
-  { name: "q=epyc&type=dedicated&min=50&max=500", run: listing(EPYC) },
-  { name: "the same, without counts", run: listing(EPYC, 1, false) },
-  { name: "q=ded-epyc-7543 (rare term)", run: listing({ searchTerm: "ded-epyc-7543" }) },
-  { name: "min=2000 (price range)", run: listing({ minPrice: 2000 }) },
+  ...LISTINGS.split("|").flatMap((query) => {
+    const { filters, page } = parseOfferFilters(new URLSearchParams(query));
+    return [true, false].map((counts) => ({
+      name: `listing ?${query}${counts ? "" : WITHOUT_COUNTS}`,
+      run: (db: Database) => listActiveOffers(filters, page, 24, db, "newest", { counts }),
+    }));
+  }),
   { name: "offer by slug", run: (db) => findActiveOfferBySlug(slug, db) },
   { name: "contact selector (all, by title)", run: (db) => listOfferChoices(db) },
 ];
@@ -159,21 +156,25 @@ const INDEXES = {
 const PLANS = {
   "q=epyc&type=dedicated&min=50&max=500 (count)":
     "select count(*) from offers where is_active and type = 'dedicated' and price >= 50 and price <= 500 and search_text like '%epyc%'",
+  "q=epyc&type=dedicated&min=50&max=500 (the counts' cells)":
+    "select type, engagement, delivery, datacenter, count(*) from offers where is_active and price >= 50 and price <= 500 and search_text like '%epyc%' group by 1, 2, 3, 4",
   "q=ded-epyc-7543 (count)":
     "select count(*) from offers where is_active and search_text like '%ded-epyc-7543%'",
   "listing, page 1 (rows)":
     "select id from offers where is_active order by created_at desc, id desc limit 24",
 };
 
-async function timeQuery(db: Database, query: Query, runs: number): Promise<number> {
-  await query.run(db); // warm
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await query.run(db);
-    times.push(performance.now() - start);
-  }
-  return median(times);
+/** Each query's median time, the queries run in turns (a busy moment of the machine hits them all). */
+async function timeQueries(db: Database, queries: Query[], runs: number): Promise<number[]> {
+  for (const query of queries) await query.run(db); // warm
+  const times = queries.map((): number[] => []);
+  for (let i = 0; i < runs; i++)
+    for (const [q, query] of queries.entries()) {
+      const start = performance.now();
+      await query.run(db);
+      times[q].push(performance.now() - start);
+    }
+  return times.map((t) => median(t));
 }
 
 class Rollback extends Error {}
@@ -203,20 +204,18 @@ async function measureIndexes(
   // The baseline is measured before and after the others; the lower of the two is kept (the
   // machine is shared: this keeps a busy moment from making an index look useless).
   const baseline = async () => {
-    for (const query of QUERIES) {
-      const time = await timeQuery(db, query, runs);
-      const previous = medians[query.name]["all indexes"];
-      medians[query.name]["all indexes"] = previous === undefined ? time : Math.min(previous, time);
-    }
+    const times = await timeQueries(db, QUERIES, runs);
+    for (const [q, { name }] of QUERIES.entries())
+      medians[name]["all indexes"] = Math.min(medians[name]["all indexes"] ?? Infinity, times[q]);
   };
   await baseline();
   for (const [name, index] of Object.entries(INDEXES)) {
     try {
       await db.transaction(async (tx) => {
         await tx.execute(sql.raw(`drop index ${index}`));
-        for (const query of QUERIES) {
-          medians[query.name][`without ${name}`] = await timeQuery(tx, query, runs);
-        }
+        const times = await timeQueries(tx, QUERIES, runs);
+        for (const [q, query] of QUERIES.entries())
+          medians[query.name][`without ${name}`] = times[q];
         throw new Rollback();
       });
     } catch (error) {

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import os from "node:os";
-import type { IndexReport, Prepared } from "./data";
+import { WITHOUT_COUNTS, type IndexReport, type Prepared } from "./data";
 import { REFERENCE_PATH, type PageMeasure } from "./pages";
 import type { LighthouseResult, LoadResult } from "./tools";
 
@@ -125,6 +125,17 @@ export function targets(r: BenchResults): Target[] {
       `${engine.dashboard.length} queries; at most ${worst} rows of contact_requests read${seq ? ", sequential scan" : ""}`,
       // A full scan reads every row; reading under 1 % of them is no scan of the table.
       engine.dashboard.length > 0 && !seq && worst < engine.contacts.total / 100,
+    );
+  }
+  for (const i of (r.indexes ?? []).filter((i): i is IndexReport => !("skipped" in i))) {
+    const ms = (q: string) => i.medians[q]["all indexes"];
+    const pairs = Object.keys(i.medians).filter((q) => i.medians[q + WITHOUT_COUNTS]);
+    const ratios = pairs.map((q) => [q, ms(q) / ms(q + WITHOUT_COUNTS)] as const);
+    const text = ratios.map(([q, x]) => `${q} ${x.toFixed(2)}×`).join(", ");
+    add(
+      `Listing with counts ≤ 1.5× without (${i.engine})`,
+      text,
+      ratios.every(([, x]) => x <= 1.5),
     );
   }
   const lh = r.contactLighthouse;

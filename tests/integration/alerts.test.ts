@@ -134,10 +134,12 @@ describe("confirming and the offer's return", () => {
     expect(await queueAvailabilityAlerts(soldOut, database.db)).toBe(0);
     expect((await mails()).filter((m) => m.kind === MAIL_KINDS.alertAvailable)).toHaveLength(1);
 
-    // The mail's link: a new token (the confirmation's no longer works).
+    // The mail's links: a new token; the confirmation mail's unsubscribe link still works.
     const drawn = await drawAlertMail(id, MAIL_KINDS.alertAvailable, database.db);
     expect(drawn?.offer).toMatchObject({ slug: "offre-1", delivery: "stock_24h" });
-    expect(await findAlertByToken(token, "unsubscribe", database.db)).toBeUndefined();
+    expect(drawn?.token).not.toBe(token);
+    expect(await findAlertByToken(token, "confirm", database.db)).toBeUndefined();
+    expect((await findAlertByToken(token, "unsubscribe", database.db))?.done).toBe(true);
     expect((await findAlertByToken(drawn!.token, "unsubscribe", database.db))?.done).toBe(true);
   });
 

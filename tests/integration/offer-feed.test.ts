@@ -1,6 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { parseOfferForm } from "../../app/lib/offer-form-schema";
+import { offerToFormValues, type OfferFormValues } from "../../app/lib/offer-form";
 import { atomFeed, feedOffers, offerFeedXml } from "../../app/server/offer-feed.server";
+import { updateOffer } from "../../app/server/offers.server";
 import { offers } from "../../app/server/schema.server";
 import { testDatabaseKind } from "../support/database";
 import { buildOffer, insertOffers } from "../support/offers";
@@ -17,26 +20,42 @@ const SITE = {
 const titles = (xml: string) =>
   [...xml.matchAll(/<entry><id>[^<]*<\/id><title type="text">([^<]*)<\/title>/g)].map((m) => m[1]);
 
+/** Offer `slug` saved by the editor's command with `fields` changed. */
+async function edit(slug: string, fields: Partial<OfferFormValues>) {
+  const [row] = await database.db.select().from(offers).where(eq(offers.slug, slug));
+  const parsed = parseOfferForm({ ...offerToFormValues(row), ...fields });
+  if (!parsed.success) throw new Error(parsed.message);
+  await updateOffer(row.id, parsed.data, database.db);
+}
+const entryOf = (xml: string, slug: string) =>
+  new RegExp(`<entry><id>[^#]*/${slug}#([^<]*)</id>.*?<updated>([^<]*)</updated>`).exec(xml);
+
 describe(`the Atom feed of new and back-in-stock offers (${testDatabaseKind})`, () => {
   beforeAll(async () => {
     const day = (n: number) => new Date(Date.UTC(2026, 0, n));
     await insertOffers(database.db, [
-      buildOffer(1, { title: "En stock 24 h", delivery: "stock_24h", updatedAt: day(1) }),
-      buildOffer(2, { title: "Épuisé", delivery: "sold_out", updatedAt: day(2) }),
+      buildOffer(1, { title: "En stock 24 h", delivery: "stock_24h", availableSince: day(1) }),
+      buildOffer(2, { title: "Épuisé", delivery: "sold_out", availableSince: day(2) }),
       buildOffer(3, {
         title: "Sur commande",
         delivery: "on_order",
         deliveryDays: 10,
-        updatedAt: day(3),
+        availableSince: day(3),
       }),
-      buildOffer(4, { title: "R&D <72 h>", delivery: "stock_72h", updatedAt: day(10) }),
-      buildOffer(5, { title: "Masquée", isActive: false, updatedAt: day(20) }),
+      // Back in stock on day 10 (created day 4), then edited on day 20: dated by its return.
+      buildOffer(4, {
+        title: "R&D <72 h>",
+        delivery: "stock_72h",
+        availableSince: day(10),
+        updatedAt: day(20),
+      }),
+      buildOffer(5, { title: "Masquée", isActive: false, availableSince: day(20) }),
     ]);
   });
 
-  it("lists the active offers deliverable now, most recently updated first, escaped", async () => {
+  it("lists the active offers deliverable now, the latest arrived first, escaped", async () => {
     const xml = await offerFeedXml(SITE, database.db);
-    // Offer 4 changed after its creation (day 4, updated day 10); offer 1 never did.
+    // Offer 4 came back in stock after its creation (day 4, back day 10); offer 1 is new.
     expect(titles(xml)).toEqual([
       "En stock : R&amp;D &lt;72 h&gt;",
       "Nouvelle offre : En stock 24 h",
@@ -52,15 +71,30 @@ describe(`the Atom feed of new and back-in-stock offers (${testDatabaseKind})`, 
 
   it("announces an offer back in stock again, at the top, as a new entry", async () => {
     const before = await offerFeedXml(SITE, database.db);
-    await database.db
-      .update(offers)
-      .set({ delivery: "stock_24h", updatedAt: sql`now()` })
-      .where(eq(offers.slug, "offre-2"));
+    // An edit of an offer in stock (its price) neither dates nor moves its entry.
+    await edit("offre-1", { price: "90.00" });
+    expect(entryOf(await offerFeedXml(SITE, database.db), "offre-1")?.slice(1)).toEqual(
+      entryOf(before, "offre-1")?.slice(1),
+    );
+    const start = Date.now() - 1000;
+    await edit("offre-2", { delivery: "stock_24h" });
     const xml = await offerFeedXml(SITE, database.db);
     expect(titles(xml)[0]).toBe("En stock : Épuisé");
     const id = /<entry><id>([^<]*)<\/id>/.exec(xml)?.[1];
     expect(id).toMatch(/^https:\/\/serveurs\.example\.fr\/offers\/offre-2#\d{4}-/);
     expect(before).not.toContain(id);
+    const [, since, updated] = entryOf(xml, "offre-2") ?? [];
+    expect(updated).toBe(since);
+    expect(Date.parse(updated)).toBeGreaterThanOrEqual(start);
+    // Staying deliverable (24 h to 72 h) keeps the date; sold out and back dates it again.
+    await edit("offre-2", { delivery: "stock_72h" });
+    expect(entryOf(await offerFeedXml(SITE, database.db), "offre-2")?.[2]).toBe(updated);
+    await edit("offre-2", { delivery: "sold_out" });
+    expect(entryOf(await offerFeedXml(SITE, database.db), "offre-2")).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await edit("offre-2", { delivery: "stock_24h" });
+    const again = entryOf(await offerFeedXml(SITE, database.db), "offre-2")?.[2] ?? "";
+    expect(Date.parse(again)).toBeGreaterThan(Date.parse(updated));
   });
 
   it("keeps at most the newest entries asked, and writes a valid empty feed", async () => {

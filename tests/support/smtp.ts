@@ -17,6 +17,12 @@ export type TestSmtpServer = {
   rejectWith(reply: { code: number; message: string } | null): void;
   /** Messages refused so far. */
   rejected: number;
+  /**
+   * While on, each message's reply to DATA waits (a slow relay) until `hold(false)`; a message whose
+   * client hangs up meanwhile is dropped at once, never accepted. `held` counts those waiting.
+   */
+  hold(on: boolean): void;
+  held: number;
   /** Stops listening (connections are refused) until start() is called again. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -35,6 +41,8 @@ export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
   const mails: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   let refusal: { code: number; message: string } | null = null;
+  let holding = false;
+  const onHold = new Map<string, (accepted: boolean) => void>();
   let server: SMTPServer | undefined;
   const result: TestSmtpServer = {
     port,
@@ -43,6 +51,14 @@ export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
     rejected: 0,
     rejectWith(reply) {
       refusal = reply;
+    },
+    held: 0,
+    hold(on) {
+      holding = on;
+      if (on) return;
+      const releases = [...onHold.values()];
+      onHold.clear();
+      for (const release of releases) release(true);
     },
     async start() {
       if (server) return;
@@ -57,10 +73,24 @@ export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
             callback(new Error("Invalid username or password"));
           }
         },
+        onClose(session) {
+          onHold.get(session.id)?.(false);
+          onHold.delete(session.id);
+        },
         onData(stream, session, callback) {
           const chunks: Buffer[] = [];
           stream.on("data", (chunk: Buffer) => chunks.push(chunk));
           stream.on("end", () => {
+            if (holding) {
+              result.held++;
+              onHold.set(session.id, (accepted) => {
+                result.held--;
+                if (accepted) accept();
+                else callback(new Error("client gone"));
+              });
+            } else accept();
+          });
+          const accept = () => {
             if (refusal) {
               result.rejected++;
               const error = new Error(refusal.message) as Error & { responseCode: number };
@@ -84,7 +114,7 @@ export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
               },
               (error: Error) => callback(error),
             );
-          });
+          };
         },
       });
       const listening = server;

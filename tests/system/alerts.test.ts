@@ -199,9 +199,14 @@ describe.skipIf(!hasPostgres)("availability alerts", () => {
     expect(smtp.mails).toHaveLength(before);
     expect(await sql("select 1 from mail_outbox")).toHaveLength(3);
 
-    const [last] = mailsTo("Jeanne@Example.fr").slice(-1);
-    const link = TOKEN_LINK("/alertes/desinscription").exec(last.parsed.text ?? "");
+    // Every mail's link works until the alert is gone: the availability mail's, and the
+    // confirmation mail's (sent before it, with another token), which is the one clicked here.
+    const [first, last] = mailsTo("Jeanne@Example.fr");
+    const newest = TOKEN_LINK("/alertes/desinscription").exec(last.parsed.text ?? "");
+    const link = TOKEN_LINK("/alertes/desinscription").exec(first.parsed.text ?? "");
     expect(link).not.toBeNull();
+    expect(newest?.[1]).not.toBe(link?.[1]);
+    expect(decodeHtml(await (await fetch(newest![0])).text())).toContain("Me désinscrire");
     const page = await fetch(link![0]);
     expect(decodeHtml(await page.text())).toContain("Me désinscrire");
     // What a mail provider's server posts (RFC 8058): no cookie, no Origin, no token in the body.
@@ -219,6 +224,8 @@ describe.skipIf(!hasPostgres)("availability alerts", () => {
     // Its mails went with it; the link now leads nowhere.
     expect(await sql("select 1 from mail_outbox")).toHaveLength(1);
     expect((await fetch(link![0])).status).toBe(404);
+    expect((await fetch(newest![0])).status).toBe(404);
+    expect(await sql("select 1 from offer_alert_links")).toHaveLength(1);
   });
 
   it("purges unconfirmed alerts after 7 days", async () => {

@@ -46,6 +46,47 @@ describe("the catalogue API over HTTP (built server)", () => {
     expect(list.offers[0].url).toMatch(new RegExp(`^${SITE}/offers/[a-z0-9-]+$`));
   });
 
+  it("answers the CORS preflight with 204 and any other method with 405 and Allow", async () => {
+    for (const path of ["/api/offers", "/api/offers/starter-web"]) {
+      const preflight = await fetch(`${server.base}${path}`, {
+        method: "OPTIONS",
+        headers: {
+          Origin: "https://ailleurs.example",
+          "Access-Control-Request-Method": "GET",
+          "Access-Control-Request-Headers": "if-none-match",
+        },
+      });
+      expect(preflight.status, path).toBe(204);
+      expect(await preflight.text()).toBe("");
+      expect(Object.fromEntries(preflight.headers)).toMatchObject({
+        "access-control-allow-origin": "*",
+        "access-control-allow-methods": "GET, HEAD, OPTIONS",
+        "access-control-allow-headers": expect.stringContaining("If-None-Match"),
+        "access-control-expose-headers": expect.stringContaining("ETag"),
+        "access-control-max-age": "7200",
+        allow: "GET, HEAD, OPTIONS",
+      });
+      for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+        const refused = await fetch(`${server.base}${path}`, { method, redirect: "manual" });
+        expect(refused.status, `${method} ${path}`).toBe(405);
+        expect(refused.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+        expect(refused.headers.get("access-control-allow-origin")).toBe("*");
+        expect((await refused.json()).title).toBe("Méthode non autorisée");
+      }
+      const read = await get(path);
+      expect(read.headers.get("access-control-expose-headers")).toContain("ETag");
+    }
+    const document = await (await get("/api/openapi.json")).json();
+    for (const path of ["/api/offers", "/api/offers/{slug}"]) {
+      expect(Object.keys(document.paths[path].options.responses[204].headers)).toEqual([
+        "Access-Control-Allow-Origin",
+        "Access-Control-Allow-Methods",
+        "Access-Control-Allow-Headers",
+        "Access-Control-Max-Age",
+      ]);
+    }
+  });
+
   it("answers French problem details for bad input and unknown offers, never cached", async () => {
     const bad = await get("/api/offers?type=serveur");
     expect(bad.status).toBe(400);

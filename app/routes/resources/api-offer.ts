@@ -1,12 +1,19 @@
 import { MESSAGES } from "~/lib/messages";
 import { offerSlugSchema } from "~/lib/offer-api-schema";
-import { apiJson, apiProblem, apiRead } from "~/server/api-response.server";
+import {
+  apiJson,
+  apiMethodNotAllowed,
+  apiPreflight,
+  apiProblem,
+  apiRead,
+} from "~/server/api-response.server";
 import { findApiOffer } from "~/server/offer-api.server";
 import { siteConfig } from "~/server/site.server";
 import type { Route } from "./+types/api-offer";
 
 /** GET /api/offers/{slug}: one active offer as JSON (issue 30). */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  if (request.method === "OPTIONS") return apiPreflight();
   const { title, description } = MESSAGES.offerNotFound;
   const slug = offerSlugSchema.safeParse(params.slug);
   if (!slug.success) return apiProblem(404, title, description);
@@ -14,4 +21,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const offer = await findApiOffer(slug.data, siteConfig());
     return offer ? apiJson(offer) : apiProblem(404, title, description);
   });
+}
+
+/** POST, PUT, PATCH, DELETE: 405 with Allow (a read-only address). */
+export function action() {
+  return apiMethodNotAllowed();
 }

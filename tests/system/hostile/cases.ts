@@ -861,6 +861,9 @@ export const PUBLIC_ACTIONS: Action[] = [
     path: (v) => `/devis/${v.quoteToken}`,
     body: urlencoded({ intent: "decline", reason: "Trop cher" }),
   },
+  // The catalogue API is read-only: its action answers 405 (issue 30).
+  { name: "API offers (405)", path: "/api/offers", body: urlencoded({ q: "x" }) },
+  { name: "API offer (405)", path: "/api/offers/starter-web", body: urlencoded({ q: "x" }) },
 ];
 
 export const FORBIDDEN_ORIGIN = "Requête refusée : origine non autorisée.";
