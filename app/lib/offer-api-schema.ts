@@ -18,7 +18,7 @@ import {
 // The catalogue's API (issue 30): the listing's query parameters, checked strictly at the boundary
 // (a wrong value is a French 400, where the page clears it), then read by the listing's own reader
 // (parseOfferFilters), so that the API and the page list the same offers for the same address. The
-// OpenAPI document is generated from these schemas (app/server/openapi.server.ts). Server only: no
+// OpenAPI document is generated from these schemas (app/features/offers/openapi.server.ts). Server only: no
 // browser script imports zod.
 
 const whole = (name: string, max: number, description: string) =>

@@ -8,14 +8,14 @@ import {
   contactStatusCounts,
   createContactRequest,
   exportContactRequests,
-} from "../../app/server/contacts.server";
+} from "../../app/features/desk/contacts.server";
 import {
   contactNotes,
   contactRequests,
   contactStatusChanges,
   mailOutbox,
   offers,
-} from "../../app/server/schema.server";
+} from "../../app/platform/schema.server";
 import { testDatabaseKind } from "../support/database";
 import { call, makeRequest } from "../support/admin";
 import { useAdminSuite } from "../support/admin-suite";

@@ -4,11 +4,15 @@ import * as root from "../../app/root";
 import * as adminLogout from "../../app/routes/admin/logout";
 import * as auth from "../../app/routes/admin/sign-in";
 import * as dashboard from "../../app/routes/admin/dashboard";
-import { SIGN_IN_LIMITS, signIn, signInRateLimitKeys } from "../../app/server/auth.server";
-import { hitRateLimit, peekRateLimit } from "../../app/server/rate-limit.server";
-import { sessions, users } from "../../app/server/schema.server";
-import { hashSessionToken } from "../../app/server/sessions.server";
-import { ensureInitialAdmin, upsertAdmin } from "../../app/server/users.server";
+import {
+  SIGN_IN_LIMITS,
+  signIn,
+  signInRateLimitKeys,
+} from "../../app/features/accounts/auth.server";
+import { hitRateLimit, peekRateLimit } from "../../app/platform/rate-limit.server";
+import { sessions, users } from "../../app/platform/schema.server";
+import { hashSessionToken } from "../../app/features/accounts/sessions.server";
+import { ensureInitialAdmin, upsertAdmin } from "../../app/features/accounts/users.server";
 import { testDatabaseKind } from "../support/database";
 import { ADMIN, call, makeRequest, testContext } from "../support/admin";
 import { useAdminSuite } from "../support/admin-suite";

@@ -9,15 +9,15 @@ import {
   clearSuspectedSpam,
   contactStatusCounts,
   createContactRequest,
-} from "../../app/server/contacts.server";
-import { backupDatabase, restoreDatabase } from "../../app/server/backup.server";
-import { openPglite, type Database } from "../../app/server/db.server";
+} from "../../app/features/desk/contacts.server";
+import { backupDatabase, restoreDatabase } from "../../app/platform/backup.server";
+import { openPglite, type Database } from "../../app/platform/db.server";
 import {
   contactNotes,
   contactRequests,
   contactStatusChanges,
   mailOutbox,
-} from "../../app/server/schema.server";
+} from "../../app/platform/schema.server";
 import { createAdmin } from "../support/admin";
 import { testDatabaseKind, truncateAll } from "../support/database";
 import { useTestDatabase } from "../support/use-test-database";

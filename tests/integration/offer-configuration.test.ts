@@ -7,9 +7,9 @@ import {
   contactMailData,
   contactRequestsCsv,
   createContactRequest,
-} from "../../app/server/contacts.server";
-import { findPersonalData, personalDataDocument } from "../../app/server/personal-data.server";
-import { contactRequests } from "../../app/server/schema.server";
+} from "../../app/features/desk/contacts.server";
+import { findPersonalData, personalDataDocument } from "../../app/platform/personal-data.server";
+import { contactRequests } from "../../app/platform/schema.server";
 import { call, makeRequest, testContext } from "../support/admin";
 import { testDatabaseKind } from "../support/database";
 import { buildConfigurableOffer, buildOffer, insertOffers, OFFER_OPTIONS } from "../support/offers";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { atomFeed, feedOffers, offerFeedXml } from "../../app/server/offer-feed.server";
-import { offers } from "../../app/server/schema.server";
+import { atomFeed, feedOffers, offerFeedXml } from "../../app/features/offers/offer-feed.server";
+import { offers } from "../../app/platform/schema.server";
 import { testDatabaseKind } from "../support/database";
 import { buildOffer, insertOffers } from "../support/offers";
 import { useTestDatabase } from "../support/use-test-database";

@@ -1,5 +1,5 @@
 import type { Role } from "../../app/lib/roles";
-import type { AdminUser } from "../../app/server/users.server";
+import type { AdminUser } from "../../app/features/accounts/users.server";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as contactRequestPage from "../../app/routes/admin/contact-request";
@@ -9,8 +9,8 @@ import {
   createContactRequest,
   findContactRequest,
   listContactRequests,
-} from "../../app/server/contacts.server";
-import { users, webhookDeliveries, webhookEndpoints } from "../../app/server/schema.server";
+} from "../../app/features/desk/contacts.server";
+import { users, webhookDeliveries, webhookEndpoints } from "../../app/platform/schema.server";
 import { call, makeRequest } from "../support/admin";
 import { useAdminSuite } from "../support/admin-suite";
 import { visitor } from "../support/contacts";

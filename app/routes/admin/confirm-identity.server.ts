@@ -9,8 +9,8 @@ import {
   recentlyAuthenticated,
   type AdminSession,
   type IdentityCheck,
-} from "~/server/auth.server";
-import { countRefusal } from "~/server/metrics.server";
+} from "~/features/accounts/auth.server";
+import { countRefusal } from "~/platform/metrics.server";
 
 /** What the page needs to ask: the fields of what was asked (posted again), and whether a code is due. */
 export type ReauthRequest = {

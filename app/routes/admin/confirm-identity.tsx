@@ -7,11 +7,11 @@ import {
   PRIVATE_HEADERS,
   recentlyAuthenticated,
   requireAdmin,
-} from "~/server/auth.server";
-import { readForm } from "~/server/form.server";
-import { log } from "~/server/log.server";
+} from "~/features/accounts/auth.server";
+import { readForm } from "~/platform/form.server";
+import { log } from "~/platform/log.server";
 import { identityAnswer } from "./confirm-identity.server";
-import { journal } from "~/server/journal.server";
+import { journal } from "~/platform/journal.server";
 import type { Route } from "./+types/confirm-identity";
 
 // `Confirmez votre identité` before a sensitive read (the exports): then on to `redirectTo`.

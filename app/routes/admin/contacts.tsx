@@ -35,11 +35,15 @@ import {
   contactStatusCounts,
   listContactRequests,
   type AdminContactRequest,
-} from "~/server/contacts.server";
-import { PRIVATE_HEADERS, recentlyAuthenticated, requireAdmin } from "~/server/auth.server";
+} from "~/features/desk/contacts.server";
+import {
+  PRIVATE_HEADERS,
+  recentlyAuthenticated,
+  requireAdmin,
+} from "~/features/accounts/auth.server";
 import { confirmIdentityUrl } from "./confirm-identity.server";
 import { canOpen } from "~/lib/roles";
-import { listAssignableUsers } from "~/server/users.server";
+import { listAssignableUsers } from "~/features/accounts/users.server";
 import { Checkbox } from "~/components/ui/checkbox";
 import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import { contactAction } from "./contact-actions.server";

@@ -20,20 +20,26 @@ import {
   PRIVATE_HEADERS,
   recentlyAuthenticated,
   requireAdmin,
-} from "~/server/auth.server";
-import { withDatabase } from "~/server/availability.server";
-import { actionFailure, actionDone, assertMethod, parseForm, readForm } from "~/server/form.server";
+} from "~/features/accounts/auth.server";
+import { withDatabase } from "~/features/offers/availability.server";
+import {
+  actionFailure,
+  actionDone,
+  assertMethod,
+  parseForm,
+  readForm,
+} from "~/platform/form.server";
 import { ConfirmIdentity } from "~/components/admin/confirm-identity";
 import { confirmIdentityUrl, identityAnswer } from "./confirm-identity.server";
-import { log } from "~/server/log.server";
+import { log } from "~/platform/log.server";
 import {
   addressToken,
   erasePersonalData,
   findPersonalData,
   type PersonalDataCounts,
   type PersonalData,
-} from "~/server/personal-data.server";
-import { journal } from "~/server/journal.server";
+} from "~/platform/personal-data.server";
+import { journal } from "~/platform/journal.server";
 import type { Route } from "./+types/personal-data";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;

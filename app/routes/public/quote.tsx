@@ -12,11 +12,11 @@ import { pageMeta } from "~/lib/meta";
 import { QUOTE_ANSWER_LIMITS, quoteAnswerSchema } from "~/lib/quote-forms";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
-import { assertMethod, readForm } from "~/server/form.server";
-import { journal } from "~/server/journal.server";
-import { log } from "~/server/log.server";
-import { quotePage } from "~/server/quote-page.server";
-import { answerQuote, type QuoteState } from "~/server/quote-sending.server";
+import { assertMethod, readForm } from "~/platform/form.server";
+import { journal } from "~/platform/journal.server";
+import { log } from "~/platform/log.server";
+import { quotePage } from "~/features/quotes/quote-page.server";
+import { answerQuote, type QuoteState } from "~/features/quotes/quote-sending.server";
 import type { Route } from "./+types/quote";
 
 // The buyer's page of a sent quote (issue 29): the quote as a page and as its PDF, and two answers

@@ -1,5 +1,5 @@
 import type { QuoteDocument } from "~/lib/quote";
-import { quotePdf } from "~/server/quote-pdf.server";
+import { quotePdf } from "~/features/quotes/quote-pdf.server";
 
 // The HTTP answers of the two quote routes (public and admin).
 
