@@ -10,11 +10,8 @@ import {
 } from "../app/platform/db.server";
 import { env, envWarnings } from "../app/platform/env.server";
 import { log } from "../app/platform/log.server";
-import {
-  mailSettings,
-  startMailNotifications,
-  type MailWorker,
-} from "../app/features/mail/mail.server";
+import { startMailNotifications, type MailWorker } from "../app/features/mail/mail.server";
+import { mailSettings } from "../app/features/mail/mail-settings.server";
 import { startPurgeSchedule } from "../app/platform/retention.server";
 import type { QueueWorker } from "../app/platform/durable-queue.server";
 import {

@@ -5,11 +5,17 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import fresh from "fresh";
 import { LRUCache } from "lru-cache";
-import Negotiator from "negotiator";
 import { cacheControl, VIEW_TOKEN_HEADER } from "../app/lib/http-headers";
 import { sendFetchResponse } from "./fetch-adapter";
 import { contentSecurityPolicy } from "./security-headers";
 import { splitViewTokenPage, viewTokenBody, type ViewTokenPage } from "./view-token";
+import {
+  PER_RESPONSE_HEADERS,
+  httpDate,
+  isCacheableRequest,
+  preferredEncoding,
+  type CachedPage,
+} from "./page-cache-rules";
 
 /** What the cache needs to know about the catalogue (app/features/offers/catalogue.server.ts). */
 export type CatalogueState = { version: string; updatedAt: Date | null };
@@ -35,93 +41,7 @@ export type PageCacheOptions = {
   staleWhileRevalidate?: number;
 };
 
-type Entry = {
-  version: string;
-  status: number;
-  headers: [string, string][];
-  /** The page as rendered (without hydration it carries no nonce): the same bytes for everyone. */
-  body: Buffer;
-  /** Compressed copies, made once in the background. */
-  gzip?: Buffer;
-  br?: Buffer;
-  etag: string;
-  /** A page with a per-view token (the contact form): a fresh one in each answer, never a 304. */
-  view?: ViewTokenPage;
-};
-
 const brotliAsync = promisify(brotliCompress);
-
-/** The compressed copy to send for this Accept-Encoding (by q, then brotli first), if one is ready. */
-function preferredEncoding(req: IncomingMessage, entry: Entry): "br" | "gzip" | undefined {
-  if (!entry.gzip && !entry.view?.gzip) return undefined;
-  const accepted = new Negotiator(req).encodings(["br", "gzip", "identity"], {
-    preferred: ["br", "gzip"],
-  });
-  for (const encoding of accepted) {
-    if (encoding === "identity") return undefined;
-    if (encoding === "br" && entry.br) return "br";
-    if (encoding === "gzip") return "gzip";
-  }
-  return undefined;
-}
-
-/**
- * The anonymous public pages and the API, by path (the comparison too: it depends on the catalogue only). Anything else (admin, sign-in, unknown paths) always goes
- * to React Router. /contact without a query too: each view gets its own form token as it is sent
- * (http-server/view-token.ts, docs/decisions/022); with one (`?offer=`) it is rendered per visit.
- */
-const PUBLIC_PAGES = [
-  /^\/$/,
-  /^\/offers$/,
-  /^\/offers\/[a-z0-9-]{1,200}$/,
-  /^\/confidentialite$/,
-  /^\/mentions-legales$/,
-  // Any query: the page redirects other spellings of a selection to its one address.
-  /^\/comparer$/,
-  // The API (issue 30): JSON of the same catalogue; its renders are limited like the pages'.
-  /^\/api\/offers$/,
-  /^\/api\/offers\/[a-z0-9-]{1,200}$/,
-];
-const PUBLIC_RESOURCES = new Set([
-  "/sitemap.xml",
-  "/robots.txt",
-  "/offers.atom",
-  "/api/openapi.json",
-  "/contact",
-]);
-
-/** Response headers that describe one response, never stored with the page. */
-const PER_RESPONSE_HEADERS = new Set([
-  "cache-control",
-  "connection",
-  "content-length",
-  "date",
-  "etag",
-  "keep-alive",
-  "last-modified",
-  "transfer-encoding",
-  "vary",
-  VIEW_TOKEN_HEADER.toLowerCase(),
-]);
-
-/**
- * Whether a request may be answered from the shared page cache: a GET or HEAD of a public page or
- * of the sitemap/robots, from a visitor who sends no cookie (an administrator's session, a flash
- * message: anything a cookie carries may change the page) and no credentials.
- */
-export function isCacheableRequest(req: IncomingMessage): boolean {
-  if (req.method !== "GET" && req.method !== "HEAD") return false;
-  if (req.headers.cookie !== undefined || req.headers.authorization !== undefined) return false;
-  const url = req.url ?? "";
-  const query = url.indexOf("?");
-  const path = query === -1 ? url : url.slice(0, query);
-  if (PUBLIC_RESOURCES.has(path)) return query === -1;
-  return PUBLIC_PAGES.some((pattern) => pattern.test(path));
-}
-
-function httpDate(date: Date): string {
-  return new Date(Math.floor(date.getTime() / 1000) * 1000).toUTCString();
-}
 
 /**
  * A per-instance cache of rendered public pages (path and query), shared by all anonymous
@@ -140,8 +60,8 @@ function httpDate(date: Date): string {
  *   each kept maxAgeMs at most (`lru-cache`).
  */
 export class PageCache {
-  private readonly entries: LRUCache<string, Entry>;
-  private rendering = new Map<string, Promise<Entry | undefined>>();
+  private readonly entries: LRUCache<string, CachedPage>;
+  private rendering = new Map<string, Promise<CachedPage | undefined>>();
   private version: string | undefined;
   private readonly catalogue: CatalogueReader;
   private readonly cacheControl: Record<string, string>;
@@ -150,7 +70,7 @@ export class PageCache {
   constructor(private readonly options: PageCacheOptions) {
     this.catalogue = options.readCatalogue;
     const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
-    this.entries = new LRUCache<string, Entry>({
+    this.entries = new LRUCache<string, CachedPage>({
       maxSize: maxBytes,
       // One page never takes more than an eighth of the room.
       maxEntrySize: maxBytes / 8,
@@ -254,7 +174,7 @@ export class PageCache {
       return undefined;
     })();
     this.rendering.set(renderKey, job);
-    let entry: Entry | undefined;
+    let entry: CachedPage | undefined;
     try {
       entry = await job;
     } finally {
@@ -280,12 +200,17 @@ export class PageCache {
     return true;
   }
 
-  private lookup(key: string, version: string): Entry | undefined {
+  private lookup(key: string, version: string): CachedPage | undefined {
     const entry = this.entries.get(key);
     return entry?.version === version ? entry : undefined;
   }
 
-  private store(key: string, version: string, response: Response, html: string): Entry | undefined {
+  private store(
+    key: string,
+    version: string,
+    response: Response,
+    html: string,
+  ): CachedPage | undefined {
     const headers: [string, string][] = [];
     for (const [name, value] of response.headers.entries()) {
       if (!PER_RESPONSE_HEADERS.has(name.toLowerCase())) headers.push([name, value]);
@@ -295,7 +220,7 @@ export class PageCache {
     // The token not found once: this page is sent as rendered, and not kept.
     if (token && !view) return undefined;
     const body = view ? Buffer.alloc(0) : Buffer.from(html);
-    const entry: Entry = {
+    const entry: CachedPage = {
       version,
       status: response.status,
       headers,
@@ -315,12 +240,12 @@ export class PageCache {
   }
 
   /** gzip at once (a few ms, once per page and version); brotli off the request path. */
-  private compress(entry: Entry): void {
+  private compress(entry: CachedPage): void {
     if (entry.body.length < 1024) return;
     entry.gzip = gzipSync(entry.body, { level: 6 });
   }
 
-  private addBrotli(key: string, entry: Entry): void {
+  private addBrotli(key: string, entry: CachedPage): void {
     if (!entry.gzip) return;
     const size = { [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length };
     brotliAsync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, ...size } })
@@ -361,7 +286,7 @@ export class PageCache {
   private send(
     req: IncomingMessage,
     res: ServerResponse,
-    entry: Entry,
+    entry: CachedPage,
     lastModified: Date,
     outcome: "HIT" | "MISS",
   ): void {
@@ -412,7 +337,7 @@ export class PageCache {
   private sendView(
     req: IncomingMessage,
     res: ServerResponse,
-    entry: Entry,
+    entry: CachedPage,
     view: ViewTokenPage,
     outcome: "HIT" | "MISS",
   ): void {

@@ -8,7 +8,7 @@ import {
   ownerChangeColumns,
   rowsOfRequests,
   statusChangeColumns,
-} from "~/features/desk/contacts.server";
+} from "~/features/desk/contact-request.server";
 import { alertsOfAddress, deleteAlertsOfAddress } from "~/features/alerts/alerts.server";
 import { db, type Database } from "./db.server";
 import { journal, type Journaled } from "./journal.server";

@@ -4,11 +4,9 @@ import * as contactPage from "../../app/routes/admin/contact-request";
 import * as exportCsv from "../../app/routes/resources/admin-contacts-export[.]csv";
 import * as adminContacts from "../../app/routes/admin/contacts";
 import * as dashboard from "../../app/routes/admin/dashboard";
-import {
-  contactStatusCounts,
-  createContactRequest,
-  exportContactRequests,
-} from "../../app/features/desk/contacts.server";
+import { createContactRequest } from "../../app/features/desk/contacts.server";
+import { contactStatusCounts } from "../../app/features/desk/contact-counts.server";
+import { exportContactRequests } from "../../app/features/desk/contact-export.server";
 import {
   contactNotes,
   contactRequests,

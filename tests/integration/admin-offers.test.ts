@@ -15,7 +15,8 @@ import {
   updateOffer,
 } from "../../app/features/offers/offers.server";
 import { getCatalogueVersion } from "../../app/features/offers/catalogue.server";
-import { createContactRequest, listContactRequests } from "../../app/features/desk/contacts.server";
+import { createContactRequest } from "../../app/features/desk/contacts.server";
+import { listContactRequests } from "../../app/features/desk/contact-list.server";
 import { contactRequests, offers } from "../../app/platform/schema.server";
 import { testDatabaseKind } from "../support/database";
 import { call, makeRequest } from "../support/admin";

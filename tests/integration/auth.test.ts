@@ -4,11 +4,8 @@ import * as root from "../../app/root";
 import * as adminLogout from "../../app/routes/admin/logout";
 import * as auth from "../../app/routes/admin/sign-in";
 import * as dashboard from "../../app/routes/admin/dashboard";
-import {
-  SIGN_IN_LIMITS,
-  signIn,
-  signInRateLimitKeys,
-} from "../../app/features/accounts/auth.server";
+import { SIGN_IN_LIMITS } from "../../app/features/accounts/auth.server";
+import { signIn, signInRateLimitKeys } from "../../app/features/accounts/sign-in.server";
 import { hitRateLimit, peekRateLimit } from "../../app/platform/rate-limit.server";
 import { sessions, users } from "../../app/platform/schema.server";
 import { hashSessionToken } from "../../app/features/accounts/sessions.server";

@@ -1,7 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { contactCharts } from "../../app/features/desk/contact-charts.server";
-import { addContactNote, changeContactStatus } from "../../app/features/desk/contacts.server";
+import {
+  addContactNote,
+  changeContactStatus,
+} from "../../app/features/desk/contact-changes.server";
 import { contactRequests } from "../../app/platform/schema.server";
 
 import { useAdminSuite } from "../support/admin-suite";

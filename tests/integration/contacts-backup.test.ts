@@ -3,13 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { asc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { createContactRequest } from "../../app/features/desk/contacts.server";
 import {
   addContactNote,
   changeContactStatus,
   clearSuspectedSpam,
-  contactStatusCounts,
-  createContactRequest,
-} from "../../app/features/desk/contacts.server";
+} from "../../app/features/desk/contact-changes.server";
+import { contactStatusCounts } from "../../app/features/desk/contact-counts.server";
 import { backupDatabase, restoreDatabase } from "../../app/platform/backup.server";
 import { openPglite, type Database } from "../../app/platform/db.server";
 import {

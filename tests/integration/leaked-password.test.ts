@@ -4,11 +4,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import * as auth from "../../app/routes/admin/sign-in";
 import * as twoFactor from "../../app/routes/admin/two-factor";
 import * as adminUsers from "../../app/routes/admin/users";
+import { SIGN_IN_LIMITS } from "../../app/features/accounts/auth.server";
 import {
   SECOND_FACTOR_LIMITS,
-  SIGN_IN_LIMITS,
   signInRateLimitKeys,
-} from "../../app/features/accounts/auth.server";
+} from "../../app/features/accounts/sign-in.server";
 import {
   KNOWN_DEVICE_COOKIE,
   knownDeviceCookie,

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import * as leasePage from "../../app/routes/admin/lease";
 import * as offerPage from "../../app/routes/public/offer";
 import { configurationLines } from "../../app/lib/offer-options";
-import { configurationSnapshot } from "../../app/features/desk/contacts.server";
+import { configurationSnapshot } from "../../app/features/desk/contact-configuration.server";
 import { readLeaseScale } from "../../app/features/offers/lease.server";
 import { offers } from "../../app/platform/schema.server";
 import { call, makeRequest, testContext } from "../support/admin";

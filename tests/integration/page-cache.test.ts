@@ -9,7 +9,8 @@ import {
   getCatalogueVersion,
 } from "../../app/features/offers/catalogue.server";
 import { catalogueReader } from "../../http-server/catalogue-watch";
-import { isCacheableRequest, PageCache } from "../../http-server/page-cache";
+import { PageCache } from "../../http-server/page-cache";
+import { isCacheableRequest } from "../../http-server/page-cache-rules";
 import { sendFetchResponse } from "../../http-server/fetch-adapter";
 import { contentSecurityPolicy, newNonce } from "../../http-server/security-headers";
 import { themeStorageKey } from "../../app/lib/site";

@@ -4,7 +4,7 @@ import * as dashboard from "../../app/routes/admin/dashboard";
 import * as forgot from "../../app/routes/admin/forgot-password";
 import * as reset from "../../app/routes/admin/reset-password";
 import { PASSWORD_POLICY_MESSAGES } from "../../app/features/accounts/password-policy.server";
-import { signIn } from "../../app/features/accounts/auth.server";
+import { signIn } from "../../app/features/accounts/sign-in.server";
 import { markMailSent } from "../../app/features/mail/mail-outbox.server";
 import {
   drawResetLink,

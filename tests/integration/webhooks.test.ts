@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { applyContactChange, createContactRequest } from "../../app/features/desk/contacts.server";
+import { createContactRequest } from "../../app/features/desk/contacts.server";
+import { applyContactChange } from "../../app/features/desk/contact-changes.server";
 import { webhookDeliveries, webhookEndpoints } from "../../app/platform/schema.server";
 import {
   signedHeaders,

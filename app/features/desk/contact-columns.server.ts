@@ -1,3 +1,4 @@
+import { requestOffer, type RequestOfferColumns } from "~/lib/request-offer";
 import { contactRequests, offers } from "~/platform/schema.server";
 
 // The column sets every reader of a request starts from: the list, the page, the personal-data
@@ -24,3 +25,11 @@ export const offerColumns = {
   snapshotTitle: contactRequests.offerTitle,
   snapshotReference: contactRequests.offerReference,
 };
+/** The offer as it is now, or its snapshot once deleted, or null for a general request. */
+export function withOffer<T extends RequestOfferColumns>(row: T) {
+  const { currentTitle, currentReference, snapshotTitle, snapshotReference, ...rest } = row;
+  return {
+    ...rest,
+    offer: requestOffer({ currentTitle, currentReference, snapshotTitle, snapshotReference }),
+  };
+}

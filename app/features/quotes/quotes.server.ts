@@ -2,7 +2,10 @@ import { desc, eq, sql } from "drizzle-orm";
 import { parisYear } from "~/lib/dates";
 import { configure } from "~/lib/offer-options";
 import { quoteDocument, quoteNumber, type QuoteDocument, type QuoteSource } from "~/lib/quote";
-import { configurationColumns, configurationOf } from "~/features/desk/contacts.server";
+import {
+  configurationColumns,
+  configurationOf,
+} from "~/features/desk/contact-configuration.server";
 import { db, type Database } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { findActiveOfferBySlug } from "~/features/offers/offers.server";

@@ -9,12 +9,12 @@ import { passwordChangeSchema } from "~/lib/credentials";
 import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
 import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import {
-  changeOwnPassword,
   PRIVATE_HEADERS,
   requireAdmin,
   type AdminSession,
   PASSWORD_CHANGE_PATH,
 } from "~/features/accounts/auth.server";
+import { changeOwnPassword } from "~/features/accounts/own-credentials.server";
 import {
   actionFailure,
   actionDone,

@@ -2,12 +2,8 @@ import { redirect } from "react-router";
 import { ConfirmIdentity } from "~/components/admin/confirm-identity";
 import { adminMeta } from "~/lib/admin-meta";
 import { safeAdminRedirect } from "~/lib/redirect";
-import {
-  confirmIdentity,
-  PRIVATE_HEADERS,
-  recentlyAuthenticated,
-  requireAdmin,
-} from "~/features/accounts/auth.server";
+import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
+import { confirmIdentity, recentlyAuthenticated } from "~/features/accounts/own-credentials.server";
 import { readForm } from "~/platform/form.server";
 import { log } from "~/platform/log.server";
 import { identityAnswer } from "./confirm-identity.server";

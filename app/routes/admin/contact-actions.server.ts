@@ -4,12 +4,8 @@ import { z } from "zod";
 import { ADMIN_MESSAGES, type FlashKey } from "~/lib/admin-messages";
 import { contactNoteSchema } from "~/lib/contact-note";
 import { CONTACT_STATUSES } from "~/lib/domain";
-import {
-  applyBulkChange,
-  applyContactChange,
-  type BulkChange,
-  type ContactChange,
-} from "~/features/desk/contacts.server";
+import { applyBulkChange, type BulkChange } from "~/features/desk/contact-bulk.server";
+import { applyContactChange, type ContactChange } from "~/features/desk/contact-changes.server";
 import { CONTACT_PAGE_SIZE } from "~/lib/contact-filters";
 import {
   actionDone,

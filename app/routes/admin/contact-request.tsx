@@ -24,7 +24,10 @@ import { requestQuoteHref } from "~/lib/quote";
 import { useRootData } from "~/hooks/use-root-data";
 import { MESSAGES } from "~/lib/messages";
 import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
-import { findContactRequest, type ContactRequestDetail } from "~/features/desk/contacts.server";
+import {
+  findContactRequest,
+  type ContactRequestDetail,
+} from "~/features/desk/contact-request.server";
 import { listAssignableUsers } from "~/features/accounts/users.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import { contactAction } from "./contact-actions.server";

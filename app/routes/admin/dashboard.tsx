@@ -26,9 +26,9 @@ import { contactCharts } from "~/features/desk/contact-charts.server";
 import { quoteCharts } from "~/features/quotes/quote-charts.server";
 import { offerStats } from "~/features/offers/offers.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
-import { contactRequestStats } from "~/features/desk/contacts.server";
+import { contactRequestStats } from "~/features/desk/contact-counts.server";
 import { actionFailure, actionDone, readForm } from "~/platform/form.server";
-import { notificationsEnabled } from "~/features/mail/mail.server";
+import { notificationsEnabled } from "~/features/mail/mail-settings.server";
 import { mailOutboxOverview, requeueFailedMail } from "~/features/mail/mail-outbox.server";
 import type { Route } from "./+types/dashboard";
 

@@ -11,7 +11,7 @@ import { forgotPasswordSchema } from "~/lib/password-reset-schema";
 import { PRIVATE_HEADERS } from "~/features/accounts/auth.server";
 import { actionFailure, readForm } from "~/platform/form.server";
 import { log } from "~/platform/log.server";
-import { notificationsEnabled } from "~/features/mail/mail.server";
+import { notificationsEnabled } from "~/features/mail/mail-settings.server";
 import { requestPasswordReset } from "~/features/accounts/password-reset.server";
 import type { Route } from "./+types/forgot-password";
 import { countRefusal } from "~/platform/metrics.server";

@@ -15,12 +15,8 @@ import { formatDateTime, isoDate, pluralize } from "~/lib/format";
 import { CONTACT_LIMITS } from "~/lib/limits";
 import { erasureFormSchema, firstIssue, personalDataEmailSchema } from "~/lib/personal-data";
 import { useHydrated } from "~/hooks/use-hydrated";
-import {
-  confirmIdentity,
-  PRIVATE_HEADERS,
-  recentlyAuthenticated,
-  requireAdmin,
-} from "~/features/accounts/auth.server";
+import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
+import { confirmIdentity, recentlyAuthenticated } from "~/features/accounts/own-credentials.server";
 import { withDatabase } from "~/features/offers/availability.server";
 import {
   actionFailure,

@@ -9,14 +9,16 @@ import { FORGOT_PASSWORD_PATH } from "~/lib/password-reset";
 import { safeAdminRedirect, signInUrl } from "~/lib/redirect";
 import {
   clearSessionCookie,
-  completeSecondFactor,
   getAdminSession,
   PRIVATE_HEADERS,
   sessionCookie,
   sessionToken,
+} from "~/features/accounts/auth.server";
+import {
+  completeSecondFactor,
   signIn,
   type SignInResult,
-} from "~/features/accounts/auth.server";
+} from "~/features/accounts/sign-in.server";
 import { withFlash } from "~/platform/flash.server";
 import { actionFailure, parseForm, readForm } from "~/platform/form.server";
 import { findPendingSignIn, SECOND_FACTOR_WAIT_MS } from "~/features/accounts/sessions.server";

@@ -10,12 +10,12 @@ import { adminMeta } from "~/lib/admin-meta";
 import { firstFieldError } from "~/lib/field-errors";
 import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import {
-  enrolSecondFactor,
   PRIVATE_HEADERS,
   requireAdmin,
   secondFactorRequired,
   TWO_FACTOR_PATH,
 } from "~/features/accounts/auth.server";
+import { enrolSecondFactor } from "~/features/accounts/own-credentials.server";
 import { actionFailure, readForm } from "~/platform/form.server";
 import { log } from "~/platform/log.server";
 import { siteConfig } from "~/platform/site.server";

@@ -15,7 +15,8 @@ import { firstFieldError } from "~/lib/field-errors";
 import { formatDateTime, isoDate } from "~/lib/format";
 import { AUTH_LIMITS } from "~/lib/limits";
 import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
-import { confirmIdentity, PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
+import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
+import { confirmIdentity } from "~/features/accounts/own-credentials.server";
 import {
   actionFailure,
   actionDone,

@@ -21,7 +21,8 @@ import {
   WEBHOOK_URL_MAX,
   type WebhookEvent,
 } from "~/lib/webhooks";
-import { confirmIdentity, PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
+import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
+import { confirmIdentity } from "~/features/accounts/own-credentials.server";
 import { env } from "~/platform/env.server";
 import { ConfirmIdentity } from "~/components/admin/confirm-identity";
 import { identityAnswer } from "./confirm-identity.server";

@@ -29,11 +29,8 @@ import {
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
 import { withDatabase } from "~/features/offers/availability.server";
-import {
-  configurationSnapshot,
-  submitContactRequest,
-  type ContactSubmission,
-} from "~/features/desk/contacts.server";
+import { submitContactRequest, type ContactSubmission } from "~/features/desk/contacts.server";
+import { configurationSnapshot } from "~/features/desk/contact-configuration.server";
 import { assertMethod, formText, readForm, type ActionFailure } from "~/platform/form.server";
 import { loadContactOfferField, postedOfferChoice } from "~/features/desk/contact-offers.server";
 import type { OfferChoice } from "~/features/offers/offers.server";

@@ -1,7 +1,7 @@
 import { parseContactFilters } from "~/lib/contact-filters-schema";
 import { contactFiltersToSearch } from "~/lib/contact-filters";
 import { parisDay } from "~/lib/csv";
-import { contactRequestsCsv } from "~/features/desk/contacts.server";
+import { contactRequestsCsv } from "~/features/desk/contact-export.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import { requireRecentIdentity } from "~/routes/admin/confirm-identity.server";
 import { log } from "~/platform/log.server";
