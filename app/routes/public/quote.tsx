@@ -34,6 +34,12 @@ export async function loader({ params }: Route.LoaderArgs) {
   return data({ page, token: params.token }, { headers: HEADERS });
 }
 
+/** Who signs an acceptance: the two fields the eIDAS record keeps beside the date and address. */
+const SIGNER_FIELDS = [
+  { name: "name", label: "Nom *", autoComplete: "name" },
+  { name: "role", label: "Fonction *", autoComplete: "organization-title" },
+] as const;
+
 /** Why a quote no longer takes an answer, as the page says it. */
 const REFUSALS: Record<Exclude<QuoteState, "open" | "draft">, string> = {
   accepted: "Ce devis a déjà été accepté : il ne peut recevoir qu'une réponse.",
@@ -191,24 +197,17 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
             <CardContent>
               <Form method="post" className="space-y-4">
                 <input type="hidden" name="intent" value="accept" />
-                <Field id="quote-name" label="Nom *" error={errors.name}>
-                  <Input
-                    name="name"
-                    required
-                    autoComplete="name"
-                    maxLength={QUOTE_ANSWER_LIMITS.name}
-                    defaultValue={values?.name}
-                  />
-                </Field>
-                <Field id="quote-role" label="Fonction *" error={errors.role}>
-                  <Input
-                    name="role"
-                    required
-                    autoComplete="organization-title"
-                    maxLength={QUOTE_ANSWER_LIMITS.role}
-                    defaultValue={values?.role}
-                  />
-                </Field>
+                {SIGNER_FIELDS.map(({ name, label, autoComplete }) => (
+                  <Field key={name} id={`quote-${name}`} label={label} error={errors[name]}>
+                    <Input
+                      name={name}
+                      required
+                      autoComplete={autoComplete}
+                      maxLength={QUOTE_ANSWER_LIMITS[name]}
+                      defaultValue={values?.[name]}
+                    />
+                  </Field>
+                ))}
                 <div className="space-y-1">
                   <label className="flex items-start gap-2 text-sm">
                     <Checkbox
