@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { isDatabaseUnavailable } from "~/features/offers/availability.server";
+import { isDatabaseUnavailable } from "~/platform/availability.server";
 import { LOCK_WAIT_MS } from "./data-dir-lock.server";
 import {
   markDatabaseReady,

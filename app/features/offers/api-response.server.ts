@@ -1,7 +1,7 @@
 import type { ApiProblem } from "~/lib/offer-api-schema";
 import { cacheControl, retryAfter, UNAVAILABLE_RETRY_SECONDS } from "~/lib/http-headers";
 import { ERROR_MESSAGES } from "~/lib/messages";
-import { isDatabaseUnavailable } from "./availability.server";
+import { isDatabaseUnavailable } from "~/platform/availability.server";
 import { log } from "~/platform/log.server";
 
 // The API's answers (issue 30): JSON readable from any site (reads only: no cookie is sent back,

@@ -17,7 +17,7 @@ import { erasureFormSchema, firstIssue, personalDataEmailSchema } from "~/lib/pe
 import { useHydrated } from "~/hooks/use-hydrated";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import { confirmIdentity, recentlyAuthenticated } from "~/features/accounts/own-credentials.server";
-import { withDatabase } from "~/features/offers/availability.server";
+import { withDatabase } from "~/platform/availability.server";
 import {
   actionFailure,
   actionDone,

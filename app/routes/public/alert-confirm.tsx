@@ -12,7 +12,7 @@ import { cacheControl } from "~/lib/http-headers";
 import { pageMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/root";
 import { confirmAlert, findAlertByToken } from "~/features/alerts/alerts.server";
-import { withDatabase } from "~/features/offers/availability.server";
+import { withDatabase } from "~/platform/availability.server";
 import { assertMethod, formText, readForm } from "~/platform/form.server";
 import type { Route } from "./+types/alert-confirm";
 

@@ -12,7 +12,7 @@ import { retryInMinutes } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/root";
 import { subscribeToAlert } from "~/features/alerts/alerts.server";
-import { withDatabase } from "~/features/offers/availability.server";
+import { withDatabase } from "~/platform/availability.server";
 import { assertMethod, readForm } from "~/platform/form.server";
 import { countRefusal } from "~/platform/metrics.server";
 import { findActiveOfferBySlug } from "~/features/offers/offers.server";

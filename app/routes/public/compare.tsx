@@ -12,7 +12,7 @@ import { perMonth } from "~/lib/money";
 import { offerTerms } from "~/lib/offer-terms";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
-import { withDatabase } from "~/features/offers/availability.server";
+import { withDatabase } from "~/platform/availability.server";
 import { findActiveOffersBySlugs } from "~/features/offers/offers.server";
 import type { OfferDetail as Offer } from "~/features/offers/offers.server";
 import type { Route } from "./+types/compare";

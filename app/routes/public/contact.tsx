@@ -28,7 +28,7 @@ import {
 } from "~/lib/offer-options";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
-import { withDatabase } from "~/features/offers/availability.server";
+import { withDatabase } from "~/platform/availability.server";
 import { submitContactRequest, type ContactSubmission } from "~/features/desk/contacts.server";
 import { configurationSnapshot } from "~/features/desk/contact-configuration.server";
 import { assertMethod, formText, readForm, type ActionFailure } from "~/platform/form.server";

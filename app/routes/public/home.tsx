@@ -9,7 +9,7 @@ import { pageMeta, siteFromMatches } from "~/lib/meta";
 import { organizationJsonLd } from "~/lib/structured-data";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
-import { withDatabase } from "~/features/offers/availability.server";
+import { withDatabase } from "~/platform/availability.server";
 import { listFeaturedOffers } from "~/features/offers/offers.server";
 import type { Route } from "./+types/home";
 import { cacheControl } from "~/lib/http-headers";

@@ -36,7 +36,7 @@ import { configuredTermsSource, offerTerms } from "~/lib/offer-terms";
 import { productJsonLd } from "~/lib/structured-data";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
-import { withDatabase } from "~/features/offers/availability.server";
+import { withDatabase } from "~/platform/availability.server";
 import { env } from "~/platform/env.server";
 import { leaseTerms } from "~/features/offers/lease.server";
 import { log } from "~/platform/log.server";

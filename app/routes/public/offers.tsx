@@ -25,7 +25,7 @@ import {
 } from "~/lib/offer-filters";
 import type { RouteHandle } from "~/root";
 import { pageHeaders } from "~/lib/http-headers";
-import { withDatabase } from "~/features/offers/availability.server";
+import { withDatabase } from "~/platform/availability.server";
 import {
   LISTING_PAGE_SIZE,
   listActiveOffers,

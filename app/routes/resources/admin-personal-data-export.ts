@@ -1,7 +1,7 @@
 import { exportFileName, firstIssue, personalDataEmailSchema } from "~/lib/personal-data";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import { requireRecentIdentity } from "~/routes/admin/confirm-identity.server";
-import { withDatabase } from "~/features/offers/availability.server";
+import { withDatabase } from "~/platform/availability.server";
 import { env } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
 import {

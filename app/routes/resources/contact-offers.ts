@@ -4,7 +4,7 @@ import {
   offerSearchSummary,
   parseOfferSearchTerm,
 } from "~/lib/offer-search";
-import { withDatabase } from "~/features/offers/availability.server";
+import { withDatabase } from "~/platform/availability.server";
 import { searchOfferChoices } from "~/features/offers/offers.server";
 import { siteConfig } from "~/platform/site.server";
 import type { Route } from "./+types/contact-offers";

@@ -2,7 +2,7 @@ import fresh from "fresh";
 import { parseConfigurationQuery } from "~/lib/configuration-query-schema";
 import { cacheControl, retryAfter } from "~/lib/http-headers";
 import { ERROR_MESSAGES, MESSAGES } from "~/lib/messages";
-import { withDatabase } from "~/features/offers/availability.server";
+import { withDatabase } from "~/platform/availability.server";
 import { log } from "~/platform/log.server";
 import { publicQuotePdf } from "~/features/quotes/public-quote.server";
 import { pdfBytesResponse, plainAnswer } from "./quote-response.server";

@@ -1,4 +1,4 @@
-import { withDatabase } from "~/features/offers/availability.server";
+import { withDatabase } from "~/platform/availability.server";
 import { offerFeedXml } from "~/features/offers/offer-feed.server";
 import { siteConfig } from "~/platform/site.server";
 import type { Route } from "./+types/offers[.]atom";
