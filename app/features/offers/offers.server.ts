@@ -22,7 +22,9 @@ import { facetCounts, type FacetCell, type FacetCounts } from "~/lib/offer-facet
 import {
   DEFAULT_SORT,
   likePattern,
+  MINIMUM_FILTERS,
   REFERENCE_FILTERS,
+  type MinimumFilterColumn,
   type OfferFilters,
   type OfferSort,
 } from "~/lib/offer-filters";
@@ -94,8 +96,10 @@ function rangeConditions(filters: OfferFilters): (SQL | undefined)[] {
   if (filters.minPrice !== undefined) conditions.push(gte(offers.price, String(filters.minPrice)));
   if (filters.maxPrice !== undefined) conditions.push(lte(offers.price, String(filters.maxPrice)));
   // NULL >= n is not true: an offer without the number is left out once the filter is set.
-  if (filters.ramMin !== undefined) conditions.push(gte(offers.ramGb, filters.ramMin));
-  if (filters.coresMin !== undefined) conditions.push(gte(offers.cpuCores, filters.coresMin));
+  for (const { field, column } of MINIMUM_FILTERS) {
+    const at = filters[field];
+    if (at !== undefined) conditions.push(gte(offers[column], at));
+  }
   return conditions;
 }
 
@@ -125,6 +129,9 @@ export async function listingFacetCells(
   const fields = Object.fromEntries(
     REFERENCE_FILTERS.map(({ field }) => [field, offers[field]]),
   ) as Record<(typeof REFERENCE_FILTERS)[number]["field"], (typeof offers)["datacenter"]>;
+  const minimumColumns = Object.fromEntries(
+    MINIMUM_FILTERS.map(({ column }) => [column, offers[column]]),
+  ) as Record<MinimumFilterColumn, (typeof offers)["ramGb"]>;
   const selects = {
     type: offers.type,
     engagement: offers.engagement,
@@ -138,8 +145,7 @@ export async function listingFacetCells(
         ...selects,
         priceFloor: sql<number>`floor(${offers.price})::int`,
         priceCeil: sql<number>`ceil(${offers.price})::int`,
-        ramGb: offers.ramGb,
-        cpuCores: offers.cpuCores,
+        ...minimumColumns,
       };
   const where = [...searchConditions(filters), ...(search ? rangeConditions(filters) : [])];
   return database
