@@ -13,10 +13,10 @@ import { NonceContext } from "~/hooks/nonce";
 import type { RootData } from "~/hooks/use-root-data";
 import { pageHydrates } from "~/lib/hydration";
 import { RequestIdContext } from "~/hooks/request-id";
-import { log } from "~/server/log.server";
-import { keptHtml } from "~/server/kept-html.server";
-import { cssForPage } from "~/server/page-css.server";
-import { warmQuoteFonts } from "~/server/quote-pdf.server";
+import { log } from "~/platform/log.server";
+import { keptHtml } from "~/platform/kept-html.server";
+import { cssForPage } from "~/platform/page-css.server";
+import { warmQuoteFonts } from "~/features/quotes/quote-pdf.server";
 import appCss from "./app.css?inline";
 import publicCss from "./public.css?inline";
 
@@ -41,14 +41,14 @@ export default function handleRequest(
   }
   // The nonce only for pages that hydrate, where React Router's scripts carry per-request data:
   // a page without hydration has no nonce anywhere in its HTML, so the page cache can keep its
-  // bytes as they are (server/security-headers.ts allows its inline script by hash).
+  // bytes as they are (http-server/security-headers.ts allows its inline script by hash).
   const { matches, loaderData } = routerContext.staticHandlerContext;
   const handles = matches.map((match) => routerContext.routeModules[match.route.id]?.handle);
   const toast = (loaderData.root as Partial<RootData> | undefined)?.toast;
   const hydrates = pageHydrates(handles, Boolean(toast));
   const nonce = hydrates ? loadContext.cspNonce : undefined;
   // Public pages inline only the styles they use: app/public.css (public routes and components),
-  // cut to the utilities in the page's HTML (app/server/page-css.server.ts) unless the page
+  // cut to the utilities in the page's HTML (app/platform/page-css.server.ts) unless the page
   // hydrates (React may then render other pages in it). The administration, the sign-in pages
   // included, the whole stylesheet.
   const isPublic = matches.some((match) => match.route.id.startsWith("routes/public/"));

@@ -4,7 +4,7 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 //   routes/public/     pages for visitors (server-rendered, no React in the browser)
 //   routes/admin/      the administrator area (every loader and action calls requireAdmin())
 //   routes/resources/  answers that are not pages (XML, text, JSON, CSV)
-// /offres is redirected to /offers by the HTTP server (server/http.ts).
+// /offres is redirected to /offers by the HTTP server (http-server/http.ts).
 export default [
   // Resources for crawlers and scripts.
   route("sitemap.xml", "routes/resources/sitemap[.]xml.ts"),

@@ -4,9 +4,9 @@
 // directory must not be held by a running server: the command then stops and says so.
 import { parseArgs } from "node:util";
 import { adminCredentialsSchema, issuesToText } from "../app/lib/credentials";
-import { DataDirBusyError } from "../app/server/db.server";
-import { startDatabase } from "../app/server/startup.server";
-import { upsertAdmin } from "../app/server/users.server";
+import { DataDirBusyError } from "../app/platform/db.server";
+import { startDatabase } from "../app/platform/startup.server";
+import { upsertAdmin } from "../app/features/accounts/users.server";
 
 // Only warnings and errors from the database layer: the command prints its own result.
 process.env.LOG_LEVEL ??= "warn";

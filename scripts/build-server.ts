@@ -1,10 +1,10 @@
-// Compiles the Express entry (server/main.ts and the app modules it imports outside the React Router
+// Compiles the Express entry (http-server/main.ts and the app modules it imports outside the React Router
 // build) to one JavaScript file, so that production runs plain `node build/server/main.js`, without
 // a TypeScript loader in the process. Runs after `react-router build` (which empties build/server).
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["server/main.ts"],
+  entryPoints: ["http-server/main.ts"],
   outfile: "build/server/main.js",
   bundle: true,
   platform: "node",

@@ -7,11 +7,11 @@
 import { parseArgs } from "node:util";
 import { retentionLabel, SPAM_RETENTION_DAYS } from "../app/lib/retention";
 import { CONFIRMED_ALERT_MONTHS, UNCONFIRMED_ALERT_DAYS } from "../app/lib/alerts";
-import { purgeAlerts } from "../app/server/alerts.server";
-import { DataDirBusyError } from "../app/server/db.server";
-import type { DeletionCounts } from "../app/server/personal-data.server";
-import { purgeContactRequests } from "../app/server/retention.server";
-import { startDatabase } from "../app/server/startup.server";
+import { purgeAlerts } from "../app/features/alerts/alerts.server";
+import { DataDirBusyError } from "../app/platform/db.server";
+import type { DeletionCounts } from "../app/platform/personal-data.server";
+import { purgeContactRequests } from "../app/platform/retention.server";
+import { startDatabase } from "../app/platform/startup.server";
 
 process.env.LOG_LEVEL ??= "warn";
 

@@ -4,9 +4,9 @@
 //   npm run db:backup -- FILE[.gz]
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { backupDatabase } from "../app/server/backup.server";
-import { DataDirBusyError, openDatabase } from "../app/server/db.server";
-import { env } from "../app/server/env.server";
+import { backupDatabase } from "../app/platform/backup.server";
+import { DataDirBusyError, openDatabase } from "../app/platform/db.server";
+import { env } from "../app/platform/env.server";
 
 const e = env();
 const args = process.argv.slice(2).filter((a) => a !== "--");

@@ -2,8 +2,8 @@
 // Safe while servers run on PostgreSQL (same lock as their start-up); for the embedded database,
 // stop the server first (one process per directory). With MIGRATION_DATABASE_URL, as that role,
 // then grants DATABASE_URL's role what the server needs (docs/production.md).
-import { DataDirBusyError, openDatabase } from "../app/server/db.server";
-import { env } from "../app/server/env.server";
+import { DataDirBusyError, openDatabase } from "../app/platform/db.server";
+import { env } from "../app/platform/env.server";
 
 try {
   const e = env();

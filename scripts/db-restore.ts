@@ -3,9 +3,9 @@
 // With two roles on PostgreSQL it needs MIGRATION_DATABASE_URL: the rows are written as the owner
 // (the server's role may not empty the journal or move its sequence).
 import { existsSync } from "node:fs";
-import { RestoreError, restoreDatabase } from "../app/server/backup.server";
-import { DataDirBusyError, openDatabase } from "../app/server/db.server";
-import { env } from "../app/server/env.server";
+import { RestoreError, restoreDatabase } from "../app/platform/backup.server";
+import { DataDirBusyError, openDatabase } from "../app/platform/db.server";
+import { env } from "../app/platform/env.server";
 
 const args = process.argv.slice(2).filter((a) => a !== "--");
 const force = args.includes("--force");

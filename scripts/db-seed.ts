@@ -1,7 +1,7 @@
 // Reloads the demo offers (upsert by slug): contact requests and other offers are kept.
-import { DataDirBusyError } from "../app/server/db.server";
-import { loadDemoOffers } from "../app/server/seed.server";
-import { startDatabase } from "../app/server/startup.server";
+import { DataDirBusyError } from "../app/platform/db.server";
+import { loadDemoOffers } from "../app/platform/seed.server";
+import { startDatabase } from "../app/platform/startup.server";
 
 try {
   const handle = await startDatabase({ seed: false, initialAdmin: false, lockWaitMs: 0 });

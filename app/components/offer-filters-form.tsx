@@ -14,7 +14,9 @@ import {
   OFFER_SORT_LABELS,
   OFFER_SORTS,
   offerListingPath,
+  MINIMUM_FILTERS,
   REFERENCE_FILTERS,
+  type MinimumFilterField,
   type ReferenceChoices,
   type OfferFilters,
   type OfferSort,
@@ -52,12 +54,21 @@ function NumberFilter({
 }
 
 // Prices are HT, the figure the catalogue is priced in (docs/decisions/016).
-const NUMBER_FILTERS = [
+const NUMBER_FILTERS: readonly {
+  name: string;
+  field: "minPrice" | "maxPrice" | MinimumFilterField;
+  label: string;
+  placeholder: string;
+}[] = [
   { name: "min", field: "minPrice", label: "Prix min (€ HT)", placeholder: "0" },
   { name: "max", field: "maxPrice", label: "Prix max (€ HT)", placeholder: "1000" },
-  { name: "ram_min", field: "ramMin", label: "RAM min (Go)", placeholder: "64" },
-  { name: "cores_min", field: "coresMin", label: "Cœurs min", placeholder: "8" },
-] as const;
+  ...MINIMUM_FILTERS.map(({ param, field, label, placeholder }) => ({
+    name: param,
+    field,
+    label,
+    placeholder,
+  })),
+];
 
 /**
  * A select's options with their counts ('Paris (4)'): a choice that would list no offer is
@@ -125,6 +136,19 @@ export function OfferFiltersForm({
 }) {
   const engagement = filters.commitment === undefined ? "all" : filters.commitment ? "yes" : "no";
   const availableCount = counts && (counts.facets.available.by["1"] ?? 0);
+  // The type and the engagement: a select whose choices show their counts.
+  const facetSelect = (
+    facet: "type" | "engagement",
+    label: string,
+    value: string,
+    options: readonly { value: string; label: string }[],
+  ) => (
+    <Field id={`filter-${facet}`} label={label}>
+      <NativeSelect name={facet} defaultValue={value}>
+        <FacetOptions facet={facet} all="all" options={options} filters={filters} counts={counts} />
+      </NativeSelect>
+    </Field>
+  );
   return (
     <Card>
       <CardContent className="p-6">
@@ -144,17 +168,7 @@ export function OfferFiltersForm({
                 defaultValue={filters.searchTerm ?? ""}
               />
             </Field>
-            <Field id="filter-type" label="Type">
-              <NativeSelect name="type" defaultValue={filters.type ?? "all"}>
-                <FacetOptions
-                  facet="type"
-                  all="all"
-                  options={TYPE_CHOICES}
-                  filters={filters}
-                  counts={counts}
-                />
-              </NativeSelect>
-            </Field>
+            {facetSelect("type", "Type", filters.type ?? "all", TYPE_CHOICES)}
             {NUMBER_FILTERS.map((filter) => (
               <NumberFilter
                 key={filter.name}
@@ -164,17 +178,7 @@ export function OfferFiltersForm({
                 value={filters[filter.field]}
               />
             ))}
-            <Field id="filter-engagement" label="Engagement">
-              <NativeSelect name="engagement" defaultValue={engagement}>
-                <FacetOptions
-                  facet="engagement"
-                  all="all"
-                  options={ENGAGEMENT_CHOICES}
-                  filters={filters}
-                  counts={counts}
-                />
-              </NativeSelect>
-            </Field>
+            {facetSelect("engagement", "Engagement", engagement, ENGAGEMENT_CHOICES)}
             {REFERENCE_FILTERS.map(({ param, field, label }) => (
               <Field key={param} id={`filter-${param}`} label={label}>
                 <NativeSelect name={param} defaultValue={filters[param] ?? ""}>

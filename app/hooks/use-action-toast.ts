@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { toast } from "sonner";
 import type { ToastMessage } from "~/lib/admin-messages";
-import type { ActionFailure } from "~/server/form.server";
+import type { ActionFailure } from "~/platform/form.server";
 
 /** The toast of an action's answer when it is an ActionFailure (none for any other answer). */
 export function failureToast(result: ActionFailure | object): ToastMessage | undefined {

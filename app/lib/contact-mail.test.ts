@@ -23,6 +23,15 @@ const base: ContactMailData = {
   offer: { title: "Serveur Pro", reference: "SRV-001", price: "899.99" },
 };
 
+/** The site's contact details as the acknowledgement shows them. */
+const contact = {
+  name: "ServeurPro",
+  email: "contact@example.fr",
+  phone: "+33 1 23 45 67 89",
+  baseUrl: "https://www.example.fr",
+  pricing: { vatRate: 20, display: "ht" as const },
+};
+
 describe("renderContactNotification", () => {
   it("puts the name and the offer reference in the subject", () => {
     expect(renderContactNotification(base, "https://www.example.fr", HT).subject).toBe(
@@ -95,14 +104,6 @@ describe("renderContactNotification", () => {
 });
 
 describe("renderContactAcknowledgement", () => {
-  const contact = {
-    name: "ServeurPro",
-    email: "contact@example.fr",
-    phone: "+33 1 23 45 67 89",
-    baseUrl: "https://www.example.fr",
-    pricing: { vatRate: 20, display: "ht" as const },
-  };
-
   it("gives the reference, the date, the offer and the contact details", () => {
     const mail = renderContactAcknowledgement(acknowledgementData(base), "DEM-2026-00042", contact);
     expect(mail.subject).toBe("ServeurPro : votre demande DEM-2026-00042 a bien été reçue");
@@ -181,13 +182,6 @@ describe("the configuration in both mails (issue 21)", () => {
     },
   };
   const plain = (s: string) => s.replace(/[\u202f\u00a0]/g, " ");
-  const contact = {
-    name: "ServeurPro",
-    email: "contact@example.fr",
-    phone: "+33 1 23 45 67 89",
-    baseUrl: "https://www.example.fr",
-    pricing: { vatRate: 20, display: "ht" as const },
-  };
 
   it("lists the chosen configuration in the team's notification, text and HTML", () => {
     const mail = renderContactNotification(configured, "https://www.example.fr", HT);

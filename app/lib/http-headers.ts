@@ -1,5 +1,5 @@
 // The two headers that say when an answer may be reused or retried, each written by one helper so
-// that every route, server module and the HTTP layer (server/) spell them the same way.
+// that every route, server module and the HTTP layer (http-server/) spell them the same way.
 
 /** Who may keep an answer, and for how long. */
 export type CachePolicy =
@@ -25,7 +25,7 @@ export function cacheControl(policy: CachePolicy): { "Cache-Control": string } {
 
 /**
  * Names the one per-view token in a page (the contact form's, decision 022): the page cache keeps
- * the page for everyone and puts a fresh token in each answer (server/view-token.ts). Never sent.
+ * the page for everyone and puts a fresh token in each answer (http-server/view-token.ts). Never sent.
  */
 export const VIEW_TOKEN_HEADER = "X-View-Token";
 

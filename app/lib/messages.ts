@@ -32,8 +32,8 @@ export type ErrorCopy = { title: string; detail: string };
 /**
  * The copy of every error page, in one place: the public error boundary
  * (components/error-page.tsx), the admin area's (routes/admin/layout.tsx), the database-outage
- * answers (server/availability.server.ts) and the plain pages the HTTP layer sends before React
- * Router runs (server/error-page.ts).
+ * answers (platform/availability.server.ts) and the plain pages the HTTP layer sends before React
+ * Router runs (http-server/error-page.ts).
  */
 export const ERROR_MESSAGES = {
   badRequest: { title: "Requête invalide", detail: "Les données envoyées ne sont pas valides." },
@@ -42,7 +42,7 @@ export const ERROR_MESSAGES = {
     detail: "Veuillez vous connecter pour effectuer cette action.",
   },
   forbidden: { title: "Accès refusé", detail: "Cette action n'est pas autorisée." },
-  /** A post sent by another site's page (server/cross-site.ts). */
+  /** A post sent by another site's page (http-server/cross-site.ts). */
   crossSite: { title: "Accès refusé", detail: "Requête refusée : origine non autorisée." },
   methodNotAllowed: {
     title: "Méthode non autorisée",
@@ -52,7 +52,7 @@ export const ERROR_MESSAGES = {
     title: "Requête trop volumineuse",
     detail: "Les données envoyées dépassent la taille maximale autorisée.",
   },
-  /** The same, with the limit, when the HTTP layer refuses the body (server/request-body.ts). */
+  /** The same, with the limit, when the HTTP layer refuses the body (http-server/request-body.ts). */
   tooLargeLimit: (kilobytes: number): ErrorCopy => ({
     title: "Requête trop volumineuse",
     detail: `Les données envoyées dépassent la taille maximale autorisée (${kilobytes} Ko).`,
@@ -69,7 +69,7 @@ export const ERROR_MESSAGES = {
     title: "Trop de requêtes",
     detail: "Veuillez patienter quelques minutes avant de réessayer.",
   },
-  /** Too many page renders from one client (server/render-limit.ts). */
+  /** Too many page renders from one client (http-server/render-limit.ts). */
   renderLimited: {
     title: "Trop de requêtes",
     detail:
@@ -97,7 +97,7 @@ export const ERROR_MESSAGES = {
     notFound: { title: "Introuvable", detail: "Cette page n'existe pas." },
     unexpectedDetail: "Veuillez réessayer dans quelques instants.",
   },
-  /** Plain-text answers to requests Node's HTTP parser refuses (server/http.ts). */
+  /** Plain-text answers to requests Node's HTTP parser refuses (http-server/http.ts). */
   clientError: {
     headersTooLarge: "En-têtes de requête trop volumineux.",
     timeout: "Délai de requête dépassé.",

@@ -3,10 +3,9 @@ import { OFFER_TYPES } from "./domain";
 import { DELIVERY_STATES } from "./offer-fields";
 import {
   LISTING_PARAMS,
-  MAX_CORES_FILTER,
   MAX_PAGE,
   MAX_PRICE_FILTER,
-  MAX_RAM_FILTER,
+  MINIMUM_FILTERS,
   MAX_SEARCH_LENGTH,
   OFFER_SORTS,
   parseOfferFilters,
@@ -18,7 +17,7 @@ import {
 // The catalogue's API (issue 30): the listing's query parameters, checked strictly at the boundary
 // (a wrong value is a French 400, where the page clears it), then read by the listing's own reader
 // (parseOfferFilters), so that the API and the page list the same offers for the same address. The
-// OpenAPI document is generated from these schemas (app/server/openapi.server.ts). Server only: no
+// OpenAPI document is generated from these schemas (app/features/offers/openapi.server.ts). Server only: no
 // browser script imports zod.
 
 const whole = (name: string, max: number, description: string) =>
@@ -28,6 +27,11 @@ const whole = (name: string, max: number, description: string) =>
     .refine((v) => Number(v) <= max, `${name} : ${max} au plus.`)
     .optional()
     .meta({ description });
+
+/** The "at least" filters' parameters, one per line of MINIMUM_FILTERS. */
+const minimumParams = Object.fromEntries(
+  MINIMUM_FILTERS.map(({ param, max, description }) => [param, whole(param, max, description)]),
+) as { [F in (typeof MINIMUM_FILTERS)[number] as F["param"]]: ReturnType<typeof whole> };
 
 /** GET /api/offers: the listing's parameters, the same names (an empty value is no filter). */
 export const offerListQuerySchema = z.strictObject(
@@ -43,8 +47,7 @@ export const offerListQuerySchema = z.strictObject(
       .meta({ description: "Type d'offre : serveur dédié ou location LOA." }),
     min: whole("min", MAX_PRICE_FILTER, "Prix mensuel HT minimum, en euros."),
     max: whole("max", MAX_PRICE_FILTER, "Prix mensuel HT maximum, en euros."),
-    ram_min: whole("ram_min", MAX_RAM_FILTER, "RAM minimum en Go (0 : pas de filtre)."),
-    cores_min: whole("cores_min", MAX_CORES_FILTER, "Cœurs minimum (0 : pas de filtre)."),
+    ...minimumParams,
     engagement: z
       .enum(["yes", "no"], { error: "engagement : yes ou no est attendu." })
       .optional()

@@ -1,7 +1,12 @@
 import { AVAILABLE_NOW } from "./delivery";
 import type { OfferType } from "./domain";
 import type { DeliveryState } from "./offer-fields";
-import { REFERENCE_FILTERS, type OfferFilters } from "./offer-filters";
+import {
+  MINIMUM_FILTERS,
+  REFERENCE_FILTERS,
+  type MinimumFilterColumn,
+  type OfferFilters,
+} from "./offer-filters";
 
 // Counts beside the listing's selects (issue 30): each choice shows how many offers it gives with
 // the other filters as they are ('Paris (4)'). The database answers one grouped query, the cells
@@ -22,20 +27,22 @@ export type FacetCell = {
    */
   priceFloor?: number;
   priceCeil?: number;
-  ramGb?: number | null;
-  cpuCores?: number | null;
-} & Record<(typeof REFERENCE_FILTERS)[number]["field"], string | null>;
+} & Partial<Record<MinimumFilterColumn, number | null>> &
+  Record<(typeof REFERENCE_FILTERS)[number]["field"], string | null>;
 
 /** The price and number filters, as the listing's SQL reads them (offers.server.ts). */
 function inRanges(cell: FacetCell, filters: OfferFilters): boolean {
   if (cell.priceFloor === undefined || cell.priceCeil === undefined) return true;
-  const { minPrice, maxPrice, ramMin, coresMin } = filters;
+  const { minPrice, maxPrice } = filters;
   // price >= min <=> floor(price) >= min, price <= max <=> ceil(price) <= max, for whole euros.
   if (minPrice !== undefined && cell.priceFloor < minPrice) return false;
   if (maxPrice !== undefined && cell.priceCeil > maxPrice) return false;
   // Without the number, an offer is left out once its filter is set.
-  if (ramMin !== undefined && (cell.ramGb == null || cell.ramGb < ramMin)) return false;
-  if (coresMin !== undefined && (cell.cpuCores == null || cell.cpuCores < coresMin)) return false;
+  for (const { field, column } of MINIMUM_FILTERS) {
+    const at = filters[field];
+    const value = cell[column];
+    if (at !== undefined && (value == null || value < at)) return false;
+  }
   return true;
 }
 

@@ -17,14 +17,42 @@ export type OfferFilters = {
   type?: OfferType;
   minPrice?: number;
   maxPrice?: number;
-  /** Offers with at least this much RAM (Go); offers without the number are left out. */
-  ramMin?: number;
-  /** Offers with at least this many CPU cores; offers without the number are left out. */
-  coresMin?: number;
   commitment?: boolean;
   /** Deliverable now: in stock (issue 21). */
   availableNow?: boolean;
-} & Partial<Record<ReferenceFilterParam, string>>;
+} & Partial<Record<MinimumFilterField, number>> &
+  Partial<Record<ReferenceFilterParam, string>>;
+
+/**
+ * Filters "at least this much" on a number of the offer (`column`, an offer-fields.ts number):
+ * offers without the number are left out once the filter is set, 0 means no filter. A new one is a
+ * line here; the address, the form, the facet counts, the SQL and the API's parameter follow.
+ */
+export const MAX_RAM_FILTER = 100_000;
+export const MAX_CORES_FILTER = 10_000;
+export const MINIMUM_FILTERS = [
+  {
+    param: "ram_min",
+    field: "ramMin",
+    column: "ramGb",
+    max: MAX_RAM_FILTER,
+    label: "RAM min (Go)",
+    placeholder: "64",
+    description: "RAM minimum en Go (0 : pas de filtre).",
+  },
+  {
+    param: "cores_min",
+    field: "coresMin",
+    column: "cpuCores",
+    max: MAX_CORES_FILTER,
+    label: "Cœurs min",
+    placeholder: "8",
+    description: "Cœurs minimum (0 : pas de filtre).",
+  },
+] as const;
+export type MinimumFilter = (typeof MINIMUM_FILTERS)[number];
+export type MinimumFilterField = MinimumFilter["field"];
+export type MinimumFilterColumn = MinimumFilter["column"];
 
 /**
  * Filters on an offer field whose values the administrator keeps (a `reference` of offer-fields.ts,
@@ -54,8 +82,6 @@ export const OFFER_SORT_LABELS: Record<OfferSort, string> = {
 export const MAX_SEARCH_LENGTH = 100;
 export const MAX_PRICE_FILTER = 1_000_000;
 export const MAX_PAGE = 10_000;
-export const MAX_RAM_FILTER = 100_000;
-export const MAX_CORES_FILTER = 10_000;
 
 export const LISTING_PATH = "/offers";
 
@@ -65,8 +91,7 @@ export const LISTING_PARAMS = [
   "type",
   "min",
   "max",
-  "ram_min",
-  "cores_min",
+  ...MINIMUM_FILTERS.map((filter) => filter.param),
   "engagement",
   ...REFERENCE_FILTERS.map((filter) => filter.param),
   "available",
@@ -104,10 +129,10 @@ export function parseOfferFilters(params: URLSearchParams): {
   const maxPrice = intParam(params.get("max"), MAX_PRICE_FILTER);
   if (maxPrice !== undefined) filters.maxPrice = maxPrice;
   // 0 means "any": the same results as no filter, so one address for both.
-  const ramMin = intParam(params.get("ram_min"), MAX_RAM_FILTER);
-  if (ramMin) filters.ramMin = ramMin;
-  const coresMin = intParam(params.get("cores_min"), MAX_CORES_FILTER);
-  if (coresMin) filters.coresMin = coresMin;
+  for (const { param, field, max } of MINIMUM_FILTERS) {
+    const at = intParam(params.get(param), max);
+    if (at) filters[field] = at;
+  }
   const engagement = oneOf(["yes", "no"], params.get("engagement"));
   if (engagement) filters.commitment = engagement === "yes";
   for (const { param } of REFERENCE_FILTERS) {
@@ -134,8 +159,10 @@ export function offerFiltersToSearch(
     ["type", filters.type],
     ["min", filters.minPrice],
     ["max", filters.maxPrice],
-    ["ram_min", filters.ramMin],
-    ["cores_min", filters.coresMin],
+    ...MINIMUM_FILTERS.map(({ param, field }): [string, number | undefined] => [
+      param,
+      filters[field],
+    ]),
     [
       "engagement",
       filters.commitment === undefined ? undefined : filters.commitment ? "yes" : "no",

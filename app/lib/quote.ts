@@ -8,7 +8,7 @@ import { companyLine } from "./siren";
 
 // The quote (devis) of a configured offer (issue 21): what the PDF says, as data. The amounts come
 // from the configuration (offer-options.ts) and the offer's terms (offer-terms.ts), as on the
-// offer page; app/server/quote-pdf.server.ts only lays this out.
+// offer page; app/features/quotes/quote-pdf.server.ts only lays this out.
 
 export const QUOTE_VALIDITY_DAYS = 30;
 

@@ -1,6 +1,6 @@
 import type { Pricing } from "./money";
 
-// Identity of the site, as sent to every page by the root loader (values come from app/server/site.server.ts).
+// Identity of the site, as sent to every page by the root loader (values come from app/platform/site.server.ts).
 export type SiteConfig = {
   name: string;
   slug: string;

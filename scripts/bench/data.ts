@@ -4,18 +4,22 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { slugify } from "../../app/lib/slug";
 import { parseOfferFilters } from "../../app/lib/offer-filters";
-import { bumpCatalogueVersion } from "../../app/server/catalogue.server";
-import { setCurrentDatabase, type Database, type DatabaseHandle } from "../../app/server/db.server";
+import { bumpCatalogueVersion } from "../../app/features/offers/catalogue.server";
+import {
+  setCurrentDatabase,
+  type Database,
+  type DatabaseHandle,
+} from "../../app/platform/db.server";
 import {
   findActiveOfferBySlug,
   listActiveOffers,
   listOfferChoices,
-} from "../../app/server/offers.server";
-import * as schema from "../../app/server/schema.server";
-import { offers, type NewOffer } from "../../app/server/schema.server";
-import { loadDemoOffers } from "../../app/server/seed.server";
-import { createSession } from "../../app/server/sessions.server";
-import { upsertAdmin } from "../../app/server/users.server";
+} from "../../app/features/offers/offers.server";
+import * as schema from "../../app/platform/schema.server";
+import { offers, type NewOffer } from "../../app/platform/schema.server";
+import { loadDemoOffers } from "../../app/platform/seed.server";
+import { createSession } from "../../app/features/accounts/sessions.server";
+import { upsertAdmin } from "../../app/features/accounts/users.server";
 import { median } from "./tools";
 
 // The data at scale, reproducible (seeded PRNG, generate_series): the demo offers plus generated

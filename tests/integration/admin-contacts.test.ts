@@ -4,18 +4,16 @@ import * as contactPage from "../../app/routes/admin/contact-request";
 import * as exportCsv from "../../app/routes/resources/admin-contacts-export[.]csv";
 import * as adminContacts from "../../app/routes/admin/contacts";
 import * as dashboard from "../../app/routes/admin/dashboard";
-import {
-  contactStatusCounts,
-  createContactRequest,
-  exportContactRequests,
-} from "../../app/server/contacts.server";
+import { createContactRequest } from "../../app/features/desk/contacts.server";
+import { contactStatusCounts } from "../../app/features/desk/contact-counts.server";
+import { exportContactRequests } from "../../app/features/desk/contact-export.server";
 import {
   contactNotes,
   contactRequests,
   contactStatusChanges,
   mailOutbox,
   offers,
-} from "../../app/server/schema.server";
+} from "../../app/platform/schema.server";
 import { testDatabaseKind } from "../support/database";
 import { call, makeRequest } from "../support/admin";
 import { useAdminSuite } from "../support/admin-suite";

@@ -13,10 +13,11 @@ import {
   freeSlug,
   OfferNotFoundError,
   updateOffer,
-} from "../../app/server/offers.server";
-import { getCatalogueVersion } from "../../app/server/catalogue.server";
-import { createContactRequest, listContactRequests } from "../../app/server/contacts.server";
-import { contactRequests, offers } from "../../app/server/schema.server";
+} from "../../app/features/offers/offers.server";
+import { getCatalogueVersion } from "../../app/features/offers/catalogue.server";
+import { createContactRequest } from "../../app/features/desk/contacts.server";
+import { listContactRequests } from "../../app/features/desk/contact-list.server";
+import { contactRequests, offers } from "../../app/platform/schema.server";
 import { testDatabaseKind } from "../support/database";
 import { call, makeRequest } from "../support/admin";
 import { useAdminSuite } from "../support/admin-suite";

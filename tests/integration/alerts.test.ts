@@ -9,11 +9,11 @@ import {
   subscribeToAlert,
   unsubscribeAlert,
   waitingAlertCounts,
-} from "../../app/server/alerts.server";
-import { MAIL_KINDS } from "../../app/server/mail-outbox.server";
-import { setOfferActive } from "../../app/server/offers.server";
-import { findPersonalData } from "../../app/server/personal-data.server";
-import { mailOutbox, offerAlerts, offers } from "../../app/server/schema.server";
+} from "../../app/features/alerts/alerts.server";
+import { MAIL_KINDS } from "../../app/features/mail/mail-outbox.server";
+import { setOfferActive } from "../../app/features/offers/offers.server";
+import { findPersonalData } from "../../app/platform/personal-data.server";
+import { mailOutbox, offerAlerts, offers } from "../../app/platform/schema.server";
 // Sets the test environment (SITE_URL, LOG_LEVEL) that the app's configuration needs.
 import "../support/admin";
 import { buildOffer, insertOffers } from "../support/offers";

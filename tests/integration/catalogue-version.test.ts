@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { bumpCatalogueVersion, getCatalogueVersion } from "../../app/server/catalogue.server";
+import {
+  bumpCatalogueVersion,
+  getCatalogueVersion,
+} from "../../app/features/offers/catalogue.server";
 import { testDatabaseKind } from "../support/database";
 import { useTestDatabase } from "../support/use-test-database";
 

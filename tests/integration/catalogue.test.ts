@@ -12,8 +12,8 @@ import {
   listFeaturedOffers,
   listingPageQuery,
   updateOffer,
-} from "../../app/server/offers.server";
-import { offers, type NewOffer } from "../../app/server/schema.server";
+} from "../../app/features/offers/offers.server";
+import { offers, type NewOffer } from "../../app/platform/schema.server";
 import { testDatabaseKind } from "../support/database";
 import { buildOffer, EMPTY_OFFER_NUMBERS, insertOffers } from "../support/offers";
 import { useTestDatabase } from "../support/use-test-database";

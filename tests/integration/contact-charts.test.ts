@@ -1,8 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { contactCharts } from "../../app/server/contact-charts.server";
-import { addContactNote, changeContactStatus } from "../../app/server/contacts.server";
-import { contactRequests } from "../../app/server/schema.server";
+import { contactCharts } from "../../app/features/desk/contact-charts.server";
+import {
+  addContactNote,
+  changeContactStatus,
+} from "../../app/features/desk/contact-changes.server";
+import { contactRequests } from "../../app/platform/schema.server";
 
 import { useAdminSuite } from "../support/admin-suite";
 import { testDatabaseKind } from "../support/database";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { contactRequestCounts, contactRequests } from "../../app/server/schema.server";
+import { contactRequestCounts, contactRequests } from "../../app/platform/schema.server";
 import { useTestDatabase } from "../support/use-test-database";
 
 // The per-status counters of migration 0003 follow every insert, update, delete and truncate.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contactRequests, mailOutbox, offers } from "../../app/server/schema.server";
+import { contactRequests, mailOutbox, offers } from "../../app/platform/schema.server";
 import { call, makeRequest } from "../support/admin";
 import { buildOffer } from "../support/offers";
 import { useTestDatabase } from "../support/use-test-database";

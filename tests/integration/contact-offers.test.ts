@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { ContactOfferField } from "../../app/server/contact-offers.server";
-import { contactRequests, offers, type NewOffer } from "../../app/server/schema.server";
+import type { ContactOfferField } from "../../app/features/desk/contact-offers.server";
+import { contactRequests, offers, type NewOffer } from "../../app/platform/schema.server";
 import { call, makeRequest } from "../support/admin";
 import { buildOffer, insertOffers } from "../support/offers";
 import { useTestDatabase } from "../support/use-test-database";

@@ -3,21 +3,21 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { asc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { createContactRequest } from "../../app/features/desk/contacts.server";
 import {
   addContactNote,
   changeContactStatus,
   clearSuspectedSpam,
-  contactStatusCounts,
-  createContactRequest,
-} from "../../app/server/contacts.server";
-import { backupDatabase, restoreDatabase } from "../../app/server/backup.server";
-import { openPglite, type Database } from "../../app/server/db.server";
+} from "../../app/features/desk/contact-changes.server";
+import { contactStatusCounts } from "../../app/features/desk/contact-counts.server";
+import { backupDatabase, restoreDatabase } from "../../app/platform/backup.server";
+import { openPglite, type Database } from "../../app/platform/db.server";
 import {
   contactNotes,
   contactRequests,
   contactStatusChanges,
   mailOutbox,
-} from "../../app/server/schema.server";
+} from "../../app/platform/schema.server";
 import { createAdmin } from "../support/admin";
 import { testDatabaseKind, truncateAll } from "../support/database";
 import { useTestDatabase } from "../support/use-test-database";

@@ -2,20 +2,20 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEnv } from "../../app/server/env.server";
-import { refuseCrossSiteRequests } from "../../server/cross-site";
-import { requestOrigin } from "../../server/fetch-adapter";
+import { parseEnv } from "../../app/platform/env.server";
+import { refuseCrossSiteRequests } from "../../http-server/cross-site";
+import { requestOrigin } from "../../http-server/fetch-adapter";
 import {
   applyProxyTrust,
   compileProxyTrust,
   isSecureRequest,
   proxyTrustOf,
-} from "../../server/proxy-trust";
+} from "../../http-server/proxy-trust";
 import { send } from "../system/harness/http";
 
 // The cross-site check compares origins through the URL parser, behind a proxy or not (issue 19);
 // X-Forwarded-* are believed from a trusted proxy only, by address (issue 28). Each app is set up
-// as server/http.ts does it, from a TRUST_PROXY value; the test's requests come from 127.0.0.1.
+// as http-server/http.ts does it, from a TRUST_PROXY value; the test's requests come from 127.0.0.1.
 const servers: Server[] = [];
 
 async function app(trustProxy: string): Promise<string> {

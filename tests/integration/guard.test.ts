@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as adminLogout from "../../app/routes/admin/logout";
 import * as adminContacts from "../../app/routes/admin/contacts";
 import * as dashboard from "../../app/routes/admin/dashboard";
-import { createContactRequest } from "../../app/server/contacts.server";
-import { mailOutbox, offers, sessions } from "../../app/server/schema.server";
-import { hashSessionToken } from "../../app/server/sessions.server";
+import { createContactRequest } from "../../app/features/desk/contacts.server";
+import { mailOutbox, offers, sessions } from "../../app/platform/schema.server";
+import { hashSessionToken } from "../../app/features/accounts/sessions.server";
 import { testDatabaseKind } from "../support/database";
 import { useTestDatabase } from "../support/use-test-database";
 import {

@@ -4,22 +4,22 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as signInRoute from "../../app/routes/admin/sign-in";
-import { backupDatabase, restoreDatabase } from "../../app/server/backup.server";
-import { createContactRequest } from "../../app/server/contacts.server";
+import { backupDatabase, restoreDatabase } from "../../app/platform/backup.server";
+import { createContactRequest } from "../../app/features/desk/contacts.server";
 import {
   openPostgres,
   setCurrentDatabase,
   type Database,
   type DatabaseHandle,
-} from "../../app/server/db.server";
+} from "../../app/platform/db.server";
 import {
   journalIsUnprotected,
   PendingMigrationsError,
   TableOwnershipError,
-} from "../../app/server/db-roles.server";
-import { listJournal, purgeJournal } from "../../app/server/journal.server";
-import { auditJournal } from "../../app/server/schema.server";
-import { prepareDatabaseWhenReachable } from "../../app/server/startup.server";
+} from "../../app/platform/db-roles.server";
+import { listJournal, purgeJournal } from "../../app/platform/journal.server";
+import { auditJournal } from "../../app/platform/schema.server";
+import { prepareDatabaseWhenReachable } from "../../app/platform/startup.server";
 import { ADMIN, call, makeRequest, testContext } from "../support/admin";
 import { visitor } from "../support/contacts";
 import {

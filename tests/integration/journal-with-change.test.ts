@@ -7,14 +7,14 @@ import * as personalData from "../../app/routes/admin/personal-data";
 import * as twoFactor from "../../app/routes/admin/two-factor";
 import * as adminUsers from "../../app/routes/admin/users";
 import * as journalExport from "../../app/routes/resources/admin-journal-export[.]csv";
-import { verifyPassword } from "../../app/server/password.server";
+import { verifyPassword } from "../../app/features/accounts/password.server";
 import {
   auditJournal,
   contactRequests,
   recoveryCodes,
   sessions,
   users,
-} from "../../app/server/schema.server";
+} from "../../app/platform/schema.server";
 import { testDatabaseKind } from "../support/database";
 import { ADMIN, call, makeRequest } from "../support/admin";
 import { useAdminSuite } from "../support/admin-suite";

@@ -4,31 +4,31 @@ import { afterAll, describe, expect, it } from "vitest";
 import * as auth from "../../app/routes/admin/sign-in";
 import * as twoFactor from "../../app/routes/admin/two-factor";
 import * as adminUsers from "../../app/routes/admin/users";
+import { SIGN_IN_LIMITS } from "../../app/features/accounts/auth.server";
 import {
   SECOND_FACTOR_LIMITS,
-  SIGN_IN_LIMITS,
   signInRateLimitKeys,
-} from "../../app/server/auth.server";
+} from "../../app/features/accounts/sign-in.server";
 import {
   KNOWN_DEVICE_COOKIE,
   knownDeviceCookie,
   verifyKnownDevice,
-} from "../../app/server/known-device.server";
-import { startMailWorker, type MailWorker } from "../../app/server/mail.server";
+} from "../../app/features/accounts/known-device.server";
+import { startMailWorker, type MailWorker } from "../../app/features/mail/mail.server";
 import {
   HASHING_LIMITS,
   HashingBusyError,
   hashPassword,
   verifyPassword,
-} from "../../app/server/password.server";
-import { peekRateLimit } from "../../app/server/rate-limit.server";
+} from "../../app/features/accounts/password.server";
+import { peekRateLimit } from "../../app/platform/rate-limit.server";
 import {
   auditJournal,
   mailOutbox,
   rateLimits,
   sessions,
   users,
-} from "../../app/server/schema.server";
+} from "../../app/platform/schema.server";
 import { testDatabaseKind } from "../support/database";
 import { ADMIN, call, makeRequest, testContext } from "../support/admin";
 import { useAdminSuite } from "../support/admin-suite";

@@ -1,14 +1,14 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { OfferFilters } from "../../app/lib/offer-filters";
-import { createContactRequest } from "../../app/server/contacts.server";
+import { createContactRequest } from "../../app/features/desk/contacts.server";
 import {
   findActiveOfferBySlug,
   listActiveOffers,
   listOfferChoices,
-} from "../../app/server/offers.server";
-import { contactRequests, offers, type NewOffer } from "../../app/server/schema.server";
-import { loadDemoOffers, seedIfEmpty } from "../../app/server/seed.server";
+} from "../../app/features/offers/offers.server";
+import { contactRequests, offers, type NewOffer } from "../../app/platform/schema.server";
+import { loadDemoOffers, seedIfEmpty } from "../../app/platform/seed.server";
 import { testDatabaseKind } from "../support/database";
 import { buildOffer, insertOffers } from "../support/offers";
 import { useTestDatabase } from "../support/use-test-database";

@@ -1,23 +1,20 @@
 import { createServer, type Socket } from "node:net";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { openPostgres, type DatabaseHandle } from "../../app/server/db.server";
-import { ACK_SITE_KEY, createContactRequest } from "../../app/server/contacts.server";
+import { openPostgres, type DatabaseHandle } from "../../app/platform/db.server";
+import { createContactRequest } from "../../app/features/desk/contacts.server";
+import { ACK_SITE_KEY } from "../../app/features/desk/contact-acknowledgement.server";
 import {
   claimDueMails,
   enqueueContactNotification,
   mailOutboxOverview,
   releaseMailClaim,
   retryFailedMail,
-} from "../../app/server/mail-outbox.server";
-import {
-  startMailWorker,
-  verifySmtp,
-  type MailSettings,
-  type MailWorker,
-} from "../../app/server/mail.server";
-import { resetRateLimit } from "../../app/server/rate-limit.server";
-import { contactRequests, mailOutbox, offers, rateLimits } from "../../app/server/schema.server";
+} from "../../app/features/mail/mail-outbox.server";
+import { startMailWorker, type MailWorker } from "../../app/features/mail/mail.server";
+import { verifySmtp, type MailSettings } from "../../app/features/mail/mail-settings.server";
+import { resetRateLimit } from "../../app/platform/rate-limit.server";
+import { contactRequests, mailOutbox, offers, rateLimits } from "../../app/platform/schema.server";
 import { testDatabaseKind } from "../support/database";
 import { useTestDatabase } from "../support/use-test-database";
 import { SMTP_PASSWORD, startTestSmtpServer, type TestSmtpServer } from "../support/smtp";

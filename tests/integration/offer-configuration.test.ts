@@ -3,13 +3,10 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { renderContactNotification } from "../../app/lib/contact-mail";
 import * as contact from "../../app/routes/public/contact";
 import * as offerPage from "../../app/routes/public/offer";
-import {
-  contactMailData,
-  contactRequestsCsv,
-  createContactRequest,
-} from "../../app/server/contacts.server";
-import { findPersonalData, personalDataDocument } from "../../app/server/personal-data.server";
-import { contactRequests } from "../../app/server/schema.server";
+import { contactMailData, createContactRequest } from "../../app/features/desk/contacts.server";
+import { contactRequestsCsv } from "../../app/features/desk/contact-export.server";
+import { findPersonalData, personalDataDocument } from "../../app/platform/personal-data.server";
+import { contactRequests } from "../../app/platform/schema.server";
 import { call, makeRequest, testContext } from "../support/admin";
 import { testDatabaseKind } from "../support/database";
 import { buildConfigurableOffer, buildOffer, insertOffers, OFFER_OPTIONS } from "../support/offers";

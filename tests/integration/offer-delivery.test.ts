@@ -6,9 +6,9 @@ import {
   addDatacenter,
   listDatacenters,
   removeDatacenter,
-} from "../../app/server/datacenters.server";
-import { findActiveOfferBySlug, listActiveOffers } from "../../app/server/offers.server";
-import { datacenters, offers } from "../../app/server/schema.server";
+} from "../../app/features/offers/datacenters.server";
+import { findActiveOfferBySlug, listActiveOffers } from "../../app/features/offers/offers.server";
+import { datacenters, offers } from "../../app/platform/schema.server";
 import { testDatabaseKind } from "../support/database";
 import { call, makeRequest } from "../support/admin";
 import { useAdminSuite } from "../support/admin-suite";

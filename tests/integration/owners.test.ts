@@ -1,16 +1,14 @@
 import type { Role } from "../../app/lib/roles";
-import type { AdminUser } from "../../app/server/users.server";
+import type { AdminUser } from "../../app/features/accounts/users.server";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as contactRequestPage from "../../app/routes/admin/contact-request";
 import * as contactsPage from "../../app/routes/admin/contacts";
-import {
-  applyContactChange,
-  createContactRequest,
-  findContactRequest,
-  listContactRequests,
-} from "../../app/server/contacts.server";
-import { users, webhookDeliveries, webhookEndpoints } from "../../app/server/schema.server";
+import { createContactRequest } from "../../app/features/desk/contacts.server";
+import { applyContactChange } from "../../app/features/desk/contact-changes.server";
+import { findContactRequest } from "../../app/features/desk/contact-request.server";
+import { listContactRequests } from "../../app/features/desk/contact-list.server";
+import { users, webhookDeliveries, webhookEndpoints } from "../../app/platform/schema.server";
 import { call, makeRequest } from "../support/admin";
 import { useAdminSuite } from "../support/admin-suite";
 import { visitor } from "../support/contacts";

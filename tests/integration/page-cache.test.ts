@@ -4,15 +4,19 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import express from "express";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { bumpCatalogueVersion, getCatalogueVersion } from "../../app/server/catalogue.server";
-import { catalogueReader } from "../../server/catalogue-watch";
-import { isCacheableRequest, PageCache } from "../../server/page-cache";
-import { sendFetchResponse } from "../../server/fetch-adapter";
-import { contentSecurityPolicy, newNonce } from "../../server/security-headers";
+import {
+  bumpCatalogueVersion,
+  getCatalogueVersion,
+} from "../../app/features/offers/catalogue.server";
+import { catalogueReader } from "../../http-server/catalogue-watch";
+import { PageCache } from "../../http-server/page-cache";
+import { isCacheableRequest } from "../../http-server/page-cache-rules";
+import { sendFetchResponse } from "../../http-server/fetch-adapter";
+import { contentSecurityPolicy, newNonce } from "../../http-server/security-headers";
 import { themeStorageKey } from "../../app/lib/site";
 import { VIEW_TOKEN_HEADER } from "../../app/lib/http-headers";
 import { themeBootScript } from "../../app/lib/theme";
-import { siteConfig } from "../../app/server/site.server";
+import { siteConfig } from "../../app/platform/site.server";
 import { testDatabaseKind } from "../support/database";
 import { useTestDatabase } from "../support/use-test-database";
 
@@ -22,7 +26,7 @@ const database = useTestDatabase();
 const THEME_SCRIPT = themeBootScript(themeStorageKey(siteConfig()));
 
 /**
- * A page-cache front like server/http.ts, over a stand-in for React Router that counts renders
+ * A page-cache front like http-server/http.ts, over a stand-in for React Router that counts renders
  * and puts the catalogue version in the page (and the response's nonce in a page that hydrates).
  */
 async function startFront(options: { maxAgeMs?: number; maxBytes?: number } = {}) {

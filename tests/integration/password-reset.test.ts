@@ -3,14 +3,14 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import * as dashboard from "../../app/routes/admin/dashboard";
 import * as forgot from "../../app/routes/admin/forgot-password";
 import * as reset from "../../app/routes/admin/reset-password";
-import { PASSWORD_POLICY_MESSAGES } from "../../app/server/password-policy.server";
-import { signIn } from "../../app/server/auth.server";
-import { markMailSent } from "../../app/server/mail-outbox.server";
+import { PASSWORD_POLICY_MESSAGES } from "../../app/features/accounts/password-policy.server";
+import { signIn } from "../../app/features/accounts/sign-in.server";
+import { markMailSent } from "../../app/features/mail/mail-outbox.server";
 import {
   drawResetLink,
   PASSWORD_RESET_LIMITS,
   requestPasswordReset,
-} from "../../app/server/password-reset.server";
+} from "../../app/features/accounts/password-reset.server";
 import {
   auditJournal,
   mailOutbox,
@@ -18,8 +18,8 @@ import {
   rateLimits,
   sessions,
   users,
-} from "../../app/server/schema.server";
-import { hashSessionToken } from "../../app/server/sessions.server";
+} from "../../app/platform/schema.server";
+import { hashSessionToken } from "../../app/features/accounts/sessions.server";
 import { RESET_MESSAGES } from "../../app/lib/password-reset";
 import { testDatabaseKind } from "../support/database";
 import { ADMIN, call, makeRequest, testContext } from "../support/admin";

@@ -2,12 +2,16 @@ import { desc, eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as personalData from "../../app/routes/admin/personal-data";
 import * as personalDataExport from "../../app/routes/resources/admin-personal-data-export";
-import { logger } from "../../app/server/log.server";
-import { createContactRequest } from "../../app/server/contacts.server";
-import { addressToken, type PersonalData } from "../../app/server/personal-data.server";
-import { purgeContactRequests } from "../../app/server/retention.server";
-import { answerQuote, drawQuoteLink, sendQuote } from "../../app/server/quote-sending.server";
-import { auditJournal, contactRequests, quotes } from "../../app/server/schema.server";
+import { logger } from "../../app/platform/log.server";
+import { createContactRequest } from "../../app/features/desk/contacts.server";
+import { addressToken, type PersonalData } from "../../app/platform/personal-data.server";
+import { purgeContactRequests } from "../../app/platform/retention.server";
+import {
+  answerQuote,
+  drawQuoteLink,
+  sendQuote,
+} from "../../app/features/quotes/quote-sending.server";
+import { auditJournal, contactRequests, quotes } from "../../app/platform/schema.server";
 import { call, makeRequest, signedInAdmin } from "../support/admin";
 import { contactTables, countsAndRecount, insertRequest } from "../support/contacts";
 import { testDatabaseKind } from "../support/database";

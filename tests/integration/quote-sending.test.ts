@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createContactRequest } from "../../app/server/contacts.server";
+import { createContactRequest } from "../../app/features/desk/contacts.server";
 import {
   answerQuote,
   buyerPdf,
@@ -10,7 +10,7 @@ import {
   quoteState,
   sendQuote,
   sha256,
-} from "../../app/server/quote-sending.server";
+} from "../../app/features/quotes/quote-sending.server";
 import {
   contactRequests,
   contactStatusChanges,
@@ -18,7 +18,7 @@ import {
   quotes,
   webhookDeliveries,
   webhookEndpoints,
-} from "../../app/server/schema.server";
+} from "../../app/platform/schema.server";
 import { useAdminSuite } from "../support/admin-suite";
 import { testDatabaseKind } from "../support/database";
 import { buildOffer, insertOffers } from "../support/offers";

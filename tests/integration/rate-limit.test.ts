@@ -7,9 +7,9 @@ import {
   pruneRateLimits,
   resetRateLimit,
   takeAttempt,
-} from "../../app/server/rate-limit.server";
-import { rateLimits, users } from "../../app/server/schema.server";
-import { renderLimit } from "../../server/render-limit";
+} from "../../app/platform/rate-limit.server";
+import { rateLimits, users } from "../../app/platform/schema.server";
+import { renderLimit } from "../../http-server/render-limit";
 import { sessionCookieFor } from "../support/admin";
 import { testDatabaseKind } from "../support/database";
 import { useTestDatabase } from "../support/use-test-database";
@@ -87,7 +87,7 @@ function request(path: string, ip: string, extra: { method?: string; cookie?: st
   return { method: extra.method ?? "GET", path, ip, headers } as unknown as Request;
 }
 
-describe(`the render limit in memory, server/render-limit.ts (${testDatabaseKind})`, () => {
+describe(`the render limit in memory, http-server/render-limit.ts (${testDatabaseKind})`, () => {
   it("refuses a client past its burst with the French 429 page, and no one else", async () => {
     const limit = renderLimit({ perMinute: 60, burst: 2, pauseMs: 0 });
     const answers = [];

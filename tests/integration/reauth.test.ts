@@ -11,8 +11,8 @@ import * as contactsExport from "../../app/routes/resources/admin-contacts-expor
 import * as personalDataExport from "../../app/routes/resources/admin-personal-data-export";
 import * as journalPage from "../../app/routes/admin/journal";
 import * as journalExport from "../../app/routes/resources/admin-journal-export[.]csv";
-import { sessions, users } from "../../app/server/schema.server";
-import { hashSessionToken } from "../../app/server/sessions.server";
+import { sessions, users } from "../../app/platform/schema.server";
+import { hashSessionToken } from "../../app/features/accounts/sessions.server";
 import { testDatabaseKind } from "../support/database";
 import { ADMIN, call, makeRequest } from "../support/admin";
 import { useAdminSuite } from "../support/admin-suite";

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openPglite } from "../../app/server/db.server";
-import { purgeContactRequests, runDailyPurge } from "../../app/server/retention.server";
+import { openPglite } from "../../app/platform/db.server";
+import { purgeContactRequests, runDailyPurge } from "../../app/platform/retention.server";
 import {
   appState,
   contactNotes,
@@ -12,7 +12,7 @@ import {
   contactStatusChanges,
   mailOutbox,
   rateLimits,
-} from "../../app/server/schema.server";
+} from "../../app/platform/schema.server";
 // Sets the test environment (SITE_URL, LOG_LEVEL) that the app's configuration needs.
 import "../support/admin";
 import { contactTables, countsAndRecount, insertRequest } from "../support/contacts";

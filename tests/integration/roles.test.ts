@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ROLES, type Role } from "../../app/lib/roles";
-import { hashPassword } from "../../app/server/password.server";
-import { mailOutbox, offers, users } from "../../app/server/schema.server";
+import { hashPassword } from "../../app/features/accounts/password.server";
+import { mailOutbox, offers, users } from "../../app/platform/schema.server";
 import { testDatabaseKind } from "../support/database";
 import { adminRoutes, fillPath, type AdminRoute } from "../support/admin-routes";
 import { call, makeRequest } from "../support/admin";

@@ -1,9 +1,12 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bumpCatalogueVersion, getCatalogueVersion } from "../../app/server/catalogue.server";
-import { offers } from "../../app/server/schema.server";
-import { loadDemoOffers } from "../../app/server/seed.server";
-import { robotsTxt, sitemapEntries, sitemapXml } from "../../app/server/sitemap.server";
+import {
+  bumpCatalogueVersion,
+  getCatalogueVersion,
+} from "../../app/features/offers/catalogue.server";
+import { offers } from "../../app/platform/schema.server";
+import { loadDemoOffers } from "../../app/platform/seed.server";
+import { robotsTxt, sitemapEntries, sitemapXml } from "../../app/features/offers/sitemap.server";
 import { testDatabaseKind } from "../support/database";
 import { useTestDatabase } from "../support/use-test-database";
 

@@ -3,9 +3,9 @@ import { readFileSync } from "node:fs";
 import { count, sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { openPostgres } from "../../app/server/db.server";
-import { offers } from "../../app/server/schema.server";
-import { DEMO_OFFERS, seedIfEmpty } from "../../app/server/seed.server";
+import { openPostgres } from "../../app/platform/db.server";
+import { offers } from "../../app/platform/schema.server";
+import { DEMO_OFFERS, seedIfEmpty } from "../../app/platform/seed.server";
 import { testDatabaseKind } from "../support/database";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

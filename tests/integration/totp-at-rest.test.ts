@@ -2,13 +2,13 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { describe, expect, it, vi } from "vitest";
-import { users } from "../../app/server/schema.server";
+import { users } from "../../app/platform/schema.server";
 import {
   checkSecondFactor,
   confirmEnrolment,
   sealStoredTotpKeys,
   startEnrolment,
-} from "../../app/server/two-factor.server";
+} from "../../app/features/accounts/two-factor.server";
 import { testContext } from "../support/admin";
 import { useAdminSuite } from "../support/admin-suite";
 

@@ -5,7 +5,7 @@ import * as auth from "../../app/routes/admin/sign-in";
 import * as dashboard from "../../app/routes/admin/dashboard";
 import * as twoFactor from "../../app/routes/admin/two-factor";
 import * as adminUsers from "../../app/routes/admin/users";
-import { recoveryCodes, sessions, users } from "../../app/server/schema.server";
+import { recoveryCodes, sessions, users } from "../../app/platform/schema.server";
 import { testDatabaseKind } from "../support/database";
 import { ADMIN, call, makeRequest, testContext } from "../support/admin";
 import { useAdminSuite } from "../support/admin-suite";

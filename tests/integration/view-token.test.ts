@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { splitViewTokenPage, viewTokenBody } from "../../server/view-token";
+import { splitViewTokenPage, viewTokenBody } from "../../http-server/view-token";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -1,20 +1,21 @@
 import { eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { applyContactChange, createContactRequest } from "../../app/server/contacts.server";
-import { webhookDeliveries, webhookEndpoints } from "../../app/server/schema.server";
+import { createContactRequest } from "../../app/features/desk/contacts.server";
+import { applyContactChange } from "../../app/features/desk/contact-changes.server";
+import { webhookDeliveries, webhookEndpoints } from "../../app/platform/schema.server";
 import {
   signedHeaders,
   startWebhookWorker,
   UNREADABLE_SECRET,
-} from "../../app/server/webhook-delivery.server";
+} from "../../app/features/webhooks/webhook-delivery.server";
 import {
   claimDueDeliveries,
   createWebhookEndpoint,
   markDeliveryAttemptFailed,
   resendDelivery,
   sealStoredWebhookSecrets,
-} from "../../app/server/webhooks.server";
+} from "../../app/features/webhooks/webhooks.server";
 
 import { useAdminSuite } from "../support/admin-suite";
 import { visitor } from "../support/contacts";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { asc } from "drizzle-orm";
-import type { Database } from "../../app/server/db.server";
+import type { Database } from "../../app/platform/db.server";
 import {
   appState,
   contactNotes,
@@ -14,9 +14,9 @@ import {
   rateLimits,
   sessions,
   users,
-} from "../../app/server/schema.server";
-import { createSession, hashSessionToken } from "../../app/server/sessions.server";
-import { upsertAdmin } from "../../app/server/users.server";
+} from "../../app/platform/schema.server";
+import { createSession, hashSessionToken } from "../../app/features/accounts/sessions.server";
+import { upsertAdmin } from "../../app/features/accounts/users.server";
 
 // The routes log each sign-in and write; keep test output to warnings and errors.
 process.env.LOG_LEVEL ??= "warn";

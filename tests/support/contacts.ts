@@ -1,12 +1,12 @@
 import { asc, sql, type SQL } from "drizzle-orm";
-import type { Database } from "../../app/server/db.server";
+import type { Database } from "../../app/platform/db.server";
 import {
   contactNotes,
   contactRequestCounts,
   contactRequests,
   contactStatusChanges,
   mailOutbox,
-} from "../../app/server/schema.server";
+} from "../../app/platform/schema.server";
 
 /** Visitor n's request as createContactRequest takes it from the form: no phone, no offer. */
 export const visitor = (n: number) => ({

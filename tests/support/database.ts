@@ -7,7 +7,7 @@ import {
   setCurrentDatabase,
   type Database,
   type DatabaseHandle,
-} from "../../app/server/db.server";
+} from "../../app/platform/db.server";
 import {
   appState,
   datacenters,
@@ -18,7 +18,7 @@ import {
   users,
   webhookEndpoints,
   auditJournal,
-} from "../../app/server/schema.server";
+} from "../../app/platform/schema.server";
 
 /** The PostgreSQL server the tests create their databases on (never a database of its own). */
 export const POSTGRES_ADMIN_URL =

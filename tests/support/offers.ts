@@ -1,7 +1,7 @@
 import { allOfferNumbers } from "../../app/lib/offer-form";
 import { parseOptionLines, type OptionGroup } from "../../app/lib/offer-options";
-import type { Database } from "../../app/server/db.server";
-import { offers, type NewOffer } from "../../app/server/schema.server";
+import type { Database } from "../../app/platform/db.server";
+import { offers, type NewOffer } from "../../app/platform/schema.server";
 
 /**
  * Offer n as a row to insert: unique title, slug and reference from n, created on day n of

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
-import { openPglite, openPostgres } from "../../app/server/db.server";
+import { openPglite, openPostgres } from "../../app/platform/db.server";
 import { createPostgresDatabase } from "./database";
 
 declare module "vitest" {

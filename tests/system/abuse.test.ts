@@ -1,6 +1,6 @@
 import { count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactRequests, mailOutbox } from "../../app/server/schema.server";
+import { contactRequests, mailOutbox } from "../../app/platform/schema.server";
 import { testDatabaseKind } from "../support/database";
 import { createAdmin } from "../support/admin";
 import { ADMIN_CREDENTIALS } from "./hostile/admin-cases";

@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactRequests, rateLimits, sessions } from "../../app/server/schema.server";
+import { contactRequests, rateLimits, sessions } from "../../app/platform/schema.server";
 import { testDatabaseKind } from "../support/database";
 import { createAdmin, sessionCookieFor } from "../support/admin";
 import { ADMIN_ACTIONS, ADMIN_CREDENTIALS } from "./hostile/admin-cases";
@@ -11,7 +11,7 @@ import { send, urlencoded } from "./harness/http";
 
 // A form posted by another site's page (foreign Origin, or cross-site fetch metadata) to any
 // action changes nothing: 403 with a French message, no row written, no counter touched. This is
-// the one cross-site check (server/cross-site.ts, in front of every action); route modules have
+// the one cross-site check (http-server/cross-site.ts, in front of every action); route modules have
 // none of their own, so it is tested here, on the built server, for every kind of action.
 let app: AppServer;
 let vars: Vars;

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startMailWorker, type MailWorker } from "../../app/server/mail.server";
-import { mailOutbox } from "../../app/server/schema.server";
+import { startMailWorker, type MailWorker } from "../../app/features/mail/mail.server";
+import { mailOutbox } from "../../app/platform/schema.server";
 import { testDatabaseKind } from "../support/database";
 import { signedInAdmin } from "../support/admin";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";

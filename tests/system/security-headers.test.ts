@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_BODY_BYTES } from "../../server/request-body";
+import { MAX_BODY_BYTES } from "../../http-server/request-body";
 import { testDatabaseKind } from "../support/database";
 import { signedInAdmin } from "../support/admin";
 import { ADMIN_CREDENTIALS } from "./hostile/admin-cases";

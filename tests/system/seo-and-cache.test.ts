@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bumpCatalogueVersion } from "../../app/server/catalogue.server";
-import { openPostgres } from "../../app/server/db.server";
-import { offers } from "../../app/server/schema.server";
+import { bumpCatalogueVersion } from "../../app/features/offers/catalogue.server";
+import { openPostgres } from "../../app/platform/db.server";
+import { offers } from "../../app/platform/schema.server";
 import { createPostgresDatabase, postgresAvailable, type TestDatabase } from "../support/database";
 import { startServer, type ServerProcess } from "./harness/server-process";
 

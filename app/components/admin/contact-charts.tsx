@@ -2,8 +2,8 @@ import { useId } from "react";
 import { SectionCard } from "~/components/ui/card";
 import { bandLayout, formatHours, niceMax, scaled, weekLabel } from "~/lib/charts";
 import { CONTACT_STATUS_LABELS, CONTACT_STATUS_LOOKS, CONTACT_STATUSES } from "~/lib/domain";
-import type { ContactCharts } from "~/server/contact-charts.server";
-import type { QuoteCharts } from "~/server/quote-charts.server";
+import type { ContactCharts } from "~/features/desk/contact-charts.server";
+import type { QuoteCharts } from "~/features/quotes/quote-charts.server";
 
 // The dashboard's charts (issue 22): SVG drawn on the server, each with its figures as a table,
 // nothing to run in the browser.

@@ -11,7 +11,7 @@ import {
 } from "~/lib/domain";
 import { failureToast, useActionToast } from "~/hooks/use-action-toast";
 import { useHydrated } from "~/hooks/use-hydrated";
-import type { ActionFailure } from "~/server/form.server";
+import type { ActionFailure } from "~/platform/form.server";
 
 export function StatusBadge({ status }: { status: ContactStatus }) {
   const look = CONTACT_STATUS_LOOKS[status];

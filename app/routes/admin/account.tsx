@@ -9,12 +9,12 @@ import { passwordChangeSchema } from "~/lib/credentials";
 import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
 import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import {
-  changeOwnPassword,
   PRIVATE_HEADERS,
   requireAdmin,
   type AdminSession,
   PASSWORD_CHANGE_PATH,
-} from "~/server/auth.server";
+} from "~/features/accounts/auth.server";
+import { changeOwnPassword } from "~/features/accounts/own-credentials.server";
 import {
   actionFailure,
   actionDone,
@@ -22,18 +22,18 @@ import {
   parseForm,
   readForm,
   type Submission,
-} from "~/server/form.server";
-import { listUserSessions, revokeUserSession } from "~/server/sessions.server";
-import { unusedRecoveryCodes } from "~/server/two-factor.server";
-import { passwordPolicyProblem } from "~/server/password-policy.server";
+} from "~/platform/form.server";
+import { listUserSessions, revokeUserSession } from "~/features/accounts/sessions.server";
+import { unusedRecoveryCodes } from "~/features/accounts/two-factor.server";
+import { passwordPolicyProblem } from "~/features/accounts/password-policy.server";
 import { describeUserAgent } from "~/lib/user-agent";
 import { formatDateTime, isoDate } from "~/lib/format";
 import { z } from "zod";
-import { log } from "~/server/log.server";
+import { log } from "~/platform/log.server";
 import type { Route } from "./+types/account";
 import { retryAfter } from "~/lib/http-headers";
 import { retryInMinutes } from "~/lib/messages";
-import { countRefusal } from "~/server/metrics.server";
+import { countRefusal } from "~/platform/metrics.server";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 

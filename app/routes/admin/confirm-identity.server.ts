@@ -3,14 +3,13 @@
 import { data, redirect } from "react-router";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { retryAfter } from "~/lib/http-headers";
+import { PRIVATE_HEADERS, type AdminSession } from "~/features/accounts/auth.server";
 import {
-  PRIVATE_HEADERS,
   REAUTH_FIELDS,
   recentlyAuthenticated,
-  type AdminSession,
   type IdentityCheck,
-} from "~/server/auth.server";
-import { countRefusal } from "~/server/metrics.server";
+} from "~/features/accounts/own-credentials.server";
+import { countRefusal } from "~/platform/metrics.server";
 
 /** What the page needs to ask: the fields of what was asked (posted again), and whether a code is due. */
 export type ReauthRequest = {

@@ -2,16 +2,12 @@ import { redirect } from "react-router";
 import { ConfirmIdentity } from "~/components/admin/confirm-identity";
 import { adminMeta } from "~/lib/admin-meta";
 import { safeAdminRedirect } from "~/lib/redirect";
-import {
-  confirmIdentity,
-  PRIVATE_HEADERS,
-  recentlyAuthenticated,
-  requireAdmin,
-} from "~/server/auth.server";
-import { readForm } from "~/server/form.server";
-import { log } from "~/server/log.server";
+import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
+import { confirmIdentity, recentlyAuthenticated } from "~/features/accounts/own-credentials.server";
+import { readForm } from "~/platform/form.server";
+import { log } from "~/platform/log.server";
 import { identityAnswer } from "./confirm-identity.server";
-import { journal } from "~/server/journal.server";
+import { journal } from "~/platform/journal.server";
 import type { Route } from "./+types/confirm-identity";
 
 // `Confirmez votre identité` before a sensitive read (the exports): then on to `redirectTo`.

@@ -1,15 +1,11 @@
 // The HTTP side of the changes made to a contact request, shared by contacts.tsx and
-// contact-request.tsx; what a change does is applyContactChange's (app/server/contacts.server.ts).
+// contact-request.tsx; what a change does is applyContactChange's (app/features/desk/contacts.server.ts).
 import { z } from "zod";
 import { ADMIN_MESSAGES, type FlashKey } from "~/lib/admin-messages";
 import { contactNoteSchema } from "~/lib/contact-note";
 import { CONTACT_STATUSES } from "~/lib/domain";
-import {
-  applyBulkChange,
-  applyContactChange,
-  type BulkChange,
-  type ContactChange,
-} from "~/server/contacts.server";
+import { applyBulkChange, type BulkChange } from "~/features/desk/contact-bulk.server";
+import { applyContactChange, type ContactChange } from "~/features/desk/contact-changes.server";
 import { CONTACT_PAGE_SIZE } from "~/lib/contact-filters";
 import {
   actionDone,
@@ -17,8 +13,8 @@ import {
   idSchema,
   readForm,
   type ActionFailure,
-} from "~/server/form.server";
-import type { AdminUser } from "~/server/users.server";
+} from "~/platform/form.server";
+import type { AdminUser } from "~/features/accounts/users.server";
 import type { JournalAction } from "~/lib/journal";
 
 export const CONTACT_INTENTS = ["status", "assign", "note", "not-spam", "bulk"] as const;

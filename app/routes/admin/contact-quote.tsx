@@ -17,10 +17,16 @@ import {
   QUOTE_VALIDITY_MAX_DAYS,
 } from "~/lib/quote-sending";
 import { companyLine } from "~/lib/siren";
-import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
-import { actionDone, actionFailure, assertMethod, idSchema, readForm } from "~/server/form.server";
-import { log } from "~/server/log.server";
-import { quoteDraft, sendQuote } from "~/server/quote-sending.server";
+import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
+import {
+  actionDone,
+  actionFailure,
+  assertMethod,
+  idSchema,
+  readForm,
+} from "~/platform/form.server";
+import { log } from "~/platform/log.server";
+import { quoteDraft, sendQuote } from "~/features/quotes/quote-sending.server";
 import type { Route } from "./+types/contact-quote";
 
 // `Envoyer le devis` (issue 29): the request's quote with a validity and per-row discounts,

@@ -24,11 +24,14 @@ import { requestQuoteHref } from "~/lib/quote";
 import { useRootData } from "~/hooks/use-root-data";
 import { MESSAGES } from "~/lib/messages";
 import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
-import { findContactRequest, type ContactRequestDetail } from "~/server/contacts.server";
-import { listAssignableUsers } from "~/server/users.server";
-import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
+import {
+  findContactRequest,
+  type ContactRequestDetail,
+} from "~/features/desk/contact-request.server";
+import { listAssignableUsers } from "~/features/accounts/users.server";
+import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import { contactAction } from "./contact-actions.server";
-import { idSchema } from "~/server/form.server";
+import { idSchema } from "~/platform/form.server";
 import type { Route } from "./+types/contact-request";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;

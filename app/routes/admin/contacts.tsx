@@ -31,15 +31,13 @@ import { contactListPath, parseContactFilters } from "~/lib/contact-filters-sche
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from "~/lib/domain";
 import { formatDateTime, isoDate, pluralize } from "~/lib/format";
 import { useHydrated } from "~/hooks/use-hydrated";
-import {
-  contactStatusCounts,
-  listContactRequests,
-  type AdminContactRequest,
-} from "~/server/contacts.server";
-import { PRIVATE_HEADERS, recentlyAuthenticated, requireAdmin } from "~/server/auth.server";
+import { contactStatusCounts } from "~/features/desk/contact-counts.server";
+import { listContactRequests, type AdminContactRequest } from "~/features/desk/contact-list.server";
+import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
+import { recentlyAuthenticated } from "~/features/accounts/own-credentials.server";
 import { confirmIdentityUrl } from "./confirm-identity.server";
 import { canOpen } from "~/lib/roles";
-import { listAssignableUsers } from "~/server/users.server";
+import { listAssignableUsers } from "~/features/accounts/users.server";
 import { Checkbox } from "~/components/ui/checkbox";
 import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import { contactAction } from "./contact-actions.server";

@@ -22,14 +22,14 @@ import {
 } from "~/components/admin/contact-charts";
 import { adminMeta } from "~/lib/admin-meta";
 import { TOP_OFFER_DAYS } from "~/lib/charts";
-import { contactCharts } from "~/server/contact-charts.server";
-import { quoteCharts } from "~/server/quote-charts.server";
-import { offerStats } from "~/server/offers.server";
-import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
-import { contactRequestStats } from "~/server/contacts.server";
-import { actionFailure, actionDone, readForm } from "~/server/form.server";
-import { notificationsEnabled } from "~/server/mail.server";
-import { mailOutboxOverview, requeueFailedMail } from "~/server/mail-outbox.server";
+import { contactCharts } from "~/features/desk/contact-charts.server";
+import { quoteCharts } from "~/features/quotes/quote-charts.server";
+import { offerStats } from "~/features/offers/offers.server";
+import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
+import { contactRequestStats } from "~/features/desk/contact-counts.server";
+import { actionFailure, actionDone, readForm } from "~/platform/form.server";
+import { notificationsEnabled } from "~/features/mail/mail-settings.server";
+import { mailOutboxOverview, requeueFailedMail } from "~/features/mail/mail-outbox.server";
 import type { Route } from "./+types/dashboard";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;

@@ -14,10 +14,14 @@ import { pluralize } from "~/lib/format";
 import { DATACENTER_NAME_MAX } from "~/lib/limits";
 import { REFERENCE_CODE } from "~/lib/offer-filters";
 import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
-import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
-import { addDatacenter, listDatacenters, removeDatacenter } from "~/server/datacenters.server";
-import { actionFailure, actionDone, readForm } from "~/server/form.server";
-import { log } from "~/server/log.server";
+import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
+import {
+  addDatacenter,
+  listDatacenters,
+  removeDatacenter,
+} from "~/features/offers/datacenters.server";
+import { actionFailure, actionDone, readForm } from "~/platform/form.server";
+import { log } from "~/platform/log.server";
 import type { Route } from "./+types/datacenters";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;

@@ -8,13 +8,13 @@ import { AUTH_LIMITS } from "~/lib/limits";
 import { retryInMinutes } from "~/lib/messages";
 import { FORGOT_PASSWORD_PATH, RESET_MESSAGES } from "~/lib/password-reset";
 import { forgotPasswordSchema } from "~/lib/password-reset-schema";
-import { PRIVATE_HEADERS } from "~/server/auth.server";
-import { actionFailure, readForm } from "~/server/form.server";
-import { log } from "~/server/log.server";
-import { notificationsEnabled } from "~/server/mail.server";
-import { requestPasswordReset } from "~/server/password-reset.server";
+import { PRIVATE_HEADERS } from "~/features/accounts/auth.server";
+import { actionFailure, readForm } from "~/platform/form.server";
+import { log } from "~/platform/log.server";
+import { notificationsEnabled } from "~/features/mail/mail-settings.server";
+import { requestPasswordReset } from "~/features/accounts/password-reset.server";
 import type { Route } from "./+types/forgot-password";
-import { countRefusal } from "~/server/metrics.server";
+import { countRefusal } from "~/platform/metrics.server";
 
 // `Mot de passe oublié ?` (issue 20): the same answer whether the address has an account or not.
 

@@ -8,9 +8,10 @@ import { adminMeta } from "~/lib/admin-meta";
 import { formatDateTime, isoDate, pluralize } from "~/lib/format";
 import { JOURNAL_ACTIONS, JOURNAL_PAGE_SIZE, type JournalAction } from "~/lib/journal";
 import { journalSearch, parseJournalFilters } from "~/lib/journal-filters-schema";
-import { PRIVATE_HEADERS, recentlyAuthenticated, requireAdmin } from "~/server/auth.server";
+import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
+import { recentlyAuthenticated } from "~/features/accounts/own-credentials.server";
 import { confirmIdentityUrl } from "./confirm-identity.server";
-import { journalAccounts, listJournal } from "~/server/journal.server";
+import { journalAccounts, listJournal } from "~/platform/journal.server";
 import type { Route } from "./+types/journal";
 
 // `Journal` (issue 20): who did what in the admin area, newest first, by pages of 50.

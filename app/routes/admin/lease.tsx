@@ -8,10 +8,10 @@ import { adminMeta } from "~/lib/admin-meta";
 import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
 import { LEASE_DURATIONS, scaled } from "~/lib/lease";
 import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
-import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
-import { actionFailure, actionDone, readForm } from "~/server/form.server";
-import { readLeaseScale, saveLeaseScale } from "~/server/lease.server";
-import { log } from "~/server/log.server";
+import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
+import { actionFailure, actionDone, readForm } from "~/platform/form.server";
+import { readLeaseScale, saveLeaseScale } from "~/features/offers/lease.server";
+import { log } from "~/platform/log.server";
 import type { Route } from "./+types/lease";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;

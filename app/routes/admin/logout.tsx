@@ -1,11 +1,11 @@
 import { Form, Link, redirect } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
-import { PRIVATE_HEADERS, requireAdmin, signOut } from "~/server/auth.server";
-import { withFlash } from "~/server/flash.server";
-import { actionFailure } from "~/server/form.server";
-import { log } from "~/server/log.server";
-import { journal } from "~/server/journal.server";
+import { PRIVATE_HEADERS, requireAdmin, signOut } from "~/features/accounts/auth.server";
+import { withFlash } from "~/platform/flash.server";
+import { actionFailure } from "~/platform/form.server";
+import { log } from "~/platform/log.server";
+import { journal } from "~/platform/journal.server";
 import type { Route } from "./+types/logout";
 
 // Sign-out is a POST from the admin header's 'Déconnexion' button; a GET only leads back.

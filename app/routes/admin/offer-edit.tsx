@@ -2,9 +2,9 @@ import { OfferEditor } from "~/components/admin/offer-editor";
 import { adminMeta } from "~/lib/admin-meta";
 import { withReturnTo } from "~/lib/admin-offer-list";
 import { offerToFormValues } from "~/lib/offer-form";
-import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
-import { offerReferenceOptions } from "~/server/offers.server";
-import { waitingAlertCounts } from "~/server/alerts.server";
+import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
+import { offerReferenceOptions } from "~/features/offers/offers.server";
+import { waitingAlertCounts } from "~/features/alerts/alerts.server";
 import { alertsWaitingNote } from "~/lib/alerts";
 import {
   editorReturnTo,

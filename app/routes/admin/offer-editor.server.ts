@@ -1,5 +1,5 @@
 // The HTTP side shared by the two editor pages (offer-new.tsx, offer-edit.tsx): their 404, their
-// return path and their action. What a save does is saveOffer's (app/server/offers.server.ts).
+// return path and their action. What a save does is saveOffer's (app/features/offers/offers.server.ts).
 import { data, redirect } from "react-router";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { safeOfferListReturn } from "~/lib/admin-offer-list-schema";
@@ -11,18 +11,18 @@ import {
 } from "~/lib/offer-form";
 import { OFFER_FIELDS } from "~/lib/offer-fields";
 import { parseOfferForm, type OfferFormResult } from "~/lib/offer-form-schema";
-import { PRIVATE_HEADERS } from "~/server/auth.server";
-import { journal } from "~/server/journal.server";
-import { withFlash } from "~/server/flash.server";
-import type { AdminUser } from "~/server/users.server";
-import { actionFailure, parseId, readForm, type ActionFailure } from "~/server/form.server";
+import { PRIVATE_HEADERS } from "~/features/accounts/auth.server";
+import { journal } from "~/platform/journal.server";
+import { withFlash } from "~/platform/flash.server";
+import type { AdminUser } from "~/features/accounts/users.server";
+import { actionFailure, parseId, readForm, type ActionFailure } from "~/platform/form.server";
 import {
   findOfferById,
   offerCopyValues,
   offerReferenceOptions,
   saveOffer,
   type SaveOfferResult,
-} from "~/server/offers.server";
+} from "~/features/offers/offers.server";
 
 function notFound(): never {
   throw data({ message: ADMIN_MESSAGES.offerGone }, { status: 404, headers: PRIVATE_HEADERS });

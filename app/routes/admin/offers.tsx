@@ -36,9 +36,9 @@ import {
   findOfferById,
   listAdminOffers,
   type AdminOfferRow,
-} from "~/server/offers.server";
-import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
-import { actionFailure, actionDone, idSchema, parseId, readForm } from "~/server/form.server";
+} from "~/features/offers/offers.server";
+import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
+import { actionFailure, actionDone, idSchema, parseId, readForm } from "~/platform/form.server";
 import type { Route } from "./+types/offers";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;

@@ -16,25 +16,27 @@ import { CONTACT_LIMITS } from "~/lib/limits";
 import { QUOTE_STATE_LABELS } from "~/lib/quote-sending";
 import { erasureFormSchema, firstIssue, personalDataEmailSchema } from "~/lib/personal-data";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
+import { confirmIdentity, recentlyAuthenticated } from "~/features/accounts/own-credentials.server";
+import { withDatabase } from "~/platform/availability.server";
 import {
-  confirmIdentity,
-  PRIVATE_HEADERS,
-  recentlyAuthenticated,
-  requireAdmin,
-} from "~/server/auth.server";
-import { withDatabase } from "~/server/availability.server";
-import { actionFailure, actionDone, assertMethod, parseForm, readForm } from "~/server/form.server";
+  actionFailure,
+  actionDone,
+  assertMethod,
+  parseForm,
+  readForm,
+} from "~/platform/form.server";
 import { ConfirmIdentity } from "~/components/admin/confirm-identity";
 import { confirmIdentityUrl, identityAnswer } from "./confirm-identity.server";
-import { log } from "~/server/log.server";
+import { log } from "~/platform/log.server";
 import {
   addressToken,
   erasePersonalData,
   findPersonalData,
   type PersonalDataCounts,
   type PersonalData,
-} from "~/server/personal-data.server";
-import { journal } from "~/server/journal.server";
+} from "~/platform/personal-data.server";
+import { journal } from "~/platform/journal.server";
 import type { Route } from "./+types/personal-data";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;

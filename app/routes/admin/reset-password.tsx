@@ -6,13 +6,13 @@ import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
 import { FORGOT_PASSWORD_PATH, RESET_MESSAGES, RESET_PASSWORD_PATH } from "~/lib/password-reset";
 import { resetPasswordSchema, resetTokenSchema } from "~/lib/password-reset-schema";
-import { clearSessionCookie, PRIVATE_HEADERS } from "~/server/auth.server";
-import { withFlash } from "~/server/flash.server";
-import { actionFailure, readForm } from "~/server/form.server";
+import { clearSessionCookie, PRIVATE_HEADERS } from "~/features/accounts/auth.server";
+import { withFlash } from "~/platform/flash.server";
+import { actionFailure, readForm } from "~/platform/form.server";
 import { retryAfter } from "~/lib/http-headers";
-import { HASHING_LIMITS, HashingBusyError } from "~/server/password.server";
-import { log } from "~/server/log.server";
-import { completePasswordReset, findUsableReset } from "~/server/password-reset.server";
+import { HASHING_LIMITS, HashingBusyError } from "~/features/accounts/password.server";
+import { log } from "~/platform/log.server";
+import { completePasswordReset, findUsableReset } from "~/features/accounts/password-reset.server";
 import type { Route } from "./+types/reset-password";
 
 // The page of a mailed link (issue 20): a new password, twice, under the password policy. It

@@ -9,26 +9,28 @@ import { FORGOT_PASSWORD_PATH } from "~/lib/password-reset";
 import { safeAdminRedirect, signInUrl } from "~/lib/redirect";
 import {
   clearSessionCookie,
-  completeSecondFactor,
   getAdminSession,
   PRIVATE_HEADERS,
   sessionCookie,
   sessionToken,
+} from "~/features/accounts/auth.server";
+import {
+  completeSecondFactor,
   signIn,
   type SignInResult,
-} from "~/server/auth.server";
-import { withFlash } from "~/server/flash.server";
-import { actionFailure, parseForm, readForm } from "~/server/form.server";
-import { findPendingSignIn, SECOND_FACTOR_WAIT_MS } from "~/server/sessions.server";
+} from "~/features/accounts/sign-in.server";
+import { withFlash } from "~/platform/flash.server";
+import { actionFailure, parseForm, readForm } from "~/platform/form.server";
+import { findPendingSignIn, SECOND_FACTOR_WAIT_MS } from "~/features/accounts/sessions.server";
 import { firstFieldError } from "~/lib/field-errors";
 import { z } from "zod";
-import { log } from "~/server/log.server";
-import { journal } from "~/server/journal.server";
-import { knownDeviceCookie, readKnownDevice } from "~/server/known-device.server";
-import { HASHING_LIMITS, HashingBusyError } from "~/server/password.server";
+import { log } from "~/platform/log.server";
+import { journal } from "~/platform/journal.server";
+import { knownDeviceCookie, readKnownDevice } from "~/features/accounts/known-device.server";
+import { HASHING_LIMITS, HashingBusyError } from "~/features/accounts/password.server";
 import type { Route } from "./+types/sign-in";
 import { retryAfter } from "~/lib/http-headers";
-import { countRefusal } from "~/server/metrics.server";
+import { countRefusal } from "~/platform/metrics.server";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 

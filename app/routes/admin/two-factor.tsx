@@ -10,17 +10,17 @@ import { adminMeta } from "~/lib/admin-meta";
 import { firstFieldError } from "~/lib/field-errors";
 import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import {
-  enrolSecondFactor,
   PRIVATE_HEADERS,
   requireAdmin,
   secondFactorRequired,
   TWO_FACTOR_PATH,
-} from "~/server/auth.server";
-import { actionFailure, readForm } from "~/server/form.server";
-import { log } from "~/server/log.server";
-import { siteConfig } from "~/server/site.server";
-import { groupKey, startEnrolment } from "~/server/two-factor.server";
-import { knownDeviceCookie } from "~/server/known-device.server";
+} from "~/features/accounts/auth.server";
+import { enrolSecondFactor } from "~/features/accounts/own-credentials.server";
+import { actionFailure, readForm } from "~/platform/form.server";
+import { log } from "~/platform/log.server";
+import { siteConfig } from "~/platform/site.server";
+import { groupKey, startEnrolment } from "~/features/accounts/two-factor.server";
+import { knownDeviceCookie } from "~/features/accounts/known-device.server";
 import { PasswordField } from "~/components/admin/password-field";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { retryAfter } from "~/lib/http-headers";

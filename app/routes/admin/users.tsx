@@ -15,7 +15,8 @@ import { firstFieldError } from "~/lib/field-errors";
 import { formatDateTime, isoDate } from "~/lib/format";
 import { AUTH_LIMITS } from "~/lib/limits";
 import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
-import { confirmIdentity, PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
+import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
+import { confirmIdentity } from "~/features/accounts/own-credentials.server";
 import {
   actionFailure,
   actionDone,
@@ -23,13 +24,13 @@ import {
   parseForm,
   parseId,
   readForm,
-} from "~/server/form.server";
+} from "~/platform/form.server";
 import { ConfirmIdentity } from "~/components/admin/confirm-identity";
 import { identityAnswer } from "./confirm-identity.server";
-import { log } from "~/server/log.server";
-import { addAdmin, changeRole, listUsers, removeAdmin } from "~/server/users.server";
-import { resetSecondFactor } from "~/server/two-factor.server";
-import { passwordPolicyProblem } from "~/server/password-policy.server";
+import { log } from "~/platform/log.server";
+import { addAdmin, changeRole, listUsers, removeAdmin } from "~/features/accounts/users.server";
+import { resetSecondFactor } from "~/features/accounts/two-factor.server";
+import { passwordPolicyProblem } from "~/features/accounts/password-policy.server";
 import { ROLE_LABELS, ROLES } from "~/lib/roles";
 import type { FlashKey } from "~/lib/admin-messages";
 import type { Route } from "./+types/users";

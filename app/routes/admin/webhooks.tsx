@@ -1,5 +1,5 @@
 import { RemoveLink, RowActionForm } from "~/components/admin/row-actions";
-import { journal } from "~/server/journal.server";
+import { journal } from "~/platform/journal.server";
 import { Plus, RotateCcw } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
@@ -21,18 +21,19 @@ import {
   WEBHOOK_URL_MAX,
   type WebhookEvent,
 } from "~/lib/webhooks";
-import { confirmIdentity, PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
-import { env } from "~/server/env.server";
+import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
+import { confirmIdentity } from "~/features/accounts/own-credentials.server";
+import { env } from "~/platform/env.server";
 import { ConfirmIdentity } from "~/components/admin/confirm-identity";
 import { identityAnswer } from "./confirm-identity.server";
-import { actionFailure, actionDone, idSchema, parseId, readForm } from "~/server/form.server";
+import { actionFailure, actionDone, idSchema, parseId, readForm } from "~/platform/form.server";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
   listWebhookEndpoints,
   resendDelivery,
   type WebhookEndpointView,
-} from "~/server/webhooks.server";
+} from "~/features/webhooks/webhooks.server";
 import type { Route } from "./+types/webhooks";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;

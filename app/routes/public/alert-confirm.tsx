@@ -11,9 +11,9 @@ import {
 import { cacheControl } from "~/lib/http-headers";
 import { pageMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/root";
-import { confirmAlert, findAlertByToken } from "~/server/alerts.server";
-import { withDatabase } from "~/server/availability.server";
-import { assertMethod, formText, readForm } from "~/server/form.server";
+import { confirmAlert, findAlertByToken } from "~/features/alerts/alerts.server";
+import { withDatabase } from "~/platform/availability.server";
+import { assertMethod, formText, readForm } from "~/platform/form.server";
 import type { Route } from "./+types/alert-confirm";
 
 // The double opt-in link of `Me prévenir` (issue 30): the page shows a button, whose post confirms

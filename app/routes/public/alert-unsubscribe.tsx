@@ -5,9 +5,9 @@ import { ALERT_MESSAGES, ALERT_TOKEN_PARAM, ALERT_UNSUBSCRIBE_PATH } from "~/lib
 import { cacheControl } from "~/lib/http-headers";
 import { pageMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/root";
-import { findAlertByToken, unsubscribeAlert } from "~/server/alerts.server";
-import { withDatabase } from "~/server/availability.server";
-import { assertMethod, formText, readForm } from "~/server/form.server";
+import { findAlertByToken, unsubscribeAlert } from "~/features/alerts/alerts.server";
+import { withDatabase } from "~/platform/availability.server";
+import { assertMethod, formText, readForm } from "~/platform/form.server";
 import type { Route } from "./+types/alert-unsubscribe";
 
 // The unsubscribe link of every alert mail (issue 30). GET: a page with a button; POST: the

@@ -11,11 +11,11 @@ import { cacheControl, retryAfter, UNAVAILABLE_RETRY_SECONDS } from "~/lib/http-
 import { retryInMinutes } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/root";
-import { subscribeToAlert } from "~/server/alerts.server";
-import { withDatabase } from "~/server/availability.server";
-import { assertMethod, readForm } from "~/server/form.server";
-import { countRefusal } from "~/server/metrics.server";
-import { findActiveOfferBySlug } from "~/server/offers.server";
+import { subscribeToAlert } from "~/features/alerts/alerts.server";
+import { withDatabase } from "~/platform/availability.server";
+import { assertMethod, readForm } from "~/platform/form.server";
+import { countRefusal } from "~/platform/metrics.server";
+import { findActiveOfferBySlug } from "~/features/offers/offers.server";
 import type { Route } from "./+types/alert";
 
 // `Me prévenir` (issue 30): where the offer page's form posts (the offer in the address:

@@ -12,9 +12,9 @@ import { perMonth } from "~/lib/money";
 import { offerTerms } from "~/lib/offer-terms";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
-import { withDatabase } from "~/server/availability.server";
-import { findActiveOffersBySlugs } from "~/server/offers.server";
-import type { OfferDetail as Offer } from "~/server/offers.server";
+import { withDatabase } from "~/platform/availability.server";
+import { findActiveOffersBySlugs } from "~/features/offers/offers.server";
+import type { OfferDetail as Offer } from "~/features/offers/offers.server";
 import type { Route } from "./+types/compare";
 
 // Links only: no React needed in the browser.

@@ -13,7 +13,7 @@ import { Input, Textarea } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { contactFormSchema } from "~/lib/contact";
 import { COMPANY_MAX, compactSiren, isValidSiren, SIREN_MESSAGES, vatNumberOf } from "~/lib/siren";
-import { offerNeedsSiren } from "~/server/contact-company.server";
+import { offerNeedsSiren } from "~/features/desk/contact-company.server";
 import * as dom from "~/lib/dom-hooks";
 import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
 import { CONTACT_LIMITS } from "~/lib/limits";
@@ -28,15 +28,12 @@ import {
 } from "~/lib/offer-options";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
-import { withDatabase } from "~/server/availability.server";
-import {
-  configurationSnapshot,
-  submitContactRequest,
-  type ContactSubmission,
-} from "~/server/contacts.server";
-import { assertMethod, formText, readForm, type ActionFailure } from "~/server/form.server";
-import { loadContactOfferField, postedOfferChoice } from "~/server/contact-offers.server";
-import type { OfferChoice } from "~/server/offers.server";
+import { withDatabase } from "~/platform/availability.server";
+import { submitContactRequest, type ContactSubmission } from "~/features/desk/contacts.server";
+import { configurationSnapshot } from "~/features/desk/contact-configuration.server";
+import { assertMethod, formText, readForm, type ActionFailure } from "~/platform/form.server";
+import { loadContactOfferField, postedOfferChoice } from "~/features/desk/contact-offers.server";
+import type { OfferChoice } from "~/features/offers/offers.server";
 import type { Route } from "./+types/contact";
 import {
   cacheControl,
@@ -44,7 +41,7 @@ import {
   UNAVAILABLE_RETRY_SECONDS,
   VIEW_TOKEN_HEADER,
 } from "~/lib/http-headers";
-import { countRefusal } from "~/server/metrics.server";
+import { countRefusal } from "~/platform/metrics.server";
 
 // Server-rendered; the selected-offer box and the sending state are app/client/contact.ts, the
 // toasts app/client/toast.ts (docs/decisions/005).
@@ -64,7 +61,7 @@ const HONEYPOT_FIELD = "website";
  * The form's idempotency token: one per page view, stored with the request (unique), so that a
  * double click or a retried post stores one request (docs/decisions/022). The page cache keeps
  * `/contact` for everyone and writes a fresh token into each answer: the loader names its token
- * (VIEW_TOKEN_HEADER), which the page holds once, near its end (server/view-token.ts).
+ * (VIEW_TOKEN_HEADER), which the page holds once, near its end (http-server/view-token.ts).
  */
 const TOKEN_FIELD = "submission";
 const tokenSchema = z.uuid().optional();

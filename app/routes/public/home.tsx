@@ -9,8 +9,8 @@ import { pageMeta, siteFromMatches } from "~/lib/meta";
 import { organizationJsonLd } from "~/lib/structured-data";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
-import { withDatabase } from "~/server/availability.server";
-import { listFeaturedOffers } from "~/server/offers.server";
+import { withDatabase } from "~/platform/availability.server";
+import { listFeaturedOffers } from "~/features/offers/offers.server";
 import type { Route } from "./+types/home";
 import { cacheControl } from "~/lib/http-headers";
 

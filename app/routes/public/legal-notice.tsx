@@ -4,7 +4,7 @@ import { pageMeta } from "~/lib/meta";
 import { LEGAL_NOTICE_PATH } from "~/lib/site";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
-import { legalNotice } from "~/server/site.server";
+import { legalNotice } from "~/platform/site.server";
 import type { Route } from "./+types/legal-notice";
 
 // The site's legal notice (issue 21; LCEN article 6-III), built from the configuration

@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/root";
-import { log } from "~/server/log.server";
+import { log } from "~/platform/log.server";
 import type { Route } from "./+types/not-found";
 
 export const handle: RouteHandle = { hydrate: false };

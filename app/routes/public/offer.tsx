@@ -38,13 +38,13 @@ import { productJsonLd } from "~/lib/structured-data";
 import { KeptHtml } from "~/hooks/kept-html";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
-import { withDatabase } from "~/server/availability.server";
-import { env } from "~/server/env.server";
-import { leaseTerms } from "~/server/lease.server";
-import { log } from "~/server/log.server";
-import { markdownHtml } from "~/server/markdown.server";
-import { currentOfferBySlug } from "~/server/offers.server";
-import type { Offer } from "~/server/schema.server";
+import { withDatabase } from "~/platform/availability.server";
+import { env } from "~/platform/env.server";
+import { leaseTerms } from "~/features/offers/lease.server";
+import { log } from "~/platform/log.server";
+import { markdownHtml } from "~/platform/markdown.server";
+import { currentOfferBySlug } from "~/features/offers/offers.server";
+import type { Offer } from "~/platform/schema.server";
 import type { Route } from "./+types/offer";
 
 // No React in the browser: the configuration's price card is app/client/offer-configure.ts.

@@ -25,12 +25,12 @@ import {
 } from "~/lib/offer-filters";
 import type { RouteHandle } from "~/root";
 import { pageHeaders } from "~/lib/http-headers";
-import { withDatabase } from "~/server/availability.server";
+import { withDatabase } from "~/platform/availability.server";
 import {
   LISTING_PAGE_SIZE,
   listActiveOffers,
   currentReferenceOptions,
-} from "~/server/offers.server";
+} from "~/features/offers/offers.server";
 import type { Route } from "./+types/offers";
 
 // Server-rendered; filtering as you type is app/client/listing.ts, the comparison bar

@@ -5,7 +5,7 @@ import { retentionLabel, SPAM_RETENTION_DAYS } from "~/lib/retention";
 import { themeStorageKey } from "~/lib/site";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
-import { env } from "~/server/env.server";
+import { env } from "~/platform/env.server";
 import type { Route } from "./+types/privacy";
 
 // Text and links only: no React in the browser (docs/decisions/005).

@@ -12,12 +12,12 @@ import { pageMeta } from "~/lib/meta";
 import { QUOTE_ANSWER_LIMITS, quoteAnswerSchema } from "~/lib/quote-forms";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
-import { withDatabase } from "~/server/availability.server";
-import { assertMethod, readForm } from "~/server/form.server";
-import { journal } from "~/server/journal.server";
-import { log } from "~/server/log.server";
-import { quotePage } from "~/server/quote-page.server";
-import { answerQuote, type QuoteState } from "~/server/quote-sending.server";
+import { withDatabase } from "~/platform/availability.server";
+import { assertMethod, readForm } from "~/platform/form.server";
+import { journal } from "~/platform/journal.server";
+import { log } from "~/platform/log.server";
+import { quotePage } from "~/features/quotes/quote-page.server";
+import { answerQuote, type QuoteState } from "~/features/quotes/quote-sending.server";
 import type { Route } from "./+types/quote";
 
 // The buyer's page of a sent quote (issue 29): the quote as a page and as its PDF, and two answers
@@ -37,6 +37,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return data({ page: null, token: "" }, { status: 404, headers: HEADERS });
   return data({ page, token: params.token }, { headers: HEADERS });
 }
+
+/** Who signs an acceptance: the two fields the eIDAS record keeps beside the date and address. */
+const SIGNER_FIELDS = [
+  { name: "name", label: "Nom *", autoComplete: "name" },
+  { name: "role", label: "Fonction *", autoComplete: "organization-title" },
+] as const;
 
 /** Why a quote no longer takes an answer, as the page says it. */
 const REFUSALS: Record<Exclude<QuoteState, "open" | "draft">, string> = {
@@ -222,24 +228,17 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                     Vous pouvez répondre jusqu'au {formatDateTime(page.validUntil)}.
                   </p>
                 ) : null}
-                <Field id="quote-name" label="Nom *" error={errors.name}>
-                  <Input
-                    name="name"
-                    required
-                    autoComplete="name"
-                    maxLength={QUOTE_ANSWER_LIMITS.name}
-                    defaultValue={values?.name}
-                  />
-                </Field>
-                <Field id="quote-role" label="Fonction *" error={errors.role}>
-                  <Input
-                    name="role"
-                    required
-                    autoComplete="organization-title"
-                    maxLength={QUOTE_ANSWER_LIMITS.role}
-                    defaultValue={values?.role}
-                  />
-                </Field>
+                {SIGNER_FIELDS.map(({ name, label, autoComplete }) => (
+                  <Field key={name} id={`quote-${name}`} label={label} error={errors[name]}>
+                    <Input
+                      name={name}
+                      required
+                      autoComplete={autoComplete}
+                      maxLength={QUOTE_ANSWER_LIMITS[name]}
+                      defaultValue={values?.[name]}
+                    />
+                  </Field>
+                ))}
                 <div className="space-y-1">
                   <label className="flex items-start gap-2 text-sm">
                     <Checkbox

@@ -1,8 +1,8 @@
-import { idSchema } from "~/server/form.server";
-import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
-import { journal } from "~/server/journal.server";
-import { log } from "~/server/log.server";
-import { requestQuote } from "~/server/quotes.server";
+import { idSchema } from "~/platform/form.server";
+import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
+import { journal } from "~/platform/journal.server";
+import { log } from "~/platform/log.server";
+import { requestQuote } from "~/features/quotes/quotes.server";
 import { pdfResponse, plainAnswer } from "./quote-response.server";
 import type { Route } from "./+types/admin-contact-quote[.]pdf";
 

@@ -1,11 +1,11 @@
 import { parseContactFilters } from "~/lib/contact-filters-schema";
 import { contactFiltersToSearch } from "~/lib/contact-filters";
 import { parisDay } from "~/lib/csv";
-import { contactRequestsCsv } from "~/server/contacts.server";
-import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
+import { contactRequestsCsv } from "~/features/desk/contact-export.server";
+import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import { requireRecentIdentity } from "~/routes/admin/confirm-identity.server";
-import { log } from "~/server/log.server";
-import { journal } from "~/server/journal.server";
+import { log } from "~/platform/log.server";
+import { journal } from "~/platform/journal.server";
 import type { Route } from "./+types/admin-contacts-export[.]csv";
 
 /** The list's view (status, search, sort; every page) as a CSV file, streamed as it is read. */

@@ -1,8 +1,8 @@
 import { CSV_BOM, csvLine, parisDay, spreadsheetDateTime } from "~/lib/csv";
 import { JOURNAL_ACTIONS, type JournalAction } from "~/lib/journal";
 import { journalSearch, parseJournalFilters } from "~/lib/journal-filters-schema";
-import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
-import { journal, journalRows } from "~/server/journal.server";
+import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
+import { journal, journalRows } from "~/platform/journal.server";
 import { requireRecentIdentity } from "~/routes/admin/confirm-identity.server";
 import type { Route } from "./+types/admin-journal-export[.]csv";
 

@@ -1,16 +1,16 @@
 import { exportFileName, firstIssue, personalDataEmailSchema } from "~/lib/personal-data";
-import { PRIVATE_HEADERS, requireAdmin } from "~/server/auth.server";
+import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import { requireRecentIdentity } from "~/routes/admin/confirm-identity.server";
-import { withDatabase } from "~/server/availability.server";
-import { env } from "~/server/env.server";
-import { log } from "~/server/log.server";
+import { withDatabase } from "~/platform/availability.server";
+import { env } from "~/platform/env.server";
+import { log } from "~/platform/log.server";
 import {
   addressToken,
   findPersonalData,
   personalDataDocument,
-} from "~/server/personal-data.server";
-import { siteConfig } from "~/server/site.server";
-import { journal } from "~/server/journal.server";
+} from "~/platform/personal-data.server";
+import { siteConfig } from "~/platform/site.server";
+import { journal } from "~/platform/journal.server";
 import type { Route } from "./+types/admin-personal-data-export";
 
 /** Everything held about one address as a JSON file (RGPD art. 15 and 20). */

@@ -6,9 +6,9 @@ import {
   apiPreflight,
   apiProblem,
   apiRead,
-} from "~/server/api-response.server";
-import { findApiOffer } from "~/server/offer-api.server";
-import { siteConfig } from "~/server/site.server";
+} from "~/features/offers/api-response.server";
+import { findApiOffer } from "~/features/offers/offer-api.server";
+import { siteConfig } from "~/platform/site.server";
 import type { Route } from "./+types/api-offer";
 
 /** GET /api/offers/{slug}: one active offer as JSON (issue 30). */

@@ -5,9 +5,9 @@ import {
   apiPreflight,
   apiProblem,
   apiRead,
-} from "~/server/api-response.server";
-import { listApiOffers } from "~/server/offer-api.server";
-import { siteConfig } from "~/server/site.server";
+} from "~/features/offers/api-response.server";
+import { listApiOffers } from "~/features/offers/offer-api.server";
+import { siteConfig } from "~/platform/site.server";
 import type { Route } from "./+types/api-offers";
 
 /** GET /api/offers: the listing's offers as JSON, the listing's parameters (issue 30). */

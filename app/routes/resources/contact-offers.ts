@@ -4,9 +4,9 @@ import {
   offerSearchSummary,
   parseOfferSearchTerm,
 } from "~/lib/offer-search";
-import { withDatabase } from "~/server/availability.server";
-import { searchOfferChoices } from "~/server/offers.server";
-import { siteConfig } from "~/server/site.server";
+import { withDatabase } from "~/platform/availability.server";
+import { searchOfferChoices } from "~/features/offers/offers.server";
+import { siteConfig } from "~/platform/site.server";
 import type { Route } from "./+types/contact-offers";
 import { cacheControl } from "~/lib/http-headers";
 

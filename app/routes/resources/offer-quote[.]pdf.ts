@@ -2,12 +2,12 @@ import fresh from "fresh";
 import { parseConfigurationQuery } from "~/lib/configuration-query-schema";
 import { cacheControl, retryAfter } from "~/lib/http-headers";
 import { ERROR_MESSAGES, MESSAGES } from "~/lib/messages";
-import { withDatabase } from "~/server/availability.server";
-import { log } from "~/server/log.server";
-import { publicQuotePdf } from "~/server/public-quote.server";
+import { withDatabase } from "~/platform/availability.server";
+import { log } from "~/platform/log.server";
+import { publicQuotePdf } from "~/features/quotes/public-quote.server";
 import { pdfBytesResponse, plainAnswer, unavailableAnswer } from "./quote-response.server";
 import type { Route } from "./+types/offer-quote[.]pdf";
-import { countRefusal } from "~/server/metrics.server";
+import { countRefusal } from "~/platform/metrics.server";
 
 /**
  * `Télécharger le devis (PDF)` (issue 21): the offer page's configuration as an A4 quote, the

@@ -1,6 +1,6 @@
-import { withDatabase } from "~/server/availability.server";
-import { offerFeedXml } from "~/server/offer-feed.server";
-import { siteConfig } from "~/server/site.server";
+import { withDatabase } from "~/platform/availability.server";
+import { offerFeedXml } from "~/features/offers/offer-feed.server";
+import { siteConfig } from "~/platform/site.server";
 import type { Route } from "./+types/offers[.]atom";
 
 /** GET /offers.atom: new and back-in-stock offers (issue 30), cached like the pages. */

@@ -1,7 +1,7 @@
 import { cacheControl, retryAfter, UNAVAILABLE_RETRY_SECONDS } from "~/lib/http-headers";
 import { ERROR_MESSAGES } from "~/lib/messages";
 import type { QuoteDocument } from "~/lib/quote";
-import { quotePdf } from "~/server/quote-pdf.server";
+import { quotePdf } from "~/features/quotes/quote-pdf.server";
 
 // The HTTP answers of the two quote routes (public and admin).
 

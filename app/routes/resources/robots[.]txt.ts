@@ -1,5 +1,5 @@
-import { robotsTxt } from "~/server/sitemap.server";
-import { siteConfig } from "~/server/site.server";
+import { robotsTxt } from "~/features/offers/sitemap.server";
+import { siteConfig } from "~/platform/site.server";
 
 export function loader() {
   return new Response(robotsTxt(siteConfig().baseUrl), {

@@ -1,10 +1,10 @@
 import { cacheControl, retryAfter } from "~/lib/http-headers";
 import { ERROR_MESSAGES } from "~/lib/messages";
-import { withDatabase } from "~/server/availability.server";
-import { log } from "~/server/log.server";
-import { countRefusal } from "~/server/metrics.server";
-import { limitedQuoteRender } from "~/server/public-quote.server";
-import { quotePagePdf } from "~/server/quote-page.server";
+import { withDatabase } from "~/platform/availability.server";
+import { log } from "~/platform/log.server";
+import { countRefusal } from "~/platform/metrics.server";
+import { limitedQuoteRender } from "~/features/quotes/public-quote.server";
+import { quotePagePdf } from "~/features/quotes/quote-page.server";
 import { pdfBytesResponse, plainAnswer, unavailableAnswer } from "./quote-response.server";
 import type { Route } from "./+types/sent-quote-pdf";
 

@@ -1,4 +1,4 @@
-import { currentSitemapXml } from "~/server/sitemap.server";
+import { currentSitemapXml } from "~/features/offers/sitemap.server";
 
 export async function loader() {
   return new Response(await currentSitemapXml(), {

@@ -3,7 +3,7 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { seedIfEmpty } from "../../../app/server/seed.server";
+import { seedIfEmpty } from "../../../app/platform/seed.server";
 import { openTestDatabase, type OpenTestDatabase } from "../../support/database";
 import { findFreePort } from "./ports";
 
@@ -41,7 +41,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     image: image ? new Blob([readFileSync(image)]) : undefined,
   });
   await seedIfEmpty(database.db);
-  const { answerClientErrors, createHttpApp } = await import("../../../server/http");
+  const { answerClientErrors, createHttpApp } = await import("../../../http-server/http");
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
   const app = createHttpApp({ build, clientDir: path.resolve("build/client") });
   const server = await new Promise<Server>((resolve, reject) => {

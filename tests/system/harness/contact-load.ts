@@ -1,5 +1,5 @@
-import { openPglite } from "../../../app/server/db.server";
-import { contactRequests } from "../../../app/server/schema.server";
+import { openPglite } from "../../../app/platform/db.server";
+import { contactRequests } from "../../../app/platform/schema.server";
 import { clientAddress, postContact } from "../support";
 
 export type ContactLoad = {

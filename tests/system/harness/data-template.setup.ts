@@ -1,7 +1,7 @@
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
-import { openPglite } from "../../../app/server/db.server";
+import { openPglite } from "../../../app/platform/db.server";
 import { APP_SERVER_IMAGE_VARIABLE } from "./app-server";
 import { makeDataTemplate } from "./data-template";
 import { DATA_TEMPLATE_VARIABLE } from "./server-process";

@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { openPglite } from "../../../app/server/db.server";
+import { openPglite } from "../../../app/platform/db.server";
 
 /**
  * One embedded data directory, created and migrated, in a new temporary directory: the system

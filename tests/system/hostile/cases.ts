@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { CONTACT_LIMITS } from "../../../app/lib/limits";
-import { MAX_BODY_BYTES } from "../../../server/request-body";
+import { MAX_BODY_BYTES } from "../../../http-server/request-body";
 import { multipart, urlencoded } from "../harness/http";
 import type { Snapshot } from "./run";
 

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { asc, eq, getTableColumns } from "drizzle-orm";
 import { expect } from "vitest";
-import type { Database } from "../../../app/server/db.server";
-import { sendQuote } from "../../../app/server/quote-sending.server";
+import type { Database } from "../../../app/platform/db.server";
+import { sendQuote } from "../../../app/features/quotes/quote-sending.server";
 import {
   contactRequests,
   contactStatusChanges,
@@ -12,9 +12,9 @@ import {
   quotes,
   sessions,
   users,
-} from "../../../app/server/schema.server";
-import { hashSessionToken } from "../../../app/server/sessions.server";
-import type { AdminUser } from "../../../app/server/users.server";
+} from "../../../app/platform/schema.server";
+import { hashSessionToken } from "../../../app/features/accounts/sessions.server";
+import type { AdminUser } from "../../../app/features/accounts/users.server";
 import { send, type Answer } from "../harness/http";
 import { XSS_PAYLOADS, type ContactRow, type HostileCase, type Vars } from "./cases";
 

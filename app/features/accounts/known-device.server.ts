@@ -1,0 +1,118 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { isSecureRequest, readCookie, serializeCookie } from "~/platform/cookies.server";
+import { db, type Database } from "~/platform/db.server";
+import { appState } from "~/platform/schema.server";
+
+// The "known device" of an account (issue 28): a browser that completed a second-factor step on
+// this account (a sign-in with its code, or the enrolment itself) gets a cookie that says so for
+// 30 days. Sign-in counts such a browser's failures on its own (per account and device), never
+// with the rest of the account's, so that someone who has the password cannot lock the owner out
+// of their usual browser.
+//
+// The cookie is `v1.<account id>.<device id>.<issued at, s>.<HMAC-SHA256>`, the MAC (node:crypto)
+// taken over those fields and the date the account's second factor was enabled: resetting or
+// enrolling the factor again forgets every device of the account. The key is 32 random bytes made
+// once per database (app_state), so that every instance signs and checks alike.
+
+export const KNOWN_DEVICE_COOKIE = "admin_device";
+/** Over HTTPS: Secure, Path=/, no Domain, like the session cookie. */
+export const SECURE_KNOWN_DEVICE_COOKIE = `__Host-${KNOWN_DEVICE_COOKIE}`;
+export const KNOWN_DEVICE_DAYS = 30;
+const KNOWN_DEVICE_MS = KNOWN_DEVICE_DAYS * 24 * 60 * 60 * 1000;
+const KEY_NAME = "known_device_key";
+
+/** The cookie's value as the browser sends it back: parsed before anything is read from it. */
+const cookieSchema = z
+  .string()
+  .max(200)
+  .regex(/^v1\.[1-9]\d{0,9}\.[A-Za-z0-9_-]{22}\.\d{1,12}\.[A-Za-z0-9_-]{43}$/)
+  .transform((value) => {
+    const [, userId, deviceId, issuedAt, mac] = value.split(".");
+    return { userId: Number(userId), deviceId, issuedAt: Number(issuedAt), mac };
+  });
+
+export type KnownDevice = { deviceId: string };
+
+/** The account whose device it may be: its id and when its second factor was enabled. */
+export type DeviceAccount = { id: number; totpEnabledAt: Date | null };
+
+async function deviceKey(database: Database): Promise<Buffer> {
+  const read = () =>
+    database.select({ value: appState.value }).from(appState).where(eq(appState.key, KEY_NAME));
+  let [row] = await read();
+  if (!row) {
+    await database
+      .insert(appState)
+      .values({ key: KEY_NAME, value: randomBytes(32).toString("hex") })
+      .onConflictDoNothing();
+    [row] = await read();
+  }
+  return Buffer.from(row.value, "hex");
+}
+
+function mac(key: Buffer, fields: string, enabledAt: Date): string {
+  return createHmac("sha256", key)
+    .update(`known-device:${fields}:${enabledAt.getTime()}`)
+    .digest("base64url");
+}
+
+/**
+ * The device `value` names when it is a valid, unexpired cookie of this account (with its second
+ * factor as it is now), or null. A well-formed cookie always costs the key's read, whichever
+ * account it names.
+ */
+export async function verifyKnownDevice(
+  value: string | undefined,
+  account: DeviceAccount | undefined,
+  database: Database = db(),
+): Promise<KnownDevice | null> {
+  const parsed = cookieSchema.safeParse(value);
+  if (!parsed.success) return null;
+  const key = await deviceKey(database);
+  const { userId, deviceId, issuedAt, mac: given } = parsed.data;
+  if (!account?.totpEnabledAt || account.id !== userId) return null;
+  const age = Date.now() - issuedAt * 1000;
+  // A minute of clock difference between instances is allowed.
+  if (age > KNOWN_DEVICE_MS || age < -60_000) return null;
+  const expected = Buffer.from(
+    mac(key, `v1.${userId}.${deviceId}.${issuedAt}`, account.totpEnabledAt),
+  );
+  const received = Buffer.from(given);
+  if (expected.length !== received.length || !timingSafeEqual(expected, received)) return null;
+  return { deviceId };
+}
+
+/**
+ * A cookie value for a browser that has just completed a second-factor step on `account`: the
+ * same device id when it was already known (its allowance stays its own), 30 days from now.
+ */
+export async function issueKnownDevice(
+  account: DeviceAccount & { totpEnabledAt: Date },
+  previous: KnownDevice | null,
+  database: Database = db(),
+): Promise<string> {
+  const key = await deviceKey(database);
+  const deviceId = previous?.deviceId ?? randomBytes(16).toString("base64url");
+  const issuedAt = Math.floor(Date.now() / 1000);
+  const fields = `v1.${account.id}.${deviceId}.${issuedAt}`;
+  return `${fields}.${mac(key, fields, account.totpEnabledAt)}`;
+}
+
+function cookieName(request: Request): string {
+  return isSecureRequest(request) ? SECURE_KNOWN_DEVICE_COOKIE : KNOWN_DEVICE_COOKIE;
+}
+
+/** The known-device cookie the request carries (unchecked), or undefined. */
+export function readKnownDevice(request: Request): string | undefined {
+  return readCookie(request, cookieName(request));
+}
+
+/** Set-Cookie for a known device: HttpOnly, SameSite=Lax, Secure over HTTPS, 30 days. */
+export function knownDeviceCookie(request: Request, value: string): string {
+  return serializeCookie(cookieName(request), value, {
+    maxAge: KNOWN_DEVICE_MS / 1000,
+    secure: isSecureRequest(request),
+  });
+}

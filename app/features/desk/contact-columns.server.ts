@@ -1,0 +1,35 @@
+import { requestOffer, type RequestOfferColumns } from "~/lib/request-offer";
+import { contactRequests, offers } from "~/platform/schema.server";
+
+// The column sets every reader of a request starts from: the list, the page, the personal-data
+// export and the webhooks' payload (one place to add a field the visitor sends).
+
+/** What the visitor sent: every reader of a request starts from these. */
+export const sentColumns = {
+  id: contactRequests.id,
+  name: contactRequests.name,
+  email: contactRequests.email,
+  phone: contactRequests.phone,
+  company: contactRequests.company,
+  siren: contactRequests.siren,
+  message: contactRequests.message,
+  configuration: contactRequests.configuration,
+  createdAt: contactRequests.createdAt,
+};
+
+/** The request's offer as it is now and as it was when sent (see withOffer, requestOffer). */
+export const offerColumns = {
+  offerId: contactRequests.offerId,
+  currentTitle: offers.title,
+  currentReference: offers.reference,
+  snapshotTitle: contactRequests.offerTitle,
+  snapshotReference: contactRequests.offerReference,
+};
+/** The offer as it is now, or its snapshot once deleted, or null for a general request. */
+export function withOffer<T extends RequestOfferColumns>(row: T) {
+  const { currentTitle, currentReference, snapshotTitle, snapshotReference, ...rest } = row;
+  return {
+    ...rest,
+    offer: requestOffer({ currentTitle, currentReference, snapshotTitle, snapshotReference }),
+  };
+}

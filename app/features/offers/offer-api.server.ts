@@ -1,0 +1,176 @@
+import { count } from "drizzle-orm";
+import { AVAILABLE_NOW, deliveryLabel } from "~/lib/delivery";
+import { leaseQuote, offeredDurations, type LeaseScale } from "~/lib/lease";
+import { amount, loaTotal, toCents, ttcCents, type Pricing } from "~/lib/money";
+import type { ApiOffer, ApiOfferDetail, ApiOfferList } from "~/lib/offer-api-schema";
+import type { OfferFilters, OfferSort } from "~/lib/offer-filters";
+import { db, type Database } from "~/platform/db.server";
+import { readLeaseScale } from "./lease.server";
+import {
+  findActiveOfferBySlug,
+  LISTING_PAGE_SIZE,
+  listingConditions,
+  listingPageDetails,
+  type OfferDetail,
+} from "./offers.server";
+import { offers } from "~/platform/schema.server";
+
+// The catalogue as JSON (issue 30): what a buyer compares, from the rows the pages read. The
+// shapes are the zod schemas of app/lib/offer-api-schema.ts, which the OpenAPI document describes.
+
+export type ApiContext = { baseUrl: string; pricing: Pricing };
+
+const euros = (cents: number) => cents / 100;
+const decimal = (text: string | null) => (text === null ? null : Number(text));
+
+function withTtc(ht: string | null, pricing: Pricing) {
+  if (ht === null) return { ht: null, ttc: null };
+  const value = amount(ht, pricing);
+  return { ht: euros(value.ht), ttc: euros(value.ttc) };
+}
+
+/** The lease simulator's rents for every duration the offer allows and the scale prices. */
+function leaseOf(offer: OfferDetail, scale: LeaseScale, pricing: Pricing): ApiOffer["lease"] {
+  if (offer.type !== "loa" || offer.financedAmount === null) return null;
+  const financed = toCents(offer.financedAmount);
+  const durations = offeredDurations(offer.leaseDurations, scale).flatMap((months) => {
+    const quote = leaseQuote(financed, months, scale);
+    return quote
+      ? [
+          {
+            months,
+            monthlyHt: euros(quote.monthly),
+            monthlyTtc: euros(ttcCents(quote.monthly, pricing.vatRate)),
+            purchaseOptionHt: euros(quote.option),
+            totalHt: euros(quote.total),
+          },
+        ]
+      : [];
+  });
+  return durations.length ? { financedAmountHt: euros(financed), durations } : null;
+}
+
+/** One offer as the API shows it. */
+export function apiOffer(offer: OfferDetail, scale: LeaseScale, context: ApiContext): ApiOffer {
+  const { pricing } = context;
+  const monthly = amount(offer.price, pricing);
+  const setup = withTtc(offer.setupFee, pricing);
+  const option = withTtc(offer.loaPurchaseOption, pricing);
+  const total =
+    offer.type === "loa" && offer.loaMonths
+      ? loaTotal(offer.price, offer.loaMonths, offer.loaPurchaseOption, pricing)
+      : null;
+  return {
+    slug: offer.slug,
+    title: offer.title,
+    reference: offer.reference,
+    type: offer.type,
+    url: `${context.baseUrl}/offers/${offer.slug}`,
+    featured: offer.featured,
+    price: {
+      monthlyHt: euros(monthly.ht),
+      monthlyTtc: euros(monthly.ttc),
+      vatRate: pricing.vatRate,
+      setupFeeHt: setup.ht,
+      setupFeeTtc: setup.ttc,
+    },
+    engagement: offer.engagement,
+    contractType: offer.contractType,
+    loa:
+      total && offer.loaMonths
+        ? {
+            months: offer.loaMonths,
+            purchaseOptionHt: option.ht,
+            purchaseOptionTtc: option.ttc,
+            totalHt: euros(total.ht),
+            totalTtc: euros(total.ttc),
+          }
+        : null,
+    lease: leaseOf(offer, scale, pricing),
+    specs: {
+      cpu: offer.cpu,
+      cpuCores: offer.cpuCores,
+      ram: offer.ram,
+      ramGb: offer.ramGb,
+      storage: offer.storage,
+      storageTb: decimal(offer.storageTb),
+      network: offer.network,
+      bandwidthGbps: decimal(offer.bandwidthGbps),
+    },
+    delivery: {
+      state: offer.delivery,
+      days: offer.deliveryDays,
+      label: deliveryLabel(offer),
+      availableNow: AVAILABLE_NOW.includes(offer.delivery),
+    },
+    datacenter:
+      offer.datacenter && offer.datacenterName
+        ? { code: offer.datacenter, name: offer.datacenterName }
+        : null,
+    options: (offer.options ?? []).map((group) =>
+      group.kind === "choice"
+        ? {
+            kind: "choice" as const,
+            label: group.label,
+            choices: group.choices.map((c) => ({
+              label: c.label,
+              monthlyHt: euros(c.monthly),
+              setupHt: euros(c.setup),
+            })),
+          }
+        : {
+            kind: "quantity" as const,
+            label: group.label,
+            min: group.min,
+            max: group.max,
+            monthlyHt: euros(group.monthly),
+            setupHt: euros(group.setup),
+          },
+    ),
+    updatedAt: offer.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * GET /api/offers: one page of the listing, the same offers in the same order as the page at the
+ * same address (the same conditions and page query, with every column). A page past the end is
+ * empty.
+ */
+export async function listApiOffers(
+  state: { filters: OfferFilters; page: number; sort: OfferSort },
+  context: ApiContext,
+  database: Database = db(),
+): Promise<ApiOfferList> {
+  const { filters, page, sort } = state;
+  const [{ total }] = await database
+    .select({ total: count() })
+    .from(offers)
+    .where(listingConditions(filters));
+  const pageCount = Math.max(1, Math.ceil(total / LISTING_PAGE_SIZE));
+  const [rows, scale] =
+    total === 0 || page > pageCount
+      ? [[], undefined]
+      : await Promise.all([
+          listingPageDetails(filters, page, LISTING_PAGE_SIZE, database, sort),
+          readLeaseScale(database),
+        ]);
+  return {
+    offers: scale ? rows.map((row) => apiOffer(row, scale, context)) : [],
+    total,
+    page,
+    pageCount,
+    pageSize: LISTING_PAGE_SIZE,
+  };
+}
+
+/** GET /api/offers/{slug}: an active offer with its description, or undefined. */
+export async function findApiOffer(
+  slug: string,
+  context: ApiContext,
+  database: Database = db(),
+): Promise<ApiOfferDetail | undefined> {
+  const offer = await findActiveOfferBySlug(slug, database);
+  if (!offer) return undefined;
+  const scale = await readLeaseScale(database);
+  return { ...apiOffer(offer, scale, context), description: offer.description };
+}

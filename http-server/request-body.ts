@@ -1,0 +1,62 @@
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import getRawBody from "raw-body";
+import { ERROR_MESSAGES, type ErrorCopy } from "../app/lib/messages";
+import { log } from "../app/platform/log.server";
+import { plainErrorPage } from "./error-page";
+
+declare module "express-serve-static-core" {
+  interface Request {
+    /** The whole request body, read by readRequestBody (methods other than GET and HEAD). */
+    rawBody?: Buffer;
+  }
+}
+
+/** Largest request body accepted (form posts); larger ones answer 413 before any parsing. */
+export const MAX_BODY_BYTES = 256 * 1024;
+
+function reject(req: Request, res: Response, status: 413 | 415, copy: ErrorCopy) {
+  if (res.headersSent) return;
+  // The rest of the body is not read: close the connection once the answer is sent.
+  res.setHeader("Connection", "close");
+  res.status(status).type("html").send(plainErrorPage(copy, res.locals.requestId));
+  log.warn("request body refused", {
+    requestId: res.locals.requestId,
+    method: req.method,
+    path: req.path.slice(0, 200),
+    status,
+  });
+}
+
+/**
+ * Reads the body of state-changing requests into memory, up to maxBytes, before React Router
+ * sees it (its request.formData() would read any size). raw-body (what express.raw uses) refuses
+ * a larger declared Content-Length at once and counts a body without one (chunked) as it streams.
+ * Not express.raw itself: on a refused body it reads the whole request before answering, so a
+ * declared 10 GB would hold the connection until it times out; here the 413 goes out at once and
+ * the connection closes. Compressed bodies are refused with 415.
+ */
+export function readRequestBody(maxBytes: number): RequestHandler {
+  const tooLarge = ERROR_MESSAGES.tooLargeLimit(Math.floor(maxBytes / 1024));
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    const encoding = (req.headers["content-encoding"] ?? "identity").toLowerCase();
+    if (encoding !== "identity") {
+      return reject(req, res, 415, ERROR_MESSAGES.compressed);
+    }
+    getRawBody(req, { length: req.headers["content-length"], limit: maxBytes }).then(
+      (body) => {
+        req.rawBody = body;
+        next();
+      },
+      (error: { type?: string }) => {
+        if (error.type === "entity.too.large") {
+          req.resume(); // discard what is still in flight; the socket closes after the answer
+          reject(req, res, 413, tooLarge);
+          return;
+        }
+        // The client went away mid-body: nobody is left to answer.
+        res.destroy();
+      },
+    );
+  };
+}
