@@ -10,7 +10,7 @@ import { OFFER_SEARCH, offerSearchSummary } from "~/lib/offer-search";
 import { useNonce } from "~/hooks/nonce";
 import { useRootData } from "~/hooks/use-root-data";
 import type { ContactOfferField as Field } from "~/features/desk/contact-offers.server";
-import type { OfferChoice } from "~/features/offers/offers.server";
+import type { OfferChoice } from "~/features/offers/offer-choices.server";
 
 // The contact form's offer field (docs/decisions/019): the spec's selector while the catalogue is
 // small; beyond CONTACT_OFFER_SELECT_MAX active offers, a search. Without JavaScript the search is

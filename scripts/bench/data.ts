@@ -13,8 +13,8 @@ import {
 import {
   findActiveOfferBySlug,
   listActiveOffers,
-  listOfferChoices,
-} from "../../app/features/offers/offers.server";
+} from "../../app/features/offers/offer-listing.server";
+import { listOfferChoices } from "../../app/features/offers/offer-choices.server";
 import * as schema from "../../app/platform/schema.server";
 import { offers, type NewOffer } from "../../app/platform/schema.server";
 import { loadDemoOffers } from "../../app/platform/seed.server";

@@ -9,11 +9,11 @@ import * as dashboard from "../../app/routes/admin/dashboard";
 import {
   createOffer,
   deleteOffer,
-  findActiveOfferBySlug,
   freeSlug,
   OfferNotFoundError,
   updateOffer,
 } from "../../app/features/offers/offers.server";
+import { findActiveOfferBySlug } from "../../app/features/offers/offer-listing.server";
 import { getCatalogueVersion } from "../../app/features/offers/catalogue.server";
 import { createContactRequest } from "../../app/features/desk/contacts.server";
 import { listContactRequests } from "../../app/features/desk/contact-list.server";

@@ -4,15 +4,13 @@ import type { OfferFilters, OfferSort } from "../../app/lib/offer-filters";
 import { allOfferNumbers, OFFER_FORM_DEFAULTS } from "../../app/lib/offer-form";
 import { parseOfferForm } from "../../app/lib/offer-form-schema";
 import { loader as compareLoader } from "../../app/routes/public/compare";
+import { createOffer, findOfferById, updateOffer } from "../../app/features/offers/offers.server";
 import {
-  createOffer,
   findActiveOffersBySlugs,
-  findOfferById,
   listActiveOffers,
   listFeaturedOffers,
   listingPageQuery,
-  updateOffer,
-} from "../../app/features/offers/offers.server";
+} from "../../app/features/offers/offer-listing.server";
 import { offers, type NewOffer } from "../../app/platform/schema.server";
 import { testDatabaseKind } from "../support/database";
 import { buildOffer, EMPTY_OFFER_NUMBERS, insertOffers } from "../support/offers";

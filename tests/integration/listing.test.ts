@@ -5,8 +5,8 @@ import { createContactRequest } from "../../app/features/desk/contacts.server";
 import {
   findActiveOfferBySlug,
   listActiveOffers,
-  listOfferChoices,
-} from "../../app/features/offers/offers.server";
+} from "../../app/features/offers/offer-listing.server";
+import { listOfferChoices } from "../../app/features/offers/offer-choices.server";
 import { contactRequests, offers, type NewOffer } from "../../app/platform/schema.server";
 import { loadDemoOffers, seedIfEmpty } from "../../app/platform/seed.server";
 import { testDatabaseKind } from "../support/database";

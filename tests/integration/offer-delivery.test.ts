@@ -7,7 +7,10 @@ import {
   listDatacenters,
   removeDatacenter,
 } from "../../app/features/offers/datacenters.server";
-import { findActiveOfferBySlug, listActiveOffers } from "../../app/features/offers/offers.server";
+import {
+  findActiveOfferBySlug,
+  listActiveOffers,
+} from "../../app/features/offers/offer-listing.server";
 import { datacenters, offers } from "../../app/platform/schema.server";
 import { testDatabaseKind } from "../support/database";
 import { call, makeRequest } from "../support/admin";

@@ -7,7 +7,7 @@ import {
   listOfferChoices,
   searchOfferChoices,
   type OfferChoice,
-} from "~/features/offers/offers.server";
+} from "~/features/offers/offer-choices.server";
 
 // The contact form's offer field (issue 11, docs/decisions/019): the spec's selector of every
 // active offer while the catalogue is small, a search by title or reference beyond.

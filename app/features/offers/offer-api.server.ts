@@ -12,7 +12,7 @@ import {
   listingConditions,
   listingPageDetails,
   type OfferDetail,
-} from "./offers.server";
+} from "./offer-listing.server";
 import { offers } from "~/platform/schema.server";
 
 // The catalogue as JSON (issue 30): what a buyer compares, from the rows the pages read. The

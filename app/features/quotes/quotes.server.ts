@@ -8,7 +8,7 @@ import {
 } from "~/features/desk/contact-configuration.server";
 import { db, type Database } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
-import { findActiveOfferBySlug } from "~/features/offers/offers.server";
+import { findActiveOfferBySlug } from "~/features/offers/offer-listing.server";
 import { appState, contactRequests, offers, quotes, type Quote } from "~/platform/schema.server";
 import { sellerIdentity, siteConfig } from "~/platform/site.server";
 

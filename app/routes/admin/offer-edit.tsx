@@ -3,7 +3,7 @@ import { adminMeta } from "~/lib/admin-meta";
 import { withReturnTo } from "~/lib/admin-offer-list";
 import { offerToFormValues } from "~/lib/offer-form";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
-import { offerReferenceOptions } from "~/features/offers/offers.server";
+import { offerReferenceOptions } from "~/features/offers/offer-listing.server";
 import { waitingAlertCounts } from "~/features/alerts/alerts.server";
 import { alertsWaitingNote } from "~/lib/alerts";
 import {

@@ -19,10 +19,10 @@ import { actionFailure, parseId, readForm, type ActionFailure } from "~/platform
 import {
   findOfferById,
   offerCopyValues,
-  offerReferenceOptions,
   saveOffer,
   type SaveOfferResult,
 } from "~/features/offers/offers.server";
+import { offerReferenceOptions } from "~/features/offers/offer-listing.server";
 
 function notFound(): never {
   throw data({ message: ADMIN_MESSAGES.offerGone }, { status: 404, headers: PRIVATE_HEADERS });

@@ -2,7 +2,7 @@ import { OfferEditor } from "~/components/admin/offer-editor";
 import { adminMeta } from "~/lib/admin-meta";
 import { withReturnTo } from "~/lib/admin-offer-list";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
-import { offerReferenceOptions } from "~/features/offers/offers.server";
+import { offerReferenceOptions } from "~/features/offers/offer-listing.server";
 import { editorReturnTo, newOfferValues, offerEditorAction } from "./offer-editor.server";
 import type { Route } from "./+types/offer-new";
 

@@ -15,7 +15,7 @@ import { subscribeToAlert } from "~/features/alerts/alerts.server";
 import { withDatabase } from "~/platform/availability.server";
 import { assertMethod, readForm } from "~/platform/form.server";
 import { countRefusal } from "~/platform/metrics.server";
-import { findActiveOfferBySlug } from "~/features/offers/offers.server";
+import { findActiveOfferBySlug } from "~/features/offers/offer-listing.server";
 import type { Route } from "./+types/alert";
 
 // `Me prévenir` (issue 30): where the offer page's form posts (the offer in the address:

@@ -13,8 +13,8 @@ import { offerTerms } from "~/lib/offer-terms";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
 import { withDatabase } from "~/platform/availability.server";
-import { findActiveOffersBySlugs } from "~/features/offers/offers.server";
-import type { OfferDetail as Offer } from "~/features/offers/offers.server";
+import { findActiveOffersBySlugs } from "~/features/offers/offer-listing.server";
+import type { OfferDetail as Offer } from "~/features/offers/offer-listing.server";
 import type { Route } from "./+types/compare";
 
 // Links only: no React needed in the browser.

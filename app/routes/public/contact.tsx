@@ -33,7 +33,7 @@ import { submitContactRequest, type ContactSubmission } from "~/features/desk/co
 import { configurationSnapshot } from "~/features/desk/contact-configuration.server";
 import { assertMethod, formText, readForm, type ActionFailure } from "~/platform/form.server";
 import { loadContactOfferField, postedOfferChoice } from "~/features/desk/contact-offers.server";
-import type { OfferChoice } from "~/features/offers/offers.server";
+import type { OfferChoice } from "~/features/offers/offer-choices.server";
 import type { Route } from "./+types/contact";
 import {
   cacheControl,

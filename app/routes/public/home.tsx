@@ -10,7 +10,7 @@ import { organizationJsonLd } from "~/lib/structured-data";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
 import { withDatabase } from "~/platform/availability.server";
-import { listFeaturedOffers } from "~/features/offers/offers.server";
+import { listFeaturedOffers } from "~/features/offers/offer-listing.server";
 import type { Route } from "./+types/home";
 import { cacheControl } from "~/lib/http-headers";
 

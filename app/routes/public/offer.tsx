@@ -43,7 +43,7 @@ import { env } from "~/platform/env.server";
 import { leaseTerms } from "~/features/offers/lease.server";
 import { log } from "~/platform/log.server";
 import { markdownHtml } from "~/platform/markdown.server";
-import { currentOfferBySlug } from "~/features/offers/offers.server";
+import { currentOfferBySlug } from "~/features/offers/offer-listing.server";
 import type { Offer } from "~/platform/schema.server";
 import type { Route } from "./+types/offer";
 

@@ -30,7 +30,7 @@ import {
   LISTING_PAGE_SIZE,
   listActiveOffers,
   currentReferenceOptions,
-} from "~/features/offers/offers.server";
+} from "~/features/offers/offer-listing.server";
 import type { Route } from "./+types/offers";
 
 // Server-rendered; filtering as you type is app/client/listing.ts, the comparison bar

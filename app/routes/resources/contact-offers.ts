@@ -5,7 +5,7 @@ import {
   parseOfferSearchTerm,
 } from "~/lib/offer-search";
 import { withDatabase } from "~/platform/availability.server";
-import { searchOfferChoices } from "~/features/offers/offers.server";
+import { searchOfferChoices } from "~/features/offers/offer-choices.server";
 import { siteConfig } from "~/platform/site.server";
 import type { Route } from "./+types/contact-offers";
 import { cacheControl } from "~/lib/http-headers";
