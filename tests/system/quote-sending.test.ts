@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { vatNumberOf } from "../../app/lib/siren";
+import { createPostgresDatabase, type TestDatabase, withClient } from "../support/database";
+import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
+import { type ServerProcess, startServer } from "./harness/server-process";
+import { hasPostgres } from "./harness/use-postgres";
+import { MAIL_ENV } from "./harness/use-server";
 import { pdfText } from "../support/pdf-text";
 import { useServerWithMail } from "./harness/use-server";
 import { findFreePort } from "./harness/ports";
 import { WebhookReceiver } from "./harness/webhook-receiver";
+import { decodeHtml } from "./hostile/run";
 import { clientAddress, postSiteForm, signInOverHttp } from "./support";
 
 /**
@@ -208,5 +214,79 @@ describe("a quote mailed from the desk, accepted online", () => {
     const other = await fetchAs(41);
     expect(other.status).toBe(200);
     await other.arrayBuffer();
+  });
+});
+
+/**
+ * The expired link (issue 29), on PostgreSQL so that the test can move the quote's validity into the
+ * past: the page says the quote expired and offers no answer; a forged answer is refused with a
+ * French 409 and changes nothing.
+ */
+describe.skipIf(!hasPostgres)("a quote whose validity has ended", () => {
+  let database: TestDatabase;
+  let mailer: TestSmtpServer;
+  let app: ServerProcess;
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase("quote_expired");
+    mailer = await startTestSmtpServer(await findFreePort());
+    const env = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: mailer.url };
+    app = startServer({
+      port: await findFreePort(),
+      databaseUrl: database.url,
+      env: { ...env, ...MAIL_ENV },
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.stop("SIGTERM");
+    await mailer?.stop();
+    await database?.drop();
+  });
+
+  it("is refused: the page says it expired, an answer posted anyway gets a 409", async () => {
+    const cookie = await signInOverHttp(app.base, ADMIN);
+    const offerPage = await (await fetch(`${app.base}/offers/epyc-performance-64`)).text();
+    const offer = /\/contact\?offer=(\d+)/.exec(offerPage)?.[1];
+    expect(offer).toBeDefined();
+    const visitor = { name: "Paul Durand", email: "paul@example.fr", phone: "", offer: offer! };
+    const fields = { ...visitor, siren: SIREN, message: "Un devis, merci." };
+    const sent = await postSiteForm(app.base, "/contact", fields, "", clientAddress(21));
+    expect(sent.status).toBe(303);
+    const id = Number(/DEM-\d{4}-(\d{5})/.exec(sent.headers.get("location") ?? "")?.[1]);
+    const quotePath = `/admin/contacts/${id}/envoyer-devis`;
+    expect((await postSiteForm(app.base, quotePath, { validity: "30" }, cookie)).status).toBe(302);
+    let link: string | undefined;
+    for (let i = 0; i < 300 && !link; i++) {
+      const mail = mailer.mails.find((m) => /Votre devis DEV-/.test(m.parsed.subject ?? ""));
+      link = /https?:\/\/[^\s"<>]+\/devis\/[A-Za-z0-9_-]{43}/.exec(mail?.parsed.text ?? "")?.[0];
+      if (!link) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(link).toBeDefined();
+    const path = new URL(link!).pathname;
+
+    // Thirty-one days later, as far as the quote knows.
+    await withClient(database.url, (c) =>
+      c.query("update quotes set valid_until = now() - interval '1 day'"),
+    );
+    const page = await fetch(`${app.base}${path}`);
+    const html = decodeHtml(await page.text());
+    expect(html).toContain("Devis expiré");
+    expect(html).not.toContain("Bon pour accord");
+
+    const answer = { intent: "accept", name: "Paul Durand", role: "Gérant", agree: "on" };
+    const refused = await postSiteForm(app.base, path, answer, "", clientAddress(22));
+    expect(refused.status).toBe(409);
+    expect(decodeHtml(await refused.text())).toContain("expiré");
+    const [row] = await withClient(
+      database.url,
+      async (c) =>
+        (await c.query<{ accepted_at: Date | null }>("select accepted_at from quotes")).rows,
+    );
+    expect(row.accepted_at).toBeNull();
+    const request = await (
+      await fetch(`${app.base}/admin/contacts/${id}`, { headers: { cookie } })
+    ).text();
+    expect(request).toContain("Devis envoyé");
   });
 });
