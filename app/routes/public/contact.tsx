@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Mail, Phone, X } from "lucide-react";
-import { data, Form, redirect } from "react-router";
+import { data, Form } from "react-router";
 import { z } from "zod";
 import contactScriptUrl from "~/client/contact.ts?script";
 import { ContactOfferField, ContactOfferSearchForm } from "~/components/contact-offer-field";
@@ -15,25 +15,21 @@ import { contactFormSchema } from "~/lib/contact";
 import { COMPANY_MAX, compactSiren, isValidSiren, SIREN_MESSAGES, vatNumberOf } from "~/lib/siren";
 import { offerNeedsSiren } from "~/features/desk/contact-company.server";
 import * as dom from "~/lib/dom-hooks";
-import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
 import { CONTACT_LIMITS } from "~/lib/limits";
-import { ERROR_MESSAGES, MESSAGES, retryInMinutes } from "~/lib/messages";
+import { ERROR_MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/lib/meta";
 import {
   CONFIGURATION_FIELD,
   CONFIGURED_OFFER_FIELD,
-  CONFIGURATION_MAX,
   configurationLines,
-  type ConfigurationSnapshot,
 } from "~/lib/offer-options";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
 import { withDatabase } from "~/platform/availability.server";
-import { submitContactRequest, type ContactSubmission } from "~/features/desk/contacts.server";
+import { submitContactRequest } from "~/features/desk/contacts.server";
 import { configurationSnapshot } from "~/features/desk/contact-configuration.server";
-import { assertMethod, formText, readForm, type ActionFailure } from "~/platform/form.server";
-import { loadContactOfferField, postedOfferChoice } from "~/features/desk/contact-offers.server";
-import type { OfferChoice } from "~/features/offers/offer-choices.server";
+import { assertMethod, formText, readForm } from "~/platform/form.server";
+import { loadContactOfferField } from "~/features/desk/contact-offers.server";
 import type { Route } from "./+types/contact";
 import {
   cacheControl,
@@ -41,7 +37,7 @@ import {
   UNAVAILABLE_RETRY_SECONDS,
   VIEW_TOKEN_HEADER,
 } from "~/lib/http-headers";
-import { countRefusal } from "~/platform/metrics.server";
+import { answer, configurationParam } from "./contact-answer.server";
 
 // Server-rendered; the selected-offer box and the sending state are app/client/contact.ts, the
 // toasts app/client/toast.ts (docs/decisions/005).
@@ -65,8 +61,6 @@ const HONEYPOT_FIELD = "website";
  */
 const TOKEN_FIELD = "submission";
 const tokenSchema = z.uuid().optional();
-/** The confirmation page, with the request's reference to quote (not personal data). */
-const sentPath = (reference: string) => `/contact/merci?ref=${encodeURIComponent(reference)}`;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -104,34 +98,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-/** A configuration's query (o0=1&o2=4): short and plain, anything else reads as none. */
-const configurationParam = z
-  .string()
-  .max(CONFIGURATION_MAX)
-  .regex(/^[a-z0-9=&]*$/)
-  .catch("");
-
-type Values = {
-  name: string;
-  email: string;
-  phone: string;
-  company: string;
-  siren: string;
-  message: string;
-  offer: string;
-  submission: string;
-};
-/**
- * A refused post: the one ActionFailure shape, whose values are everything typed (the token too),
- * plus what the page shows again around them (the offer and its configuration, loader data that
- * the address no longer carries).
- */
-export type ContactFailure = ActionFailure<keyof Values, Values> & {
-  offerChoice?: OfferChoice;
-  configuration: ConfigurationSnapshot | null;
-  configurationQuery: string;
-};
-
 export async function action({ request, context }: Route.ActionArgs) {
   assertMethod(request, "POST");
   const parsed = await readForm(request, contactFormSchema);
@@ -164,71 +130,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     context,
   );
   return answer(result, raw, configuration);
-}
-
-/**
- * The configuration posted with a refused form, shown again (the page is then rendered for
- * /contact, whose address no longer carries it); kept as posted when it cannot be read now.
- */
-async function postedConfiguration(offer: string, query: string) {
-  if (!query || !/^[1-9]\d{0,9}$/.test(offer) || Number(offer) > 2_147_483_647) return null;
-  try {
-    return await configurationSnapshot(Number(offer), query);
-  } catch {
-    return null;
-  }
-}
-
-/** The one mapping from a post's outcome to status, headers and what the page shows again. */
-async function answer(
-  result:
-    | ContactSubmission
-    | { kind: "invalid"; fieldErrors: FieldErrors<keyof Values> }
-    | { kind: "expired" },
-  values: Values,
-  configurationQuery: string,
-) {
-  // Post/redirect/get: the confirmation is a page of its own, which a reload cannot send again.
-  if (result.kind === "sent") throw redirect(sentPath(result.reference), 303);
-  const [offerChoice, configuration] = await Promise.all([
-    postedOfferChoice(values.offer),
-    postedConfiguration(values.offer, configurationQuery),
-  ]);
-  const kept = { values, offerChoice, configuration, configurationQuery };
-  // A public page: no private headers; Retry-After when the visitor should come back later.
-  const refuse = (status: number, failure: ContactFailure, headers?: HeadersInit) =>
-    data(failure, { status, headers });
-  if (result.kind === "rate-limited") {
-    countRefusal("contact");
-    const { retryAfterSeconds } = result;
-    return refuse(
-      429,
-      {
-        error: "Trop de messages envoyés",
-        description: `Vous avez envoyé plusieurs messages en peu de temps. ${retryInMinutes(retryAfterSeconds)}`,
-        ...kept,
-      },
-      retryAfter(retryAfterSeconds),
-    );
-  }
-  if (result.kind === "expired") {
-    const { title, description } = MESSAGES.contactExpired;
-    return refuse(400, { error: title, description, ...kept });
-  }
-  if (result.kind === "invalid") {
-    const { fieldErrors } = result;
-    const missing = (["name", "email", "message"] as const).some((k) => !values[k].trim());
-    const { title, description } = missing
-      ? MESSAGES.contactMissing
-      : {
-          title: "Formulaire invalide",
-          description: firstFieldError(fieldErrors, MESSAGES.contactMissing.description),
-        };
-    return refuse(400, { error: title, description, fieldErrors, ...kept });
-  }
-  // 503: the database is unreachable; the page keeps what was typed and says when to retry.
-  const { title, description } = MESSAGES.contactFailed;
-  return refuse(503, { error: title, description, ...kept }, retryAfter(UNAVAILABLE_RETRY_SECONDS));
 }
 
 // The 429 answer tells clients when to come back.
