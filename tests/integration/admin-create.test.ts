@@ -18,7 +18,9 @@ function adminCreate(args: string[], env: Record<string, string>) {
 
 let workDir: string;
 
-describe("npm run admin:create", () => {
+// Each case starts the script as a process (tsx, then a new embedded database on the fresh
+// directories): the default 30 s is too short on a busy 2-core machine.
+describe("npm run admin:create", { timeout: 120_000 }, () => {
   beforeAll(() => {
     workDir = mkdtempSync(path.join(tmpdir(), "admin-create-"));
   });
