@@ -35,6 +35,11 @@ export function apiPreflight(): Response {
   });
 }
 
+/** An API address's loader: OPTIONS (the CORS preflight) answered before it reads anything. */
+export function apiLoader<A extends { request: Request }>(read: (args: A) => Promise<Response>) {
+  return (args: A) => (args.request.method === "OPTIONS" ? apiPreflight() : read(args));
+}
+
 /** The methods that would change something (React Router calls the action): 405 with Allow. */
 export function apiMethodNotAllowed(): Response {
   return apiProblem(

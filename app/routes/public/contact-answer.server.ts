@@ -2,8 +2,7 @@
 // outcome to its status, headers and what the page shows again around the typed values.
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import type { FieldErrors } from "~/lib/field-errors";
-import { firstFieldError } from "~/lib/field-errors";
+import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
 import { MESSAGES, retryInMinutes } from "~/lib/messages";
 import { CONFIGURATION_MAX, type ConfigurationSnapshot } from "~/lib/offer-options";
 import { retryAfter, UNAVAILABLE_RETRY_SECONDS } from "~/lib/http-headers";
