@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import {
   ServerRouter,
   type AppLoadContext,
@@ -16,6 +16,7 @@ import { RequestIdContext } from "~/hooks/request-id";
 import { log } from "~/platform/log.server";
 import { keptHtml } from "~/platform/kept-html.server";
 import { cssForPage } from "~/platform/page-css.server";
+import { wholeResponse } from "~/platform/whole-response.server";
 import { warmQuoteFonts } from "~/features/quotes/quote-pdf.server";
 import appCss from "./app.css?inline";
 import publicCss from "./public.css?inline";
@@ -57,61 +58,85 @@ export default function handleRequest(
   // The same pages reuse the HTML of their kept parts (app/hooks/kept-html.tsx): nothing hydrates it.
   const kept = cutCss ? keptHtml() : undefined;
 
+  const page = (context: EntryContext) => (
+    <NonceContext.Provider value={nonce}>
+      <RequestIdContext.Provider value={loadContext.requestId}>
+        <InlineCssContext.Provider value={css}>
+          <KeptHtmlContext.Provider value={kept?.keep}>
+            <ServerRouter context={context} url={request.url} nonce={nonce} />
+          </KeptHtmlContext.Provider>
+        </InlineCssContext.Provider>
+      </RequestIdContext.Provider>
+    </NonceContext.Provider>
+  );
+  const send = (html: Buffer) =>
+    wholeResponse(html, {
+      headers: responseHeaders,
+      status: responseStatusCode,
+    });
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+
+  if (kept) {
+    // A page that never hydrates has no use for its loader data in the HTML (React Router's
+    // stream of it, rendered in a Suspense boundary): without it, nothing suspends, and the page
+    // renders in one synchronous pass to a string, without the stream's machinery (issue 31).
+    void routerContext.serverHandoffStream?.cancel().catch(() => undefined);
+    const text = kept.splice(renderToString(page(staticRender(routerContext))));
+    const html = text.replace(PAGE_CSS_MARK, () => cssForPage(publicCss, text));
+    return send(Buffer.from(`<!DOCTYPE html>${html}`));
+  }
+
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,
     );
     // Pages are small and fully server-rendered: wait for everything, then send one complete document.
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <RequestIdContext.Provider value={loadContext.requestId}>
-          <InlineCssContext.Provider value={css}>
-            <KeptHtmlContext.Provider value={kept?.keep}>
-              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-            </KeptHtmlContext.Provider>
-          </InlineCssContext.Provider>
-        </RequestIdContext.Provider>
-      </NonceContext.Provider>,
-      {
-        nonce,
-        onAllReady() {
-          // Pages are whole by now: collected into one buffer, then sent at once (no web stream
-          // between React's many small writes and the socket).
-          const chunks: Buffer[] = [];
-          const body = new Writable({
-            write(chunk: Buffer, _encoding, callback) {
-              chunks.push(chunk);
-              callback();
-            },
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              let html: BodyInit = Buffer.concat(chunks);
-              if (kept) {
-                const text = kept.splice(html.toString());
-                html = text.replace(PAGE_CSS_MARK, () => cssForPage(publicCss, text));
-              }
-              resolve(
-                new Response(html, {
-                  headers: responseHeaders,
-                  status: responseStatusCode,
-                }),
-              );
-              callback();
-            },
-          });
-          pipe(body);
-        },
-        onShellError: reject,
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          log.error("render error", { requestId: loadContext.requestId, error });
-        },
+    const { pipe, abort } = renderToPipeableStream(page(routerContext), {
+      nonce,
+      onAllReady() {
+        // Pages are whole by now: collected into one buffer, then sent at once (no web stream
+        // between React's many small writes and the socket).
+        const chunks: Buffer[] = [];
+        const body = new Writable({
+          write(chunk: Buffer, _encoding, callback) {
+            chunks.push(chunk);
+            callback();
+          },
+          final(callback) {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            resolve(send(Buffer.concat(chunks)));
+            callback();
+          },
+        });
+        pipe(body);
       },
-    );
+      onShellError: reject,
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        log.error("render error", { requestId: loadContext.requestId, error });
+      },
+    });
   });
+}
+
+/**
+ * What a page that never hydrates needs of React Router's context: no stream of its loader data,
+ * and the manifest of the matched routes alone. ServerRouter turns the whole manifest into route
+ * objects on every render, twice (about a tenth of an uncached render's time with 49 routes); a
+ * page without client navigation never looks past its own matches.
+ */
+function staticRender(context: EntryContext): EntryContext {
+  const matched = new Set(context.staticHandlerContext.matches.map((match) => match.route.id));
+  const routes = Object.fromEntries(
+    Object.entries(context.manifest.routes).filter(([id]) => matched.has(id)),
+  );
+  return {
+    ...context,
+    manifest: { ...context.manifest, routes },
+    serverHandoffStream: undefined,
+  };
 }
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
