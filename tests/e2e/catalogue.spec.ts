@@ -295,6 +295,9 @@ test.describe("counts beside the filters (issue 30)", () => {
   test("each choice shows what it lists with the other filters; a choice listing none is disabled", async ({
     page,
   }, testInfo) => {
+    // About twenty page loads (every choice of three selects, applied): 10 s alone, over 30 s on
+    // a loaded machine.
+    test.slow();
     const jsOff = noJs(testInfo);
     await page.goto("/offers?q=epyc");
     // EPYC in the processor: two in Paris (one LOA), two in Strasbourg (on order, sold out).
