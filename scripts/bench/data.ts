@@ -423,7 +423,9 @@ export async function prepareData(
     .orderBy(asc(offers.id))
     .limit(1);
   options.step(`${engine}: ${offerCount} offers${options.indexes ? "; measuring indexes" : ""}`);
+  setCurrentDatabase(handle); // as in the server: the counts' memo serves the process's database
   const indexes = options.indexes ? await measureIndexes(handle.db, engine, slug) : undefined;
+  setCurrentDatabase(undefined);
   options.step(`${engine}: ${options.contacts} contact requests, the dashboard's plans`);
   const start = Date.now();
   const contacts = await generateContactRequests(handle.db, options.contacts);

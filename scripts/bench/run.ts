@@ -232,8 +232,7 @@ async function publicPages(server: ServerProcess, slug: string, ceiling: string)
       http.push({ ...row, variant, result, ratio: result.rps / top.result.rps });
     };
     await uncachedRow("uncached", {});
-    // Latency without queueing: PGlite runs one query at a time, so under 10 connections it is
-    // mostly waiting in line.
+    // Latency without queueing (PGlite runs one query at a time: 10 connections mostly wait).
     if (route === REFERENCE_PATH) await uncachedRow("uncached, 1 connection", { connections: 1 });
   }
   const copy = await staticCopy("/contact", post);
@@ -260,8 +259,7 @@ async function publicPages(server: ServerProcess, slug: string, ceiling: string)
       result: await tools.audit(`${base}${route}`, LIGHTHOUSE_RUNS),
     });
   }
-  // The contact page with the demo catalogue: what its selector of every active offer costs at
-  // 10,000 offers, by difference. Not one of the targets' pages.
+  // The contact page with the demo catalogue: its offer selector's cost at 10,000, by difference.
   step(`Lighthouse /contact with the demo offers (${LIGHTHOUSE_RUNS} runs, median)`);
   const demo = await tools.launch({ SEED_DEMO: "true" });
   const informational = { page: "/contact, 12 demo offers", path: "/contact", informational: true };
