@@ -23,7 +23,7 @@ export function SiteFooter() {
 function SiteFooterHtml({ site, year }: { site: SiteConfig; year: number }) {
   const mainHost = new URL(site.mainUrl).host;
   return (
-    <footer className="mt-16 border-t bg-muted/40">
+    <footer className="mt-16 border-t bg-muted/40 [contain-intrinsic-size:auto_46rem] [content-visibility:auto] md:[contain-intrinsic-size:auto_19rem]">
       <div className="container mx-auto grid gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-3">
           <p className="flex items-center gap-2 text-lg font-bold">
