@@ -161,15 +161,26 @@ const ORDERS: Record<OfferSort, SQL[]> = {
 const currentCatalogueCells = byCatalogue(() => listingFacetCells({}));
 
 /**
- * The cells of `filters`. Without a search they are the whole active catalogue's, the same for any
- * other filter: computed once per catalogue version (every offer write bumps it, in its
- * transaction; catalogue-memo.server.ts), on any instance. Another database than the server's (a
- * transaction, a script's) reads its own. A search groups its matches (at most a few hundred
+ * The counts without a search, kept per catalogue version and filters (the key: the parsed filters
+ * as JSON). The cells are about one per offer, so counting is a pass over the whole catalogue (a
+ * few ms at 10,000 offers), the same for every page and order of a listing.
+ */
+const currentCatalogueCounts = byCatalogue(async (key) =>
+  facetCounts(await currentCatalogueCells(), JSON.parse(key) as OfferFilters),
+);
+
+/**
+ * The counts of `filters`. Without a search they come from the whole active catalogue's cells, the
+ * same for any other filter: computed once per catalogue version (every offer write bumps it, in
+ * its transaction; catalogue-memo.server.ts), on any instance. Another database than the server's
+ * (a transaction, a script's) reads its own. A search groups its matches (at most a few hundred
  * rows: the trigram index).
  */
-async function facetCells(filters: OfferFilters, database: Database): Promise<FacetCell[]> {
-  if (filters.searchTerm) return listingFacetCells(filters, database);
-  return database === db() ? currentCatalogueCells() : listingFacetCells({}, database);
+async function listingCounts(filters: OfferFilters, database: Database): Promise<FacetCounts> {
+  if (!filters.searchTerm && database === db())
+    return currentCatalogueCounts(JSON.stringify(filters));
+  const cells = await listingFacetCells(filters.searchTerm ? filters : {}, database);
+  return facetCounts(cells, filters);
 }
 
 /**
@@ -187,7 +198,7 @@ export async function listActiveOffers(
   let total: number;
   let counts: FacetCounts | undefined;
   if (options.counts) {
-    counts = facetCounts(await facetCells(filters, database), filters);
+    counts = await listingCounts(filters, database);
     total = counts.total;
   } else {
     const where = listingConditions(filters);
