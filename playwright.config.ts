@@ -1,4 +1,6 @@
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { DATA_TEMPLATE_VARIABLE } from "./tests/system/harness/server-process";
 import { DESKTOP_ONLY, LAYOUT, NEEDS_JS, NO_JS, PHONE_ONLY } from "./tests/e2e/tags";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -12,6 +14,12 @@ const ADMIN_PORT = PORT + 2;
 export const E2E_ADMIN_BASE_URL = `http://127.0.0.1:${ADMIN_PORT}`;
 export const E2E_ADMIN = { email: "admin@example.fr", password: "e2e-admin-password-123" };
 const adminAccount = { ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password };
+
+// The migrated, empty data directory the launcher (tests/e2e/servers.ts) makes once per run. Set
+// here, it reaches the launcher and every worker (this file is loaded by each): the built servers
+// that specs start themselves (password-reset, quote-answer) copy it instead of running initdb and
+// every migration (about 4 s of CPU each, four of them per run).
+process.env[DATA_TEMPLATE_VARIABLE] = path.resolve("test-results/e2e-data-template");
 
 // Debian's Chromium, never a downloaded browser. Flags keep it off the (closed) network.
 const launchOptions = {
