@@ -1,7 +1,7 @@
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { DATA_TEMPLATE_VARIABLE } from "./tests/system/harness/server-process";
-import { DESKTOP_ONLY, LAYOUT, NEEDS_JS, NO_JS, PHONE_ONLY } from "./tests/e2e/tags";
+import { DESKTOP_ONLY, LAYOUT, NEEDS_JS, NO_JS, PHONE_ONLY, SERVER_READ } from "./tests/e2e/tags";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -110,7 +110,7 @@ export default defineConfig({
       name: "admin-nojs",
       use: { ...desktop, baseURL: E2E_ADMIN_BASE_URL, javaScriptEnabled: false },
       testMatch: ADMIN_SPECS,
-      grepInvert: without(NEEDS_JS),
+      grepInvert: without(NEEDS_JS, SERVER_READ),
     },
     {
       name: "desktop",
@@ -122,7 +122,7 @@ export default defineConfig({
       name: "desktop-nojs",
       use: { ...desktop, javaScriptEnabled: false },
       testIgnore: [ADMIN_SPECS, SEARCH_SPECS],
-      grepInvert: without(NEEDS_JS, PHONE_ONLY),
+      grepInvert: without(NEEDS_JS, SERVER_READ, PHONE_ONLY),
     },
     // The phones run what a phone shows or uses its own way (@layout: pages, menu, filter panel,
     // forms); the rest (redirects, statuses, a query's meaning) is the same server answer on any
@@ -139,7 +139,7 @@ export default defineConfig({
       use: { ...phone, javaScriptEnabled: false },
       testIgnore: [ADMIN_SPECS, SEARCH_SPECS],
       grep: new RegExp([LAYOUT, PHONE_ONLY].join("|")),
-      grepInvert: without(NEEDS_JS, DESKTOP_ONLY),
+      grepInvert: without(NEEDS_JS, SERVER_READ, DESKTOP_ONLY),
     },
     {
       name: "search",
@@ -151,7 +151,7 @@ export default defineConfig({
       name: "search-nojs",
       use: { ...desktop, baseURL: SEARCH_BASE_URL, javaScriptEnabled: false },
       testMatch: SEARCH_SPECS,
-      grepInvert: without(NEEDS_JS),
+      grepInvert: without(NEEDS_JS, SERVER_READ),
     },
   ],
   // The real built servers on fresh embedded databases with the demo data: the public pages', the
