@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import LongestFirstSequencer from "./tests/system/harness/sequencer";
 
 // System tests: the built server (`npm run build` first) in real processes, on the embedded database
 // and on a real PostgreSQL. Every file starts its own servers (free ports, own data directories, own
@@ -15,6 +16,8 @@ export default defineConfig({
     // One process per file: some files set their environment before loading the server in-process.
     pool: "forks",
     globalSetup: ["tests/system/harness/data-template.setup.ts"],
+    // The longest files first, also on a fresh clone where Vitest has no durations yet (CI).
+    sequence: { sequencer: LongestFirstSequencer },
     minWorkers: 1,
     maxWorkers: Math.min(4, availableParallelism() + 1),
     testTimeout: 240_000,

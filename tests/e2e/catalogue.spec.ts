@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, isPhone, noJs, test } from "./fixtures";
-import { LAYOUT, NEEDS_JS } from "./tags";
+import { LAYOUT, NEEDS_JS, SERVER_READ } from "./tags";
 
 // Issue 13 on the demo catalogue: sorting, numeric filters, comparison, amounts, featured offers.
 // Every test runs with and without JavaScript, on a desktop and a phone.
@@ -180,66 +180,75 @@ test.describe("comparison", () => {
     },
   );
 
-  test("is polite about too many, unknown or inactive offers, and never indexed", async ({
-    page,
-    request,
-  }) => {
-    await page.goto(
-      "/comparer?offres=starter-web,xeon-legacy-ancienne-gamme,inconnue,epyc-bare-metal-9254,ryzen-gaming-7950x",
-    );
-    await expect(
-      page.getByText("Vous pouvez comparer jusqu'à 3 offres : 2 offres ont été ignorées."),
-    ).toBeVisible();
-    await expect(
-      page.getByText("2 offres demandées n'existent pas ou ne sont plus disponibles."),
-    ).toBeVisible();
-    await expect(page.getByRole("table").getByRole("columnheader")).toHaveText([/Starter Web/]);
+  test(
+    "is polite about too many, unknown or inactive offers, and never indexed",
+    { tag: SERVER_READ },
+    async ({ page, request }) => {
+      await page.goto(
+        "/comparer?offres=starter-web,xeon-legacy-ancienne-gamme,inconnue,epyc-bare-metal-9254,ryzen-gaming-7950x",
+      );
+      await expect(
+        page.getByText("Vous pouvez comparer jusqu'à 3 offres : 2 offres ont été ignorées."),
+      ).toBeVisible();
+      await expect(
+        page.getByText("2 offres demandées n'existent pas ou ne sont plus disponibles."),
+      ).toBeVisible();
+      await expect(page.getByRole("table").getByRole("columnheader")).toHaveText([/Starter Web/]);
 
-    await page.goto("/comparer?offres=inconnue");
-    await expect(page.getByText(/Aucune offre à comparer/)).toBeVisible();
-    await expect(page.getByRole("link", { name: "Voir nos offres" })).toHaveAttribute(
-      "href",
-      "/offers",
-    );
+      await page.goto("/comparer?offres=inconnue");
+      await expect(page.getByText(/Aucune offre à comparer/)).toBeVisible();
+      await expect(page.getByRole("link", { name: "Voir nos offres" })).toHaveAttribute(
+        "href",
+        "/offers",
+      );
 
-    const response = await request.get("/comparer?offres=starter-web,ryzen-gaming-7950x");
-    expect(response.status()).toBe(200);
-    expect(response.headers()["x-robots-tag"]).toBe("noindex");
-    expect(await response.text()).toContain('<meta name="robots" content="noindex, nofollow"/>');
-    const sitemap = await (await request.get("/sitemap.xml")).text();
-    expect(sitemap).not.toContain("comparer");
-  });
+      const response = await request.get("/comparer?offres=starter-web,ryzen-gaming-7950x");
+      expect(response.status()).toBe(200);
+      expect(response.headers()["x-robots-tag"]).toBe("noindex");
+      expect(await response.text()).toContain('<meta name="robots" content="noindex, nofollow"/>');
+      const sitemap = await (await request.get("/sitemap.xml")).text();
+      expect(sitemap).not.toContain("comparer");
+    },
+  );
 });
 
 test.describe("what the buyer pays", () => {
-  test("an offer page gives HT and TTC, the setup fee and the JSON-LD tax flag", async ({
-    page,
-  }) => {
-    await page.goto("/offers/epyc-performance-64");
-    const main = page.getByRole("main");
-    await expect(main.getByText(/^899,99\s€\sHT\/mois$/)).toBeVisible();
-    await expect(main.getByText(/^soit 1\s079,99\s€\sTTC\/mois$/)).toBeVisible();
-    await expect(main.getByText(/^Frais de mise en service : 49,00\s€\sHT$/)).toBeVisible();
-    const jsonLd = JSON.parse(
-      (await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}",
-    ) as { offers: { price: string; priceSpecification: { valueAddedTaxIncluded: boolean } } };
-    expect(jsonLd.offers.price).toBe("899.99");
-    expect(jsonLd.offers.priceSpecification.valueAddedTaxIncluded).toBe(false);
-  });
+  test(
+    "an offer page gives HT and TTC, the setup fee and the JSON-LD tax flag",
+    { tag: SERVER_READ },
+    async ({ page }) => {
+      await page.goto("/offers/epyc-performance-64");
+      const main = page.getByRole("main");
+      await expect(main.getByText(/^899,99\s€\sHT\/mois$/)).toBeVisible();
+      await expect(main.getByText(/^soit 1\s079,99\s€\sTTC\/mois$/)).toBeVisible();
+      await expect(main.getByText(/^Frais de mise en service : 49,00\s€\sHT$/)).toBeVisible();
+      const jsonLd = JSON.parse(
+        (await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}",
+      ) as { offers: { price: string; priceSpecification: { valueAddedTaxIncluded: boolean } } };
+      expect(jsonLd.offers.price).toBe("899.99");
+      expect(jsonLd.offers.priceSpecification.valueAddedTaxIncluded).toBe(false);
+    },
+  );
 
-  test("an LOA page gives its duration, purchase option and total cost", async ({ page }) => {
-    await page.goto("/offers/loa-pme-36-mois");
-    const main = page.getByRole("main");
-    await expect(main.getByText("Mise en service offerte")).toBeVisible();
-    const term = (label: string) =>
-      main.locator("dt", { hasText: label }).first().locator("xpath=following-sibling::dd[1]");
-    // The lease simulator (issue 21): 13 000 € financed × 0,0315 at the offer's 36 months.
-    await expect(term("Durée")).toHaveText("36 mois");
-    await expect(term("Option d'achat")).toHaveText(/^195,00\s€\sHT \(soit 234,00\s€\sTTC\)$/);
-    await expect(term("Coût total")).toHaveText(/^14\s937,00\s€\sHT \(soit 17\s924,40\s€\sTTC\)$/);
-  });
+  test(
+    "an LOA page gives its duration, purchase option and total cost",
+    { tag: SERVER_READ },
+    async ({ page }) => {
+      await page.goto("/offers/loa-pme-36-mois");
+      const main = page.getByRole("main");
+      await expect(main.getByText("Mise en service offerte")).toBeVisible();
+      const term = (label: string) =>
+        main.locator("dt", { hasText: label }).first().locator("xpath=following-sibling::dd[1]");
+      // The lease simulator (issue 21): 13 000 € financed × 0,0315 at the offer's 36 months.
+      await expect(term("Durée")).toHaveText("36 mois");
+      await expect(term("Option d'achat")).toHaveText(/^195,00\s€\sHT \(soit 234,00\s€\sTTC\)$/);
+      await expect(term("Coût total")).toHaveText(
+        /^14\s937,00\s€\sHT \(soit 17\s924,40\s€\sTTC\)$/,
+      );
+    },
+  );
 
-  test("cards mention a setup fee that is not zero", async ({ page }) => {
+  test("cards mention a setup fee that is not zero", { tag: SERVER_READ }, async ({ page }) => {
     await page.goto("/offers?q=epyc");
     const card = (title: string) =>
       page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });

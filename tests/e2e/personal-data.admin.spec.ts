@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { openAsAdmin } from "./admin-support";
 import { expect, noJs, test } from "./fixtures";
+import { SERVER_READ } from "./tags";
 
 // Access, export and erasure of one person's data (issue 12), with and without JavaScript.
 
@@ -121,7 +122,7 @@ test.describe("personal data of one person", () => {
     await expect(page.getByRole("alert")).toHaveText("Veuillez saisir une adresse e-mail valide.");
   });
 
-  test("closed to visitors", async ({ page }) => {
+  test("closed to visitors", { tag: SERVER_READ }, async ({ page }) => {
     await page.goto("/admin/personal-data?email=a%40example.fr");
     await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fadmin%2Fpersonal-data/);
     await page.goto("/admin/personal-data/export?email=a%40example.fr");

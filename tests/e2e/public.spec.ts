@@ -1,5 +1,5 @@
 import { expect, noJs, test } from "./fixtures";
-import { DESKTOP_ONLY, LAYOUT, NEEDS_JS, PHONE_ONLY } from "./tags";
+import { DESKTOP_ONLY, LAYOUT, NEEDS_JS, PHONE_ONLY, SERVER_READ } from "./tags";
 
 const priceRe = /\d+,\d{2}\s€\sHT\/mois/;
 
@@ -204,7 +204,7 @@ test.describe("listing", () => {
     },
   );
 
-  test("filters from the URL on the server", async ({ page }) => {
+  test("filters from the URL on the server", { tag: SERVER_READ }, async ({ page }) => {
     await page.goto("/offers?type=loa&engagement=no");
     await expect(page.getByText(/^1 offre trouvée$/)).toBeVisible();
     await expect(page.getByLabel("Type")).toHaveValue("loa");
@@ -270,39 +270,48 @@ test.describe("listing", () => {
     await expect(page.getByRole("link", { name: "Effacer les filtres" }).first()).toBeVisible();
   });
 
-  test("search treats % and _ literally and is case-insensitive", async ({ page }) => {
-    await page.goto("/offers?q=PROMO_100%25");
-    await expect(page.getByText(/^1 offre trouvée$/)).toBeVisible();
-    await page.goto("/offers?q=_");
-    await expect(page.getByText(/^1 offre trouvée$/)).toBeVisible();
-    await page.goto("/offers?q=ddr5");
-    await expect(page.getByText(/^2 offres trouvées$/)).toBeVisible();
-  });
+  test(
+    "search treats % and _ literally and is case-insensitive",
+    { tag: SERVER_READ },
+    async ({ page }) => {
+      await page.goto("/offers?q=PROMO_100%25");
+      await expect(page.getByText(/^1 offre trouvée$/)).toBeVisible();
+      await page.goto("/offers?q=_");
+      await expect(page.getByText(/^1 offre trouvée$/)).toBeVisible();
+      await page.goto("/offers?q=ddr5");
+      await expect(page.getByText(/^2 offres trouvées$/)).toBeVisible();
+    },
+  );
 
-  test("/offres redirects permanently to /offers with its query string", async ({
-    page,
-    request,
-  }) => {
-    const response = await request.get("/offres?type=loa", { maxRedirects: 0 });
-    expect(response.status()).toBe(301);
-    expect(response.headers().location).toBe("/offers?type=loa");
-    await page.goto("/offres?type=loa");
-    await expect(page).toHaveURL(/\/offers\?type=loa$/);
-  });
+  test(
+    "/offres redirects permanently to /offers with its query string",
+    { tag: SERVER_READ },
+    async ({ page, request }) => {
+      const response = await request.get("/offres?type=loa", { maxRedirects: 0 });
+      expect(response.status()).toBe(301);
+      expect(response.headers().location).toBe("/offers?type=loa");
+      await page.goto("/offres?type=loa");
+      await expect(page).toHaveURL(/\/offers\?type=loa$/);
+    },
+  );
 
-  test("malformed filters are ignored, never an error", async ({ request }) => {
-    for (const qs of [
-      "min=abc",
-      "max=-1",
-      "type=%27",
-      "engagement=maybe",
-      "min=1e999",
-      "page=999",
-    ]) {
-      const response = await request.get(`/offers?${qs}`);
-      expect(response.status(), qs).toBe(200);
-    }
-  });
+  test(
+    "malformed filters are ignored, never an error",
+    { tag: SERVER_READ },
+    async ({ request }) => {
+      for (const qs of [
+        "min=abc",
+        "max=-1",
+        "type=%27",
+        "engagement=maybe",
+        "min=1e999",
+        "page=999",
+      ]) {
+        const response = await request.get(`/offers?${qs}`);
+        expect(response.status(), qs).toBe(200);
+      }
+    },
+  );
 });
 
 test.describe("offer detail", () => {
@@ -352,25 +361,33 @@ test.describe("offer detail", () => {
     },
   );
 
-  test("an offer without network or engagement shows neither", async ({ page }) => {
-    await page.goto("/offers/starter-web");
-    await expect(page.getByText("Sans engagement")).toBeVisible();
-    await expect(page.getByText("Avec engagement")).toHaveCount(0);
-  });
+  test(
+    "an offer without network or engagement shows neither",
+    { tag: SERVER_READ },
+    async ({ page }) => {
+      await page.goto("/offers/starter-web");
+      await expect(page.getByText("Sans engagement")).toBeVisible();
+      await expect(page.getByText("Avec engagement")).toHaveCount(0);
+    },
+  );
 
-  test("a missing or inactive offer answers 404 with the spec's page", async ({ page }) => {
-    for (const slug of ["xeon-legacy-ancienne-gamme", "does-not-exist", "%3Cscript%3E"]) {
-      const response = await page.goto(`/offers/${slug}`);
-      expect(response?.status(), slug).toBe(404);
-      await expect(page.getByRole("heading", { name: "Offre non trouvée" })).toBeVisible();
-      await expect(
-        page.getByText("Cette offre n'existe pas ou n'est plus disponible."),
-      ).toBeVisible();
-      await expect(
-        page.getByRole("main").getByRole("link", { name: "Voir nos offres" }),
-      ).toHaveAttribute("href", "/offers");
-    }
-  });
+  test(
+    "a missing or inactive offer answers 404 with the spec's page",
+    { tag: SERVER_READ },
+    async ({ page }) => {
+      for (const slug of ["xeon-legacy-ancienne-gamme", "does-not-exist", "%3Cscript%3E"]) {
+        const response = await page.goto(`/offers/${slug}`);
+        expect(response?.status(), slug).toBe(404);
+        await expect(page.getByRole("heading", { name: "Offre non trouvée" })).toBeVisible();
+        await expect(
+          page.getByText("Cette offre n'existe pas ou n'est plus disponible."),
+        ).toBeVisible();
+        await expect(
+          page.getByRole("main").getByRole("link", { name: "Voir nos offres" }),
+        ).toHaveAttribute("href", "/offers");
+      }
+    },
+  );
 });
 
 test.describe("contact", () => {
@@ -402,6 +419,8 @@ test.describe("contact", () => {
     },
   );
 
+  // Both with and without JavaScript: contact.ts removes an 'Offre sélectionnée' box the server
+  // might have drawn, so only the run without it sees the server's answer alone.
   test("ignores an unknown or inactive ?offer=", async ({ page }) => {
     for (const value of ["999999", "abc", "-1", "11"]) {
       const response = await page.goto(`/contact?offer=${value}`);

@@ -13,3 +13,10 @@ export const DESKTOP_ONLY = "@desktop-only";
  * only tests the phone projects run, beside the phone-only ones.
  */
 export const LAYOUT = "@layout";
+/**
+ * Reads what the server answers (statuses, redirects, a page's text and attributes), with no click
+ * or form, on pages whose scripts change nothing of what is read: the same answer with or without
+ * JavaScript. Run by the projects with JavaScript only (which also fail on a script error or a
+ * hydration warning, fixtures.ts); every flow a visitor follows still runs in both.
+ */
+export const SERVER_READ = "@server-read";

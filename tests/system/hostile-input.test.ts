@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { sql } from "drizzle-orm";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "../../app/routes";
@@ -6,7 +7,7 @@ import { testDatabaseKind } from "../support/database";
 import { signedInAdmin } from "../support/admin";
 import { ADMIN_ACTIONS, ADMIN_CASES, ADMIN_CREDENTIALS } from "./hostile/admin-cases";
 import { PUBLIC_ACTIONS, PUBLIC_CASES, XSS_PAYLOADS, type Vars } from "./hostile/cases";
-import { decodeHtml, loadVars, runCase } from "./hostile/run";
+import { decodeHtml, fingerprint, loadVars, runCase } from "./hostile/run";
 import { startAppServer, type AppServer } from "./harness/app-server";
 import { send } from "./harness/http";
 
@@ -70,6 +71,21 @@ describe(`hostile input (${testDatabaseKind})`, () => {
       })
       .map(([pattern, file]) => `${pattern} (${file})`);
     expect(missing).toEqual([]);
+  });
+
+  it("fingerprints tell a changed row from an unchanged one (the no-change cases compare them)", async () => {
+    const db = app.database.db;
+    const start = await fingerprint(db);
+    const id = vars.contactId;
+    await db.execute(sql`update contact_requests set message = message || '!' where id = ${id}`);
+    const changed = await fingerprint(db);
+    expect(changed.contact_requests).not.toBe(start.contact_requests);
+    expect({ ...changed, contact_requests: start.contact_requests }).toEqual(start);
+    await db.execute(sql`update contact_requests set message = 'Bonjour' where id = ${id}`);
+    expect(await fingerprint(db)).toEqual(start);
+    // A signed-in request may slide a session's last_seen_at: left out, as snapshot() does.
+    await db.execute(sql`update sessions set last_seen_at = now() + interval '1 minute'`);
+    expect(await fingerprint(db)).toEqual(start);
   });
 
   it.each(PUBLIC_CASES)("$name", async (c) => {
