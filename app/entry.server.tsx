@@ -16,7 +16,6 @@ import { RequestIdContext } from "~/hooks/request-id";
 import { log } from "~/platform/log.server";
 import { keptHtml } from "~/platform/kept-html.server";
 import { cssForPage } from "~/platform/page-css.server";
-import { wholeResponse } from "~/platform/whole-response.server";
 import { warmQuoteFonts } from "~/features/quotes/quote-pdf.server";
 import appCss from "./app.css?inline";
 import publicCss from "./public.css?inline";
@@ -69,11 +68,8 @@ export default function handleRequest(
       </RequestIdContext.Provider>
     </NonceContext.Provider>
   );
-  const send = (html: Buffer) =>
-    wholeResponse(html, {
-      headers: responseHeaders,
-      status: responseStatusCode,
-    });
+  const send = (html: BodyInit) =>
+    new Response(html, { headers: responseHeaders, status: responseStatusCode });
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 
   if (kept) {
@@ -83,7 +79,7 @@ export default function handleRequest(
     void routerContext.serverHandoffStream?.cancel().catch(() => undefined);
     const text = kept.splice(renderToString(page(staticRender(routerContext))));
     const html = text.replace(PAGE_CSS_MARK, () => cssForPage(publicCss, text));
-    return send(Buffer.from(`<!DOCTYPE html>${html}`));
+    return send(`<!DOCTYPE html>${html}`);
   }
 
   return new Promise<Response>((resolve, reject) => {

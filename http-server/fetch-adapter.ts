@@ -4,7 +4,6 @@ import {
 } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { VIEW_TOKEN_HEADER } from "../app/lib/http-headers";
-import { wholeBody } from "../app/platform/whole-response.server";
 
 // The two halves of @react-router/express's request handler (same behaviour), kept apart so that
 // the page cache (page-cache.ts) can look at a rendered response before it is sent. One change:
@@ -77,11 +76,6 @@ export async function sendFetchResponse(res: ExpressResponse, response: Response
   if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
   if (!response.body) {
     res.end();
-    return;
-  }
-  const whole = wholeBody(response);
-  if (whole) {
-    res.end(whole);
     return;
   }
   try {
