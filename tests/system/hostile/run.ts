@@ -23,7 +23,19 @@ export type Snapshot = Awaited<ReturnType<typeof snapshot>>;
 
 const { lastSeenAt: _slides, ...sessionColumns } = getTableColumns(sessions);
 
-/** Every table a request could write to, except the rate-limit counters. */
+/** Every table a request could write to, except the rate-limit counters (snapshot's keys). */
+const SNAPSHOT_TABLES = {
+  offers,
+  contactRequests,
+  users,
+  sessions,
+  mailOutbox,
+  passwordResets,
+  quotes,
+  contactStatusChanges,
+};
+
+/** The rows of every SNAPSHOT_TABLES table (the compiler holds the two lists to the same keys). */
 export async function snapshot(db: Database) {
   return {
     offers: await db.select().from(offers).orderBy(asc(offers.id)),
@@ -38,20 +50,11 @@ export async function snapshot(db: Database) {
       .select()
       .from(contactStatusChanges)
       .orderBy(asc(contactStatusChanges.id)),
-  };
+  } satisfies Record<keyof typeof SNAPSHOT_TABLES, unknown>;
 }
 
 /** The tables snapshot() reads, each with the columns it compares. */
-const FINGERPRINTED: [PgTable, string[]][] = [
-  offers,
-  contactRequests,
-  users,
-  sessions,
-  mailOutbox,
-  passwordResets,
-  quotes,
-  contactStatusChanges,
-].map((table) => [
+const FINGERPRINTED: [PgTable, string[]][] = Object.values(SNAPSHOT_TABLES).map((table) => [
   table,
   Object.values(table === sessions ? sessionColumns : getTableColumns(table)).map((c) => c.name),
 ]);
