@@ -1,4 +1,4 @@
-import { Search, X } from "lucide-react";
+import { ChevronDown, Search, SlidersHorizontal, X } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -113,6 +113,11 @@ function FacetOptions({
   );
 }
 
+/** Whether a filter of the folding panel is set (all but the search and the order). */
+function panelFiltersSet({ searchTerm: _search, ...panel }: OfferFilters): boolean {
+  return Object.values(panel).some((value) => value !== undefined);
+}
+
 const TYPE_CHOICES = OFFER_TYPES.map((value) => ({ value, label: OFFER_TYPE_LABELS[value] }));
 const ENGAGEMENT_CHOICES = [
   { value: "yes", label: "Avec engagement" },
@@ -160,7 +165,7 @@ export function OfferFiltersForm({
           {...dom.hook(dom.LIVE_FILTERS)}
         >
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <Field id="filter-q" label="Rechercher">
+            <Field id="filter-q" label="Rechercher" className="lg:col-span-3">
               <SearchInput
                 name="q"
                 placeholder="CPU, RAM, référence..."
@@ -168,45 +173,6 @@ export function OfferFiltersForm({
                 defaultValue={filters.searchTerm ?? ""}
               />
             </Field>
-            {facetSelect("type", "Type", filters.type ?? "all", TYPE_CHOICES)}
-            {NUMBER_FILTERS.map((filter) => (
-              <NumberFilter
-                key={filter.name}
-                name={filter.name}
-                label={filter.label}
-                placeholder={filter.placeholder}
-                value={filters[filter.field]}
-              />
-            ))}
-            {facetSelect("engagement", "Engagement", engagement, ENGAGEMENT_CHOICES)}
-            {REFERENCE_FILTERS.map(({ param, field, label }) => (
-              <Field key={param} id={`filter-${param}`} label={label}>
-                <NativeSelect name={param} defaultValue={filters[param] ?? ""}>
-                  <FacetOptions
-                    facet={param}
-                    all=""
-                    options={choices[field] ?? []}
-                    filters={filters}
-                    counts={counts}
-                  />
-                </NativeSelect>
-              </Field>
-            ))}
-            <div className="flex items-end pb-2">
-              <label className="flex cursor-pointer items-center gap-2 text-sm">
-                <Checkbox
-                  id="filter-available"
-                  name="available"
-                  value="1"
-                  defaultChecked={filters.availableNow === true}
-                  disabled={availableCount === 0 && !filters.availableNow}
-                  {...dom.hook(dom.FILTER_CHOICE, "available=1")}
-                />
-                <span {...dom.hook(dom.FILTER_CHOICE_LABEL, "available=1")}>
-                  {choiceLabel("Livrable immédiatement", availableCount)}
-                </span>
-              </label>
-            </div>
             <Field id="filter-sort" label="Trier par">
               <NativeSelect name="sort" defaultValue={sort}>
                 {OFFER_SORTS.map((value) => (
@@ -217,18 +183,77 @@ export function OfferFiltersForm({
               </NativeSelect>
             </Field>
           </div>
-          <div className="mt-4 flex flex-wrap items-center gap-3" {...dom.hook(dom.FILTER_ACTIONS)}>
-            <Button type="submit" size="sm" {...dom.hook(dom.NOJS_ONLY)}>
-              <Search aria-hidden="true" /> Appliquer les filtres
-            </Button>
-            {filtered ? (
-              <Button asChild variant="outline" size="sm">
-                {/* Clearing the filters keeps the chosen order. */}
-                <a href={offerListingPath({}, 1, sort)}>
-                  <X aria-hidden="true" /> Effacer les filtres
-                </a>
+          {/* On a phone the other filters fold under 'Filtres' (open when one is set), the actions
+              beside it while folded, so that the first offers show on the first screen; from md up
+              they always show (::details-content). */}
+          <div className="mt-4 flex flex-wrap items-center gap-3">
+            <details
+              className="group open:w-full md:w-full md:details-content:[content-visibility:visible]"
+              open={panelFiltersSet(filters) || undefined}
+            >
+              <summary className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-md border px-4 text-sm font-medium hover:bg-accent md:hidden">
+                <SlidersHorizontal aria-hidden="true" className="size-4" />
+                Filtres
+                <ChevronDown
+                  aria-hidden="true"
+                  className="size-4 transition-transform group-open:rotate-180"
+                />
+              </summary>
+              <div className="mt-4 grid gap-4 sm:grid-cols-2 md:mt-0 lg:grid-cols-4">
+                {facetSelect("type", "Type", filters.type ?? "all", TYPE_CHOICES)}
+                {NUMBER_FILTERS.map((filter) => (
+                  <NumberFilter
+                    key={filter.name}
+                    name={filter.name}
+                    label={filter.label}
+                    placeholder={filter.placeholder}
+                    value={filters[filter.field]}
+                  />
+                ))}
+                {facetSelect("engagement", "Engagement", engagement, ENGAGEMENT_CHOICES)}
+                {REFERENCE_FILTERS.map(({ param, field, label }) => (
+                  <Field key={param} id={`filter-${param}`} label={label}>
+                    <NativeSelect name={param} defaultValue={filters[param] ?? ""}>
+                      <FacetOptions
+                        facet={param}
+                        all=""
+                        options={choices[field] ?? []}
+                        filters={filters}
+                        counts={counts}
+                      />
+                    </NativeSelect>
+                  </Field>
+                ))}
+                <div className="flex items-end pb-2">
+                  <label className="flex cursor-pointer items-center gap-2 text-sm">
+                    <Checkbox
+                      id="filter-available"
+                      name="available"
+                      value="1"
+                      defaultChecked={filters.availableNow === true}
+                      disabled={availableCount === 0 && !filters.availableNow}
+                      {...dom.hook(dom.FILTER_CHOICE, "available=1")}
+                    />
+                    <span {...dom.hook(dom.FILTER_CHOICE_LABEL, "available=1")}>
+                      {choiceLabel("Livrable immédiatement", availableCount)}
+                    </span>
+                  </label>
+                </div>
+              </div>
+            </details>
+            <div className="flex flex-wrap items-center gap-3" {...dom.hook(dom.FILTER_ACTIONS)}>
+              <Button type="submit" size="sm" {...dom.hook(dom.NOJS_ONLY)}>
+                <Search aria-hidden="true" /> Appliquer les filtres
               </Button>
-            ) : null}
+              {filtered ? (
+                <Button asChild variant="outline" size="sm">
+                  {/* Clearing the filters keeps the chosen order. */}
+                  <a href={offerListingPath({}, 1, sort)}>
+                    <X aria-hidden="true" /> Effacer les filtres
+                  </a>
+                </Button>
+              ) : null}
+            </div>
           </div>
         </form>
       </CardContent>

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, isPhone, noJs, test } from "./fixtures";
+import { expect, isPhone, noJs, showFilters, test } from "./fixtures";
 import { LAYOUT, NEEDS_JS, SERVER_READ } from "./tags";
 
 // Issue 13 on the demo catalogue: sorting, numeric filters, comparison, amounts, featured offers.
@@ -33,6 +33,7 @@ test.describe("sorting", () => {
       await expect(titles(page).first()).toHaveText("LOA Cluster Virtualisation");
 
       // A filter keeps the order, and clearing the filters keeps it too.
+      await showFilters(page);
       await page.getByLabel("Type").selectOption("loa");
       await applyFilters(page, jsOff);
       await expect(page).toHaveURL(/\/offers\?type=loa&sort=price_desc$/);
@@ -155,6 +156,7 @@ test.describe("comparison", () => {
       await expect(bar.getByRole("button", { name: "Comparer la sélection" })).toBeDisabled();
 
       // Filter to the LOA offers: Starter Web leaves the page but stays selected.
+      await showFilters(page);
       await page.getByLabel("Type").selectOption("loa");
       await expect(page).toHaveURL(/type=loa/);
       await page.getByRole("checkbox", { name: "Comparer LOA Startup 24 mois" }).check();

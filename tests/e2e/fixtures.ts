@@ -1,4 +1,4 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 
 /**
  * Every page of every test is watched: an uncaught error, a failed hydration or a React warning
@@ -34,4 +34,16 @@ export function noJs(testInfo: { project: { name: string } }): boolean {
 
 export function isPhone(testInfo: { project: { name: string } }): boolean {
   return testInfo.project.name.startsWith("phone");
+}
+
+/** The listing's 'Filtres' fold (offer-filters-form.tsx): shown on a phone, hidden from md up. */
+export const filtersFold = (page: Page) => page.getByRole("search").locator("summary");
+
+/** Unfolds the listing's filters on a phone; from md up they always show. */
+export async function showFilters(page: Page) {
+  const fold = filtersFold(page);
+  if (!(await fold.isVisible())) return;
+  const open = await fold.evaluate((summary) => (summary.parentElement as HTMLDetailsElement).open);
+  if (!open) await fold.click();
+  await expect(page.getByLabel("Type")).toBeVisible();
 }

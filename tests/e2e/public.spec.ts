@@ -1,4 +1,4 @@
-import { expect, noJs, test } from "./fixtures";
+import { expect, filtersFold, noJs, showFilters, test } from "./fixtures";
 import { DESKTOP_ONLY, LAYOUT, NEEDS_JS, PHONE_ONLY, SERVER_READ } from "./tags";
 
 const priceRe = /\d+,\d{2}\s€\sHT\/mois/;
@@ -181,6 +181,30 @@ test.describe("home and site chrome", () => {
 
 test.describe("listing", () => {
   test(
+    "on a phone, the filters fold under 'Filtres' and the first offers show on the first screen",
+    { tag: PHONE_ONLY },
+    async ({ page }) => {
+      await page.goto("/offers");
+      // The first card begins on the first screen (below 1,000 px before the fold, at 412 × 839).
+      const firstCard = page
+        .getByRole("main")
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("heading", { name: "EPYC Performance 64" }) });
+      await expect(firstCard).toBeInViewport();
+      await expect(page.getByLabel("Rechercher")).toBeVisible();
+      await expect(page.getByLabel("Trier par")).toBeVisible();
+      await expect(page.getByLabel("Type")).toBeHidden();
+      await filtersFold(page).click();
+      await expect(page.getByLabel("Type")).toBeVisible();
+      await expect(page.getByLabel("Datacenter")).toBeVisible();
+      // A listing with one of the folded filters set shows them unfolded.
+      await page.goto("/offers?location=paris");
+      await expect(page.getByLabel("Datacenter")).toBeVisible();
+      await expect(page.getByLabel("Datacenter")).toHaveValue("paris");
+    },
+  );
+
+  test(
     "shows the active offers, newest first, with the count and cards",
     { tag: LAYOUT },
     async ({ page }) => {
@@ -219,6 +243,7 @@ test.describe("listing", () => {
       await page.goto("/offers");
       await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
       await page.getByLabel("Rechercher").fill("epyc");
+      await showFilters(page);
       await page.getByLabel("Type").selectOption("dedicated");
       await page.getByLabel("Prix min (€ HT)").fill("100");
       await page.getByLabel("Prix max (€ HT)").fill("1000");
