@@ -185,13 +185,13 @@ export function OfferFiltersForm({
           </div>
           {/* On a phone the other filters fold under 'Filtres' (open when one is set), the actions
               beside it while folded, so that the first offers show on the first screen; from md up
-              they always show (::details-content). */}
+              they always show (::details-content; a browser without it keeps the fold). */}
           <div className="mt-4 flex flex-wrap items-center gap-3">
             <details
               className="group open:w-full md:w-full md:details-content:[content-visibility:visible]"
               open={panelFiltersSet(filters) || undefined}
             >
-              <summary className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-md border px-4 text-sm font-medium hover:bg-accent md:hidden">
+              <summary className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-md border px-4 text-sm font-medium hover:bg-accent md:supports-[selector(::details-content)]:hidden">
                 <SlidersHorizontal aria-hidden="true" className="size-4" />
                 Filtres
                 <ChevronDown
