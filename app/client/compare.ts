@@ -33,10 +33,11 @@ function start(form: HTMLFormElement) {
     }
   };
 
+  const boxes = () =>
+    document.querySelectorAll<HTMLInputElement>(`input[form="${dom.COMPARE_FORM_ID}"]`);
+
   const sync = () => {
-    for (const box of document.querySelectorAll<HTMLInputElement>(
-      `input[form="${dom.COMPARE_FORM_ID}"]`,
-    )) {
+    for (const box of boxes()) {
       box.checked = selected.includes(box.value);
       box.disabled = !box.checked && selected.length >= max;
     }
@@ -67,7 +68,14 @@ function start(form: HTMLFormElement) {
   // listing.ts swaps the results in: check the boxes of the new cards.
   const content = document.querySelector(dom.bySelector(dom.LISTING_CONTENT));
   if (content) new MutationObserver(sync).observe(content, { childList: true });
-  sync();
+  // Boxes ticked before this script ran (a quick tap while the page loads, or the browser restoring
+  // the form on Back) join the selection instead of being unticked by the first sync.
+  let joined = selected;
+  for (const box of boxes()) {
+    if (box.checked) joined = toggleSelection(joined, box.value, true, max);
+  }
+  if (joined !== selected) update(joined);
+  else sync();
 }
 
 const form = document.getElementById(dom.COMPARE_FORM_ID);

@@ -97,6 +97,25 @@ test.describe("numeric filters", () => {
 
 test.describe("comparison", () => {
   test(
+    "a box ticked while the page's scripts still load stays ticked once they run",
+    { tag: NEEDS_JS },
+    async ({ page }) => {
+      // The scripts arrive a second late, as on a slow phone; the visitor taps meanwhile.
+      await page.route("**/assets/*.js", async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await route.continue();
+      });
+      await page.goto("/offers", { waitUntil: "commit" });
+      const box = page.getByRole("checkbox", { name: "Comparer Starter Web" });
+      await box.check();
+      const bar = page.getByRole("form", { name: "Comparer des offres" });
+      await expect(bar).toBeVisible(); // the script has run
+      await expect(bar).toContainText("1 offre sélectionnée");
+      await expect(box).toBeChecked();
+    },
+  );
+
+  test(
     "compares checked offers side by side, each with its Commander button",
     { tag: LAYOUT },
     async ({ page }, testInfo) => {

@@ -156,10 +156,9 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
               {offers.map((offer) => (
-                <li
-                  key={offer.id}
-                  className="[contain-intrinsic-size:auto_20rem] [content-visibility:auto]"
-                >
+                // The card renders lazily off-screen itself (content-visibility): not nested here,
+                // where the inner one's lag let a tap land on the item.
+                <li key={offer.id}>
                   <OfferCard offer={offer} compareForm={dom.COMPARE_FORM_ID} />
                 </li>
               ))}
