@@ -4,6 +4,7 @@
 // results and replaces the address, without a page load. Any failure falls back to a navigation.
 import * as dom from "~/lib/dom-hooks";
 import { filterFormPath } from "~/lib/offer-filters";
+import { changedSinceLoad } from "./form-state";
 
 const DEBOUNCE_MS = 300;
 const SPINNER_DELAY_MS = 150;
@@ -118,6 +119,7 @@ function start(form: HTMLFormElement) {
     clearTimeout(timer);
     void run();
   });
+  if (changedSinceLoad(form)) schedule(0);
 }
 
 const form = document.querySelector(`form${dom.bySelector(dom.LIVE_FILTERS)}`);

@@ -2,6 +2,7 @@
 // in the address, server-rendered); here each change fetches the page for the new configuration,
 // swaps in its price card and replaces the address. Any failure falls back to a navigation.
 import * as dom from "~/lib/dom-hooks";
+import { changedSinceLoad } from "./form-state";
 
 const DEBOUNCE_MS = 150;
 
@@ -44,6 +45,7 @@ function start(form: HTMLFormElement) {
     clearTimeout(timer);
     void run();
   });
+  if (changedSinceLoad(form)) schedule();
 }
 
 const form = document.querySelector<HTMLFormElement>(dom.bySelector(dom.OFFER_CONFIGURE));

@@ -97,7 +97,7 @@ test.describe("numeric filters", () => {
 
 test.describe("comparison", () => {
   test(
-    "a box ticked while the page's scripts still load stays ticked once they run",
+    "a box ticked or a filter chosen while the page's scripts still load counts once they run",
     { tag: NEEDS_JS },
     async ({ page }) => {
       // The scripts arrive a second late, as on a slow phone; the visitor taps meanwhile.
@@ -112,6 +112,11 @@ test.describe("comparison", () => {
       await expect(bar).toBeVisible(); // the script has run
       await expect(bar).toContainText("1 offre sélectionnée");
       await expect(box).toBeChecked();
+      // The same for a filter chosen meanwhile: applied once the script runs.
+      await page.goto("/offers", { waitUntil: "commit" });
+      await page.getByLabel("Type").selectOption("loa");
+      await expect(page).toHaveURL(/\/offers\?type=loa$/);
+      await expect(page.getByText(/^4 offres trouvées$/)).toBeVisible();
     },
   );
 

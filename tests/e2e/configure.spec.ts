@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { pdfText } from "../support/pdf-text";
 import { expect, noJs, test } from "./fixtures";
-import { LAYOUT } from "./tags";
+import { LAYOUT, NEEDS_JS } from "./tags";
 
 // Issue 21 on the demo catalogue: configure an offer, see the price follow, carry it to the
 // contact form; filter by datacenter and availability. Every test runs with and without
@@ -13,6 +13,25 @@ const priceCard = (page: Page) => page.locator("[data-offer-price-card]");
 async function update(page: Page, jsOff: boolean) {
   if (jsOff) await page.getByRole("button", { name: "Mettre à jour le prix" }).click();
 }
+
+test(
+  "a choice made while the page's scripts still load gives its price once they run",
+  { tag: NEEDS_JS },
+  async ({ page }) => {
+    // The scripts arrive a second late, as on a slow phone; the visitor chooses meanwhile.
+    await page.route("**/assets/*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await page.goto("/offers/epyc-performance-64", { waitUntil: "commit" });
+    await page
+      .getByRole("form", { name: "Configurer" })
+      .getByRole("radio", { name: /512 Go/ })
+      .check();
+    await expect(page).toHaveURL(/o0=1/);
+    await expect(priceCard(page)).toContainText(/1\s019,99\s€ HT/);
+  },
+);
 
 test(
   "configures an offer, the price follows, the configuration goes to the request",
