@@ -7,7 +7,7 @@ import { openPglite } from "../../app/platform/db.server";
 import { sessions, users } from "../../app/platform/schema.server";
 import { verifyPassword } from "../../app/features/accounts/password.server";
 import { testDatabaseKind } from "../support/database";
-import { useTestDatabase } from "../support/use-test-database";
+import { migratedDataDir, useTestDatabase } from "../support/use-test-database";
 import { createAdmin, sessionCookieFor } from "../support/admin";
 import { runScript } from "../support/scripts";
 
@@ -87,6 +87,7 @@ describe("npm run admin:create", { timeout: 120_000 }, () => {
     "stops at once with a clear message when a running server holds the data directory",
     async () => {
       const dataDir = path.join(workDir, "busy");
+      await migratedDataDir(dataDir);
       const handle = await openPglite(dataDir); // this test process plays the running server
       try {
         const before = readdirSync(path.join(dataDir, "pgdata")).sort();

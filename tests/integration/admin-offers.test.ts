@@ -23,7 +23,7 @@ import { call, makeRequest } from "../support/admin";
 import { useAdminSuite } from "../support/admin-suite";
 import { VALID_OFFER_FORM } from "../support/offers";
 
-const { database, snapshot, signedInAdmin } = useAdminSuite();
+const { database, signedInAdmin, snapshotFingerprint } = useAdminSuite();
 let cookie: string;
 
 function input(fields: Partial<OfferFormValues> = {}) {
@@ -304,7 +304,7 @@ describe(`admin offers (${testDatabaseKind})`, () => {
       );
       expect(hostile.location).toBe("/admin/offers?page=2");
 
-      const before = await snapshot();
+      const before = await snapshotFingerprint();
       for (const [form, status] of [
         [{ intent: "toggle", id: String(id) }, 400],
         [{ intent: "toggle", id: String(id), active: "yes" }, 400],
@@ -318,7 +318,7 @@ describe(`admin offers (${testDatabaseKind})`, () => {
         );
         expect(outcome.status, JSON.stringify(form)).toBe(status);
       }
-      expect(await snapshot()).toEqual(before);
+      expect(await snapshotFingerprint()).toEqual(before);
     });
 
     it("never redirect outside the offer list after a save", async () => {
@@ -352,7 +352,7 @@ describe(`admin offers (${testDatabaseKind})`, () => {
     });
 
     it("preview the typed values without saving anything", async () => {
-      const before = await snapshot();
+      const before = await snapshotFingerprint();
       const form = {
         ...VALID_OFFER_FORM,
         title: "",
@@ -368,7 +368,7 @@ describe(`admin offers (${testDatabaseKind})`, () => {
         preview: true,
         values: { title: "", description: "# Titre\n\n<script>x</script>", cpu: "AMD EPYC 7543" },
       });
-      expect(await snapshot()).toEqual(before);
+      expect(await snapshotFingerprint()).toEqual(before);
     });
 
     it("duplicate an offer: a copy title and a new slug by the spec's rule", async () => {
@@ -458,7 +458,7 @@ describe(`admin offers (${testDatabaseKind})`, () => {
         [{ ...VALID_OFFER_FORM }, 404, /n'existe plus/, "abc"],
         [{ ...VALID_OFFER_FORM }, 404, /n'existe plus/, "999999"],
       ];
-      const before = await snapshot();
+      const before = await snapshotFingerprint();
       for (const [form, status, message, editId] of cases) {
         const outcome = editId
           ? await call(
@@ -485,11 +485,11 @@ describe(`admin offers (${testDatabaseKind})`, () => {
         expect(outcome.status).toBe(status);
         expect(JSON.stringify(outcome.data)).toMatch(message);
       }
-      expect(await snapshot()).toEqual(before);
+      expect(await snapshotFingerprint()).toEqual(before);
     });
 
     it("refuse text with NUL or control characters with a French message, changing nothing", async () => {
-      const before = await snapshot();
+      const before = await snapshotFingerprint();
       const outcome = await call(
         offerNew.action,
         makeRequest("/admin/offers/new", {
@@ -507,7 +507,7 @@ describe(`admin offers (${testDatabaseKind})`, () => {
       );
       // The typed values come back, so nothing typed is lost.
       expect(outcome.data).toMatchObject({ values: { description: "a\u0000\nb" } });
-      expect(await snapshot()).toEqual(before);
+      expect(await snapshotFingerprint()).toEqual(before);
     });
   });
 

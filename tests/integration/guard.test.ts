@@ -14,7 +14,7 @@ import {
   createAdmin,
   expiredSessionCookie,
   makeRequest,
-  snapshot,
+  snapshotFingerprint,
   signedInAdmin,
 } from "../support/admin";
 import { VALID_OFFER_FORM } from "../support/offers";
@@ -232,7 +232,7 @@ describe(`admin guard (${testDatabaseKind})`, () => {
       for (const route of loaders()) {
         it(`${route.name} loader redirects to /auth and reveals nothing`, async () => {
           const cookie = await credential.cookie();
-          const before = await snapshot(database.db);
+          const before = await snapshotFingerprint(database.db);
           const outcome = await call(
             route.fn,
             makeRequest(route.path, { cookie }),
@@ -247,14 +247,14 @@ describe(`admin guard (${testDatabaseKind})`, () => {
           expect(back).not.toContain("_routes");
           expect(outcome.data).toBeUndefined();
           expect(outcome.headers.get("cache-control")).toBe("no-store");
-          expect(await snapshot(database.db)).toEqual(before);
+          expect(await snapshotFingerprint(database.db)).toEqual(before);
         });
       }
 
       it("every action answers 401 and changes nothing", async () => {
         for (const route of actions()) {
           const cookie = await credential.cookie();
-          const before = await snapshot(database.db);
+          const before = await snapshotFingerprint(database.db);
           const outcome = await call(
             route.fn,
             makeRequest(route.path, { cookie, form: route.form! }),
@@ -263,20 +263,20 @@ describe(`admin guard (${testDatabaseKind})`, () => {
           );
           expect(outcome.status, route.name).toBe(401);
           expect(JSON.stringify(outcome.data)).not.toContain("Secret");
-          expect(await snapshot(database.db), route.name).toEqual(before);
+          expect(await snapshotFingerprint(database.db), route.name).toEqual(before);
         }
       });
 
       it("sign-out has nothing to end and changes nothing", async () => {
         const cookie = await credential.cookie();
-        const before = await snapshot(database.db);
+        const before = await snapshotFingerprint(database.db);
         const outcome = await call(
           adminLogout.action,
           makeRequest("/admin/logout", { cookie, form: {} }),
         );
         expect(outcome.status).toBe(302);
         expect(outcome.location).toBe("/");
-        expect(await snapshot(database.db)).toEqual(before);
+        expect(await snapshotFingerprint(database.db)).toEqual(before);
       });
     });
   }
@@ -305,7 +305,7 @@ describe(`admin guard (${testDatabaseKind})`, () => {
         );
         expect(outcome.status, route.name).toBe(200);
       }
-      const before = await snapshot(database.db);
+      const before = await snapshotFingerprint(database.db);
       const outcome = await call(
         adminContacts.action,
         makeRequest("/admin/contacts", {
@@ -314,7 +314,7 @@ describe(`admin guard (${testDatabaseKind})`, () => {
         }),
       );
       expect(outcome.status).toBe(302);
-      expect(await snapshot(database.db)).not.toEqual(before);
+      expect(await snapshotFingerprint(database.db)).not.toEqual(before);
 
       const retried = await call(
         dashboard.action,

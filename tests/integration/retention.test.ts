@@ -17,7 +17,7 @@ import {
 import "../support/admin";
 import { contactTables, countsAndRecount, insertRequest } from "../support/contacts";
 import { testDatabaseKind } from "../support/database";
-import { useTestDatabase } from "../support/use-test-database";
+import { migratedDataDir, useTestDatabase } from "../support/use-test-database";
 import { runScript } from "../support/scripts";
 
 const database = useTestDatabase();
@@ -241,6 +241,7 @@ describe(`npm run contacts:purge (${testDatabaseKind})`, { timeout: 120_000 }, (
   } else {
     it("refuses politely while a server holds the embedded data directory, then runs", async () => {
       const dataDir = path.join(workDir, "data");
+      await migratedDataDir(dataDir);
       const server = await openPglite(dataDir);
       await server.migrate(server.db);
       await insertRequest(server.db, {

@@ -1,10 +1,17 @@
-import { ADMIN, createAdmin, sessionCookieFor, signedInAdmin, snapshot } from "./admin";
+import {
+  ADMIN,
+  createAdmin,
+  sessionCookieFor,
+  signedInAdmin,
+  snapshot,
+  snapshotFingerprint,
+} from "./admin";
 import { useTestDatabase } from "./use-test-database";
 
 /**
  * The database of an integration file about admin pages, emptied before each test, with the
  * admin helpers of admin.ts bound to it (createAdmin(), sessionCookieFor(id), signedInAdmin(),
- * snapshot()). Call them in tests and hooks only, like the database.
+ * snapshot(), snapshotFingerprint()). Call them in tests and hooks only, like the database.
  */
 export function useAdminSuite() {
   const database = useTestDatabase({ truncate: true });
@@ -14,5 +21,6 @@ export function useAdminSuite() {
     sessionCookieFor: (userId: number) => sessionCookieFor(userId, database.db),
     signedInAdmin: (credentials = ADMIN) => signedInAdmin(database.db, credentials),
     snapshot: () => snapshot(database.db),
+    snapshotFingerprint: () => snapshotFingerprint(database.db),
   };
 }

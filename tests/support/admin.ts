@@ -17,6 +17,7 @@ import {
 } from "../../app/platform/schema.server";
 import { createSession, hashSessionToken } from "../../app/features/accounts/sessions.server";
 import { upsertAdmin } from "../../app/features/accounts/users.server";
+import { fingerprint } from "./fingerprint";
 
 // The routes log each sign-in and write; keep test output to warnings and errors.
 process.env.LOG_LEVEL ??= "warn";
@@ -129,7 +130,26 @@ export async function expiredSessionCookie(userId: number, database: Database): 
   return `admin_session=${token}`;
 }
 
-/** Every row that an admin route could change, in a stable order. */
+/** Every table an admin route could change (snapshot's keys). */
+const SNAPSHOT_TABLES = {
+  offers,
+  datacenters,
+  leaseRates,
+  contactRequests,
+  users,
+  sessions,
+  appState,
+  rateLimits,
+  contactNotes,
+  contactStatusChanges,
+  mailOutbox,
+  contactRequestCounts,
+};
+
+/**
+ * Every row that an admin route could change, in a stable order (the compiler holds its keys to
+ * SNAPSHOT_TABLES).
+ */
 export async function snapshot(database: Database) {
   return {
     offers: await database.select().from(offers).orderBy(asc(offers.id)),
@@ -150,5 +170,13 @@ export async function snapshot(database: Database) {
       .select()
       .from(contactRequestCounts)
       .orderBy(asc(contactRequestCounts.key)),
-  };
+  } satisfies Record<keyof typeof SNAPSHOT_TABLES, unknown>;
+}
+
+/**
+ * What snapshot() reads, as one digest per table in one query (tests/support/fingerprint.ts):
+ * equal exactly when snapshot() would read equal rows. For a test that must change nothing.
+ */
+export function snapshotFingerprint(database: Database): Promise<Record<string, string>> {
+  return fingerprint(database, Object.values(SNAPSHOT_TABLES));
 }

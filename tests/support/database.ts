@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { getTableName, sql, type SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import pg from "pg";
 import {
   openPglite,
@@ -133,10 +134,104 @@ export async function openTestDatabase(
   };
 }
 
-/** Empties every table a test writes (contact data goes with its requests). */
+/** The tables a test writes; the TRUNCATE of truncateAll's meaning also empties their referrers. */
+const WRITTEN: PgTable[] = [
+  contactRequests,
+  offers,
+  datacenters,
+  sessions,
+  users,
+  rateLimits,
+  appState,
+  webhookEndpoints,
+  auditJournal,
+];
+
+/**
+ * The triggers a row-by-row emptying may meet, and what it does about each: the journal's
+ * append-only guard lets the retention purge's own setting through, and the per-status counters
+ * kept by contact_requests' triggers are emptied as its TRUNCATE trigger does.
+ */
+const KNOWN_TRIGGERS = [
+  "audit_journal.audit_journal_append_only",
+  "contact_requests.contact_request_counts_sync",
+  "contact_requests.contact_request_counts_reset",
+];
+
+const emptyingPlans = new WeakMap<Database, Promise<SQL | undefined>>();
+
+/**
+ * One statement with the effect of `truncate <WRITTEN> restart identity cascade`, read from
+ * the catalog: the tables and every table referring to them (children first), their sequences
+ * back to their start. `undefined` when the schema holds what it does not know (a cycle of
+ * foreign keys, another trigger): truncateAll then truncates.
+ */
+async function emptyingPlan(database: Database): Promise<SQL | undefined> {
+  const { rows } = await database.execute(sql`
+    with recursive emptied(oid) as (
+      select unnest(array[${sql.join(
+        WRITTEN.map((table) => sql`${getTableName(table)}::regclass::oid`),
+        sql`, `,
+      )}])
+      union
+      select k.conrelid from pg_constraint k join emptied e on k.confrelid = e.oid where k.contype = 'f'
+    )
+    select
+      (select json_agg(e.oid::regclass::text) from emptied e) as tables,
+      (select json_agg(json_build_array(k.conrelid::regclass::text, k.confrelid::regclass::text))
+        from pg_constraint k where k.contype = 'f' and k.conrelid in (select oid from emptied)) as refs,
+      (select json_agg(json_build_array(d.objid::regclass::text, q.seqstart::text))
+        from pg_depend d join pg_sequence q on q.seqrelid = d.objid
+        where d.classid = 'pg_class'::regclass and d.refobjid in (select oid from emptied)
+          and d.deptype in ('a', 'i')) as sequences,
+      (select json_agg(t.tgrelid::regclass::text || '.' || t.tgname)
+        from pg_trigger t where not t.tgisinternal and t.tgrelid in (select oid from emptied)) as triggers`);
+  const row = rows[0] as {
+    tables: string[];
+    refs: [string, string][] | null;
+    sequences: [string, string][] | null;
+    triggers: string[] | null;
+  };
+  if ((row.triggers ?? []).some((trigger) => !KNOWN_TRIGGERS.includes(trigger))) return undefined;
+  // Children first: a table is emptied once every table referring to it is.
+  const ordered: string[] = [];
+  let left = row.tables;
+  while (left.length > 0) {
+    const ready = left.filter(
+      (table) => !(row.refs ?? []).some(([from, to]) => to === table && left.includes(from)),
+    );
+    if (ready.length === 0) return undefined;
+    ordered.push(...ready);
+    left = left.filter((table) => !ready.includes(table));
+  }
+  const statements = [
+    // The retention purge's own way past the journal's append-only guard, for this statement only.
+    `perform set_config('app.audit_retention', 'on', true);`,
+    ...ordered.map((table) => `delete from ${table};`),
+    // What contact_requests' TRUNCATE trigger does (its row trigger left counters at zero).
+    ...(row.triggers?.includes("contact_requests.contact_request_counts_reset")
+      ? ["delete from contact_request_counts;"]
+      : []),
+    ...(row.sequences ?? []).map(([name, start]) => `perform setval('${name}', ${start}, false);`),
+  ];
+  return sql.raw(`do $$ begin ${statements.join(" ")} end $$`);
+}
+
+/**
+ * Empties every table a test writes (contact data goes with its requests) and restarts their ids,
+ * like `truncate … restart identity cascade`. On tables of a few rows, deleting them is about a
+ * tenth of the CPU of TRUNCATE (which makes new files for every table and index: 40–60 ms on
+ * PGlite, before each of some 300 tests).
+ */
 export async function truncateAll(database: Database) {
+  let plan = emptyingPlans.get(database);
+  if (!plan) {
+    plan = emptyingPlan(database);
+    emptyingPlans.set(database, plan);
+  }
+  const statement = await plan;
   await database.execute(
-    sql`truncate ${contactRequests}, ${offers}, ${datacenters}, ${sessions}, ${users}, ${rateLimits}, ${appState}, ${webhookEndpoints}, ${auditJournal} restart identity cascade`,
+    statement ?? sql`truncate ${sql.join(WRITTEN, sql`, `)} restart identity cascade`,
   );
 }
 

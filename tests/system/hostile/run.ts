@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { asc, eq, getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import { asc, eq, getTableColumns } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Database } from "../../../app/platform/db.server";
 import { sendQuote } from "../../../app/features/quotes/quote-sending.server";
@@ -16,6 +15,7 @@ import {
 } from "../../../app/platform/schema.server";
 import { hashSessionToken } from "../../../app/features/accounts/sessions.server";
 import type { AdminUser } from "../../../app/features/accounts/users.server";
+import { fingerprint as fingerprintTables } from "../../support/fingerprint";
 import { send, type Answer } from "../harness/http";
 import { XSS_PAYLOADS, type ContactRow, type HostileCase, type Vars } from "./cases";
 
@@ -53,27 +53,12 @@ export async function snapshot(db: Database) {
   } satisfies Record<keyof typeof SNAPSHOT_TABLES, unknown>;
 }
 
-/** The tables snapshot() reads, each with the columns it compares. */
-const FINGERPRINTED: [PgTable, string[]][] = Object.values(SNAPSHOT_TABLES).map((table) => [
-  table,
-  Object.values(table === sessions ? sessionColumns : getTableColumns(table)).map((c) => c.name),
-]);
-
 /**
- * What snapshot() reads, as one exact digest per table in one query: the md5 of the table's rows
- * (the same columns, as PostgreSQL's text of each row) in a stable order. Two fingerprints are equal
- * exactly when snapshot() would read equal rows (short of an md5 collision); fetching every row
- * twice per case was most of this suite's time.
+ * What snapshot() reads (the same tables and columns) as one digest per table: equal exactly when
+ * snapshot() would read equal rows. Fetching every row twice per case was most of this suite's time.
  */
-export async function fingerprint(db: Database): Promise<Record<string, string>> {
-  const parts: SQL[] = FINGERPRINTED.map(([table, columns]) => {
-    const name = getTableName(table);
-    const cols = sql.raw(columns.map((c) => `"${c}"`).join(", "));
-    return sql`(select md5(coalesce(string_agg(r::text, E'\n' order by r::text), ''))
-      from (select ${cols} from ${sql.identifier(name)}) r) as ${sql.identifier(name)}`;
-  });
-  const result = await db.execute(sql`select ${sql.join(parts, sql`, `)}`);
-  return result.rows[0] as Record<string, string>;
+export function fingerprint(db: Database): Promise<Record<string, string>> {
+  return fingerprintTables(db, Object.values(SNAPSHOT_TABLES), [sessions.lastSeenAt]);
 }
 
 export async function loadVars(db: Database): Promise<Vars> {
