@@ -4,16 +4,23 @@ import type { Database } from "../../app/platform/db.server";
 import {
   appState,
   contactNotes,
+  contactOwnerChanges,
   contactRequestCounts,
   contactRequests,
   datacenters,
   contactStatusChanges,
   leaseRates,
   mailOutbox,
+  offerAlerts,
   offers,
+  passwordResets,
+  quotes,
   rateLimits,
+  recoveryCodes,
   sessions,
   users,
+  webhookDeliveries,
+  webhookEndpoints,
 } from "../../app/platform/schema.server";
 import { createSession, hashSessionToken } from "../../app/features/accounts/sessions.server";
 import { upsertAdmin } from "../../app/features/accounts/users.server";
@@ -130,7 +137,7 @@ export async function expiredSessionCookie(userId: number, database: Database): 
   return `admin_session=${token}`;
 }
 
-/** Every table an admin route could change (snapshot's keys). */
+/** Every table an admin route could change, the journal aside (snapshot's keys). */
 const SNAPSHOT_TABLES = {
   offers,
   datacenters,
@@ -144,6 +151,13 @@ const SNAPSHOT_TABLES = {
   contactStatusChanges,
   mailOutbox,
   contactRequestCounts,
+  contactOwnerChanges,
+  quotes,
+  offerAlerts,
+  recoveryCodes,
+  passwordResets,
+  webhookEndpoints,
+  webhookDeliveries,
 };
 
 /**
@@ -170,6 +184,22 @@ export async function snapshot(database: Database) {
       .select()
       .from(contactRequestCounts)
       .orderBy(asc(contactRequestCounts.key)),
+    contactOwnerChanges: await database
+      .select()
+      .from(contactOwnerChanges)
+      .orderBy(asc(contactOwnerChanges.id)),
+    quotes: await database.select().from(quotes).orderBy(asc(quotes.id)),
+    offerAlerts: await database.select().from(offerAlerts).orderBy(asc(offerAlerts.id)),
+    recoveryCodes: await database.select().from(recoveryCodes).orderBy(asc(recoveryCodes.id)),
+    passwordResets: await database.select().from(passwordResets).orderBy(asc(passwordResets.id)),
+    webhookEndpoints: await database
+      .select()
+      .from(webhookEndpoints)
+      .orderBy(asc(webhookEndpoints.id)),
+    webhookDeliveries: await database
+      .select()
+      .from(webhookDeliveries)
+      .orderBy(asc(webhookDeliveries.id)),
   } satisfies Record<keyof typeof SNAPSHOT_TABLES, unknown>;
 }
 
