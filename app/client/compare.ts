@@ -70,12 +70,8 @@ function start(form: HTMLFormElement) {
   if (content) new MutationObserver(sync).observe(content, { childList: true });
   // Boxes ticked before this script ran (a quick tap while the page loads, or the browser restoring
   // the form on Back) join the selection instead of being unticked by the first sync.
-  let joined = selected;
-  for (const box of boxes()) {
-    if (box.checked) joined = toggleSelection(joined, box.value, true, max);
-  }
-  if (joined !== selected) update(joined);
-  else sync();
+  const ticked = [...boxes()].filter((box) => box.checked);
+  update(ticked.reduce((next, box) => toggleSelection(next, box.value, true, max), selected));
 }
 
 const form = document.getElementById(dom.COMPARE_FORM_ID);

@@ -9,6 +9,7 @@ import * as dom from "~/lib/dom-hooks";
 import { OFFER_TYPE_LABELS, OFFER_TYPES } from "~/lib/domain";
 import { choiceLabel, selectedChoice, type Facet, type FacetCounts } from "~/lib/offer-facets";
 import {
+  hasActiveFilters,
   LISTING_PATH,
   MAX_SEARCH_LENGTH,
   OFFER_SORT_LABELS,
@@ -113,11 +114,6 @@ function FacetOptions({
   );
 }
 
-/** Whether a filter of the folding panel is set (all but the search and the order). */
-function panelFiltersSet({ searchTerm: _search, ...panel }: OfferFilters): boolean {
-  return Object.values(panel).some((value) => value !== undefined);
-}
-
 const TYPE_CHOICES = OFFER_TYPES.map((value) => ({ value, label: OFFER_TYPE_LABELS[value] }));
 const ENGAGEMENT_CHOICES = [
   { value: "yes", label: "Avec engagement" },
@@ -189,7 +185,7 @@ export function OfferFiltersForm({
           <div className="mt-4 flex flex-wrap items-center gap-3">
             <details
               className="group open:w-full md:w-full md:details-content:[content-visibility:visible]"
-              open={panelFiltersSet(filters) || undefined}
+              open={hasActiveFilters({ ...filters, searchTerm: undefined }) || undefined}
             >
               <summary className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-md border px-4 text-sm font-medium hover:bg-accent md:supports-[selector(::details-content)]:hidden">
                 <SlidersHorizontal aria-hidden="true" className="size-4" />
