@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { asc } from "drizzle-orm";
 import type { Database } from "../../app/platform/db.server";
 import {
   appState,
@@ -24,7 +23,7 @@ import {
 } from "../../app/platform/schema.server";
 import { createSession, hashSessionToken } from "../../app/features/accounts/sessions.server";
 import { upsertAdmin } from "../../app/features/accounts/users.server";
-import { fingerprint } from "./fingerprint";
+import { fingerprint, readTables } from "./fingerprint";
 
 // The routes log each sign-in and write; keep test output to warnings and errors.
 process.env.LOG_LEVEL ??= "warn";
@@ -160,47 +159,9 @@ const SNAPSHOT_TABLES = {
   webhookDeliveries,
 };
 
-/**
- * Every row that an admin route could change, in a stable order (the compiler holds its keys to
- * SNAPSHOT_TABLES).
- */
-export async function snapshot(database: Database) {
-  return {
-    offers: await database.select().from(offers).orderBy(asc(offers.id)),
-    datacenters: await database.select().from(datacenters).orderBy(asc(datacenters.code)),
-    leaseRates: await database.select().from(leaseRates).orderBy(asc(leaseRates.months)),
-    contactRequests: await database.select().from(contactRequests).orderBy(asc(contactRequests.id)),
-    users: await database.select().from(users).orderBy(asc(users.id)),
-    sessions: await database.select().from(sessions).orderBy(asc(sessions.idHash)),
-    appState: await database.select().from(appState).orderBy(asc(appState.key)),
-    rateLimits: await database.select().from(rateLimits).orderBy(asc(rateLimits.key)),
-    contactNotes: await database.select().from(contactNotes).orderBy(asc(contactNotes.id)),
-    contactStatusChanges: await database
-      .select()
-      .from(contactStatusChanges)
-      .orderBy(asc(contactStatusChanges.id)),
-    mailOutbox: await database.select().from(mailOutbox).orderBy(asc(mailOutbox.id)),
-    contactRequestCounts: await database
-      .select()
-      .from(contactRequestCounts)
-      .orderBy(asc(contactRequestCounts.key)),
-    contactOwnerChanges: await database
-      .select()
-      .from(contactOwnerChanges)
-      .orderBy(asc(contactOwnerChanges.id)),
-    quotes: await database.select().from(quotes).orderBy(asc(quotes.id)),
-    offerAlerts: await database.select().from(offerAlerts).orderBy(asc(offerAlerts.id)),
-    recoveryCodes: await database.select().from(recoveryCodes).orderBy(asc(recoveryCodes.id)),
-    passwordResets: await database.select().from(passwordResets).orderBy(asc(passwordResets.id)),
-    webhookEndpoints: await database
-      .select()
-      .from(webhookEndpoints)
-      .orderBy(asc(webhookEndpoints.id)),
-    webhookDeliveries: await database
-      .select()
-      .from(webhookDeliveries)
-      .orderBy(asc(webhookDeliveries.id)),
-  } satisfies Record<keyof typeof SNAPSHOT_TABLES, unknown>;
+/** Every row that an admin route could change, in a stable order. */
+export function snapshot(database: Database) {
+  return readTables(database, SNAPSHOT_TABLES);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { asc, eq, getTableColumns } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Database } from "../../../app/platform/db.server";
 import { sendQuote } from "../../../app/features/quotes/quote-sending.server";
@@ -15,13 +15,11 @@ import {
 } from "../../../app/platform/schema.server";
 import { hashSessionToken } from "../../../app/features/accounts/sessions.server";
 import type { AdminUser } from "../../../app/features/accounts/users.server";
-import { fingerprint as fingerprintTables } from "../../support/fingerprint";
+import { fingerprint as fingerprintTables, readTables } from "../../support/fingerprint";
 import { send, type Answer } from "../harness/http";
 import { XSS_PAYLOADS, type ContactRow, type HostileCase, type Vars } from "./cases";
 
 export type Snapshot = Awaited<ReturnType<typeof snapshot>>;
-
-const { lastSeenAt: _slides, ...sessionColumns } = getTableColumns(sessions);
 
 /** Every table a request could write to, except the rate-limit counters (snapshot's keys). */
 const SNAPSHOT_TABLES = {
@@ -35,22 +33,12 @@ const SNAPSHOT_TABLES = {
   contactStatusChanges,
 };
 
-/** The rows of every SNAPSHOT_TABLES table (the compiler holds the two lists to the same keys). */
-export async function snapshot(db: Database) {
-  return {
-    offers: await db.select().from(offers).orderBy(asc(offers.id)),
-    contactRequests: await db.select().from(contactRequests).orderBy(asc(contactRequests.id)),
-    users: await db.select().from(users).orderBy(asc(users.id)),
-    // Without last_seen_at: any signed-in request may slide it (about once a minute), hostile or not.
-    sessions: await db.select(sessionColumns).from(sessions).orderBy(asc(sessions.idHash)),
-    mailOutbox: await db.select().from(mailOutbox).orderBy(asc(mailOutbox.id)),
-    passwordResets: await db.select().from(passwordResets).orderBy(asc(passwordResets.id)),
-    quotes: await db.select().from(quotes).orderBy(asc(quotes.id)),
-    contactStatusChanges: await db
-      .select()
-      .from(contactStatusChanges)
-      .orderBy(asc(contactStatusChanges.id)),
-  } satisfies Record<keyof typeof SNAPSHOT_TABLES, unknown>;
+/**
+ * The rows of every SNAPSHOT_TABLES table. Without sessions' last_seen_at: any signed-in request
+ * may slide it (about once a minute), hostile or not.
+ */
+export function snapshot(db: Database) {
+  return readTables(db, SNAPSHOT_TABLES, [sessions.lastSeenAt]);
 }
 
 /**
