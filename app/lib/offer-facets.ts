@@ -31,7 +31,7 @@ export type FacetCell = {
   Record<(typeof REFERENCE_FILTERS)[number]["field"], string | null>;
 
 /** The price and number filters, as the listing's SQL reads them (offers.server.ts). */
-function inRanges(cell: FacetCell, filters: OfferFilters): boolean {
+export function inRanges(cell: FacetCell, filters: OfferFilters): boolean {
   if (cell.priceFloor === undefined || cell.priceCeil === undefined) return true;
   const { minPrice, maxPrice } = filters;
   // price >= min <=> floor(price) >= min, price <= max <=> ceil(price) <= max, for whole euros.
@@ -70,6 +70,11 @@ const CELL_VALUE: Record<Facet, (cell: FacetCell) => string | undefined> = {
   >),
   available: (cell) => (AVAILABLE_NOW.includes(cell.delivery) ? "1" : undefined),
 };
+
+/** A cell's choice for a facet, as the URL writes it; undefined: none (no datacenter). */
+export function cellValue(cell: FacetCell, facet: Facet): string | undefined {
+  return CELL_VALUE[facet](cell);
+}
 
 /** The choice the filters hold for a facet, as the URL writes it; undefined: any. */
 export function selectedChoice(filters: OfferFilters, facet: Facet): string | undefined {

@@ -3,7 +3,6 @@
 import {
   and,
   asc,
-  count,
   getTableColumns,
   desc,
   eq,
@@ -14,7 +13,13 @@ import {
   type SQL,
 } from "drizzle-orm";
 import { AVAILABLE_NOW } from "~/lib/delivery";
-import { facetCounts, type FacetCell, type FacetCounts } from "~/lib/offer-facets";
+import {
+  indexCatalogue,
+  listFromIndex,
+  type CatalogueIndex,
+  type IndexedOffer,
+} from "~/lib/catalogue-index";
+import { facetCounts, type FacetCounts } from "~/lib/offer-facets";
 import {
   DEFAULT_SORT,
   likePattern,
@@ -69,7 +74,7 @@ export function offersWithDatacenter<T extends SelectedFields>(database: Databas
 const detailColumns = { ...getTableColumns(offers), datacenterName: datacenters.name };
 export type OfferDetail = Offer & { datacenterName: string | null };
 
-/** Active offers matching the search: what the counts' cells are grouped over (offer-facets.ts). */
+/** Active offers matching the search. */
 function searchConditions(filters: OfferFilters): (SQL | undefined)[] {
   const conditions: (SQL | undefined)[] = [eq(offers.isActive, true)];
   if (filters.searchTerm) {
@@ -108,45 +113,6 @@ export function listingConditions(filters: OfferFilters): SQL | undefined {
 }
 
 /**
- * The cells of the listing's counts (offer-facets.ts), in one query. Without a search: the whole
- * active catalogue grouped by the selects' fields, the price to the euro, RAM and cores (the
- * ranges are applied to the cells). With one: its matches within the ranges, by the selects'
- * fields. A real promise (drizzle's query runs again at each `then`): it is kept and awaited again.
- */
-export async function listingFacetCells(
-  filters: OfferFilters,
-  database: Database = db(),
-): Promise<FacetCell[]> {
-  const fields = Object.fromEntries(
-    REFERENCE_FILTERS.map(({ field }) => [field, offers[field]]),
-  ) as Record<(typeof REFERENCE_FILTERS)[number]["field"], (typeof offers)["datacenter"]>;
-  const minimumColumns = Object.fromEntries(
-    MINIMUM_FILTERS.map(({ column }) => [column, offers[column]]),
-  ) as Record<MinimumFilterColumn, (typeof offers)["ramGb"]>;
-  const selects = {
-    type: offers.type,
-    engagement: offers.engagement,
-    delivery: offers.delivery,
-    ...fields,
-  };
-  const search = Boolean(filters.searchTerm);
-  const groups = search
-    ? selects
-    : {
-        ...selects,
-        priceFloor: sql<number>`floor(${offers.price})::int`,
-        priceCeil: sql<number>`ceil(${offers.price})::int`,
-        ...minimumColumns,
-      };
-  const where = [...searchConditions(filters), ...(search ? rangeConditions(filters) : [])];
-  return database
-    .select({ ...groups, count: count() })
-    .from(offers)
-    .where(and(...where))
-    .groupBy(...Object.values(groups));
-}
-
-/**
  * Each order follows an index from its first column to its tie-breaker (schema.server.ts), so a
  * page is read in index order: (is_active, created_at desc, id desc) for the newest first,
  * (is_active, price, id) forwards or backwards for the prices. Equal prices keep a stable order.
@@ -157,35 +123,88 @@ const ORDERS: Record<OfferSort, SQL[]> = {
   price_desc: [desc(offers.price), desc(offers.id)],
 };
 
-/** The cells without a search (the whole active catalogue), kept per catalogue version. */
-const currentCatalogueCells = byCatalogue(() => listingFacetCells({}));
-
 /**
- * The counts without a search, kept per catalogue version and filters (the key: the parsed filters
- * as JSON). The cells are about one per offer, so counting is a pass over the whole catalogue (a
- * few ms at 10,000 offers), the same for every page and order of a listing.
+ * The active catalogue as the listing reads it (catalogue-index.ts): each offer's card, facet
+ * cell and search text, newest first, with its rank in price order; the price to the euro, RAM and
+ * cores for the range filters.
  */
-const currentCatalogueCounts = byCatalogue(async (key) =>
-  facetCounts(await currentCatalogueCells(), JSON.parse(key) as OfferFilters),
-);
+export async function loadCatalogueIndex(
+  database: Database = db(),
+): Promise<CatalogueIndex<OfferCardData>> {
+  const minimumColumns = Object.fromEntries(
+    MINIMUM_FILTERS.map(({ column }) => [column, offers[column]]),
+  ) as Record<MinimumFilterColumn, (typeof offers)["ramGb"]>;
+  const rows = await offersWithDatacenter(database, {
+    ...cardColumns,
+    ...minimumColumns,
+    searchText: offers.searchText,
+    priceFloor: sql<number>`floor(${offers.price})::int`,
+    priceCeil: sql<number>`ceil(${offers.price})::int`,
+    priceRank: sql<number>`(row_number() over (order by ${offers.price}, ${offers.id}))::int`,
+  })
+    .where(eq(offers.isActive, true))
+    .orderBy(...ORDERS.newest);
+  return indexCatalogue(
+    rows.map(({ searchText, priceFloor, priceCeil, priceRank, ...card }) => ({
+      ...Object.fromEntries(REFERENCE_FILTERS.map(({ field }) => [field, card[field]])),
+      ...Object.fromEntries(MINIMUM_FILTERS.map(({ column }) => [column, card[column]])),
+      type: card.type,
+      engagement: card.engagement,
+      delivery: card.delivery,
+      priceFloor,
+      priceCeil,
+      priceRank,
+      count: 1 as const,
+      searchText: searchText ?? "",
+      card: pickCard(card),
+    })) as (IndexedOffer<OfferCardData> & { priceRank: number })[],
+  );
+}
 
-/**
- * The counts of `filters`. Without a search they come from the whole active catalogue's cells, the
- * same for any other filter: computed once per catalogue version (every offer write bumps it, in
- * its transaction; catalogue-memo.server.ts), on any instance. Another database than the server's
- * (a transaction, a script's) reads its own. A search groups its matches (at most a few hundred
- * rows: the trigram index).
- */
-async function listingCounts(filters: OfferFilters, database: Database): Promise<FacetCounts> {
-  if (!filters.searchTerm && database === db())
-    return currentCatalogueCounts(JSON.stringify(filters));
-  const cells = await listingFacetCells(filters.searchTerm ? filters : {}, database);
-  return facetCounts(cells, filters);
+const CARD_KEYS = Object.keys(cardColumns) as (keyof OfferCardData)[];
+const pickCard = (row: OfferCardData): OfferCardData =>
+  Object.fromEntries(CARD_KEYS.map((key) => [key, row[key]])) as OfferCardData;
+
+/** The index of the current database, kept per catalogue version (catalogue-memo.server.ts). */
+const currentIndex = byCatalogue(() => loadCatalogueIndex());
+
+/** Per index, the counts without a search by filters (the parsed filters as JSON). */
+const keptCounts = new WeakMap<CatalogueIndex<OfferCardData>, Map<string, FacetCounts>>();
+
+function countsWithoutSearch(index: CatalogueIndex<OfferCardData>, filters: OfferFilters) {
+  let kept = keptCounts.get(index);
+  if (!kept) keptCounts.set(index, (kept = new Map()));
+  const key = JSON.stringify(filters);
+  let counts = kept.get(key);
+  if (!counts) {
+    counts = facetCounts(index.newest, filters);
+    kept.set(key, counts);
+    if (kept.size > 1000) kept.delete(kept.keys().next().value!);
+  }
+  return counts;
 }
 
 /**
- * One page of the listing in the chosen order (newest first by default), with the total count;
- * with `counts`, also each select choice's count (the total then comes from the same query).
+ * The search term lower-cased as the database lowers search_text: printable ASCII here, anything
+ * else by the database itself (its locale's rules), once per term and catalogue version.
+ */
+async function searchNeedle(term: string | undefined, database: Database) {
+  if (term === undefined) return undefined;
+  if (/^[ -~]*$/.test(term)) return term.toLowerCase();
+  return database === db() ? currentLowered(term) : lowerInDatabase(term, database);
+}
+
+async function lowerInDatabase(term: string, database: Database = db()): Promise<string> {
+  const result = await database.execute<{ lowered: string }>(sql`select lower(${term}) as lowered`);
+  return result.rows[0].lowered;
+}
+const currentLowered = byCatalogue((term) => lowerInDatabase(term));
+
+/**
+ * One page of the listing in the chosen order (newest first by default), its total and each
+ * select choice's count, from the catalogue's index: the current database's is kept per catalogue
+ * version (every offer write bumps it, in its transaction), with the counts of every filter state
+ * without a search; another database (a transaction, a script's) has its own read.
  */
 export async function listActiveOffers(
   filters: OfferFilters,
@@ -193,20 +212,12 @@ export async function listActiveOffers(
   pageSize = LISTING_PAGE_SIZE,
   database: Database = db(),
   sort: OfferSort = DEFAULT_SORT,
-  options: { counts?: boolean } = {},
-): Promise<{ offers: OfferCardData[]; total: number; counts?: FacetCounts }> {
-  let total: number;
-  let counts: FacetCounts | undefined;
-  if (options.counts) {
-    counts = await listingCounts(filters, database);
-    total = counts.total;
-  } else {
-    const where = listingConditions(filters);
-    [{ total }] = await database.select({ total: count() }).from(offers).where(where);
-  }
-  if (total === 0) return { offers: [], total, counts };
-  const rows = await listingPageQuery(filters, page, pageSize, database, sort);
-  return { offers: rows, total, counts };
+): Promise<{ offers: OfferCardData[]; total: number; counts: FacetCounts }> {
+  const current = database === db();
+  const index = current ? await currentIndex() : await loadCatalogueIndex(database);
+  const needle = await searchNeedle(filters.searchTerm, database);
+  const kept = current && needle === undefined ? countsWithoutSearch(index, filters) : undefined;
+  return listFromIndex(index, filters, { needle, page, pageSize, sort }, kept);
 }
 
 /** The query of one listing page (exported for the test that reads its plan). */

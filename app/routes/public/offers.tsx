@@ -57,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The error boundary shows the listing's own message. The counts beside the selects come from
   // the query that gives the total (offer-facets.ts).
   const result = await withDatabase("listing", context, () =>
-    listActiveOffers(filters, page, LISTING_PAGE_SIZE, undefined, sort, { counts: true }),
+    listActiveOffers(filters, page, LISTING_PAGE_SIZE, undefined, sort),
   );
   const pageCount = Math.max(1, Math.ceil(result.total / LISTING_PAGE_SIZE));
   if (page > pageCount) {
