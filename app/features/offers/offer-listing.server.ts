@@ -1,17 +1,6 @@
 // The public side of the catalogue: the listing with its filters, counts and pages, the home
 // page's featured offers, an offer by its slug, the reference filters' choices.
-import {
-  and,
-  asc,
-  getTableColumns,
-  desc,
-  eq,
-  gte,
-  inArray,
-  lte,
-  sql,
-  type SQL,
-} from "drizzle-orm";
+import { and, asc, getTableColumns, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { AVAILABLE_NOW } from "~/lib/delivery";
 import {
   indexCatalogue,
