@@ -11,9 +11,10 @@
 const SCRIPT_CLASSES = ["ml-2", "text-muted-foreground"];
 const NOT_DECIDING = new Set(["dark", "js", "group", "peer"]);
 
-/** A style rule, or an at-rule (media, supports) around more of them. */
-type Rule = { text: string; classes: string[] } | { open: string; rules: Rule[] };
-type Parsed = { before: string; rules: Rule[]; after: string };
+/** A style rule (the indexes of the classes that decide it), or an at-rule around more of them. */
+type Rule = { text: string; classes: number[] } | { open: string; rules: Rule[] };
+/** The sheet around its utilities; `names`: each deciding class name's index. */
+type Parsed = { before: string; rules: Rule[]; after: string; names: Map<string, number> };
 
 /** The top-level blocks of minified CSS `text` (a selector or at-rule and its braces). */
 function blocks(text: string): string[] {
@@ -30,13 +31,16 @@ function blocks(text: string): string[] {
   return out;
 }
 
-function rule(text: string): Rule {
+function rule(text: string, names: Map<string, number>): Rule {
   const open = text.slice(0, text.indexOf("{") + 1);
-  if (open.startsWith("@")) return { open, rules: blocks(text.slice(open.length, -1)).map(rule) };
+  if (open.startsWith("@")) {
+    return { open, rules: blocks(text.slice(open.length, -1)).map((r) => rule(r, names)) };
+  }
   const selector = open.slice(0, -1);
   const classes = [...selector.matchAll(/\.((?:\\.|[\w-])+)/g)]
     .map((m) => m[1].replace(/\\(.)/g, "$1"))
-    .filter((name) => !NOT_DECIDING.has(name));
+    .filter((name) => !NOT_DECIDING.has(name))
+    .map((name) => names.get(name) ?? names.set(name, names.size).get(name)!);
   return { text, classes };
 }
 
@@ -45,8 +49,9 @@ function parse(css: string): Parsed | undefined {
   if (start === -1) return undefined;
   const body = blocks(css.slice(start))[0];
   const inner = body.slice("@layer utilities{".length, -1);
-  const rules = blocks(inner).map(rule);
-  return { before: css.slice(0, start), rules, after: css.slice(start + body.length) };
+  const names = new Map<string, number>();
+  const rules = blocks(inner).map((r) => rule(r, names));
+  return { before: css.slice(0, start), rules, after: css.slice(start + body.length), names };
 }
 
 const ENTITIES: Record<string, string> = { amp: "&", gt: ">", lt: "<", quot: '"', "#x27": "'" };
@@ -57,21 +62,43 @@ const unescapeHtml = (text: string) =>
 
 const parsed = new Map<string, Parsed | undefined>();
 const cut = new Map<string, string>();
+const SPACE = /\s+/;
+
+/**
+ * Which of the sheet's deciding classes `html` uses, one flag each: its class attributes read with
+ * indexOf (a page is 50-70 KB of HTML and this runs on every uncached render).
+ */
+function usedClasses(sheet: Parsed, html: string): Uint8Array {
+  const used = new Uint8Array(sheet.names.size);
+  const mark = (name: string) => {
+    const index = sheet.names.get(name);
+    if (index !== undefined) used[index] = 1;
+  };
+  SCRIPT_CLASSES.forEach(mark);
+  for (let at = html.indexOf('class="'); at !== -1; at = html.indexOf('class="', at)) {
+    const start = at + 7;
+    const end = html.indexOf('"', start);
+    if (end === -1) break;
+    // An attribute `class`, not the end of another's name (`data-class=`).
+    if (/\s/.test(html[at - 1] ?? "")) {
+      for (const name of html.slice(start, end).split(SPACE)) if (name) mark(unescapeHtml(name));
+    }
+    at = end + 1;
+  }
+  return used;
+}
 
 /** `css` (Tailwind's minified output) without the utilities `html` does not use. */
 export function cssForPage(css: string, html: string): string {
   if (!parsed.has(css)) parsed.set(css, parse(css));
   const sheet = parsed.get(css);
   if (!sheet) return css;
-  const used = new Set(SCRIPT_CLASSES);
-  for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
-    for (const name of match[1].split(/\s+/)) used.add(unescapeHtml(name));
-  }
-  const key = [...used].sort().join(" ");
+  const used = usedClasses(sheet, html);
+  const key = used.join("");
   let result = cut.get(key);
   if (result !== undefined) return result;
   const kept = (r: Rule): string => {
-    if ("text" in r) return r.classes.some((name) => used.has(name)) ? r.text : "";
+    if ("text" in r) return r.classes.some((index) => used[index] === 1) ? r.text : "";
     const inner = r.rules.map(kept).join("");
     return inner ? `${r.open}${inner}}` : "";
   };

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { cssForPage } from "./page-css.server";
+
+// Tailwind's minified shape: layers, utilities with escaped names, at-rules around utilities.
+const CSS = [
+  "@layer theme{:root{--x:1}}",
+  "@layer base{body{margin:0}}",
+  "@layer utilities{",
+  ".flex{display:flex}",
+  ".hidden{display:none}",
+  ".ml-2{margin-left:.5rem}",
+  ".hover\\:bg-primary\\/90:hover{opacity:.9}",
+  ".\\[\\&_a\\]\\:underline a{text-decoration-line:underline}",
+  ".dark\\:hidden:where(.dark,.dark *){display:none}",
+  ":is(:where(.group):hover .group-hover\\:shadow-md){box-shadow:none}",
+  "@media(min-width:48rem){.md\\:flex{display:flex}.md\\:grid{display:grid}}",
+  "}",
+  ":root{--radius:.5rem}",
+].join("");
+
+const utilities = (css: string) =>
+  css.slice(css.indexOf("@layer utilities{"), css.indexOf("}:root"));
+
+describe("cssForPage", () => {
+  it("keeps every layer but the utilities, and the utilities the page's classes name", () => {
+    const css = cssForPage(CSS, '<div class="flex  md:flex"><p class="x">a</p></div>');
+    expect(css.startsWith("@layer theme{:root{--x:1}}@layer base{body{margin:0}}")).toBe(true);
+    expect(css.endsWith(":root{--radius:.5rem}")).toBe(true);
+    // ml-2: a class the scripts add (SCRIPT_CLASSES).
+    expect(utilities(css)).toBe(
+      "@layer utilities{.flex{display:flex}.ml-2{margin-left:.5rem}@media(min-width:48rem){.md\\:flex{display:flex}}",
+    );
+  });
+
+  it("reads escaped names, and HTML-escaped class attributes", () => {
+    const html = '<a class="hover:bg-primary/90"></a><div class="[&amp;_a]:underline"></div>';
+    expect(utilities(cssForPage(CSS, html))).toContain(".hover\\:bg-primary\\/90:hover");
+    expect(utilities(cssForPage(CSS, html))).toContain(".\\[\\&_a\\]\\:underline a");
+  });
+
+  it("drops an at-rule left empty, and rules decided by markers alone (dark, group)", () => {
+    const css = utilities(cssForPage(CSS, '<html class="dark"><div class="group"></div></html>'));
+    expect(css).not.toContain("@media");
+    expect(css).not.toContain("dark\\:hidden");
+    expect(css).not.toContain("group-hover");
+    const named = cssForPage(
+      CSS,
+      '<div class="group"><p class="group-hover:shadow-md dark:hidden">',
+    );
+    expect(named).toContain("group-hover\\:shadow-md");
+    expect(named).toContain("dark\\:hidden");
+  });
+
+  it("reads only class attributes, whatever the spacing inside them", () => {
+    const html =
+      '<div data-class="hidden" title="class=&quot;hidden"></div><p class="\n flex\thidden ">';
+    const css = utilities(cssForPage(CSS, html));
+    expect(css).toContain(".hidden{display:none}");
+    expect(cssForPage(CSS, '<div data-class="hidden"></div>')).not.toContain(".hidden{");
+  });
+
+  it("gives the same sheet for the same classes, and the whole sheet without a utilities layer", () => {
+    expect(cssForPage(CSS, '<b class="flex hidden">')).toBe(
+      cssForPage(CSS, '<i class="hidden flex">'),
+    );
+    expect(cssForPage("body{margin:0}", '<b class="flex">')).toBe("body{margin:0}");
+  });
+});
