@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { renderToPipeableStream, renderToString } from "react-dom/server";
+import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import {
   ServerRouter,
   type AppLoadContext,
@@ -77,9 +77,10 @@ export default function handleRequest(
     // stream of it, rendered in a Suspense boundary): without it, nothing suspends, and the page
     // renders in one synchronous pass to a string, without the stream's machinery (issue 31).
     void routerContext.serverHandoffStream?.cancel().catch(() => undefined);
-    const text = kept.splice(renderToString(page(staticRender(routerContext))));
+    const text = kept.splice(renderToStaticMarkup(page(staticRender(routerContext))));
     const html = text.replace(PAGE_CSS_MARK, () => cssForPage(publicCss, text));
-    return send(`<!DOCTYPE html>${html}`);
+    // Bytes, not a string: the Fetch API would scan a string body for lone surrogates first.
+    return send(Buffer.from(`<!DOCTYPE html>${html}`));
   }
 
   return new Promise<Response>((resolve, reject) => {

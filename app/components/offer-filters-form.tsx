@@ -5,6 +5,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Field } from "~/components/ui/field";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { SearchInput } from "~/components/ui/search-input";
+import { KeptHtml } from "~/hooks/kept-html";
 import * as dom from "~/lib/dom-hooks";
 import { OFFER_TYPE_LABELS, OFFER_TYPES } from "~/lib/domain";
 import { choiceLabel, selectedChoice, type Facet, type FacetCounts } from "~/lib/offer-facets";
@@ -187,14 +188,16 @@ export function OfferFiltersForm({
               className="group open:w-full md:w-full md:details-content:[content-visibility:visible]"
               open={hasActiveFilters({ ...filters, searchTerm: undefined }) || undefined}
             >
-              <summary className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-md border px-4 text-sm font-medium hover:bg-accent md:supports-[selector(::details-content)]:hidden">
-                <SlidersHorizontal aria-hidden="true" className="size-4" />
-                Filtres
-                <ChevronDown
-                  aria-hidden="true"
-                  className="size-4 transition-transform group-open:rotate-180"
-                />
-              </summary>
+              <KeptHtml id="filters summary">
+                <summary className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-md border px-4 text-sm font-medium hover:bg-accent md:supports-[selector(::details-content)]:hidden">
+                  <SlidersHorizontal aria-hidden="true" className="size-4" />
+                  Filtres
+                  <ChevronDown
+                    aria-hidden="true"
+                    className="size-4 transition-transform group-open:rotate-180"
+                  />
+                </summary>
+              </KeptHtml>
               <div className="mt-4 grid gap-4 sm:grid-cols-2 md:mt-0 lg:grid-cols-4">
                 {facetSelect("type", "Type", filters.type ?? "all", TYPE_CHOICES)}
                 {NUMBER_FILTERS.map((filter) => (
@@ -238,9 +241,11 @@ export function OfferFiltersForm({
               </div>
             </details>
             <div className="flex flex-wrap items-center gap-3" {...dom.hook(dom.FILTER_ACTIONS)}>
-              <Button type="submit" size="sm" {...dom.hook(dom.NOJS_ONLY)}>
-                <Search aria-hidden="true" /> Appliquer les filtres
-              </Button>
+              <KeptHtml id="filters apply">
+                <Button type="submit" size="sm" {...dom.hook(dom.NOJS_ONLY)}>
+                  <Search aria-hidden="true" /> Appliquer les filtres
+                </Button>
+              </KeptHtml>
               {filtered ? (
                 <Button asChild variant="outline" size="sm">
                   {/* Clearing the filters keeps the chosen order. */}
