@@ -77,8 +77,9 @@ export default function handleRequest(
     // stream of it, rendered in a Suspense boundary): without it, nothing suspends, and the page
     // renders in one synchronous pass to a string, without the stream's machinery (issue 31).
     void routerContext.serverHandoffStream?.cancel().catch(() => undefined);
-    const text = kept.splice(renderToStaticMarkup(page(staticRender(routerContext))));
-    const html = text.replace(PAGE_CSS_MARK, () => cssForPage(publicCss, text));
+    const rendered = renderToStaticMarkup(page(staticRender(routerContext)));
+    const { html: text, parts } = kept.splice(rendered);
+    const html = text.replace(PAGE_CSS_MARK, () => cssForPage(publicCss, rendered, parts));
     // Bytes, not a string: the Fetch API would scan a string body for lone surrogates first.
     return send(Buffer.from(`<!DOCTYPE html>${html}`));
   }

@@ -15,9 +15,14 @@ const placeholder = new RegExp(`<${PLACE} data-n="(\\d+)"></${PLACE}>`, "g");
 
 /**
  * For one render: `keep` answers a placeholder element and notes the part; `splice`, once the page
- * is rendered, puts the parts' HTML in its place (rendering those no earlier page kept).
+ * is rendered, puts the parts' HTML in its place (rendering those no earlier page kept), and gives
+ * the page with the parts' HTML, the same strings from one render to the next (page-css.server.ts
+ * reads each one's classes once).
  */
-export function keptHtml(): { keep: KeepHtml; splice: (html: string) => string } {
+export function keptHtml(): {
+  keep: KeepHtml;
+  splice: (html: string) => { html: string; parts: string[] };
+} {
   const parts: [string, ReactElement][] = [];
   const keep: KeepHtml = (id, element) => {
     parts.push([id, element]);
@@ -32,9 +37,15 @@ export function keptHtml(): { keep: KeepHtml; splice: (html: string) => string }
     }
     return html;
   };
-  const splice = (html: string) =>
-    parts.length === 0
-      ? html
-      : html.replace(placeholder, (_, n: string) => htmlOf(parts[Number(n)]));
+  const splice = (html: string) => {
+    if (parts.length === 0) return { html, parts: [] };
+    const used: string[] = [];
+    const whole = html.replace(placeholder, (_, n: string) => {
+      const part = htmlOf(parts[Number(n)]);
+      used.push(part);
+      return part;
+    });
+    return { html: whole, parts: used };
+  };
   return { keep, splice };
 }

@@ -65,4 +65,13 @@ describe("cssForPage", () => {
     );
     expect(cssForPage("body{margin:0}", '<b class="flex">')).toBe("body{margin:0}");
   });
+
+  it("counts the classes of the kept parts as the page's own", () => {
+    const page = '<div class="flex"><kept-html data-n="0"></kept-html></div>';
+    const part = '<p class="md:flex [&amp;_a]:underline"></p>';
+    const whole = page.replace('<kept-html data-n="0"></kept-html>', part);
+    expect(cssForPage(CSS, page, [part])).toBe(cssForPage(CSS, whole));
+    expect(cssForPage(CSS, page, [part])).toContain(".md\\:flex");
+    expect(cssForPage(CSS, page)).not.toContain(".md\\:flex");
+  });
 });

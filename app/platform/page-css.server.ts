@@ -68,13 +68,11 @@ const SPACE = /\s+/;
  * Which of the sheet's deciding classes `html` uses, one flag each: its class attributes read with
  * indexOf (a page is 50-70 KB of HTML and this runs on every uncached render).
  */
-function usedClasses(sheet: Parsed, html: string): Uint8Array {
-  const used = new Uint8Array(sheet.names.size);
+function usedClasses(sheet: Parsed, html: string, used = new Uint8Array(sheet.names.size)) {
   const mark = (name: string) => {
     const index = sheet.names.get(name);
     if (index !== undefined) used[index] = 1;
   };
-  SCRIPT_CLASSES.forEach(mark);
   for (let at = html.indexOf('class="'); at !== -1; at = html.indexOf('class="', at)) {
     const start = at + 7;
     const end = html.indexOf('"', start);
@@ -88,12 +86,37 @@ function usedClasses(sheet: Parsed, html: string): Uint8Array {
   return used;
 }
 
-/** `css` (Tailwind's minified output) without the utilities `html` does not use. */
-export function cssForPage(css: string, html: string): string {
+/** The flags of parts that recur from page to page (kept HTML), by their HTML; a bounded few. */
+const partFlags = new Map<string, Uint8Array>();
+const MAX_PARTS = 2000;
+
+function partClasses(sheet: Parsed, part: string): Uint8Array {
+  let flags = partFlags.get(part);
+  if (!flags) {
+    flags = usedClasses(sheet, part);
+    partFlags.set(part, flags);
+    if (partFlags.size > MAX_PARTS) partFlags.delete(partFlags.keys().next().value!);
+  }
+  return flags;
+}
+
+/**
+ * `css` (Tailwind's minified output) without the utilities the page does not use: those of `html`,
+ * and of `parts`, HTML that recurs from page to page (read once each: the same strings).
+ */
+export function cssForPage(css: string, html: string, parts: readonly string[] = []): string {
   if (!parsed.has(css)) parsed.set(css, parse(css));
   const sheet = parsed.get(css);
   if (!sheet) return css;
   const used = usedClasses(sheet, html);
+  for (const name of SCRIPT_CLASSES) {
+    const index = sheet.names.get(name);
+    if (index !== undefined) used[index] = 1;
+  }
+  for (const part of parts) {
+    const flags = partClasses(sheet, part);
+    for (let i = 0; i < flags.length; i++) used[i] |= flags[i];
+  }
   const key = used.join("");
   let result = cut.get(key);
   if (result !== undefined) return result;

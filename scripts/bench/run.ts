@@ -577,6 +577,8 @@ async function uncached() {
     ["/offers, cached", "/offers", browser],
     ["/contact (kept, a fresh token per answer)", "/contact", browser],
     ["search, uncached (a cookie)", REFERENCE_PATH, uncached],
+    // The reference search lists no demo offer (the EPYC ones cost more than 500 €): one that does.
+    ["search listing 4 offers, uncached", "/offers?q=epyc", uncached],
     ["configured offer, uncached", "/offers/epyc-performance-64?o0=1&o2=4", uncached],
   ];
   try {
