@@ -1,5 +1,5 @@
 import {
-  cellValue,
+  CELL_VALUE,
   FACETS,
   facetCounts,
   inRanges,
@@ -7,7 +7,7 @@ import {
   type FacetCell,
   type FacetCounts,
 } from "./offer-facets";
-import type { OfferFilters, OfferSort } from "./offer-filters";
+import { MINIMUM_FILTERS, type OfferFilters, type OfferSort } from "./offer-filters";
 
 // The public listing answered from the active catalogue held in memory, once per catalogue
 // version (issue 31: an uncached search ran two statements, more than half of its time on the
@@ -34,14 +34,23 @@ export function indexCatalogue<Card>(
   return { newest: newestFirst, price_asc: priceAsc, price_desc: [...priceAsc].reverse() };
 }
 
-/** Whether an offer's cell passes every filter but the search (the SQL's AND of them). */
-export function matchesFilters(cell: FacetCell, filters: OfferFilters): boolean {
-  if (!inRanges(cell, filters)) return false;
-  for (const facet of FACETS) {
-    const chosen = selectedChoice(filters, facet);
-    if (chosen !== undefined && cellValue(cell, facet) !== chosen) return false;
-  }
-  return true;
+/**
+ * Whether an offer's cell passes every filter but the search (the SQL's AND of them): a test made
+ * once per listing, then run on up to every offer of the catalogue.
+ */
+export function filterMatcher(filters: OfferFilters): (cell: FacetCell) => boolean {
+  const chosen = FACETS.filter((facet) => selectedChoice(filters, facet) !== undefined);
+  const getters = chosen.map((facet) => CELL_VALUE[facet]);
+  const values = chosen.map((facet) => selectedChoice(filters, facet));
+  const ranged =
+    filters.minPrice !== undefined ||
+    filters.maxPrice !== undefined ||
+    MINIMUM_FILTERS.some(({ field }) => filters[field] !== undefined);
+  return (cell) => {
+    if (ranged && !inRanges(cell, filters)) return false;
+    for (let i = 0; i < getters.length; i++) if (getters[i](cell) !== values[i]) return false;
+    return true;
+  };
 }
 
 /**
@@ -60,11 +69,12 @@ export function listFromIndex<Card>(
   const pool =
     needle === undefined ? ordered : ordered.filter((offer) => offer.searchText.includes(needle));
   const counts = keptCounts ?? facetCounts(pool, filters);
+  const matches = filterMatcher(filters);
   const offers: Card[] = [];
   let skip = (page - 1) * pageSize;
   for (const offer of pool) {
     if (offers.length === pageSize) break;
-    if (!matchesFilters(offer, filters)) continue;
+    if (!matches(offer)) continue;
     if (skip > 0) skip--;
     else offers.push(offer.card);
   }

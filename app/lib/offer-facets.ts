@@ -56,7 +56,7 @@ export const FACETS = [
 export type Facet = (typeof FACETS)[number];
 
 /** A facet's choices as the URL writes them ('loa', 'yes', 'paris', '1'); undefined: any. */
-const CELL_VALUE: Record<Facet, (cell: FacetCell) => string | undefined> = {
+export const CELL_VALUE: Record<Facet, (cell: FacetCell) => string | undefined> = {
   type: (cell) => cell.type,
   engagement: (cell) => (cell.engagement ? "yes" : "no"),
   ...(Object.fromEntries(
@@ -70,11 +70,6 @@ const CELL_VALUE: Record<Facet, (cell: FacetCell) => string | undefined> = {
   >),
   available: (cell) => (AVAILABLE_NOW.includes(cell.delivery) ? "1" : undefined),
 };
-
-/** A cell's choice for a facet, as the URL writes it; undefined: none (no datacenter). */
-export function cellValue(cell: FacetCell, facet: Facet): string | undefined {
-  return CELL_VALUE[facet](cell);
-}
 
 /** The choice the filters hold for a facet, as the URL writes it; undefined: any. */
 export function selectedChoice(filters: OfferFilters, facet: Facet): string | undefined {

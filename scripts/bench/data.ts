@@ -192,6 +192,35 @@ async function timeQueries(db: Database, queries: Query[], runs: number): Promis
   return times.map((t) => median(t));
 }
 
+/**
+ * The listing at scale (issue 31): each variant's median as the server answers it (the catalogue's
+ * index held, the memo reading the version per call), against the SQL page and total alone; the
+ * index's read (once per catalogue version) and the heap it holds.
+ */
+export async function measureListing(handle: DatabaseHandle, engine: string, runs = 25) {
+  await handle.withStartupLock((db) => handle.migrate(db));
+  const offerCount = await generateCatalogue(handle.db, BENCH_OFFERS);
+  setCurrentDatabase(handle);
+  const { getCatalogueVersion: read } = catalogue;
+  setCatalogueMemoReader(async () => ({ version: `${engine} ${(await read(handle.db)).version}` }));
+  try {
+    const QUERIES = queries("").filter(
+      (q) => q.name.startsWith("listing") || q.name.startsWith("catalogue"),
+    );
+    const times = await timeQueries(handle.db, QUERIES, runs);
+    const medians = Object.fromEntries(QUERIES.map((q, i) => [q.name, times[i]]));
+    global.gc?.();
+    const before = process.memoryUsage().heapUsed;
+    const index = await listing.loadCatalogueIndex(handle.db);
+    global.gc?.();
+    const heldBytes = process.memoryUsage().heapUsed - before;
+    return { engine, offerCount, runs, medians, heldBytes, indexed: index.newest.length };
+  } finally {
+    setCatalogueMemoReader(undefined);
+    setCurrentDatabase(undefined);
+  }
+}
+
 class Rollback extends Error {}
 
 export type IndexReport = {

@@ -7,6 +7,7 @@
 //   load              mixed load with contact posts, then a check that no lead was lost
 //   flood             the cached listing for a quiet client, alone and beside a flood from another address
 //   uncached          /contact, uncached renders against the cached listing; inline CSS; Lighthouse
+//   listing           the listing at 10,000 offers from the catalogue's index, against its SQL, both engines
 //   quote             `Envoyer le devis` posted, then its mail with the PDF at a real SMTP server
 // Every server is the built one, started by the tests' launcher; every load is autocannon.
 import { execSync, fork } from "node:child_process";
@@ -24,7 +25,14 @@ import type { ServerProcess } from "../../tests/system/harness/server-process";
 import { FLOOD_ADDRESS, floodInChild, getFrom } from "../../tests/system/harness/flood";
 import { clientAddress, postSiteForm } from "../../tests/system/support";
 import { startTestSmtpServer } from "../../tests/support/smtp";
-import { BENCH_ADMIN, BENCH_CONTACTS, prepareData, type Prepared } from "./data";
+import {
+  BENCH_ADMIN,
+  BENCH_CONTACTS,
+  measureListing,
+  prepareData,
+  WITHOUT_COUNTS,
+  type Prepared,
+} from "./data";
 import { measurePages, PAGES, REFERENCE_PATH, signIn } from "./pages";
 import * as report from "./report";
 import type { BenchResults, HttpRow, MemoryFigures, MemoryRow } from "./report";
@@ -657,6 +665,45 @@ async function quote() {
   write("quote", "Sending a quote", run, markdown, { runs, rows, answered, delivered });
 }
 
+/** Issue 31: the listing from the catalogue's index at 10,000 offers, on both engines. */
+async function listingAtScale() {
+  rmSync(TMP, { recursive: true, force: true });
+  const results: Awaited<ReturnType<typeof measureListing>>[] = [];
+  step("PGlite: 10,000 offers, the listing's variants");
+  const pglite = await openPglite(path.join(TMP, "listing"));
+  try {
+    results.push(await measureListing(pglite, "PGlite"));
+  } finally {
+    await pglite.close();
+  }
+  const pg = await tools.scratchPostgres("bench_listing");
+  if (typeof pg !== "string") {
+    step("PostgreSQL: the same");
+    const handle = await openPostgres(pg.url);
+    try {
+      results.push(await measureListing(handle, pg.engine));
+    } finally {
+      await handle.close();
+      await pg.drop();
+    }
+  }
+  const names = Object.keys(results[0].medians).filter((q) => !q.endsWith(WITHOUT_COUNTS));
+  const rows = names.map((q) => [
+    q,
+    ...results.flatMap((r) => [
+      r.medians[q].toFixed(2),
+      r.medians[q + WITHOUT_COUNTS]?.toFixed(2) ?? "",
+    ]),
+  ]);
+  const heads = `Median ms|${results.map((r) => `${r.engine}: index|${r.engine}: SQL`).join("|")}`;
+  const held = results
+    .map((r) => `${r.engine}: ${r.indexed} offers held in ${report.kb(r.heldBytes)} of heap`)
+    .join("; ");
+  const markdown = `${report.table(heads, rows)}\n\n${held}.\n`;
+  const run = `${results[0].offerCount} offers (the demo's and generated ones); each listing as the site answers it (index: the catalogue's index held, the counts beside the filters) and the same page and total from SQL alone (what the API runs); ${results[0].runs} runs in turns, medians.`;
+  write("listing", "The listing at scale", run, markdown, { results });
+}
+
 const all = () => bench(args["scale-only"]);
 const modes = {
   all,
@@ -666,6 +713,7 @@ const modes = {
   load: loadTest,
   flood,
   uncached,
+  listing: listingAtScale,
   quote,
 };
 if (!(mode in modes)) throw new Error(`unknown mode ${mode}: ${Object.keys(modes).join(", ")}`);

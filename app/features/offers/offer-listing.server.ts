@@ -133,26 +133,27 @@ export async function loadCatalogueIndex(
   })
     .where(eq(offers.isActive, true))
     .orderBy(...ORDERS.newest);
+  // Literal objects of one shape: the listing reads these fields on up to every offer, per search.
   return indexCatalogue(
-    rows.map(({ searchText, priceFloor, priceCeil, priceRank, ...card }) => ({
-      ...Object.fromEntries(REFERENCE_FILTERS.map(({ field }) => [field, card[field]])),
-      ...Object.fromEntries(MINIMUM_FILTERS.map(({ column }) => [column, card[column]])),
-      type: card.type,
-      engagement: card.engagement,
-      delivery: card.delivery,
-      priceFloor,
-      priceCeil,
-      priceRank,
-      count: 1 as const,
-      searchText: searchText ?? "",
-      card: pickCard(card),
-    })) as (IndexedOffer<OfferCardData> & { priceRank: number })[],
+    rows.map(
+      ({ searchText, priceFloor, priceCeil, priceRank, ramGb, cpuCores, ...card }) =>
+        ({
+          type: card.type,
+          engagement: card.engagement,
+          delivery: card.delivery,
+          datacenter: card.datacenter,
+          priceFloor,
+          priceCeil,
+          ramGb,
+          cpuCores,
+          priceRank,
+          count: 1,
+          searchText: searchText ?? "",
+          card,
+        }) satisfies IndexedOffer<OfferCardData> & { priceRank: number },
+    ),
   );
 }
-
-const CARD_KEYS = Object.keys(cardColumns) as (keyof OfferCardData)[];
-const pickCard = (row: OfferCardData): OfferCardData =>
-  Object.fromEntries(CARD_KEYS.map((key) => [key, row[key]])) as OfferCardData;
 
 /** The index of the current database, kept per catalogue version (catalogue-memo.server.ts). */
 const currentIndex = byCatalogue(() => loadCatalogueIndex());

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { filterMatcher, indexCatalogue, listFromIndex, type IndexedOffer } from "./catalogue-index";
+import { facetCounts } from "./offer-facets";
+
+type Card = { slug: string };
+
+/** Offer n, newest first by n; its price rank given (ties broken by the database, not here). */
+function offer(n: number, fields: Partial<IndexedOffer<Card>> & { priceRank: number }) {
+  return {
+    type: "dedicated" as const,
+    engagement: false,
+    delivery: "stock_24h" as const,
+    datacenter: null,
+    priceFloor: 100,
+    priceCeil: 100,
+    ramGb: 64,
+    cpuCores: 8,
+    count: 1 as const,
+    searchText: `offre ${n}`,
+    card: { slug: `offre-${n}` },
+    ...fields,
+  };
+}
+
+const INDEX = indexCatalogue([
+  offer(1, { priceRank: 3, type: "loa", searchText: "epyc alpha" }),
+  offer(2, { priceRank: 1, priceFloor: 49, priceCeil: 50, searchText: "xeon beta" }),
+  offer(3, { priceRank: 4, datacenter: "paris", ramGb: null, searchText: "epyc gamma" }),
+  offer(4, { priceRank: 2, delivery: "sold_out", searchText: "ryzen delta" }),
+]);
+
+const slugs = (result: { offers: Card[] }) => result.offers.map((o) => o.slug.slice(6));
+const list = (filters = {}, options = {}) =>
+  listFromIndex(INDEX, filters, { page: 1, pageSize: 10, sort: "newest", ...options });
+
+describe("the catalogue's index", () => {
+  it("lists in each order: newest as given, prices by rank, descending as its exact reverse", () => {
+    expect(slugs(list())).toEqual(["1", "2", "3", "4"]);
+    expect(slugs(list({}, { sort: "price_asc" }))).toEqual(["2", "4", "1", "3"]);
+    expect(slugs(list({}, { sort: "price_desc" }))).toEqual(["3", "1", "4", "2"]);
+  });
+
+  it("pages the matches, the total and counts over all of them", () => {
+    const second = list({ type: "dedicated" }, { page: 2, pageSize: 2 });
+    expect(slugs(second)).toEqual(["4"]);
+    expect(second.total).toBe(3);
+    expect(second.counts.facets.type.by).toEqual({ dedicated: 3, loa: 1 });
+    expect(slugs(list({}, { page: 3, pageSize: 2 }))).toEqual([]);
+  });
+
+  it("searches the lower-cased text for the needle, and counts within the search", () => {
+    const found = list({ searchTerm: "EPYC" }, { needle: "epyc" });
+    expect(slugs(found)).toEqual(["1", "3"]);
+    expect(found.counts.facets.type.by).toEqual({ loa: 1, dedicated: 1 });
+  });
+
+  it("applies ranges and choices as the SQL does: an offer without the number is left out", () => {
+    expect(slugs(list({ maxPrice: 50 }))).toEqual(["2"]);
+    expect(slugs(list({ ramMin: 1 }))).toEqual(["1", "2", "4"]);
+    expect(slugs(list({ availableNow: true, location: "paris" }))).toEqual(["3"]);
+    const matches = filterMatcher({ type: "loa", commitment: false });
+    expect(INDEX.newest.filter(matches).map((o) => o.card.slug)).toEqual(["offre-1"]);
+  });
+
+  it("takes the counts the caller keeps instead of counting again", () => {
+    const kept = facetCounts(INDEX.newest, {});
+    const result = list({}, {});
+    expect(listFromIndex(INDEX, {}, { page: 1, pageSize: 1, sort: "newest" }, kept).counts).toBe(
+      kept,
+    );
+    expect(result.counts).toEqual(kept);
+  });
+});
