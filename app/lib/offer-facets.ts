@@ -9,10 +9,10 @@ import {
 } from "./offer-filters";
 
 // Counts beside the listing's selects (issue 30): each choice shows how many offers it gives with
-// the other filters as they are ('Paris (4)'). The database answers one grouped query, the cells
-// below: without a search, the whole catalogue's (offers.server.ts keeps them per catalogue
-// version), to which the price and number filters are applied here; with one, its matches within
-// those filters. Every count, the listing's total too, is a sum of cells.
+// the other filters as they are ('Paris (4)'). The cells below are the catalogue's index (one per
+// active offer, kept per catalogue version: catalogue-index.ts, decision 036), or with a search its
+// matches; the price and number filters are applied here. Every count, the listing's total too,
+// is a sum of cells.
 // No zod, no database: tested beside it.
 
 /** One group of offers that share the filtered fields' values, and how many they are. */
