@@ -718,7 +718,7 @@ const modes = {
 };
 if (!(mode in modes)) throw new Error(`unknown mode ${mode}: ${Object.keys(modes).join(", ")}`);
 mkdirSync(tools.RESULTS, { recursive: true });
-if (mode !== "load" && process.env.BENCH_BUILD !== "0") {
+if (mode !== "load" && mode !== "listing" && process.env.BENCH_BUILD !== "0") {
   step("building (npm run build)");
   execSync("npm run build", { cwd: tools.ROOT, stdio: "pipe" });
 }
