@@ -150,7 +150,9 @@ export async function loadCatalogueIndex(
           count: 1,
           searchText: searchText ?? "",
           card,
-        }) satisfies IndexedOffer<OfferCardData> & { priceRank: number },
+        }) satisfies IndexedOffer<OfferCardData> & {
+          priceRank: number;
+        } & Record<MinimumFilterColumn, number | null>, // every range filter's field, named here
     ),
   );
 }
