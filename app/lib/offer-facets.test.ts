@@ -4,6 +4,7 @@ import { OFFER_TYPES } from "./domain";
 import { DELIVERY_STATES } from "./offer-fields";
 import { choiceLabel, FACETS, facetCounts, selectedChoice, type FacetCell } from "./offer-facets";
 import type { OfferFilters } from "./offer-filters";
+import { withChoice } from "../../tests/support/facets";
 
 const DATACENTERS = ["paris", "roubaix", null] as const;
 
@@ -63,16 +64,6 @@ const FILTER_STATES: OfferFilters[] = [
   { minPrice: 49, maxPrice: 500, commitment: true },
   { ramMin: 64, coresMin: 16, availableNow: true },
 ];
-
-/** The filters with one facet set to a choice (or cleared). */
-function withChoice(filters: OfferFilters, facet: string, value: string | undefined): OfferFilters {
-  const next: OfferFilters = { ...filters };
-  if (facet === "type") next.type = value as OfferFilters["type"];
-  if (facet === "engagement") next.commitment = value === undefined ? undefined : value === "yes";
-  if (facet === "location") next.location = value;
-  if (facet === "available") next.availableNow = value === "1" ? true : undefined;
-  return next;
-}
 
 const CHOICES: Record<string, string[]> = {
   type: [...OFFER_TYPES],

@@ -1,6 +1,7 @@
 import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { KeepHtml } from "~/hooks/kept-html";
+import { keptIn } from "~/lib/kept-in";
 
 /**
  * The HTML of kept parts (app/hooks/kept-html.tsx), by id. An id names everything the part shows
@@ -15,9 +16,9 @@ const placeholder = new RegExp(`<${PLACE} data-n="(\\d+)"></${PLACE}>`, "g");
 
 /**
  * For one render: `keep` answers a placeholder element and notes the part; `splice`, once the page
- * is rendered, puts the parts' HTML in its place (rendering those no earlier page kept), and gives
- * the page with the parts' HTML, the same strings from one render to the next (page-css.server.ts
- * reads each one's classes once).
+ * is rendered, puts the parts' HTML in its place (rendering those no earlier page kept). It also
+ * answers the parts' HTML: the same strings from one render to the next, whose classes
+ * page-css.server.ts reads once each.
  */
 export function keptHtml(): {
   keep: KeepHtml;
@@ -28,15 +29,8 @@ export function keptHtml(): {
     parts.push([id, element]);
     return createElement(PLACE, { "data-n": parts.length - 1 });
   };
-  const htmlOf = ([id, element]: [string, ReactElement]) => {
-    let html = kept.get(id);
-    if (html === undefined) {
-      html = renderToStaticMarkup(element);
-      kept.set(id, html);
-      if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value!);
-    }
-    return html;
-  };
+  const htmlOf = ([id, element]: [string, ReactElement]) =>
+    keptIn(kept, id, MAX_KEPT, () => renderToStaticMarkup(element));
   const splice = (html: string) => {
     if (parts.length === 0) return { html, parts: [] };
     const used: string[] = [];

@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { MarkdownContent } from "~/components/markdown";
+import { keptIn } from "~/lib/kept-in";
 
 const MAX_KEPT = 500;
 const kept = new Map<string, string>();
@@ -10,11 +11,7 @@ const kept = new Map<string, string>();
  * another text. At most MAX_KEPT texts, the oldest out first.
  */
 export function markdownHtml(source: string): string {
-  let html = kept.get(source);
-  if (html === undefined) {
-    html = renderToStaticMarkup(<MarkdownContent>{source}</MarkdownContent>);
-    kept.set(source, html);
-    if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value!);
-  }
-  return html;
+  return keptIn(kept, source, MAX_KEPT, () =>
+    renderToStaticMarkup(<MarkdownContent>{source}</MarkdownContent>),
+  );
 }

@@ -6,6 +6,7 @@
  * add (SCRIPT_CLASSES). Classes set outside the HTML and always possible (`dark` on <html> by the
  * theme script, `group`/`peer` markers) never decide alone.
  */
+import { keptIn } from "~/lib/kept-in";
 
 /** Classes app/client/* scripts set on elements they create (none other than these). */
 const SCRIPT_CLASSES = ["ml-2", "text-muted-foreground"];
@@ -64,22 +65,27 @@ const parsed = new Map<string, Parsed | undefined>();
 const cut = new Map<string, string>();
 const SPACE = /\s+/;
 
+/** Flags `name` in `used` when it is one of the sheet's deciding classes. */
+function mark(sheet: Parsed, used: Uint8Array, name: string) {
+  const index = sheet.names.get(name);
+  if (index !== undefined) used[index] = 1;
+}
+
 /**
  * Which of the sheet's deciding classes `html` uses, one flag each: its class attributes read with
  * indexOf (a page is 50-70 KB of HTML and this runs on every uncached render).
  */
-function usedClasses(sheet: Parsed, html: string, used = new Uint8Array(sheet.names.size)) {
-  const mark = (name: string) => {
-    const index = sheet.names.get(name);
-    if (index !== undefined) used[index] = 1;
-  };
+function usedClasses(sheet: Parsed, html: string): Uint8Array {
+  const used = new Uint8Array(sheet.names.size);
   for (let at = html.indexOf('class="'); at !== -1; at = html.indexOf('class="', at)) {
     const start = at + 7;
     const end = html.indexOf('"', start);
     if (end === -1) break;
     // An attribute `class`, not the end of another's name (`data-class=`).
     if (/\s/.test(html[at - 1] ?? "")) {
-      for (const name of html.slice(start, end).split(SPACE)) if (name) mark(unescapeHtml(name));
+      for (const name of html.slice(start, end).split(SPACE)) {
+        if (name) mark(sheet, used, unescapeHtml(name));
+      }
     }
     at = end + 1;
   }
@@ -88,17 +94,6 @@ function usedClasses(sheet: Parsed, html: string, used = new Uint8Array(sheet.na
 
 /** The flags of parts that recur from page to page (kept HTML), by their HTML; a bounded few. */
 const partFlags = new Map<string, Uint8Array>();
-const MAX_PARTS = 2000;
-
-function partClasses(sheet: Parsed, part: string): Uint8Array {
-  let flags = partFlags.get(part);
-  if (!flags) {
-    flags = usedClasses(sheet, part);
-    partFlags.set(part, flags);
-    if (partFlags.size > MAX_PARTS) partFlags.delete(partFlags.keys().next().value!);
-  }
-  return flags;
-}
 
 /**
  * `css` (Tailwind's minified output) without the utilities the page does not use: those of `html`,
@@ -109,24 +104,17 @@ export function cssForPage(css: string, html: string, parts: readonly string[] =
   const sheet = parsed.get(css);
   if (!sheet) return css;
   const used = usedClasses(sheet, html);
-  for (const name of SCRIPT_CLASSES) {
-    const index = sheet.names.get(name);
-    if (index !== undefined) used[index] = 1;
-  }
+  for (const name of SCRIPT_CLASSES) mark(sheet, used, name);
   for (const part of parts) {
-    const flags = partClasses(sheet, part);
+    const flags = keptIn(partFlags, part, 2000, () => usedClasses(sheet, part));
     for (let i = 0; i < flags.length; i++) used[i] |= flags[i];
   }
-  const key = used.join("");
-  let result = cut.get(key);
-  if (result !== undefined) return result;
-  const kept = (r: Rule): string => {
-    if ("text" in r) return r.classes.some((index) => used[index] === 1) ? r.text : "";
-    const inner = r.rules.map(kept).join("");
-    return inner ? `${r.open}${inner}}` : "";
-  };
-  result = `${sheet.before}@layer utilities{${sheet.rules.map(kept).join("")}}${sheet.after}`;
-  cut.set(key, result);
-  if (cut.size > 200) cut.delete(cut.keys().next().value!);
-  return result;
+  return keptIn(cut, used.join(""), 200, () => {
+    const kept = (r: Rule): string => {
+      if ("text" in r) return r.classes.some((index) => used[index] === 1) ? r.text : "";
+      const inner = r.rules.map(kept).join("");
+      return inner ? `${r.open}${inner}}` : "";
+    };
+    return `${sheet.before}@layer utilities{${sheet.rules.map(kept).join("")}}${sheet.after}`;
+  });
 }

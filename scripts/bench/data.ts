@@ -178,6 +178,12 @@ const PLANS = {
     "select id from offers where is_active order by created_at desc, id desc limit 24",
 };
 
+/** The catalogue memo as the server has it on PostgreSQL (the version read per call), this engine's own. */
+function readVersionPerCall(db: Database, engine: string) {
+  const { getCatalogueVersion: read } = catalogue;
+  setCatalogueMemoReader(async () => ({ version: `${engine} ${(await read(db)).version}` }));
+}
+
 /** Each query's median time, the queries run in turns (a busy moment of the machine hits them all). */
 async function timeQueries(db: Database, queries: Query[], runs: number): Promise<number[]> {
   for (const query of queries) await query.run(db); // warm
@@ -201,8 +207,7 @@ export async function measureListing(handle: DatabaseHandle, engine: string, run
   await handle.withStartupLock((db) => handle.migrate(db));
   const offerCount = await generateCatalogue(handle.db, BENCH_OFFERS);
   setCurrentDatabase(handle);
-  const { getCatalogueVersion: read } = catalogue;
-  setCatalogueMemoReader(async () => ({ version: `${engine} ${(await read(handle.db)).version}` }));
+  readVersionPerCall(handle.db, engine);
   try {
     const QUERIES = queries("").filter(
       (q) => q.name.startsWith("listing") || q.name.startsWith("catalogue"),
@@ -245,9 +250,7 @@ async function measureIndexes(
   const plans: Record<string, string> = {};
   const QUERIES = queries(slug);
   for (const query of QUERIES) medians[query.name] = {};
-  // The catalogue memo as the server has it (the version read per call), this engine's own.
-  const { getCatalogueVersion: read } = catalogue;
-  setCatalogueMemoReader(async () => ({ version: `${engine} ${(await read(db)).version}` }));
+  readVersionPerCall(db, engine);
   // The baseline is measured before and after the others; the lower of the two is kept (the
   // machine is shared: this keeps a busy moment from making an index look useless).
   const baseline = async () => {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, isPhone, noJs, showFilters, test } from "./fixtures";
+import { delayScripts, expect, isPhone, noJs, showFilters, test } from "./fixtures";
 import { LAYOUT, NEEDS_JS, SERVER_READ } from "./tags";
 
 // Issue 13 on the demo catalogue: sorting, numeric filters, comparison, amounts, featured offers.
@@ -100,11 +100,7 @@ test.describe("comparison", () => {
     "a box ticked or a filter chosen while the page's scripts still load counts once they run",
     { tag: NEEDS_JS },
     async ({ page }) => {
-      // The scripts arrive a second late, as on a slow phone; the visitor taps meanwhile.
-      await page.route("**/assets/*.js", async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
-        await route.continue();
-      });
+      await delayScripts(page); // the visitor acts before the scripts run
       await page.goto("/offers", { waitUntil: "commit" });
       const box = page.getByRole("checkbox", { name: "Comparer Starter Web" });
       await box.check();

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { pdfText } from "../support/pdf-text";
-import { expect, noJs, test } from "./fixtures";
+import { delayScripts, expect, noJs, test } from "./fixtures";
 import { LAYOUT, NEEDS_JS } from "./tags";
 
 // Issue 21 on the demo catalogue: configure an offer, see the price follow, carry it to the
@@ -18,11 +18,7 @@ test(
   "a choice made while the page's scripts still load gives its price once they run",
   { tag: NEEDS_JS },
   async ({ page }) => {
-    // The scripts arrive a second late, as on a slow phone; the visitor chooses meanwhile.
-    await page.route("**/assets/*.js", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      await route.continue();
-    });
+    await delayScripts(page); // the visitor acts before the scripts run
     await page.goto("/offers/epyc-performance-64", { waitUntil: "commit" });
     await page
       .getByRole("form", { name: "Configurer" })

@@ -47,3 +47,11 @@ export async function showFilters(page: Page) {
   if (!open) await fold.click();
   await expect(page.getByLabel("Type")).toBeVisible();
 }
+
+/** The page's scripts arrive a second late, as on a slow phone: the visitor can act before they run. */
+export async function delayScripts(page: Page) {
+  await page.route("**/assets/*.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+}

@@ -14,6 +14,7 @@ import { datacenters, offers, type NewOffer } from "../../app/platform/schema.se
 import { testDatabaseKind } from "../support/database";
 import { buildOffer, insertOffers } from "../support/offers";
 import { useTestDatabase } from "../support/use-test-database";
+import { withChoice } from "../support/facets";
 
 // The listing answers from the catalogue's index in memory (catalogue-index.ts); the API, from the
 // SQL of listingConditions. Both must give the same offers, in the same order, with the same
@@ -76,15 +77,6 @@ const CHOICES: Record<Facet, (string | undefined)[]> = {
   location: [undefined, "paris", "roubaix"],
   available: [undefined, "1"],
 };
-
-function withChoice(filters: OfferFilters, facet: Facet, value: string | undefined) {
-  const next: OfferFilters = { ...filters };
-  if (facet === "type") next.type = value as OfferFilters["type"];
-  if (facet === "engagement") next.commitment = value === undefined ? undefined : value === "yes";
-  if (facet === "location") next.location = value;
-  if (facet === "available") next.availableNow = value ? true : undefined;
-  return next;
-}
 
 describe(`the listing from the catalogue's index (${testDatabaseKind})`, () => {
   beforeAll(async () => {

@@ -18,6 +18,7 @@ import {
   type OfferFilters,
   type OfferSort,
 } from "~/lib/offer-filters";
+import { keptIn } from "~/lib/kept-in";
 import { byCatalogue } from "./catalogue-memo.server";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import { db, type Database } from "~/platform/db.server";
@@ -120,12 +121,10 @@ const ORDERS: Record<OfferSort, SQL[]> = {
 export async function loadCatalogueIndex(
   database: Database = db(),
 ): Promise<CatalogueIndex<OfferCardData>> {
-  const minimumColumns = Object.fromEntries(
-    MINIMUM_FILTERS.map(({ column }) => [column, offers[column]]),
-  ) as Record<MinimumFilterColumn, (typeof offers)["ramGb"]>;
   const rows = await offersWithDatacenter(database, {
     ...cardColumns,
-    ...minimumColumns,
+    ramGb: offers.ramGb,
+    cpuCores: offers.cpuCores,
     searchText: offers.searchText,
     priceFloor: sql<number>`floor(${offers.price})::int`,
     priceCeil: sql<number>`ceil(${offers.price})::int`,
@@ -166,14 +165,7 @@ const keptCounts = new WeakMap<CatalogueIndex<OfferCardData>, Map<string, FacetC
 function countsWithoutSearch(index: CatalogueIndex<OfferCardData>, filters: OfferFilters) {
   let kept = keptCounts.get(index);
   if (!kept) keptCounts.set(index, (kept = new Map()));
-  const key = JSON.stringify(filters);
-  let counts = kept.get(key);
-  if (!counts) {
-    counts = facetCounts(index.newest, filters);
-    kept.set(key, counts);
-    if (kept.size > 1000) kept.delete(kept.keys().next().value!);
-  }
-  return counts;
+  return keptIn(kept, JSON.stringify(filters), 1000, () => facetCounts(index.newest, filters));
 }
 
 /**

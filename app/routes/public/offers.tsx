@@ -55,8 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     offerListingPath(filters, page, sort),
   );
 
-  // The error boundary shows the listing's own message. The counts beside the selects come from
-  // the query that gives the total (offer-facets.ts).
+  // The error boundary shows the listing's own message. The page, its total and the counts beside
+  // the selects come from the catalogue's index, kept per catalogue version (decision 036).
   const result = await withDatabase("listing", context, () =>
     listActiveOffers(filters, page, LISTING_PAGE_SIZE, undefined, sort),
   );
