@@ -68,8 +68,11 @@ export default function handleRequest(
       </RequestIdContext.Provider>
     </NonceContext.Provider>
   );
-  const send = (html: BodyInit) =>
-    new Response(html, { headers: responseHeaders, status: responseStatusCode });
+  // A length: the HTTP server sends the page in one write (http-server/fetch-adapter.ts).
+  const send = (html: Uint8Array<ArrayBuffer>) => {
+    responseHeaders.set("Content-Length", String(html.length));
+    return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+  };
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 
   if (kept) {

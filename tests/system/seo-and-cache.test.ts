@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { gzipSync } from "node:zlib";
+import { request } from "node:http";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bumpCatalogueVersion } from "../../app/features/offers/catalogue.server";
@@ -17,6 +18,27 @@ function get(path: string, init?: RequestInit) {
   return fetch(`${server.base}${path}`, { redirect: "manual", ...init });
 }
 
+/** The answer's bytes as sent (fetch would decode them), and its headers. */
+function rawGet(path: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
+    (resolve, reject) => {
+      const req = request(`${server.base}${path}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      });
+      req.on("error", reject);
+      req.end();
+    },
+  );
+}
+
 function tag(html: string, pattern: RegExp): string | undefined {
   return pattern.exec(html)?.[1];
 }
@@ -29,7 +51,11 @@ function jsonLd(html: string): Record<string, unknown>[] {
 
 describe("public pages for search engines and speed (built server)", () => {
   beforeAll(async () => {
-    server = await startServer({ port: 4431, env: { SITE_URL: BASE } }).ready();
+    // Many renders from one address: above the default burst of the render limit.
+    server = await startServer({
+      port: 4431,
+      env: { SITE_URL: BASE, PUBLIC_RENDER_BURST: "200" },
+    }).ready();
   });
   afterAll(async () => {
     await server?.stop();
@@ -241,6 +267,36 @@ describe("public pages for search engines and speed (built server)", () => {
     const asset = await get(listing, { headers: { "Accept-Encoding": "br, gzip" } });
     expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(asset.headers.get("content-encoding")).toMatch(/^(br|gzip)$/);
+  });
+
+  it("sends a rendered page whole: one length, compressed as the client accepts", async () => {
+    // A cookie: the page cache steps aside, React Router renders the search.
+    const path = "/offers?q=epyc";
+    const cookie = "visit=1";
+    const plain = await rawGet(path, { Cookie: cookie, "Accept-Encoding": "identity" });
+    expect(plain.status).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers["transfer-encoding"]).toBeUndefined();
+    expect(Number(plain.headers["content-length"])).toBe(plain.body.length);
+    const html = plain.body.toString("utf8");
+    expect(html).toMatch(/^<!DOCTYPE html>/);
+    expect(html).toContain("</html>");
+    const decode = { br: brotliDecompressSync, gzip: gunzipSync };
+    for (const [accept, encoding] of [
+      ["br", "br"],
+      ["gzip", "gzip"],
+      ["gzip, deflate, br", "br"],
+      ["br;q=0.5, gzip", "gzip"],
+    ] as const) {
+      const sent = await rawGet(path, { Cookie: cookie, "Accept-Encoding": accept });
+      expect(sent.status, accept).toBe(200);
+      expect(sent.headers["content-encoding"], accept).toBe(encoding);
+      expect(sent.headers.vary, accept).toMatch(/Accept-Encoding/);
+      expect(Number(sent.headers["content-length"]), accept).toBe(sent.body.length);
+      expect(sent.body.length, accept).toBeLessThan(plain.body.length / 2);
+      // The same page but for the form's per-request parts (none on a listing).
+      expect(decode[encoding](sent.body).toString("utf8"), accept).toBe(html);
+    }
   });
 });
 
