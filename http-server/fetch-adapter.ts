@@ -2,11 +2,9 @@ import {
   createReadableStreamFromReadable,
   writeReadableStreamToWritable,
 } from "@react-router/node";
-import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
-import compression from "compression";
-import Negotiator from "negotiator";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { VIEW_TOKEN_HEADER } from "../app/lib/http-headers";
+import { compressWhole, wrapForCompression } from "./compress";
 
 // The two halves of @react-router/express's request handler (same behaviour), kept apart so that
 // the page cache (page-cache.ts) can look at a rendered response before it is sent. One change:
@@ -64,10 +62,14 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Reque
   return new Request(url.href, init);
 }
 
-/** Bodies above this size stream (through the compression middleware) instead. */
+/** Bodies above this size stream instead (through the compression middleware). */
 const WHOLE_BODY_MAX_BYTES = 1024 * 1024;
 
-/** Sends a Fetch API response through Express. */
+/**
+ * Sends a Fetch API response through Express, compressed as the client accepts (./compress.ts):
+ * a body of known length (a rendered page: app/entry.server.tsx) whole, in one write and one
+ * compression call; any other through the compression middleware as it streams.
+ */
 export async function sendFetchResponse(res: ExpressResponse, response: Response): Promise<void> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
@@ -84,51 +86,18 @@ export async function sendFetchResponse(res: ExpressResponse, response: Response
     res.end();
     return;
   }
-  // A body whose length is known (a rendered page: app/entry.server.tsx) is whole already: sent
-  // in one write, compressed in one call, without a stream between them.
   const length = Number(response.headers.get("Content-Length") ?? Number.NaN);
   if (length <= WHOLE_BODY_MAX_BYTES) {
-    sendWhole(res, Buffer.from(await response.arrayBuffer()));
+    const body = compressWhole(res, Buffer.from(await response.arrayBuffer()));
+    res.setHeader("Content-Length", body.length);
+    res.end(body);
     return;
   }
+  await wrapForCompression(res);
   try {
     await writeReadableStreamToWritable(response.body, res);
   } catch (error) {
     if (res.destroyed || res.writableEnded) return;
     throw error;
   }
-}
-
-/**
- * What the compression middleware would do with this body, in one call: brotli at quality 1 (see
- * http.ts), else gzip, for compressible types of 1 KB or more that the client accepts. The
- * middleware then sees Content-Encoding and leaves the response alone.
- */
-function sendWhole(res: ExpressResponse, body: Buffer): void {
-  const req = res.req;
-  let encoding: string | undefined;
-  if (
-    compression.filter(req, res) &&
-    !/no-transform/i.test(String(res.getHeader("Cache-Control")))
-  ) {
-    res.vary("Accept-Encoding");
-    if (body.length >= 1024 && !res.hasHeader("Content-Encoding") && req.method !== "HEAD") {
-      [encoding] = new Negotiator(req).encodings(["br", "gzip", "identity"], {
-        preferred: ["br", "gzip"],
-      });
-    }
-  }
-  if (encoding === "br") {
-    body = brotliCompressSync(body, {
-      params: {
-        [zlib.BROTLI_PARAM_QUALITY]: 1,
-        [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    });
-  } else if (encoding === "gzip") {
-    body = gzipSync(body);
-  }
-  if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", body.length);
-  res.end(body);
 }

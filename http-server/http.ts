@@ -1,7 +1,5 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import { constants as zlib } from "node:zlib";
-import compression from "compression";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { currentDatabase, isDatabaseReady, ping } from "../app/platform/db.server";
@@ -11,6 +9,7 @@ import { watchPageCache } from "../app/platform/metrics.server";
 import { setCatalogueMemoReader } from "../app/features/offers/catalogue-memo.server";
 import { logAccess } from "./access-log";
 import { catalogueReader } from "./catalogue-watch";
+import { compressStream } from "./compress";
 import { isDraining, watchResponse } from "./draining";
 import { measureResponse, metricsEndpoint, routePatterns } from "./metrics";
 import { refuseCrossSiteRequests } from "./cross-site";
@@ -121,11 +120,6 @@ export function createHttpApp(options: HttpOptions): Express {
       .send(plainErrorPage(ERROR_MESSAGES.unavailable, res.locals.requestId as string | undefined));
   });
 
-  // Answers compressed as they are sent (pages no cache holds, the administration): brotli at
-  // quality 1, not the library's 4: on a 70 KB listing, 0.4 ms instead of 1.35 ms for 14.2 KB
-  // instead of 12.4 KB (still smaller than gzip -6), where a whole uncached render costs about
-  // 10 ms (issue 31). Stored pages carry their own copies, compressed once (page-cache.ts).
-  const compress = compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 1 } } });
   const handleRequest = createRequestHandler(options.build, process.env.NODE_ENV);
   // Each rendered page gets its own nonce, for React Router's hydration scripts (root.tsx puts it
   // only on pages that hydrate).
@@ -165,11 +159,12 @@ export function createHttpApp(options: HttpOptions): Express {
   if (pageCache) {
     app.use((req, res, next) => {
       if (!isCacheableRequest(req)) return next();
-      pageCache.serve(req, res, () => limitedRender(req, res), compress).catch(next);
+      pageCache.serve(req, res, () => limitedRender(req, res)).catch(next);
     });
   }
 
-  app.use(compress);
+  // Compression (http-server/compress.ts): rendered answers compress themselves as they are sent
+  // (fetch-adapter.ts), static files through the middleware.
 
   app.get("/healthz", async (_req, res) => {
     // Stopping (SIGTERM): not ready, whatever the database says (http-server/draining.ts).
@@ -204,6 +199,7 @@ export function createHttpApp(options: HttpOptions): Express {
     // Fingerprinted build output: cached forever.
     app.use(
       "/assets",
+      compressStream,
       express.static(`${options.clientDir}/assets`, {
         immutable: true,
         maxAge: "1y",
@@ -212,7 +208,11 @@ export function createHttpApp(options: HttpOptions): Express {
     );
     // The other public files (favicon...) all have an extension: pages skip the file lookup.
     const publicFiles = express.static(options.clientDir, { maxAge: "1h", index: false });
-    app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
+    app.use((req, res, next) =>
+      /\.\w+$/.test(req.path)
+        ? compressStream(req, res, () => publicFiles(req, res, next))
+        : next(),
+    );
   }
 
   // Posts from other sites are refused (403) for every action; bodies are read and size-checked

@@ -103,16 +103,11 @@ export class PageCache {
     req: ExpressRequest,
     res: ExpressResponse,
     render: () => Promise<Response>,
-    /**
-     * Middleware that wraps the response for anything not sent from the cache (the compression
-     * middleware: stored pages carry their own compressed copies, and skip it).
-     */
-    wrap?: (req: ExpressRequest, res: ExpressResponse, next: () => void) => void,
   ): Promise<void> {
-    const sendRendered = async (response: Response) => {
-      if (wrap) await new Promise<void>((resolve) => wrap(req, res, resolve));
-      await sendFetchResponse(res, defaultCacheControl(response));
-    };
+    // Anything not sent from the cache is compressed as it goes (fetch-adapter.ts); stored pages
+    // carry their own compressed copies.
+    const sendRendered = (response: Response) =>
+      sendFetchResponse(res, defaultCacheControl(response));
     let state;
     try {
       state = await this.catalogue();
@@ -325,7 +320,6 @@ export class PageCache {
     for (const [name, value] of entry.headers) res.setHeader(name, value);
     const encoding = preferredEncoding(req, entry);
     const body = encoding ? entry[encoding]! : entry.body;
-    // Already compressed: the compression middleware leaves it alone (else it compresses it).
     if (encoding) res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", body.length);
     res.statusCode = entry.status;

@@ -1,5 +1,4 @@
-import { Slot } from "@radix-ui/react-slot";
-import type * as React from "react";
+import { cloneElement, type ReactElement, type ReactNode } from "react";
 import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/utils";
 
@@ -15,16 +14,16 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
 export type FieldProps = {
   /** The control's id; the label points at it. */
   id: string;
-  label: React.ReactNode;
+  label: ReactNode;
   /** A hint under the control (`${id}-hint` unless descriptionId says otherwise). */
-  description?: React.ReactNode;
+  description?: ReactNode;
   /** The server's message for this field (`${id}-error` unless errorId says otherwise). */
   error?: string;
   descriptionId?: string;
   errorId?: string;
   className?: string;
   /** One control (Input, Textarea, NativeSelect...): it receives id, aria-invalid and aria-describedby. */
-  children: React.ReactElement;
+  children: ReactElement;
 };
 
 /**
@@ -47,13 +46,13 @@ export function Field({
   return (
     <div className={cn("space-y-2", className)}>
       <Label htmlFor={id}>{label}</Label>
-      <Slot
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-      >
-        {children}
-      </Slot>
+      {/* The control's own props win, as with Radix's Slot (not used here: nothing to merge). */}
+      {cloneElement(children as ReactElement<Record<string, unknown>>, {
+        id,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": describedBy || undefined,
+        ...(children.props as Record<string, unknown>),
+      })}
       {description ? (
         <p id={descriptionId} className="text-xs text-muted-foreground">
           {description}

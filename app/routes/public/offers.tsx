@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, redirect } from "react-router";
+import { isRouteErrorResponse, redirect } from "react-router";
 import compareScriptUrl from "~/client/compare.ts?script";
 import listingScriptUrl from "~/client/listing.ts?script";
 import { CompareBar } from "~/components/compare-bar";
@@ -158,7 +158,7 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
             <div className="rounded-lg border border-dashed p-12 text-center">
               <p className="text-muted-foreground">{MESSAGES.listingEmpty}</p>
               <Button asChild variant="link" className="mt-2">
-                <Link to={offerListingPath({}, 1, sort)}>Effacer les filtres</Link>
+                <a href={offerListingPath({}, 1, sort)}>Effacer les filtres</a>
               </Button>
             </div>
           ) : (
