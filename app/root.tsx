@@ -94,7 +94,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         <FlashBanner toast={data?.toast ?? null} />
         {children}
-        <Toaster richColors closeButton position="top-right" />
+        {/* sonner's toasts need React in the browser: a page that does not hydrate shows the
+            server's feedback inline instead (app/client/toast.ts), without an empty live region. */}
+        {hydrate ? <Toaster richColors closeButton position="top-right" /> : null}
         <FlashToast toast={data?.toast ?? null} />
         <script src={chromeScriptUrl} defer nonce={nonce} suppressHydrationWarning />
         {pageScripts.map((src) => (

@@ -41,17 +41,19 @@ function NumberFilter({
   value: number | undefined;
 }) {
   return (
-    <Field id={`filter-${name}`} label={label}>
-      <Input
-        name={name}
-        type="number"
-        inputMode="numeric"
-        min={0}
-        step={1}
-        placeholder={placeholder}
-        defaultValue={value?.toString() ?? ""}
-      />
-    </Field>
+    <KeptHtml id={`filter ${name}=${value ?? ""}`}>
+      <Field id={`filter-${name}`} label={label}>
+        <Input
+          name={name}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          placeholder={placeholder}
+          defaultValue={value?.toString() ?? ""}
+        />
+      </Field>
+    </KeptHtml>
   );
 }
 
@@ -115,6 +117,47 @@ function FacetOptions({
   );
 }
 
+/**
+ * A facet's select. Its HTML is kept (app/hooks/kept-html.tsx) by what it shows: the choice made,
+ * the choices and their counts; the same select comes back from one search to the next.
+ */
+function FacetSelect({
+  facet,
+  name,
+  label,
+  value,
+  all,
+  options,
+  filters,
+  counts,
+}: {
+  facet: Facet;
+  name: string;
+  label: string;
+  value: string;
+  all: string;
+  options: readonly { value: string; label: string }[];
+  filters: OfferFilters;
+  counts: FacetCounts | undefined;
+}) {
+  const shown = [value, selectedChoice(filters, facet), options, counts?.facets[facet]];
+  return (
+    <KeptHtml id={`filter ${name} ${JSON.stringify(shown)}`}>
+      <Field id={`filter-${name}`} label={label}>
+        <NativeSelect name={name} defaultValue={value}>
+          <FacetOptions
+            facet={facet}
+            all={all}
+            options={options}
+            filters={filters}
+            counts={counts}
+          />
+        </NativeSelect>
+      </Field>
+    </KeptHtml>
+  );
+}
+
 const TYPE_CHOICES = OFFER_TYPES.map((value) => ({ value, label: OFFER_TYPE_LABELS[value] }));
 const ENGAGEMENT_CHOICES = [
   { value: "yes", label: "Avec engagement" },
@@ -145,11 +188,16 @@ export function OfferFiltersForm({
     value: string,
     options: readonly { value: string; label: string }[],
   ) => (
-    <Field id={`filter-${facet}`} label={label}>
-      <NativeSelect name={facet} defaultValue={value}>
-        <FacetOptions facet={facet} all="all" options={options} filters={filters} counts={counts} />
-      </NativeSelect>
-    </Field>
+    <FacetSelect
+      facet={facet}
+      name={facet}
+      label={label}
+      value={value}
+      all="all"
+      options={options}
+      filters={filters}
+      counts={counts}
+    />
   );
   return (
     <Card>
@@ -162,23 +210,27 @@ export function OfferFiltersForm({
           {...dom.hook(dom.LIVE_FILTERS)}
         >
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <Field id="filter-q" label="Rechercher" className="lg:col-span-3">
-              <SearchInput
-                name="q"
-                placeholder="CPU, RAM, référence..."
-                maxLength={MAX_SEARCH_LENGTH}
-                defaultValue={filters.searchTerm ?? ""}
-              />
-            </Field>
-            <Field id="filter-sort" label="Trier par">
-              <NativeSelect name="sort" defaultValue={sort}>
-                {OFFER_SORTS.map((value) => (
-                  <option key={value} value={value}>
-                    {OFFER_SORT_LABELS[value]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </Field>
+            <KeptHtml id={`filter q=${filters.searchTerm ?? ""}`}>
+              <Field id="filter-q" label="Rechercher" className="lg:col-span-3">
+                <SearchInput
+                  name="q"
+                  placeholder="CPU, RAM, référence..."
+                  maxLength={MAX_SEARCH_LENGTH}
+                  defaultValue={filters.searchTerm ?? ""}
+                />
+              </Field>
+            </KeptHtml>
+            <KeptHtml id={`filter sort=${sort}`}>
+              <Field id="filter-sort" label="Trier par">
+                <NativeSelect name="sort" defaultValue={sort}>
+                  {OFFER_SORTS.map((value) => (
+                    <option key={value} value={value}>
+                      {OFFER_SORT_LABELS[value]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </Field>
+            </KeptHtml>
           </div>
           {/* On a phone the other filters fold under 'Filtres' (open when one is set), the actions
               beside it while folded, so that the first offers show on the first screen; from md up
@@ -211,33 +263,37 @@ export function OfferFiltersForm({
                 ))}
                 {facetSelect("engagement", "Engagement", engagement, ENGAGEMENT_CHOICES)}
                 {REFERENCE_FILTERS.map(({ param, field, label }) => (
-                  <Field key={param} id={`filter-${param}`} label={label}>
-                    <NativeSelect name={param} defaultValue={filters[param] ?? ""}>
-                      <FacetOptions
-                        facet={param}
-                        all=""
-                        options={choices[field] ?? []}
-                        filters={filters}
-                        counts={counts}
-                      />
-                    </NativeSelect>
-                  </Field>
+                  <FacetSelect
+                    key={param}
+                    facet={param}
+                    name={param}
+                    label={label}
+                    value={filters[param] ?? ""}
+                    all=""
+                    options={choices[field] ?? []}
+                    filters={filters}
+                    counts={counts}
+                  />
                 ))}
-                <div className="flex items-end pb-2">
-                  <label className="flex cursor-pointer items-center gap-2 text-sm">
-                    <Checkbox
-                      id="filter-available"
-                      name="available"
-                      value="1"
-                      defaultChecked={filters.availableNow === true}
-                      disabled={availableCount === 0 && !filters.availableNow}
-                      {...dom.hook(dom.FILTER_CHOICE, "available=1")}
-                    />
-                    <span {...dom.hook(dom.FILTER_CHOICE_LABEL, "available=1")}>
-                      {choiceLabel("Livrable immédiatement", availableCount)}
-                    </span>
-                  </label>
-                </div>
+                <KeptHtml
+                  id={`filter available=${filters.availableNow === true} ${availableCount}`}
+                >
+                  <div className="flex items-end pb-2">
+                    <label className="flex cursor-pointer items-center gap-2 text-sm">
+                      <Checkbox
+                        id="filter-available"
+                        name="available"
+                        value="1"
+                        defaultChecked={filters.availableNow === true}
+                        disabled={availableCount === 0 && !filters.availableNow}
+                        {...dom.hook(dom.FILTER_CHOICE, "available=1")}
+                      />
+                      <span {...dom.hook(dom.FILTER_CHOICE_LABEL, "available=1")}>
+                        {choiceLabel("Livrable immédiatement", availableCount)}
+                      </span>
+                    </label>
+                  </div>
+                </KeptHtml>
               </div>
             </details>
             <div className="flex flex-wrap items-center gap-3" {...dom.hook(dom.FILTER_ACTIONS)}>
@@ -247,12 +303,14 @@ export function OfferFiltersForm({
                 </Button>
               </KeptHtml>
               {filtered ? (
-                <Button asChild variant="outline" size="sm">
-                  {/* Clearing the filters keeps the chosen order. */}
-                  <a href={offerListingPath({}, 1, sort)}>
-                    <X aria-hidden="true" /> Effacer les filtres
-                  </a>
-                </Button>
+                <KeptHtml id={`filters clear ${sort}`}>
+                  <Button asChild variant="outline" size="sm">
+                    {/* Clearing the filters keeps the chosen order. */}
+                    <a href={offerListingPath({}, 1, sort)}>
+                      <X aria-hidden="true" /> Effacer les filtres
+                    </a>
+                  </Button>
+                </KeptHtml>
               ) : null}
             </div>
           </div>

@@ -3,43 +3,80 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { KeepHtml } from "~/hooks/kept-html";
 import { keptIn } from "~/lib/kept-in";
 
+/** A kept part: its HTML, and the same in UTF-8, encoded once. */
+type KeptPart = { html: string; bytes: Buffer };
+
 /**
  * The HTML of kept parts (app/hooks/kept-html.tsx), by id. An id names everything the part shows
  * (an offer card's id holds the offer's fields), so an entry is never stale: a changed offer is
  * a new id, and the oldest ids leave first.
  */
-const kept = new Map<string, string>();
+const kept = new Map<string, KeptPart>();
 const MAX_KEPT = 2000;
 
 const PLACE = "kept-html";
 const placeholder = new RegExp(`<${PLACE} data-n="(\\d+)"></${PLACE}>`, "g");
 
+/** A page rendered with kept parts, before it is put together (see keptHtml). */
+export type SplicedPage = {
+  /** The kept parts' HTML, in page order: the same strings from one render to the next. */
+  parts: string[];
+  /**
+   * The whole page in UTF-8: `prefix`, then the page with the first `mark` in its own HTML
+   * replaced by `insert`. Only the page's own HTML is encoded; the parts' bytes are kept.
+   */
+  bytes(prefix: Buffer, mark: string, insert: Buffer): Buffer<ArrayBuffer>;
+};
+
 /**
  * For one render: `keep` answers a placeholder element and notes the part; `splice`, once the page
- * is rendered, puts the parts' HTML in its place (rendering those no earlier page kept). It also
- * answers the parts' HTML: the same strings from one render to the next, whose classes
- * page-css.server.ts reads once each.
+ * is rendered, finds the placeholders and the parts' HTML (rendering those no earlier page kept).
+ * page-css.server.ts reads the parts' classes once each.
  */
-export function keptHtml(): {
-  keep: KeepHtml;
-  splice: (html: string) => { html: string; parts: string[] };
-} {
-  const parts: [string, ReactElement][] = [];
+export function keptHtml(): { keep: KeepHtml; splice: (html: string) => SplicedPage } {
+  const elements: [string, ReactElement][] = [];
   const keep: KeepHtml = (id, element) => {
-    parts.push([id, element]);
-    return createElement(PLACE, { "data-n": parts.length - 1 });
+    elements.push([id, element]);
+    return createElement(PLACE, { "data-n": elements.length - 1 });
   };
-  const htmlOf = ([id, element]: [string, ReactElement]) =>
-    keptIn(kept, id, MAX_KEPT, () => renderToStaticMarkup(element));
-  const splice = (html: string) => {
-    if (parts.length === 0) return { html, parts: [] };
-    const used: string[] = [];
-    const whole = html.replace(placeholder, (_, n: string) => {
-      const part = htmlOf(parts[Number(n)]);
-      used.push(part);
-      return part;
+  const partOf = ([id, element]: [string, ReactElement]) =>
+    keptIn(kept, id, MAX_KEPT, () => {
+      const html = renderToStaticMarkup(element);
+      return { html, bytes: Buffer.from(html) };
     });
-    return { html: whole, parts: used };
+  const splice = (html: string): SplicedPage => {
+    // The page's own HTML between parts, and the parts in between.
+    const texts: string[] = [];
+    const parts: KeptPart[] = [];
+    let from = 0;
+    if (elements.length > 0) {
+      for (const match of html.matchAll(placeholder)) {
+        texts.push(html.slice(from, match.index));
+        parts.push(partOf(elements[Number(match[1])]));
+        from = match.index + match[0].length;
+      }
+    }
+    texts.push(from === 0 ? html : html.slice(from));
+    return {
+      parts: parts.map((part) => part.html),
+      bytes(prefix, mark, insert) {
+        const chunks = [prefix];
+        // The first mark only (the stylesheet's, in <head>): the same text further down is the
+        // visitor's (a search term), not ours.
+        let marked = false;
+        texts.forEach((text, i) => {
+          const at = marked ? -1 : text.indexOf(mark);
+          if (at === -1) chunks.push(Buffer.from(text));
+          else {
+            marked = true;
+            chunks.push(Buffer.from(text.slice(0, at)), insert);
+            chunks.push(Buffer.from(text.slice(at + mark.length)));
+          }
+          if (i < parts.length) chunks.push(parts[i].bytes);
+        });
+        return Buffer.concat(chunks);
+      },
+    };
   };
   return { keep, splice };
 }
