@@ -261,7 +261,7 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
               {/* An exhausted offer can still be asked about, not ordered. */}
               {soldOut ? null : (
                 <Button asChild size="lg" className="w-full">
-                  <Link to={contact}>Commander maintenant</Link>
+                  <a href={contact}>Commander maintenant</a>
                 </Button>
               )}
               <Button
@@ -270,12 +270,14 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
                 variant={soldOut ? "default" : "outline"}
                 className="w-full"
               >
-                <Link to={contact}>Demander des informations</Link>
+                <a href={contact}>Demander des informations</a>
               </Button>
               {/* In the price card: the configuration script swaps its href with the card. */}
               <Button asChild variant="ghost" className="w-full">
                 <a href={quoteHref(offer.slug, configured.query)} download>
-                  <FileDown className="size-4" aria-hidden="true" />
+                  <KeptHtml id="offer quote icon">
+                    <FileDown className="size-4" aria-hidden="true" />
+                  </KeptHtml>
                   Télécharger le devis (PDF)
                 </a>
               </Button>
