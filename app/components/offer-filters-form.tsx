@@ -123,7 +123,6 @@ function FacetOptions({
  */
 function FacetSelect({
   facet,
-  name,
   label,
   value,
   all,
@@ -131,8 +130,8 @@ function FacetSelect({
   filters,
   counts,
 }: {
+  /** Also the select's name. */
   facet: Facet;
-  name: string;
   label: string;
   value: string;
   all: string;
@@ -142,9 +141,9 @@ function FacetSelect({
 }) {
   const shown = [value, selectedChoice(filters, facet), options, counts?.facets[facet]];
   return (
-    <KeptHtml id={`filter ${name} ${JSON.stringify(shown)}`}>
-      <Field id={`filter-${name}`} label={label}>
-        <NativeSelect name={name} defaultValue={value}>
+    <KeptHtml id={`filter ${facet} ${JSON.stringify(shown)}`}>
+      <Field id={`filter-${facet}`} label={label}>
+        <NativeSelect name={facet} defaultValue={value}>
           <FacetOptions
             facet={facet}
             all={all}
@@ -181,24 +180,7 @@ export function OfferFiltersForm({
 }) {
   const engagement = filters.commitment === undefined ? "all" : filters.commitment ? "yes" : "no";
   const availableCount = counts && (counts.facets.available.by["1"] ?? 0);
-  // The type and the engagement: a select whose choices show their counts.
-  const facetSelect = (
-    facet: "type" | "engagement",
-    label: string,
-    value: string,
-    options: readonly { value: string; label: string }[],
-  ) => (
-    <FacetSelect
-      facet={facet}
-      name={facet}
-      label={label}
-      value={value}
-      all="all"
-      options={options}
-      filters={filters}
-      counts={counts}
-    />
-  );
+  const facetProps = { filters, counts };
   return (
     <Card>
       <CardContent className="p-6">
@@ -251,7 +233,14 @@ export function OfferFiltersForm({
                 </summary>
               </KeptHtml>
               <div className="mt-4 grid gap-4 sm:grid-cols-2 md:mt-0 lg:grid-cols-4">
-                {facetSelect("type", "Type", filters.type ?? "all", TYPE_CHOICES)}
+                <FacetSelect
+                  facet="type"
+                  label="Type"
+                  value={filters.type ?? "all"}
+                  all="all"
+                  options={TYPE_CHOICES}
+                  {...facetProps}
+                />
                 {NUMBER_FILTERS.map((filter) => (
                   <NumberFilter
                     key={filter.name}
@@ -261,18 +250,23 @@ export function OfferFiltersForm({
                     value={filters[filter.field]}
                   />
                 ))}
-                {facetSelect("engagement", "Engagement", engagement, ENGAGEMENT_CHOICES)}
+                <FacetSelect
+                  facet="engagement"
+                  label="Engagement"
+                  value={engagement}
+                  all="all"
+                  options={ENGAGEMENT_CHOICES}
+                  {...facetProps}
+                />
                 {REFERENCE_FILTERS.map(({ param, field, label }) => (
                   <FacetSelect
                     key={param}
                     facet={param}
-                    name={param}
                     label={label}
                     value={filters[param] ?? ""}
                     all=""
                     options={choices[field] ?? []}
-                    filters={filters}
-                    counts={counts}
+                    {...facetProps}
                   />
                 ))}
                 <KeptHtml
