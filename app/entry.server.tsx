@@ -15,8 +15,7 @@ import { pageHydrates } from "~/lib/hydration";
 import { RequestIdContext } from "~/hooks/request-id";
 import { log } from "~/platform/log.server";
 import { keptHtml } from "~/platform/kept-html.server";
-import { cssForPage } from "~/platform/page-css.server";
-import { keptIn } from "~/lib/kept-in";
+import { cssBytesForPage } from "~/platform/page-css.server";
 import { warmQuoteFonts } from "~/features/quotes/quote-pdf.server";
 import appCss from "./app.css?inline";
 import publicCss from "./public.css?inline";
@@ -26,8 +25,6 @@ export const streamTimeout = 5_000;
 /** Where a public page's stylesheet goes, once the page is whole (cssForPage). */
 const PAGE_CSS_MARK = "/*page-css*/";
 const DOCTYPE = Buffer.from("<!DOCTYPE html>");
-/** The stylesheets' cuts in UTF-8, by cut (cssForPage answers the same string for the same cut). */
-const encodedCss = new Map<string, Buffer>();
 
 // The quote PDF's fonts take 200-400 ms to open: opened once, a moment after start, in the
 // background, rather than by the first visitor who asks for a quote (decision 031).
@@ -86,11 +83,10 @@ export default function handleRequest(
     void routerContext.serverHandoffStream?.cancel().catch(() => undefined);
     const rendered = renderToStaticMarkup(page(staticRender(routerContext)));
     const spliced = kept.splice(rendered);
-    const css = cssForPage(publicCss, rendered, spliced.parts);
-    const cssBytes = keptIn(encodedCss, css, 200, () => Buffer.from(css));
+    const css = cssBytesForPage(publicCss, rendered, spliced.parts);
     // Bytes, not a string: the Fetch API would scan a string body for lone surrogates first. Only
     // the page's own HTML is encoded here: the stylesheet and the kept parts were, once.
-    return send(spliced.bytes(DOCTYPE, PAGE_CSS_MARK, cssBytes));
+    return send(spliced.bytes(DOCTYPE, PAGE_CSS_MARK, css));
   }
 
   return new Promise<Response>((resolve, reject) => {

@@ -124,7 +124,6 @@ function FacetOptions({
 function FacetSelect({
   facet,
   label,
-  value,
   all,
   options,
   filters,
@@ -133,17 +132,18 @@ function FacetSelect({
   /** Also the select's name. */
   facet: Facet;
   label: string;
-  value: string;
+  /** The value of 'Tous' ('all' or ''). */
   all: string;
   options: readonly { value: string; label: string }[];
   filters: OfferFilters;
   counts: FacetCounts | undefined;
 }) {
-  const shown = [value, selectedChoice(filters, facet), options, counts?.facets[facet]];
+  const chosen = selectedChoice(filters, facet);
+  const shown = [chosen, options, counts?.facets[facet]];
   return (
     <KeptHtml id={`filter ${facet} ${JSON.stringify(shown)}`}>
       <Field id={`filter-${facet}`} label={label}>
-        <NativeSelect name={facet} defaultValue={value}>
+        <NativeSelect name={facet} defaultValue={chosen ?? all}>
           <FacetOptions
             facet={facet}
             all={all}
@@ -178,7 +178,6 @@ export function OfferFiltersForm({
   /** How many offers each choice gives with the other filters (offer-facets.ts). */
   counts?: FacetCounts;
 }) {
-  const engagement = filters.commitment === undefined ? "all" : filters.commitment ? "yes" : "no";
   const availableCount = counts && (counts.facets.available.by["1"] ?? 0);
   const facetProps = { filters, counts };
   return (
@@ -236,7 +235,6 @@ export function OfferFiltersForm({
                 <FacetSelect
                   facet="type"
                   label="Type"
-                  value={filters.type ?? "all"}
                   all="all"
                   options={TYPE_CHOICES}
                   {...facetProps}
@@ -253,7 +251,6 @@ export function OfferFiltersForm({
                 <FacetSelect
                   facet="engagement"
                   label="Engagement"
-                  value={engagement}
                   all="all"
                   options={ENGAGEMENT_CHOICES}
                   {...facetProps}
@@ -263,7 +260,6 @@ export function OfferFiltersForm({
                     key={param}
                     facet={param}
                     label={label}
-                    value={filters[param] ?? ""}
                     all=""
                     options={choices[field] ?? []}
                     {...facetProps}

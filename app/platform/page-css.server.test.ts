@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cssForPage } from "./page-css.server";
+import { cssBytesForPage, cssForPage } from "./page-css.server";
 
 // Tailwind's minified shape: layers, utilities with escaped names, at-rules around utilities.
 const CSS = [
@@ -73,5 +73,12 @@ describe("cssForPage", () => {
     expect(cssForPage(CSS, page, [part])).toBe(cssForPage(CSS, whole));
     expect(cssForPage(CSS, page, [part])).toContain(".md\\:flex");
     expect(cssForPage(CSS, page)).not.toContain(".md\\:flex");
+  });
+
+  it("gives the same cut in UTF-8, encoded once per cut", () => {
+    const html = '<div class="hidden md:grid">é</div>';
+    const bytes = cssBytesForPage(CSS, html);
+    expect(bytes.toString("utf8")).toBe(cssForPage(CSS, html));
+    expect(cssBytesForPage(CSS, '<p class="md:grid hidden">autre page</p>')).toBe(bytes);
   });
 });

@@ -62,7 +62,7 @@ const unescapeHtml = (text: string) =>
     : text;
 
 const parsed = new Map<string, Parsed | undefined>();
-const cut = new Map<string, string>();
+const cut = new Map<string, Cut>();
 const SPACE = /\s+/;
 
 /** Flags `name` in `used` when it is one of the sheet's deciding classes. */
@@ -95,14 +95,26 @@ function usedClasses(sheet: Parsed, html: string): Uint8Array {
 /** The flags of parts that recur from page to page (kept HTML), by their HTML; a bounded few. */
 const partFlags = new Map<string, Uint8Array>();
 
+/** A stylesheet's cut, and the same in UTF-8 (sent as bytes: app/entry.server.tsx). */
+type Cut = { text: string; bytes: Buffer };
+
 /**
  * `css` (Tailwind's minified output) without the utilities the page does not use: those of `html`,
  * and of `parts`, HTML that recurs from page to page (read once each: the same strings).
  */
 export function cssForPage(css: string, html: string, parts: readonly string[] = []): string {
+  return pageCut(css, html, parts).text;
+}
+
+/** cssForPage() in UTF-8, encoded once per cut. */
+export function cssBytesForPage(css: string, html: string, parts: readonly string[] = []): Buffer {
+  return pageCut(css, html, parts).bytes;
+}
+
+function pageCut(css: string, html: string, parts: readonly string[]): Cut {
   if (!parsed.has(css)) parsed.set(css, parse(css));
   const sheet = parsed.get(css);
-  if (!sheet) return css;
+  if (!sheet) return { text: css, bytes: Buffer.from(css) };
   const used = usedClasses(sheet, html);
   for (const name of SCRIPT_CLASSES) mark(sheet, used, name);
   for (const part of parts) {
@@ -115,6 +127,7 @@ export function cssForPage(css: string, html: string, parts: readonly string[] =
       const inner = r.rules.map(kept).join("");
       return inner ? `${r.open}${inner}}` : "";
     };
-    return `${sheet.before}@layer utilities{${sheet.rules.map(kept).join("")}}${sheet.after}`;
+    const text = `${sheet.before}@layer utilities{${sheet.rules.map(kept).join("")}}${sheet.after}`;
+    return { text, bytes: Buffer.from(text) };
   });
 }

@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { request } from "node:http";
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,6 +6,7 @@ import { bumpCatalogueVersion } from "../../app/features/offers/catalogue.server
 import { openPostgres } from "../../app/platform/db.server";
 import { offers } from "../../app/platform/schema.server";
 import { createPostgresDatabase, postgresAvailable, type TestDatabase } from "../support/database";
+import { getFrom } from "./harness/flood";
 import { startServer, type ServerProcess } from "./harness/server-process";
 
 // The built server on a fresh embedded database with the demo offers (ports 4430-4439).
@@ -16,27 +16,6 @@ const BASE = "https://serveurs.example.fr";
 
 function get(path: string, init?: RequestInit) {
   return fetch(`${server.base}${path}`, { redirect: "manual", ...init });
-}
-
-/** The answer's bytes as sent (fetch would decode them), and its headers. */
-function rawGet(path: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
-    (resolve, reject) => {
-      const req = request(`${server.base}${path}`, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      });
-      req.on("error", reject);
-      req.end();
-    },
-  );
 }
 
 function tag(html: string, pattern: RegExp): string | undefined {
@@ -273,7 +252,10 @@ describe("public pages for search engines and speed (built server)", () => {
     // A cookie: the page cache steps aside, React Router renders the search.
     const path = "/offers?q=epyc";
     const cookie = "visit=1";
-    const plain = await rawGet(path, { Cookie: cookie, "Accept-Encoding": "identity" });
+    // The bytes as sent (fetch would decode them).
+    const plain = await getFrom(server.base, path, {
+      headers: { Cookie: cookie, "Accept-Encoding": "identity" },
+    });
     expect(plain.status).toBe(200);
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.headers["transfer-encoding"]).toBeUndefined();
@@ -288,7 +270,9 @@ describe("public pages for search engines and speed (built server)", () => {
       ["gzip, deflate, br", "br"],
       ["br;q=0.5, gzip", "gzip"],
     ] as const) {
-      const sent = await rawGet(path, { Cookie: cookie, "Accept-Encoding": accept });
+      const sent = await getFrom(server.base, path, {
+        headers: { Cookie: cookie, "Accept-Encoding": accept },
+      });
       expect(sent.status, accept).toBe(200);
       expect(sent.headers["content-encoding"], accept).toBe(encoding);
       expect(sent.headers.vary, accept).toMatch(/Accept-Encoding/);
