@@ -16,6 +16,7 @@ export default [
   route("admin/contacts/:id/devis.pdf", "routes/resources/admin-contact-quote[.]pdf.ts"),
   route("offers/:slug/devis.pdf", "routes/resources/offer-quote[.]pdf.ts"),
   route("devis/:token/pdf", "routes/resources/sent-quote-pdf.ts"),
+  route("admin/signed-documents/:id/pdf", "routes/resources/admin-signed-document-pdf.ts"),
   // The catalogue as an API and a feed (issue 30).
   route("api/offers", "routes/resources/api-offers.ts"),
   route("api/offers/:slug", "routes/resources/api-offer.ts"),

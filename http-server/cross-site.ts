@@ -9,14 +9,16 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * Refuses state-changing requests sent by another site's page, for every action at once, before
  * the body is read: 403 with a French page. Browsers send Origin on POST (compared with our own
- * origin, scheme included, as React Router does); without it, Sec-Fetch-Site must not say
- * cross-site or same-site. Clients that send neither (curl, monitoring) are not browsers and
+ * origin, scheme included, as React Router does), or `Origin: null` beside `Sec-Fetch-Site:
+ * same-origin` when the page's referrer policy hides it; without Origin, Sec-Fetch-Site must not
+ * say cross-site or same-site. Clients that send neither (curl, monitoring) are not browsers and
  * carry no visitor's cookies, so they pass.
  *
  * The site's one cross-site check: route modules have none of their own. React Router 7.18 has
  * its own for actions (Origin host against the request URL, `allowedActionOrigins`), which cannot
  * be turned off; it accepts everything this accepts (same origin, computed by the same
- * requestOrigin, or no Origin), so it never fires behind this one. This one also reads
+ * requestOrigin, or no Origin; an opaque `null`, accepted here, is not passed on to it:
+ * fetch-adapter.ts), so it never fires behind this one. This one also reads
  * Sec-Fetch-Site, answers a French 403 rather than an English 400, and runs before the body is
  * read.
  */
@@ -26,7 +28,11 @@ export function refuseCrossSiteRequests(): RequestHandler {
     const origin = req.get("origin");
     const site = req.get("sec-fetch-site");
     let allowed: boolean;
-    if (origin !== undefined) {
+    if (origin === "null" && site === "same-origin") {
+      // Our own page's form under a `no-referrer` policy (or a privacy setting): the browser hides
+      // the origin but says, in a header no page can set, that the post comes from this origin.
+      allowed = true;
+    } else if (origin !== undefined) {
       let parsed: string | undefined;
       try {
         parsed = origin === "null" ? undefined : new URL(origin).origin;

@@ -43,6 +43,9 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Reque
   const headers = new Headers();
   for (const [key, values] of Object.entries(req.headers)) {
     if (!values) continue;
+    // An opaque origin reaches here only beside `Sec-Fetch-Site: same-origin` (./cross-site.ts
+    // refused every other): React Router's own check would refuse `null` as another site's origin.
+    if (key === "origin" && values === "null") continue;
     if (Array.isArray(values)) for (const value of values) headers.append(key, value);
     else headers.set(key, values);
   }
@@ -79,7 +82,11 @@ export async function sendFetchResponse(res: ExpressResponse, response: Response
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) {
     // For the page cache only (page-cache.ts): the token is in the page already.
-    if (key !== VIEW_TOKEN_HEADER.toLowerCase()) res.append(key, value);
+    if (key === VIEW_TOKEN_HEADER.toLowerCase()) continue;
+    // A route's header replaces the site's default (Referrer-Policy of a page with a secret in its
+    // address); only cookies and Vary add up.
+    if (key === "set-cookie" || key === "vary") res.append(key, value);
+    else res.setHeader(key, value);
   }
   if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
   if (!response.body) {

@@ -14,6 +14,7 @@ import { isDraining, watchResponse } from "./draining";
 import { measureResponse, metricsEndpoint, routePatterns } from "./metrics";
 import { refuseCrossSiteRequests } from "./cross-site";
 import { plainErrorPage } from "./error-page";
+import { allowedMethods, answerOptions } from "./options";
 import { applyProxyTrust, compileProxyTrust, isSecureRequest, proxyTrustOf } from "./proxy-trust";
 import { sendFetchResponse, toFetchRequest } from "./fetch-adapter";
 import { defaultCacheControl, PageCache } from "./page-cache";
@@ -101,6 +102,13 @@ export function createHttpApp(options: HttpOptions): Express {
     res.locals.requestId = beginResponse(res, req.secure, !options.viteMiddleware);
     next();
   });
+
+  // OPTIONS never reaches React Router, which would run the address's loader (http-server/options.ts).
+  app.use(
+    answerOptions(
+      allowedMethods(typeof options.build === "function" ? undefined : options.build.routes),
+    ),
+  );
 
   // Prometheus (http-server/metrics.ts): before the database check, so that an instance waiting for
   // its database still answers; an unknown page (404) unless METRICS_TOKEN is set.

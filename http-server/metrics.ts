@@ -49,15 +49,18 @@ function patternScore(pattern: string, index: boolean): number {
   return score;
 }
 
+/** A route of the build, with its full pattern (`/offers/:slug`). */
+export type MatchedRoute = { pattern: string; route: NonNullable<ServerBuild["routes"][string]> };
+
 /**
- * The route pattern of a path (`/offers/:slug`), from the build's route table; undefined when no
- * route but the catch-all matches. React Router's data requests (`/offers.data`) count as their
- * page. Compiled once: its own matchRoutes compiles every route on each call (about 2 ms a
- * request with our 39 routes), here a few regular expressions are tried, in its order.
+ * The route a path goes to (the catch-all included), from the build's route table. React Router's
+ * data requests (`/offers.data`) count as their page. Compiled once: its own matchRoutes compiles
+ * every route on each call (about 2 ms a request with our 39 routes), here a few regular
+ * expressions are tried, in its order.
  */
-export function routePatterns(
+export function routeMatcher(
   routes: ServerBuild["routes"],
-): (pathname: string) => string | undefined {
+): (pathname: string) => MatchedRoute | undefined {
   const table = Object.values(routes).filter((r) => r !== undefined);
   const byId = new Map(table.map((r) => [r.id, r]));
   const fullPath = (id: string) => {
@@ -74,6 +77,7 @@ export function routePatterns(
       const pattern = fullPath(r.id);
       return {
         pattern,
+        route: r,
         regex: compilePattern(pattern, r.caseSensitive === true),
         score: patternScore(pattern, r.index === true),
         order,
@@ -84,8 +88,18 @@ export function routePatterns(
     let path = pathname;
     if (path.endsWith(".data"))
       path = path === "/_root.data" ? "/" : path.slice(0, -".data".length);
-    const branch = branches.find((b) => b.regex.test(path));
-    return !branch || branch.pattern.endsWith("*") ? undefined : branch.pattern;
+    return branches.find((b) => b.regex.test(path));
+  };
+}
+
+/** The route pattern of a path (`/offers/:slug`); undefined when no route but the catch-all matches. */
+export function routePatterns(
+  routes: ServerBuild["routes"],
+): (pathname: string) => string | undefined {
+  const match = routeMatcher(routes);
+  return (pathname) => {
+    const pattern = match(pathname)?.pattern;
+    return pattern === undefined || pattern.endsWith("*") ? undefined : pattern;
   };
 }
 

@@ -36,6 +36,10 @@ export const FLASH_MESSAGES = {
     "Données effacées",
     "Toutes les données de cette adresse e-mail ont été effacées.",
   ),
+  personalDataErasedSignedKept: done(
+    "Données effacées, devis signés conservés",
+    "Les devis signés restent conservés pour leur durée légale (documents commerciaux) : ils sont listés ci-dessous.",
+  ),
   noteAdded: done("Note ajoutée"),
   bulkDone: done("Demandes mises à jour", "La modification a été appliquée aux demandes cochées"),
   ownerUpdated: done("Attribution mise à jour", "Le responsable de la demande a été mis à jour"),
@@ -78,6 +82,10 @@ export const ADMIN_MESSAGES = {
   offerUpdateFailed: "Erreur lors de la mise à jour de l'offre",
   offerDeleteFailed: "Erreur lors de la suppression de l'offre",
   offerGone: "Cette offre n'existe plus.",
+  offerUnpriced:
+    "Le Barème LOA ne prévoit aucune des durées proposées : indiquez des durées qu'il prévoit, ou videz le montant financé.",
+  leaseScaleLeavesOffersUnpriced: (titles: string[]) =>
+    `Ce barème ne prévoit plus aucune des durées proposées par ${titles.length > 1 ? `${titles.length} offres LOA (${titles.slice(0, 5).join(", ")}${titles.length > 5 ? "…" : ""})` : `l'offre LOA ${titles[0]}`}. Gardez un coefficient pour l'une de leurs durées, ou modifiez d'abord ces offres.`,
   deleteConfirm: "Êtes-vous sûr de vouloir supprimer cette offre ?",
   offersEmpty: "Aucune offre créée pour le moment",
   offerToggleFailed: "Erreur lors de la mise à jour de l'offre",

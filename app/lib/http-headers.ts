@@ -24,6 +24,17 @@ export function cacheControl(policy: CachePolicy): { "Cache-Control": string } {
 }
 
 /**
+ * A page with a secret in its address (an alert's, a quote's, a password reset's link): kept by no
+ * cache, indexed by no robot, its address never sent to another site. `same-origin`, not
+ * `no-referrer`: under the latter a browser posts the page's own form with `Origin: null`.
+ */
+export const SECRET_LINK_HEADERS = {
+  ...cacheControl("no-store"),
+  "Referrer-Policy": "same-origin",
+  "X-Robots-Tag": "noindex, nofollow",
+} as const;
+
+/**
  * Names the one per-view token in a page (the contact form's, decision 022): the page cache keeps
  * the page for everyone and puts a fresh token in each answer (http-server/view-token.ts). Never sent.
  */

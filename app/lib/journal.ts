@@ -34,6 +34,7 @@ export const JOURNAL_ACTIONS = {
   "webhook-resent": "Webhook renvoyé",
   "contacts-exported": "Demandes exportées",
   "quote-exported": "Devis téléchargé",
+  "signed-document-exported": "Document signé téléchargé",
   "quote-sent": "Devis envoyé",
   "quote-accepted": "Devis accepté (bon pour accord en ligne)",
   "quote-declined": "Devis refusé en ligne",

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { leaseQuote, offeredDurations, readDuration, scaled, type LeaseScale } from "./lease";
+import {
+  defaultDuration,
+  leaseQuote,
+  offeredDurations,
+  readDuration,
+  scaled,
+  scalePrice,
+  type LeaseScale,
+} from "./lease";
 
 const SCALE: LeaseScale = {
   rates: [
@@ -36,5 +44,27 @@ describe("lease", () => {
     expect(readDuration(new URLSearchParams("duree=36"), offered)).toBe(36);
     expect(readDuration(new URLSearchParams("duree=60"), offered)).toBe(24);
     expect(readDuration(new URLSearchParams(""), offered, 36)).toBe(36);
+  });
+
+  it("shows an offer at its stated duration when offered, else the first offered", () => {
+    expect(defaultDuration([24, 36], 36)).toBe(36);
+    expect(defaultDuration([24, 36], 48)).toBe(24);
+    expect(defaultDuration([24, 36], null)).toBe(24);
+    expect(defaultDuration([], 36)).toBeUndefined();
+  });
+
+  it("prices a financed LOA offer at its default duration, and nothing else", () => {
+    const offer = {
+      type: "loa",
+      financedAmount: "12000.00",
+      leaseDurations: [24, 36, 48],
+      loaMonths: 48,
+    };
+    // 48 months is not on the scale: 24 months, 12 000 × 0,0458 = 549,60.
+    expect(scalePrice(offer, SCALE)).toMatchObject({ months: 24, monthly: 54_960 });
+    expect(scalePrice({ ...offer, loaMonths: 36 }, SCALE)?.monthly).toBe(37_800);
+    expect(scalePrice({ ...offer, financedAmount: null }, SCALE)).toBeNull();
+    expect(scalePrice({ ...offer, type: "dedicated" }, SCALE)).toBeNull();
+    expect(scalePrice({ ...offer, leaseDurations: [48] }, SCALE)).toBeNull();
   });
 });

@@ -2,6 +2,8 @@
 // Monthly rent HT = financed amount HT × the coefficient of the duration; the purchase option is a
 // percentage of the financed amount; total = rent × months + option. Exact, in cents.
 
+import { toCents } from "./money";
+
 /** The durations the scale (`Barème LOA`) can price, in months. */
 export const LEASE_DURATIONS = [24, 36, 48, 60] as const;
 export type LeaseDuration = (typeof LEASE_DURATIONS)[number];
@@ -48,15 +50,41 @@ export function offeredDurations(allowed: readonly number[] | null, scale: Lease
   return (allowed ?? []).filter((m) => priced.has(m)).sort((a, b) => a - b);
 }
 
-/** The chosen duration from the query, else the offer's stated duration if offered, else the first. */
+/** The duration an offer is shown at: its stated one if offered, else the first offered. */
+export function defaultDuration(
+  offered: readonly number[],
+  stated: number | null,
+): number | undefined {
+  return stated !== null && offered.includes(stated) ? stated : offered[0];
+}
+
+/** The chosen duration from the query, else the offer's default duration. */
 export function readDuration(
   params: URLSearchParams,
   offered: readonly number[],
   stated: number | null = null,
 ) {
   const value = Number(params.get(LEASE_PARAM));
-  if (offered.includes(value)) return value;
-  return stated !== null && offered.includes(stated) ? stated : offered[0];
+  return offered.includes(value) ? value : defaultDuration(offered, stated);
+}
+
+/** What an LOA offer's price comes from (a full offer row fits). */
+export type LeaseSource = {
+  type: string;
+  financedAmount: string | null;
+  leaseDurations: readonly number[] | null;
+  loaMonths: number | null;
+};
+
+/**
+ * An offer's price by the scale (issue 39): for an LOA offer with a financed amount, the rent,
+ * option and total of its default duration. Null for any other offer, and when the scale prices
+ * none of its durations.
+ */
+export function scalePrice(offer: LeaseSource, scale: LeaseScale): LeaseQuote | null {
+  if (offer.type !== "loa" || offer.financedAmount === null) return null;
+  const months = defaultDuration(offeredDurations(offer.leaseDurations, scale), offer.loaMonths);
+  return months === undefined ? null : leaseQuote(toCents(offer.financedAmount), months, scale);
 }
 
 /** The mention the law expects on a leasing offer to professionals, naming the financer. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mailboxKey } from "./mailbox";
+import { mailDomainKey, mailboxKey } from "./mailbox";
 
 describe("mailboxKey", () => {
   it("folds case and +tag variants into one mailbox", () => {
@@ -23,5 +23,21 @@ describe("mailboxKey", () => {
   it("keeps different mailboxes apart", () => {
     expect(mailboxKey("paul@example.fr")).not.toBe(mailboxKey("paule@example.fr"));
     expect(mailboxKey("paul@example.fr")).not.toBe(mailboxKey("paul@example.com"));
+  });
+});
+
+describe("mailDomainKey", () => {
+  it("counts an address by its domain's last two labels, sub-domains together", () => {
+    for (const address of [
+      "a@example.fr",
+      "B@Example.FR",
+      "c@mail.example.fr",
+      "d@x.y.EXAMPLE.fr.",
+      " e+tag@example.fr ",
+    ]) {
+      expect(mailDomainKey(address), address).toBe("example.fr");
+    }
+    expect(mailDomainKey("a@example.com")).toBe("example.com");
+    expect(mailDomainKey("a@bbc.co.uk")).toBe("co.uk");
   });
 });

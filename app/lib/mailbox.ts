@@ -23,3 +23,14 @@ export function mailboxKey(address: string): string {
   }
   return `${local}@${domain}`;
 }
+
+/**
+ * The domain an address's mail goes to, as a key for per-domain limits: its last two labels
+ * (`a.b.example.fr` gives `example.fr`), so that the sub-domains of a catch-all count together. A
+ * shared suffix (`co.uk`) then counts as one domain: stricter, never looser.
+ */
+export function mailDomainKey(address: string): string {
+  const email = address.trim().toLowerCase();
+  const domain = email.slice(email.lastIndexOf("@") + 1).replace(/\.$/, "");
+  return domain.split(".").slice(-2).join(".");
+}

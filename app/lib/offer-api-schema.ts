@@ -158,7 +158,9 @@ export const apiOfferSchema = z
     url: z.url().meta({ description: "La page de l'offre." }),
     featured: z.boolean(),
     price: z.object({
-      monthlyHt: euros("Prix mensuel HT."),
+      monthlyHt: euros(
+        "Prix mensuel HT de l'offre, celui de la liste et de sa page ; pour une LOA avec simulateur, le loyer de sa durée (`loa.months`) au barème.",
+      ),
       monthlyTtc: euros("Prix mensuel TTC."),
       vatRate: z.number().meta({ description: "Taux de TVA en pour cent." }),
       setupFeeHt: euros(
@@ -177,7 +179,10 @@ export const apiOfferSchema = z
         totalTtc: euros("Coût total TTC."),
       })
       .nullable()
-      .meta({ description: "Conditions de la LOA (offres LOA dont la durée est fixée)." }),
+      .meta({
+        description:
+          "Conditions de la LOA au prix de l'offre (offres LOA dont la durée est fixée) : durée, option d'achat et coût total.",
+      }),
     lease: z
       .object({
         financedAmountHt: euros("Montant financé HT."),

@@ -146,7 +146,7 @@ export const OFFER_FIELDS = {
     max: PRICE_MAX,
     label: "Prix (€/mois)",
     section: "main",
-    hint: "Hors taxes (HT) : le site affiche aussi le montant TTC.",
+    hint: "Hors taxes (HT) : le site affiche aussi le montant TTC. Une offre LOA avec un montant financé a pour prix le loyer calculé par le Barème LOA.",
   },
   contractType: {
     kind: "text",
@@ -209,6 +209,7 @@ export const OFFER_FIELDS = {
     ),
     label: "Option d'achat (€ HT)",
     section: "loa",
+    hint: "Avec un montant financé : calculée par le Barème LOA.",
     only: LOA_ONLY,
   },
   delivery: {
@@ -242,7 +243,7 @@ export const OFFER_FIELDS = {
     ),
     label: "Montant financé (€ HT)",
     section: "loa",
-    hint: "Simulateur : loyer = montant financé × coefficient du Barème LOA.",
+    hint: "Loyer = montant financé × coefficient du Barème LOA pour la durée ci-dessus si elle est proposée, sinon la première proposée ; il devient le prix de l'offre.",
     only: LOA_ONLY,
   },
   leaseDurations: {
@@ -300,7 +301,7 @@ type InputValue<S> = S extends { kind: "boolean" }
     : S extends { kind: "months" }
       ? number[] | null
       : S extends { kind: "price" }
-        ? string
+        ? string | null
         : S extends { kind: "text"; required: true }
           ? string
           : S extends { kind: "choice"; values: readonly (infer V)[] }

@@ -53,6 +53,20 @@ describe("parseOfferForm", () => {
     }
   });
 
+  it("leaves a financed LOA offer's price and option to the scale (decision 038)", () => {
+    const lease = { ...valid, type: "loa", financedAmount: "13 000", leaseDurations: "36" };
+    for (const typed of [{ price: "" }, { price: "412,50", loaPurchaseOption: "150" }]) {
+      const result = parseOfferForm({ ...lease, ...typed });
+      expect(result.success && [result.data.price, result.data.loaPurchaseOption]).toEqual([
+        null,
+        null,
+      ]);
+    }
+    // Without a financed amount the price is typed, and required.
+    const typed = parseOfferForm({ ...lease, financedAmount: "", price: "" });
+    expect(!typed.success && typed.fieldErrors.price).toBe("Ce champ est obligatoire.");
+  });
+
   it("requires a slug when neither the slug nor the title give one", () => {
     const result = parseOfferForm({ ...valid, title: "€€€", slug: "" });
     expect(result.success).toBe(false);
@@ -177,8 +191,13 @@ describe("offerFormValues", () => {
       datacenter: "paris",
     });
     const parsed = parseOfferForm(values);
-    // The numbers come back as they were stored.
-    expect(parsed.success && parsed.data).toMatchObject(numbers);
+    // The numbers come back as they were stored, but the price and option of a financed LOA
+    // offer, which the scale gives (decision 038).
+    expect(parsed.success && parsed.data).toMatchObject({
+      ...numbers,
+      price: null,
+      loaPurchaseOption: null,
+    });
   });
 });
 

@@ -53,6 +53,8 @@ const optional = (label: string, max: number, multiline = false) =>
     )
     .transform((v) => (v === "" ? null : v));
 
+// Empty gives null: allowed only for a financed LOA offer, whose price the scale gives (checked
+// with the other fields below).
 const priceSchema = z
   .string()
   .transform((v) =>
@@ -63,16 +65,15 @@ const priceSchema = z
   .pipe(
     z
       .string()
-      .min(1, REQUIRED)
       .regex(
-        /^\d{1,9}(?:\.\d{1,2})?$/,
+        /^(?:\d{1,9}(?:\.\d{1,2})?)?$/,
         "Le prix doit être un nombre positif avec au plus 2 décimales.",
       )
       .refine(
         (v) => Number(v) <= OFFER_LIMITS.priceMax,
         `Le prix ne doit pas dépasser ${OFFER_LIMITS.priceMax.toLocaleString("fr-FR")} €.`,
       )
-      .transform((v) => Number(v).toFixed(2)),
+      .transform((v) => (v === "" ? null : Number(v).toFixed(2))),
   );
 
 // Typed numbers: spaces (thousands) and a euro sign are ignored, a decimal comma is read as a point.
@@ -167,6 +168,13 @@ const offerInputSchema = z
       )
         ctx.addIssue({ code: "custom", path: [field], message: spec.only.message });
     }
+    // A financed LOA offer's price and purchase option come from the scale (decision 038): what
+    // the form sends for them (its read-only inputs) is not kept.
+    if (offer.type === "loa" && offer.financedAmount !== null) {
+      offer.price = null;
+      offer.loaPurchaseOption = null;
+    } else if (offer.price === null)
+      ctx.addIssue({ code: "custom", path: ["price"], message: REQUIRED });
     if (offer.delivery === "on_order" && offer.deliveryDays === null)
       ctx.addIssue({
         code: "custom",

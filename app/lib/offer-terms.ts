@@ -7,15 +7,10 @@ import {
   setupFeeLabel,
   type Pricing,
 } from "./money";
+import { offerPrice, type PricedOffer } from "./offer-price";
 
 /** What an offer's terms need (a full offer row fits). Amounts HT as stored. */
-export type OfferTermsSource = {
-  type: "dedicated" | "loa";
-  price: string;
-  setupFee: string | null;
-  loaMonths: number | null;
-  loaPurchaseOption: string | null;
-};
+export type OfferTermsSource = PricedOffer & { setupFee: string | null };
 
 export type OfferTerms = {
   /** The monthly price, '899,99 € HT' (the figure PRICE_DISPLAY puts first). */
@@ -35,23 +30,21 @@ const both = (value: { ht: number; ttc: number }, pricing: Pricing) =>
 
 /** The amounts a buyer reads on the offer and comparison pages, in one wording. */
 export function offerTerms(offer: OfferTermsSource, pricing: Pricing): OfferTerms {
-  const monthly = amount(offer.price, pricing);
+  const price = offerPrice(offer);
+  const monthly = amount(price.monthly, pricing);
   const fee = offer.setupFee === null ? null : amount(offer.setupFee, pricing);
   const other = otherBasis(pricing.display);
-  const loa =
-    offer.type === "loa" && offer.loaMonths
-      ? {
-          duration: `${offer.loaMonths} mois`,
-          purchaseOption:
-            offer.loaPurchaseOption === null
-              ? null
-              : both(amount(offer.loaPurchaseOption, pricing), pricing),
-          total: both(
-            loaTotal(offer.price, offer.loaMonths, offer.loaPurchaseOption, pricing),
-            pricing,
-          ),
-        }
-      : null;
+  const lease = price.lease;
+  const loa = lease
+    ? {
+        duration: `${lease.months} mois`,
+        purchaseOption:
+          lease.purchaseOption === null
+            ? null
+            : both(amount(lease.purchaseOption, pricing), pricing),
+        total: both(loaTotal(price.monthly, lease.months, lease.purchaseOption, pricing), pricing),
+      }
+    : null;
   return {
     monthly: formatAmount(monthly, pricing.display),
     monthlyOther: formatAmount(monthly, other),
@@ -79,5 +72,6 @@ export function configuredTermsSource(
       offer.setupFee === null && configuration.setup === 0 ? null : centsText(configuration.setup),
     loaMonths: lease ? lease.months : offer.loaMonths,
     loaPurchaseOption: lease ? centsText(lease.option) : offer.loaPurchaseOption,
+    pricedMonths: lease ? lease.months : offer.pricedMonths,
   };
 }

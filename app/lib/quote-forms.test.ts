@@ -32,10 +32,15 @@ describe("quoteAnswerSchema", () => {
     ).toMatch(/Cochez la case/);
   });
 
-  it("declines with or without a reason", () => {
-    expect(quoteAnswerSchema.parse({ intent: "decline", reason: " " })).toEqual({
+  it("declines with or without a reason, the refusal confirmed by its box", () => {
+    expect(quoteAnswerSchema.parse({ intent: "decline", confirm: "on", reason: " " })).toEqual({
       intent: "decline",
+      confirm: "on",
       reason: null,
     });
+    expect(
+      quoteAnswerSchema.safeParse({ intent: "decline", reason: "Trop cher" }).error?.issues[0]
+        .message,
+    ).toBe("Cochez la case pour confirmer le refus du devis.");
   });
 });

@@ -84,6 +84,7 @@ export const quoteAnswerSchema = z.discriminatedUnion("intent", [
   }),
   z.object({
     intent: z.literal("decline"),
+    confirm: z.literal("on", { message: "Cochez la case pour confirmer le refus du devis." }),
     reason: z
       .string()
       .optional()

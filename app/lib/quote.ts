@@ -22,7 +22,10 @@ export const requestQuoteHref = (id: number) => `/admin/contacts/${id}/devis.pdf
 
 /** What a quote is made of; a request's numbered quote keeps it as it was at its first download. */
 export type QuoteSource = {
-  offer: Pick<OfferTermsSource, "type" | "setupFee" | "loaMonths" | "loaPurchaseOption"> & {
+  offer: Pick<
+    OfferTermsSource,
+    "type" | "setupFee" | "loaMonths" | "loaPurchaseOption" | "pricedMonths"
+  > & {
     title: string;
     reference: string;
   };

@@ -5,10 +5,16 @@ import type { Database } from "./db.server";
 // migrations (MIGRATION_DATABASE_URL) and grants the server's role (DATABASE_URL) what the server
 // uses: rows of every table, but on the journal only INSERT and SELECT, and its retention through
 // purge_audit_journal() (migration 0012), which runs as the owner. The server's role then cannot
-// update, delete, truncate, alter or drop the journal, nor turn its trigger off.
+// update, delete, truncate, alter or drop the journal, nor turn its trigger off. The signed
+// documents (issue 40) are held the same way, with purge_signed_documents().
 
 /** The journal: append-only for the server's role. */
 const JOURNAL = "audit_journal";
+/** The tables the server's role may only insert into and read, with their retention function. */
+const WRITE_ONCE = [
+  { table: JOURNAL, purge: "purge_audit_journal(integer)" },
+  { table: "signed_documents", purge: "purge_signed_documents()" },
+] as const;
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -58,9 +64,10 @@ export async function checkOwnership(owner: Database): Promise<void> {
 /**
  * Grants the server's role what it needs, from the owner's connection, after the migrations of
  * each start (so tables added later are covered): SELECT, INSERT, UPDATE, DELETE on every table and
- * USAGE on every sequence of the application, then on the journal only SELECT and INSERT (and
- * USAGE on its sequence), EXECUTE on the retention function, and read access to the list of
- * applied migrations (backups). Anything else granted before on the journal is revoked.
+ * USAGE on every sequence of the application, then on the journal and the signed documents only
+ * SELECT and INSERT (and USAGE on their sequences), EXECUTE on their retention functions, and read
+ * access to the list of applied migrations (backups). Anything else granted before on them is
+ * revoked.
  */
 export async function grantServerRole(owner: Database, serverRole: string): Promise<void> {
   const role = sql.raw(ident(serverRole));
@@ -72,29 +79,44 @@ export async function grantServerRole(owner: Database, serverRole: string): Prom
     sql`revoke truncate, references, trigger on all tables in schema public from ${role}`,
   );
   await owner.execute(sql`grant usage on all sequences in schema public to ${role}`);
-  await owner.execute(sql`revoke all on ${sql.raw(JOURNAL)} from ${role}`);
-  await owner.execute(sql`grant select, insert on ${sql.raw(JOURNAL)} to ${role}`);
-  await owner.execute(sql`revoke all on sequence ${sql.raw(`${JOURNAL}_id_seq`)} from ${role}`);
-  await owner.execute(sql`grant usage on sequence ${sql.raw(`${JOURNAL}_id_seq`)} to ${role}`);
-  await owner.execute(sql`grant execute on function purge_audit_journal(integer) to ${role}`);
+  for (const { table, purge } of WRITE_ONCE) {
+    await owner.execute(sql`revoke all on ${sql.raw(table)} from ${role}`);
+    await owner.execute(sql`grant select, insert on ${sql.raw(table)} to ${role}`);
+    await owner.execute(sql`revoke all on sequence ${sql.raw(`${table}_id_seq`)} from ${role}`);
+    await owner.execute(sql`grant usage on sequence ${sql.raw(`${table}_id_seq`)} to ${role}`);
+    await owner.execute(sql`grant execute on function ${sql.raw(purge)} to ${role}`);
+  }
   await owner.execute(sql`grant usage on schema drizzle to ${role}`);
   await owner.execute(sql`grant select on drizzle.__drizzle_migrations to ${role}`);
 }
 
 /**
- * The journal's retention floor, written again from AUDIT_RETENTION_MONTHS by whoever migrates
- * (the owner with two roles) as the function purge_audit_journal() reads: it never deletes
- * younger rows. (A function rather than a setting on purge_audit_journal: only a superuser may
- * put a custom setting on a function; rather than a table: backups would carry it.)
+ * The retention floors, written again by whoever migrates (the owner with two roles) as the
+ * functions the purges read: the journal's from AUDIT_RETENTION_MONTHS (purge_audit_journal()
+ * never deletes younger rows) and the signed documents' from SIGNED_QUOTE_RETENTION_YEARS
+ * (purge_signed_documents() deletes nothing younger). (Functions rather than settings on the
+ * purges: only a superuser may put a custom setting on a function; rather than a table: backups
+ * would carry it.)
  */
-export async function setJournalRetentionFloor(owner: Database, months: number): Promise<void> {
-  const floor = Math.max(1, Math.trunc(months));
-  await owner.execute(
-    sql`create or replace function audit_journal_retention_floor() returns integer
-        language sql stable set search_path = pg_catalog, pg_temp
-        as ${sql.raw(`$$ select ${floor} $$`)}`,
-  );
+export async function setRetentionFloors(
+  owner: Database,
+  floors: { journalMonths: number; signedYears: number },
+): Promise<void> {
+  const constant = (name: string, value: number) =>
+    owner.execute(
+      sql`create or replace function ${sql.raw(name)}() returns integer
+          language sql stable set search_path = pg_catalog, pg_temp
+          as ${sql.raw(`$$ select ${Math.max(1, Math.trunc(value))} $$`)}`,
+    );
+  await constant("audit_journal_retention_floor", floors.journalMonths);
+  await constant("signed_documents_retention_years", floors.signedYears);
 }
+
+/** The floors as configured. */
+export const retentionFloors = (e: {
+  AUDIT_RETENTION_MONTHS: number;
+  SIGNED_QUOTE_RETENTION_YEARS: number;
+}) => ({ journalMonths: e.AUDIT_RETENTION_MONTHS, signedYears: e.SIGNED_QUOTE_RETENTION_YEARS });
 
 /**
  * Whether the server's own connection can change the journal other than by appending: it owns the

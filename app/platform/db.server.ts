@@ -16,7 +16,8 @@ import {
   journalIsUnprotected,
   pendingMigrationCount,
   PendingMigrationsError,
-  setJournalRetentionFloor,
+  retentionFloors,
+  setRetentionFloors,
 } from "./db-roles.server";
 import { env } from "./env.server";
 import { log } from "./log.server";
@@ -33,6 +34,11 @@ export interface RowsResultHKT extends PgQueryResultHKT {
  * node-postgres Drizzle instances and their transactions all are one, without a cast.
  */
 export type Database = PgDatabase<RowsResultHKT, typeof schema>;
+
+/** The row a select of `columns` gives, every value nullable (a left join, or a column not yet set). */
+export type ColumnsRow<T extends Record<string, { _: { data: unknown } }>> = {
+  [K in keyof T]: T[K]["_"]["data"] | null;
+};
 
 export type DatabaseHandle = (
   | { kind: "pglite"; /** The embedded client (LISTEN in-process). */ client: PGlite }
@@ -173,7 +179,7 @@ export async function openPglite(
     async migrate(target) {
       // One connection: `target` is this database.
       await pglite.migrate(pgliteDb, { migrationsFolder: migrationsFolder() });
-      await setJournalRetentionFloor(target, env().AUDIT_RETENTION_MONTHS);
+      await setRetentionFloors(target, retentionFloors(env()));
     },
     asOwner: (fn) => fn(db),
   };
@@ -246,7 +252,7 @@ export async function openPostgres(
       }
     },
     async migrate(target) {
-      const months = env().AUDIT_RETENTION_MONTHS;
+      const floors = retentionFloors(env());
       if (!migrationUrl) {
         // Tables of another role (two roles, migrated beforehand by `npm run db:migrate` with
         // MIGRATION_DATABASE_URL): this role can neither migrate nor set the floor; it starts
@@ -258,14 +264,14 @@ export async function openPostgres(
           return;
         }
         await migratePg(instances.get(target) ?? pooled, { migrationsFolder: migrationsFolder() });
-        await setJournalRetentionFloor(target, months);
+        await setRetentionFloors(target, floors);
         return;
       }
       const serverRole = await currentRole(target);
       await withConnection(migrationUrl, async (owner) => {
         await checkOwnership(owner);
         await migratePg(owner, { migrationsFolder: migrationsFolder() });
-        await setJournalRetentionFloor(owner, months);
+        await setRetentionFloors(owner, floors);
         if ((await currentRole(owner)) !== serverRole) await grantServerRole(owner, serverRole);
       });
     },

@@ -64,10 +64,25 @@ describe("TRUST_PROXY", () => {
     });
   });
 
-  it("keeps true (and 1, yes) as the old one hop", () => {
+  it("keeps true (and 1, yes) as the old one hop, outside production", () => {
     for (const value of ["true", "1", "yes", "TRUE"]) {
       expect(parse(value).TRUST_PROXY, value).toEqual({ kind: "any-peer" });
+      expect(parseEnv({ NODE_ENV: "test", TRUST_PROXY: value }).TRUST_PROXY).toEqual({
+        kind: "any-peer",
+      });
     }
+  });
+
+  it("refuses true in production, saying what to set instead", () => {
+    for (const value of ["true", "1", "yes"]) {
+      expect(() => parseEnv({ NODE_ENV: "production", TRUST_PROXY: value }), value).toThrow(
+        /^Configuration invalide :\n {2}TRUST_PROXY: true \(tout pair cru comme proxy\) est refusé en production.*\(loopback, 10\.0\.0\.5, 10\.0\.0\.0\/24\)$/,
+      );
+    }
+    expect(parseEnv({ NODE_ENV: "production", TRUST_PROXY: "loopback" }).TRUST_PROXY).toEqual({
+      kind: "addresses",
+      addresses: ["loopback"],
+    });
   });
 
   it("stops on a value that is not an address, a range or a name, saying which", () => {
@@ -83,6 +98,38 @@ describe("TRUST_PROXY", () => {
       expect(() => parse(value), value).toThrow(/TRUST_PROXY: adresse ou plage non valide/);
     }
     expect(() => parse("loopback, nginx")).toThrow(/\(nginx\)/);
+  });
+});
+
+describe("TOTP_ENCRYPTION_KEY", () => {
+  const KEY = Buffer.alloc(32, 3).toString("base64");
+
+  it("is required in production on a public address, with a readable message", () => {
+    const production = { NODE_ENV: "production", SITE_URL: "https://www.example.fr" };
+    expect(() => parseEnv(production)).toThrow(
+      /^Configuration invalide :\n {2}TOTP_ENCRYPTION_KEY: obligatoire en production \(32 octets en base64 : openssl rand -base64 32\)/,
+    );
+    expect(() => parseEnv({ ...production, TOTP_ENCRYPTION_KEY: "" })).toThrow(
+      /TOTP_ENCRYPTION_KEY: obligatoire en production/,
+    );
+    expect(parseEnv({ ...production, TOTP_ENCRYPTION_KEY: KEY }).TOTP_ENCRYPTION_KEY).toEqual(
+      Buffer.alloc(32, 3),
+    );
+  });
+
+  it("stays optional in development and for the demo on this machine", () => {
+    expect(parseEnv({ SITE_URL: "https://www.example.fr" }).TOTP_ENCRYPTION_KEY).toBeUndefined();
+    for (const SITE_URL of [
+      undefined,
+      "http://localhost:3000",
+      "http://127.0.0.1:4000",
+      "https://[::1]:8443",
+    ]) {
+      expect(
+        parseEnv({ NODE_ENV: "production", SITE_URL }).TOTP_ENCRYPTION_KEY,
+        SITE_URL,
+      ).toBeUndefined();
+    }
   });
 });
 

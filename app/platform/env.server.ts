@@ -12,7 +12,7 @@ const bool = z
  * Which peers are reverse proxies whose X-Forwarded-For, -Proto and -Host are believed: none, a
  * list in Express's `trust proxy` syntax (`loopback`, `linklocal`, `uniquelocal`, addresses and
  * CIDR ranges, comma-separated), or `true`, the old setting: the immediate peer, whoever it is
- * (one hop; warned at start).
+ * (one hop; warned at start, refused when NODE_ENV=production).
  */
 export type TrustProxy =
   { kind: "none" } | { kind: "any-peer" } | { kind: "addresses"; addresses: string[] };
@@ -89,7 +89,8 @@ export const envSchema = z.object({
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(12),
   // Unset: required when SITE_URL is https:// (production), not on http://localhost (the demo).
   ADMIN_REQUIRE_2FA: bool.optional(),
-  // Encrypts the TOTP keys at rest (AES-256-GCM, secret-box.server.ts): 32 bytes in base64.
+  // Encrypts the TOTP keys and webhook secrets at rest (AES-256-GCM, secret-box.server.ts) and keys
+  // the known-device cookies (HKDF): 32 bytes in base64. Required by production on a public address.
   TOTP_ENCRYPTION_KEY: z
     .string()
     .trim()
@@ -138,6 +139,13 @@ export const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   SITE_TERMS_URL: z.url().default("https://www.example.fr/cgu"),
+  // The version of those terms (e.g. `2026-01`), shown where a quote is accepted and kept with it.
+  SITE_TERMS_VERSION: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((v) => v || undefined),
   // Personal data (issue 12): who is responsible, and how long contact requests are kept.
   SITE_LEGAL_NAME: z.string().trim().min(1).default("ServeurPro SAS (exemple)"),
   SITE_ADDRESS: z.string().trim().min(1).default("1 rue de l'Exemple, 75000 Paris, France"),
@@ -160,6 +168,14 @@ export const envSchema = z.object({
   RETENTION_MONTHS: z.coerce.number().int().min(1).max(240).default(36),
   // The admin journal's rows are kept this long (issue 20), deleted by the daily purge.
   AUDIT_RETENTION_MONTHS: z.coerce.number().int().min(1).max(240).default(12),
+  // Accepted quotes (issue 40) are kept this long from their signature, apart from the requests:
+  // never less than the legal period of commercial documents (Code de commerce, L123-22).
+  SIGNED_QUOTE_RETENTION_YEARS: z.coerce
+    .number()
+    .int()
+    .min(10, "10 ans au moins : durée légale de conservation des documents commerciaux")
+    .max(50)
+    .default(10),
   // Notification e-mails (docs/mail.md): without SMTP_URL the outbox fills and nothing is sent.
   SMTP_URL: z
     .string()
@@ -229,6 +245,11 @@ export const envSchema = z.object({
   // mailbox (case, +tag and Gmail dots folded) per day, past which the same answer mails nothing.
   ALERT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   ALERT_MAILS_PER_MAILBOX: z.coerce.number().int().min(1).default(3),
+  // Confirmation mails per hour to one domain (its last two labels: a catch-all's sub-domains
+  // together) and for the whole site (issue 39), shared by every instance; past them, the same
+  // answer and no mail.
+  ALERT_MAILS_PER_DOMAIN_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  ALERT_MAIL_MAX_PER_HOUR: z.coerce.number().int().min(1).default(60),
   // Webhooks (issue 22): endpoints on loopback or private addresses only when true; the longest
   // wait between two attempts of a delivery (first retry after 10 s, doubling, for 24 h).
   WEBHOOK_ALLOW_PRIVATE: bool.default(false),
@@ -307,6 +328,37 @@ function dkimProblems(e: z.infer<typeof envSchema>): string[] {
   return problems;
 }
 
+/** A site address on this machine (localhost, 127.0.0.0/8, ::1): the demo, not a public site. */
+function isLocalSite(siteUrl: string | undefined): boolean {
+  if (siteUrl === undefined) return true;
+  const host = new URL(siteUrl).hostname.toLowerCase();
+  return (
+    host === "localhost" || host.endsWith(".localhost") || /^127\./.test(host) || host === "[::1]"
+  );
+}
+
+/** What production (NODE_ENV=production) refuses, as `NAME: message` lines. */
+function productionProblems(e: z.infer<typeof envSchema>): string[] {
+  if (e.NODE_ENV !== "production") return [];
+  const problems: string[] = [];
+  // It encrypts the second factor's keys and webhook secrets and keys the known-device cookies:
+  // none of that may rest on the database alone. `npm run demo` (on localhost) goes without.
+  if (!e.TOTP_ENCRYPTION_KEY && !isLocalSite(e.SITE_URL)) {
+    problems.push(
+      "TOTP_ENCRYPTION_KEY: obligatoire en production (32 octets en base64 : openssl rand " +
+        "-base64 32), le même sur chaque instance, gardé hors de la base et de ses sauvegardes",
+    );
+  }
+  if (e.TRUST_PROXY.kind === "any-peer") {
+    problems.push(
+      "TRUST_PROXY: true (tout pair cru comme proxy) est refusé en production : un client qui " +
+        "atteint le port directement choisirait son adresse ; indiquez celle du proxy " +
+        "(loopback, 10.0.0.5, 10.0.0.0/24)",
+    );
+  }
+  return problems;
+}
+
 /**
  * The configuration from an environment; throws a readable French message for a bad variable.
  * SITE_URL defaults to the port the server listens on, so that the first-start banner and the
@@ -315,7 +367,7 @@ function dkimProblems(e: z.infer<typeof envSchema>): string[] {
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const result = envSchema.safeParse(source);
   const lines = result.success
-    ? dkimProblems(result.data)
+    ? [...dkimProblems(result.data), ...productionProblems(result.data)]
     : result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
   if (!result.success || lines.length > 0) {
     throw new Error(`Configuration invalide :\n${lines.map((l) => `  ${l}`).join("\n")}`);

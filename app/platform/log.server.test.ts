@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sanitize } from "./log.server";
+import { redactAddress, sanitize } from "./log.server";
 
 describe("log sanitizing", () => {
   it.each([
@@ -61,5 +61,36 @@ describe("log sanitizing", () => {
     cyclic.self = cyclic;
     expect(() => JSON.stringify(sanitize(cyclic))).not.toThrow();
     expect((sanitize("x".repeat(10_000)) as string).length).toBeLessThan(2_100);
+  });
+});
+
+describe("secrets in addresses", () => {
+  const token = "Zm9vYmFyLXNlY3JldC10b2tlbi0xMjM0NTY3ODkwYWJj";
+
+  it.each([
+    [`/devis/${token}`, "/devis/[redacted]"],
+    [`/devis/${token}/pdf`, "/devis/[redacted]/pdf"],
+    [`/devis/${token}.data`, "/devis/[redacted]"],
+    [`/DEVIS/${token}`, "/DEVIS/[redacted]"],
+    [`https://www.example.fr/devis/${token}?x=1`, "https://www.example.fr/devis/[redacted]?x=1"],
+    [`/alertes/confirmer?jeton=${token}`, "/alertes/confirmer?jeton=[redacted]"],
+    [
+      `/auth/nouveau-mot-de-passe?a=1&token=${token}&b=2`,
+      "/auth/nouveau-mot-de-passe?a=1&token=[redacted]&b=2",
+    ],
+    [`/alertes/desinscription?JETON=${token}#x`, "/alertes/desinscription?JETON=[redacted]#x"],
+    ["/offers/starter-web?q=devis", "/offers/starter-web?q=devis"],
+    ["/devis", "/devis"],
+  ])("%s", (address, redacted) => {
+    expect(redactAddress(address)).toBe(redacted);
+  });
+
+  it("are cut out of every string of a line, an error's message included", () => {
+    const error = new Error(`No route matches URL "/devis/${token}/x"`);
+    const out = JSON.stringify(
+      sanitize({ path: `/devis/${token}`, nested: { url: `/x?token=${token}` }, error }),
+    );
+    expect(out).not.toContain(token);
+    expect(out).toContain("/devis/[redacted]");
   });
 });

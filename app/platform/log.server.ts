@@ -1,6 +1,7 @@
 // Structured JSON logs, one line per event. Never pass passwords, tokens or message bodies here:
-// as a safety net, fields with secret-looking names are redacted, and errors are reduced to their
-// name, message, code and stack, without the bound parameters or the row a database error quotes.
+// as a safety net, fields with secret-looking names are redacted, secrets in addresses are cut out
+// of every string (redactAddress), and errors are reduced to their name, message, code and stack,
+// without the bound parameters or the row a database error quotes.
 import pino from "pino";
 
 type Level = "debug" | "info" | "warn" | "error";
@@ -12,9 +13,29 @@ const SECRET_KEY =
 const MAX_DEPTH = 6;
 const MAX_STRING = 2_000;
 
+/**
+ * Secrets that travel in addresses: a sent quote's token in its path (`/devis/<token>`, with its
+ * `/pdf` and `.data` forms; paths match without regard to case) and the `jeton=` (alert links) and
+ * `token=` (password reset) query parameters.
+ */
+const SECRET_IN_ADDRESS = /(\/devis\/)[^/?#\s"'<>]+|([?&;](?:jeton|token)=)[^&#\s"'<>]*/gi;
+
+/**
+ * A path or URL with its secrets replaced by `[redacted]`. Every string of every log line goes
+ * through it (sanitize, the logger's formatter), whoever wrote the line: the access log, the
+ * cross-site refusals, the 404 and error lines, an error's message.
+ */
+export function redactAddress(text: string): string {
+  return text.replace(
+    SECRET_IN_ADDRESS,
+    (_match, path: string | undefined, parameter: string | undefined) =>
+      `${path ?? parameter}[redacted]`,
+  );
+}
+
 /** Drizzle puts the bound values after 'params:' in its message; pg quotes rows in 'detail'. */
 function redactText(text: string): string {
-  const cut = text.replace(/\nparams: [\s\S]*$/, "\nparams: [redacted]");
+  const cut = redactAddress(text.replace(/\nparams: [\s\S]*$/, "\nparams: [redacted]"));
   return cut.length > MAX_STRING ? `${cut.slice(0, MAX_STRING)}…` : cut;
 }
 
@@ -37,8 +58,10 @@ function serializeError(error: Error, depth: number): Record<string, unknown> {
 /** A JSON-safe copy of a log field, with secrets and user data removed. */
 export function sanitize(value: unknown, depth = 0): unknown {
   if (value instanceof Error) return serializeError(value, depth);
-  if (typeof value === "string")
-    return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…` : value;
+  if (typeof value === "string") {
+    const text = redactAddress(value);
+    return text.length > MAX_STRING ? `${text.slice(0, MAX_STRING)}…` : text;
+  }
   if (typeof value === "bigint") return value.toString();
   if (value === null || typeof value !== "object") return value;
   if (depth >= MAX_DEPTH) return "[…]";

@@ -11,8 +11,11 @@ import {
   statusChangeColumns,
 } from "~/features/desk/contact-request.server";
 import { alertsOfAddress, deleteAlertsOfAddress } from "~/features/alerts/alerts.server";
+import { SIGNED_DOCUMENT_LABELS, signedKeptUntil } from "~/lib/signed-documents";
 import { db, type Database } from "./db.server";
+import { env } from "./env.server";
 import { journal, type Journaled } from "./journal.server";
+import { signedDocumentsOfAddress, type SignedDocumentMetadata } from "./signed-documents.server";
 import { quoteState, type QuoteState } from "~/features/quotes/quote-sending.server";
 import {
   appState,
@@ -114,22 +117,60 @@ function ofAddress(email: string): SQL {
 
 export type PersonalData = Awaited<ReturnType<typeof findPersonalData>>;
 
-/** What is held about one address: its requests' rows, and its availability alerts (issue 30). */
-export type PersonalDataCounts = DeletionCounts & { alerts: number };
+/**
+ * What is held about one address: its requests' rows, its availability alerts (issue 30), and
+ * the documents it signed (issue 40: kept for their own legal period, not erased).
+ */
+export type PersonalDataCounts = DeletionCounts & { alerts: number; signedDocuments: number };
 
 /**
  * Everything held about one e-mail address: its requests, with their notes, history and mails,
- * and its availability alerts (issue 30).
+ * its availability alerts (issue 30) and the documents it signed (issue 40), without their bytes.
  */
 export async function findPersonalData(email: string, database: Database = db()) {
-  const [found, alerts] = await Promise.all([
+  const [found, alerts, signedDocuments] = await Promise.all([
     findContactData(email, database),
     alertsOfAddress(email, database),
+    signedDocumentsOfAddress(email, database),
   ]);
   return {
     ...found,
     alerts,
-    counts: { ...found.counts, alerts: alerts.length } satisfies PersonalDataCounts,
+    signedDocuments,
+    counts: {
+      ...found.counts,
+      alerts: alerts.length,
+      signedDocuments: signedDocuments.length,
+    } satisfies PersonalDataCounts,
+  };
+}
+
+/** A signed document as the person is told about it: what was recorded, and that its PDF is kept. */
+function exportedSignedDocument(document: SignedDocumentMetadata, years: number) {
+  const { acceptance } = document;
+  return {
+    kind: document.kind,
+    label: SIGNED_DOCUMENT_LABELS[document.kind],
+    reference: document.reference,
+    signedAt: document.signedAt.toISOString(),
+    keptUntil: signedKeptUntil(document.signedAt, years).toISOString(),
+    seller: document.seller,
+    termsOfSale: document.terms,
+    addressedTo: document.party,
+    acceptance: {
+      name: acceptance.name,
+      role: acceptance.role,
+      at: acceptance.at,
+      ipAddress: acceptance.ip,
+      userAgent: acceptance.userAgent,
+    },
+    pdf: {
+      fileName: document.fileName,
+      bytes: document.pdfBytes,
+      sha256: document.pdfSha256,
+      available: true,
+      note: "Le PDF signé est conservé tel quel ; il vous est remis sur simple demande.",
+    },
   };
 }
 
@@ -284,6 +325,10 @@ export function personalDataDocument(
       // Issue 29: each quote of the request (number, dates, status) and the answer recorded.
       quotes: r.quotes.map(exportedQuote),
     })),
+    // Issue 40: what the person signed, kept for its legal period apart from the requests.
+    signedDocuments: data.signedDocuments.map((d) =>
+      exportedSignedDocument(d, env().SIGNED_QUOTE_RETENTION_YEARS),
+    ),
     // `Me prévenir` (issue 30): the offer, when asked, confirmed and mailed.
     availabilityAlerts: data.alerts.map((a) => ({
       email: a.email,
@@ -295,19 +340,28 @@ export function personalDataDocument(
   };
 }
 
+/** What an erasure did: what went, and the signed documents it kept (the law requires them). */
+export type Erasure = {
+  subject: string;
+  counts: DeletionCounts & { alerts: number };
+  kept: { reference: string; signedAt: Date }[];
+};
+
 /**
  * Erases every request and alert of one address and all that is attached to them, in one transaction with
  * its journal entry (the person named by `addressToken`): no entry, nothing erased.
- * Quotes go with their request, acceptance record (name, role, address, browser) included: this
- * site is not the accounts (the order is invoiced and kept there); the numbering keeps what they
- * need: no number is given twice, and the entry names the numbers erased (docs/personal-data.md).
+ * Quotes go with their request; the numbering keeps what it needs: no number is given twice, and
+ * the entry names the numbers erased. What the person signed (issue 40: the accepted quote's PDF
+ * and acceptance, in signed_documents) is kept for its legal period (RGPD art. 17(3)(b) and (e)):
+ * the result and the entry name it (docs/personal-data.md).
  */
 export async function erasePersonalData(
   email: string,
   change: Journaled,
   database: Database = db(),
-): Promise<{ subject: string; counts: PersonalDataCounts }> {
+): Promise<Erasure> {
   const subject = await addressToken(email, database);
+  let kept: Erasure["kept"] = [];
   const counts = await database.transaction(async (tx) => {
     const numbers = await tx
       .select({ number: quotes.number })
@@ -319,16 +373,23 @@ export async function erasePersonalData(
       ...(await deleteContactRequests(ofAddress(email), {}, tx)),
       alerts: await deleteAlertsOfAddress(email, tx),
     };
+    kept = (await signedDocumentsOfAddress(email, tx)).map((d) => ({
+      reference: d.reference,
+      signedAt: d.signedAt,
+    }));
+    const target = [
+      `personne ${subject}`,
+      ...(numbers.length ? [`devis ${numbers.map((q) => q.number).join(", ")}`] : []),
+      ...(kept.length ? [`conservés (signés) ${kept.map((d) => d.reference).join(", ")}`] : []),
+    ];
     await journal.recordWithChange(tx, change.context, {
       actor: change.actor,
       action: "personal-data-erased",
-      target: numbers.length
-        ? `personne ${subject}, devis ${numbers.map((q) => q.number).join(", ")}`
-        : `personne ${subject}`,
+      target: target.join(", "),
     });
     return erased;
   });
-  return { subject, counts };
+  return { subject, counts, kept };
 }
 
 const LOG_KEY = "personal_data_log_key";

@@ -6,6 +6,7 @@ import { log } from "./log.server";
 import { pruneRateLimits } from "./rate-limit.server";
 import { prunePasswordResets } from "~/features/accounts/password-reset.server";
 import { purgeJournal } from "./journal.server";
+import { purgeSignedDocuments } from "./signed-documents.server";
 import { purgeAlerts } from "~/features/alerts/alerts.server";
 import { queueQuoteReminders } from "~/features/quotes/quote-sending.server";
 import { deleteContactRequests, NO_ROWS, type DeletionCounts } from "./personal-data.server";
@@ -38,7 +39,8 @@ function add(a: DeletionCounts, b: DeletionCounts): DeletionCounts {
 
 /**
  * Deletes the contact requests past their retention, with their notes, history, mails and quotes
- * (a quote sent or answered is activity: it moves updated_at, so a request goes with its quotes):
+ * (a quote sent or answered is activity: it moves updated_at, so a request goes with its quotes;
+ * what a buyer signed stays in signed_documents, purged on its own basis by runDailyPurge):
  * - any request whose last activity (updated_at: creation, status change, note) is older than
  *   `retentionMonths` calendar months;
  * - suspected spam whose last activity is older than SPAM_RETENTION_DAYS days.
@@ -123,6 +125,8 @@ export async function runDailyPurge(
     const journalDeleted = await purgeJournal(undefined, database);
     // Availability alerts (issue 30): unconfirmed after 7 days, confirmed after 6 months.
     const alerts = await purgeAlerts({}, database);
+    // Signed quotes (issue 40) on their own basis: SIGNED_QUOTE_RETENTION_YEARS from signature.
+    const signedDocumentsDeleted = await purgeSignedDocuments(database);
     await database.execute(
       sql`update ${appState} set value = ${JSON.stringify({ expired: result.expired, spam: result.spam })} where key = ${CLAIM_KEY}`,
     );
@@ -132,6 +136,7 @@ export async function runDailyPurge(
       spam: result.spam,
       journalDeleted,
       alerts,
+      signedDocumentsDeleted,
     });
     return result;
   } catch (error) {

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -19,6 +20,13 @@ import { DELIVERY_STATES } from "~/lib/offer-fields";
 import type { ConfigurationSnapshot, OptionGroup } from "~/lib/offer-options";
 import type { QuoteSource } from "~/lib/quote";
 import type { QuoteAcceptance, SentQuoteTerms } from "~/lib/quote-sending";
+import {
+  SIGNED_DOCUMENT_KINDS,
+  type SignedAcceptance,
+  type SignedParty,
+  type SignedSeller,
+  type SignedTerms,
+} from "~/lib/signed-documents";
 
 export const offerType = pgEnum("offer_type", OFFER_TYPES);
 export const deliveryState = pgEnum("delivery_state", DELIVERY_STATES);
@@ -66,13 +74,16 @@ export const offers = pgTable(
     ramGb: integer("ram_gb"),
     storageTb: numeric("storage_tb", { precision: 8, scale: 2, mode: "string" }),
     bandwidthGbps: numeric("bandwidth_gbps", { precision: 8, scale: 2, mode: "string" }),
-    // Monthly price HT (prices are entered and stored without VAT).
+    // The displayed monthly price HT (decision 038): typed, or for an LOA offer with a financed
+    // amount the rent of its default duration, written from the lease scale (offer-price.ts).
     price: numeric("price", { precision: 10, scale: 2, mode: "string" }).notNull(),
     // One-off setup fee HT: null when not stated, 0 when offered.
     setupFee: numeric("setup_fee", { precision: 10, scale: 2, mode: "string" }),
     // LOA terms: duration in months and purchase option amount HT.
     loaMonths: integer("loa_months"),
     loaPurchaseOption: numeric("loa_purchase_option", { precision: 10, scale: 2, mode: "string" }),
+    // The duration `price` is the rent of, when the lease scale priced it (null: typed).
+    pricedMonths: integer("priced_months"),
     engagement: boolean("engagement").notNull().default(false),
     contractType: text("contract_type"),
     metaTitle: text("meta_title"),
@@ -585,6 +596,52 @@ export const quotes = pgTable(
   ],
 );
 
+/** Bytes as bytea: a Buffer on both drivers (PGlite reads a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
+
+export const signedDocumentKind = pgEnum("signed_document_kind", SIGNED_DOCUMENT_KINDS);
+
+/**
+ * What a person signed (issue 40): the exact PDF bytes with their SHA-256, the seller and terms
+ * they were signed under, and the acceptance. Written once: a trigger (migration
+ * `*_signed_documents_custom`) refuses UPDATE and DELETE but the retention's, and with two roles
+ * the server's holds only INSERT and SELECT. No foreign key: the document outlives its request
+ * (prospect purge, erasure) for its own legal period (SIGNED_QUOTE_RETENTION_YEARS).
+ */
+export const signedDocuments = pgTable(
+  "signed_documents",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    kind: signedDocumentKind("kind").notNull(),
+    // The document's own number (a quote's DEV-YYYY-NNNNN).
+    reference: text("reference").notNull(),
+    // Where it came from, while that exists (the quote's row, its request).
+    sourceId: integer("source_id"),
+    contactRequestId: integer("contact_request_id"),
+    signedAt: timestamp("signed_at", { withTimezone: true, mode: "date" }).notNull(),
+    fileName: text("file_name").notNull(),
+    pdf: bytea("pdf").notNull(),
+    pdfSha256: text("pdf_sha256").notNull(),
+    seller: jsonb("seller").$type<SignedSeller>().notNull(),
+    terms: jsonb("terms").$type<SignedTerms>().notNull(),
+    party: jsonb("party").$type<SignedParty>().notNull(),
+    // The party's address, lower-cased: the export and the erasure find documents by it.
+    partyEmail: text("party_email").notNull(),
+    acceptance: jsonb("acceptance").$type<SignedAcceptance>().notNull(),
+  },
+  (t) => [
+    uniqueIndex("signed_documents_kind_reference_key").on(t.kind, t.reference),
+    index("signed_documents_source_idx").on(t.kind, t.sourceId),
+    index("signed_documents_party_email_idx").on(t.partyEmail),
+    index("signed_documents_signed_at_idx").on(t.signedAt),
+    check("signed_documents_sha256_hex", sql`${t.pdfSha256} ~ '^[0-9a-f]{64}$'`),
+    check("signed_documents_party_email_lower", sql`${t.partyEmail} = lower(${t.partyEmail})`),
+  ],
+);
+
 // Fixed-window counters shared by every instance (sign-in and contact rate limits).
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
@@ -613,3 +670,4 @@ export type PasswordReset = typeof passwordResets.$inferSelect;
 export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
 export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
 export type Quote = typeof quotes.$inferSelect;
+export type SignedDocument = typeof signedDocuments.$inferSelect;

@@ -3,7 +3,8 @@ import { allOfferNumbers } from "~/lib/offer-form";
 import { parseOptionLines, type OptionGroup } from "~/lib/offer-options";
 import { slugify } from "~/lib/slug";
 import { bumpCatalogueVersion } from "~/features/offers/catalogue.server";
-import { seedLeaseScale } from "~/features/offers/lease.server";
+import { readLeaseScale, seedLeaseScale } from "~/features/offers/lease.server";
+import { newOfferPriceSource, priceColumns } from "~/lib/offer-price";
 import type { Database } from "./db.server";
 import { datacenters, offers, type NewOffer } from "./schema.server";
 
@@ -14,6 +15,8 @@ const NO_NUMBERS = allOfferNumbers(null) satisfies Partial<SeedOffer>;
 
 // Realistic but fictitious catalogue, newest first. Specs as numbers, setup fees and LOA terms
 // are filled in (one LOA without stated terms, one promotion without numbers: both cases show).
+// The rent and option of an LOA offer with a financed amount (DEMO_LEASES) are the demo scale's;
+// loadDemoOffers writes them again from the scale in force (decision 038).
 export const DEMO_OFFERS: SeedOffer[] = [
   {
     title: "EPYC Performance 64",
@@ -160,22 +163,22 @@ Protection anti-DDoS spécialisée jeu incluse.`,
     ram: "256 Go DDR4 ECC",
     storage: "4 × 1,92 To SSD SAS",
     network: "2 × 10 Gbit/s",
-    price: "412.50",
+    price: "409.50",
     cpuCores: 48,
     ramGb: 256,
     storageTb: "7.68",
     bandwidthGbps: "20.00",
     setupFee: "0.00",
     loaMonths: 36,
-    loaPurchaseOption: "150.00",
+    loaPurchaseOption: "195.00",
     engagement: true,
-    contractType: "LOA 36 mois, option d'achat 1 %",
+    contractType: "LOA 36 mois",
     description: `## Équipez-vous sans immobiliser votre trésorerie
 
 Serveur **HPE ProLiant DL380 Gen10 Plus** installé chez vous ou dans notre datacenter.
 
 - Loyers fixes sur 36 mois
-- Option d'achat à 1 % en fin de contrat
+- Option d'achat en fin de contrat
 - Maintenance sur site J+1 incluse`,
   },
   {
@@ -187,13 +190,13 @@ Serveur **HPE ProLiant DL380 Gen10 Plus** installé chez vous ou dans notre data
     ram: "128 Go DDR4 ECC",
     storage: "2 × 960 Go SSD",
     network: "2 × 1 Gbit/s",
-    price: "219.00",
+    price: "219.84",
     cpuCores: 16,
     ramGb: 128,
     storageTb: "1.92",
     bandwidthGbps: "2.00",
     loaMonths: 24,
-    loaPurchaseOption: "99.00",
+    loaPurchaseOption: "72.00",
     engagement: true,
     contractType: "LOA 24 mois",
     description:
@@ -208,14 +211,14 @@ Serveur **HPE ProLiant DL380 Gen10 Plus** installé chez vous ou dans notre data
     ram: "768 Go DDR4 ECC",
     storage: "12 × 3,84 To NVMe (Ceph)",
     network: "25 Gbit/s redondé",
-    price: "1890.00",
+    price: "1884.80",
     cpuCores: 72,
     ramGb: 768,
     storageTb: "46.08",
     bandwidthGbps: "25.00",
     setupFee: "490.00",
     loaMonths: 48,
-    loaPurchaseOption: "450.00",
+    loaPurchaseOption: "1140.00",
     engagement: true,
     contractType: "LOA 48 mois",
     description: `Trois nœuds hyperconvergés prêts pour **Proxmox VE** et Ceph, livrés et configurés.`,
@@ -266,13 +269,13 @@ Serveur **HPE ProLiant DL380 Gen10 Plus** installé chez vous ou dans notre data
     ram: "64 Go DDR4 ECC",
     storage: "8 × 16 To SATA",
     network: "10 Gbit/s",
-    price: "329.00",
+    price: "328.13",
     cpuCores: 8,
     ramGb: 64,
     storageTb: "128.00",
     bandwidthGbps: "10.00",
     loaMonths: 60,
-    loaPurchaseOption: "250.00",
+    loaPurchaseOption: "235.50",
     engagement: true,
     contractType: "LOA 60 mois",
     isActive: false,
@@ -397,18 +400,22 @@ export async function loadDemoOffers(db: Database, now = new Date()): Promise<nu
     .values([...DEMO_DATACENTERS])
     .onConflictDoNothing();
   await seedLeaseScale(db);
+  const scale = await readLeaseScale(db);
   const rows = DEMO_OFFERS.map((offer, index) => {
     const createdAt = new Date(now.getTime() - index * 86_400_000);
-    return {
+    const row = {
       ...NO_NUMBERS,
       ...DEMO_AVAILABILITY[index],
       options: demoOptions(index),
       ...(DEMO_LEASES[index] ?? NO_LEASE),
       ...offer,
+      pricedMonths: null,
       slug: slugify(offer.title),
       createdAt,
       updatedAt: createdAt,
     };
+    // An administrator's scale that prices none of a demo lease's durations leaves its own terms.
+    return { ...row, ...priceColumns(newOfferPriceSource(row), scale) };
   });
   await db
     .insert(offers)

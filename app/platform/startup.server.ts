@@ -13,6 +13,7 @@ import { env } from "./env.server";
 import { log } from "./log.server";
 import { pruneRateLimits } from "./rate-limit.server";
 import { seedIfEmpty } from "./seed.server";
+import { forgetStoredDeviceKey } from "~/features/accounts/known-device.server";
 import { sealStoredTotpKeys } from "~/features/accounts/two-factor.server";
 import { ensureInitialAdmin } from "~/features/accounts/users.server";
 import { sealStoredWebhookSecrets } from "~/features/webhooks/webhooks.server";
@@ -56,6 +57,7 @@ export async function prepareDatabase(
     await pruneRateLimits(db);
     await sealStoredTotpKeys(db);
     await sealStoredWebhookSecrets(db);
+    await forgetStoredDeviceKey(db);
     if (options?.initialAdmin ?? true) {
       await ensureInitialAdmin(
         {

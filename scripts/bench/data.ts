@@ -13,6 +13,8 @@ import { listOfferChoices } from "../../app/features/offers/offer-choices.server
 import * as schema from "../../app/platform/schema.server";
 import { offers, type NewOffer } from "../../app/platform/schema.server";
 import { loadDemoOffers } from "../../app/platform/seed.server";
+import { readLeaseScale } from "../../app/features/offers/lease.server";
+import { newOfferPriceSource, priceColumns } from "../../app/lib/offer-price";
 import { createSession } from "../../app/features/accounts/sessions.server";
 import { upsertAdmin } from "../../app/features/accounts/users.server";
 import { median } from "./tools";
@@ -72,7 +74,18 @@ const STORAGES = [
 const NETWORKS = ["1 Gbit/s illimité", "10 Gbit/s illimité", "25 Gbit/s redondé", null];
 const LINES = ["Performance", "Essentiel", "Pro", "Business", "Cloud", "Stockage", "Calcul"];
 const DED_CONTRACTS = ["Mensuel sans engagement", "Engagement 6 mois", "Engagement 12 mois"];
-const LOA_CONTRACTS = ["LOA 24 mois", "LOA 36 mois", "LOA 48 mois, option d'achat 1 %"];
+const LOA_CONTRACTS = ["LOA 24 mois", "LOA 36 mois", "LOA 48 mois"];
+/**
+ * The generated LOA offers' durations and stated duration, by offer number (no draw from the PRNG:
+ * the rest of the data stays as it was). The third states a duration it does not offer: its price
+ * is the first offered one's (decision 038).
+ */
+const LEASES = [
+  { leaseDurations: [24, 36], loaMonths: 36 },
+  { leaseDurations: [36, 48], loaMonths: null },
+  { leaseDurations: [48, 60], loaMonths: 36 },
+  { leaseDurations: [24, 36, 48, 60], loaMonths: 60 },
+];
 
 export const BENCH_OFFERS = 10_000;
 export const BENCH_CONTACTS = 100_000;
@@ -80,6 +93,7 @@ export const BENCH_CONTACTS = 100_000;
 /** `count` offers in all: the demo catalogue plus generated ones, about 5 % of them inactive. */
 export async function generateCatalogue(db: Database, count = BENCH_OFFERS): Promise<number> {
   const demo = await loadDemoOffers(db);
+  const scale = await readLeaseScale(db);
   const random = prng(42);
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
   const start = Date.UTC(2024, 0, 1);
@@ -95,7 +109,7 @@ export async function generateCatalogue(db: Database, count = BENCH_OFFERS): Pro
     const createdAt = new Date(start + Math.floor(random() * span));
     const updatedAt = new Date(createdAt.getTime() + Math.floor(random() * 90 * 86_400_000));
     const withMeta = random() < 0.3;
-    rows.push({
+    const row: NewOffer = {
       slug: `${slugify(title)}`,
       title,
       reference: `${loa ? "LOA" : "DED"}-${cpu.family.replace(/[^A-Za-z0-9]+/g, "").toUpperCase()}-${String(n).padStart(5, "0")}`,
@@ -114,7 +128,10 @@ export async function generateCatalogue(db: Database, count = BENCH_OFFERS): Pro
       description: `## ${title}\n\nUn serveur **${cpu.family}** avec ${ram} et ${storage}.\n\n- Livraison en moins de 24h\n- Protection DDoS incluse\n- Support 7j/7`,
       createdAt,
       updatedAt,
-    });
+      // Financed at about 32 months of the rent: the scale's rent is near the drawn price.
+      ...(loa ? { financedAmount: (price * 32).toFixed(2), ...LEASES[n % LEASES.length] } : {}),
+    };
+    rows.push(loa ? { ...row, ...priceColumns(newOfferPriceSource(row), scale) } : row);
   }
   for (let i = 0; i < rows.length; i += 500) {
     await db.insert(offers).values(rows.slice(i, i + 500));

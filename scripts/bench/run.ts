@@ -3,12 +3,13 @@
 //                     administration at scale on PGlite and PostgreSQL; --scale-only: the latter
 //   memory            the server's memory at idle and after 1,000 requests
 //   buyer             quote PDFs and Lighthouse on configured offer pages, demo catalogue
-//   admin-lighthouse  Lighthouse desktop (accessibility, best practices) on the admin pages
+//   admin-lighthouse  Lighthouse desktop on the admin pages, a request with its history included
 //   load              mixed load with contact posts, then a check that no lead was lost
 //   flood             the cached listing for a quiet client, alone and beside a flood from another address
-//   uncached          /contact, uncached renders against the cached listing; inline CSS; Lighthouse
+//   uncached          uncached renders (searches as typed, each once) ÷ the cached listing; inline CSS
 //   listing           the listing at 10,000 offers from the catalogue's index, against its SQL, both engines
 //   quote             `Envoyer le devis` posted, then its mail with the PDF at a real SMTP server
+//   prices            every public surface of every one of 10,000 offers against the one price rule
 // Every server is the built one, started by the tests' launcher; every load is autocannon.
 import { execSync, fork } from "node:child_process";
 import { Agent } from "node:http";
@@ -25,18 +26,16 @@ import type { ServerProcess } from "../../tests/system/harness/server-process";
 import { FLOOD_ADDRESS, floodInChild, getFrom } from "../../tests/system/harness/flood";
 import { clientAddress, postSiteForm } from "../../tests/system/support";
 import { startTestSmtpServer } from "../../tests/support/smtp";
-import {
-  BENCH_ADMIN,
-  BENCH_CONTACTS,
-  measureListing,
-  prepareData,
-  WITHOUT_COUNTS,
-  type Prepared,
-} from "./data";
-import { measurePages, PAGES, REFERENCE_PATH, signIn } from "./pages";
+import { BENCH_CONTACTS, measureListing, prepareData, WITHOUT_COUNTS, type Prepared } from "./data";
+import { adminLighthouse } from "./admin-lighthouse";
+import { ADMIN_ENV, CONTACT, demoServer, text } from "./demo";
+import { measurePages, PAGES, REFERENCE_PATH } from "./pages";
+import { pricesAtScale } from "./prices";
 import * as report from "./report";
 import type { BenchResults, HttpRow, MemoryFigures, MemoryRow } from "./report";
+import { elapsedSeconds, step, write } from "./results";
 import * as tools from "./tools";
+import { uncached } from "./uncached";
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
@@ -54,26 +53,8 @@ const CONNECTIONS = tools.envNumber("BENCH_CONNECTIONS", 10);
 const LIGHTHOUSE_RUNS = tools.envNumber("BENCH_LIGHTHOUSE_RUNS", 3);
 const CONTACTS = tools.envNumber("BENCH_CONTACTS", BENCH_CONTACTS);
 
-const started = Date.now();
-const step = (message: string) =>
-  console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)}s] ${message}`);
-
 const FORM = "application/x-www-form-urlencoded";
 type Env = Record<string, string>;
-const ADMIN_ENV = { ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password };
-/** The contact form as the bench posts it. */
-const CONTACT = { name: "Banc d'essai", email: "bench@example.fr", phone: "", offer: "" };
-
-/** Writes bench/results/<name>.md (and .json) and prints the markdown. */
-function write(name: string, title: string, run: string, markdown: string, json: object) {
-  const commit = tools.gitCommit();
-  const text = `${report.header(title, `${run} Commit ${commit}.`)}\n${markdown}`;
-  writeFileSync(path.join(tools.RESULTS, `${name}.md`), text);
-  const stamped = { date: new Date().toISOString(), commit, ...json };
-  writeFileSync(path.join(tools.RESULTS, `${name}.json`), `${JSON.stringify(stamped, null, 2)}\n`);
-  console.log(`\n${text}`);
-  step(`written bench/results/${name}.md and ${name}.json`);
-}
 
 /** The administrator's pages on a server, restarted after a page that did not finish. */
 async function measureEngine(prepared: Prepared, env: Env, given?: ServerProcess) {
@@ -159,7 +140,7 @@ async function bench(scaleOnly: boolean) {
     await server.stop();
     ceiling.kill();
   }
-  const seconds = Math.round((Date.now() - started) / 1000);
+  const seconds = elapsedSeconds();
   const run = `${prepared.offerCount} offers (offer page /offers/${prepared.slug}), ${CONTACTS} contact requests; built server on loopback; autocannon ${CONNECTIONS} connections × ${DURATION} s per run; Lighthouse mobile (simulated throttling), median of ${LIGHTHOUSE_RUNS} runs; whole run ${seconds} s.`;
   const json = { ...results, targets: report.targets(results) };
   write(scaleOnly ? "scale" : "latest", "Benchmark", run, report.markdown(results), json);
@@ -276,27 +257,6 @@ async function publicPages(server: ServerProcess, slug: string, ceiling: string)
   return { http, lighthouse, memory };
 }
 
-/** The built server on the demo catalogue with the bench's administrator and one quote request. */
-async function demoServer(env: Env = {}) {
-  const server = await tools.launch({ SEED_DEMO: "true", ...ADMIN_ENV, ...env });
-  const offerSlug = "epyc-performance-64";
-  const offer = /\/contact\?offer=(\d+)/.exec(
-    await text(`${server.base}/offers/${offerSlug}`),
-  )?.[1];
-  if (!offer) throw new Error("the demo offer's contact link was not found");
-  const company = { company: "Banc d'essai SAS", siren: "732829320", configuration: "o0=1&o1=1" };
-  const fields = { ...CONTACT, email: "bench-quote@example.fr", offer, message: "Un devis ?" };
-  await postSiteForm(server.base, "/contact", { ...fields, ...company });
-  const cookie = await signIn(server.base);
-  const list = await (await fetch(`${server.base}/admin/contacts`, { headers: { cookie } })).text();
-  const contactId = Number(/\/admin\/contacts\/(\d+)"/.exec(list)?.[1]);
-  return {
-    server,
-    cookie,
-    ids: { offerId: Number(offer), contactId, email: "", offerSlug, quoteContactId: contactId },
-  };
-}
-
 async function buyer() {
   const { server, ids } = await demoServer();
   const runs = tools.envNumber("BENCH_PAGE_RUNS", 21);
@@ -334,31 +294,6 @@ async function buyer() {
   } finally {
     await server.stop();
   }
-}
-
-// Every admin page, and one before sign-in (the reset link's page needs a live token: pass it).
-const ADMIN_PAGES = `/admin /admin/offers /admin/offers/new /admin/offers/1 /admin/contacts
-  /admin/contacts/1 /admin/contacts/1/envoyer-devis /admin/personal-data /admin/users /admin/webhooks /admin/datacenters
-  /admin/lease /admin/journal /admin/account /admin/account/2fa /admin/confirm
-  /auth/mot-de-passe-oublie`.split(/\s+/);
-const text = async (url: string) => (await fetch(url)).text();
-
-async function adminLighthouse() {
-  const { server, cookie } = await demoServer();
-  let failed = false;
-  try {
-    // `#toast`: the page with a success toast shown (the flash cookie is a key, no signature).
-    for (const page of paths.length ? paths : [...ADMIN_PAGES, "/admin/offers#toast"]) {
-      const toast = page.endsWith("#toast") ? "; flash=offerUpdated" : "";
-      const lh = await tools.audit(`${server.base}${page}`, 1, { cookie: cookie + toast });
-      console.log(`${page}: accessibility ${lh.accessibility}, best practices ${lh.bestPractices}`);
-      for (const failure of lh.failures) console.log(`  ${failure.replaceAll("\n", "\n  ")}`);
-      failed ||= lh.failures.length > 0;
-    }
-  } finally {
-    await server.stop();
-  }
-  process.exitCode = failed ? 1 : 0;
 }
 
 async function memory() {
@@ -454,7 +389,7 @@ async function loadTest() {
   if (typeof pg === "string") throw new Error(`PostgreSQL: ${pg}`);
   const dataDir = pg ? undefined : mkdtempSync(path.join(tmpdir(), "serveurpro-load-"));
   const open = (): Promise<DatabaseHandle> => (pg ? openPostgres(pg.url) : openPglite(dataDir!));
-  const limits = { TRUST_PROXY: "1", CONTACT_RATE_LIMIT: "1000000", LOG_LEVEL: "warn" };
+  const limits = { TRUST_PROXY: "loopback", CONTACT_RATE_LIMIT: "1000000", LOG_LEVEL: "warn" };
   const server = await tools.launch({ DATA_DIR: dataDir, DATABASE_URL: pg?.url, ...limits });
   try {
     const base = server.base;
@@ -576,56 +511,6 @@ async function flood() {
   write("flood", "A flood from one address", run, `${report.table(heads, rows)}\n`, { rows });
 }
 
-/** Issue 31 (demo catalogue): pages no cache holds, in turn with the cached listing; inline CSS. */
-async function uncached() {
-  const server = await tools.launch({ SEED_DEMO: "true" });
-  const browser = { "Accept-Encoding": "gzip, deflate, br" };
-  const uncached = { ...browser, Cookie: "x=uncached" };
-  const pages: [string, string, Env][] = [
-    ["/offers, cached", "/offers", browser],
-    ["/contact (kept, a fresh token per answer)", "/contact", browser],
-    ["search, uncached (a cookie)", REFERENCE_PATH, uncached],
-    // The reference search lists no demo offer (the EPYC ones cost more than 500 €): one that does.
-    ["search listing 4 offers, uncached", "/offers?q=epyc", uncached],
-    ["configured offer, uncached", "/offers/epyc-performance-64?o0=1&o2=4", uncached],
-  ];
-  try {
-    for (const [, page] of pages) for (let i = 0; i < 3; i++) await text(`${server.base}${page}`);
-    const base = { duration: DURATION * 2, connections: CONNECTIONS };
-    const measured = await tools.interleaved(
-      pages.map(([, page, headers]) => ({
-        ...base,
-        url: `${server.base}${page}`,
-        headers,
-      })),
-    );
-    const rows = measured.map((m, i) => [
-      ...pages[i].slice(0, 2),
-      m.result.rps,
-      m.result.p99,
-      m.ratioTo(measured[0]).toFixed(3),
-    ]);
-    const css = [];
-    for (const page of ["/", "/offers", "/contact", "/auth"]) {
-      const styles = (await text(`${server.base}${page}`)).matchAll(/<style[^>]*>([^<]*)</g);
-      css.push([page, report.kb([...styles].reduce((n, m) => n + Buffer.byteLength(m[1]), 0))]);
-    }
-    const lighthouse = [];
-    for (const page of ["/", "/offers", "/offers/epyc-performance-64", "/contact"]) {
-      step(`Lighthouse ${page}`);
-      const lh = await tools.audit(`${server.base}${page}`, LIGHTHOUSE_RUNS);
-      lighthouse.push([page, report.scores(lh), lh.lcpMs, lh.tbtMs, lh.cls, lh.failures.join(" ")]);
-    }
-    const heads =
-      "Page|Performance / Accessibility / Best practices / SEO|LCP ms|TBT ms|CLS|Failed";
-    const markdown = `${report.table("Page|Path|req/s|p99 ms|÷ cached listing", rows)}\n\n## Inline CSS (≤ 25 KB on public pages)\n\n${report.table("Page|CSS", css)}\n\n## Lighthouse mobile, median of ${LIGHTHOUSE_RUNS} (target 100)\n\n${report.table(heads, lighthouse)}\n`;
-    const run = `Demo catalogue; autocannon ${CONNECTIONS} connections, 3 interleaved rounds.`;
-    write("uncached", "Pages no cache holds", run, markdown, { rows, css, lighthouse });
-  } finally {
-    await server.stop();
-  }
-}
-
 /**
  * Issue 29: `Envoyer le devis` posted by the salesperson on the demo request, one send at a time
  * (each replaces the previous quote), timed from the post to its answer (the quote stored, its
@@ -704,17 +589,28 @@ async function listingAtScale() {
   write("listing", "The listing at scale", run, markdown, { results });
 }
 
+/** Issue 39: one price per offer on every surface, at 10,000 offers. */
+async function prices() {
+  const { markdown, json } = await pricesAtScale(TMP, step);
+  const run =
+    "The bench's catalogue; each surface read over HTTP and parsed, compared with the rule.";
+  write("prices", "One price per offer at scale", run, markdown, json);
+  if (json.mismatches.length) process.exitCode = 1;
+}
+
 const all = () => bench(args["scale-only"]);
 const modes = {
   all,
   memory,
   buyer,
-  "admin-lighthouse": adminLighthouse,
+  "admin-lighthouse": () => adminLighthouse(paths),
   load: loadTest,
   flood,
-  uncached,
+  uncached: () =>
+    uncached({ duration: DURATION, connections: CONNECTIONS, lighthouseRuns: LIGHTHOUSE_RUNS }),
   listing: listingAtScale,
   quote,
+  prices,
 };
 if (!(mode in modes)) throw new Error(`unknown mode ${mode}: ${Object.keys(modes).join(", ")}`);
 mkdirSync(tools.RESULTS, { recursive: true });

@@ -74,6 +74,7 @@ export async function load(options: autocannon.Options) {
 
 export type Interleaved = {
   result: LoadResult;
+  cpuMsPerRequest?: number;
   rounds: LoadResult[];
   ratioTo(other: Interleaved): number;
 };
@@ -86,26 +87,41 @@ export type Interleaved = {
 export async function interleaved(
   targets: autocannon.Options[],
   rounds = 3,
+  serverPid?: number,
 ): Promise<Interleaved[]> {
   const runs: LoadResult[][] = targets.map(() => []);
+  const cpu: number[] = targets.map(() => 0);
   for (let round = 0; round < rounds; round++) {
     for (const [i, t] of targets.entries()) {
+      const before = serverPid ? cpuMs(serverPid) : 0;
       runs[i].push(await load({ ...t, duration: Math.max(1, Number(t.duration ?? 10) / rounds) }));
+      if (serverPid) cpu[i] += cpuMs(serverPid) - before;
     }
   }
-  return runs.map((rs) => ({
+  const requests = (rs: LoadResult[]) => rs.reduce((sum, r) => sum + r.requests, 0);
+  return runs.map((rs, i) => ({
     rounds: rs,
+    // The server's CPU time (user and system) per answer, when its pid is given.
+    cpuMsPerRequest: serverPid ? cpu[i] / Math.max(1, requests(rs)) : undefined,
     result: {
       ...rs[0],
       rps: Math.round(rs.reduce((sum, r) => sum + r.rps, 0) / rs.length),
       p50: median(rs.map((r) => r.p50)),
       p99: Math.max(...rs.map((r) => r.p99)),
-      requests: rs.reduce((sum, r) => sum + r.requests, 0),
+      requests: requests(rs),
       non2xx: rs.reduce((sum, r) => sum + r.non2xx, 0),
       errors: rs.reduce((sum, r) => sum + r.errors, 0),
     },
     ratioTo: (other) => median(rs.map((r, i) => r.rps / other.rounds[i].rps)),
   }));
+}
+
+/** CPU time (user and system) a process has used, in ms (Linux: /proc, clock ticks of 10 ms). */
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** Resident memory of a process, in MB (Linux). */
@@ -168,8 +184,8 @@ type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 
 /**
  * Lighthouse `runs` times with simulated throttling; the median run (Lighthouse's own choice) is
- * reported. Mobile profile, four categories; `admin`: desktop, accessibility and best practices,
- * signed in with the cookie.
+ * reported. Mobile profile, four categories; `admin`: desktop, performance, accessibility and best
+ * practices, signed in with the cookie.
  */
 export async function audit(url: string, runs: number, admin?: { cookie: string }) {
   const lhrs: Lhr[] = [];
@@ -185,7 +201,7 @@ export async function audit(url: string, runs: number, admin?: { cookie: string 
         output: "json" as const,
         logLevel: "error" as const,
         onlyCategories: admin
-          ? ["accessibility", "best-practices"]
+          ? ["performance", "accessibility", "best-practices"]
           : ["performance", "accessibility", "best-practices", "seo"],
         extraHeaders: admin ? { Cookie: admin.cookie } : undefined,
       };
@@ -196,7 +212,6 @@ export async function audit(url: string, runs: number, admin?: { cookie: string 
       chrome.kill();
     }
   }
-  // The median run is chosen by FCP, which the admin's categories do not measure.
   const lhr = (lhrs.length === 1 ? lhrs[0] : computeMedianRun(lhrs)) as Lhr;
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -216,6 +231,13 @@ export async function audit(url: string, runs: number, admin?: { cookie: string 
       const lines = details.map((d) => d.node?.snippet ?? d.description ?? JSON.stringify(d));
       return [`✗ ${a.id}: ${a.title}`, ...lines.map((l) => `    ${l.slice(0, 200)}`)].join("\n");
     });
+  // What moved, largest first (Lighthouse 12's layout-shifts audit: the element and its score).
+  type Shift = { node?: { snippet?: string; selector?: string }; score?: number };
+  const shiftItems = (lhr.audits["layout-shifts"]?.details as { items?: Shift[] } | undefined)
+    ?.items;
+  const shifts = (shiftItems ?? [])
+    .slice(0, 5)
+    .map((s) => `${(s.score ?? 0).toFixed(3)} ${s.node?.selector ?? ""} ${s.node?.snippet ?? ""}`);
   return {
     ...{ performance: score("performance"), accessibility: score("accessibility") },
     ...{ bestPractices: score("best-practices"), seo: score("seo") },
@@ -223,6 +245,7 @@ export async function audit(url: string, runs: number, admin?: { cookie: string 
     fcpMs: Math.round(numeric("first-contentful-paint")),
     tbtMs: Math.round(numeric("total-blocking-time")),
     cls: Number(numeric("cumulative-layout-shift").toFixed(3)),
+    shifts,
     // Over the wire as Lighthouse saw it (brotli), and gzip -9, the unit of the budgets.
     jsTransferBytes: scripts.reduce((sum, s) => sum + (s.transferSize ?? 0), 0),
     jsGzipBytes,

@@ -222,3 +222,46 @@ test("the editor pages: create with a preview, duplicate, back to the list", asy
     await expect(page.getByText("Cette offre n'existe plus.")).toBeVisible();
   }
 });
+
+test("an LOA offer with a financed amount shows the scale's rent, read-only, and how", async ({
+  page,
+}, testInfo) => {
+  const id = stamp(testInfo).toLowerCase();
+  await openAsAdmin(page, "/admin/offers");
+  // Inactive (no isActive): the public catalogue stays as the public specs count it.
+  const answer = await page.request.post("/admin/offers/new", {
+    headers: { Origin: E2E_ADMIN_BASE_URL },
+    form: {
+      title: `Financée ${id}`,
+      reference: `FIN-${id}`,
+      type: "loa",
+      cpu: "Intel Xeon Gold 5318Y",
+      ram: "256 Go",
+      storage: "4 × 1,92 To SSD",
+      price: "412,50",
+      loaPurchaseOption: "150",
+      financedAmount: "13 000",
+      leaseDurations: "24, 36, 48",
+      loaMonths: "36",
+    },
+    maxRedirects: 0,
+  });
+  expect(answer.status()).toBe(302);
+  await page.goto(`/admin/offers?q=${encodeURIComponent(`FIN-${id}`)}`);
+  await offerItem(page, `FIN-${id}`)
+    .getByRole("link", { name: `Modifier l'offre Financée ${id}` })
+    .click();
+  // The demo's Barème LOA: 13 000 € × 0,03150 at 36 months, option 1,5 %.
+  const price = page.getByLabel("Prix (€/mois)", { exact: true });
+  await expect(price).toHaveValue("409.50");
+  await expect(price).toHaveAttribute("readonly", "");
+  await expect(page.getByLabel("Option d'achat (€ HT)")).toHaveValue("195.00");
+  await expect(page.locator("#offer-lease-price")).toHaveText(
+    /^Loyer calculé : montant financé 13\s000,00\s€ HT × coefficient 36 mois du barème \(0,03150\) = 409,50\s€ HT\/mois ; option d'achat 1,50 % = 195,00\s€ HT\.$/,
+  );
+  if (!noJs(testInfo)) {
+    // With JavaScript the computation follows the typing: 13 000 € × 0,02480 at 48 months.
+    await page.getByLabel("Durée (mois)").fill("48");
+    await expect(price).toHaveValue("322.40");
+  }
+});

@@ -141,9 +141,9 @@ test.describe("comparison", () => {
         table.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
       await expect(row("Type")).toContainText(/Serveur Dédié[\s\S]*Location LOA/);
       await expect(row("Cœurs")).toContainText(/32[\s\S]*48/);
-      await expect(row("Prix HT")).toContainText(/899,99\s€\sHT\/mois[\s\S]*412,50\s€\sHT\/mois/);
+      await expect(row("Prix HT")).toContainText(/899,99\s€\sHT\/mois[\s\S]*409,50\s€\sHT\/mois/);
       await expect(row("Prix TTC")).toContainText(
-        /1\s079,99\s€\sTTC\/mois[\s\S]*495,00\s€\sTTC\/mois/,
+        /1\s079,99\s€\sTTC\/mois[\s\S]*491,40\s€\sTTC\/mois/,
       );
       await expect(row("Frais de mise en service")).toContainText(/49,00\s€\sHT[\s\S]*Offerte/);
       // When and where, as on the cards.
@@ -151,7 +151,7 @@ test.describe("comparison", () => {
         /24 h · Datacenter Paris[\s\S]*24 h · Datacenter Paris/,
       );
       await expect(row("Contrat")).toContainText(/Engagement 12 mois[\s\S]*Durée : 36 mois/);
-      await expect(row("Contrat")).toContainText(/Coût total : 15\s000,00\s€\sHT/);
+      await expect(row("Contrat")).toContainText(/Coût total : 14\s937,00\s€\sHT/);
       for (const title of ["EPYC Performance 64", "LOA PME 36 mois"]) {
         await expect(page.getByRole("link", { name: `Commander ${title}` })).toHaveAttribute(
           "href",

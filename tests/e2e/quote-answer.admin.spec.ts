@@ -191,6 +191,9 @@ test("a quote sent from the request's page, accepted once by the buyer from the 
   await accept(buyer, "Jeanne Achat");
   await expect(buyer).toHaveURL(link);
   await expect(buyer.getByText("Devis accepté")).toBeVisible();
+  // The page shows the SHA-256 of the PDF kept, which its link serves (issue 40).
+  await expect(buyer.getByText("Empreinte SHA-256 du PDF accepté")).toBeVisible();
+  await expect(buyer.locator("code").filter({ hasText: /^[0-9a-f]{64}$/ })).toHaveCount(1);
   await expect(buyer.getByRole("button", { name: "Bon pour accord" })).toHaveCount(0);
   await expect(buyer.getByRole("button", { name: "Refuser" })).toHaveCount(0);
 
@@ -229,8 +232,17 @@ test("a quote declined by the buyer, with a reason: `Refusé` on the request", a
 
   const buyer = await buyerPage(browser, !noJs(testInfo));
   await buyer.goto(link);
-  await buyer.getByLabel("Motif (facultatif)").fill("Budget reporté à l'an prochain.");
-  await buyer.getByRole("button", { name: "Refuser" }).click();
+  // `Refuser` asks for its box to be ticked too (the browser's check), then is recorded.
+  const form = buyer.locator("form").filter({ hasText: "Motif (facultatif)" });
+  await form.getByLabel("Motif (facultatif)").fill("Budget reporté à l'an prochain.");
+  await form.getByRole("button", { name: "Refuser" }).click();
+  const box = form.getByRole("checkbox", { name: "Je confirme refuser ce devis" });
+  expect(await box.evaluate((input) => (input as HTMLInputElement).validity.valueMissing)).toBe(
+    true,
+  );
+  await expect(buyer.getByText("Devis refusé")).toHaveCount(0);
+  await box.check();
+  await form.getByRole("button", { name: "Refuser" }).click();
   await expect(buyer).toHaveURL(link);
   await expect(buyer.getByText("Devis refusé")).toBeVisible();
   await expect(buyer.getByRole("button", { name: "Bon pour accord" })).toHaveCount(0);

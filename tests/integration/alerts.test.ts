@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
+  ALERT_SITE_KEY,
+  alertRateLimitKeys,
   confirmAlert,
   drawAlertMail,
   findAlertByToken,
@@ -13,6 +15,7 @@ import {
 import { MAIL_KINDS } from "../../app/features/mail/mail-outbox.server";
 import { setOfferActive } from "../../app/features/offers/offers.server";
 import { findPersonalData } from "../../app/platform/personal-data.server";
+import { peekRateLimit } from "../../app/platform/rate-limit.server";
 import { mailOutbox, offerAlerts, offers } from "../../app/platform/schema.server";
 // Sets the test environment (SITE_URL, LOG_LEVEL) that the app's configuration needs.
 import "../support/admin";
@@ -92,6 +95,57 @@ describe("subscribing", () => {
     expect(await mails()).toHaveLength(3);
   });
 
+  it("keeps the link already mailed working when a repeated request mails nothing", async () => {
+    let token = "";
+    // The mailbox's 3 mails of the day, each sent (its link drawn): the newest link confirms.
+    for (let i = 0; i < 3; i++) {
+      expect((await subscribe(soldOut, "marie@example.fr")).kind).toBe("requested");
+      const [alert] = await alerts();
+      token = (await drawAlertMail(alert.id, MAIL_KINDS.alertConfirmation, database.db))!.token;
+    }
+    const [before] = await alerts();
+    // A fourth request: the same answer, no mail, and the link of the third mail still works.
+    expect(await subscribe(soldOut, "Marie@example.fr")).toEqual({
+      kind: "requested",
+      slug: "offre-1",
+    });
+    expect(await mails()).toHaveLength(3);
+    const [after] = await alerts();
+    expect(after).toMatchObject({ tokenHash: before.tokenHash, createdAt: before.createdAt });
+    expect((await confirmAlert(token, context, database.db)).kind).toBe("confirmed");
+  });
+
+  it("mails a domain 20 times an hour at most, its sub-domains together, with the same answer", async () => {
+    for (let i = 0; i < 25; i++) {
+      const email = i % 2 ? `boite-${i}@catch-all.example` : `boite-${i}@s${i}.catch-all.example`;
+      expect(await subscribe(soldOut, email), email).toEqual({
+        kind: "requested",
+        slug: "offre-1",
+      });
+    }
+    expect(await alerts()).toHaveLength(25);
+    expect(await mails()).toHaveLength(20);
+    // A refused mail gives its mailbox's count back; another domain is still mailed.
+    const refused = alertRateLimitKeys("boite-24@s24.catch-all.example", "10.0.0.1");
+    expect((await peekRateLimit(refused.mailbox, database.db)).count).toBe(0);
+    expect((await subscribe(soldOut, "jeanne@example.fr")).kind).toBe("requested");
+    expect(await mails()).toHaveLength(21);
+  });
+
+  it("mails 60 confirmations an hour at most for the whole site, whatever the domains", async () => {
+    for (let i = 0; i < 64; i++) {
+      const email = `client@domaine-${Math.floor(i / 16)}.example`;
+      const result = await subscribe(soldOut, email.replace("client", `client-${i}`));
+      expect(result).toEqual({ kind: "requested", slug: "offre-1" });
+    }
+    expect(await alerts()).toHaveLength(64);
+    expect(await mails()).toHaveLength(60);
+    const last = alertRateLimitKeys("client-63@domaine-3.example", "10.0.0.1");
+    expect((await peekRateLimit(last.mailbox, database.db)).count).toBe(0);
+    expect((await peekRateLimit(last.domain, database.db)).count).toBe(12);
+    expect((await peekRateLimit(ALERT_SITE_KEY, database.db)).count).toBe(64);
+  }, 120_000);
+
   it("is limited per client address", async () => {
     const ip = { ...context, clientIp: "10.9.9.9" };
     for (let i = 0; i < 10; i++) {
@@ -141,6 +195,17 @@ describe("confirming and the offer's return", () => {
     expect(await findAlertByToken(token, "confirm", database.db)).toBeUndefined();
     expect((await findAlertByToken(token, "unsubscribe", database.db))?.done).toBe(true);
     expect((await findAlertByToken(drawn!.token, "unsubscribe", database.db))?.done).toBe(true);
+  });
+
+  it("starts a done alert asked again with no link: the last mail's cannot confirm it", async () => {
+    const { id } = await confirmedAlert(soldOut, "jeanne@example.fr");
+    await database.db.update(offers).set({ delivery: "stock_24h" }).where(eq(offers.id, soldOut));
+    expect(await queueAvailabilityAlerts(soldOut, database.db)).toBe(1);
+    const available = await drawAlertMail(id, MAIL_KINDS.alertAvailable, database.db);
+    await database.db.update(offers).set({ delivery: "sold_out" }).where(eq(offers.id, soldOut));
+    expect((await subscribe(soldOut, "jeanne@example.fr")).kind).toBe("requested");
+    expect((await alerts())[0]).toMatchObject({ confirmedAt: null, tokenHash: null });
+    expect(await findAlertByToken(available!.token, "confirm", database.db)).toBeUndefined();
   });
 
   it("confirmed while the offer is already back: mailed at once", async () => {

@@ -343,4 +343,32 @@ describe(`sign-in under a leaked password (${testDatabaseKind})`, () => {
     await Promise.all(busy);
     expect(await priority).toBe(true);
   });
+
+  it("lets only a valid known-device cookie past a full hashing line, not one named like it", async () => {
+    const { device } = await enrolOwner();
+    const counted = (await database.db.select().from(rateLimits)).length;
+    const { concurrency, maxQueued } = HASHING_LIMITS;
+    const busy = Array.from({ length: concurrency + maxQueued }, (_, i) =>
+      hashPassword(`remplissage ${i}`),
+    );
+    const forged = [
+      "1",
+      "v1.garbage",
+      // Well-formed, with a MAC that is not the key's.
+      device.slice(0, -2) + (device.endsWith("AA") ? "BB" : "AA"),
+      // Well-formed for an account that does not exist.
+      device.replace(/^v1\.\d+\./, "v1.999999."),
+    ];
+    for (const cookie of forged) {
+      const flooded = await passwordStep("192.0.2.41", cookie);
+      expect(flooded.outcome.status, cookie).toBe(503);
+    }
+    // Nothing was counted for them.
+    expect(await database.db.select().from(rateLimits)).toHaveLength(counted);
+    // The owner's browser waits in its own line and gets to the code step.
+    const owner = await passwordStep(OWNER_IP, device);
+    expect(owner.outcome.status).toBe(302);
+    expect(owner.pending).toBeDefined();
+    await Promise.all(busy);
+  });
 });

@@ -176,19 +176,25 @@ describe(`the catalogue API (${testDatabaseKind})`, () => {
       slug: "offre-31",
       type: "loa",
       url: "http://localhost:3000/offers/offre-31",
-      price: { monthlyHt: 129, monthlyTtc: 154.8, vatRate: 20, setupFeeHt: 49, setupFeeTtc: 58.8 },
+      // One price (decision 038): 4 000 € financed × 0,03150 at 36 months, option 1,5 %.
+      price: { monthlyHt: 126, monthlyTtc: 151.2, vatRate: 20, setupFeeHt: 49, setupFeeTtc: 58.8 },
       loa: {
         months: 36,
-        purchaseOptionHt: 150,
-        purchaseOptionTtc: 180,
-        totalHt: 4794,
-        totalTtc: 5752.8,
+        purchaseOptionHt: 60,
+        purchaseOptionTtc: 72,
+        totalHt: 4596,
+        totalTtc: 5515.2,
       },
       specs: { storageTb: 3.84, bandwidthGbps: 1 },
       delivery: { state: "stock_24h", availableNow: true, label: "En stock — livraison sous 24 h" },
       datacenter: { code: "paris", name: "Paris" },
     });
     expect(offer.lease?.durations.map((d) => d.months)).toEqual([24, 36, 48]);
+    expect(offer.lease?.durations.find((d) => d.months === 36)).toMatchObject({
+      monthlyHt: offer.price.monthlyHt,
+      purchaseOptionHt: offer.loa?.purchaseOptionHt,
+      totalHt: offer.loa?.totalHt,
+    });
     expect(offer.options).toEqual([
       {
         kind: "choice",

@@ -6,12 +6,14 @@ import { logger } from "../../app/platform/log.server";
 import { createContactRequest } from "../../app/features/desk/contacts.server";
 import { addressToken, type PersonalData } from "../../app/platform/personal-data.server";
 import { purgeContactRequests } from "../../app/platform/retention.server";
+import { answerQuote } from "../../app/features/quotes/quote-answer.server";
+import { drawQuoteLink, sendQuote } from "../../app/features/quotes/quote-sending.server";
 import {
-  answerQuote,
-  drawQuoteLink,
-  sendQuote,
-} from "../../app/features/quotes/quote-sending.server";
-import { auditJournal, contactRequests, quotes } from "../../app/platform/schema.server";
+  auditJournal,
+  contactRequests,
+  quotes,
+  signedDocuments,
+} from "../../app/platform/schema.server";
 import { call, makeRequest, signedInAdmin } from "../support/admin";
 import { contactTables, countsAndRecount, insertRequest } from "../support/contacts";
 import { testDatabaseKind } from "../support/database";
@@ -62,7 +64,10 @@ async function seed() {
 }
 
 beforeEach(async () => {
-  await database.db.execute(sql`truncate contact_requests, offers restart identity cascade`);
+  // Signed documents are write-once (no DELETE): TRUNCATE, which only the tables' owner may.
+  await database.db.execute(
+    sql`truncate contact_requests, offers, signed_documents restart identity cascade`,
+  );
 });
 
 /**
@@ -157,6 +162,7 @@ describe(`personal data of one person (${testDatabaseKind})`, () => {
       mails: 2,
       quotes: 0,
       alerts: 0,
+      signedDocuments: 0,
     });
     expect(result.requests.map((r) => r.id)).toEqual([ids.jeanSpam, ids.jeanSecond, ids.jeanFirst]);
     const first = result.requests.find((r) => r.id === ids.jeanFirst)!;
@@ -180,6 +186,7 @@ describe(`personal data of one person (${testDatabaseKind})`, () => {
       quotes: 0,
       mails: 0,
       alerts: 0,
+      signedDocuments: 0,
     });
     const empty = await lookup("");
     expect(empty.data).toEqual({ email: "", error: null, result: null });
@@ -276,7 +283,15 @@ describe(`personal data of one person (${testDatabaseKind})`, () => {
     expect(asked.data).toEqual({
       status: "confirm",
       email: "jean.dupont@example.fr",
-      counts: { requests: 3, notes: 2, statusChanges: 2, mails: 2, quotes: 0, alerts: 0 },
+      counts: {
+        requests: 3,
+        notes: 2,
+        statusChanges: 2,
+        mails: 2,
+        quotes: 0,
+        alerts: 0,
+        signedDocuments: 0,
+      },
     });
     expect(await contactTables(database.db)).toEqual(before);
 
@@ -363,17 +378,49 @@ describe(`personal data of one person (${testDatabaseKind})`, () => {
     ]);
     const validity = new Date(request.quotes[1].validUntil).getTime();
     expect(validity - new Date(request.quotes[1].sentAt).getTime()).toBe(30 * 86_400_000);
+    // Issue 40: the quote she signed, its record, and that its PDF is kept (not the bytes).
+    const [signed] = JSON.parse(text).signedDocuments;
+    expect(signed).toMatchObject({
+      kind: "quote",
+      reference: numbers[1],
+      seller: { legalName: expect.any(String), legalForm: expect.any(String) },
+      termsOfSale: { url: expect.stringMatching(/^https?:/) },
+      addressedTo: { name: "Jeanne Achat", company: "ACME SAS" },
+      acceptance: { name: "Jeanne Achat", role: "Acheteuse", ipAddress: "203.0.113.9" },
+      pdf: {
+        sha256: request.quotes[1].accepted.pdfSha256,
+        available: true,
+        bytes: expect.any(Number),
+      },
+    });
+    const years =
+      new Date(signed.keptUntil).getUTCFullYear() - new Date(signed.signedAt).getUTCFullYear();
+    expect(years).toBe(10);
+    expect(text).not.toContain("JVBERi"); // no PDF bytes (base64 of `%PDF`)
     // Neither Paul's quote nor the link's hash.
     expect(text).not.toContain("Paul");
     expect(text).not.toMatch(/tokenHash|token_hash/);
   });
 
-  it("erases the quotes and their acceptance record with the request; the journal keeps the numbers", async () => {
+  it("erases the quotes with the request but keeps the signed one, and says so; the journal keeps the numbers", async () => {
     const { paul, numbers } = await seedQuotes();
     const asked = await erase({ intent: "erase", email: "jeanne@example.fr" });
-    expect((asked.data as { counts: object }).counts).toMatchObject({ requests: 1, quotes: 2 });
+    expect((asked.data as { counts: object }).counts).toMatchObject({
+      requests: 1,
+      quotes: 2,
+      signedDocuments: 1,
+    });
+    const [signedBefore] = await database.db.select().from(signedDocuments);
     const done = await erase({ intent: "erase", email: "jeanne@example.fr", confirm: "yes" });
     expect(done.status).toBe(302);
+    // The address's page again, listing what was kept, under a toast that says it was.
+    expect(done.location).toBe("/admin/personal-data?email=jeanne%40example.fr");
+    expect(done.headers.get("set-cookie")).toContain("flash=personalDataErasedSignedKept");
+    expect(await database.db.select().from(signedDocuments)).toEqual([signedBefore]);
+    const after = await lookup("?email=jeanne%40example.fr");
+    const kept = (after.data as { result: PersonalData }).result;
+    expect(kept.counts).toMatchObject({ requests: 0, quotes: 0, signedDocuments: 1 });
+    expect(kept.signedDocuments.map((d) => d.reference)).toEqual([numbers[1]]);
     const left = await database.db
       .select({ request: quotes.contactRequestId, acceptance: quotes.acceptance })
       .from(quotes);
@@ -387,7 +434,9 @@ describe(`personal data of one person (${testDatabaseKind})`, () => {
       .orderBy(desc(auditJournal.id))
       .limit(1);
     const subject = await addressToken("jeanne@example.fr");
-    expect(entry.target).toBe(`personne ${subject}, devis ${numbers.join(", ")}`);
+    expect(entry.target).toBe(
+      `personne ${subject}, devis ${numbers.join(", ")}, conservés (signés) ${numbers[1]}`,
+    );
   });
 
   it("purges a request's quotes with it; a quote sent or answered is activity that keeps it", async () => {
@@ -401,6 +450,17 @@ describe(`personal data of one person (${testDatabaseKind})`, () => {
     expect(purged.expired).toMatchObject({ requests: 1, quotes: 1 });
     const left = await database.db.select({ request: quotes.contactRequestId }).from(quotes);
     expect(left.map((q) => q.request)).toEqual([jeanne, jeanne]);
+    // Jeanne's request purged too: her signed quote stays, for its own period.
+    await database.db
+      .update(contactRequests)
+      .set({ updatedAt: sql`now() - interval '4 years'` })
+      .where(eq(contactRequests.id, jeanne));
+    expect(
+      (await purgeContactRequests({ retentionMonths: 36 }, database.db)).expired,
+    ).toMatchObject({ requests: 1, quotes: 2 });
+    expect(await database.db.select({ id: signedDocuments.id }).from(signedDocuments)).toHaveLength(
+      1,
+    );
   });
 
   it("refuses a bad erasure form with a French message (400) and changes nothing", async () => {

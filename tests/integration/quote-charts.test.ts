@@ -2,11 +2,8 @@ import { desc, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createContactRequest } from "../../app/features/desk/contacts.server";
 import { quoteCharts } from "../../app/features/quotes/quote-charts.server";
-import {
-  answerQuote,
-  drawQuoteLink,
-  sendQuote,
-} from "../../app/features/quotes/quote-sending.server";
+import { answerQuote } from "../../app/features/quotes/quote-answer.server";
+import { drawQuoteLink, sendQuote } from "../../app/features/quotes/quote-sending.server";
 import { quotes } from "../../app/platform/schema.server";
 import { useAdminSuite } from "../support/admin-suite";
 import { testDatabaseKind } from "../support/database";

@@ -1,16 +1,17 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createContactRequest } from "../../app/features/desk/contacts.server";
+import { answerQuote } from "../../app/features/quotes/quote-answer.server";
+import { quotePagePdf } from "../../app/features/quotes/quote-page.server";
 import {
-  answerQuote,
   buyerPdf,
   drawQuoteLink,
   queueQuoteReminders,
   quoteByToken,
   quoteState,
   sendQuote,
-  sha256,
 } from "../../app/features/quotes/quote-sending.server";
+import { sha256Hex } from "../../app/platform/signed-documents.server";
 import {
   contactRequests,
   contactStatusChanges,
@@ -104,10 +105,10 @@ describe(`quote sending (${testDatabaseKind})`, () => {
     expect(quote.acceptance).toMatchObject({
       name: "Jeanne Achat",
       ip: client.ip,
-      pdfSha256: sha256(pdf),
+      pdfSha256: sha256Hex(pdf),
     });
-    const acceptedPdf = await pdfText(new Uint8Array((await buyerPdf(quote)).pdf));
-    expect(acceptedPdf).toMatch(/Accepté le .* par Jeanne Achat \(Gérante\)/);
+    // Downloaded afterwards: the very bytes the buyer saw and accepted (issue 40).
+    expect((await quotePagePdf(link!.token))?.pdf.equals(pdf)).toBe(true);
 
     const again = await answerQuote(
       link!.token,

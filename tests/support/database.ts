@@ -19,6 +19,7 @@ import {
   users,
   webhookEndpoints,
   auditJournal,
+  signedDocuments,
 } from "../../app/platform/schema.server";
 
 /** The PostgreSQL server the tests create their databases on (never a database of its own). */
@@ -145,15 +146,18 @@ const WRITTEN: PgTable[] = [
   appState,
   webhookEndpoints,
   auditJournal,
+  signedDocuments,
 ];
 
 /**
  * The triggers a row-by-row emptying may meet, and what it does about each: the journal's
- * append-only guard lets the retention purge's own setting through, and the per-status counters
+ * append-only guard and the signed documents' write-once guard let their retention purge's own
+ * setting through, and the per-status counters
  * kept by contact_requests' triggers are emptied as its TRUNCATE trigger does.
  */
 const KNOWN_TRIGGERS = [
   "audit_journal.audit_journal_append_only",
+  "signed_documents.signed_documents_write_once",
   "contact_requests.contact_request_counts_sync",
   "contact_requests.contact_request_counts_reset",
 ];
@@ -205,8 +209,10 @@ async function emptyingPlan(database: Database): Promise<SQL | undefined> {
     left = left.filter((table) => !ready.includes(table));
   }
   const statements = [
-    // The retention purge's own way past the journal's append-only guard, for this statement only.
+    // The retention purges' own ways past the guards of the journal and the signed documents, for
+    // this statement only.
     `perform set_config('app.audit_retention', 'on', true);`,
+    `perform set_config('app.signed_retention', 'on', true);`,
     ...ordered.map((table) => `delete from ${table};`),
     // What contact_requests' TRUNCATE trigger does (its row trigger left counters at zero).
     ...(row.triggers?.includes("contact_requests.contact_request_counts_reset")

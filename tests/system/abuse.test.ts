@@ -9,7 +9,7 @@ import { startAppServer, type AppServer } from "./harness/app-server";
 import { send, urlencoded } from "./harness/http";
 
 // Honeypot and per-IP rate limit of the contact form, behind a trusted reverse proxy
-// (TRUST_PROXY=1), with a limit of 3 per window for the test.
+// (TRUST_PROXY=loopback), with a limit of 3 per window for the test.
 let app: AppServer;
 const LIMIT = 3;
 
@@ -39,7 +39,7 @@ async function storedCount(): Promise<number> {
 describe(`abuse: honeypot and rate limit (${testDatabaseKind})`, () => {
   beforeAll(async () => {
     app = await startAppServer({
-      TRUST_PROXY: "1",
+      TRUST_PROXY: "loopback",
       CONTACT_RATE_LIMIT: String(LIMIT),
       CONTACT_RATE_WINDOW_SECONDS: "600",
     });

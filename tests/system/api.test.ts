@@ -87,6 +87,38 @@ describe("the catalogue API over HTTP (built server)", () => {
     }
   });
 
+  it("answers OPTIONS before the application: the preflight on /api/, 405 with Allow elsewhere, no loader run", async () => {
+    // Resource routes whose loaders React Router would run for OPTIONS (and answer 200 with what
+    // they read), pages with and without an action, an unknown address.
+    const allowed: [string, string][] = [
+      ["/contact/offers?q=xeon", "GET, HEAD"],
+      ["/offers.atom", "GET, HEAD"],
+      ["/sitemap.xml", "GET, HEAD"],
+      ["/offers?q=epyc", "GET, HEAD"],
+      ["/contact", "GET, HEAD, POST"],
+      ["/alertes", "GET, HEAD, POST"],
+      ["/adresse-inconnue", "GET, HEAD"],
+    ];
+    for (const [path, methods] of allowed) {
+      const res = await fetch(`${server.base}${path}`, {
+        method: "OPTIONS",
+        headers: { Origin: "https://ailleurs.example", "Access-Control-Request-Method": "GET" },
+      });
+      expect(res.status, path).toBe(405);
+      expect(res.headers.get("allow"), path).toBe(methods);
+      expect(res.headers.get("cache-control"), path).toBe("no-store");
+      expect(res.headers.get("access-control-allow-origin"), path).toBeNull();
+      expect(res.headers.get("content-type"), path).toBe("text/html; charset=utf-8");
+      expect(await res.text(), path).toContain("Cette adresse n'accepte pas ce type de requête.");
+    }
+    for (const path of ["/api/openapi.json", "/api/offers?q=xeon", "/api/inconnue"]) {
+      const res = await fetch(`${server.base}${path}`, { method: "OPTIONS" });
+      expect(res.status, path).toBe(204);
+      expect(res.headers.get("access-control-allow-methods"), path).toBe("GET, HEAD, OPTIONS");
+      expect(await res.text(), path).toBe("");
+    }
+  });
+
   it("answers French problem details for bad input and unknown offers, never cached", async () => {
     const bad = await get("/api/offers?type=serveur");
     expect(bad.status).toBe(400);

@@ -127,7 +127,8 @@ describe.skipIf(!hasPostgres)("backup and restore (npm run db:backup / db:restor
     expect(bySlug("loa-pme-36-mois")).toMatchObject({
       setup_fee: 0,
       loa_months: 36,
-      loa_purchase_option: 150,
+      loa_purchase_option: 195,
+      priced_months: 36,
     });
 
     // 2. Into a new PostgreSQL database.

@@ -31,6 +31,13 @@ function sameSiteHeaders(baseUrl: string): [string, [string, string][]][] {
       ],
     ],
     ["Sec-Fetch-Site: same-origin without Origin", [["Sec-Fetch-Site", "same-origin"]]],
+    [
+      "Origin: null beside Sec-Fetch-Site: same-origin (a page whose policy hides its address)",
+      [
+        ["Origin", "null"],
+        ["Sec-Fetch-Site", "same-origin"],
+      ],
+    ],
     ["Sec-Fetch-Site: none (typed address, bookmark)", [["Sec-Fetch-Site", "none"]]],
     ["neither (not a browser)", []],
   ];
@@ -38,7 +45,7 @@ function sameSiteHeaders(baseUrl: string): [string, [string, string][]][] {
 
 describe(`cross-site posts (${testDatabaseKind})`, () => {
   beforeAll(async () => {
-    app = await startAppServer({ TRUST_PROXY: "1" });
+    app = await startAppServer({ TRUST_PROXY: "loopback" });
     vars = await loadVars(app.database.db);
     // The worst case: the administrator's cookie goes along (SameSite=Lax would keep it home).
     const admin = await createAdmin(app.database.db, ADMIN_CREDENTIALS);

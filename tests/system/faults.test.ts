@@ -70,7 +70,7 @@ describe.skipIf(!available)("faults on PostgreSQL: errors, outage and recovery",
     postgres = await createPostgresInstance();
     const env = {
       DATABASE_URL: postgres.url,
-      TRUST_PROXY: "1",
+      TRUST_PROXY: "loopback",
       CONTACT_RATE_LIMIT: "2",
       DATABASE_POOL_MAX: "4",
       ADMIN_EMAIL,

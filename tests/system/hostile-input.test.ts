@@ -44,7 +44,7 @@ let adminHeaders: [string, string][];
 describe(`hostile input (${testDatabaseKind})`, () => {
   beforeAll(async () => {
     // TRUST_PROXY: each case comes from its own address, as the rate limits are not under test here.
-    app = await startAppServer({ TRUST_PROXY: "1" });
+    app = await startAppServer({ TRUST_PROXY: "loopback" });
     vars = await loadVars(app.database.db);
     const { cookie } = await signedInAdmin(app.database.db, ADMIN_CREDENTIALS);
     adminHeaders = [["Cookie", cookie]];

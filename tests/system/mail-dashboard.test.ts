@@ -21,7 +21,7 @@ let cookie: string;
 beforeAll(async () => {
   smtp = await startTestSmtpServer(await findFreePort());
   app = await startAppServer({
-    TRUST_PROXY: "1",
+    TRUST_PROXY: "loopback",
     SMTP_URL: smtp.url,
     NOTIFY_EMAIL: "ventes@example.fr",
     ACK_EMAIL: "false",

@@ -187,6 +187,25 @@ describe(`security headers (${testDatabaseKind})`, () => {
     expect(noncedScripts).toBeGreaterThan(0);
   });
 
+  it("keeps a secret link's address to this site, with a policy its own form still posts under", async () => {
+    const token = "a".repeat(43);
+    const links = [
+      `/alertes/confirmer?jeton=${token}`,
+      `/alertes/desinscription?jeton=${token}`,
+      `/devis/${token}`,
+      `/auth/nouveau-mot-de-passe?token=${token}`,
+    ];
+    for (const path of links) {
+      const answer = await send(app.baseUrl, { method: "GET", path });
+      expect(answer.status, path).toBeLessThan(500);
+      // One value, replacing the site's default (`no-referrer` would make the form's post say
+      // `Origin: null`).
+      expect(header(answer, "Referrer-Policy"), path).toBe("same-origin");
+      expect(header(answer, "Cache-Control"), path).toBe("no-store");
+      expect(header(answer, "X-Robots-Tag"), path).toBe("noindex, nofollow");
+    }
+  });
+
   it("sets no cookie on public pages", () => {
     for (const { label, answer } of answers.filter((a) => !/admin|sign-in/.test(a.label))) {
       expect(answer.headers["set-cookie"], label).toBeUndefined();

@@ -48,7 +48,7 @@ export type ContactFields = {
 
 /**
  * Posts the contact form as a browser without JavaScript would (no Origin header: same-origin check
- * passes), from a distinct client address (X-Forwarded-For, honoured with TRUST_PROXY=1) so that a
+ * passes), from a distinct client address (X-Forwarded-For, honoured with TRUST_PROXY=loopback) so that a
  * per-address rate limit does not throttle the load. Returns the HTTP status.
  */
 export async function postContact(

@@ -10,7 +10,7 @@ import {
   type ContactStatus,
 } from "~/lib/domain";
 import { failureToast, useActionToast } from "~/hooks/use-action-toast";
-import { useHydrated } from "~/hooks/use-hydrated";
+import * as dom from "~/lib/dom-hooks";
 import type { ActionFailure } from "~/platform/form.server";
 
 export function StatusBadge({ status }: { status: ContactStatus }) {
@@ -74,7 +74,6 @@ export function StatusForm({
   compact?: boolean;
 }) {
   const fetcher = useChangeFetcher();
-  const hydrated = useHydrated();
   const pending = fetcher.formData?.get("status");
   const value = typeof pending === "string" ? pending : status;
   const selectId = `status-${id}`;
@@ -114,11 +113,10 @@ export function StatusForm({
           </option>
         ))}
       </select>
-      {hydrated ? null : (
-        <button type="submit" className="row-action">
-          Enregistrer
-        </button>
-      )}
+      {/* Hidden from the first paint when scripted, never removed: nothing moves at hydration. */}
+      <button type="submit" className="row-action" {...dom.hook(dom.NOJS_ONLY)}>
+        Enregistrer
+      </button>
     </ChangeForm>
   );
 }

@@ -26,6 +26,7 @@ export type OfferEditorProps = {
   note?: string;
   /** The options of the form's `reference` fields (datacenters). */
   references: OfferFormProps["references"];
+  scale: OfferFormProps["scale"];
 };
 
 /**
@@ -98,6 +99,7 @@ export function OfferEditor(props: OfferEditorProps) {
               cancelTo={returnTo}
               extraActions={previewButton}
               references={props.references}
+              scale={props.scale}
             />
           </div>
           {showPreview ? (

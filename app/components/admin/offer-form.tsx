@@ -7,6 +7,9 @@ import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
 import type { FieldErrors } from "~/lib/field-errors";
+import { scalePrice, type LeaseScale } from "~/lib/lease";
+import { centsText } from "~/lib/money";
+import { scalePriceExplanation, typedLeaseSource } from "~/lib/offer-price";
 import {
   OFFER_FIELD_NAMES,
   OFFER_FIELDS,
@@ -32,7 +35,42 @@ export type OfferFormProps = {
   extraActions?: ReactNode;
   /** The options of `reference` fields (rows the administrator keeps, such as datacenters). */
   references?: Partial<Record<OfferField, { value: string; label: string }[]>>;
+  /** The `Barème LOA` in force: a financed LOA offer's price is computed from it, not typed. */
+  scale: LeaseScale;
 };
+
+/** The fields a financed LOA offer's price is computed from. */
+const LEASE_FIELDS = ["type", "financedAmount", "leaseDurations", "loaMonths"] as const;
+type LeaseFields = Record<(typeof LEASE_FIELDS)[number], string>;
+const isLeaseField = (name: string): name is keyof LeaseFields =>
+  (LEASE_FIELDS as readonly string[]).includes(name);
+
+/**
+ * A financed LOA offer's price as the save will write it (decision 038): the price and option
+ * inputs show it, read-only, and a note says where it comes from. It follows the typing with
+ * JavaScript; without, it is the page's values'.
+ */
+function useScalePrice(values: OfferFormValues, scale: LeaseScale) {
+  const [typed, setTyped] = useState<LeaseFields>(
+    () => Object.fromEntries(LEASE_FIELDS.map((f) => [f, values[f]])) as LeaseFields,
+  );
+  const source = typedLeaseSource(typed);
+  const scaled = source.type === "loa" && source.financedAmount !== null;
+  const quote = scaled ? scalePrice(source, scale) : null;
+  return {
+    scaled,
+    price: quote ? centsText(quote.monthly) : "",
+    option: quote ? centsText(quote.option) : "",
+    note: scaled
+      ? (scalePriceExplanation(source, scale) ??
+        "Le Barème LOA ne prévoit aucune des durées proposées : l'offre n'a pas de prix.")
+      : null,
+    onChange: (target: EventTarget) => {
+      const { name, value } = target as HTMLInputElement;
+      if (isLeaseField(name)) setTyped((current) => ({ ...current, [name]: value }));
+    },
+  };
+}
 
 /** A field of the offer form: its input is `offer-{field}`, its messages `{field}-error`/`-hint`. */
 function OfferFieldBlock({
@@ -77,7 +115,9 @@ export function OfferForm({
   cancelTo,
   extraActions,
   references = {},
+  scale,
 }: OfferFormProps) {
+  const lease = useScalePrice(values, scale);
   const [title, setTitle] = useState(values.title);
   // A new offer (or a copy) shows the slug its title gives until the administrator types one.
   const [slug, setSlug] = useState(
@@ -114,8 +154,11 @@ export function OfferForm({
           </NativeSelect>
         );
       case "price":
-        return (
+        return lease.scaled ? (
+          <Input key="scaled" name={field} readOnly value={lease.price} />
+        ) : (
           <Input
+            key="typed"
             name={field}
             type="number"
             inputMode="decimal"
@@ -138,8 +181,12 @@ export function OfferForm({
       // Optional numbers (issue 13): typed as text with a numeric keyboard, so that '7,68' is accepted.
       case "integer":
       case "decimal":
+        if (field === "loaPurchaseOption" && lease.scaled) {
+          return <Input key="scaled" name={field} readOnly value={lease.option} />;
+        }
         return (
           <Input
+            key="typed"
             name={field}
             inputMode={spec.kind === "decimal" ? "decimal" : "numeric"}
             maxLength={16}
@@ -173,7 +220,8 @@ export function OfferForm({
 
   const block = (field: OfferField) => {
     const spec = OFFER_FIELDS[field] as OfferFieldSpec;
-    const required = (spec.kind === "text" && spec.required) || spec.kind === "price";
+    const required =
+      (spec.kind === "text" && spec.required) || (spec.kind === "price" && !lease.scaled);
     const label = `${spec.label}${required ? " *" : ""}`;
     const block = { field, label, error: fieldErrors[field], hint: spec.hint };
     if (field === "title" || field === "slug") {
@@ -214,6 +262,7 @@ export function OfferForm({
       action={action}
       className="space-y-6"
       aria-label={mode === "create" ? "Créer une nouvelle offre" : "Modifier l'offre"}
+      onChange={(event) => lease.onChange(event.target)}
     >
       <input type="hidden" name="intent" value={mode === "create" ? "create" : "update"} />
       {offerId !== undefined ? <input type="hidden" name="id" value={offerId} /> : null}
@@ -224,6 +273,11 @@ export function OfferForm({
         inSection(section).length ? (
           <fieldset key={section} className="space-y-3">
             <legend className="text-sm font-medium">{OFFER_FORM_SECTIONS[section]}</legend>
+            {section === "loa" && lease.note ? (
+              <p id="offer-lease-price" className="text-sm font-medium" aria-live="polite">
+                {lease.note}
+              </p>
+            ) : null}
             {section === "numbers" ? (
               <p className="text-xs text-muted-foreground">
                 Elles servent aux filtres « RAM min » et « Cœurs min » et à la comparaison ; une

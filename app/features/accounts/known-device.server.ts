@@ -1,8 +1,10 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { isSecureRequest, readCookie, serializeCookie } from "~/platform/cookies.server";
 import { db, type Database } from "~/platform/db.server";
+import { env } from "~/platform/env.server";
+import { log } from "~/platform/log.server";
 import { appState } from "~/platform/schema.server";
 
 // The "known device" of an account (issue 28): a browser that completed a second-factor step on
@@ -13,15 +15,20 @@ import { appState } from "~/platform/schema.server";
 //
 // The cookie is `v1.<account id>.<device id>.<issued at, s>.<HMAC-SHA256>`, the MAC (node:crypto)
 // taken over those fields and the date the account's second factor was enabled: resetting or
-// enrolling the factor again forgets every device of the account. The key is 32 random bytes made
-// once per database (app_state), so that every instance signs and checks alike.
+// enrolling the factor again forgets every device of the account. The key is derived from
+// TOTP_ENCRYPTION_KEY (HKDF-SHA256, issue 39), so nothing secret sits in the database and every
+// instance signs and checks alike. Without that variable (development, the demo on localhost;
+// production requires it) it is 32 random bytes made once per database (app_state).
 
 export const KNOWN_DEVICE_COOKIE = "admin_device";
 /** Over HTTPS: Secure, Path=/, no Domain, like the session cookie. */
 export const SECURE_KNOWN_DEVICE_COOKIE = `__Host-${KNOWN_DEVICE_COOKIE}`;
 export const KNOWN_DEVICE_DAYS = 30;
 const KNOWN_DEVICE_MS = KNOWN_DEVICE_DAYS * 24 * 60 * 60 * 1000;
+/** The app_state row of the key made without TOTP_ENCRYPTION_KEY. */
 const KEY_NAME = "known_device_key";
+/** HKDF's context: the same master key also encrypts the second factor's keys, for another use. */
+const KEY_INFO = "serveurpro known-device cookie v1";
 
 /** The cookie's value as the browser sends it back: parsed before anything is read from it. */
 const cookieSchema = z
@@ -35,10 +42,25 @@ const cookieSchema = z
 
 export type KnownDevice = { deviceId: string };
 
+/** Whether a cookie value has the known-device shape (nothing checked: the MAC needs the account). */
+export function isWellFormedKnownDevice(value: string | undefined): boolean {
+  return cookieSchema.safeParse(value).success;
+}
+
 /** The account whose device it may be: its id and when its second factor was enabled. */
 export type DeviceAccount = { id: number; totpEnabledAt: Date | null };
 
+let derived: { from: Buffer; key: Buffer } | undefined;
+
 async function deviceKey(database: Database): Promise<Buffer> {
+  const master = env().TOTP_ENCRYPTION_KEY;
+  if (master) {
+    if (derived?.from !== master) {
+      const key = Buffer.from(hkdfSync("sha256", master, Buffer.alloc(0), KEY_INFO, 32));
+      derived = { from: master, key };
+    }
+    return derived.key;
+  }
   const read = () =>
     database.select({ value: appState.value }).from(appState).where(eq(appState.key, KEY_NAME));
   let [row] = await read();
@@ -50,6 +72,24 @@ async function deviceKey(database: Database): Promise<Buffer> {
     [row] = await read();
   }
   return Buffer.from(row.value, "hex");
+}
+
+/**
+ * At start, with TOTP_ENCRYPTION_KEY: deletes the key an earlier version (or a start without the
+ * variable) kept in app_state. Browsers it signed are no longer known: they sign in with their
+ * second factor again, as on a new browser. True when a key was deleted.
+ */
+export async function forgetStoredDeviceKey(database: Database = db()): Promise<boolean> {
+  if (!env().TOTP_ENCRYPTION_KEY) return false;
+  const deleted = await database
+    .delete(appState)
+    .where(eq(appState.key, KEY_NAME))
+    .returning({ key: appState.key });
+  if (deleted.length === 0) return false;
+  log.info(
+    "known-device key deleted from the database: derived from TOTP_ENCRYPTION_KEY from now on; browsers known before sign in with their second factor again",
+  );
+  return true;
 }
 
 function mac(key: Buffer, fields: string, enabledAt: Date): string {

@@ -30,7 +30,11 @@ import { users } from "~/platform/schema.server";
 import { findUserByEmail, type AdminUser } from "./users.server";
 import { checkSecondFactor } from "./two-factor.server";
 import { journal, type JournalContext } from "~/platform/journal.server";
-import { issueKnownDevice, verifyKnownDevice } from "./known-device.server";
+import {
+  isWellFormedKnownDevice,
+  issueKnownDevice,
+  verifyKnownDevice,
+} from "./known-device.server";
 import { enqueueAccountMail, MAIL_KINDS } from "~/features/mail/mail-outbox.server";
 import { log } from "~/platform/log.server";
 import { SIGN_IN_LIMITS } from "./auth.server";
@@ -79,12 +83,16 @@ export async function signIn(
   options: SignInOptions = {},
   database: Database = db(),
 ): Promise<SignInResult> {
-  // A flood from unknown browsers fills the hashing line: answered at once (503), nothing read.
-  if (hashingFull() && !options.knownDevice) throw new HashingBusyError();
+  // A flood from unknown browsers fills the hashing line: answered at once (503), nothing read
+  // unless the browser sends a well-formed known-device cookie. Only a valid one (checked against
+  // the account) gets the line of its own; any other is refused before anything is counted.
+  const full = hashingFull();
+  if (full && !isWellFormedKnownDevice(options.knownDevice)) throw new HashingBusyError();
   const keys = signInRateLimitKeys(credentials.email, clientIp);
   const found = await findUserByEmail(credentials.email, database);
   const user = found && isRole(found.role) ? { ...found, role: found.role } : undefined;
   const device = await verifyKnownDevice(options.knownDevice, user, database);
+  if (full && !device) throw new HashingBusyError();
   let failures = 0;
   if (!device) failures = (await peekRateLimit(keys.account, database)).count;
   const refused = await takeAttempt(

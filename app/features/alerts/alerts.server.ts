@@ -2,13 +2,13 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { CONFIRMED_ALERT_MONTHS, UNCONFIRMED_ALERT_DAYS } from "~/lib/alerts";
 import { AVAILABLE_NOW } from "~/lib/delivery";
-import { mailboxKey } from "~/lib/mailbox";
+import { mailboxKey, mailDomainKey } from "~/lib/mailbox";
 import { clientSubject } from "~/platform/client-address.server";
 import { db, type Database } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
 import { MAIL_KINDS, notifyMailWorkers } from "~/features/mail/mail-outbox.server";
-import { hitRateLimit, takeAttempt } from "~/platform/rate-limit.server";
+import { hitRateLimit, refundRateLimit, takeAttempt } from "~/platform/rate-limit.server";
 import { mailOutbox, offerAlertLinks, offerAlerts, offers } from "~/platform/schema.server";
 import { hashSessionToken, isWellFormedToken } from "~/features/accounts/sessions.server";
 
@@ -22,11 +22,57 @@ import { hashSessionToken, isWellFormedToken } from "~/features/accounts/session
 //   deliverable (queueAvailabilityAlerts) and marks the alert done: the outbox sends each once.
 
 const HOUR_MS = 60 * 60 * 1000;
+/** The site-wide hourly count of confirmation mails (ALERT_MAIL_MAX_PER_HOUR). */
+export const ALERT_SITE_KEY = "alert:site";
 
-/** The rate-limit counters of one request: the client's address, and the mailbox (hashed). */
+const hashed = (text: string) => createHash("sha256").update(text).digest("base64url");
+
+/** The rate-limit counters of one request: the client's address, the mailbox and its domain (hashed). */
 export function alertRateLimitKeys(email: string, clientIp: string) {
-  const mailbox = createHash("sha256").update(mailboxKey(email)).digest("base64url");
-  return { ip: `alert:ip:${clientSubject(clientIp)}`, mailbox: `alert:mailbox:${mailbox}` };
+  return {
+    ip: `alert:ip:${clientSubject(clientIp)}`,
+    mailbox: `alert:mailbox:${hashed(mailboxKey(email))}`,
+    domain: `alert:domain:${hashed(mailDomainKey(email))}`,
+  };
+}
+
+/**
+ * Whether a confirmation mail may go to `email`: ALERT_MAILS_PER_MAILBOX a day to its mailbox,
+ * ALERT_MAILS_PER_DOMAIN_PER_HOUR to its domain (a catch-all domain takes any address), and
+ * ALERT_MAIL_MAX_PER_HOUR for the whole site, counted in this order in the request's transaction
+ * (rate_limits rows: every instance shares them). A refusal gives the earlier counters back, so
+ * that repeats to one mailbox never use up its domain's or the site's allowance. The first refusal
+ * of a window is logged; the visitor's answer is the same whatever happens here.
+ */
+async function mayMailConfirmation(
+  keys: ReturnType<typeof alertRateLimitKeys>,
+  context: { requestId: string },
+  tx: Database,
+): Promise<boolean> {
+  const e = env();
+  const limits = [
+    { name: "mailbox", key: keys.mailbox, limit: e.ALERT_MAILS_PER_MAILBOX, ms: 24 * HOUR_MS },
+    { name: "domain", key: keys.domain, limit: e.ALERT_MAILS_PER_DOMAIN_PER_HOUR, ms: HOUR_MS },
+    { name: "site", key: ALERT_SITE_KEY, limit: e.ALERT_MAIL_MAX_PER_HOUR, ms: HOUR_MS },
+  ];
+  const counted: string[] = [];
+  for (const { name, key, limit, ms } of limits) {
+    const hit = await hitRateLimit(key, limit, ms, tx);
+    if (hit.allowed) {
+      counted.push(key);
+      continue;
+    }
+    for (const earlier of counted) await refundRateLimit(earlier, tx);
+    if (hit.count === limit + 1) {
+      log.warn(`alert confirmations not mailed: ${name} limit reached`, {
+        requestId: context.requestId,
+        limit,
+        retryAfterSeconds: hit.retryAfterSeconds,
+      });
+    }
+    return false;
+  }
+  return true;
 }
 
 /** An offer visitors can order now: shown on the site and in stock (24 h or 72 h). */
@@ -45,16 +91,17 @@ export type AlertSubscription =
 /**
  * `Me prévenir`: stores (or renews) the alert of `email` on the offer and queues its confirmation
  * mail, in one transaction. The answer is the same whatever the address's alerts were: an alert
- * already confirmed is left as it is (no mail), and past ALERT_MAILS_PER_MAILBOX confirmation
- * mails a day to one mailbox nothing is mailed. Refused per client address (ALERT_RATE_LIMIT an
- * hour). An offer that is deliverable now needs no alert; a hidden or unknown one is `missing`.
+ * already confirmed is left as it is (no mail), and past the mail limits (mayMailConfirmation)
+ * nothing is mailed. A renewal that mails nothing keeps the link already sent working. Refused
+ * per client address (ALERT_RATE_LIMIT an hour). An offer that is deliverable now needs no alert;
+ * a hidden or unknown one is `missing`.
  */
 export async function subscribeToAlert(
   input: { offerId: number; email: string },
   context: { clientIp: string; requestId: string },
   database: Database = db(),
 ): Promise<AlertSubscription> {
-  const { ALERT_RATE_LIMIT, ALERT_MAILS_PER_MAILBOX } = env();
+  const { ALERT_RATE_LIMIT } = env();
   const keys = alertRateLimitKeys(input.email, context.clientIp);
   try {
     const refused = await takeAttempt(
@@ -72,24 +119,27 @@ export async function subscribeToAlert(
       if (!offer?.isActive) return { kind: "missing" as const };
       if (offer.available) return { kind: "available" as const, slug: offer.slug };
       // A new alert, or the address's alert on this offer renewed when it is unconfirmed or done.
+      // A done alert starts again with no link; an unconfirmed one keeps its link and its date
+      // until a new mail is queued below (the mail worker then draws the new link).
       const stored = await tx.execute<{ id: number }>(sql`
         insert into ${offerAlerts} (offer_id, email) values (${input.offerId}, ${input.email})
         on conflict (offer_id, lower(email)) do update
-          set email = excluded.email, created_at = now(), token_hash = null,
+          set email = excluded.email,
+              created_at = case when ${offerAlerts}.notified_at is null then ${offerAlerts}.created_at else now() end,
+              token_hash = case when ${offerAlerts}.notified_at is null then ${offerAlerts}.token_hash end,
               confirmed_at = null, notified_at = null
           where ${offerAlerts}.confirmed_at is null or ${offerAlerts}.notified_at is not null
         returning id`);
       const alertId = stored.rows[0]?.id;
       if (alertId === undefined) return { kind: "requested" as const, slug: offer.slug };
-      const mails = await hitRateLimit(keys.mailbox, ALERT_MAILS_PER_MAILBOX, 24 * HOUR_MS, tx);
-      if (mails.allowed) {
+      if (await mayMailConfirmation(keys, context, tx)) {
+        // The new link is valid for UNCONFIRMED_ALERT_DAYS from now.
+        await tx
+          .update(offerAlerts)
+          .set({ createdAt: sql`now()` })
+          .where(eq(offerAlerts.id, alertId));
         await tx.insert(mailOutbox).values({ alertId, kind: MAIL_KINDS.alertConfirmation });
         await notifyMailWorkers(tx);
-      } else {
-        log.warn("alert confirmation not mailed: mailbox limit reached", {
-          requestId: context.requestId,
-          alertId,
-        });
       }
       log.info("alert requested", { requestId: context.requestId, alertId });
       return { kind: "requested" as const, slug: offer.slug };

@@ -8,7 +8,7 @@ import {
 } from "~/lib/offer-options";
 import { LEASE_PARAM } from "~/lib/lease";
 import { centsText } from "~/lib/money";
-import { db, type Database } from "~/platform/db.server";
+import { db, type ColumnsRow, type Database } from "~/platform/db.server";
 import { leaseTerms } from "~/features/offers/lease.server";
 import { offers } from "~/platform/schema.server";
 
@@ -21,11 +21,13 @@ export const configurationColumns = {
   financedAmount: offers.financedAmount,
   leaseDurations: offers.leaseDurations,
   loaMonths: offers.loaMonths,
+  pricedMonths: offers.pricedMonths,
 };
 
-type ConfigurableOffer = {
-  [K in keyof typeof configurationColumns]: (typeof configurationColumns)[K]["_"]["data"] | null;
-} & { type: "dedicated" | "loa"; price: string };
+type ConfigurableOffer = ColumnsRow<typeof configurationColumns> & {
+  type: "dedicated" | "loa";
+  price: string;
+};
 
 /**
  * The snapshot of an offer's configuration as chosen by `query` (offer-options.ts): null when the

@@ -8,7 +8,7 @@ import { dkimSettings } from "./dkim.server";
 const dir = mkdtempSync(path.join(tmpdir(), "dkim-test-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const pem = (type: "rsa" | "ec", bits = 1024) =>
+const pem = (type: "rsa" | "ec", bits = 2048) =>
   type === "rsa"
     ? generateKeyPairSync("rsa", {
         modulusLength: bits,
@@ -48,7 +48,9 @@ describe("dkimSettings", () => {
       ["pas une clé", /DKIM_PRIVATE_KEY: pas une clé privée PEM/],
       [rsa.publicKey, /DKIM_PRIVATE_KEY: pas une clé privée PEM/],
       [pem("ec").privateKey, /DKIM_PRIVATE_KEY: clé RSA attendue, pas ec/],
-      [pem("rsa", 512).privateKey, /DKIM_PRIVATE_KEY: clé RSA de 512 bits : 1024 au moins/],
+      [pem("rsa", 512).privateKey, /DKIM_PRIVATE_KEY: clé RSA de 512 bits : 2048 au moins/],
+      [pem("rsa", 1024).privateKey, /DKIM_PRIVATE_KEY: clé RSA de 1024 bits : 2048 au moins/],
+      [pem("rsa", 2047).privateKey, /DKIM_PRIVATE_KEY: clé RSA de 2047 bits : 2048 au moins/],
     ] as const) {
       expect(() => dkimSettings({ ...base, DKIM_PRIVATE_KEY: text })).toThrow(message);
     }

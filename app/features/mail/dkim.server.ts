@@ -5,6 +5,8 @@ import type { Env } from "~/platform/env.server";
 /** nodemailer's `dkim` transport option: every mail it sends is signed (rsa-sha256). */
 export type DkimSettings = { domainName: string; keySelector: string; privateKey: string };
 
+/** Shorter RSA keys are refused at start: 1024 bits are within reach of a well-funded attacker (NIST SP 800-131A). */
+export const DKIM_MIN_BITS = 2048;
 /** How to make a key that works, in the error messages. */
 const KEYGEN = "openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out dkim.key";
 
@@ -16,7 +18,7 @@ function invalid(variable: string, message: string): Error {
  * The DKIM signing settings of DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE (or
  * DKIM_PRIVATE_KEY), or undefined when they are not set (env.server.ts allows all or none). The
  * key is read and checked here, at start: a file that cannot be read or a text that is not an RSA
- * private key of 1024 bits or more stops the server with a readable message, never the first mail.
+ * private key of DKIM_MIN_BITS (2048) bits or more stops the server with a readable message, never the first mail.
  */
 export function dkimSettings(
   e: Pick<Env, "DKIM_DOMAIN" | "DKIM_SELECTOR" | "DKIM_PRIVATE_KEY_FILE" | "DKIM_PRIVATE_KEY">,
@@ -47,8 +49,8 @@ export function dkimSettings(
     );
   }
   const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
-  if (bits < 1024) {
-    throw invalid(variable, `clé RSA de ${bits} bits : 1024 au moins, 2048 conseillés (${KEYGEN})`);
+  if (bits < DKIM_MIN_BITS) {
+    throw invalid(variable, `clé RSA de ${bits} bits : ${DKIM_MIN_BITS} au moins (${KEYGEN})`);
   }
   return {
     domainName: e.DKIM_DOMAIN,

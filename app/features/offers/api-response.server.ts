@@ -20,7 +20,7 @@ export const API_PREFLIGHT_MAX_AGE = 7_200;
 /** The request headers a cross-site read may send (besides the CORS-safelisted ones). */
 export const API_ALLOWED_HEADERS = "Accept, Accept-Language, If-None-Match, If-Modified-Since";
 
-/** A CORS preflight (OPTIONS, which React Router hands to the loader): what a cross-site read may send. */
+/** A CORS preflight (OPTIONS, answered by the HTTP layer before React Router): what a cross-site read may send. */
 export function apiPreflight(): Response {
   return new Response(null, {
     status: 204,
@@ -33,11 +33,6 @@ export function apiPreflight(): Response {
       ...cacheControl("no-store"),
     },
   });
-}
-
-/** An API address's loader: OPTIONS (the CORS preflight) answered before it reads anything. */
-export function apiLoader<A extends { request: Request }>(read: (args: A) => Promise<Response>) {
-  return (args: A) => (args.request.method === "OPTIONS" ? apiPreflight() : read(args));
 }
 
 /** The methods that would change something (React Router calls the action): 405 with Allow. */

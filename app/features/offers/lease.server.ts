@@ -1,18 +1,22 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import {
   leaseQuote,
   offeredDurations,
   readDuration,
+  scalePrice,
   type LeaseQuote,
   type LeaseScale,
 } from "~/lib/lease";
 import { toCents } from "~/lib/money";
+import { priceColumns } from "~/lib/offer-price";
 import { bumpCatalogueVersion } from "./catalogue.server";
 import { byCatalogue } from "./catalogue-memo.server";
-import { db, type Database } from "~/platform/db.server";
-import { appState, leaseRates } from "~/platform/schema.server";
+import { db, type ColumnsRow, type Database } from "~/platform/db.server";
+import { appState, leaseRates, offers } from "~/platform/schema.server";
 
 // The `Barème LOA` (issue 21): coefficients in lease_rates, the purchase option in app_state.
+// The LOA offers with a financed amount are priced by it (decision 038): their price columns are
+// written again, in the same transaction, whenever the scale or the offer is saved.
 
 const OPTION_KEY = "lease_purchase_option_percent";
 
@@ -27,20 +31,110 @@ export async function readLeaseScale(database: Database = db()): Promise<LeaseSc
   return { rates, purchaseOptionPercent: option[0]?.value ?? "0" };
 }
 
+/**
+ * The scale, read in the transaction of a write that prices offers with it. The option's row is
+ * locked (`share` by an offer's save, `update` by the scale's): an offer saved while the scale
+ * changes is priced by the scale that commits last, never by the one it replaces.
+ */
+export async function lockedLeaseScale(
+  tx: Database,
+  mode: "share" | "update" = "share",
+): Promise<LeaseScale> {
+  await tx.execute(sql`select 1 from ${appState} where key = ${OPTION_KEY} for ${sql.raw(mode)}`);
+  return readLeaseScale(tx);
+}
+
 /** The current scale, kept per catalogue version (the offer pages read it on every render). */
 const currentLeaseScale = byCatalogue(() => readLeaseScale());
 
-/** Replaces the scale: durations without a coefficient are no longer offered. */
-export async function saveLeaseScale(scale: LeaseScale, database: Database = db()) {
-  await database.transaction(async (tx) => {
+const financedLeaseColumns = {
+  id: offers.id,
+  title: offers.title,
+  type: offers.type,
+  financedAmount: offers.financedAmount,
+  leaseDurations: offers.leaseDurations,
+  loaMonths: offers.loaMonths,
+  price: offers.price,
+  loaPurchaseOption: offers.loaPurchaseOption,
+  pricedMonths: offers.pricedMonths,
+};
+
+type FinancedLeaseOffer = ColumnsRow<typeof financedLeaseColumns> & {
+  id: number;
+  title: string;
+  type: "dedicated" | "loa";
+  price: string;
+};
+
+const financedLeaseOffers = (database: Database): Promise<FinancedLeaseOffer[]> =>
+  database
+    .select(financedLeaseColumns)
+    .from(offers)
+    .where(and(eq(offers.type, "loa"), isNotNull(offers.financedAmount)))
+    .orderBy(asc(offers.title));
+
+/** Rows per UPDATE of the repricing (4 parameters a row, far under PostgreSQL's 65,535). */
+const REPRICE_BATCH = 1000;
+
+/**
+ * Writes the price columns of the financed LOA offers from `scale`, where they differ (updated_at
+ * moves with them). The caller checked that the scale prices each one.
+ */
+async function repriceLeaseOffers(rows: FinancedLeaseOffer[], scale: LeaseScale, tx: Database) {
+  const changed = rows.flatMap((row) => {
+    const columns = priceColumns(row, scale);
+    if (!columns) return [];
+    const same =
+      columns.price === row.price &&
+      columns.loaPurchaseOption === row.loaPurchaseOption &&
+      columns.pricedMonths === row.pricedMonths;
+    return same ? [] : [{ id: row.id, ...columns }];
+  });
+  for (let i = 0; i < changed.length; i += REPRICE_BATCH) {
+    const values = changed
+      .slice(i, i + REPRICE_BATCH)
+      .map(
+        (c) =>
+          sql`(${c.id}::int, ${c.price}::numeric, ${c.loaPurchaseOption}::numeric, ${c.pricedMonths}::int)`,
+      );
+    await tx.execute(sql`
+      update offers set price = v.price, loa_purchase_option = v.option,
+        priced_months = v.months, updated_at = now()
+      from (values ${sql.join(values, sql`, `)}) as v(id, price, option, months)
+      where offers.id = v.id`);
+  }
+  return changed.length;
+}
+
+export type SaveLeaseScaleResult =
+  | { kind: "saved"; repriced: number }
+  /** The scale would price none of the durations of these offers (titles): nothing written. */
+  | { kind: "unpriced"; titles: string[] };
+
+/**
+ * Replaces the scale: durations without a coefficient are no longer offered. Every LOA offer with
+ * a financed amount gets its new price in the same transaction; a scale that would leave one of
+ * them without any priced duration is refused.
+ */
+export async function saveLeaseScale(
+  scale: LeaseScale,
+  database: Database = db(),
+): Promise<SaveLeaseScaleResult> {
+  return database.transaction(async (tx): Promise<SaveLeaseScaleResult> => {
+    await lockedLeaseScale(tx, "update");
+    const financed = await financedLeaseOffers(tx);
+    const unpriced = financed.filter((offer) => !scalePrice(offer, scale));
+    if (unpriced.length) return { kind: "unpriced", titles: unpriced.map((o) => o.title) };
     await tx.delete(leaseRates);
     if (scale.rates.length) await tx.insert(leaseRates).values(scale.rates);
     await tx
       .insert(appState)
       .values({ key: OPTION_KEY, value: scale.purchaseOptionPercent })
       .onConflictDoUpdate({ target: appState.key, set: { value: scale.purchaseOptionPercent } });
+    const repriced = await repriceLeaseOffers(financed, scale, tx);
     // Offer pages show the rents: cached pages are keyed by the catalogue version.
     await bumpCatalogueVersion(tx);
+    return { kind: "saved", repriced };
   });
 }
 
@@ -48,7 +142,7 @@ export async function saveLeaseScale(scale: LeaseScale, database: Database = db(
 export async function seedLeaseScale(database: Database) {
   const [existing] = await database.select({ months: leaseRates.months }).from(leaseRates).limit(1);
   if (existing) return;
-  await saveLeaseScale(
+  const saved = await saveLeaseScale(
     {
       rates: [
         { months: 24, coefficient: "0.04580" },
@@ -60,11 +154,13 @@ export async function seedLeaseScale(database: Database) {
     },
     database,
   );
+  if (saved.kind !== "saved") throw new Error(`demo scale refused: ${saved.titles.join(", ")}`);
 }
 
 /**
  * The simulator's terms for an LOA offer with a financed amount, at the duration `query` chooses
- * (else the first offered): null for any other offer or when the scale prices none of its durations.
+ * (else its default duration, whose terms are its price columns): null for any other offer or when
+ * the scale prices none of its durations.
  */
 export async function leaseTerms(
   offer: {

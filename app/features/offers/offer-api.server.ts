@@ -3,6 +3,7 @@ import { AVAILABLE_NOW, deliveryLabel } from "~/lib/delivery";
 import { leaseQuote, offeredDurations, type LeaseScale } from "~/lib/lease";
 import { amount, loaTotal, toCents, ttcCents, type Pricing } from "~/lib/money";
 import type { ApiOffer, ApiOfferDetail, ApiOfferList } from "~/lib/offer-api-schema";
+import { offerPrice } from "~/lib/offer-price";
 import type { OfferFilters, OfferSort } from "~/lib/offer-filters";
 import { db, type Database } from "~/platform/db.server";
 import { readLeaseScale } from "./lease.server";
@@ -53,13 +54,12 @@ function leaseOf(offer: OfferDetail, scale: LeaseScale, pricing: Pricing): ApiOf
 /** One offer as the API shows it. */
 export function apiOffer(offer: OfferDetail, scale: LeaseScale, context: ApiContext): ApiOffer {
   const { pricing } = context;
-  const monthly = amount(offer.price, pricing);
+  const price = offerPrice(offer);
+  const monthly = amount(price.monthly, pricing);
   const setup = withTtc(offer.setupFee, pricing);
-  const option = withTtc(offer.loaPurchaseOption, pricing);
-  const total =
-    offer.type === "loa" && offer.loaMonths
-      ? loaTotal(offer.price, offer.loaMonths, offer.loaPurchaseOption, pricing)
-      : null;
+  const lease = price.lease;
+  const option = withTtc(lease?.purchaseOption ?? null, pricing);
+  const total = lease ? loaTotal(price.monthly, lease.months, lease.purchaseOption, pricing) : null;
   return {
     slug: offer.slug,
     title: offer.title,
@@ -77,9 +77,9 @@ export function apiOffer(offer: OfferDetail, scale: LeaseScale, context: ApiCont
     engagement: offer.engagement,
     contractType: offer.contractType,
     loa:
-      total && offer.loaMonths
+      total && lease
         ? {
-            months: offer.loaMonths,
+            months: lease.months,
             purchaseOptionHt: option.ht,
             purchaseOptionTtc: option.ttc,
             totalHt: euros(total.ht),

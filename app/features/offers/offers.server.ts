@@ -6,8 +6,10 @@ import { OFFER_LIMITS } from "~/lib/limits";
 import { likePattern } from "~/lib/offer-filters";
 import { offerToFormValues, type OfferFormValues } from "~/lib/offer-form";
 import type { OfferField, OfferInput } from "~/lib/offer-fields";
+import { priceColumns } from "~/lib/offer-price";
 import { slugCandidate } from "~/lib/slug";
 import { bumpCatalogueVersion } from "./catalogue.server";
+import { lockedLeaseScale } from "./lease.server";
 import { db, type Database } from "~/platform/db.server";
 import { log } from "~/platform/log.server";
 import { offers, type NewOffer, type Offer } from "~/platform/schema.server";
@@ -150,17 +152,35 @@ async function withFreeSlug<T>(
   }
 }
 
-/** The columns the editor writes: every field of the table but the slug (made unique here). */
-function offerValues(input: OfferInput): Omit<NewOffer, "slug"> {
+/** A financed LOA offer none of whose durations the lease scale prices: it would have no price. */
+export class UnpricedLeaseError extends Error {
+  constructor() {
+    super("the lease scale prices none of the offer's durations");
+    this.name = "UnpricedLeaseError";
+  }
+}
+
+/**
+ * The columns the editor writes, in the transaction of the write: every field of the table but the
+ * slug (made unique here), and the price columns, from the scale in force for a financed LOA offer
+ * (decision 038).
+ */
+async function offerValues(input: OfferInput, tx: Database): Promise<Omit<NewOffer, "slug">> {
   const { slug: _slug, ...values } = input;
-  return values;
+  const price = priceColumns(input, await lockedLeaseScale(tx));
+  if (!price) throw new UnpricedLeaseError();
+  return { ...values, ...price };
 }
 
 // Each field of the table is a column of the same name and type (a field without its column, or
-// with another type, fails to compile here).
+// with another type, fails to compile here). The price is null in the input of a financed LOA
+// offer: the scale gives it.
 type ColumnsOf<T> = { [F in OfferField]: T extends Record<F, infer V> ? V : never };
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const _fieldsAreColumns: Same<ColumnsOf<Offer>, OfferInput> = true;
+const _fieldsAreColumns: Same<
+  Omit<ColumnsOf<Offer>, "price"> & { price: string | null },
+  OfferInput
+> = true;
 void _fieldsAreColumns;
 
 /**
@@ -175,7 +195,7 @@ export async function createOffer(
     database.transaction(async (tx) => {
       const [row] = await tx
         .insert(offers)
-        .values({ ...offerValues(input), slug })
+        .values({ ...(await offerValues(input, tx)), slug })
         .returning({ id: offers.id, slug: offers.slug });
       await bumpCatalogueVersion(tx);
       return row;
@@ -202,7 +222,12 @@ export async function updateOffer(
     database.transaction(async (tx) => {
       const [row] = await tx
         .update(offers)
-        .set({ ...offerValues(input), slug, updatedAt: sql`now()`, availableSince: since(input) })
+        .set({
+          ...(await offerValues(input, tx)),
+          slug,
+          updatedAt: sql`now()`,
+          availableSince: since(input),
+        })
         .where(eq(offers.id, id))
         .returning({ id: offers.id, slug: offers.slug });
       if (!row) throw new OfferNotFoundError(id);
@@ -246,7 +271,11 @@ export async function deleteOffer(id: number, database: Database = db()): Promis
 
 /** What the editor pages' save comes to; the route turns it into a status and a toast. */
 export type SaveOfferResult =
-  { kind: "saved"; id: number; slug: string } | { kind: "missing" } | { kind: "failed" };
+  | { kind: "saved"; id: number; slug: string }
+  | { kind: "missing" }
+  /** A financed LOA offer whose durations the scale does not price: nothing written. */
+  | { kind: "unpriced" }
+  | { kind: "failed" };
 
 /**
  * Creates an offer or updates offer `target.id` from validated input. A database error is logged
@@ -267,6 +296,7 @@ export async function saveOffer(
     return { kind: "saved", ...row };
   } catch (error) {
     if (error instanceof OfferNotFoundError) return { kind: "missing" };
+    if (error instanceof UnpricedLeaseError) return { kind: "unpriced" };
     log.error(`offer ${target.mode} failed`, { requestId: context.requestId, error });
     return { kind: "failed" };
   }

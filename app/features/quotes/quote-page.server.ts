@@ -1,4 +1,7 @@
 import type { QuoteDocument } from "~/lib/quote";
+import type { SignedTerms } from "~/lib/signed-documents";
+import { signedDocumentOf } from "~/platform/signed-documents.server";
+import { termsOfSale } from "./quote-answer.server";
 import { buyerPdf, quoteByToken, quoteState, type QuoteState } from "./quote-sending.server";
 import { quoteRowDocument } from "./quotes.server";
 
@@ -13,12 +16,17 @@ export type QuotePage =
       validUntil: Date | null;
       acceptedAt: Date | null;
       declinedAt: Date | null;
+      /** The terms an acceptance agrees to: now, or as recorded when it was signed. */
+      terms: SignedTerms;
+      /** The accepted PDF's SHA-256, as recorded (issue 40). */
+      signedSha256: string | null;
     };
 
 export async function quotePage(token: string): Promise<QuotePage> {
   const quote = await quoteByToken(token);
   if (!quote?.sentAt) return { kind: "missing" };
   const customer = quote.terms?.customer ?? { name: "", email: "" };
+  const signed = quote.acceptedAt ? await signedDocumentOf("quote", quote.id) : undefined;
   return {
     kind: "quote",
     state: quoteState(quote),
@@ -26,12 +34,24 @@ export async function quotePage(token: string): Promise<QuotePage> {
     validUntil: quote.validUntil,
     acceptedAt: quote.acceptedAt,
     declinedAt: quote.declinedAt,
+    terms: signed?.terms ?? termsOfSale(),
+    // A quote accepted before issue 40 has its hash in the acceptance only.
+    signedSha256: signed?.pdfSha256 ?? quote.acceptance?.pdfSha256 ?? null,
   };
 }
 
-/** The PDF of the link's quote: as sent until answered, then with `Accepté le … par …`. */
-export async function quotePagePdf(token: string) {
+/**
+ * The PDF of the link's quote: once accepted, the bytes the buyer signed, never laid out again
+ * (issue 40); before, as sent. A quote accepted before issue 40 kept no bytes: laid out, with
+ * `Accepté le … par …`.
+ */
+export async function quotePagePdf(
+  token: string,
+): Promise<{ pdf: Buffer; fileName: string } | undefined> {
   const quote = await quoteByToken(token);
   if (!quote?.sentAt) return undefined;
-  return buyerPdf(quote);
+  const signed = quote.acceptedAt ? await signedDocumentOf("quote", quote.id) : undefined;
+  if (signed) return { pdf: signed.pdf, fileName: signed.fileName };
+  const { pdf, document } = await buyerPdf(quote);
+  return { pdf, fileName: document.fileName };
 }

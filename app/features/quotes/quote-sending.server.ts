@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { ContactStatus } from "~/lib/domain";
+import type { Seller } from "~/lib/quote";
 import {
   quoteRowLabels,
   QUOTE_REMINDER_DAYS,
@@ -73,10 +74,12 @@ export async function quoteDraft(id: number, database: Database = db()) {
 export type QuoteSending =
   | { kind: "sent"; number: string; replaced: string | null }
   | { kind: "missing" }
-  | { kind: "no-offer" };
+  | { kind: "no-offer" }
+  /** The current quote is accepted: a signed order, which a new quote does not replace. */
+  | { kind: "signed"; number: string };
 
 /** A status change by the quote's flow, with its history line. */
-async function moveStatus(
+export async function moveStatus(
   tx: Database,
   id: number,
   from: ContactStatus,
@@ -98,7 +101,7 @@ async function moveStatus(
     .where(eq(contactRequests.id, id));
 }
 
-async function enqueueQuoteMail(
+export async function enqueueQuoteMail(
   tx: Database,
   quote: { id: number; contactRequestId: number },
   kind: MailKind,
@@ -110,7 +113,7 @@ async function enqueueQuoteMail(
 }
 
 /** The quote as the `quote.*` webhooks carry it. */
-function webhookQuote(quote: Quote): WebhookQuoteData {
+export function webhookQuote(quote: Quote): WebhookQuoteData {
   const document = quoteRowDocument(quote, { name: "", email: "" });
   const total = document.totals[0]?.value ?? "";
   return {
@@ -139,7 +142,8 @@ function webhookQuote(quote: Quote): WebhookQuoteData {
  * validity and the discounts, queued to the requester's mailbox (the PDF attached, the personal
  * link drawn when the mail leaves) in one transaction with the status `Devis envoyé`, its history
  * line and the `quote.sent` webhooks. The latest quote if never sent, else a new number: the
- * previous quote is then replaced (its link says so).
+ * previous quote is then replaced (its link says so), unless the buyer accepted it (a signed
+ * order: refused). The request is locked first, then its quote, as the buyer's answer does.
  */
 export async function sendQuote(
   id: number,
@@ -172,6 +176,7 @@ export async function sendQuote(
       issuedAt: sentAt,
     };
     const previous = await latestQuote(id, tx);
+    if (previous?.acceptedAt) return { kind: "signed", number: previous.number };
     let quote: Quote;
     let replaced: string | null = null;
     if (previous && !previous.sentAt) {
@@ -200,8 +205,14 @@ export async function sendQuote(
   });
 }
 
-/** The quote's PDF as the buyer sees it before answering: the same bytes for the same quote. */
-export function buyerPdf(quote: Quote, options: { withAcceptance?: boolean } = {}) {
+/**
+ * The quote's PDF as the buyer sees it before answering: the same bytes for the same quote and
+ * seller (the configured one unless given).
+ */
+export function buyerPdf(
+  quote: Quote,
+  options: { withAcceptance?: boolean; seller?: Seller } = {},
+) {
   const document = quoteRowDocument(
     quote,
     quote.terms?.customer ?? { name: "", email: "" },
@@ -209,8 +220,6 @@ export function buyerPdf(quote: Quote, options: { withAcceptance?: boolean } = {
   );
   return quotePdf(document, quote.sentAt ?? quote.issuedAt).then((pdf) => ({ pdf, document }));
 }
-
-export const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 /** The path of a quote's page for the buyer. */
 export const quotePagePath = (token: string) => `/devis/${token}`;
@@ -259,82 +268,6 @@ export async function quoteByToken(
 export async function quoteById(id: number, database: Database = db()) {
   const [quote] = await database.select().from(quotes).where(eq(quotes.id, id));
   return quote;
-}
-
-export type QuoteAnswer =
-  { kind: "accept"; name: string; role: string } | { kind: "decline"; reason: string | null };
-
-export type QuoteAnswerOutcome =
-  | { kind: "accepted" | "declined"; number: string }
-  | { kind: "missing" }
-  | { kind: "refused"; state: Exclude<QuoteState, "open" | "draft"> };
-
-/**
- * The buyer's answer, once: the quote's row is locked, an answered, replaced or expired quote
- * refuses. `Bon pour accord` records who, when, from where, and the SHA-256 of the PDF they saw
- * (the same bytes as the page's PDF); the request's status, history, the owner's mail and the
- * webhooks follow in the same transaction.
- */
-export async function answerQuote(
-  token: string,
-  answer: QuoteAnswer,
-  client: { ip: string; userAgent: string },
-  database: Database = db(),
-): Promise<QuoteAnswerOutcome> {
-  const found = await quoteByToken(token, database);
-  if (!found) return { kind: "missing" };
-  // Refused before any layout: repeated posts to an answered quote render no PDF (checked again,
-  // locked, in the transaction).
-  const seen = quoteState(found);
-  if (seen !== "open") return { kind: "refused", state: seen === "draft" ? "expired" : seen };
-  // Laid out before the transaction (PGlite has one connection): the same bytes as the page's.
-  const { pdf } = await buyerPdf(found, { withAcceptance: false });
-  return database.transaction(async (tx) => {
-    const [quote] = await tx.select().from(quotes).where(eq(quotes.id, found.id)).for("update");
-    if (!quote || quote.tokenHash !== found.tokenHash) return { kind: "missing" };
-    const state = quoteState(quote);
-    if (state !== "open") return { kind: "refused", state: state === "draft" ? "expired" : state };
-    const [request] = await tx
-      .select({ status: contactRequests.status, email: contactRequests.email })
-      .from(contactRequests)
-      .where(eq(contactRequests.id, quote.contactRequestId))
-      .for("update");
-    const at = new Date();
-    const [answered] =
-      answer.kind === "accept"
-        ? await tx
-            .update(quotes)
-            .set({
-              acceptedAt: at,
-              acceptance: {
-                name: answer.name,
-                role: answer.role,
-                ip: client.ip,
-                userAgent: client.userAgent.slice(0, 500),
-                pdfSha256: sha256(pdf),
-              },
-            })
-            .where(eq(quotes.id, quote.id))
-            .returning()
-        : await tx
-            .update(quotes)
-            .set({ declinedAt: at, declineReason: answer.reason })
-            .where(eq(quotes.id, quote.id))
-            .returning();
-    const status = answer.kind === "accept" ? "accepted" : "declined";
-    await moveStatus(tx, quote.contactRequestId, request.status, status, {
-      id: null,
-      email: request.email,
-    });
-    await enqueueQuoteMail(tx, answered, MAIL_KINDS.quoteAnswered);
-    await enqueueWebhookEvent(
-      answer.kind === "accept" ? "quote.accepted" : "quote.declined",
-      quote.contactRequestId,
-      tx,
-      { quote: webhookQuote(answered) },
-    );
-    return { kind: status, number: quote.number };
-  });
 }
 
 /**

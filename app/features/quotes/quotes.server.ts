@@ -1,7 +1,13 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { parisYear } from "~/lib/dates";
 import { configure } from "~/lib/offer-options";
-import { quoteDocument, quoteNumber, type QuoteDocument, type QuoteSource } from "~/lib/quote";
+import {
+  quoteDocument,
+  quoteNumber,
+  type QuoteDocument,
+  type QuoteSource,
+  type Seller,
+} from "~/lib/quote";
 import {
   configurationColumns,
   configurationOf,
@@ -10,6 +16,7 @@ import { db, type Database } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { findActiveOfferBySlug } from "~/features/offers/offer-listing.server";
 import { appState, contactRequests, offers, quotes, type Quote } from "~/platform/schema.server";
+import { signedDocumentOf } from "~/platform/signed-documents.server";
 import { sellerIdentity, siteConfig } from "~/platform/site.server";
 
 // Quotes (issue 21): the offer page's, for any configuration, and a request's, numbered and kept.
@@ -40,6 +47,7 @@ async function sourceOf(
       setupFee: offer.setupFee,
       loaMonths: offer.loaMonths,
       loaPurchaseOption: offer.loaPurchaseOption,
+      pricedMonths: offer.pricedMonths,
     },
     configuration,
     vatRate: env().VAT_RATE,
@@ -53,9 +61,10 @@ function documentOf(
     Parameters<typeof quoteDocument>[1],
     "fileSlug" | "number" | "customer" | "validityDays" | "discounts" | "acceptance"
   >,
+  seller: Seller = sellerIdentity(),
 ): QuoteDocument {
   return quoteDocument(source, {
-    seller: sellerIdentity(),
+    seller,
     pricing: siteConfig().pricing,
     leasingPartner: env().LEASING_PARTNER,
     issuedAt,
@@ -78,6 +87,8 @@ export async function offerQuote(
 
 export type RequestQuote =
   | { kind: "quote"; document: QuoteDocument; number: string; issued: boolean }
+  /** Accepted by the buyer: the bytes they signed, never laid out again (issue 40). */
+  | { kind: "signed"; pdf: Buffer; fileName: string; number: string; sha256: string }
   | { kind: "missing" }
   /** A general request, or one whose offer is gone without a configuration to quote. */
   | { kind: "no-offer" };
@@ -102,14 +113,19 @@ export async function lockedRequest(id: number, database: Database) {
   return request;
 }
 
-/** The request's last quote (a new one replaces it). */
+/**
+ * The request's last quote (a new one replaces it), locked until the transaction ends. Callers
+ * lock the request first (lockedRequest), then its quote: the order every quote change takes
+ * (sending, answering), so that two of them wait for each other instead of deadlocking.
+ */
 export async function latestQuote(id: number, database: Database): Promise<Quote | undefined> {
   const [quote] = await database
     .select()
     .from(quotes)
     .where(eq(quotes.contactRequestId, id))
     .orderBy(desc(quotes.id))
-    .limit(1);
+    .limit(1)
+    .for("update");
   return quote;
 }
 
@@ -144,6 +160,16 @@ export async function requestQuote(id: number, database: Database = db()): Promi
   });
   if (kept.kind !== "kept") return kept;
   const { quote } = kept;
+  const signed = quote.acceptedAt ? await signedDocumentOf("quote", quote.id, database) : undefined;
+  if (signed) {
+    return {
+      kind: "signed",
+      number: quote.number,
+      pdf: signed.pdf,
+      fileName: signed.fileName,
+      sha256: signed.pdfSha256,
+    };
+  }
   return {
     kind: "quote",
     number: quote.number,
@@ -172,26 +198,32 @@ export async function nextQuoteNumber(database: Database, issuedAt: Date): Promi
 /**
  * The document of a kept quote: a sent one (issue 29) says what was sent (the buyer as then, the
  * discounts, the validity) and, once accepted, by whom; a quote only downloaded is addressed to
- * the request's person as now.
+ * the request's person as now. The seller is the configured one unless given (a signature
+ * records the one it rendered).
  */
 export function quoteRowDocument(
   quote: Quote,
   customer: { name: string; email: string },
-  options: { withAcceptance?: boolean } = {},
+  options: { withAcceptance?: boolean; seller?: Seller } = {},
 ): QuoteDocument {
   const { terms } = quote;
   const acceptance =
     options.withAcceptance !== false && quote.acceptedAt && quote.acceptance
       ? { at: quote.acceptedAt, name: quote.acceptance.name, role: quote.acceptance.role }
       : null;
-  return documentOf(quote.content, quote.sentAt ?? quote.issuedAt, {
-    fileSlug: quote.number,
-    number: quote.number,
-    customer: terms?.customer ?? customer,
-    validityDays: terms?.validityDays,
-    discounts: terms?.discounts,
-    acceptance,
-  });
+  return documentOf(
+    quote.content,
+    quote.sentAt ?? quote.issuedAt,
+    {
+      fileSlug: quote.number,
+      number: quote.number,
+      customer: terms?.customer ?? customer,
+      validityDays: terms?.validityDays,
+      discounts: terms?.discounts,
+      acceptance,
+    },
+    options.seller,
+  );
 }
 
 /**
@@ -232,6 +264,7 @@ export async function requestSource(
       setupFee: offer ? offer.setupFee : null,
       loaMonths: offer?.loaMonths ?? null,
       loaPurchaseOption: offer?.loaPurchaseOption ?? null,
+      pricedMonths: offer?.pricedMonths ?? null,
     },
     configuration,
     vatRate: env().VAT_RATE,

@@ -40,6 +40,9 @@ const notFound = () =>
   data({ message: MESSAGES.notFound }, { status: 404, headers: PRIVATE_HEADERS });
 
 const NO_OFFER = "Cette demande ne porte sur aucune offre à chiffrer : pas de devis possible.";
+/** Sending over an accepted quote: a signed order is not replaced by a new quote (issue 40). */
+const signedOrder = (number: string) =>
+  `Le devis ${number} a été accepté par le client : c'est une commande signée, qu'un nouveau devis ne remplace pas. Pour la modifier, convenez-en avec le client hors du site.`;
 const SEND_FAILED = "Le devis n'a pas été envoyé";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -71,6 +74,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (result.kind === "missing") throw notFound();
   if (result.kind === "no-offer")
     return actionFailure(409, { error: SEND_FAILED, description: NO_OFFER });
+  if (result.kind === "signed")
+    return actionFailure(409, { error: SEND_FAILED, description: signedOrder(result.number) });
   log.info("quote sent", {
     requestId: context.requestId,
     contactId: id.data,
@@ -96,6 +101,8 @@ export default function ContactQuote({ loaderData, actionData }: Route.Component
       <ActionFailureAlert answer={actionData} always />
       {draft.kind === "no-offer" ? (
         <p>{NO_OFFER}</p>
+      ) : draft.current?.state === "accepted" ? (
+        <p>{signedOrder(draft.current.number)}</p>
       ) : (
         <Card>
           <CardHeader>

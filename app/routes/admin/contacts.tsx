@@ -31,6 +31,7 @@ import { contactListPath, parseContactFilters } from "~/lib/contact-filters-sche
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from "~/lib/domain";
 import { formatDateTime, isoDate, pluralize } from "~/lib/format";
 import { useHydrated } from "~/hooks/use-hydrated";
+import * as dom from "~/lib/dom-hooks";
 import { contactStatusCounts } from "~/features/desk/contact-counts.server";
 import { listContactRequests, type AdminContactRequest } from "~/features/desk/contact-list.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
@@ -187,8 +188,9 @@ function FilterForm({
         </NativeSelect>
       </Field>
       {filters.sort !== "newest" ? <input type="hidden" name="sort" value={filters.sort} /> : null}
+      {/* Hidden from the first paint when scripted (nothing moves), gone once hydrated. */}
       {hydrated ? null : (
-        <Button type="submit" variant="outline">
+        <Button type="submit" variant="outline" {...dom.hook(dom.NOJS_ONLY)}>
           Filtrer
         </Button>
       )}

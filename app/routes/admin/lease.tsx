@@ -5,6 +5,7 @@ import { SectionCard } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { adminMeta } from "~/lib/admin-meta";
+import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
 import { LEASE_DURATIONS, scaled } from "~/lib/lease";
 import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
@@ -60,14 +61,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   const input = submission.data as Record<string, string>;
-  await saveLeaseScale({
+  const result = await saveLeaseScale({
     rates: LEASE_DURATIONS.filter((m) => input[`c${m}`]).map((months) => ({
       months,
       coefficient: input[`c${months}`],
     })),
     purchaseOptionPercent: input.purchaseOptionPercent,
   });
-  log.info("lease scale saved", { requestId: context.requestId });
+  if (result.kind === "unpriced") {
+    return actionFailure(409, {
+      error: FAILED,
+      description: ADMIN_MESSAGES.leaseScaleLeavesOffersUnpriced(result.titles),
+    });
+  }
+  log.info("lease scale saved", { requestId: context.requestId, repriced: result.repriced });
   const rates = LEASE_DURATIONS.filter((m) => input[`c${m}`])
     .map((m) => `${m} mois ${input[`c${m}`]}`)
     .join(", ");
@@ -90,7 +97,7 @@ export default function AdminLease({ loaderData, actionData }: Route.ComponentPr
       <ActionFailureAlert answer={actionData} />
       <SectionCard
         title="Coefficients du financeur"
-        description="Loyer mensuel HT = montant financé HT × coefficient de la durée. Une durée sans coefficient n'est pas proposée."
+        description="Loyer mensuel HT = montant financé HT × coefficient de la durée. Une durée sans coefficient n'est pas proposée. À l'enregistrement, chaque offre LOA avec un montant financé prend pour prix le loyer de sa durée par défaut."
       >
         <Form method="post" action={PATH} className="space-y-5" aria-label="Barème LOA">
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

@@ -4,6 +4,7 @@ import { withReturnTo } from "~/lib/admin-offer-list";
 import { offerToFormValues } from "~/lib/offer-form";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import { offerReferenceOptions } from "~/features/offers/offer-listing.server";
+import { readLeaseScale } from "~/features/offers/lease.server";
 import { waitingAlertCounts } from "~/features/alerts/alerts.server";
 import { alertsWaitingNote } from "~/lib/alerts";
 import {
@@ -27,6 +28,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     values: offerToFormValues(offer),
     returnTo: editorReturnTo(request),
     references: await offerReferenceOptions(),
+    // A financed LOA offer's price is the scale's: the form shows it and how (decision 038).
+    scale: await readLeaseScale(),
     // The demand the team can see (issue 30).
     alertsWaiting: (await waitingAlertCounts([offer.id])).get(offer.id) ?? 0,
   };
@@ -50,6 +53,7 @@ export default function EditOffer({ loaderData, actionData }: Route.ComponentPro
       returnTo={returnTo}
       formKey={`edit-${id}`}
       references={loaderData.references}
+      scale={loaderData.scale}
       note={alertsWaitingNote(loaderData.alertsWaiting)}
     />
   );

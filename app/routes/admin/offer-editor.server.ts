@@ -107,6 +107,15 @@ export async function offerEditorAction(
     });
   }
   const result: SaveOfferResult = await saveOffer(parsed.data, target, context);
+  if (result.kind === "unpriced") {
+    const description = ADMIN_MESSAGES.offerUnpriced;
+    return actionFailure(400, {
+      error: ADMIN_MESSAGES.offerInvalid,
+      description,
+      fieldErrors: { leaseDurations: description },
+      values,
+    });
+  }
   if (result.kind !== "saved") {
     const title =
       target.mode === "create"

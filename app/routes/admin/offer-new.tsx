@@ -3,6 +3,7 @@ import { adminMeta } from "~/lib/admin-meta";
 import { withReturnTo } from "~/lib/admin-offer-list";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import { offerReferenceOptions } from "~/features/offers/offer-listing.server";
+import { readLeaseScale } from "~/features/offers/lease.server";
 import { editorReturnTo, newOfferValues, offerEditorAction } from "./offer-editor.server";
 import type { Route } from "./+types/offer-new";
 
@@ -18,6 +19,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     from,
     returnTo: editorReturnTo(request),
     references: await offerReferenceOptions(),
+    // A financed LOA offer's price is the scale's: the form shows it and how (decision 038).
+    scale: await readLeaseScale(),
   };
 }
 
@@ -38,6 +41,7 @@ export default function NewOffer({ loaderData, actionData }: Route.ComponentProp
       returnTo={returnTo}
       formKey={from ? `copy-${from.id}` : "create"}
       references={loaderData.references}
+      scale={loaderData.scale}
       note={from ? `Copie de « ${from.title} » : vérifiez le titre et la référence.` : undefined}
     />
   );

@@ -14,6 +14,7 @@ import { CONTACT_STATUS_LABELS } from "~/lib/domain";
 import { formatDateTime, isoDate, pluralize } from "~/lib/format";
 import { CONTACT_LIMITS } from "~/lib/limits";
 import { QUOTE_STATE_LABELS } from "~/lib/quote-sending";
+import { SIGNED_DOCUMENT_LABELS } from "~/lib/signed-documents";
 import { erasureFormSchema, firstIssue, personalDataEmailSchema } from "~/lib/personal-data";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
@@ -28,6 +29,7 @@ import {
 } from "~/platform/form.server";
 import { ConfirmIdentity } from "~/components/admin/confirm-identity";
 import { confirmIdentityUrl, identityAnswer } from "./confirm-identity.server";
+import { env } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
 import {
   addressToken,
@@ -44,7 +46,13 @@ export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 export const meta: Route.MetaFunction = () => adminMeta("Données personnelles");
 
 type LoaderData =
-  | { email: string; error: null; result: PersonalData | null; exportHref?: string }
+  | {
+      email: string;
+      error: null;
+      result: PersonalData | null;
+      exportHref?: string;
+      signedYears?: number;
+    }
   | { email: string; error: string; result: null };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -77,6 +85,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     error: null,
     result,
     exportHref: exportHref(parsed.data),
+    signedYears: env().SIGNED_QUOTE_RETENTION_YEARS,
   } satisfies LoaderData;
 }
 
@@ -100,15 +109,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   const unconfirmed = identityAnswer(await confirmIdentity(session, form), form);
   if (unconfirmed) return unconfirmed;
   // The erasure and its journal entry are one transaction.
-  const { subject, counts } = await withDatabase("personal data erasure", context, () =>
+  const { subject, counts, kept } = await withDatabase("personal data erasure", context, () =>
     erasePersonalData(email, { context, actor: session.user }),
   );
   // That it happened and how much went, never the address: a keyed hash names it.
-  log.info("personal data erased", { requestId: context.requestId, subject, ...counts });
+  log.info("personal data erased", {
+    requestId: context.requestId,
+    subject,
+    ...counts,
+    signedDocumentsKept: kept.length,
+  });
+  // What the law keeps is shown again, on the address's page, under the toast that says so.
+  if (kept.length > 0) {
+    const to = `/admin/personal-data?email=${encodeURIComponent(email)}`;
+    return actionDone(request, context, "personalDataErasedSignedKept", to, null);
+  }
   return actionDone(request, context, "personalDataErased", "/admin/personal-data", null);
 }
 
-function countsText(counts: PersonalDataCounts): string {
+/** What an erasure keeps, as the page says it (issue 40). */
+function keptText(signed: number, years: number): string {
+  return `${signed} ${pluralize(signed, "devis signé est conservé", "devis signés sont conservés")} ${years} ans à compter de la signature (durée légale de conservation des documents commerciaux) : l'effacement ne les supprime pas`;
+}
+
+function countsText(counts: Omit<PersonalDataCounts, "signedDocuments">): string {
   return [
     `${counts.requests} ${pluralize(counts.requests, "demande", "demandes")}`,
     `${counts.notes} ${pluralize(counts.notes, "note", "notes")}`,
@@ -229,6 +253,31 @@ function RequestCard({ request }: { request: PersonalData["requests"][number] })
   );
 }
 
+/** The documents the person signed (issue 40): kept apart from the requests, never erased. */
+function SignedDocumentList({ documents }: { documents: PersonalData["signedDocuments"] }) {
+  return (
+    <section aria-label="Documents signés conservés" className="space-y-2">
+      <h3 className="text-lg font-semibold">Documents signés conservés ({documents.length})</h3>
+      <ul className="space-y-2">
+        {documents.map((document) => (
+          <li key={document.id} className="rounded-lg border bg-background p-4 text-sm">
+            {SIGNED_DOCUMENT_LABELS[document.kind]} {document.reference}, signé le{" "}
+            <When date={document.signedAt} /> par {document.acceptance.name} (
+            {document.acceptance.role}) —{" "}
+            <a
+              className="text-primary underline"
+              href={`/admin/signed-documents/${document.id}/pdf`}
+            >
+              PDF signé ({document.pdfBytes} octets)
+            </a>
+            , SHA-256 <code className="break-all font-mono text-xs">{document.pdfSha256}</code>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** One kind of row attached to a request (notes, history, quotes, mails), counted, listed. */
 function RowList<T>(props: {
   title: string;
@@ -269,7 +318,10 @@ export default function AdminPersonalData({
   const formError = actionData && "error" in actionData ? actionData.error : error;
   const confirmation = actionData && "counts" in actionData ? actionData : undefined;
   const asked = confirmation ?? (hydrated && result ? { email, counts: result.counts } : undefined);
-  const found = result ? result.counts.requests + result.counts.alerts > 0 : false;
+  const erasable = result ? result.counts.requests + result.counts.alerts > 0 : false;
+  const found = erasable || (result?.counts.signedDocuments ?? 0) > 0;
+  const signedYears = ("signedYears" in loaderData ? loaderData.signedYears : undefined) ?? 10;
+  const keptSentence = (n: number) => (n > 0 ? ` ${keptText(n, signedYears)}.` : "");
 
   return (
     <div className="space-y-8">
@@ -283,9 +335,10 @@ export default function AdminPersonalData({
           />
         ) : null}
         <p className="max-w-3xl text-muted-foreground">
-          Tout ce que le site conserve sur une adresse e-mail (demandes, notes, historique,
-          e-mails), pour répondre à une demande d'accès, de portabilité ou d'effacement (RGPD,
-          articles 15, 17 et 20). La recherche ignore les majuscules.
+          Tout ce que le site conserve sur une adresse e-mail (demandes, notes, historique, e-mails,
+          devis signés), pour répondre à une demande d'accès, de portabilité ou d'effacement (RGPD,
+          articles 15, 17 et 20). Les devis signés sont conservés pour leur durée légale, même après
+          un effacement. La recherche ignore les majuscules.
         </p>
       </div>
 
@@ -323,7 +376,7 @@ export default function AdminPersonalData({
           inline={confirmation ? true : undefined}
           id="confirm-erase"
           title={`Effacer toutes les données de ${asked.email} ?`}
-          description={`Seront supprimés définitivement : ${countsText(asked.counts)}. Cette action est irréversible.`}
+          description={`Seront supprimés définitivement : ${countsText(asked.counts)}. Cette action est irréversible.${keptSentence(asked.counts.signedDocuments)}`}
           cancelTo={`/admin/personal-data?email=${encodeURIComponent(asked.email)}`}
           onCancel={() => setConfirming(false)}
           action="/admin/personal-data"
@@ -349,17 +402,19 @@ export default function AdminPersonalData({
                     <Download aria-hidden="true" /> Exporter (JSON)
                   </a>
                 </Button>
-                <Form method="post" action="/admin/personal-data">
-                  <input type="hidden" name="intent" value="erase" />
-                  <input type="hidden" name="email" value={email} />
-                  <Button
-                    type={hydrated ? "button" : "submit"}
-                    variant="destructive"
-                    onClick={hydrated ? () => setConfirming(true) : undefined}
-                  >
-                    <Trash2 aria-hidden="true" /> Tout effacer
-                  </Button>
-                </Form>
+                {erasable ? (
+                  <Form method="post" action="/admin/personal-data">
+                    <input type="hidden" name="intent" value="erase" />
+                    <input type="hidden" name="email" value={email} />
+                    <Button
+                      type={hydrated ? "button" : "submit"}
+                      variant="destructive"
+                      onClick={hydrated ? () => setConfirming(true) : undefined}
+                    >
+                      <Trash2 aria-hidden="true" /> Tout effacer
+                    </Button>
+                  </Form>
+                ) : null}
               </div>
             ) : null}
           </div>
@@ -369,7 +424,9 @@ export default function AdminPersonalData({
             </p>
           ) : (
             <>
-              <p>{countsText(result.counts)}.</p>
+              <p>
+                {countsText(result.counts)}.{keptSentence(result.counts.signedDocuments)}
+              </p>
               <p className="text-sm text-muted-foreground">
                 L'effacement ne touche ni les e-mails déjà reçus par l'équipe commerciale (à
                 supprimer de ses boîtes) ni les sauvegardes, qui expirent d'elles-mêmes.
@@ -381,6 +438,9 @@ export default function AdminPersonalData({
                   </li>
                 ))}
               </ul>
+              {result.signedDocuments.length > 0 ? (
+                <SignedDocumentList documents={result.signedDocuments} />
+              ) : null}
               {result.alerts.length > 0 ? (
                 <ul className="space-y-2" aria-label="Alertes de disponibilité de cette personne">
                   {result.alerts.map((alert) => (

@@ -9,7 +9,7 @@ import { resetPasswordSchema, resetTokenSchema } from "~/lib/password-reset-sche
 import { clearSessionCookie, PRIVATE_HEADERS } from "~/features/accounts/auth.server";
 import { withFlash } from "~/platform/flash.server";
 import { actionFailure, readForm } from "~/platform/form.server";
-import { retryAfter } from "~/lib/http-headers";
+import { retryAfter, SECRET_LINK_HEADERS } from "~/lib/http-headers";
 import { HASHING_LIMITS, HashingBusyError } from "~/features/accounts/password.server";
 import { log } from "~/platform/log.server";
 import { completePasswordReset, findUsableReset } from "~/features/accounts/password-reset.server";
@@ -18,14 +18,12 @@ import type { Route } from "./+types/reset-password";
 // The page of a mailed link (issue 20): a new password, twice, under the password policy. It
 // ends every session of the account and signs nobody in: /auth asks the password, then the code.
 
-export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
+// The link's token is in this page's address.
+export const headers: Route.HeadersFunction = () => SECRET_LINK_HEADERS;
 
 export const meta: Route.MetaFunction = () => [
   { title: "Nouveau mot de passe — Espace Administrateur" },
   { name: "robots", content: "noindex, nofollow" },
-  // The link's token is in this page's address: never sent on to another site ("no-referrer"
-  // would also make the form's post say `Origin: null`, refused by the cross-site check).
-  { name: "referrer", content: "same-origin" },
 ];
 
 type LinkState =

@@ -8,7 +8,7 @@ import {
   ALERT_TOKEN_PARAM,
   confirmedDescription,
 } from "~/lib/alerts";
-import { cacheControl } from "~/lib/http-headers";
+import { SECRET_LINK_HEADERS } from "~/lib/http-headers";
 import { pageMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/root";
 import { confirmAlert, findAlertByToken } from "~/features/alerts/alerts.server";
@@ -20,16 +20,14 @@ import type { Route } from "./+types/alert-confirm";
 // (a mail scanner that opens the link confirms nothing). Confirming twice is harmless.
 export const handle: RouteHandle = { hydrate: false };
 
-// The token is in the address: nobody else's cache keeps this page, and it leaves no Referer.
-const PRIVATE = { ...cacheControl("no-store"), "Referrer-Policy": "no-referrer" };
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = alertTokenParam.parse(
     new URL(request.url).searchParams.get(ALERT_TOKEN_PARAM) ?? undefined,
   );
   const alert = await withDatabase("alert link", context, () => findAlertByToken(token, "confirm"));
-  if (!alert || !token) return data({ alert: null, token: "" }, { status: 404, headers: PRIVATE });
-  return data({ alert, token }, { headers: PRIVATE });
+  if (!alert || !token)
+    return data({ alert: null, token: "" }, { status: 404, headers: SECRET_LINK_HEADERS });
+  return data({ alert, token }, { headers: SECRET_LINK_HEADERS });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -40,10 +38,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     confirmAlert(token, context),
   );
   if (result.kind === "invalid-link") {
-    return data({ confirmed: null }, { status: 404, headers: PRIVATE });
+    return data({ confirmed: null }, { status: 404, headers: SECRET_LINK_HEADERS });
   }
   // An explicit 200: else the loader's 404 (no token in this address) would be the status.
-  return data({ confirmed: result }, { status: 200, headers: PRIVATE });
+  return data({ confirmed: result }, { status: 200, headers: SECRET_LINK_HEADERS });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) =>

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { AlertLinkPage, InvalidAlertLink, TokenButton } from "~/components/alert-link";
 import { alertTokenParam } from "~/lib/alert-form-schema";
 import { ALERT_MESSAGES, ALERT_TOKEN_PARAM, ALERT_UNSUBSCRIBE_PATH } from "~/lib/alerts";
-import { cacheControl } from "~/lib/http-headers";
+import { SECRET_LINK_HEADERS } from "~/lib/http-headers";
 import { pageMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/root";
 import { findAlertByToken, unsubscribeAlert } from "~/features/alerts/alerts.server";
@@ -16,8 +16,6 @@ import type { Route } from "./+types/alert-unsubscribe";
 // Origin, which the cross-site check lets through). Either way the alert and its mails are deleted.
 export const handle: RouteHandle = { hydrate: false };
 
-const PRIVATE = { ...cacheControl("no-store"), "Referrer-Policy": "no-referrer" };
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = alertTokenParam.parse(
     new URL(request.url).searchParams.get(ALERT_TOKEN_PARAM) ?? undefined,
@@ -25,8 +23,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const alert = await withDatabase("alert link", context, () =>
     findAlertByToken(token, "unsubscribe"),
   );
-  if (!alert || !token) return data({ alert: null, token: "" }, { status: 404, headers: PRIVATE });
-  return data({ alert, token }, { headers: PRIVATE });
+  if (!alert || !token)
+    return data({ alert: null, token: "" }, { status: 404, headers: SECRET_LINK_HEADERS });
+  return data({ alert, token }, { headers: SECRET_LINK_HEADERS });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -40,10 +39,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     unsubscribeAlert(token, context),
   );
   if (result.kind === "invalid-link") {
-    return data({ unsubscribed: false }, { status: 404, headers: PRIVATE });
+    return data({ unsubscribed: false }, { status: 404, headers: SECRET_LINK_HEADERS });
   }
   // An explicit 200: else the loader's 404 (the alert is gone now) would be the status.
-  return data({ unsubscribed: true }, { status: 200, headers: PRIVATE });
+  return data({ unsubscribed: true }, { status: 200, headers: SECRET_LINK_HEADERS });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) =>

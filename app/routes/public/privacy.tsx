@@ -17,6 +17,7 @@ export function loader() {
     legalName: e.SITE_LEGAL_NAME,
     address: e.SITE_ADDRESS,
     retentionMonths: e.RETENTION_MONTHS,
+    signedYears: e.SIGNED_QUOTE_RETENTION_YEARS,
   };
 }
 
@@ -32,7 +33,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const list = "list-disc space-y-1 pl-6";
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
-  const { legalName, address, retentionMonths } = loaderData;
+  const { legalName, address, retentionMonths, signedYears } = loaderData;
   const { site } = useRootData();
   const mail = (
     <a href={`mailto:${site.email}`} className={legalLink}>
@@ -90,15 +91,20 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         <p>
           Lorsque nous vous envoyons un devis, nous conservons son numéro, ses dates d'envoi et de
           validité, son contenu et votre réponse. Si vous l'acceptez en ligne (« Bon pour accord »),
-          nous enregistrons votre nom, votre fonction, la date, votre adresse IP, votre navigateur
-          et l'empreinte (SHA-256) du PDF accepté : c'est la preuve de votre accord, qui vaut
-          signature électronique simple (règlement eIDAS), nécessaire à l'exécution de la commande
-          (article 6.1.b du RGPD).
+          nous conservons le PDF accepté tel quel et son empreinte (SHA-256), avec l'identité du
+          vendeur et les conditions générales de vente en vigueur, votre nom, votre fonction, la
+          date, votre adresse IP et votre navigateur : c'est la preuve de votre accord, qui vaut
+          signature électronique simple (règlement eIDAS) et commande.
         </p>
         <p>
-          Le devis et cet enregistrement sont conservés avec votre demande, pour la même durée (voir
-          « Durée de conservation »), et effacés avec elle si vous nous le demandez. La facture de
-          la commande, elle, est conservée par notre comptabilité pendant la durée légale (dix ans).
+          Un devis que vous n'avez pas accepté est conservé avec votre demande, pour la même durée
+          (voir « Durée de conservation »), et effacé avec elle si vous nous le demandez. Un devis
+          accepté est un document commercial : nous le conservons <strong>{signedYears} ans</strong>{" "}
+          à compter de son acceptation, durée légale de conservation des documents commerciaux
+          (article L123-22 du Code de commerce), pour respecter cette obligation et pouvoir établir
+          la commande en cas de litige (articles 6.1.c et 17.3 du RGPD). Il n'est effacé ni avec
+          votre demande, ni si vous demandez l'effacement de vos données ; nous vous le remettons
+          sur simple demande.
         </p>
       </LegalSection>
 
@@ -128,6 +134,10 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
             Suivi commercial : notre intérêt légitime à donner suite aux échanges avec nos prospects
             et clients (article 6.1.f du RGPD).
           </li>
+          <li>
+            Devis acceptés : exécution de la commande (article 6.1.b), puis obligation légale de
+            conservation des documents commerciaux (article 6.1.c du RGPD).
+          </li>
         </ul>
       </LegalSection>
 
@@ -146,7 +156,8 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           de notre dernier échange à son sujet (votre demande, puis chaque suivi de notre part).
           Passé ce délai, elle est supprimée automatiquement avec tout ce qui s'y rattache. Les
           messages identifiés comme indésirables (spam) sont supprimés après {SPAM_RETENTION_DAYS}{" "}
-          jours.
+          jours. Un devis accepté en ligne est conservé à part, {signedYears} ans à compter de son
+          acceptation (voir « Devis et acceptation en ligne »).
         </p>
         <p>
           Nos copies de sauvegarde, qui servent uniquement à restaurer le service en cas d'incident,

@@ -7,7 +7,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { Input, Textarea } from "~/components/ui/input";
 import { formatDateTime } from "~/lib/dates";
 import { firstFieldError } from "~/lib/field-errors";
-import { cacheControl } from "~/lib/http-headers";
+import { SECRET_LINK_HEADERS } from "~/lib/http-headers";
 import { pageMeta } from "~/lib/meta";
 import { QUOTE_ANSWER_LIMITS, quoteAnswerSchema } from "~/lib/quote-forms";
 import { useRootData } from "~/hooks/use-root-data";
@@ -16,26 +16,29 @@ import { withDatabase } from "~/platform/availability.server";
 import { assertMethod, readForm } from "~/platform/form.server";
 import { journal } from "~/platform/journal.server";
 import { log } from "~/platform/log.server";
+import { answerQuote } from "~/features/quotes/quote-answer.server";
 import { quotePage } from "~/features/quotes/quote-page.server";
-import { answerQuote, type QuoteState } from "~/features/quotes/quote-sending.server";
+import type { QuoteState } from "~/features/quotes/quote-sending.server";
 import type { Route } from "./+types/quote";
 
 // The buyer's page of a sent quote (issue 29): the quote as a page and as its PDF, and two answers
-// that post normally (no JavaScript): `Bon pour accord` and `Refuser`. A quote answers once.
+// that post normally (no JavaScript): `Bon pour accord` and `Refuser`, each confirmed by a box the
+// browser requires and the server checks again. A quote answers once; once accepted, its PDF is
+// the one signed and the page shows its SHA-256 (issue 40).
 export const handle: RouteHandle = { hydrate: false };
 
-const HEADERS = { ...cacheControl("private"), "X-Robots-Tag": "noindex" };
+export const headers: Route.HeadersFunction = () => SECRET_LINK_HEADERS;
 const INVALID = "Ce lien de devis n'est pas valide.";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   // Database unreachable: the French 503 page, as every public page.
   const page = await withDatabase("quote page", context, () => quotePage(params.token), {
-    headers: HEADERS,
+    headers: SECRET_LINK_HEADERS,
   });
   // A link cut by a mail client, or mistyped: a page that says so, not the site's bare 404.
   if (page.kind === "missing")
-    return data({ page: null, token: "" }, { status: 404, headers: HEADERS });
-  return data({ page, token: params.token }, { headers: HEADERS });
+    return data({ page: null, token: "" }, { status: 404, headers: SECRET_LINK_HEADERS });
+  return data({ page, token: params.token }, { headers: SECRET_LINK_HEADERS });
 }
 
 /** Who signs an acceptance: the two fields the eIDAS record keeps beside the date and address. */
@@ -67,7 +70,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         fieldErrors,
         values: submission.values,
       },
-      { status: 400, headers: HEADERS },
+      { status: 400, headers: SECRET_LINK_HEADERS },
     );
   }
   const input = submission.data;
@@ -80,19 +83,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     "quote answer",
     context,
     () => answerQuote(params.token, answer, client),
-    { headers: HEADERS },
+    { headers: SECRET_LINK_HEADERS },
   );
   if (outcome.kind === "missing") {
     // The loader's page says why (the same link, read again).
     return data(
       { error: "Réponse refusée", description: INVALID },
-      { status: 404, headers: HEADERS },
+      { status: 404, headers: SECRET_LINK_HEADERS },
     );
   }
   if (outcome.kind === "refused") {
     return data(
       { error: "Réponse refusée", description: REFUSALS[outcome.state] },
-      { status: 409, headers: HEADERS },
+      { status: 409, headers: SECRET_LINK_HEADERS },
     );
   }
   log.info(`quote ${outcome.kind}`, { requestId: context.requestId, number: outcome.number });
@@ -101,7 +104,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     action: outcome.kind === "accepted" ? "quote-accepted" : "quote-declined",
     target: outcome.number,
   });
-  throw redirect(`/devis/${params.token}`, { status: 303, headers: HEADERS });
+  throw redirect(`/devis/${params.token}`, { status: 303, headers: SECRET_LINK_HEADERS });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -143,6 +146,12 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         <FormAlert variant="error" title={actionData.error} description={actionData.description} />
       ) : null}
       <StateNotice state={state} page={page} />
+      {state === "accepted" && page.signedSha256 ? (
+        <p className="text-sm">
+          Empreinte SHA-256 du PDF accepté, conservé tel quel :{" "}
+          <code className="break-all font-mono text-xs">{page.signedSha256}</code>
+        </p>
+      ) : null}
       <Card>
         <CardHeader>
           <CardTitle as="h2">{document.offer}</CardTitle>
@@ -209,7 +218,9 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
           ))}
           <p>
             <a className="text-primary underline" href={`/devis/${token}/pdf`}>
-              Télécharger le devis (PDF)
+              {state === "accepted"
+                ? "Télécharger le devis accepté (PDF)"
+                : "Télécharger le devis (PDF)"}
             </a>
           </p>
         </CardContent>
@@ -248,10 +259,10 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                     />
                     <span>
                       J'accepte ce devis et les{" "}
-                      <a className="text-primary underline" href={site.termsUrl}>
+                      <a className="text-primary underline" href={page.terms.url}>
                         conditions générales de vente
                       </a>
-                      .
+                      {page.terms.version ? ` (version ${page.terms.version})` : ""}.
                     </span>
                   </label>
                   {errors.agree ? (
@@ -262,8 +273,9 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                 </div>
                 <p className="text-xs text-muted-foreground">
                   Votre acceptation en ligne vaut signature électronique simple (règlement eIDAS) :
-                  nous enregistrons votre nom, votre fonction, la date, votre adresse IP, votre
-                  navigateur et l'empreinte (SHA-256) du PDF accepté.
+                  nous conservons le PDF accepté et son empreinte (SHA-256), avec votre nom, votre
+                  fonction, la date, votre adresse IP et votre navigateur, pendant la durée légale
+                  de conservation des documents commerciaux.
                 </p>
                 <Button type="submit">Bon pour accord</Button>
               </Form>
@@ -284,6 +296,21 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                     defaultValue={values?.reason}
                   />
                 </Field>
+                <div className="space-y-1">
+                  <label className="flex items-start gap-2 text-sm">
+                    <Checkbox
+                      name="confirm"
+                      required
+                      aria-describedby={errors.confirm ? "quote-confirm-error" : undefined}
+                    />
+                    <span>Je confirme refuser ce devis : ce refus est définitif.</span>
+                  </label>
+                  {errors.confirm ? (
+                    <p id="quote-confirm-error" className="text-sm text-destructive">
+                      {errors.confirm}
+                    </p>
+                  ) : null}
+                </div>
                 <Button type="submit" variant="outline">
                   Refuser
                 </Button>

@@ -3,14 +3,15 @@ import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import { journal } from "~/platform/journal.server";
 import { log } from "~/platform/log.server";
 import { requestQuote } from "~/features/quotes/quotes.server";
-import { pdfResponse, plainAnswer } from "./quote-response.server";
+import { pdfBytesResponse, pdfResponse, plainAnswer } from "./quote-response.server";
 import type { Route } from "./+types/admin-contact-quote[.]pdf";
 
 const REQUEST_GONE = "Cette demande n'existe pas ou a été supprimée.";
 
 /**
  * `Devis (PDF)` on a request's page (issue 21): the quote of the request's configuration,
- * addressed to the person, numbered at its first download and the same document afterwards.
+ * addressed to the person, numbered at its first download and the same document afterwards; once
+ * accepted, the bytes the buyer signed (issue 40).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user } = await requireAdmin(request, "contacts");
@@ -27,15 +28,25 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       PRIVATE_HEADERS,
     );
   }
-  log.info(result.issued ? "request quote issued" : "request quote downloaded", {
-    requestId: context.requestId,
-    contactId: id.data,
-    number: result.number,
-  });
+  const signed = result.kind === "signed";
+  log.info(
+    signed
+      ? "signed quote downloaded"
+      : result.issued
+        ? "request quote issued"
+        : "request quote downloaded",
+    {
+      requestId: context.requestId,
+      contactId: id.data,
+      number: result.number,
+    },
+  );
   await journal.recordBeforeExport(context, {
     actor: user,
     action: "quote-exported",
     target: result.number,
   });
-  return pdfResponse(result.document, PRIVATE_HEADERS);
+  return signed
+    ? pdfBytesResponse(result.pdf, result.fileName, PRIVATE_HEADERS)
+    : pdfResponse(result.document, PRIVATE_HEADERS);
 }

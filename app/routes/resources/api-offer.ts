@@ -6,7 +6,7 @@ import { siteConfig } from "~/platform/site.server";
 import type { Route } from "./+types/api-offer";
 
 /** GET /api/offers/{slug}: one active offer as JSON (issue 30). */
-export const loader = api.apiLoader(async ({ params, context }: Route.LoaderArgs) => {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const { title, description } = MESSAGES.offerNotFound;
   const slug = offerSlugSchema.safeParse(params.slug);
   if (!slug.success) return api.apiProblem(404, title, description);
@@ -14,7 +14,7 @@ export const loader = api.apiLoader(async ({ params, context }: Route.LoaderArgs
     const offer = await findApiOffer(slug.data, siteConfig());
     return offer ? api.apiJson(offer) : api.apiProblem(404, title, description);
   });
-});
+}
 
 /** POST, PUT, PATCH, DELETE: 405 with Allow (a read-only address). */
 export const action = api.apiMethodNotAllowed;

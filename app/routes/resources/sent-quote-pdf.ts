@@ -11,8 +11,9 @@ import type { Route } from "./+types/sent-quote-pdf";
 const HEADERS = { ...cacheControl("private"), "X-Robots-Tag": "noindex" };
 
 /**
- * The PDF of a sent quote, by its link (issue 29): the same bytes as the buyer accepts. Laid out
- * per request, so under the offer quote PDF's limits (per client, then the render turns).
+ * The PDF of a sent quote, by its link (issue 29): the same bytes as the buyer accepts, and once
+ * accepted the bytes kept then (issue 40). Laid out per request until then, so under the offer
+ * quote PDF's limits (per client, then the render turns).
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const rendered = await withDatabase(
@@ -38,5 +39,5 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   const found = rendered.value;
   if (!found) return plainAnswer(404, "Ce lien de devis n'est pas valide.", HEADERS);
-  return pdfBytesResponse(found.pdf, found.document.fileName, HEADERS);
+  return pdfBytesResponse(found.pdf, found.fileName, HEADERS);
 }

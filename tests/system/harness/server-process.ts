@@ -29,7 +29,7 @@ export const DATA_TEMPLATE_VARIABLE = "SYSTEM_TEST_DATA_TEMPLATE";
  * embedded data directory that has none yet, it spares the server initdb and the migrations; the
  * demo data and the first administrator are still the server's own first-start work.
  */
-function copyDataTemplate(dataDir: string): void {
+export function copyDataTemplate(dataDir: string): void {
   const template = process.env[DATA_TEMPLATE_VARIABLE];
   if (!template || existsSync(path.join(dataDir, "pgdata", "PG_VERSION"))) return;
   cpSync(path.join(template, "pgdata"), path.join(dataDir, "pgdata"), { recursive: true });
@@ -39,6 +39,7 @@ function copyDataTemplate(dataDir: string): void {
  * The environment of a test server: nothing inherited but PATH, HOME and TMPDIR, so that the
  * developer's DATABASE_URL or LOG_LEVEL never leaks in. TRUST_PROXY=loopback (the test, on
  * 127.0.0.1, is the proxy) lets a test pose as many clients through X-Forwarded-For; LOG_LEVEL=info puts every log line in the captured output.
+ * TOTP_ENCRYPTION_KEY (a test-only key), which production requires on a public SITE_URL.
  */
 export function serverEnv(options: ServerOptions): NodeJS.ProcessEnv {
   const env: Record<string, string | undefined> = {
@@ -51,6 +52,7 @@ export function serverEnv(options: ServerOptions): NodeJS.ProcessEnv {
     SITE_URL: `http://127.0.0.1:${options.port}`,
     TRUST_PROXY: "loopback",
     LOG_LEVEL: "info",
+    TOTP_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
     ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.env,

@@ -762,8 +762,18 @@ const QUOTE_CASES: HostileCase[] = [
   ),
   answer(
     "refusal reason of 1,001 characters",
-    { intent: "decline", reason: "x".repeat(1001) },
+    { intent: "decline", confirm: "on", reason: "x".repeat(1001) },
     { status: 400, message: "Le motif ne doit pas dépasser 1000 caractères." },
+  ),
+  answer(
+    "refusal not confirmed",
+    { intent: "decline", reason: "Trop cher" },
+    { status: 400, message: "Cochez la case pour confirmer le refus du devis." },
+  ),
+  answer(
+    "refusal confirmed with another value",
+    { intent: "decline", confirm: "yes" },
+    { status: 400, message: "Cochez la case pour confirmer le refus du devis." },
   ),
   {
     name: "quote answer: JSON body",
@@ -804,12 +814,20 @@ const QUOTE_CASES: HostileCase[] = [
         const mails = after.mailOutbox.filter((m) => !before.mailOutbox.some((b) => b.id === m.id));
         expect(mails.map((m) => m.kind)).toEqual(["quote_answered"]);
         expect(after.contactStatusChanges).toHaveLength(before.contactStatusChanges.length + 1);
+        // The PDF accepted, kept once with the acceptance as typed (issue 40).
+        expect(after.signedDocuments).toHaveLength(before.signedDocuments.length + 1);
+        expect(after.signedDocuments.at(-1)).toMatchObject({
+          reference: changed[0].number,
+          pdfSha256: changed[0].acceptance?.pdfSha256,
+          acceptance: { name: XSS_PAYLOADS[1], role: "Robert'); DROP TABLE quotes;--" },
+        });
         const rest = (s: Snapshot) => ({
           ...s,
           quotes: [],
           contactRequests: s.contactRequests.filter((c) => c.id !== request?.id),
           mailOutbox: [],
           contactStatusChanges: [],
+          signedDocuments: [],
         });
         expect(rest(after)).toEqual(rest(before));
       },
@@ -823,7 +841,7 @@ const QUOTE_CASES: HostileCase[] = [
   }),
   answer(
     "a refusal after the acceptance",
-    { intent: "decline", reason: "Trop cher" },
+    { intent: "decline", confirm: "on", reason: "Trop cher" },
     {
       status: 409,
       message: "Ce devis a déjà été accepté",
@@ -859,7 +877,7 @@ export const PUBLIC_ACTIONS: Action[] = [
   {
     name: "quote refusal",
     path: (v) => `/devis/${v.quoteToken}`,
-    body: urlencoded({ intent: "decline", reason: "Trop cher" }),
+    body: urlencoded({ intent: "decline", confirm: "on", reason: "Trop cher" }),
   },
   // The catalogue API is read-only: its action answers 405 (issue 30).
   { name: "API offers (405)", path: "/api/offers", body: urlencoded({ q: "x" }) },
@@ -874,6 +892,20 @@ export function crossSiteCases(actions: Action[], baseUrl: string): HostileCase[
   const forgeries: [string, [string, string][]][] = [
     ["foreign origin", [["Origin", "https://evil.example"]]],
     ["opaque origin (sandboxed frame, data: URL)", [["Origin", "null"]]],
+    [
+      "opaque origin from another site's sandboxed frame, as a browser sends it",
+      [
+        ["Origin", "null"],
+        ["Sec-Fetch-Site", "cross-site"],
+      ],
+    ],
+    [
+      "opaque origin from a sibling subdomain",
+      [
+        ["Origin", "null"],
+        ["Sec-Fetch-Site", "same-site"],
+      ],
+    ],
     ["same host name, other port", [["Origin", `http://127.0.0.1:${Number(port) + 1}`]]],
     ["look-alike host", [["Origin", `http://${host}.evil.example`]]],
     ["malformed origin", [["Origin", "not a url"]]],

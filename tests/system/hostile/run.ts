@@ -11,6 +11,7 @@ import {
   passwordResets,
   quotes,
   sessions,
+  signedDocuments,
   users,
 } from "../../../app/platform/schema.server";
 import { hashSessionToken } from "../../../app/features/accounts/sessions.server";
@@ -31,6 +32,7 @@ const SNAPSHOT_TABLES = {
   passwordResets,
   quotes,
   contactStatusChanges,
+  signedDocuments,
 };
 
 /**
@@ -138,7 +140,7 @@ export function decodeHtml(html: string): string {
 }
 
 let ipCounter = 0;
-/** A new client address per request (TRUST_PROXY=1), so that the contact rate limit stays out of the way. */
+/** A new client address per request (TRUST_PROXY=loopback), so that the contact rate limit stays out of the way. */
 export function nextClientIp(): string {
   ipCounter++;
   return `10.77.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
