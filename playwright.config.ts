@@ -162,7 +162,8 @@ export default defineConfig({
     command: "tsx tests/e2e/servers.ts",
     wait: { stdout: /E2E_SERVERS_READY/ },
     reuseExistingServer: false,
-    timeout: 120_000,
+    // A hang guard: three built servers on a slowed CI machine took minutes to start.
+    timeout: 600_000,
     stdout: "ignore",
     stderr: "pipe",
     env: {

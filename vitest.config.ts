@@ -21,8 +21,10 @@ export default defineConfig({
     // One process per worker, not per file: tests/support/per-file.setup.ts.
     isolate: false,
     setupFiles: ["tests/support/per-file.setup.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Hang guards, not speed limits: on a CI machine running at a tenth of its speed, opening PGlite
+    // from the migrated image took over a minute in beforeAll.
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
     env: { TZ: "America/New_York" },
     // Vitest's default in a run is one worker fewer than the cores: one file at a time on CI's 2 cores.
     // On the embedded database the files are CPU-bound (one per core); on PostgreSQL they mostly wait

@@ -40,7 +40,7 @@ try {
     server.child.stderr?.pipe(process.stderr);
     running.push(server);
   }
-  await Promise.all(running.map((server) => server.ready()));
+  await Promise.all(running.map((server) => server.ready(590_000)));
   console.log("E2E_SERVERS_READY");
 } catch (error) {
   console.error(error);

@@ -132,7 +132,7 @@ export class ServerProcess {
   }
 
   /** Waits until /healthz answers 200; throws with the server's output if it exits or times out. */
-  async ready(timeoutMs = 120_000): Promise<this> {
+  async ready(timeoutMs = 200_000): Promise<this> {
     try {
       await waitUntilHealthy(
         this.base,
