@@ -81,4 +81,29 @@ describe("cssForPage", () => {
     expect(bytes.toString("utf8")).toBe(cssForPage(CSS, html));
     expect(cssBytesForPage(CSS, '<p class="md:grid hidden">autre page</p>')).toBe(bytes);
   });
+
+  it("keeps the @property rules and defaults of the variables the kept rules read, and no other", () => {
+    const sheet = [
+      "@layer properties{@supports (-moz-orient:inline){*,:before,:after,::backdrop{",
+      "--tw-shadow:0 0 #0000;--tw-border-style:solid;--tw-blur:initial}}}",
+      "@layer utilities{",
+      ".border{border-style:var(--tw-border-style);border-width:1px}",
+      ".shadow{--tw-shadow:0 1px 3px #0001;box-shadow:var(--tw-shadow)}",
+      ".blur{--tw-blur:blur(8px);filter:var(--tw-blur,)}",
+      "}",
+      '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}',
+      '@property --tw-border-style{syntax:"*";inherits:false;initial-value:solid}',
+      '@property --tw-blur{syntax:"*";inherits:false}',
+    ].join("");
+    const css = cssForPage(sheet, '<div class="border shadow">');
+    expect(css).toContain("::backdrop{--tw-shadow:0 0 #0000;--tw-border-style:solid}");
+    expect(css).toContain("@property --tw-shadow{");
+    expect(css).toContain("@property --tw-border-style{");
+    expect(css).not.toContain("--tw-blur");
+    const blurOnly = cssForPage(sheet, '<div class="blur">');
+    expect(blurOnly).toContain("::backdrop{--tw-blur:initial}");
+    expect(blurOnly).toContain('@property --tw-blur{syntax:"*";inherits:false}');
+    expect(blurOnly).not.toContain("--tw-shadow");
+    expect(blurOnly).not.toContain("--tw-border-style");
+  });
 });

@@ -4,7 +4,8 @@
  * (theme, base, components, unlayered rules) is always kept; a utility is kept when one of the
  * classes its selector names is in one of the page's class attributes, or one the page's scripts
  * add (SCRIPT_CLASSES). Classes set outside the HTML and always possible (`dark` on <html> by the
- * theme script, `group`/`peer` markers) never decide alone.
+ * theme script, `group`/`peer` markers) never decide alone. Tailwind's `@property` rules and the
+ * properties layer's defaults are kept for the variables the kept CSS reads (`var(--tw-…)`) only.
  */
 import { keptIn } from "~/lib/kept-in";
 
@@ -127,7 +128,36 @@ function pageCut(css: string, html: string, parts: readonly string[]): Cut {
       const inner = r.rules.map(kept).join("");
       return inner ? `${r.open}${inner}}` : "";
     };
-    const text = `${sheet.before}@layer utilities{${sheet.rules.map(kept).join("")}}${sheet.after}`;
+    const text = withoutUnreadVariables(
+      `${sheet.before}@layer utilities{${sheet.rules.map(kept).join("")}}${sheet.after}`,
+    );
     return { text, bytes: Buffer.from(text) };
   });
+}
+
+const PROPERTY_RULE = /@property (--tw-[\w-]+)\{[^}]*\}/g;
+const DEFAULT = /(--tw-[\w-]+):[^;}]*;?/g;
+
+/**
+ * `css` without the `@property` rules and properties-layer defaults of Tailwind variables that no
+ * kept rule reads: a utility's variables are declared whether or not the page uses it (about 8 KB).
+ * Neither of them reads a variable itself, so the variables read are those of the rest.
+ */
+function withoutUnreadVariables(css: string): string {
+  const read = new Set(Array.from(css.matchAll(/var\((--tw-[\w-]+)/g), (m) => m[1]));
+  const defaults = css.indexOf("@layer properties{");
+  let text = css.replace(PROPERTY_RULE, (rule, name: string) => (read.has(name) ? rule : ""));
+  if (defaults !== -1) {
+    const start = text.indexOf("{--tw-", defaults) + 1;
+    const end = text.indexOf("}", start);
+    if (start > 0 && end !== -1) {
+      const kept = text
+        .slice(start, end)
+        .replace(DEFAULT, (decl, name: string) =>
+          read.has(name) ? (decl.endsWith(";") ? decl : `${decl};`) : "",
+        );
+      text = text.slice(0, start) + kept.replace(/;$/, "") + text.slice(end);
+    }
+  }
+  return text;
 }
