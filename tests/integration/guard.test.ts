@@ -1,10 +1,19 @@
 import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as adminLogout from "../../app/routes/admin/logout";
 import * as adminContacts from "../../app/routes/admin/contacts";
 import * as dashboard from "../../app/routes/admin/dashboard";
 import { createContactRequest } from "../../app/features/desk/contacts.server";
-import { mailOutbox, offers, sessions } from "../../app/platform/schema.server";
+import { answerQuote } from "../../app/features/quotes/quote-answer.server";
+import { drawQuoteLink, sendQuote } from "../../app/features/quotes/quote-sending.server";
+import {
+  mailOutbox,
+  offers,
+  quotes,
+  sessions,
+  signedDocuments,
+} from "../../app/platform/schema.server";
 import { hashSessionToken } from "../../app/features/accounts/sessions.server";
 import { testDatabaseKind } from "../support/database";
 import { useTestDatabase } from "../support/use-test-database";
@@ -26,6 +35,7 @@ let offerId: number;
 let contactId: number;
 let failedMailId: number;
 let secondAdminId: number;
+let signedDocumentId: number;
 
 type Call = {
   name: string;
@@ -56,6 +66,7 @@ function params() {
     "/admin/contacts/:id:id": String(contactId ?? 1),
     "/admin/contacts/:id/devis.pdf:id": String(contactId ?? 1),
     "/admin/contacts/:id/envoyer-devis:id": String(contactId ?? 1),
+    "/admin/signed-documents/:id/pdf:id": String(signedDocumentId ?? 1),
   };
 }
 
@@ -221,6 +232,21 @@ describe(`admin guard (${testDatabaseKind})`, () => {
         offer: offerId,
       })
     ).id;
+    // A quote accepted on another request: the signed document the personal data page hands over.
+    const signedRequest = await createContactRequest({
+      name: "Jeanne",
+      email: "jeanne@example.fr",
+      phone: null,
+      message: "Un devis",
+      offer: offerId,
+    });
+    const sent = await sendQuote(signedRequest.id, { validityDays: 30, discounts: [] }, admin);
+    if (sent.kind !== "sent") throw new Error(`quote not sent: ${sent.kind}`);
+    const [quote] = await database.db.select().from(quotes).where(eq(quotes.number, sent.number));
+    const link = await drawQuoteLink(quote.id);
+    const answer = { kind: "accept", name: "Jeanne", role: "Gérante" } as const;
+    await answerQuote(link!.token, answer, { ip: "203.0.113.9", userAgent: "Vitest" });
+    [{ id: signedDocumentId }] = await database.db.select().from(signedDocuments);
     [{ id: failedMailId }] = await database.db
       .update(mailOutbox)
       .set({ status: "failed", lastError: "550 refusé" })
@@ -324,7 +350,10 @@ describe(`admin guard (${testDatabaseKind})`, () => {
         }),
       );
       expect(retried.status).toBe(302);
-      const [mail] = await database.db.select().from(mailOutbox);
+      const [mail] = await database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.id, failedMailId));
       expect(mail.status).toBe("pending");
     });
   });

@@ -48,6 +48,8 @@ const EXPECTED: Record<string, Access> = {
   "routes/admin/webhooks.tsx": { loader: ADMIN_ONLY, action: ADMIN_ONLY },
   "routes/resources/admin-journal-export[.]csv.ts": { loader: ADMIN_ONLY },
   "routes/resources/admin-contact-quote[.]pdf.ts": { loader: CONTACTS },
+  // Kept past an erasure, handed over from the personal data page.
+  "routes/resources/admin-signed-document-pdf.ts": { loader: ADMIN_ONLY },
 };
 
 const PASSWORD = "un mot de passe de test assez long";
@@ -101,6 +103,7 @@ function target(route: AdminRoute, query = "") {
     "/admin/contacts/:id:id": ids.contact,
     "/admin/contacts/:id/devis.pdf:id": ids.contact,
     "/admin/contacts/:id/envoyer-devis:id": ids.contact,
+    "/admin/signed-documents/:id/pdf:id": "1",
   });
   return { url: `${url}${query}`, params };
 }

@@ -10,10 +10,11 @@ const GONE = "Ce document signé n'existe pas ou sa durée de conservation est �
 
 /**
  * A signed document's PDF as it was signed (issue 40), from the person's data page: what an
- * access request hands over, also once the request is purged or erased.
+ * access request hands over, also once the request is purged or erased. Administrators only, as that
+ * page: the request page serves its own signed quote (admin-contact-quote[.]pdf.ts).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { user } = await requireAdmin(request, "contacts");
+  const { user } = await requireAdmin(request, "admin");
   const id = idSchema.safeParse(params.id);
   if (!id.success) return plainAnswer(404, GONE, PRIVATE_HEADERS);
   const signed = await withDatabase("signed document", context, () => signedDocumentById(id.data));
