@@ -39,6 +39,9 @@ const launchOptions = {
 // which are desktop (with and without JavaScript): the admin area is not laid out for phones.
 const ADMIN_SPECS = /admin(-[\w-]+)?\.spec\.ts$/;
 const SEARCH_SPECS = /contact-search\.spec\.ts$/;
+// <flow>.firefox.spec.ts: Debian's Firefox ESR as the buyer (tests/e2e/firefox.ts), run by the
+// Firefox projects only.
+const FIREFOX_SPECS = /\.firefox\.spec\.ts$/;
 
 const desktop = { ...devices["Desktop Chrome"], channel: undefined, launchOptions };
 const phone = {
@@ -115,13 +118,13 @@ export default defineConfig({
     {
       name: "desktop",
       use: desktop,
-      testIgnore: [ADMIN_SPECS, SEARCH_SPECS],
+      testIgnore: [ADMIN_SPECS, SEARCH_SPECS, FIREFOX_SPECS],
       grepInvert: without(NO_JS, PHONE_ONLY),
     },
     {
       name: "desktop-nojs",
       use: { ...desktop, javaScriptEnabled: false },
-      testIgnore: [ADMIN_SPECS, SEARCH_SPECS],
+      testIgnore: [ADMIN_SPECS, SEARCH_SPECS, FIREFOX_SPECS],
       grepInvert: without(NEEDS_JS, SERVER_READ, PHONE_ONLY),
     },
     // The phones run what a phone shows or uses its own way (@layout: pages, menu, filter panel,
@@ -130,14 +133,14 @@ export default defineConfig({
     {
       name: "phone",
       use: phone,
-      testIgnore: [ADMIN_SPECS, SEARCH_SPECS],
+      testIgnore: [ADMIN_SPECS, SEARCH_SPECS, FIREFOX_SPECS],
       grep: new RegExp([LAYOUT, PHONE_ONLY].join("|")),
       grepInvert: without(NO_JS, DESKTOP_ONLY),
     },
     {
       name: "phone-nojs",
       use: { ...phone, javaScriptEnabled: false },
-      testIgnore: [ADMIN_SPECS, SEARCH_SPECS],
+      testIgnore: [ADMIN_SPECS, SEARCH_SPECS, FIREFOX_SPECS],
       grep: new RegExp([LAYOUT, PHONE_ONLY].join("|")),
       grepInvert: without(NEEDS_JS, SERVER_READ, DESKTOP_ONLY),
     },
@@ -153,6 +156,10 @@ export default defineConfig({
       testMatch: SEARCH_SPECS,
       grepInvert: without(NEEDS_JS, SERVER_READ),
     },
+    // The buyer's forms behind a mailed link in Firefox ESR, with and without JavaScript; the
+    // salesperson, where one is needed, works in Chromium (the project's `page`).
+    { name: "firefox", use: desktop, testMatch: FIREFOX_SPECS },
+    { name: "firefox-nojs", use: desktop, testMatch: FIREFOX_SPECS },
   ],
   // The real built servers on fresh embedded databases with the demo data: the public pages', the
   // administrator specs', and one with a contact form that searches its offers

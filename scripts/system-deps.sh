@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs and starts what the tests need beyond npm: Debian's Chromium, nginx and a local PostgreSQL.
+# Installs and starts what the tests need beyond npm: Debian's Chromium and Firefox ESR, nginx and a
+# local PostgreSQL.
 # Idempotent; run as root (CI does). Prints the TEST_DATABASE_URL to use.
 set -euo pipefail
 
@@ -12,6 +13,12 @@ apt_install() {
 if ! [ -x /usr/bin/chromium ]; then
   echo "installing Debian's chromium..."
   apt_install chromium
+fi
+
+# Firefox ESR for the browser tests of the forms behind mailed links (tests/e2e/*.firefox.spec.ts).
+if ! [ -x /usr/bin/firefox-esr ]; then
+  echo "installing Debian's firefox-esr..."
+  apt_install firefox-esr
 fi
 
 # nginx for the rolling-restart test (a reverse proxy in front of two instances); not started here.

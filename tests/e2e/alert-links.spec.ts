@@ -3,6 +3,7 @@ import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { findFreePort } from "../system/harness/ports";
 import { type ServerProcess, startServer } from "../system/harness/server-process";
 import { expect, test } from "./fixtures";
+import { mailedLinks } from "./mailed-links";
 
 // `Me prévenir` from the offer page to the mailed links (issue 39), as a browser follows them, with
 // and without JavaScript, in Chromium: the confirmation and the unsubscription pages
@@ -37,24 +38,6 @@ test.afterAll(async () => {
   await smtp?.stop();
 });
 
-/** The confirmation and unsubscribe links of the double opt-in mail sent to `email`. */
-async function mailedLinks(email: string): Promise<{ confirm: string; unsubscribe: string }> {
-  let links: { confirm: string; unsubscribe: string } | undefined;
-  await expect
-    .poll(
-      () => {
-        const text = smtp.mails.find((m) => m.envelope.to.includes(email))?.parsed.text ?? "";
-        const confirm = /http:\/\/\S+\/alertes\/confirmer\?jeton=[\w%-]+/.exec(text)?.[0];
-        const unsubscribe = /http:\/\/\S+\/alertes\/desinscription\?jeton=[\w%-]+/.exec(text)?.[0];
-        if (confirm && unsubscribe) links = { confirm, unsubscribe };
-        return Boolean(links);
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  return links!;
-}
-
 /** Asks `Me prévenir` on the exhausted offer's page, as the visitor does. */
 async function askAlert(page: Page, email: string) {
   await page.goto(`${server.base}/offers/${OFFER.slug}`);
@@ -72,7 +55,10 @@ test("the mailed links confirm an alert, then end it, from the browser's own pag
   test.setTimeout(90_000);
   const email = `alerte-${testInfo.project.name}-${Date.now()}@example.fr`;
   await askAlert(page, email);
-  const { confirm, unsubscribe } = await mailedLinks(email);
+  const { alertConfirm: confirm, alertUnsubscribe: unsubscribe } = await mailedLinks(smtp, email, [
+    "alertConfirm",
+    "alertUnsubscribe",
+  ]);
 
   const opened = await page.goto(confirm);
   expect(opened?.headers()["referrer-policy"]).toBe("same-origin");
@@ -101,7 +87,10 @@ test("an unconfirmed alert ended from its first mail's unsubscribe link", async 
   test.setTimeout(90_000);
   const email = `sans-suite-${testInfo.project.name}-${Date.now()}@example.fr`;
   await askAlert(page, email);
-  const { confirm, unsubscribe } = await mailedLinks(email);
+  const { alertConfirm: confirm, alertUnsubscribe: unsubscribe } = await mailedLinks(smtp, email, [
+    "alertConfirm",
+    "alertUnsubscribe",
+  ]);
   await page.goto(unsubscribe);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Se désinscrire");
   await page.getByRole("button", { name: "Me désinscrire" }).click();

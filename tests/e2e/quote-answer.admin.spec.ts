@@ -3,6 +3,8 @@ import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { findFreePort } from "../system/harness/ports";
 import { type ServerProcess, startServer } from "../system/harness/server-process";
 import { expect, noJs, test } from "./fixtures";
+import { mailedLinks, mailsTitled } from "./mailed-links";
+import { buyerOf, requestHeader, sendQuoteFor } from "./quote-support";
 
 // A request's quote sent and answered (issue 29), with and without JavaScript: `Envoyer le devis`
 // from the request's page, the mail to the buyer with the personal link (a real SMTP server on
@@ -11,7 +13,6 @@ import { expect, noJs, test } from "./fixtures";
 // second answer refused, and the request's status and history following.
 
 const ADMIN = { email: "admin@example.fr", password: "le mot de passe des devis envoyés" };
-const BUYER = { company: "ACME SAS", siren: "732829320" };
 
 // One built server per worker: the file's tests run in order in one worker, not spread (each
 // worker would start its own server).
@@ -44,24 +45,7 @@ test.afterAll(async () => {
   await smtp?.stop();
 });
 
-/** The link of the quote mailed to `email`, read from the mail the SMTP server received. */
-async function mailedQuoteLink(email: string): Promise<{ subject: string; link: string }> {
-  let found: { subject: string; link: string } | undefined;
-  await expect
-    .poll(
-      () => {
-        const mail = smtp.mails.find(
-          (m) => m.envelope.to.includes(email) && /^Votre devis DEV-/.test(m.parsed.subject ?? ""),
-        );
-        const link = /http:\/\/\S+\/devis\/[A-Za-z0-9_-]{43}/.exec(mail?.parsed.text ?? "")?.[0];
-        if (mail && link) found = { subject: mail.parsed.subject ?? "", link };
-        return Boolean(found);
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  return found!;
-}
+const site = () => ({ base: server.base, admin: ADMIN });
 
 /** A browser of the buyer's, signed in nowhere. */
 async function buyerPage(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
@@ -85,88 +69,18 @@ async function accept(page: Page, name: string) {
   await form.getByRole("button", { name: "Bon pour accord" }).click();
 }
 
-/**
- * A request about an LOA offer, with the buyer's company, as the contact form posts it; then the
- * administrator signs in, opens it and sends its quote with `Envoyer le devis`. Ends on the
- * request's page, showing `Devis envoyé`.
- */
-async function sendQuoteFor(page: Page, id: string, name: string, email: string) {
-  const base = server.base;
-  await page.goto(`${base}/offers/loa-pme-36-mois`);
-  const contact = await page
-    .getByRole("link", { name: "Demander des informations" })
-    .getAttribute("href");
-  const offer = new URL(contact!, base).searchParams.get("offer")!;
-  const sent = await page.request.post(`${base}/contact`, {
-    headers: { Origin: base },
-    form: {
-      name,
-      email,
-      phone: "",
-      company: BUYER.company,
-      siren: BUYER.siren,
-      offer,
-      message: "Un devis pour cette location, s'il vous plaît.",
-      website: "",
-    },
-  });
-  expect(sent.status()).toBe(200);
-  expect(sent.url()).toMatch(/\/contact\/merci\?ref=DEM-/);
-
-  await page.goto(`${base}/admin/contacts?q=${id}`);
-  await expect(page).toHaveURL(/\/auth\?redirectTo=/);
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Mot de passe").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Se connecter" }).click();
-  await expect(page).toHaveURL(`${base}/admin/contacts?q=${id}`);
-  await page.getByRole("link", { name }).click();
-  await expect(page).toHaveURL(/\/admin\/contacts\/\d+$/);
-  const requestUrl = page.url();
-  const header = requestHeader(page, name);
-  await expect(header).toContainText("En attente");
-
-  await page.getByRole("link", { name: "Envoyer le devis" }).click();
-  await expect(page).toHaveURL(`${requestUrl}/envoyer-devis`);
-  await expect(page.getByRole("heading", { name: "Envoyer le devis", level: 1 })).toBeVisible();
-  await expect(page.getByText("ACME SAS — SIREN 732 829 320 — N° TVA FR44732829320")).toBeVisible();
-  await expect(page.getByLabel("Validité (jours)")).toHaveValue("30");
-  await page.getByRole("button", { name: "Envoyer le devis" }).click();
-  await expect(page).toHaveURL(requestUrl);
-  await expect(page.getByText("Devis envoyé").first()).toBeVisible();
-  await expect(header).toContainText("Devis envoyé");
-  const history = page.getByRole("list", { name: "Historique de la demande" });
-  await expect(history.getByRole("listitem").first()).toContainText("En attente → Devis envoyé");
-  await expect(history.getByRole("listitem").first()).toContainText(ADMIN.email);
-  return requestUrl;
-}
-
-/** The request page's title and status badge. */
-function requestHeader(page: Page, name: string) {
-  return page.getByRole("heading", { name, level: 1 }).locator("xpath=..");
-}
-
-/** A unique name and address for one test's buyer. */
-function buyerOf(testInfo: { project: { name: string } }, first: string) {
-  const id = `${testInfo.project.name}-${Date.now()}`.replace(/[^a-z0-9]/gi, "");
-  return {
-    id,
-    name: `${first} ${id}`,
-    email: `${first.toLowerCase()}-${id.toLowerCase()}@example.fr`,
-  };
-}
-
 test("a quote sent from the request's page, accepted once by the buyer from the mailed link", async ({
   page,
   browser,
 }, testInfo) => {
   test.setTimeout(120_000);
   const { id, name, email } = buyerOf(testInfo, "Acheteuse");
-  const requestUrl = await sendQuoteFor(page, id, name, email);
+  const requestUrl = await sendQuoteFor(page, site(), { id, name, email });
   const header = requestHeader(page, name);
   const history = page.getByRole("list", { name: "Historique de la demande" });
 
   // The buyer's mail carries the link; their page shows the quote, addressed to their company.
-  const { subject, link } = await mailedQuoteLink(email);
+  const { subject, quote: link } = await mailedLinks(smtp, email, ["quote"], /^Votre devis DEV-/);
   const number = /DEV-\d{4}-\d{5}/.exec(subject)![0];
   const buyer = await buyerPage(browser, !noJs(testInfo));
   // The same link opened in a second tab before answering: its form goes stale.
@@ -205,12 +119,10 @@ test("a quote sent from the request's page, accepted once by the buyer from the 
   await buyer.context().close();
 
   // The team hears of it once (nobody owns the request: NOTIFY_EMAIL).
-  await expect
-    .poll(() => smtp.mails.filter((m) => m.parsed.subject === `Devis ${number} accepté`).length)
-    .toBe(1);
-  expect(
-    smtp.mails.find((m) => m.parsed.subject === `Devis ${number} accepté`)?.envelope.to,
-  ).toEqual(["ventes@example.fr"]);
+  await expect.poll(() => mailsTitled(smtp, `Devis ${number} accepté`).length).toBe(1);
+  expect(mailsTitled(smtp, `Devis ${number} accepté`)[0]?.envelope.to).toEqual([
+    "ventes@example.fr",
+  ]);
 
   // The request follows: `Accepté`, the buyer named in its history.
   await page.goto(requestUrl);
@@ -226,8 +138,8 @@ test("a quote declined by the buyer, with a reason: `Refusé` on the request", a
 }, testInfo) => {
   test.setTimeout(120_000);
   const { id, name, email } = buyerOf(testInfo, "Refus");
-  const requestUrl = await sendQuoteFor(page, id, name, email);
-  const { subject, link } = await mailedQuoteLink(email);
+  const requestUrl = await sendQuoteFor(page, site(), { id, name, email });
+  const { subject, quote: link } = await mailedLinks(smtp, email, ["quote"], /^Votre devis DEV-/);
   const number = /DEV-\d{4}-\d{5}/.exec(subject)![0];
 
   const buyer = await buyerPage(browser, !noJs(testInfo));
@@ -247,9 +159,7 @@ test("a quote declined by the buyer, with a reason: `Refusé` on the request", a
   await expect(buyer.getByText("Devis refusé")).toBeVisible();
   await expect(buyer.getByRole("button", { name: "Bon pour accord" })).toHaveCount(0);
   await buyer.context().close();
-  await expect
-    .poll(() => smtp.mails.filter((m) => m.parsed.subject === `Devis ${number} refusé`).length)
-    .toBe(1);
+  await expect.poll(() => mailsTitled(smtp, `Devis ${number} refusé`).length).toBe(1);
 
   await page.goto(requestUrl);
   await expect(requestHeader(page, name)).toContainText("Refusé");
