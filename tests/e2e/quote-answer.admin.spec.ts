@@ -101,10 +101,10 @@ test("a quote sent from the request's page, accepted once by the buyer from the 
       .getByRole("checkbox")
       .evaluate((box) => (box as HTMLInputElement).validity.valueMissing),
   ).toBe(true);
-  await expect(buyer.getByText("Devis accepté")).toHaveCount(0);
+  await expect(buyer.getByText("Devis accepté", { exact: true })).toHaveCount(0);
   await accept(buyer, "Jeanne Achat");
   await expect(buyer).toHaveURL(link);
-  await expect(buyer.getByText("Devis accepté")).toBeVisible();
+  await expect(buyer.getByText("Devis accepté", { exact: true })).toBeVisible();
   // The page shows the SHA-256 of the PDF kept, which its link serves (issue 40).
   await expect(buyer.getByText("Empreinte SHA-256 du PDF accepté")).toBeVisible();
   await expect(buyer.locator("code").filter({ hasText: /^[0-9a-f]{64}$/ })).toHaveCount(1);
@@ -115,7 +115,7 @@ test("a quote sent from the request's page, accepted once by the buyer from the 
   await accept(stale, "Quelqu'un d'autre");
   await expect(stale.getByText("Réponse refusée")).toBeVisible();
   await expect(stale.getByText("Ce devis a déjà été accepté")).toBeVisible();
-  await expect(stale.getByText("Devis accepté")).toBeVisible();
+  await expect(stale.getByText("Devis accepté", { exact: true })).toBeVisible();
   await buyer.context().close();
 
   // The team hears of it once (nobody owns the request: NOTIFY_EMAIL).
@@ -152,11 +152,11 @@ test("a quote declined by the buyer, with a reason: `Refusé` on the request", a
   expect(await box.evaluate((input) => (input as HTMLInputElement).validity.valueMissing)).toBe(
     true,
   );
-  await expect(buyer.getByText("Devis refusé")).toHaveCount(0);
+  await expect(buyer.getByText("Devis refusé", { exact: true })).toHaveCount(0);
   await box.check();
   await form.getByRole("button", { name: "Refuser" }).click();
   await expect(buyer).toHaveURL(link);
-  await expect(buyer.getByText("Devis refusé")).toBeVisible();
+  await expect(buyer.getByText("Devis refusé", { exact: true })).toBeVisible();
   await expect(buyer.getByRole("button", { name: "Bon pour accord" })).toHaveCount(0);
   await buyer.context().close();
   await expect.poll(() => mailsTitled(smtp, `Devis ${number} refusé`).length).toBe(1);

@@ -104,7 +104,7 @@ test("a quote accepted by the buyer from the mailed link", async ({
   await typeInto(form.getByLabel("Fonction *"), "Gérante");
   await tick(form.getByRole("checkbox"));
   await pressOn(form.getByRole("button", { name: "Bon pour accord" }));
-  await expect.poll(() => textOf(page.getByText("Devis accepté"))).not.toBe("");
+  await expect.poll(() => textOf(page.getByText("Devis accepté", { exact: true }))).not.toBe("");
   expect(page.url()).toBe(mail.quote);
   expect(await textOf(page.locator("code"))).toMatch(/^[0-9a-f]{64}$/);
   expect(await page.getByRole("button", { name: "Bon pour accord" }).count()).toBe(0);
@@ -129,7 +129,7 @@ test("a quote declined by the buyer, with a reason", async ({
   await typeInto(form.getByLabel("Motif (facultatif)"), "Budget reporté à l'an prochain.");
   await tick(form.getByRole("checkbox", { name: "Je confirme refuser ce devis" }));
   await pressOn(form.getByRole("button", { name: "Refuser" }));
-  await expect.poll(() => textOf(page.getByText("Devis refusé"))).not.toBe("");
+  await expect.poll(() => textOf(page.getByText("Devis refusé", { exact: true }))).not.toBe("");
   expect(page.url()).toBe(mail.quote);
 
   await expect.poll(() => mailsTitled(smtp, `Devis ${number} refusé`).length).toBe(1);
