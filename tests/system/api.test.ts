@@ -109,7 +109,9 @@ describe("the catalogue API over HTTP (built server)", () => {
       expect(res.headers.get("cache-control"), path).toBe("no-store");
       expect(res.headers.get("access-control-allow-origin"), path).toBeNull();
       expect(res.headers.get("content-type"), path).toBe("text/html; charset=utf-8");
-      expect(await res.text(), path).toContain("Cette adresse n'accepte pas ce type de requête.");
+      expect(await res.text(), path).toContain(
+        "Cette adresse n&#39;accepte pas ce type de requête.",
+      );
     }
     for (const path of ["/api/openapi.json", "/api/offers?q=xeon", "/api/inconnue"]) {
       const res = await fetch(`${server.base}${path}`, { method: "OPTIONS" });

@@ -116,25 +116,26 @@ describe("one price per offer (built server)", () => {
       const offer = bySlug(slug);
       const link = contacts.get(slug)!;
       const email = `${slug}@example.fr`;
-      const posted = await fetch(`${server.base}/contact`, {
-        method: "POST",
-        headers: {
-          Accept: "text/html",
-          "Content-Type": "application/x-www-form-urlencoded",
-          "X-Forwarded-For": clientAddress(3900 + n),
-        },
-        body: new URLSearchParams({
+      const posted = await postSiteForm(
+        server.base,
+        "/contact",
+        {
           name: "Acheteur Test",
           email,
           phone: "",
+          // A lease is for professionals: the form asks for the company's SIREN.
+          company: "ACME SAS",
+          siren: "732829320",
           offer: String(link.id),
           configuration: link.configuration,
           message: "Bonjour, ce financement nous intéresse.",
           website: "",
-        }),
-      });
-      expect(posted.status).toBe(200);
-      const reference = /(DEM-\d{4}-\d{5})/.exec(await posted.text())?.[1];
+        },
+        "",
+        clientAddress(3900 + n),
+      );
+      expect(posted.status, slug).toBe(303);
+      const reference = /(DEM-\d{4}-\d{5})/.exec(posted.headers.get("location") ?? "")?.[1];
       expect(reference, slug).toBeDefined();
 
       await smtp.waitForMails(2 * (n + 1));

@@ -45,10 +45,15 @@ async function sentQuotePath(): Promise<string> {
     cookie,
   );
   expect(quoted.status).toBe(302);
+  // The buyer's mails: the acknowledgement first, then the quote with its link.
   for (let i = 0; i < 600; i++) {
-    const mail = smtp.mails.find((m) => m.envelope.to.some((to) => to.toLowerCase() === BUYER));
-    const link = /https?:\/\/[^\s"<>]+(\/devis\/[A-Za-z0-9_-]{43})/.exec(mail?.parsed.text ?? "");
-    if (link) return link[1];
+    const texts = smtp.mails
+      .filter((m) => m.envelope.to.some((to) => to.toLowerCase() === BUYER))
+      .map((m) => m.parsed.text ?? "");
+    for (const text of texts) {
+      const link = /https?:\/\/[^\s"<>]+(\/devis\/[A-Za-z0-9_-]{43})/.exec(text);
+      if (link) return link[1];
+    }
     await sleep(50);
   }
   throw new Error("no quote mail to the buyer");

@@ -225,7 +225,7 @@ async function walkOfferPage(get: Fetcher, sightings: Sightings, slug: string) {
 async function walkComparison(get: Fetcher, sightings: Sightings, slugs: string[]) {
   const html = await read(get, `/comparer?offres=${slugs.join(",")}`);
   const head = html.slice(html.indexOf("<thead"), html.indexOf("</thead>"));
-  const order = [...head.matchAll(/<a href="\/offers\/([a-z0-9-]+)"/g)].map((m) => m[1]);
+  const order = [...head.matchAll(/<a\b[^>]*\bhref="\/offers\/([a-z0-9-]+)"/g)].map((m) => m[1]);
   const row = (label: string) => {
     const match = new RegExp(`<th scope="row"[^>]*>${label}</th>(.*?)</tr>`, "s").exec(html);
     return [...(match?.[1] ?? "").matchAll(/<td\b[^>]*>(.*?)<\/td>/gs)].map((m) => m[1]);
