@@ -41,6 +41,7 @@ export const FLASH_MESSAGES = {
     "Les devis signés restent conservés pour leur durée légale (documents commerciaux) : ils sont listés ci-dessous.",
   ),
   noteAdded: done("Note ajoutée"),
+  replySent: done("Message envoyé", "Il part vers le client et figure dans l'échange"),
   bulkDone: done("Demandes mises à jour", "La modification a été appliquée aux demandes cochées"),
   ownerUpdated: done("Attribution mise à jour", "Le responsable de la demande a été mis à jour"),
   datacenterAdded: done("Datacenter ajouté"),

@@ -26,6 +26,7 @@ export const JOURNAL_ACTIONS = {
   "lease-scale-changed": "Barème LOA modifié",
   "status-changed": "Statut modifié",
   "note-added": "Note ajoutée",
+  "reply-sent": "Message écrit au client",
   "spam-released": "Spam rétabli",
   "owner-changed": "Demande attribuée",
   "bulk-changed": "Action groupée sur des demandes",

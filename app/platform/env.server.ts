@@ -201,6 +201,19 @@ export const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   MAIL_RETRY_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  // The mailbox the buyers' replies reach (issue 40, docs/mail.md): a message written from a
+  // request's page answers to its plus-address (`ventes+dem-2026-00012-<tag>@…`), which names the
+  // request with a keyed tag nobody can guess. Unset: replies go to SITE_EMAIL, untagged.
+  REPLY_MAILBOX: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(
+      /^[a-z0-9._-]+@[a-z0-9.-]+\.[a-z]{2,63}$/,
+      "adresse sans « + » attendue (ventes@exemple.fr)",
+    )
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   // DKIM signature of every mail (docs/production.md): the domain and selector of the DNS record
   // `<selector>._domainkey.<domain>`, and the RSA private key, as a file or as PEM text (\n for
   // line breaks). All or none; the key itself is checked at start (dkim.server.ts).

@@ -26,6 +26,7 @@ import {
   mailOutbox,
   offers,
   quotes,
+  requestMessages,
 } from "./schema.server";
 
 /**
@@ -38,6 +39,8 @@ export type DeletionCounts = {
   statusChanges: number;
   mails: number;
   quotes: number;
+  // Issue 40: the messages exchanged with the buyer on the request's page.
+  messages: number;
 };
 
 export const NO_ROWS: DeletionCounts = {
@@ -46,10 +49,18 @@ export const NO_ROWS: DeletionCounts = {
   statusChanges: 0,
   mails: 0,
   quotes: 0,
+  messages: 0,
 };
 
 export function totalRows(counts: DeletionCounts): number {
-  return counts.requests + counts.notes + counts.statusChanges + counts.mails + counts.quotes;
+  return (
+    counts.requests +
+    counts.notes +
+    counts.statusChanges +
+    counts.mails +
+    counts.quotes +
+    counts.messages
+  );
 }
 
 /**
@@ -79,6 +90,7 @@ export async function deleteContactRequests(
     status_changes: number;
     mails: number;
     quotes: number;
+    messages: number;
   }>(sql`
     with chosen as (${chosen}), target as (${target})
     select
@@ -86,7 +98,8 @@ export async function deleteContactRequests(
       (select count(*)::int from contact_notes n join target t on t.id = n.contact_request_id) as notes,
       (select count(*)::int from contact_status_changes c join target t on t.id = c.contact_request_id) as status_changes,
       (select count(*)::int from mail_outbox m join target t on t.id = m.contact_request_id) as mails,
-      (select count(*)::int from quotes q join target t on t.id = q.contact_request_id) as quotes
+      (select count(*)::int from quotes q join target t on t.id = q.contact_request_id) as quotes,
+      (select count(*)::int from request_messages rm join target t on t.id = rm.contact_request_id) as messages
   `);
   const row = result.rows[0];
   return {
@@ -95,6 +108,7 @@ export async function deleteContactRequests(
     statusChanges: Number(row.status_changes),
     mails: Number(row.mails),
     quotes: Number(row.quotes),
+    messages: Number(row.messages),
   };
 }
 
@@ -108,6 +122,17 @@ const mailColumns = {
   lastError: mailOutbox.lastError,
   createdAt: mailOutbox.createdAt,
   sentAt: mailOutbox.sentAt,
+};
+
+/** The messages exchanged with the person on their requests' pages (issue 40). */
+const messageColumns = {
+  id: requestMessages.id,
+  contactRequestId: requestMessages.contactRequestId,
+  direction: requestMessages.direction,
+  authorEmail: requestMessages.authorEmail,
+  subject: requestMessages.subject,
+  body: requestMessages.body,
+  createdAt: requestMessages.createdAt,
 };
 
 /** The rows of one address, matched case-insensitively (index on lower(email)). */
@@ -193,12 +218,13 @@ async function findContactData(email: string, database: Database) {
     .orderBy(desc(contactRequests.createdAt), desc(contactRequests.id));
   const ids = requests.map((r) => r.id);
   if (ids.length === 0) return { requests: [], counts: NO_ROWS };
-  const [notes, statusChanges, ownerChanges, mails, quoteRows] = await Promise.all([
+  const [notes, statusChanges, ownerChanges, mails, quoteRows, messages] = await Promise.all([
     rowsOfRequests(contactNotes, noteColumns, ids, "asc", database),
     rowsOfRequests(contactStatusChanges, statusChangeColumns, ids, "asc", database),
     rowsOfRequests(contactOwnerChanges, ownerChangeColumns, ids, "asc", database),
     rowsOfRequests(mailOutbox, mailColumns, ids, "asc", database),
     quotesOfRequests(ids, database),
+    rowsOfRequests(requestMessages, messageColumns, ids, "asc", database),
   ]);
   const of = <T extends { contactRequestId: number | null }>(rows: T[], id: number) =>
     rows.filter((row) => row.contactRequestId === id);
@@ -210,6 +236,7 @@ async function findContactData(email: string, database: Database) {
       ownerChanges: of(ownerChanges, request.id),
       mails: of(mails, request.id),
       quotes: of(quoteRows, request.id),
+      messages: of(messages, request.id),
     })),
     counts: {
       requests: requests.length,
@@ -217,6 +244,7 @@ async function findContactData(email: string, database: Database) {
       statusChanges: statusChanges.length,
       mails: mails.length,
       quotes: quoteRows.length,
+      messages: messages.length,
     } satisfies DeletionCounts,
   };
 }
@@ -324,6 +352,13 @@ export function personalDataDocument(
       })),
       // Issue 29: each quote of the request (number, dates, status) and the answer recorded.
       quotes: r.quotes.map(exportedQuote),
+      // Issue 40: the messages exchanged (from the team: who wrote them is their data).
+      messages: r.messages.map((m) => ({
+        from: m.direction === "outbound" ? "team" : "you",
+        subject: m.subject,
+        body: m.body,
+        at: iso(m.createdAt),
+      })),
     })),
     // Issue 40: what the person signed, kept for its legal period apart from the requests.
     signedDocuments: data.signedDocuments.map((d) =>

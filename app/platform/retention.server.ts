@@ -34,6 +34,7 @@ function add(a: DeletionCounts, b: DeletionCounts): DeletionCounts {
     statusChanges: a.statusChanges + b.statusChanges,
     mails: a.mails + b.mails,
     quotes: a.quotes + b.quotes,
+    messages: a.messages + b.messages,
   };
 }
 

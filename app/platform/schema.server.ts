@@ -308,6 +308,11 @@ export const mailOutbox = pgTable(
     // A mail about a sent quote (issue 29): the quote to the buyer, the answer or the reminder
     // to the request's owner.
     quoteId: integer("quote_id").references((): AnyPgColumn => quotes.id, { onDelete: "cascade" }),
+    // A message written to the buyer from the request's page (issue 40).
+    requestMessageId: integer("request_message_id").references(
+      (): AnyPgColumn => requestMessages.id,
+      { onDelete: "cascade" },
+    ),
     status: mailStatus("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" })
@@ -332,8 +337,45 @@ export const mailOutbox = pgTable(
     index("mail_outbox_user_idx").on(t.userId),
     index("mail_outbox_alert_idx").on(t.alertId),
     index("mail_outbox_quote_idx").on(t.quoteId),
+    index("mail_outbox_request_message_idx").on(t.requestMessageId),
   ],
 );
+
+export const messageDirection = pgEnum("message_direction", ["outbound", "inbound"]);
+
+/**
+ * A request's conversation (issue 40): the messages the team writes to the buyer from the request's
+ * page (sent through the outbox), and later the buyer's replies read from the mailbox. A message is
+ * stored once: its Message-ID is unique.
+ */
+export const requestMessages = pgTable(
+  "request_messages",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    contactRequestId: integer("contact_request_id")
+      .notNull()
+      .references(() => contactRequests.id, { onDelete: "cascade" }),
+    direction: messageDirection("direction").notNull(),
+    // The salesperson who wrote it (their e-mail copied, as a note's), or the buyer's address.
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorEmail: text("author_email").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    // With its angle brackets, as in the mail's header; In-Reply-To and References thread it.
+    messageId: text("message_id").notNull(),
+    inReplyTo: text("in_reply_to"),
+    references: jsonb("references").$type<string[]>().notNull().default([]),
+    // The quote joined to it, as a PDF attachment.
+    quoteId: integer("quote_id").references(() => quotes.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("request_messages_message_id_key").on(t.messageId),
+    index("request_messages_request_idx").on(t.contactRequestId, t.createdAt),
+  ],
+);
+
+export type RequestMessage = typeof requestMessages.$inferSelect;
 
 /**
  * `Me prévenir` (issue 30): a visitor's alert on a sold-out or on-order offer. Double opt-in: it

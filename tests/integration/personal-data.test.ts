@@ -161,6 +161,7 @@ describe(`personal data of one person (${testDatabaseKind})`, () => {
       statusChanges: 2,
       mails: 2,
       quotes: 0,
+      messages: 0,
       alerts: 0,
       signedDocuments: 0,
     });
@@ -184,6 +185,7 @@ describe(`personal data of one person (${testDatabaseKind})`, () => {
       notes: 0,
       statusChanges: 0,
       quotes: 0,
+      messages: 0,
       mails: 0,
       alerts: 0,
       signedDocuments: 0,
@@ -289,6 +291,7 @@ describe(`personal data of one person (${testDatabaseKind})`, () => {
         statusChanges: 2,
         mails: 2,
         quotes: 0,
+        messages: 0,
         alerts: 0,
         signedDocuments: 0,
       },

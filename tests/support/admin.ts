@@ -14,6 +14,7 @@ import {
   offers,
   passwordResets,
   quotes,
+  requestMessages,
   rateLimits,
   recoveryCodes,
   sessions,
@@ -157,6 +158,7 @@ const SNAPSHOT_TABLES = {
   passwordResets,
   webhookEndpoints,
   webhookDeliveries,
+  requestMessages,
 };
 
 /** Every row that an admin route could change, in a stable order. */

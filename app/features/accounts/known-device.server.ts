@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { isSecureRequest, readCookie, serializeCookie } from "~/platform/cookies.server";
@@ -6,6 +6,7 @@ import { db, type Database } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
 import { appState } from "~/platform/schema.server";
+import { siteKey } from "~/platform/site-key.server";
 
 // The "known device" of an account (issue 28): a browser that completed a second-factor step on
 // this account (a sign-in with its code, or the enrolment itself) gets a cookie that says so for
@@ -16,9 +17,8 @@ import { appState } from "~/platform/schema.server";
 // The cookie is `v1.<account id>.<device id>.<issued at, s>.<HMAC-SHA256>`, the MAC (node:crypto)
 // taken over those fields and the date the account's second factor was enabled: resetting or
 // enrolling the factor again forgets every device of the account. The key is derived from
-// TOTP_ENCRYPTION_KEY (HKDF-SHA256, issue 39), so nothing secret sits in the database and every
-// instance signs and checks alike. Without that variable (development, the demo on localhost;
-// production requires it) it is 32 random bytes made once per database (app_state).
+// TOTP_ENCRYPTION_KEY (HKDF-SHA256, issue 39: siteKey), so nothing secret sits in the database and
+// every instance signs and checks alike.
 
 export const KNOWN_DEVICE_COOKIE = "admin_device";
 /** Over HTTPS: Secure, Path=/, no Domain, like the session cookie. */
@@ -50,29 +50,8 @@ export function isWellFormedKnownDevice(value: string | undefined): boolean {
 /** The account whose device it may be: its id and when its second factor was enabled. */
 export type DeviceAccount = { id: number; totpEnabledAt: Date | null };
 
-let derived: { from: Buffer; key: Buffer } | undefined;
-
-async function deviceKey(database: Database): Promise<Buffer> {
-  const master = env().TOTP_ENCRYPTION_KEY;
-  if (master) {
-    if (derived?.from !== master) {
-      const key = Buffer.from(hkdfSync("sha256", master, Buffer.alloc(0), KEY_INFO, 32));
-      derived = { from: master, key };
-    }
-    return derived.key;
-  }
-  const read = () =>
-    database.select({ value: appState.value }).from(appState).where(eq(appState.key, KEY_NAME));
-  let [row] = await read();
-  if (!row) {
-    await database
-      .insert(appState)
-      .values({ key: KEY_NAME, value: randomBytes(32).toString("hex") })
-      .onConflictDoNothing();
-    [row] = await read();
-  }
-  return Buffer.from(row.value, "hex");
-}
+const KEY_USE = { name: KEY_NAME, info: KEY_INFO };
+const deviceKey = (database: Database) => siteKey(KEY_USE, database);
 
 /**
  * At start, with TOTP_ENCRYPTION_KEY: deletes the key an earlier version (or a start without the

@@ -13,6 +13,7 @@ import {
   offers,
   quotes,
   type mailOutbox,
+  type requestMessages,
 } from "~/platform/schema.server";
 import { withOffer } from "./contact-columns.server";
 
@@ -47,7 +48,8 @@ export function rowsOfRequests<C extends SelectedFields>(
     | typeof contactNotes
     | typeof contactStatusChanges
     | typeof contactOwnerChanges
-    | typeof mailOutbox,
+    | typeof mailOutbox
+    | typeof requestMessages,
   columns: C,
   ids: number[],
   direction: "asc" | "desc",

@@ -23,6 +23,8 @@ export const MAIL_KINDS = {
   quoteSent: "quote_sent",
   quoteAnswered: "quote_answered",
   quoteReminder: "quote_reminder",
+  // Issue 40: a message written to the buyer from the request's page (its conversation).
+  requestReply: "request_reply",
 } as const;
 export type MailKind = (typeof MAIL_KINDS)[keyof typeof MAIL_KINDS];
 

@@ -89,3 +89,6 @@ export function describeError(error: unknown): string {
 }
 
 /** The SMTP server took the mail but the database did not record it in time: never sent again. */
+
+/** The domain of the Message-IDs the site writes: its own address's host. */
+export const messageDomainOf = (baseUrl: string) => new URL(baseUrl).hostname || "localhost";

@@ -28,12 +28,14 @@ import { drawResetLink } from "~/features/accounts/password-reset.server";
 import { ALERT_MAIL_KINDS, prepareAlertMail } from "~/features/alerts/alert-mail.server";
 import { accountEmail } from "~/features/accounts/users.server";
 import { QUOTE_MAIL_KINDS, quoteMailMessage } from "~/features/quotes/quote-mail.server";
+import { replyMailMessage } from "~/features/conversation/reply-mail.server";
 import type { MailOutboxRow } from "~/platform/schema.server";
 import { siteConfig } from "~/platform/site.server";
 import {
   describeError,
   isPermanentSmtpError,
   type MailSettings,
+  messageDomainOf,
   verifySmtp,
 } from "./mail-settings.server";
 
@@ -85,7 +87,7 @@ export function startMailWorker(
     // nodemailer signs each message (rsa-sha256, relaxed/relaxed) before it goes out.
     ...(settings.dkim ? { dkim: settings.dkim } : {}),
   });
-  const messageDomain = new URL(settings.baseUrl).hostname || "localhost";
+  const messageDomain = messageDomainOf(settings.baseUrl);
 
   /**
    * A password-reset link to an account (issue 20): sent while the link still works, with a token
@@ -224,15 +226,20 @@ export function startMailWorker(
     }
   }
 
-  /** A sent quote's mail (issue 29): to the buyer, or to the request's owner. */
-  async function sendQuoteMail(row: MailOutboxRow): Promise<void> {
-    const message = await quoteMailMessage(row, settings, messageDomain, database);
-    if ("failed" in message) {
-      await markMailFailed(row.id, message.failed, database);
+  /**
+   * A mail its feature prepares when it leaves (a quote's, issue 29; a message from the request's
+   * page, issue 40): sent, or marked failed with the reason it cannot leave.
+   */
+  async function sendPrepared(
+    row: MailOutboxRow,
+    prepared: SendMailOptions | { failed: string },
+    logged: Record<string, unknown>,
+  ): Promise<void> {
+    if ("failed" in prepared) {
+      await markMailFailed(row.id, prepared.failed, database);
       return;
     }
-    const sent = await deliver(row, message);
-    if (sent) log.info("mail sent", { mailId: row.id, quoteId: row.quoteId, kind: row.kind });
+    if (await deliver(row, prepared)) log.info("mail sent", { mailId: row.id, ...logged });
   }
 
   async function prepareAndSend(row: MailOutboxRow): Promise<void> {
@@ -241,11 +248,17 @@ export function startMailWorker(
       return;
     }
     if (QUOTE_MAIL_KINDS.has(row.kind)) {
-      await sendQuoteMail(row);
+      const message = await quoteMailMessage(row, settings, messageDomain, database);
+      await sendPrepared(row, message, { quoteId: row.quoteId, kind: row.kind });
       return;
     }
     if (row.kind === MAIL_KINDS.passwordReset) {
       await sendPasswordReset(row);
+      return;
+    }
+    if (row.kind === MAIL_KINDS.requestReply) {
+      const message = await replyMailMessage(row, settings.from, database);
+      await sendPrepared(row, message, { requestMessageId: row.requestMessageId });
       return;
     }
     if (row.kind === MAIL_KINDS.secondFactorAlert) {

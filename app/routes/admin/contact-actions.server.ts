@@ -11,7 +11,7 @@ import {
   actionDone,
   actionFailure,
   idSchema,
-  readForm,
+  parseForm,
   type ActionFailure,
 } from "~/platform/form.server";
 import type { AdminUser } from "~/features/accounts/users.server";
@@ -98,10 +98,11 @@ function failure(status: number, body: ActionFailure<"note"> & { intent: Contact
  */
 export async function contactAction(
   request: Request,
+  posted: FormData,
   context: { requestId: string; clientIp: string },
   options: { user: AdminUser; id?: number; returnTo: (form: FormData) => string },
 ) {
-  const submission = await readForm(request, contactActionFormSchema);
+  const submission = parseForm(posted, contactActionFormSchema);
   if (!submission.success) return failure(400, { intent: null, error: "Requête invalide" });
   const { form, data: input } = submission;
   const intent = input.intent ?? "status";

@@ -31,7 +31,10 @@ import {
 import { listAssignableUsers } from "~/features/accounts/users.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import { contactAction } from "./contact-actions.server";
-import { idSchema } from "~/platform/form.server";
+import { idSchema, readForm } from "~/platform/form.server";
+import { attachableQuote, conversationOf } from "~/features/conversation/conversation.server";
+import { replyAction } from "~/features/conversation/reply-action.server";
+import { Conversation } from "~/features/conversation/conversation";
 import type { Route } from "./+types/contact-request";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
@@ -48,16 +51,25 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request, "contacts");
   const id = idSchema.safeParse(params.id);
   if (!id.success) throw notFound();
-  const [contact, owners] = await Promise.all([findContactRequest(id.data), listAssignableUsers()]);
+  const [contact, owners, messages, quote] = await Promise.all([
+    findContactRequest(id.data),
+    listAssignableUsers(),
+    conversationOf(id.data),
+    attachableQuote(id.data),
+  ]);
   if (!contact) throw notFound();
-  return { request: contact, owners };
+  return { request: contact, owners, conversation: { messages, quote } };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user } = await requireAdmin(request, "contacts");
   const id = idSchema.safeParse(params.id);
   if (!id.success) throw notFound();
-  return contactAction(request, context, {
+  const form = await readForm(request);
+  if (form.get("intent") === "reply") {
+    return replyAction(request, form, context, { user, id: id.data });
+  }
+  return contactAction(request, form, context, {
     user,
     id: id.data,
     returnTo: () => `/admin/contacts/${id.data}`,
@@ -123,7 +135,10 @@ function historyEntries(request: ContactRequestDetail) {
 }
 
 export default function ContactRequestPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { request, owners } = loaderData;
+  const { request, owners, conversation } = loaderData;
+  // The refused form's fields as typed and its errors, by field (the page has several forms).
+  const typed = (actionData?.values ?? {}) as Record<string, string | undefined>;
+  const errors = (actionData?.fieldErrors ?? {}) as Record<string, string | undefined>;
   const { offer } = request;
   const { pricing } = useRootData().site;
   const history = historyEntries(request);
@@ -277,6 +292,17 @@ export default function ContactRequestPage({ loaderData, actionData }: Route.Com
             </CardContent>
           </Card>
 
+          <Conversation
+            requestId={request.id}
+            reference={request.reference}
+            buyer={request.email}
+            messages={conversation.messages}
+            quote={conversation.quote}
+            refused={
+              actionData?.intent === "reply" ? { values: typed, fieldErrors: errors } : undefined
+            }
+          />
+
           <Card>
             <CardHeader>
               <CardTitle as="h2" className="flex items-center gap-2">
@@ -287,7 +313,7 @@ export default function ContactRequestPage({ loaderData, actionData }: Route.Com
               <NoteForm
                 id={request.id}
                 noteCount={request.notes.length}
-                refused={actionData?.intent === "note" ? actionData.values?.note : undefined}
+                refused={actionData?.intent === "note" ? typed.note : undefined}
               />
               {request.notes.length === 0 ? (
                 <p className="text-sm text-muted-foreground">Aucune note pour le moment.</p>

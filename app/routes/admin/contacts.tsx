@@ -42,6 +42,7 @@ import { listAssignableUsers } from "~/features/accounts/users.server";
 import { Checkbox } from "~/components/ui/checkbox";
 import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import { contactAction } from "./contact-actions.server";
+import { readForm } from "~/platform/form.server";
 import type { Route } from "./+types/contacts";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
@@ -85,7 +86,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireAdmin(request, "contacts");
-  return contactAction(request, context, {
+  return contactAction(request, await readForm(request), context, {
     user,
     returnTo: (form) => contactListPath(form.get("back")),
   });

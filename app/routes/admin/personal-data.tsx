@@ -139,6 +139,7 @@ function countsText(counts: Omit<PersonalDataCounts, "signedDocuments">): string
     `${counts.statusChanges} ${pluralize(counts.statusChanges, "changement de statut", "changements de statut")}`,
     `${counts.mails} ${pluralize(counts.mails, "e-mail", "e-mails")}`,
     `${counts.quotes} devis`,
+    `${counts.messages} ${pluralize(counts.messages, "message échangé", "messages échangés")}`,
     `${counts.alerts} ${pluralize(counts.alerts, "alerte de disponibilité", "alertes de disponibilité")}`,
   ].join(", ");
 }
@@ -232,6 +233,25 @@ function RequestCard({ request }: { request: PersonalData["requests"][number] })
                   {quote.acceptance.role}), adresse {quote.acceptance.ip}
                 </>
               ) : null}
+            </li>
+          )}
+        </RowList>
+        <RowList
+          title="Échanges avec le client"
+          label={`Messages de la demande ${request.id}`}
+          rows={request.messages}
+          spaced
+        >
+          {(message) => (
+            <li key={message.id} className="rounded-md border p-3">
+              <p className="text-muted-foreground">
+                {message.direction === "outbound"
+                  ? `${message.authorEmail} au client`
+                  : "Le client"}
+                , <When date={message.createdAt} />
+              </p>
+              <p className="font-medium">{message.subject}</p>
+              <p className="whitespace-pre-line">{message.body}</p>
             </li>
           )}
         </RowList>

@@ -1,0 +1,52 @@
+import type { SendMailOptions } from "nodemailer";
+import type { Database } from "~/platform/db.server";
+import type { MailOutboxRow } from "~/platform/schema.server";
+import { signedDocumentOf } from "~/platform/signed-documents.server";
+import { siteConfig } from "~/platform/site.server";
+import { buyerPdf, quoteById } from "~/features/quotes/quote-sending.server";
+import { outgoingReply } from "./conversation.server";
+
+/** The quote a message joins, as the buyer has it: the signed bytes once accepted. */
+async function quoteAttachment(quoteId: number, database: Database) {
+  const quote = await quoteById(quoteId, database);
+  if (!quote?.sentAt) return undefined;
+  const signed = quote.acceptedAt ? await signedDocumentOf("quote", quote.id, database) : undefined;
+  if (signed) return { filename: signed.fileName, content: signed.pdf };
+  const { pdf, document } = await buyerPdf(quote);
+  return { filename: document.fileName, content: pdf };
+}
+
+/**
+ * The mail of a message written from the request's page (issue 40), as it leaves: to the request's
+ * address, answering to its plus-address, threaded (Message-ID, In-Reply-To, References), in plain
+ * text as typed, signed with the site's name and the request's reference.
+ */
+export async function replyMailMessage(
+  row: MailOutboxRow,
+  from: SendMailOptions["from"],
+  database: Database,
+): Promise<SendMailOptions | { failed: string }> {
+  const reply =
+    row.requestMessageId === null ? undefined : await outgoingReply(row.requestMessageId, database);
+  if (!reply) return { failed: "Le message n'existe plus" };
+  const { message } = reply;
+  const site = siteConfig();
+  const attachment = message.quoteId ? await quoteAttachment(message.quoteId, database) : undefined;
+  if (message.quoteId && !attachment) return { failed: "Le devis joint n'existe plus" };
+  const signature = [
+    "-- ",
+    `${site.name} · ${site.email} · ${site.phone}`,
+    `Référence de votre demande : ${reply.reference}`,
+  ].join("\n");
+  return {
+    from,
+    to: reply.to,
+    replyTo: reply.replyTo,
+    subject: message.subject,
+    text: `${message.body}\n\n${signature}\n`,
+    messageId: message.messageId,
+    ...(message.inReplyTo ? { inReplyTo: message.inReplyTo } : {}),
+    ...(message.references.length > 0 ? { references: message.references } : {}),
+    attachments: attachment ? [{ ...attachment, contentType: "application/pdf" }] : [],
+  };
+}
