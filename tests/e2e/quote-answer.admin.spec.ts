@@ -37,6 +37,7 @@ test.beforeAll(async () => {
       CONTACT_RATE_LIMIT: "1000",
       PUBLIC_RENDER_RATE_PER_MINUTE: "0",
       QUOTE_PDF_RATE_PER_MINUTE: "0",
+      REPLY_MAILBOX: "ventes@example.fr",
     },
   }).ready();
 });
@@ -166,4 +167,52 @@ test("a quote declined by the buyer, with a reason: `Refusé` on the request", a
   const history = page.getByRole("list", { name: "Historique de la demande" });
   await expect(history.getByRole("listitem").first()).toContainText("Devis envoyé → Refusé");
   await expect(history.getByRole("listitem").first()).toContainText(email);
+});
+
+test("a message written from the request's page reaches the buyer in the thread, the quote joined", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const { id, name, email } = buyerOf(testInfo, "Message");
+  const requestUrl = await sendQuoteFor(page, site(), { id, name, email });
+  const { subject: quoteSubject } = await mailedLinks(smtp, email, ["quote"], /^Votre devis DEV-/);
+  const number = /DEV-\d{4}-\d{5}/.exec(quoteSubject)![0];
+  const reference = (await page.locator("[data-contact-reference]").textContent())!.trim();
+
+  const form = page.getByRole("form", { name: "Écrire au client" });
+  await expect(form.getByLabel("Objet")).toHaveValue(`Votre demande ${reference}`);
+  await form.getByLabel("Message").fill("Bonjour,\nLe serveur peut être livré lundi.");
+  await form.getByRole("checkbox", { name: `Joindre le devis ${number} (PDF)` }).check();
+  await form.getByRole("button", { name: "Envoyer au client" }).click();
+  await expect(page).toHaveURL(requestUrl);
+  await expect(page.getByText("Message envoyé").first()).toBeVisible();
+  const conversation = page.getByRole("list", { name: "Échanges avec le client" });
+  await expect(conversation.getByRole("listitem")).toHaveCount(1);
+  await expect(conversation).toContainText("Le serveur peut être livré lundi.");
+  await expect(conversation).toContainText(`Pièce jointe : devis ${number} (PDF)`);
+  // The form is empty again, ready for the next message.
+  await expect(form.getByLabel("Message")).toHaveValue("");
+
+  // The buyer's mail: in the thread of their acknowledgement, answering to the request's address.
+  await expect
+    .poll(() => mailsTitled(smtp, `Votre demande ${reference}`).length, { timeout: 30_000 })
+    .toBe(1);
+  const [mail] = mailsTitled(smtp, `Votre demande ${reference}`);
+  expect(mail.envelope.to).toEqual([email]);
+  expect(mail.parsed.text).toContain("Le serveur peut être livré lundi.");
+  expect(mail.parsed.replyTo?.[0]?.address).toMatch(
+    new RegExp(`^ventes\\+${reference.toLowerCase()}-[0-9a-f]{16}@example\\.fr$`),
+  );
+  const acknowledgement = smtp.mails.find(
+    (m) => m.envelope.to.includes(email) && /a bien été reçue$/.test(m.parsed.subject ?? ""),
+  );
+  expect(mail.parsed.inReplyTo).toBe(acknowledgement?.parsed.messageId);
+  expect(mail.parsed.attachments.map((a) => a.filename)).toEqual([`${number}.pdf`]);
+  await expect
+    .poll(async () => {
+      await page.reload();
+      return conversation.getByRole("listitem").first().textContent();
+    })
+    .toContain(`${ADMIN.email} à ${email} · `);
+  await expect(conversation.getByRole("listitem").first()).toContainText(" · envoyé");
 });

@@ -28,16 +28,12 @@ function MessageItem({ message, buyer }: { message: ConversationMessage; buyer: 
   const Icon = outbound ? ArrowUpRight : ArrowDownLeft;
   return (
     <li className={outbound ? "rounded-md border p-3" : "rounded-md border bg-muted/50 p-3"}>
-      <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
-        <Icon className="size-3" aria-hidden="true" />
-        <span className="font-medium text-foreground">
-          {outbound ? message.authorEmail : message.authorEmail || buyer}
-        </span>
-        <span>{outbound ? `à ${buyer}` : "au service commercial"}</span>
-        <span>
-          · <time dateTime={isoDate(message.createdAt)}>{formatDateTime(message.createdAt)}</time>
-        </span>
-        {outbound ? <span>· {delivery(message)}</span> : null}
+      <p className="text-xs text-muted-foreground">
+        <Icon className="mr-1 inline size-3 align-[-0.125em]" aria-hidden="true" />
+        <span className="font-medium text-foreground">{message.authorEmail || buyer}</span>
+        {outbound ? ` à ${buyer}` : " au service commercial"} ·{" "}
+        <time dateTime={isoDate(message.createdAt)}>{formatDateTime(message.createdAt)}</time>
+        {outbound ? ` · ${delivery(message)}` : null}
       </p>
       <p className="mt-1 text-sm font-medium">{message.subject}</p>
       <p className="mt-1 whitespace-pre-line break-words text-sm">{message.body}</p>
