@@ -11,9 +11,14 @@ export const QUOTE_RATE_DAYS = 90;
 /** The axis' top: the smallest 1, 2 or 5 × 10ⁿ at or above `value` (1 for an empty chart). */
 export function niceMax(value: number): number {
   if (!(value > 0)) return 1;
-  const power = 10 ** Math.floor(Math.log10(value));
-  for (const step of [1, 2, 5, 10]) if (step * power >= value) return step * power;
-  return 10 * power;
+  const exponent = Math.floor(Math.log10(value));
+  // Read from its decimal writing: `10 ** -5` is not the same double in Node and in every browser,
+  // and the axis's label would then differ between the server and the page (hydration).
+  for (const step of [1, 2, 5, 10]) {
+    const nice = Number(`${step}e${exponent}`);
+    if (nice >= value) return nice;
+  }
+  return Number(`1e${exponent + 1}`);
 }
 
 /** `count` bars across `width`: each bar's x and width, with a gap of a quarter of a slot. */

@@ -214,7 +214,8 @@ export function TopOffersChart({
 }
 
 export function FirstAnswerChart({ weeks }: { weeks: ContactCharts["firstAnswer"] }) {
-  const max = niceMax(Math.max(0, ...weeks.map((w) => w.medianHours ?? 0)));
+  // An hour at least: answers within minutes read against an axis of 1 h.
+  const max = niceMax(Math.max(1, ...weeks.map((w) => w.medianHours ?? 0)));
   const bands = bandLayout(weeks.length, WIDTH);
   return (
     <ChartFigure
