@@ -11,6 +11,11 @@ import {
 import { env, envWarnings } from "../app/platform/env.server";
 import { log } from "../app/platform/log.server";
 import { startMailNotifications, type MailWorker } from "../app/features/mail/mail.server";
+import {
+  mailboxSettings,
+  startMailboxReader,
+  type MailboxReader,
+} from "../app/features/conversation/mailbox.server";
 import { mailSettings } from "../app/features/mail/mail-settings.server";
 import { startPurgeSchedule } from "../app/platform/retention.server";
 import type { QueueWorker } from "../app/platform/durable-queue.server";
@@ -41,6 +46,7 @@ async function main() {
   let stopping = false;
   let mailWorker: MailWorker | null = null;
   let webhookWorker: QueueWorker | null = null;
+  let mailboxReader: MailboxReader | null = null;
   let stopPurge = () => {};
   const deadlineMs = e.SHUTDOWN_TIMEOUT_SECONDS * 1000;
   // Requests in flight are cut here, leaving time to record the workers' claims and close the database.
@@ -56,6 +62,10 @@ async function main() {
       }),
       webhookWorker?.stop(graceMs).catch((error: unknown) => {
         log.error("error while stopping the webhook worker", { error });
+      }),
+      // A read under way finishes: what it stored is stored once (incoming.server.ts).
+      mailboxReader?.stop().catch((error: unknown) => {
+        log.error("error while stopping the mailbox reader", { error });
       }),
     ]);
     return workersStopped;
@@ -131,6 +141,9 @@ async function main() {
   const startWorkers = (ready: DatabaseHandle) => {
     mailWorker = startMailNotifications(ready, mail, { listenUrl: e.DATABASE_URL });
     webhookWorker = startWebhookWorker(ready, { listenUrl: e.DATABASE_URL });
+    // The buyers' replies (issue 40), when a mailbox is configured.
+    const mailbox = mailboxSettings();
+    if (mailbox) mailboxReader = startMailboxReader(ready, mailbox);
     // Retention of contact requests (issue 12): once a day across instances.
     stopPurge = startPurgeSchedule();
   };

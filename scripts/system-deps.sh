@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs and starts what the tests need beyond npm: Debian's Chromium and Firefox ESR, nginx and a
-# local PostgreSQL.
+# Installs and starts what the tests need beyond npm: Debian's Chromium and Firefox ESR, Dovecot,
+# nginx and a local PostgreSQL.
 # Idempotent; run as root (CI does). Prints the TEST_DATABASE_URL to use.
 set -euo pipefail
 
@@ -19,6 +19,14 @@ fi
 if ! [ -x /usr/bin/firefox-esr ]; then
   echo "installing Debian's firefox-esr..."
   apt_install firefox-esr
+fi
+
+# Dovecot, the IMAP server the mailbox reader's tests start on loopback with their own configuration
+# (tests/support/imap.ts); the package's own service is not used.
+if ! [ -x /usr/sbin/dovecot ]; then
+  echo "installing Debian's dovecot-imapd..."
+  apt_install dovecot-imapd
+  (service dovecot stop || true) >/dev/null 2>&1
 fi
 
 # nginx for the rolling-restart test (a reverse proxy in front of two instances); not started here.

@@ -66,6 +66,8 @@ export const WEBHOOK_EVENT_TABLE = {
     label: "Demande modifiée (statut, attribution, note)",
     payload: (r, d) => ({ ...r, changes: d.changes ?? [] }),
   },
+  // Issue 40: the buyer answered by mail (read from the mailbox, attached to the request).
+  "request.replied": { field: "replied", label: "Réponse du client", payload: (r) => r },
   "quote.sent": { field: "quoteSent", label: "Devis envoyé", payload: withQuote },
   "quote.accepted": { field: "quoteAccepted", label: "Devis accepté", payload: withQuote },
   "quote.declined": { field: "quoteDeclined", label: "Devis refusé", payload: withQuote },

@@ -214,6 +214,19 @@ export const envSchema = z.object({
     )
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // The mailbox read for the buyers' replies (issue 40, docs/mail.md):
+  // imaps://user:password@imap.example.fr/INBOX (the password URL-encoded). Unset: nothing is read.
+  IMAP_URL: z
+    .string()
+    .trim()
+    .regex(
+      /^imaps?:\/\/[^/@\s]+@[^/\s]+(\/\S*)?$/,
+      "imaps://utilisateur:mot-de-passe@hôte/INBOX attendu",
+    )
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  // How often the mailbox is read, in seconds.
+  IMAP_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   // DKIM signature of every mail (docs/production.md): the domain and selector of the DNS record
   // `<selector>._domainkey.<domain>`, and the RSA private key, as a file or as PEM text (\n for
   // line breaks). All or none; the key itself is checked at start (dkim.server.ts).

@@ -171,6 +171,8 @@ export const contactRequests = pgTable(
     // The first answer (first status change or note), set once by those writes: the dashboard's
     // time-to-first-answer chart reads it instead of probing both histories per request.
     firstAnsweredAt: timestamp("first_answered_at", { withTimezone: true, mode: "date" }),
+    // A message to the buyer came back undelivered (issue 40): the address fails.
+    emailFailedAt: timestamp("email_failed_at", { withTimezone: true, mode: "date" }),
     // updated_at is the last activity: creation, status change, note (retention counts from it).
     ...timestamps,
     /**
@@ -342,20 +344,26 @@ export const mailOutbox = pgTable(
 );
 
 export const messageDirection = pgEnum("message_direction", ["outbound", "inbound"]);
+/** What an incoming message is: the buyer's own words, an automatic answer, or a bounce. */
+export const messageKind = pgEnum("message_kind", ["message", "auto_reply", "bounce"]);
 
 /**
  * A request's conversation (issue 40): the messages the team writes to the buyer from the request's
- * page (sent through the outbox), and later the buyer's replies read from the mailbox. A message is
- * stored once: its Message-ID is unique.
+ * page (sent through the outbox), and the buyer's read from the mailbox (REPLY_MAILBOX, IMAP_URL).
+ * A message is stored once: its Message-ID is unique, and so is its place in the mailbox. An
+ * incoming message no request could be found for has none (`Non rattachés`).
  */
 export const requestMessages = pgTable(
   "request_messages",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    contactRequestId: integer("contact_request_id")
-      .notNull()
-      .references(() => contactRequests.id, { onDelete: "cascade" }),
+    contactRequestId: integer("contact_request_id").references(() => contactRequests.id, {
+      onDelete: "cascade",
+    }),
     direction: messageDirection("direction").notNull(),
+    kind: messageKind("kind").notNull().default("message"),
+    // An incoming message's place: the mailbox, its UIDVALIDITY and the message's UID.
+    mailboxKey: text("mailbox_key"),
     // The salesperson who wrote it (their e-mail copied, as a note's), or the buyer's address.
     authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
     authorEmail: text("author_email").notNull(),
@@ -371,6 +379,7 @@ export const requestMessages = pgTable(
   },
   (t) => [
     uniqueIndex("request_messages_message_id_key").on(t.messageId),
+    uniqueIndex("request_messages_mailbox_key").on(t.mailboxKey),
     index("request_messages_request_idx").on(t.contactRequestId, t.createdAt),
   ],
 );

@@ -28,6 +28,7 @@ export async function conversationOf(contactRequestId: number, database: Databas
     .select({
       id: requestMessages.id,
       direction: requestMessages.direction,
+      kind: requestMessages.kind,
       authorEmail: requestMessages.authorEmail,
       subject: requestMessages.subject,
       body: requestMessages.body,
@@ -170,7 +171,7 @@ export async function outgoingReply(requestMessageId: number, database: Database
     .innerJoin(contactRequests, eq(contactRequests.id, requestMessages.contactRequestId))
     .leftJoin(users, eq(users.id, requestMessages.authorId))
     .where(eq(requestMessages.id, requestMessageId));
-  if (!row) return undefined;
+  if (!row?.message.contactRequestId) return undefined;
   const reference = contactReference(row.message.contactRequestId, row.createdAt);
   const mailbox = env().REPLY_MAILBOX;
   const replyTo = mailbox ? await replyAddress(mailbox, reference, database) : siteConfig().email;

@@ -15,6 +15,13 @@ export type RefusedReply = {
   fieldErrors: Record<string, string | undefined>;
 };
 
+/** What came back that the buyer did not write. */
+const INCOMING_KINDS = {
+  message: "",
+  auto_reply: " · réponse automatique (absence, accusé de réception)",
+  bounce: " · non remis : retour du serveur de messagerie",
+} as const;
+
 /** How an outgoing message stands in the outbox, in the team's words. */
 function delivery(message: ConversationMessage): string {
   if (message.direction === "inbound") return "";
@@ -33,7 +40,7 @@ function MessageItem({ message, buyer }: { message: ConversationMessage; buyer: 
         <span className="font-medium text-foreground">{message.authorEmail || buyer}</span>
         {outbound ? ` à ${buyer}` : " au service commercial"} ·{" "}
         <time dateTime={isoDate(message.createdAt)}>{formatDateTime(message.createdAt)}</time>
-        {outbound ? ` · ${delivery(message)}` : null}
+        {outbound ? ` · ${delivery(message)}` : INCOMING_KINDS[message.kind]}
       </p>
       <p className="mt-1 text-sm font-medium">{message.subject}</p>
       <p className="mt-1 whitespace-pre-line break-words text-sm">{message.body}</p>

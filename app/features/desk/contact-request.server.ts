@@ -73,6 +73,7 @@ export async function findContactRequest(id: number, database: Database = db()) 
       suspectedSpam: contactRequests.suspectedSpam,
       updatedAt: contactRequests.updatedAt,
       ownerId: contactRequests.ownerId,
+      emailFailedAt: contactRequests.emailFailedAt,
       ...offerColumns,
       offerSlug: offers.slug,
       offerPrice: offers.price,

@@ -222,6 +222,12 @@ export default function ContactRequestPage({ loaderData, actionData }: Route.Com
                     <Mail className="size-4 text-primary" aria-hidden="true" />
                     {request.email}
                   </a>
+                  {request.emailFailedAt ? (
+                    <p className="mt-1 text-sm text-destructive">
+                      Adresse en échec : un message est revenu non remis le{" "}
+                      {formatDateTime(request.emailFailedAt)}.
+                    </p>
+                  ) : null}
                 </dd>
                 <dt className="text-muted-foreground">Téléphone</dt>
                 <dd>

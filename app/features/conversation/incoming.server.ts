@@ -1,0 +1,194 @@
+import { createHash } from "node:crypto";
+import { eq, inArray, isNotNull, and, sql } from "drizzle-orm";
+import PostalMime, { type Email } from "postal-mime";
+import { contactReference } from "~/lib/contact-reference";
+import type { Database } from "~/platform/db.server";
+import { env } from "~/platform/env.server";
+import { contactRequests, quotes, requestMessages } from "~/platform/schema.server";
+import { siteConfig } from "~/platform/site.server";
+import { messageDomainOf } from "~/features/mail/mail-settings.server";
+import { enqueueWebhookEvent } from "~/features/webhooks/webhooks.server";
+import { referenceOfReplyAddress } from "./reply-address.server";
+
+// A message read from the mailbox (issue 40): classified (the buyer's words, an automatic answer,
+// a bounce), attached to its request (by the request's tagged address, else by the thread), and
+// stored once whatever the number of instances reading the same mailbox.
+
+/** The longest body kept: a quoted thread beyond it is cut. */
+const BODY_MAX = 50_000;
+
+type Kind = "message" | "auto_reply" | "bounce";
+
+const header = (email: Email, name: string) =>
+  email.headers.filter((h) => h.key === name).map((h) => h.value.trim());
+
+/** An out-of-office or any answer a program wrote (RFC 3834, and what common servers add). */
+function kindOf(email: Email): Kind {
+  const type = header(email, "content-type").join(" ").toLowerCase();
+  const from = email.from?.address?.toLowerCase() ?? "";
+  if (
+    (type.includes("multipart/report") && type.includes("delivery-status")) ||
+    /^(mailer-daemon|postmaster)@/.test(from)
+  ) {
+    return "bounce";
+  }
+  const auto = header(email, "auto-submitted").some((value) => !/^no\b/i.test(value));
+  const precedence = header(email, "precedence").some((v) => /auto_reply|bulk|junk/i.test(v));
+  const marked = ["x-autoreply", "x-autorespond", "x-auto-response"].some(
+    (name) => header(email, name).length > 0,
+  );
+  const subject = /^(réponse automatique|automatic reply|auto[- ]?reply|out of office|absence)/i;
+  if (auto || precedence || marked || subject.test(email.subject ?? "")) return "auto_reply";
+  return "message";
+}
+
+/** The request a reference names (DEM-YYYY-NNNNN), when it still exists under that reference. */
+async function requestByReference(reference: string, database: Database) {
+  const id = Number(reference.split("-")[2]);
+  if (!Number.isSafeInteger(id)) return undefined;
+  const [row] = await database
+    .select({ id: contactRequests.id, createdAt: contactRequests.createdAt })
+    .from(contactRequests)
+    .where(eq(contactRequests.id, id));
+  return row && contactReference(row.id, row.createdAt) === reference ? row.id : undefined;
+}
+
+/** The Message-IDs a message answers (In-Reply-To, References), or names anywhere (a bounce). */
+function threadIds(email: Email, raw: string, kind: Kind): string[] {
+  const ids: string[] = [
+    ...(`${email.inReplyTo ?? ""} ${email.references ?? ""}`.match(/<[^<>\s]+>/g) ?? []),
+  ];
+  // A bounce quotes the message it returns (its headers, or all of it).
+  if (kind === "bounce") ids.push(...(raw.match(/<[^<>\s@]+@[^<>\s]+>/g) ?? []));
+  return [...new Set(ids)];
+}
+
+/**
+ * The request a message belongs to: the tagged address it was sent to (REPLY_MAILBOX), else the
+ * thread it answers (a message of the conversation, the acknowledgement, a quote's mail).
+ */
+async function requestOf(email: Email, raw: string, kind: Kind, database: Database) {
+  const mailbox = env().REPLY_MAILBOX;
+  if (mailbox) {
+    const addresses = [
+      ...(email.to ?? []),
+      ...(email.cc ?? []),
+      ...header(email, "delivered-to").map((address) => ({ address })),
+      ...header(email, "x-original-to").map((address) => ({ address })),
+    ].flatMap((a) => ("address" in a && a.address ? [a.address] : []));
+    for (const address of addresses) {
+      const reference = await referenceOfReplyAddress(address, mailbox, database);
+      const id = reference ? await requestByReference(reference, database) : undefined;
+      if (id) return id;
+    }
+  }
+  const ids = threadIds(email, raw, kind);
+  if (ids.length === 0) return undefined;
+  const [known] = await database
+    .select({ id: requestMessages.contactRequestId })
+    .from(requestMessages)
+    .where(
+      and(inArray(requestMessages.messageId, ids), isNotNull(requestMessages.contactRequestId)),
+    )
+    .limit(1);
+  if (known?.id) return known.id;
+  // The site's own mails (mail.server.ts, quote-mail.server.ts): `<contact-ID.mail-N@domain>`.
+  const domain = messageDomainOf(siteConfig().baseUrl).replace(/\./g, "\\.");
+  for (const id of ids) {
+    const contact = new RegExp(`^<contact-(\\d+)\\.mail-\\d+@${domain}>$`).exec(id);
+    if (contact) {
+      const [row] = await database
+        .select({ id: contactRequests.id })
+        .from(contactRequests)
+        .where(eq(contactRequests.id, Number(contact[1])));
+      if (row) return row.id;
+    }
+    const quote = new RegExp(`^<quote-(\\d+)\\.mail-\\d+@${domain}>$`).exec(id);
+    if (quote) {
+      const [row] = await database
+        .select({ id: quotes.contactRequestId })
+        .from(quotes)
+        .where(eq(quotes.id, Number(quote[1])));
+      if (row) return row.id;
+    }
+  }
+  return undefined;
+}
+
+/** The message as text: its text part, else its HTML part's text (never rendered as HTML). */
+function bodyOf(email: Email): string {
+  const text =
+    email.text ??
+    (email.html ?? "")
+      .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, "")
+      .replace(/<br\s*\/?>|<\/(p|div|li|tr|h\d)>/gi, "\n")
+      .replace(/<[^>]*>/g, "")
+      .replace(/&nbsp;/g, " ")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, "&");
+  return text.replace(/\r\n/g, "\n").trim().slice(0, BODY_MAX);
+}
+
+export type StoredIncoming = {
+  stored: boolean;
+  kind: Kind;
+  contactRequestId: number | null;
+};
+
+/**
+ * Stores one message read from the mailbox at `mailboxKey`, once: a second read (another instance,
+ * a restart) finds its Message-ID or its place taken and stores nothing. The buyer's own message
+ * counts as the request's activity and emits `request.replied`; a bounce marks the address failing.
+ */
+export async function storeIncoming(
+  raw: Buffer | string,
+  mailboxKey: string,
+  database: Database,
+): Promise<StoredIncoming> {
+  const source = typeof raw === "string" ? raw : raw.toString("latin1");
+  const email = await PostalMime.parse(raw);
+  const kind = kindOf(email);
+  const contactRequestId = (await requestOf(email, source, kind, database)) ?? null;
+  const messageId =
+    email.messageId?.trim() ||
+    `<sha256-${createHash("sha256").update(source).digest("hex")}@mailbox.invalid>`;
+  return database.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(requestMessages)
+      .values({
+        contactRequestId,
+        direction: "inbound",
+        kind,
+        mailboxKey,
+        authorEmail: (email.from?.address ?? "").toLowerCase().slice(0, 320),
+        subject: (email.subject ?? "").slice(0, 998),
+        body: bodyOf(email),
+        messageId: messageId.slice(0, 998),
+        inReplyTo: email.inReplyTo?.trim().slice(0, 998) ?? null,
+        references: (email.references?.match(/<[^<>\s]+>/g) ?? []).slice(-20),
+        createdAt:
+          email.date && !Number.isNaN(Date.parse(email.date)) ? new Date(email.date) : undefined,
+      })
+      .onConflictDoNothing()
+      .returning({ id: requestMessages.id });
+    if (inserted.length === 0 || contactRequestId === null) {
+      return { stored: inserted.length > 0, kind, contactRequestId };
+    }
+    if (kind === "bounce") {
+      await tx
+        .update(contactRequests)
+        .set({ emailFailedAt: sql`now()` })
+        .where(eq(contactRequests.id, contactRequestId));
+    } else if (kind === "message") {
+      await tx
+        .update(contactRequests)
+        .set({ updatedAt: sql`now()`, emailFailedAt: null })
+        .where(eq(contactRequests.id, contactRequestId));
+      await enqueueWebhookEvent("request.replied", contactRequestId, tx);
+    }
+    return { stored: true, kind, contactRequestId };
+  });
+}

@@ -1,0 +1,140 @@
+import { existsSync } from "node:fs";
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { conversationOf, sendReply } from "../../app/features/conversation/conversation.server";
+import { parseImapUrl, readMailbox } from "../../app/features/conversation/mailbox.server";
+import { replyAddress } from "../../app/features/conversation/reply-address.server";
+import { createContactRequest } from "../../app/features/desk/contacts.server";
+import {
+  contactRequests,
+  requestMessages,
+  webhookDeliveries,
+  webhookEndpoints,
+} from "../../app/platform/schema.server";
+import { useAdminSuite } from "../support/admin-suite";
+import { testDatabaseKind } from "../support/database";
+import { DOVECOT_PATH, startTestImapServer, type TestImapServer } from "../support/imap";
+import { replyFixtures } from "../support/reply-fixtures";
+
+// The buyers' replies read from a real IMAP server (Debian's Dovecot on loopback, messages put in
+// with APPEND), as the common mail clients shape them (tests/support/reply-fixtures.ts): each
+// attached to its request once, by the request's tagged address or by the thread; automatic
+// answers and bounces recognised; a message nobody can place kept apart (`Non rattachés`).
+const imap = vi.hoisted(() => ({ server: undefined as TestImapServer | undefined }));
+vi.hoisted(() => {
+  process.env.REPLY_MAILBOX = "ventes@example.fr";
+  process.env.SITE_URL = "http://www.example.fr";
+});
+
+const { database, signedInAdmin } = useAdminSuite();
+
+// Dovecot comes from scripts/system-deps.sh: CI always has it; a machine without it skips, and says so.
+const noDovecot = !existsSync(DOVECOT_PATH) && !process.env.CI;
+if (noDovecot) console.warn(`replies.test.ts skipped: no ${DOVECOT_PATH} (scripts/system-deps.sh)`);
+
+beforeAll(async () => {
+  if (!noDovecot) imap.server = await startTestImapServer();
+});
+afterAll(async () => {
+  await imap.server?.stop();
+});
+
+describe.skipIf(noDovecot)(`replies read from the mailbox (${testDatabaseKind})`, () => {
+  let requestId: number;
+  let reference: string;
+  let ours: string;
+  let tagged: string;
+
+  beforeEach(async () => {
+    const { admin } = await signedInAdmin();
+    const request = await createContactRequest(
+      {
+        name: "Jeanne Achat",
+        email: "jeanne@example.fr",
+        phone: null,
+        message: "Devis",
+        offer: null,
+      },
+      database.db,
+    );
+    requestId = request.id;
+    reference = request.reference;
+    await database.db.insert(webhookEndpoints).values({
+      url: "https://crm.example.com/hook",
+      events: ["request.replied"],
+      secret: "whsec_dGVzdA==",
+    });
+    const sent = await sendReply(
+      requestId,
+      { subject: `Votre demande ${reference}`, body: "Bonjour", attachQuote: false },
+      { id: admin.id, email: admin.email, role: "admin" },
+      database.db,
+    );
+    if (sent.kind !== "queued") throw new Error(sent.kind);
+    const [message] = await database.db
+      .select()
+      .from(requestMessages)
+      .where(eq(requestMessages.id, sent.messageId));
+    ours = message.messageId;
+    tagged = await replyAddress("ventes@example.fr", reference, database.db);
+  });
+
+  const settings = () => parseImapUrl(imap.server!.url, 60);
+  const incoming = () =>
+    database.db
+      .select()
+      .from(requestMessages)
+      .where(eq(requestMessages.direction, "inbound"))
+      .orderBy(asc(requestMessages.id));
+
+  it("attaches each client's reply once, recognises automatic answers and bounces", async () => {
+    const fixtures = replyFixtures({ reference, tagged, ours, buyer: "jeanne@example.fr" });
+    for (const fixture of Object.values(fixtures)) await imap.server!.append(fixture);
+
+    const first = await readMailbox(settings(), database.db);
+    expect(first).toEqual({ read: 7, stored: 7 });
+    const rows = await incoming();
+    const bySubject = (start: string) => rows.find((r) => r.subject.startsWith(start))!;
+    expect(
+      rows.map((r) => [r.subject.split(" ")[0], r.kind, r.contactRequestId === requestId]),
+    ).toEqual([
+      ["Re:", "message", true], // Gmail: the tagged address and the thread
+      ["RE:", "message", true], // Outlook: the tagged address alone (no In-Reply-To)
+      ["Re:", "message", true], // Apple Mail
+      ["Re:", "message", true], // Thunderbird, to the plain mailbox: the thread alone
+      ["Réponse", "auto_reply", true],
+      ["Undelivered", "bounce", true],
+      ["Question", "message", false],
+    ]);
+    expect(bySubject("Question").contactRequestId).toBeNull();
+    expect(rows[0].body).toContain("Parfait, merci pour la rapidité");
+    expect(rows[1].body).toContain("Nous validons la configuration.");
+    expect(rows[0].authorEmail).toBe("jeanne@example.fr");
+
+    // The bounce marks the address failing; the buyer's messages are the request's activity.
+    const [request] = await database.db
+      .select()
+      .from(contactRequests)
+      .where(eq(contactRequests.id, requestId));
+    expect(request.emailFailedAt).not.toBeNull();
+    // `request.replied` once per message the buyer wrote (four), none for the automatic ones.
+    const deliveries = await database.db.select().from(webhookDeliveries);
+    expect(deliveries.filter((d) => d.eventType === "request.replied")).toHaveLength(4);
+
+    // Read again, and by two readers at once after one more message: nothing twice.
+    expect(await readMailbox(settings(), database.db)).toEqual({ read: 0, stored: 0 });
+    await imap.server!.append(
+      fixtures.gmail.replace(/Message-ID: <[^>]+>/, "Message-ID: <second@mail.gmail.com>"),
+    );
+    const both = await Promise.all([
+      readMailbox(settings(), database.db),
+      readMailbox(settings(), database.db),
+    ]);
+    expect(both.reduce((sum, r) => sum + r.stored, 0)).toBe(1);
+    expect(await incoming()).toHaveLength(8);
+
+    const conversation = await conversationOf(requestId, database.db);
+    expect(conversation[0].direction).toBe("outbound");
+    expect(conversation.filter((m) => m.direction === "inbound")).toHaveLength(7);
+  });
+});
