@@ -56,6 +56,7 @@ export default [
       route("contacts", "routes/admin/contacts.tsx"),
       route("contacts/:id", "routes/admin/contact-request.tsx"),
       route("contacts/:id/envoyer-devis", "routes/admin/contact-quote.tsx"),
+      route("messages", "routes/admin/unattached-messages.tsx"),
       route("personal-data", "routes/admin/personal-data.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("webhooks", "routes/admin/webhooks.tsx"),

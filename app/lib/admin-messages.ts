@@ -42,6 +42,8 @@ export const FLASH_MESSAGES = {
   ),
   noteAdded: done("Note ajoutée"),
   replySent: done("Message envoyé", "Il part vers le client et figure dans l'échange"),
+  messageAttached: done("Message rattaché", "Il figure dans l'échange de la demande"),
+  messageDiscarded: done("Message supprimé"),
   bulkDone: done("Demandes mises à jour", "La modification a été appliquée aux demandes cochées"),
   ownerUpdated: done("Attribution mise à jour", "Le responsable de la demande a été mis à jour"),
   datacenterAdded: done("Datacenter ajouté"),

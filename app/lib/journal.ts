@@ -27,6 +27,8 @@ export const JOURNAL_ACTIONS = {
   "status-changed": "Statut modifié",
   "note-added": "Note ajoutée",
   "reply-sent": "Message écrit au client",
+  "message-attached": "Message reçu rattaché à une demande",
+  "message-discarded": "Message reçu non rattaché supprimé",
   "spam-released": "Spam rétabli",
   "owner-changed": "Demande attribuée",
   "bulk-changed": "Action groupée sur des demandes",

@@ -138,6 +138,17 @@ function actionForms(): Record<
     ],
     "routes/admin/contact-request.tsx": [
       { name: "add a note", form: { intent: "note", note: "Note forgée" } },
+      {
+        name: "write to the buyer",
+        form: { intent: "reply", subject: "Objet forgé", body: "Message forgé" },
+      },
+    ],
+    "routes/admin/unattached-messages.tsx": [
+      { name: "discard a message", form: { intent: "discard", id: "1" } },
+      {
+        name: "attach a message",
+        form: { intent: "attach", id: "1", reference: "DEM-2026-00001" },
+      },
     ],
     "routes/admin/contact-quote.tsx": [
       { name: "send the quote", form: { validity: "30", discount0: "50" } },

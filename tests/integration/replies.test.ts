@@ -11,6 +11,9 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from "../../app/platform/schema.server";
+import { listUnattached } from "../../app/features/conversation/unattached.server";
+import * as unattachedPage from "../../app/routes/admin/unattached-messages";
+import { call, makeRequest } from "../support/admin";
 import { useAdminSuite } from "../support/admin-suite";
 import { testDatabaseKind } from "../support/database";
 import { DOVECOT_PATH, startTestImapServer, type TestImapServer } from "../support/imap";
@@ -26,7 +29,7 @@ vi.hoisted(() => {
   process.env.SITE_URL = "http://www.example.fr";
 });
 
-const { database, signedInAdmin } = useAdminSuite();
+const { database, signedInAdmin, sessionCookieFor } = useAdminSuite();
 
 // Dovecot comes from scripts/system-deps.sh: CI always has it; a machine without it skips, and says so.
 const noDovecot = !existsSync(DOVECOT_PATH) && !process.env.CI;
@@ -136,5 +139,55 @@ describe.skipIf(noDovecot)(`replies read from the mailbox (${testDatabaseKind})`
     const conversation = await conversationOf(requestId, database.db);
     expect(conversation[0].direction).toBe("outbound");
     expect(conversation.filter((m) => m.direction === "inbound")).toHaveLength(7);
+  });
+
+  it("lets the sales team attach a stray message by its reference, or delete it", async () => {
+    const fixtures = replyFixtures({ reference, tagged, ours, buyer: "jeanne@example.fr" });
+    await imap.server!.append(
+      fixtures.stray
+        .replace("<stray-5678@autre.example>", "<stray-9@autre.example>")
+        .replace("Question sur vos tarifs", "Question sur vos délais"),
+    );
+    await imap.server!.append(
+      fixtures.stray
+        .replace("<stray-5678@autre.example>", "<stray-10@autre.example>")
+        .replace("Question sur vos tarifs", "Publicité"),
+    );
+    await readMailbox(settings(), database.db);
+    const { messages, count } = await listUnattached(database.db);
+    expect(count).toBe(messages.length);
+    const question = messages.find((m) => m.subject === "Question sur vos délais")!;
+    const advert = messages.find((m) => m.subject === "Publicité")!;
+    const cookie = await sessionCookieFor((await signedInAdmin()).admin.id);
+    const post = (form: Record<string, string>) =>
+      call(unattachedPage.action, makeRequest("/admin/messages", { cookie, form }));
+
+    const wrong = await post({
+      intent: "attach",
+      id: String(question.id),
+      reference: "DEM-2026-99999",
+    });
+    expect(wrong.status).toBe(404);
+    const malformed = await post({
+      intent: "attach",
+      id: String(question.id),
+      reference: "demande 12",
+    });
+    expect(malformed.status).toBe(400);
+    const attached = await post({ intent: "attach", id: String(question.id), reference });
+    expect(attached.status).toBe(302);
+    const [row] = await database.db
+      .select()
+      .from(requestMessages)
+      .where(eq(requestMessages.id, question.id));
+    expect(row.contactRequestId).toBe(requestId);
+    // Attached once: a second post finds nothing left to attach.
+    expect((await post({ intent: "attach", id: String(question.id), reference })).status).toBe(404);
+
+    expect((await post({ intent: "discard", id: String(advert.id) })).status).toBe(302);
+    const left = await listUnattached(database.db);
+    expect(left.messages.map((m) => m.id)).not.toContain(advert.id);
+    expect(left.messages.map((m) => m.id)).not.toContain(question.id);
+    expect(left.count).toBe(count - 2);
   });
 });

@@ -39,6 +39,8 @@ const EXPECTED: Record<string, Access> = {
   "routes/admin/contact-request.tsx": { loader: CONTACTS, action: CONTACTS },
   // `Envoyer le devis` (issue 29): whoever handles the requests.
   "routes/admin/contact-quote.tsx": { loader: CONTACTS, action: CONTACTS },
+  // `Non rattachés` (issue 40): messages read from the mailbox, the sales team's.
+  "routes/admin/unattached-messages.tsx": { loader: CONTACTS, action: CONTACTS },
   "routes/admin/personal-data.tsx": { loader: ADMIN_ONLY, action: ADMIN_ONLY },
   "routes/admin/users.tsx": { loader: ADMIN_ONLY, action: ADMIN_ONLY },
   "routes/admin/account.tsx": { loader: ALL, action: ALL },
@@ -72,6 +74,7 @@ function forms(): Record<string, { query?: string; form?: Record<string, string>
     "routes/admin/contacts.tsx": { form: { id: ids.contact, status: "completed" } },
     "routes/admin/contact-request.tsx": { form: { intent: "note", note: "Note du rôle" } },
     "routes/admin/contact-quote.tsx": { form: { validity: "30", discount0: "0" } },
+    "routes/admin/unattached-messages.tsx": { form: { intent: "discard", id: "999999" } },
     "routes/admin/personal-data.tsx": {
       query: "?email=jeanne@example.fr",
       form: { intent: "erase", email: "jeanne@example.fr", confirm: "yes" },

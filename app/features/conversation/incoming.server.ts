@@ -43,7 +43,7 @@ function kindOf(email: Email): Kind {
 }
 
 /** The request a reference names (DEM-YYYY-NNNNN), when it still exists under that reference. */
-async function requestByReference(reference: string, database: Database) {
+export async function requestByReference(reference: string, database: Database) {
   const id = Number(reference.split("-")[2]);
   if (!Number.isSafeInteger(id)) return undefined;
   const [row] = await database
@@ -132,6 +132,25 @@ function bodyOf(email: Email): string {
   return text.replace(/\r\n/g, "\n").trim().slice(0, BODY_MAX);
 }
 
+/**
+ * What an incoming message attached to a request changes there: a bounce marks its address
+ * failing; the buyer's own message is activity (and the address works) and emits request.replied.
+ */
+export async function followIncoming(kind: Kind, contactRequestId: number, tx: Database) {
+  if (kind === "bounce") {
+    await tx
+      .update(contactRequests)
+      .set({ emailFailedAt: sql`now()` })
+      .where(eq(contactRequests.id, contactRequestId));
+  } else if (kind === "message") {
+    await tx
+      .update(contactRequests)
+      .set({ updatedAt: sql`now()`, emailFailedAt: null })
+      .where(eq(contactRequests.id, contactRequestId));
+    await enqueueWebhookEvent("request.replied", contactRequestId, tx);
+  }
+}
+
 export type StoredIncoming = {
   stored: boolean;
   kind: Kind;
@@ -177,18 +196,7 @@ export async function storeIncoming(
     if (inserted.length === 0 || contactRequestId === null) {
       return { stored: inserted.length > 0, kind, contactRequestId };
     }
-    if (kind === "bounce") {
-      await tx
-        .update(contactRequests)
-        .set({ emailFailedAt: sql`now()` })
-        .where(eq(contactRequests.id, contactRequestId));
-    } else if (kind === "message") {
-      await tx
-        .update(contactRequests)
-        .set({ updatedAt: sql`now()`, emailFailedAt: null })
-        .where(eq(contactRequests.id, contactRequestId));
-      await enqueueWebhookEvent("request.replied", contactRequestId, tx);
-    }
+    await followIncoming(kind, contactRequestId, tx);
     return { stored: true, kind, contactRequestId };
   });
 }

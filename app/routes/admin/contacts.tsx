@@ -43,6 +43,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import { contactAction } from "./contact-actions.server";
 import { readForm } from "~/platform/form.server";
+import { countUnattached } from "~/features/conversation/unattached.server";
 import type { Route } from "./+types/contacts";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
@@ -65,10 +66,11 @@ export async function loader({ request }: Route.LoaderArgs) {
       headers: PRIVATE_HEADERS,
     },
   );
-  const [{ requests, total }, counts, owners] = await Promise.all([
+  const [{ requests, total }, counts, owners, unattached] = await Promise.all([
     listContactRequests({ ...filters, viewerId: user.id }, page),
     contactStatusCounts(),
     listAssignableUsers(),
+    countUnattached(),
   ]);
   const pageCount = Math.max(1, Math.ceil(total / CONTACT_PAGE_SIZE));
   if (page > pageCount) {
@@ -81,7 +83,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The export asks `Confirmez votre identité` first when the session is not recent.
   const exportPath = `/admin/contacts/export.csv${contactFiltersToSearch(filters)}`;
   const exportHref = recentlyAuthenticated(session) ? exportPath : confirmIdentityUrl(exportPath);
-  return { requests, total, counts, owners, filters, page, pageCount, canExport, exportHref };
+  return {
+    requests,
+    total,
+    counts,
+    owners,
+    filters,
+    page,
+    pageCount,
+    canExport,
+    exportHref,
+    unattached,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -419,7 +432,14 @@ export default function AdminContacts({ loaderData, actionData }: Route.Componen
             }`}
           </p>
         </div>
-        {canExport ? <ExportLink href={exportHref} /> : null}
+        <div className="flex flex-wrap items-center gap-3">
+          {loaderData.unattached > 0 ? (
+            <Link to="/admin/messages" className="text-sm font-medium text-primary underline">
+              {`${loaderData.unattached} ${pluralize(loaderData.unattached, "message reçu", "messages reçus")} non rattaché${loaderData.unattached > 1 ? "s" : ""}`}
+            </Link>
+          ) : null}
+          {canExport ? <ExportLink href={exportHref} /> : null}
+        </div>
       </div>
 
       <OwnerTabs filters={filters} />

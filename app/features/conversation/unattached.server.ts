@@ -1,0 +1,77 @@
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { db, type Database } from "~/platform/db.server";
+import { requestMessages } from "~/platform/schema.server";
+import { followIncoming, requestByReference } from "./incoming.server";
+
+// `Non rattachés` (issue 40): messages read from the mailbox that no request could be found for.
+// A salesperson attaches one to its request by the reference, or deletes it.
+
+export const UNATTACHED_PAGE_SIZE = 100;
+
+const unattached = and(
+  isNull(requestMessages.contactRequestId),
+  eq(requestMessages.direction, "inbound"),
+);
+
+/** The messages waiting, newest first, and how many wait. */
+export async function listUnattached(database: Database = db()) {
+  const [messages, count] = await Promise.all([
+    database
+      .select({
+        id: requestMessages.id,
+        kind: requestMessages.kind,
+        authorEmail: requestMessages.authorEmail,
+        subject: requestMessages.subject,
+        body: requestMessages.body,
+        createdAt: requestMessages.createdAt,
+      })
+      .from(requestMessages)
+      .where(unattached)
+      .orderBy(desc(requestMessages.createdAt), desc(requestMessages.id))
+      .limit(UNATTACHED_PAGE_SIZE),
+    countUnattached(database),
+  ]);
+  return { messages, count };
+}
+
+export type UnattachedMessage = Awaited<ReturnType<typeof listUnattached>>["messages"][number];
+
+/** How many messages wait for a request (the requests list links to them). */
+export async function countUnattached(database: Database = db()): Promise<number> {
+  const [{ count }] = await database
+    .select({ count: sql<number>`count(*)::int` })
+    .from(requestMessages)
+    .where(unattached);
+  return count;
+}
+
+/** Attaches a waiting message to the request `reference` names; it then counts there as read. */
+export async function attachMessage(
+  id: number,
+  reference: string,
+  database: Database = db(),
+): Promise<
+  { kind: "attached"; contactRequestId: number } | { kind: "missing" } | { kind: "no-request" }
+> {
+  const contactRequestId = await requestByReference(reference, database);
+  if (!contactRequestId) return { kind: "no-request" };
+  return database.transaction(async (tx) => {
+    const [message] = await tx
+      .update(requestMessages)
+      .set({ contactRequestId })
+      .where(and(eq(requestMessages.id, id), unattached))
+      .returning({ kind: requestMessages.kind });
+    if (!message) return { kind: "missing" };
+    await followIncoming(message.kind, contactRequestId, tx);
+    return { kind: "attached", contactRequestId };
+  });
+}
+
+/** Deletes a waiting message (nothing when it was attached or deleted meanwhile). */
+export async function discardMessage(id: number, database: Database = db()): Promise<boolean> {
+  const deleted = await database
+    .delete(requestMessages)
+    .where(and(eq(requestMessages.id, id), unattached))
+    .returning({ id: requestMessages.id });
+  return deleted.length > 0;
+}
