@@ -1,4 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
+import { startTestImapServer, type TestImapServer } from "../support/imap";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { findFreePort } from "../system/harness/ports";
 import { type ServerProcess, startServer } from "../system/harness/server-process";
@@ -19,12 +20,15 @@ const ADMIN = { email: "admin@example.fr", password: "le mot de passe des devis 
 test.describe.configure({ mode: "default" });
 
 let smtp: TestSmtpServer;
+let imap: TestImapServer;
 let server: ServerProcess;
 
 test.beforeAll(async () => {
   // A built server of its own: its start (migrations, demo data) is slow on a busy machine.
   test.setTimeout(180_000);
   smtp = await startTestSmtpServer(await findFreePort());
+  // The mailbox of the buyers' replies (Dovecot on loopback), read every 5 s.
+  imap = await startTestImapServer();
   server = await startServer({
     port: await findFreePort(),
     env: {
@@ -38,12 +42,15 @@ test.beforeAll(async () => {
       PUBLIC_RENDER_RATE_PER_MINUTE: "0",
       QUOTE_PDF_RATE_PER_MINUTE: "0",
       REPLY_MAILBOX: "ventes@example.fr",
+      IMAP_URL: imap.url,
+      IMAP_POLL_SECONDS: "5",
     },
   }).ready();
 });
 test.afterAll(async () => {
   await server?.stop();
   await smtp?.stop();
+  await imap?.stop();
 });
 
 const site = () => ({ base: server.base, admin: ADMIN });
@@ -169,7 +176,7 @@ test("a quote declined by the buyer, with a reason: `Refusé` on the request", a
   await expect(history.getByRole("listitem").first()).toContainText(email);
 });
 
-test("a message written from the request's page reaches the buyer in the thread, the quote joined", async ({
+test("a message written from the request's page reaches the buyer in the thread, the quote joined, and their answer comes back", async ({
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
@@ -208,6 +215,38 @@ test("a message written from the request's page reaches the buyer in the thread,
   );
   expect(mail.parsed.inReplyTo).toBe(acknowledgement?.parsed.messageId);
   expect(mail.parsed.attachments.map((a) => a.filename)).toEqual([`${number}.pdf`]);
+
+  // The buyer answers from their mail client: the reply comes back to the request's conversation.
+  const replyTo = mail.parsed.replyTo![0].address!;
+  await imap.append(
+    [
+      `From: Message Acheteuse <${email}>`,
+      `To: ${replyTo}`,
+      `Subject: Re: Votre demande ${reference}`,
+      `Message-ID: <reponse-${id}@client.example>`,
+      `In-Reply-To: ${mail.parsed.messageId}`,
+      `References: ${mail.parsed.messageId}`,
+      "Content-Type: text/plain; charset=UTF-8",
+      "",
+      "Lundi nous convient, merci.",
+      "",
+    ].join("\r\n"),
+  );
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return conversation.getByRole("listitem").count();
+      },
+      { timeout: 30_000, intervals: [1_000] },
+    )
+    .toBe(2);
+  await expect(conversation.getByRole("listitem").nth(1)).toContainText(
+    `${email} au service commercial`,
+  );
+  await expect(conversation.getByRole("listitem").nth(1)).toContainText(
+    "Lundi nous convient, merci.",
+  );
   await expect
     .poll(async () => {
       await page.reload();
