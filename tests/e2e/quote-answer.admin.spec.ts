@@ -247,6 +247,13 @@ test("a message written from the request's page reaches the buyer in the thread,
   await expect(conversation.getByRole("listitem").nth(1)).toContainText(
     "Lundi nous convient, merci.",
   );
+  // The team hears of it once (nobody owns the request: NOTIFY_EMAIL).
+  await expect
+    .poll(() => mailsTitled(smtp, `Réponse du client : ${reference}`).length, { timeout: 30_000 })
+    .toBe(1);
+  const told = mailsTitled(smtp, `Réponse du client : ${reference}`)[0];
+  expect(told.envelope.to).toEqual(["ventes@example.fr"]);
+  expect(told.parsed.text).toContain("Lundi nous convient, merci.");
   await expect
     .poll(async () => {
       await page.reload();

@@ -7,6 +7,7 @@ import { replyAddress } from "../../app/features/conversation/reply-address.serv
 import { createContactRequest } from "../../app/features/desk/contacts.server";
 import {
   contactRequests,
+  mailOutbox,
   requestMessages,
   webhookDeliveries,
   webhookEndpoints,
@@ -123,6 +124,12 @@ describe.skipIf(noDovecot)(`replies read from the mailbox (${testDatabaseKind})`
     // `request.replied` once per message the buyer wrote (four), none for the automatic ones.
     const deliveries = await database.db.select().from(webhookDeliveries);
     expect(deliveries.filter((d) => d.eventType === "request.replied")).toHaveLength(4);
+    // And the team is told of each (nobody owns the request: NOTIFY_EMAIL), by the outbox.
+    const told = await database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, "request_replied"));
+    expect(told).toHaveLength(4);
 
     // Read again, and by two readers at once after one more message: nothing twice.
     expect(await readMailbox(settings(), database.db)).toEqual({ read: 0, stored: 0 });

@@ -4,7 +4,8 @@ import PostalMime, { type Email } from "postal-mime";
 import { contactReference } from "~/lib/contact-reference";
 import type { Database } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
-import { contactRequests, quotes, requestMessages } from "~/platform/schema.server";
+import { contactRequests, mailOutbox, quotes, requestMessages } from "~/platform/schema.server";
+import { MAIL_KINDS, mailQueue } from "~/features/mail/mail-outbox.server";
 import { siteConfig } from "~/platform/site.server";
 import { messageDomainOf } from "~/features/mail/mail-settings.server";
 import { enqueueWebhookEvent } from "~/features/webhooks/webhooks.server";
@@ -136,7 +137,12 @@ function bodyOf(email: Email): string {
  * What an incoming message attached to a request changes there: a bounce marks its address
  * failing; the buyer's own message is activity (and the address works) and emits request.replied.
  */
-export async function followIncoming(kind: Kind, contactRequestId: number, tx: Database) {
+export async function followIncoming(
+  kind: Kind,
+  contactRequestId: number,
+  requestMessageId: number,
+  tx: Database,
+) {
   if (kind === "bounce") {
     await tx
       .update(contactRequests)
@@ -148,6 +154,13 @@ export async function followIncoming(kind: Kind, contactRequestId: number, tx: D
       .set({ updatedAt: sql`now()`, emailFailedAt: null })
       .where(eq(contactRequests.id, contactRequestId));
     await enqueueWebhookEvent("request.replied", contactRequestId, tx);
+    // The owner (or the team) is told, once: the message is stored once.
+    await tx.insert(mailOutbox).values({
+      contactRequestId,
+      kind: MAIL_KINDS.requestReplied,
+      requestMessageId,
+    });
+    await mailQueue.notify(tx);
   }
 }
 
@@ -196,7 +209,7 @@ export async function storeIncoming(
     if (inserted.length === 0 || contactRequestId === null) {
       return { stored: inserted.length > 0, kind, contactRequestId };
     }
-    await followIncoming(kind, contactRequestId, tx);
+    await followIncoming(kind, contactRequestId, inserted[0].id, tx);
     return { stored: true, kind, contactRequestId };
   });
 }

@@ -4,6 +4,10 @@ import type { MailOutboxRow } from "~/platform/schema.server";
 import { signedDocumentOf } from "~/platform/signed-documents.server";
 import { siteConfig } from "~/platform/site.server";
 import { buyerPdf, quoteById } from "~/features/quotes/quote-sending.server";
+import { eq } from "drizzle-orm";
+import { contactReference } from "~/lib/contact-reference";
+import { formatDateTime } from "~/lib/format";
+import { contactRequests, requestMessages, users } from "~/platform/schema.server";
 import { outgoingReply } from "./conversation.server";
 
 /** The quote a message joins, as the buyer has it: the signed bytes once accepted. */
@@ -48,5 +52,57 @@ export async function replyMailMessage(
     ...(message.inReplyTo ? { inReplyTo: message.inReplyTo } : {}),
     ...(message.references.length > 0 ? { references: message.references } : {}),
     attachments: attachment ? [{ ...attachment, contentType: "application/pdf" }] : [],
+  };
+}
+
+/** The buyer's text in the owner's mail: enough to know what it is about. */
+const EXCERPT_MAX = 2_000;
+
+/**
+ * The mail to the request's owner (or to the team, NOTIFY_EMAIL, when nobody owns it) that the
+ * buyer answered: who, when, the beginning of their text and the request's address.
+ */
+export async function repliedMailMessage(
+  row: MailOutboxRow,
+  settings: { from: SendMailOptions["from"]; to: string[]; baseUrl: string },
+  messageDomain: string,
+  database: Database,
+): Promise<SendMailOptions | { failed: string }> {
+  if (row.requestMessageId === null) return { failed: "Le message n'existe plus" };
+  const [found] = await database
+    .select({
+      message: requestMessages,
+      createdAt: contactRequests.createdAt,
+      name: contactRequests.name,
+      owner: users.email,
+    })
+    .from(requestMessages)
+    .innerJoin(contactRequests, eq(contactRequests.id, requestMessages.contactRequestId))
+    .leftJoin(users, eq(users.id, contactRequests.ownerId))
+    .where(eq(requestMessages.id, row.requestMessageId));
+  if (!found?.message.contactRequestId) return { failed: "Le message n'existe plus" };
+  const { message } = found;
+  const id = message.contactRequestId!;
+  const reference = contactReference(id, found.createdAt);
+  const to = found.owner ? [found.owner] : settings.to;
+  if (to.length === 0) return { failed: "Aucun destinataire (NOTIFY_EMAIL)" };
+  const excerpt =
+    message.body.length > EXCERPT_MAX ? `${message.body.slice(0, EXCERPT_MAX)}…` : message.body;
+  return {
+    from: settings.from,
+    to,
+    subject: `Réponse du client : ${reference}`,
+    text: [
+      `${message.authorEmail} a répondu le ${formatDateTime(message.createdAt)} sur la demande ${reference} (${found.name}).`,
+      "",
+      `Objet : ${message.subject}`,
+      "",
+      excerpt,
+      "",
+      `Voir l'échange : ${settings.baseUrl.replace(/\/+$/, "")}/admin/contacts/${id}`,
+      "",
+    ].join("\n"),
+    messageId: `<replied-${message.id}.mail-${row.id}@${messageDomain}>`,
+    headers: { "Auto-Submitted": "auto-generated" },
   };
 }

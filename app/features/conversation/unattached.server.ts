@@ -62,7 +62,7 @@ export async function attachMessage(
       .where(and(eq(requestMessages.id, id), unattached))
       .returning({ kind: requestMessages.kind });
     if (!message) return { kind: "missing" };
-    await followIncoming(message.kind, contactRequestId, tx);
+    await followIncoming(message.kind, contactRequestId, id, tx);
     return { kind: "attached", contactRequestId };
   });
 }

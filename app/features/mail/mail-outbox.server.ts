@@ -25,6 +25,8 @@ export const MAIL_KINDS = {
   quoteReminder: "quote_reminder",
   // Issue 40: a message written to the buyer from the request's page (its conversation).
   requestReply: "request_reply",
+  // Issue 40: to the request's owner (or the team): the buyer answered, read from the mailbox.
+  requestReplied: "request_replied",
 } as const;
 export type MailKind = (typeof MAIL_KINDS)[keyof typeof MAIL_KINDS];
 

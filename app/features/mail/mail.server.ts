@@ -28,7 +28,7 @@ import { drawResetLink } from "~/features/accounts/password-reset.server";
 import { ALERT_MAIL_KINDS, prepareAlertMail } from "~/features/alerts/alert-mail.server";
 import { accountEmail } from "~/features/accounts/users.server";
 import { QUOTE_MAIL_KINDS, quoteMailMessage } from "~/features/quotes/quote-mail.server";
-import { replyMailMessage } from "~/features/conversation/reply-mail.server";
+import { repliedMailMessage, replyMailMessage } from "~/features/conversation/reply-mail.server";
 import type { MailOutboxRow } from "~/platform/schema.server";
 import { siteConfig } from "~/platform/site.server";
 import {
@@ -259,6 +259,11 @@ export function startMailWorker(
     if (row.kind === MAIL_KINDS.requestReply) {
       const message = await replyMailMessage(row, settings.from, database);
       await sendPrepared(row, message, { requestMessageId: row.requestMessageId });
+      return;
+    }
+    if (row.kind === MAIL_KINDS.requestReplied) {
+      const message = await repliedMailMessage(row, settings, messageDomain, database);
+      await sendPrepared(row, message, { requestMessageId: row.requestMessageId, kind: row.kind });
       return;
     }
     if (row.kind === MAIL_KINDS.secondFactorAlert) {
