@@ -11,6 +11,10 @@ import {
   statusChangeColumns,
 } from "~/features/desk/contact-request.server";
 import { alertsOfAddress, deleteAlertsOfAddress } from "~/features/alerts/alerts.server";
+import {
+  deleteUnattachedOfAddress,
+  unattachedOfAddress,
+} from "~/features/conversation/unattached.server";
 import { SIGNED_DOCUMENT_LABELS, signedKeptUntil } from "~/lib/signed-documents";
 import { db, type Database } from "./db.server";
 import { env } from "./env.server";
@@ -153,17 +157,21 @@ export type PersonalDataCounts = DeletionCounts & { alerts: number; signedDocume
  * its availability alerts (issue 30) and the documents it signed (issue 40), without their bytes.
  */
 export async function findPersonalData(email: string, database: Database = db()) {
-  const [found, alerts, signedDocuments] = await Promise.all([
+  const [found, alerts, signedDocuments, unattachedMessages] = await Promise.all([
     findContactData(email, database),
     alertsOfAddress(email, database),
     signedDocumentsOfAddress(email, database),
+    unattachedOfAddress(email, database),
   ]);
   return {
     ...found,
     alerts,
     signedDocuments,
+    unattachedMessages,
     counts: {
       ...found.counts,
+      // Issue 40: with the messages they wrote that no request was found for.
+      messages: found.counts.messages + unattachedMessages.length,
       alerts: alerts.length,
       signedDocuments: signedDocuments.length,
     } satisfies PersonalDataCounts,
@@ -364,6 +372,12 @@ export function personalDataDocument(
     signedDocuments: data.signedDocuments.map((d) =>
       exportedSignedDocument(d, env().SIGNED_QUOTE_RETENTION_YEARS),
     ),
+    // Issue 40: messages they wrote to the sales mailbox that no request was found for.
+    unattachedMessages: data.unattachedMessages.map((m) => ({
+      subject: m.subject,
+      body: m.body,
+      at: iso(m.createdAt),
+    })),
     // `Me prévenir` (issue 30): the offer, when asked, confirmed and mailed.
     availabilityAlerts: data.alerts.map((a) => ({
       email: a.email,
@@ -404,8 +418,10 @@ export async function erasePersonalData(
       .innerJoin(contactRequests, eq(contactRequests.id, quotes.contactRequestId))
       .where(ofAddress(email))
       .orderBy(asc(quotes.id));
+    const requests = await deleteContactRequests(ofAddress(email), {}, tx);
     const erased = {
-      ...(await deleteContactRequests(ofAddress(email), {}, tx)),
+      ...requests,
+      messages: requests.messages + (await deleteUnattachedOfAddress(email, tx)),
       alerts: await deleteAlertsOfAddress(email, tx),
     };
     kept = (await signedDocumentsOfAddress(email, tx)).map((d) => ({

@@ -14,7 +14,12 @@ import {
 } from "../../app/platform/schema.server";
 import { listUnattached } from "../../app/features/conversation/unattached.server";
 import * as unattachedPage from "../../app/routes/admin/unattached-messages";
-import { call, makeRequest } from "../support/admin";
+import {
+  erasePersonalData,
+  findPersonalData,
+  personalDataDocument,
+} from "../../app/platform/personal-data.server";
+import { call, makeRequest, testContext } from "../support/admin";
 import { useAdminSuite } from "../support/admin-suite";
 import { testDatabaseKind } from "../support/database";
 import { DOVECOT_PATH, startTestImapServer, type TestImapServer } from "../support/imap";
@@ -196,5 +201,31 @@ describe.skipIf(noDovecot)(`replies read from the mailbox (${testDatabaseKind})`
     expect(left.messages.map((m) => m.id)).not.toContain(advert.id);
     expect(left.messages.map((m) => m.id)).not.toContain(question.id);
     expect(left.count).toBe(count - 2);
+  });
+
+  it("counts a stray message as its writer's data: exported, and erased with them", async () => {
+    const fixtures = replyFixtures({ reference, tagged, ours, buyer: "jeanne@example.fr" });
+    await imap.server!.append(
+      fixtures.stray.replace("<stray-5678@autre.example>", "<stray-rgpd@autre.example>"),
+    );
+    await readMailbox(settings(), database.db);
+    const { admin } = await signedInAdmin();
+    const found = await findPersonalData("Paul@autre.example", database.db);
+    expect(found.counts.messages).toBeGreaterThan(0);
+    const document = personalDataDocument("paul@autre.example", found, {
+      name: "ServeurPro",
+      address: "1 rue de l'Exemple",
+      email: "contact@example.fr",
+    });
+    expect(document.unattachedMessages.map((m) => m.body)).toContain(
+      "Bonjour, avez-vous des serveurs GPU ?",
+    );
+    const erased = await erasePersonalData(
+      "paul@autre.example",
+      { context: testContext, actor: { id: admin.id, email: admin.email } },
+      database.db,
+    );
+    expect(erased.counts.messages).toBe(found.counts.messages);
+    expect((await findPersonalData("paul@autre.example", database.db)).counts.messages).toBe(0);
   });
 });

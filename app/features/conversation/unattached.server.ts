@@ -75,3 +75,31 @@ export async function discardMessage(id: number, database: Database = db()): Pro
     .returning({ id: requestMessages.id });
   return deleted.length > 0;
 }
+
+const fromAddress = (email: string) =>
+  and(unattached, sql`lower(${requestMessages.authorEmail}) = lower(${email})`);
+
+/** The waiting messages one address wrote (a person's data: their export and erasure). */
+export function unattachedOfAddress(email: string, database: Database = db()) {
+  return database
+    .select({
+      subject: requestMessages.subject,
+      body: requestMessages.body,
+      createdAt: requestMessages.createdAt,
+    })
+    .from(requestMessages)
+    .where(fromAddress(email))
+    .orderBy(requestMessages.createdAt, requestMessages.id);
+}
+
+/** Deletes the waiting messages one address wrote; returns how many. */
+export async function deleteUnattachedOfAddress(
+  email: string,
+  database: Database,
+): Promise<number> {
+  const deleted = await database
+    .delete(requestMessages)
+    .where(fromAddress(email))
+    .returning({ id: requestMessages.id });
+  return deleted.length;
+}
