@@ -1085,6 +1085,17 @@ export const ADMIN_ACTIONS: Action[] = [
     urlencoded({ id: String(v.contactId), status: "cancelled" }),
   ),
   adminAction("mail retry", "/admin", urlencoded({ intent: "retry-mail", id: "1" })),
+  // Issue 40: a message to the buyer, a stray message deleted.
+  adminAction(
+    "message to the buyer",
+    (v) => `/admin/contacts/${v.contactId}`,
+    (v) => urlencoded({ intent: "reply", subject: `Demande ${v.contactId}`, body: "Bonjour" }),
+  ),
+  adminAction(
+    "stray message delete",
+    "/admin/messages",
+    urlencoded({ intent: "discard", id: "1" }),
+  ),
   adminAction(
     "webhook add",
     "/admin/webhooks",
