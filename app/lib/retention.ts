@@ -14,3 +14,6 @@ export function retentionLabel(months: number): string {
   const rest = months % 12;
   return `${months} mois (${years(whole)}${rest ? ` et ${rest} mois` : ""})`;
 }
+
+/** A message read from the mailbox that no one attached to a request is deleted after this. */
+export const UNATTACHED_RETENTION_DAYS = 90;

@@ -7,6 +7,7 @@ import { pruneRateLimits } from "./rate-limit.server";
 import { prunePasswordResets } from "~/features/accounts/password-reset.server";
 import { purgeJournal } from "./journal.server";
 import { purgeSignedDocuments } from "./signed-documents.server";
+import { purgeUnattached } from "~/features/conversation/unattached.server";
 import { purgeAlerts } from "~/features/alerts/alerts.server";
 import { queueQuoteReminders } from "~/features/quotes/quote-sending.server";
 import { deleteContactRequests, NO_ROWS, type DeletionCounts } from "./personal-data.server";
@@ -128,6 +129,8 @@ export async function runDailyPurge(
     const alerts = await purgeAlerts({}, database);
     // Signed quotes (issue 40) on their own basis: SIGNED_QUOTE_RETENTION_YEARS from signature.
     const signedDocumentsDeleted = await purgeSignedDocuments(database);
+    // Messages read from the mailbox that no one attached to a request (issue 40), after 90 days.
+    const unattachedDeleted = await purgeUnattached(database);
     await database.execute(
       sql`update ${appState} set value = ${JSON.stringify({ expired: result.expired, spam: result.spam })} where key = ${CLAIM_KEY}`,
     );
@@ -138,6 +141,7 @@ export async function runDailyPurge(
       journalDeleted,
       alerts,
       signedDocumentsDeleted,
+      unattachedDeleted,
     });
     return result;
   } catch (error) {

@@ -12,7 +12,7 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from "../../app/platform/schema.server";
-import { listUnattached } from "../../app/features/conversation/unattached.server";
+import { listUnattached, purgeUnattached } from "../../app/features/conversation/unattached.server";
 import * as unattachedPage from "../../app/routes/admin/unattached-messages";
 import {
   erasePersonalData,
@@ -201,6 +201,14 @@ describe.skipIf(noDovecot)(`replies read from the mailbox (${testDatabaseKind})`
     expect(left.messages.map((m) => m.id)).not.toContain(advert.id);
     expect(left.messages.map((m) => m.id)).not.toContain(question.id);
     expect(left.count).toBe(count - 2);
+
+    // Left waiting 90 days, a message goes with the daily purge.
+    await database.db
+      .update(requestMessages)
+      .set({ createdAt: new Date(Date.now() - 91 * 24 * 3600 * 1000) })
+      .where(eq(requestMessages.id, left.messages[0].id));
+    expect(await purgeUnattached(database.db)).toBe(1);
+    expect((await listUnattached(database.db)).count).toBe(left.count - 1);
   });
 
   it("counts a stray message as its writer's data: exported, and erased with them", async () => {

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { db, type Database } from "~/platform/db.server";
+import { UNATTACHED_RETENTION_DAYS } from "~/lib/retention";
 import { requestMessages } from "~/platform/schema.server";
 import { followIncoming, requestByReference } from "./incoming.server";
 
@@ -100,6 +101,20 @@ export async function deleteUnattachedOfAddress(
   const deleted = await database
     .delete(requestMessages)
     .where(fromAddress(email))
+    .returning({ id: requestMessages.id });
+  return deleted.length;
+}
+
+/** The daily purge's part: waiting messages older than UNATTACHED_RETENTION_DAYS; how many. */
+export async function purgeUnattached(database: Database = db()): Promise<number> {
+  const deleted = await database
+    .delete(requestMessages)
+    .where(
+      and(
+        unattached,
+        sql`${requestMessages.createdAt} < now() - make_interval(days => ${UNATTACHED_RETENTION_DAYS})`,
+      ),
+    )
     .returning({ id: requestMessages.id });
   return deleted.length;
 }

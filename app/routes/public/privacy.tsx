@@ -1,7 +1,7 @@
 import { CONFIRMED_ALERT_MONTHS, UNCONFIRMED_ALERT_DAYS } from "~/lib/alerts";
 import { LegalSection, legalLink } from "~/components/legal-section";
 import { pageMeta } from "~/lib/meta";
-import { retentionLabel, SPAM_RETENTION_DAYS } from "~/lib/retention";
+import { retentionLabel, SPAM_RETENTION_DAYS, UNATTACHED_RETENTION_DAYS } from "~/lib/retention";
 import { themeStorageKey } from "~/lib/site";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
@@ -158,6 +158,11 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           messages identifiés comme indésirables (spam) sont supprimés après {SPAM_RETENTION_DAYS}{" "}
           jours. Un devis accepté en ligne est conservé à part, {signedYears} ans à compter de son
           acceptation (voir « Devis et acceptation en ligne »).
+        </p>
+        <p>
+          Les messages que nous échangeons par e-mail au sujet de votre demande sont conservés avec
+          elle. Un message reçu que nous ne pouvons rattacher à aucune demande est supprimé après{" "}
+          {UNATTACHED_RETENTION_DAYS} jours.
         </p>
         <p>
           Nos copies de sauvegarde, qui servent uniquement à restaurer le service en cas d'incident,
