@@ -121,7 +121,12 @@ service imap-login {
       await probe.logout();
       break;
     } catch (error) {
-      if (Date.now() > deadline) throw new Error(`dovecot not ready: ${String(error)}\n${output}`);
+      if (Date.now() > deadline) {
+        // Not left running behind a failed start.
+        child.kill("SIGKILL");
+        const log = readFileSync(path.join(dir, "dovecot.log"), "utf8").slice(-2000);
+        throw new Error(`dovecot not ready: ${String(error)}\n${output}\n${log}`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
