@@ -106,4 +106,19 @@ describe("cssForPage", () => {
     expect(blurOnly).not.toContain("--tw-shadow");
     expect(blurOnly).not.toContain("--tw-border-style");
   });
+
+  it("keeps the theme's variables that kept rules read, directly or through another", () => {
+    const sheet = [
+      "@layer theme{:root,:host{--color-red:red;--color-blue:blue;--font-sans:Inter, sans-serif;",
+      "--default-font-family:var(--font-sans)}}",
+      "@layer base{body{font-family:var(--default-font-family)}}",
+      "@layer utilities{.text-red{color:var(--color-red)}.text-blue{color:var(--color-blue)}}",
+    ].join("");
+    const css = cssForPage(sheet, '<p class="text-red">');
+    expect(css).toContain(
+      "@layer theme{:root,:host{--color-red:red;--font-sans:Inter, sans-serif;--default-font-family:var(--font-sans)}}",
+    );
+    expect(css).not.toContain("--color-blue");
+    expect(cssForPage(sheet, '<p class="text-blue">')).toContain("--color-blue:blue");
+  });
 });

@@ -4,8 +4,9 @@
  * (theme, base, components, unlayered rules) is always kept; a utility is kept when one of the
  * classes its selector names is in one of the page's class attributes, or one the page's scripts
  * add (SCRIPT_CLASSES). Classes set outside the HTML and always possible (`dark` on <html> by the
- * theme script, `group`/`peer` markers) never decide alone. Tailwind's `@property` rules and the
- * properties layer's defaults are kept for the variables the kept CSS reads (`var(--tw-…)`) only.
+ * theme script, `group`/`peer` markers) never decide alone. Tailwind's `@property` rules, the
+ * properties layer's defaults and the theme layer's variables are kept for the variables the kept
+ * CSS reads (`var(--…)`) only.
  */
 import { keptIn } from "~/lib/kept-in";
 
@@ -128,8 +129,10 @@ function pageCut(css: string, html: string, parts: readonly string[]): Cut {
       const inner = r.rules.map(kept).join("");
       return inner ? `${r.open}${inner}}` : "";
     };
-    const text = withoutUnreadVariables(
-      `${sheet.before}@layer utilities{${sheet.rules.map(kept).join("")}}${sheet.after}`,
+    const text = withoutUnreadTheme(
+      withoutUnreadVariables(
+        `${sheet.before}@layer utilities{${sheet.rules.map(kept).join("")}}${sheet.after}`,
+      ),
     );
     return { text, bytes: Buffer.from(text) };
   });
@@ -160,4 +163,40 @@ function withoutUnreadVariables(css: string): string {
     }
   }
   return text;
+}
+
+const THEME_BLOCK = "@layer theme{:root,:host{";
+const READ = /var\((--[\w-]+)/g;
+
+/**
+ * `css` without the theme layer's variables that nothing kept reads: Tailwind declares those its
+ * whole stylesheet reads, a page's cut reads fewer. A variable that a kept one reads stays too.
+ */
+function withoutUnreadTheme(css: string): string {
+  const at = css.indexOf(THEME_BLOCK);
+  if (at === -1) return css;
+  const start = at + THEME_BLOCK.length;
+  const end = css.indexOf("}", start);
+  const declarations = css
+    .slice(start, end)
+    .split(";")
+    .filter(Boolean)
+    .map((declaration) => {
+      const colon = declaration.indexOf(":");
+      return [declaration.slice(0, colon), declaration.slice(colon + 1)] as const;
+    });
+  const read = new Set(Array.from((css.slice(0, at) + css.slice(end)).matchAll(READ), (m) => m[1]));
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [name, value] of declarations) {
+      if (!read.has(name)) continue;
+      for (const [, used] of value.matchAll(READ)) {
+        if (read.has(used)) continue;
+        read.add(used);
+        grew = true;
+      }
+    }
+  }
+  const kept = declarations.filter(([name]) => read.has(name)).map(([n, v]) => `${n}:${v}`);
+  return css.slice(0, start) + kept.join(";") + css.slice(end);
 }
