@@ -13,6 +13,7 @@ import {
   webhookEndpoints,
 } from "../../app/platform/schema.server";
 import { listUnattached, purgeUnattached } from "../../app/features/conversation/unattached.server";
+import * as personalDataPage from "../../app/routes/admin/personal-data";
 import * as unattachedPage from "../../app/routes/admin/unattached-messages";
 import {
   erasePersonalData,
@@ -228,6 +229,14 @@ describe.skipIf(noDovecot)(`replies read from the mailbox (${testDatabaseKind})`
     expect(document.unattachedMessages.map((m) => m.body)).toContain(
       "Bonjour, avez-vous des serveurs GPU ?",
     );
+    // The personal data page shows it, and offers the erasure though no request is held.
+    const page = await call(
+      personalDataPage.loader,
+      makeRequest("/admin/personal-data?email=paul%40autre.example", {
+        cookie: await sessionCookieFor(admin.id),
+      }),
+    );
+    expect(JSON.stringify(page.data)).toContain("Bonjour, avez-vous des serveurs GPU ?");
     const erased = await erasePersonalData(
       "paul@autre.example",
       { context: testContext, actor: { id: admin.id, email: admin.email } },

@@ -84,6 +84,7 @@ const fromAddress = (email: string) =>
 export function unattachedOfAddress(email: string, database: Database = db()) {
   return database
     .select({
+      id: requestMessages.id,
       subject: requestMessages.subject,
       body: requestMessages.body,
       createdAt: requestMessages.createdAt,

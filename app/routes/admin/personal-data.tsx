@@ -338,7 +338,10 @@ export default function AdminPersonalData({
   const formError = actionData && "error" in actionData ? actionData.error : error;
   const confirmation = actionData && "counts" in actionData ? actionData : undefined;
   const asked = confirmation ?? (hydrated && result ? { email, counts: result.counts } : undefined);
-  const erasable = result ? result.counts.requests + result.counts.alerts > 0 : false;
+  // The messages count the stray ones too (issue 40: written to the mailbox, no request found).
+  const erasable = result
+    ? result.counts.requests + result.counts.alerts + result.counts.messages > 0
+    : false;
   const found = erasable || (result?.counts.signedDocuments ?? 0) > 0;
   const signedYears = ("signedYears" in loaderData ? loaderData.signedYears : undefined) ?? 10;
   const keptSentence = (n: number) => (n > 0 ? ` ${keptText(n, signedYears)}.` : "");
@@ -460,6 +463,20 @@ export default function AdminPersonalData({
               </ul>
               {result.signedDocuments.length > 0 ? (
                 <SignedDocumentList documents={result.signedDocuments} />
+              ) : null}
+              {result.unattachedMessages.length > 0 ? (
+                <ul
+                  className="space-y-2"
+                  aria-label="Messages reçus non rattachés de cette personne"
+                >
+                  {result.unattachedMessages.map((message) => (
+                    <li key={message.id} className="rounded-lg border bg-background p-4 text-sm">
+                      Message reçu le <When date={message.createdAt} />, rattaché à aucune demande :{" "}
+                      <span className="font-medium">{message.subject}</span>
+                      <p className="whitespace-pre-line">{message.body}</p>
+                    </li>
+                  ))}
+                </ul>
               ) : null}
               {result.alerts.length > 0 ? (
                 <ul className="space-y-2" aria-label="Alertes de disponibilité de cette personne">
