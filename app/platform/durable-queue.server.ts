@@ -28,7 +28,9 @@ export type DurableQueue<Row extends { id: number }> = {
    * Claims up to `limit` due rows for `leaseSeconds`: pending, due, and not claimed by a live
    * worker (a claim whose lease has expired, e.g. of a killed process, counts as free). SKIP
    * LOCKED lets instances claim side by side without waiting for or taking each other's rows.
-   * The claim commits at once: the work is done outside any transaction.
+   * The claim commits at once: the work is done outside any transaction. When the rows cannot be
+   * read after their claim (the database went away in between), it throws an UnreadClaimError
+   * naming them, for the worker to give them back.
    */
   claim(limit: number, leaseSeconds: number, database: Database): Promise<Row[]>;
   /**
@@ -48,6 +50,21 @@ export type DurableQueue<Row extends { id: number }> = {
   /** Rows no live worker holds (no claim, or its lease expired). */
   unclaimed: SQL | undefined;
 };
+
+/**
+ * Rows claimed whose reading failed (the database went away between the claim and the read):
+ * nobody works on them, so the worker gives them back once the database answers, rather than
+ * leaving them to wait out their lease (seen as a batch of mails five minutes late after a
+ * PostgreSQL restart).
+ */
+export class UnreadClaimError extends Error {
+  constructor(
+    readonly ids: number[],
+    cause: unknown,
+  ) {
+    super("claimed rows could not be read", { cause });
+  }
+}
 
 /** The columns an outcome sets besides its own: the claim is over. */
 export function claimEnded() {
@@ -98,10 +115,12 @@ export function durableQueue<Row extends { id: number }>(spec: {
         .where(inArray(table.id, due))
         .returning({ id: table.id });
       if (claimed.length === 0) return [];
-      return spec.read(
-        claimed.map((row) => row.id),
-        database,
-      );
+      const ids = claimed.map((row) => row.id);
+      try {
+        return await spec.read(ids, database);
+      } catch (error) {
+        throw new UnreadClaimError(ids, error);
+      }
     },
     async releaseClaim(id, database) {
       await database
@@ -164,10 +183,20 @@ export function startDurableQueueWorker<Row extends { id: number }>(
   const database = handle.db;
   const { batchSize, leaseSeconds, pollMs } = options;
   const held = new HeldClaims();
+  // Claimed, never read: given back at the next look (UnreadClaimError).
+  const unread: number[] = [];
 
   async function cycle(stopping: () => boolean): Promise<number> {
+    if (unread.length > 0) await queue.releaseClaims([...unread], database);
+    unread.length = 0;
     await options.beforeClaim?.();
-    const claimed = await queue.claim(batchSize, leaseSeconds, database);
+    let claimed: Row[];
+    try {
+      claimed = await queue.claim(batchSize, leaseSeconds, database);
+    } catch (error) {
+      if (error instanceof UnreadClaimError) unread.push(...error.ids);
+      throw error;
+    }
     if (stopping()) {
       await queue.releaseClaims(
         claimed.map((row) => row.id),
@@ -186,7 +215,7 @@ export function startDurableQueueWorker<Row extends { id: number }>(
     listenUrl: options.listenUrl,
     pollMs,
     cycle,
-    giveBackClaims: () => queue.releaseClaims(held.take(), database),
+    giveBackClaims: () => queue.releaseClaims([...held.take(), ...unread.splice(0)], database),
     onStop: options.onStop,
   });
 }
