@@ -155,25 +155,35 @@ export async function sendReply(
   });
 }
 
+/** A message with its request (the buyer's address and name, the owner) and the reference. */
+export async function messageWithRequest(requestMessageId: number, database: Database) {
+  const [row] = await database
+    .select({
+      message: requestMessages,
+      email: contactRequests.email,
+      name: contactRequests.name,
+      createdAt: contactRequests.createdAt,
+      owner: users.email,
+    })
+    .from(requestMessages)
+    .innerJoin(contactRequests, eq(contactRequests.id, requestMessages.contactRequestId))
+    .leftJoin(users, eq(users.id, contactRequests.ownerId))
+    .where(eq(requestMessages.id, requestMessageId));
+  const contactRequestId = row?.message.contactRequestId;
+  if (!contactRequestId) return undefined;
+  return { ...row, contactRequestId, reference: contactReference(contactRequestId, row.createdAt) };
+}
+
 /**
  * What a queued message says when it leaves: the message, its request and the address the buyer's
  * reply reaches (the request's plus-address of REPLY_MAILBOX, else SITE_EMAIL).
  */
 export async function outgoingReply(requestMessageId: number, database: Database) {
-  const [row] = await database
-    .select({
-      message: requestMessages,
-      to: contactRequests.email,
-      createdAt: contactRequests.createdAt,
-      author: users.email,
-    })
-    .from(requestMessages)
-    .innerJoin(contactRequests, eq(contactRequests.id, requestMessages.contactRequestId))
-    .leftJoin(users, eq(users.id, requestMessages.authorId))
-    .where(eq(requestMessages.id, requestMessageId));
-  if (!row?.message.contactRequestId) return undefined;
-  const reference = contactReference(row.message.contactRequestId, row.createdAt);
+  const found = await messageWithRequest(requestMessageId, database);
+  if (!found) return undefined;
   const mailbox = env().REPLY_MAILBOX;
-  const replyTo = mailbox ? await replyAddress(mailbox, reference, database) : siteConfig().email;
-  return { ...row, reference, replyTo };
+  const replyTo = mailbox
+    ? await replyAddress(mailbox, found.reference, database)
+    : siteConfig().email;
+  return { ...found, replyTo };
 }

@@ -4,11 +4,8 @@ import type { MailOutboxRow } from "~/platform/schema.server";
 import { signedDocumentOf } from "~/platform/signed-documents.server";
 import { siteConfig } from "~/platform/site.server";
 import { buyerPdf, quoteById } from "~/features/quotes/quote-sending.server";
-import { eq } from "drizzle-orm";
-import { contactReference } from "~/lib/contact-reference";
 import { formatDateTime } from "~/lib/format";
-import { contactRequests, requestMessages, users } from "~/platform/schema.server";
-import { outgoingReply } from "./conversation.server";
+import { messageWithRequest, outgoingReply } from "./conversation.server";
 
 /** The quote a message joins, as the buyer has it: the signed bytes once accepted. */
 async function quoteAttachment(quoteId: number, database: Database) {
@@ -44,7 +41,7 @@ export async function replyMailMessage(
   ].join("\n");
   return {
     from,
-    to: reply.to,
+    to: reply.email,
     replyTo: reply.replyTo,
     subject: message.subject,
     text: `${message.body}\n\n${signature}\n`,
@@ -68,22 +65,13 @@ export async function repliedMailMessage(
   messageDomain: string,
   database: Database,
 ): Promise<SendMailOptions | { failed: string }> {
-  if (row.requestMessageId === null) return { failed: "Le message n'existe plus" };
-  const [found] = await database
-    .select({
-      message: requestMessages,
-      createdAt: contactRequests.createdAt,
-      name: contactRequests.name,
-      owner: users.email,
-    })
-    .from(requestMessages)
-    .innerJoin(contactRequests, eq(contactRequests.id, requestMessages.contactRequestId))
-    .leftJoin(users, eq(users.id, contactRequests.ownerId))
-    .where(eq(requestMessages.id, row.requestMessageId));
-  if (!found?.message.contactRequestId) return { failed: "Le message n'existe plus" };
-  const { message } = found;
-  const id = message.contactRequestId!;
-  const reference = contactReference(id, found.createdAt);
+  const found =
+    row.requestMessageId === null
+      ? undefined
+      : await messageWithRequest(row.requestMessageId, database);
+  if (!found) return { failed: "Le message n'existe plus" };
+  const { message, reference } = found;
+  const id = found.contactRequestId;
   const to = found.owner ? [found.owner] : settings.to;
   if (to.length === 0) return { failed: "Aucun destinataire (NOTIFY_EMAIL)" };
   const excerpt =
