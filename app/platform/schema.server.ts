@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -36,6 +37,12 @@ const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 };
+
+/** Bytes as bytea: a Buffer on both drivers (PGlite reads a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
 
 /** The datacenters the administrator keeps (issue 21): an offer names one by its code. */
 export const datacenters = pgTable("datacenters", {
@@ -173,6 +180,12 @@ export const contactRequests = pgTable(
     firstAnsweredAt: timestamp("first_answered_at", { withTimezone: true, mode: "date" }),
     // A message to the buyer came back undelivered (issue 40): the address fails.
     emailFailedAt: timestamp("email_failed_at", { withTimezone: true, mode: "date" }),
+    // Follow-ups (issue 40): 'À relancer le', a day in Europe/Paris (YYYY-MM-DD), or null.
+    nextActionOn: date("next_action_on", { mode: "string" }),
+    // The first answer is due by then (business hours from creation, follow-ups.server.ts); null
+    // for requests made before the deadline existed. late_notified_at: the owner was told once.
+    firstResponseDueAt: timestamp("first_response_due_at", { withTimezone: true, mode: "date" }),
+    lateNotifiedAt: timestamp("late_notified_at", { withTimezone: true, mode: "date" }),
     // updated_at is the last activity: creation, status change, note (retention counts from it).
     ...timestamps,
     /**
@@ -196,6 +209,13 @@ export const contactRequests = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // 'Mes relances' (issue 40): the follow-ups due, and the first answers still owed.
+    index("contact_requests_next_action_idx")
+      .on(t.ownerId, t.nextActionOn)
+      .where(sql`${t.nextActionOn} is not null`),
+    index("contact_requests_unanswered_idx")
+      .on(t.firstResponseDueAt)
+      .where(sql`${t.firstAnsweredAt} is null and ${t.firstResponseDueAt} is not null`),
     // 'Mes demandes' and 'Non attribuées' in the list's order.
     index("contact_requests_owner_list_idx").on(
       t.suspectedSpam,
@@ -369,6 +389,8 @@ export const requestMessages = pgTable(
     authorEmail: text("author_email").notNull(),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
+    // An incoming message's HTML part, sanitised when stored (no script, no remote content).
+    html: text("html"),
     // With its angle brackets, as in the mail's header; In-Reply-To and References thread it.
     messageId: text("message_id").notNull(),
     inReplyTo: text("in_reply_to"),
@@ -382,6 +404,39 @@ export const requestMessages = pgTable(
     uniqueIndex("request_messages_mailbox_key").on(t.mailboxKey),
     index("request_messages_request_idx").on(t.contactRequestId, t.createdAt),
   ],
+);
+
+/**
+ * The files an incoming message carried (issue 40), kept within limits (incoming.server.ts) and
+ * served to the team only, as downloads. They go with their message.
+ */
+export const requestMessageAttachments = pgTable(
+  "request_message_attachments",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => requestMessages.id, { onDelete: "cascade" }),
+    filename: text("filename").notNull(),
+    // Decided from the bytes, not from the sender's word.
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    sha256: text("sha256").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [index("request_message_attachments_message_idx").on(t.messageId)],
+);
+
+/** The answers the team writes often (issue 40), offered on the reply form. */
+export const replyTemplates = pgTable(
+  "reply_templates",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("reply_templates_title_key").on(sql`lower(${t.title})`)],
 );
 
 export type RequestMessage = typeof requestMessages.$inferSelect;
@@ -504,6 +559,8 @@ export const users = pgTable(
     // A password someone else chose (generated at first start, set in Administrateurs): the
     // account changes it at its first sign-in before anything else.
     mustChangePassword: boolean("must_change_password").notNull().default(false),
+    // The day (Europe/Paris, YYYY-MM-DD) of the last morning digest of follow-ups (issue 40).
+    digestSentOn: date("digest_sent_on", { mode: "string" }),
     ...timestamps,
   },
   (t) => [uniqueIndex("users_email_unique").on(t.email)],
@@ -636,6 +693,8 @@ export const quotes = pgTable(
     declineReason: text("decline_reason"),
     // The owner's reminder three days before expiry, queued once.
     reminderQueuedAt: timestamp("reminder_queued_at", { withTimezone: true, mode: "date" }),
+    // The buyer's first opening of the sent quote (issue 40): its owner is told once.
+    openedAt: timestamp("opened_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [
     index("quotes_request_idx").on(t.contactRequestId, t.id.desc()),
@@ -646,12 +705,6 @@ export const quotes = pgTable(
       ),
   ],
 );
-
-/** Bytes as bytea: a Buffer on both drivers (PGlite reads a Uint8Array). */
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
-  dataType: () => "bytea",
-  fromDriver: (value) => Buffer.from(value),
-});
 
 export const signedDocumentKind = pgEnum("signed_document_kind", SIGNED_DOCUMENT_KINDS);
 
