@@ -17,6 +17,12 @@ export default [
   route("offers/:slug/devis.pdf", "routes/resources/offer-quote[.]pdf.ts"),
   route("devis/:token/pdf", "routes/resources/sent-quote-pdf.ts"),
   route("admin/signed-documents/:id/pdf", "routes/resources/admin-signed-document-pdf.ts"),
+  // An incoming message's own layout, and its files (issue 40).
+  route("admin/messages/:messageId/html", "routes/resources/admin-message-html.ts"),
+  route(
+    "admin/messages/:messageId/pieces/:attachmentId",
+    "routes/resources/admin-message-attachment.ts",
+  ),
   // The catalogue as an API and a feed (issue 30).
   route("api/offers", "routes/resources/api-offers.ts"),
   route("api/offers/:slug", "routes/resources/api-offer.ts"),
@@ -56,7 +62,9 @@ export default [
       route("contacts", "routes/admin/contacts.tsx"),
       route("contacts/:id", "routes/admin/contact-request.tsx"),
       route("contacts/:id/envoyer-devis", "routes/admin/contact-quote.tsx"),
+      route("relances", "routes/admin/follow-ups.tsx"),
       route("messages", "routes/admin/unattached-messages.tsx"),
+      route("modeles", "routes/admin/reply-templates.tsx"),
       route("personal-data", "routes/admin/personal-data.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("webhooks", "routes/admin/webhooks.tsx"),

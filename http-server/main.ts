@@ -18,6 +18,7 @@ import {
 } from "../app/features/conversation/mailbox.server";
 import { mailSettings } from "../app/features/mail/mail-settings.server";
 import { startPurgeSchedule } from "../app/platform/retention.server";
+import { startFollowUpSchedule } from "../app/features/follow-ups/follow-ups.server";
 import type { QueueWorker } from "../app/platform/durable-queue.server";
 import {
   openConfiguredDatabase,
@@ -48,6 +49,7 @@ async function main() {
   let webhookWorker: QueueWorker | null = null;
   let mailboxReader: MailboxReader | null = null;
   let stopPurge = () => {};
+  let stopFollowUps = () => {};
   const deadlineMs = e.SHUTDOWN_TIMEOUT_SECONDS * 1000;
   // Requests in flight are cut here, leaving time to record the workers' claims and close the database.
   const requestsCutMs = Math.max(deadlineMs - 1_000, deadlineMs / 2);
@@ -84,6 +86,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     stopPurge();
+    stopFollowUps();
     log.info("shutting down", { signal, timeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS });
     // Last resort if closing the database hangs (a second at least: 0 cuts the requests at once,
     // yet lets the database close). A start is let finish first: creating the embedded database
@@ -146,6 +149,8 @@ async function main() {
     if (mailbox) mailboxReader = startMailboxReader(ready, mailbox);
     // Retention of contact requests (issue 12): once a day across instances.
     stopPurge = startPurgeSchedule();
+    // Follow-ups (issue 40): late requests, quotes expiring, morning digests; each queued once.
+    stopFollowUps = startFollowUpSchedule();
   };
   if (handle.kind === "pglite") startWorkers(handle);
 

@@ -5,7 +5,8 @@ import { formatDateTime } from "./dates";
 // number, the dates, the link); the quote, with what the request said, is the attached PDF that
 // the salesperson chose to send. To the owner: the answer, as the buyer gave it.
 
-const page = (subject: string, body: string) => `<!doctype html>
+/** A mail's HTML part: the subject as title, the body in the house font. */
+export const mailDocument = (subject: string, body: string) => `<!doctype html>
 <html lang="fr">
 <head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#111">
@@ -38,7 +39,7 @@ export function renderQuoteSentMail(data: {
     "",
   ].join("\n");
   const url = escapeHtml(data.url);
-  const html = page(
+  const html = mailDocument(
     subject,
     `<p>Bonjour,</p>
 <p>Vous trouverez ci-joint notre devis <strong>${escapeHtml(data.number)}</strong>, valable jusqu'au ${escapeHtml(until)}.</p>
@@ -56,10 +57,11 @@ export type QuoteAnswerMailData = {
   answer:
     | { kind: "accepted"; at: Date; name: string; role: string }
     | { kind: "declined"; at: Date; reason: string | null }
-    | { kind: "reminder"; validUntil: Date };
+    | { kind: "reminder"; validUntil: Date }
+    | { kind: "opened"; at: Date; validUntil: Date };
 };
 
-/** To the request's owner (or the team): the buyer's answer, or the reminder before expiry. */
+/** To the request's owner (or the team): the buyer's answer, first opening, or the reminder before expiry. */
 export function renderQuoteOwnerMail(data: QuoteAnswerMailData, baseUrl: string): RenderedMail {
   const { answer } = data;
   const subject =
@@ -67,7 +69,9 @@ export function renderQuoteOwnerMail(data: QuoteAnswerMailData, baseUrl: string)
       ? `Devis ${data.number} accepté`
       : answer.kind === "declined"
         ? `Devis ${data.number} refusé`
-        : `Devis ${data.number} sans réponse : il expire le ${formatDateTime(answer.validUntil)}`;
+        : answer.kind === "opened"
+          ? `Devis ${data.number} ouvert par le client`
+          : `Devis ${data.number} sans réponse : il expire le ${formatDateTime(answer.validUntil)}`;
   const lines =
     answer.kind === "accepted"
       ? [
@@ -79,13 +83,18 @@ export function renderQuoteOwnerMail(data: QuoteAnswerMailData, baseUrl: string)
             `Le devis ${data.number} (${data.customer}) a été refusé le ${formatDateTime(answer.at)}.`,
             `Motif : ${answer.reason ?? "non précisé"}`,
           ]
-        : [
-            `Le devis ${data.number} (${data.customer}) n'a pas reçu de réponse.`,
-            `Il expire le ${formatDateTime(answer.validUntil)} : une relance peut être utile.`,
-          ];
+        : answer.kind === "opened"
+          ? [
+              `Le devis ${data.number} (${data.customer}) a été ouvert pour la première fois le ${formatDateTime(answer.at)}.`,
+              `Il est valable jusqu'au ${formatDateTime(answer.validUntil)} : c'est un bon moment pour appeler.`,
+            ]
+          : [
+              `Le devis ${data.number} (${data.customer}) n'a pas reçu de réponse.`,
+              `Il expire le ${formatDateTime(answer.validUntil)} : une relance peut être utile.`,
+            ];
   const url = contactAdminUrl(baseUrl, data.requestId);
   const text = [...lines, "", `Voir la demande : ${url}`, ""].join("\n");
-  const html = page(
+  const html = mailDocument(
     subject,
     `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
 <p><a href="${escapeHtml(url)}">Voir la demande dans l'administration</a></p>`,

@@ -3,6 +3,7 @@ import proxyaddr from "proxy-addr";
 import { z } from "zod";
 import { DEFAULT_CLAIMS, splitList } from "~/lib/site";
 import { PRICE_DISPLAYS } from "~/lib/money";
+import { parseBusinessHours } from "~/lib/business-hours";
 
 const bool = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
@@ -227,6 +228,24 @@ export const envSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   // How often the mailbox is read, in seconds.
   IMAP_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  // The largest file kept from an incoming message, in bytes (10 MiB; 25 MiB at most): a larger
+  // one is refused, and the message says so.
+  INCOMING_ATTACHMENT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(25 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
+  // Follow-ups (issue 40, docs/desk.md): the team's working hours in Europe/Paris, Monday to
+  // Friday except public holidays; the first answer a request is owed within that many of them
+  // (0: no deadline); the hour (Paris) from which each owner's morning digest leaves.
+  BUSINESS_HOURS: z
+    .string()
+    .trim()
+    .default("09:00-18:00")
+    .refine((value) => parseBusinessHours(value) !== undefined, "HH:MM-HH:MM attendu (09:00-18:00)"),
+  FIRST_RESPONSE_HOURS: z.coerce.number().min(0).max(200).default(4),
+  FOLLOW_UP_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
   // DKIM signature of every mail (docs/production.md): the domain and selector of the DNS record
   // `<selector>._domainkey.<domain>`, and the RSA private key, as a file or as PEM text (\n for
   // line breaks). All or none; the key itself is checked at start (dkim.server.ts).

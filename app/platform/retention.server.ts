@@ -9,7 +9,6 @@ import { purgeJournal } from "./journal.server";
 import { purgeSignedDocuments } from "./signed-documents.server";
 import { purgeUnattached } from "~/features/conversation/unattached.server";
 import { purgeAlerts } from "~/features/alerts/alerts.server";
-import { queueQuoteReminders } from "~/features/quotes/quote-sending.server";
 import { deleteContactRequests, NO_ROWS, type DeletionCounts } from "./personal-data.server";
 import { appState } from "./schema.server";
 
@@ -165,14 +164,6 @@ export function startPurgeSchedule(
   const check = () => {
     if (stopped || running) return;
     running = true;
-    // Issue 29: the owners' reminders of quotes expiring within three days, queued once each.
-    queueQuoteReminders()
-      .then((queued) => {
-        if (queued) log.info("quote reminders queued", { quotes: queued });
-      })
-      .catch((error: unknown) => {
-        if (!stopped) log.error("quote reminders failed", { error });
-      });
     runDailyPurge({ shouldStop: () => stopped })
       .catch((error: unknown) => {
         if (!stopped) log.error("contact requests purge failed", { error });

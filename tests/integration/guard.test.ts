@@ -57,6 +57,9 @@ const LOADER_QUERIES: Record<string, string[]> = {
   "routes/resources/admin-contacts-export[.]csv.ts": ["?status=pending"],
   "routes/resources/admin-personal-data-export.ts": ["?email=jeanne@example.fr"],
   "routes/admin/personal-data.tsx": ["?email=jeanne@example.fr"],
+  "routes/admin/contact-request.tsx": ["", "?modele=1"],
+  "routes/admin/unattached-messages.tsx": ["?discard=1"],
+  "routes/admin/reply-templates.tsx": ["?delete=1"],
 };
 
 function params() {
@@ -67,6 +70,8 @@ function params() {
     "/admin/contacts/:id/devis.pdf:id": String(contactId ?? 1),
     "/admin/contacts/:id/envoyer-devis:id": String(contactId ?? 1),
     "/admin/signed-documents/:id/pdf:id": String(signedDocumentId ?? 1),
+    messageId: "1",
+    attachmentId: "1",
   };
 }
 
@@ -142,9 +147,19 @@ function actionForms(): Record<
         name: "write to the buyer",
         form: { intent: "reply", subject: "Objet forgé", body: "Message forgé" },
       },
+      {
+        name: "set a follow-up",
+        form: { intent: "follow-up", nextActionOn: "2099-01-01" },
+      },
+    ],
+    "routes/admin/follow-ups.tsx": [
+      {
+        name: "clear a follow-up",
+        form: { intent: "follow-up", id: String(contactId), clear: "1", nextActionOn: "" },
+      },
     ],
     "routes/admin/unattached-messages.tsx": [
-      { name: "discard a message", form: { intent: "discard", id: "1" } },
+      { name: "discard a message", form: { intent: "discard", id: "1", confirm: "yes" } },
       {
         name: "attach a message",
         form: { intent: "attach", id: "1", reference: "DEM-2026-00001" },
@@ -152,6 +167,17 @@ function actionForms(): Record<
     ],
     "routes/admin/contact-quote.tsx": [
       { name: "send the quote", form: { validity: "30", discount0: "50" } },
+    ],
+    "routes/admin/reply-templates.tsx": [
+      {
+        name: "create a reply template",
+        form: { intent: "create", title: "Modèle forgé", body: "Texte forgé" },
+      },
+      {
+        name: "change a reply template",
+        form: { intent: "update", id: "1", title: "Modèle forgé", body: "Texte forgé" },
+      },
+      { name: "delete a reply template", form: { intent: "delete", id: "1", confirm: "yes" } },
     ],
     "routes/admin/personal-data.tsx": [
       {

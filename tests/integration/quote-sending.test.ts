@@ -138,8 +138,8 @@ describe(`quote sending (${testDatabaseKind})`, () => {
     await sendQuote(requestId, { validityDays: 2, discounts: [] }, actor, database.db);
     const [first] = await database.db.select().from(quotes);
     const link = (await drawQuoteLink(first.id, database.db))!;
-    expect(await queueQuoteReminders(database.db)).toBe(1);
-    expect(await queueQuoteReminders(database.db)).toBe(0);
+    expect(await queueQuoteReminders(undefined, database.db)).toBe(1);
+    expect(await queueQuoteReminders(undefined, database.db)).toBe(0);
 
     await sendQuote(requestId, { validityDays: 30, discounts: [] }, actor, database.db);
     expect(

@@ -8,12 +8,15 @@ import {
   changeContactStatus,
   markSuspectedSpam,
 } from "./contact-changes.server";
+import { setNextActions } from "./next-action.server";
 
 /** One change applied to the requests ticked in the list. */
 export type BulkChange =
   | { intent: "status"; status: ContactStatus }
   | { intent: "assign"; ownerId: number | null }
-  | { intent: "spam" };
+  | { intent: "spam" }
+  // 'À relancer le' (issue 40): the same day on every ticked request, or none.
+  | { intent: "follow-up"; day: string | null };
 
 export type BulkResult =
   { kind: "done"; changed: number } | { kind: "not-assignable" } | { kind: "failed" };
@@ -30,16 +33,18 @@ export async function applyBulkChange(
 ): Promise<BulkResult> {
   let changed = 0;
   try {
-    for (const id of ids) {
-      const outcome =
-        change.intent === "status"
-          ? await changeContactStatus(id, change.status, actor)
-          : change.intent === "assign"
-            ? await assignContactRequest(id, change.ownerId, actor)
-            : await markSuspectedSpam(id);
-      if (outcome === "not-assignable") return { kind: "not-assignable" };
-      if (outcome === "changed") changed++;
-    }
+    if (change.intent === "follow-up") changed = await setNextActions(ids, change.day);
+    else
+      for (const id of ids) {
+        const outcome =
+          change.intent === "status"
+            ? await changeContactStatus(id, change.status, actor)
+            : change.intent === "assign"
+              ? await assignContactRequest(id, change.ownerId, actor)
+              : await markSuspectedSpam(id);
+        if (outcome === "not-assignable") return { kind: "not-assignable" };
+        if (outcome === "changed") changed++;
+      }
   } catch (error) {
     log.error("bulk contact change failed", { requestId: context.requestId, error });
     return { kind: "failed" };

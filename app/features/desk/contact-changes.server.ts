@@ -14,6 +14,7 @@ import {
 } from "~/platform/schema.server";
 import { OWNER_ROLES, type AdminUser } from "~/features/accounts/users.server";
 import { announceNewRequest } from "./contacts.server";
+import { firstResponseDeadline } from "./first-response.server";
 
 /** A status change or a note is an answer: the first one is kept (the dashboard's chart). */
 const FIRST_ANSWER = sql`coalesce(${contactRequests.firstAnsweredAt}, now())`;
@@ -165,7 +166,12 @@ export async function clearSuspectedSpam(
   return database.transaction(async (tx) => {
     const cleared = await tx
       .update(contactRequests)
-      .set({ suspectedSpam: false, updatedAt: sql`now()` })
+      // Its first answer is owed from now, as for a request just received.
+      .set({
+        suspectedSpam: false,
+        updatedAt: sql`now()`,
+        firstResponseDueAt: firstResponseDeadline(),
+      })
       .where(and(eq(contactRequests.id, id), eq(contactRequests.suspectedSpam, true)))
       .returning({ id: contactRequests.id });
     if (cleared.length > 0) {

@@ -74,6 +74,11 @@ export async function findContactRequest(id: number, database: Database = db()) 
       updatedAt: contactRequests.updatedAt,
       ownerId: contactRequests.ownerId,
       emailFailedAt: contactRequests.emailFailedAt,
+      // Follow-ups (issue 40).
+      nextActionOn: contactRequests.nextActionOn,
+      firstResponseDueAt: contactRequests.firstResponseDueAt,
+      firstAnsweredAt: contactRequests.firstAnsweredAt,
+      quoteOpenedAt: quotes.openedAt,
       ...offerColumns,
       offerSlug: offers.slug,
       offerPrice: offers.price,

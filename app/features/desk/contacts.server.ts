@@ -1,5 +1,6 @@
 // A contact request is stored: the public form's submission (replays, spam, owner in turn,
 // acknowledgement) and what its notification mail shows.
+import { firstResponseDeadline } from "./first-response.server";
 import { clientSubject } from "~/platform/client-address.server";
 import { asc, eq, sql } from "drizzle-orm";
 import type { ContactInput } from "~/lib/contact";
@@ -80,6 +81,7 @@ export async function createContactRequest(
           configuration,
           suspectedSpam,
           submissionToken,
+          firstResponseDueAt: suspectedSpam ? null : firstResponseDeadline(),
         })
         // The same form sent again (double click, retried post), even at the same moment: the
         // second insert waits for the first to commit, then stores nothing and mails nothing.

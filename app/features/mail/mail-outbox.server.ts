@@ -27,6 +27,11 @@ export const MAIL_KINDS = {
   requestReply: "request_reply",
   // Issue 40: to the request's owner (or the team): the buyer answered, read from the mailbox.
   requestReplied: "request_replied",
+  // Issue 40's follow-ups: to the owner (or the team) when a request's first answer is late and
+  // when the buyer first opens a sent quote; to an account, its morning digest.
+  requestLate: "request_late",
+  quoteOpened: "quote_opened",
+  followUpDigest: "follow_up_digest",
 } as const;
 export type MailKind = (typeof MAIL_KINDS)[keyof typeof MAIL_KINDS];
 

@@ -28,6 +28,10 @@ import { drawResetLink } from "~/features/accounts/password-reset.server";
 import { ALERT_MAIL_KINDS, prepareAlertMail } from "~/features/alerts/alert-mail.server";
 import { accountEmail } from "~/features/accounts/users.server";
 import { QUOTE_MAIL_KINDS, quoteMailMessage } from "~/features/quotes/quote-mail.server";
+import {
+  FOLLOW_UP_MAIL_KINDS,
+  followUpMailMessage,
+} from "~/features/follow-ups/follow-up-mail.server";
 import { repliedMailMessage, replyMailMessage } from "~/features/conversation/reply-mail.server";
 import type { MailOutboxRow } from "~/platform/schema.server";
 import { siteConfig } from "~/platform/site.server";
@@ -250,6 +254,11 @@ export function startMailWorker(
     if (QUOTE_MAIL_KINDS.has(row.kind)) {
       const message = await quoteMailMessage(row, settings, messageDomain, database);
       await sendPrepared(row, message, { quoteId: row.quoteId, kind: row.kind });
+      return;
+    }
+    if (FOLLOW_UP_MAIL_KINDS.has(row.kind)) {
+      const message = await followUpMailMessage(row, settings, messageDomain, database);
+      await sendPrepared(row, message, { kind: row.kind });
       return;
     }
     if (row.kind === MAIL_KINDS.passwordReset) {

@@ -16,6 +16,7 @@ export const QUOTE_MAIL_KINDS: ReadonlySet<string> = new Set([
   MAIL_KINDS.quoteSent,
   MAIL_KINDS.quoteAnswered,
   MAIL_KINDS.quoteReminder,
+  MAIL_KINDS.quoteOpened,
 ]);
 
 type Settings = { baseUrl: string; to: string[]; from: SendMailOptions["from"] };
@@ -67,16 +68,24 @@ export async function quoteMailMessage(
   const answer =
     row.kind === MAIL_KINDS.quoteReminder
       ? ({ kind: "reminder", validUntil: quote.validUntil ?? quote.sentAt } as const)
-      : quote.acceptedAt && quote.acceptance
-        ? ({
-            kind: "accepted",
-            at: quote.acceptedAt,
-            name: quote.acceptance.name,
-            role: quote.acceptance.role,
-          } as const)
-        : quote.declinedAt
-          ? ({ kind: "declined", at: quote.declinedAt, reason: quote.declineReason } as const)
-          : undefined;
+      : row.kind === MAIL_KINDS.quoteOpened
+        ? quote.openedAt
+          ? ({
+              kind: "opened",
+              at: quote.openedAt,
+              validUntil: quote.validUntil ?? quote.sentAt,
+            } as const)
+          : undefined
+        : quote.acceptedAt && quote.acceptance
+          ? ({
+              kind: "accepted",
+              at: quote.acceptedAt,
+              name: quote.acceptance.name,
+              role: quote.acceptance.role,
+            } as const)
+          : quote.declinedAt
+            ? ({ kind: "declined", at: quote.declinedAt, reason: quote.declineReason } as const)
+            : undefined;
   if (!answer) return { failed: "Le devis n'a pas de réponse" };
   const mail = renderQuoteOwnerMail(
     { requestId: quote.contactRequestId, number: quote.number, customer: who, answer },

@@ -2,7 +2,14 @@ import type { QuoteDocument } from "~/lib/quote";
 import type { SignedTerms } from "~/lib/signed-documents";
 import { signedDocumentOf } from "~/platform/signed-documents.server";
 import { termsOfSale } from "./quote-answer.server";
-import { buyerPdf, quoteByToken, quoteState, type QuoteState } from "./quote-sending.server";
+import { isbot } from "isbot";
+import {
+  buyerPdf,
+  quoteByToken,
+  quoteState,
+  recordQuoteOpened,
+  type QuoteState,
+} from "./quote-sending.server";
 import { quoteRowDocument } from "./quotes.server";
 
 // The buyer's page of a sent quote (issue 29), read by its link's token.
@@ -22,9 +29,16 @@ export type QuotePage =
       signedSha256: string | null;
     };
 
-export async function quotePage(token: string): Promise<QuotePage> {
+export async function quotePage(
+  token: string,
+  viewer: { userAgent: string | null } = { userAgent: null },
+): Promise<QuotePage> {
   const quote = await quoteByToken(token);
   if (!quote?.sentAt) return { kind: "missing" };
+  // Its owner is told of the first opening; a mail scanner's visit is not the buyer's.
+  if (!quote.openedAt && quoteState(quote) === "open" && !isbot(viewer.userAgent)) {
+    await recordQuoteOpened(quote.id);
+  }
   const customer = quote.terms?.customer ?? { name: "", email: "" };
   const signed = quote.acceptedAt ? await signedDocumentOf("quote", quote.id) : undefined;
   return {

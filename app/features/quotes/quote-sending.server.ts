@@ -9,6 +9,7 @@ import {
   type SentQuoteTerms,
 } from "~/lib/quote-sending";
 import type { WebhookQuoteData } from "~/lib/webhooks";
+import { now } from "~/platform/clock.server";
 import { db, type Database } from "~/platform/db.server";
 import { MAIL_KINDS, notifyMailWorkers, type MailKind } from "~/features/mail/mail-outbox.server";
 import { quotePdf } from "./quote-pdf.server";
@@ -39,13 +40,13 @@ export type { QuoteState };
 
 export function quoteState(
   quote: Pick<Quote, "sentAt" | "acceptedAt" | "declinedAt" | "replacedAt" | "validUntil">,
-  now = new Date(),
+  at = now(),
 ): QuoteState {
   if (!quote.sentAt) return "draft";
   if (quote.acceptedAt) return "accepted";
   if (quote.declinedAt) return "declined";
   if (quote.replacedAt) return "replaced";
-  if (quote.validUntil && quote.validUntil <= now) return "expired";
+  if (quote.validUntil && quote.validUntil <= at) return "expired";
   return "open";
 }
 
@@ -156,7 +157,7 @@ export async function sendQuote(
     if (!request) return { kind: "missing" };
     const source = await requestSource(request, tx);
     if (!source) return { kind: "no-offer" };
-    const sentAt = new Date();
+    const sentAt = now();
     const terms: SentQuoteTerms = {
       customer: {
         name: request.name,
@@ -244,7 +245,7 @@ export async function drawQuoteLink(
         isNull(quotes.replacedAt),
         isNull(quotes.acceptedAt),
         isNull(quotes.declinedAt),
-        gt(quotes.validUntil, sql`now()`),
+        gt(quotes.validUntil, now()),
       ),
     )
     .returning();
@@ -275,11 +276,14 @@ export async function quoteById(id: number, database: Database = db()) {
  * once each (reminder_queued_at, set in the same statement that picks them: two instances never
  * queue the same one). Returns how many.
  */
-export async function queueQuoteReminders(database: Database = db()): Promise<number> {
+export async function queueQuoteReminders(
+  at: Date = now(),
+  database: Database = db(),
+): Promise<number> {
   return database.transaction(async (tx) => {
     const due = await tx
       .update(quotes)
-      .set({ reminderQueuedAt: sql`now()` })
+      .set({ reminderQueuedAt: at })
       .where(
         and(
           isNotNull(quotes.sentAt),
@@ -287,8 +291,8 @@ export async function queueQuoteReminders(database: Database = db()): Promise<nu
           isNull(quotes.declinedAt),
           isNull(quotes.replacedAt),
           isNull(quotes.reminderQueuedAt),
-          gt(quotes.validUntil, sql`now()`),
-          lte(quotes.validUntil, sql`now() + make_interval(days => ${QUOTE_REMINDER_DAYS})`),
+          gt(quotes.validUntil, at),
+          lte(quotes.validUntil, new Date(at.getTime() + QUOTE_REMINDER_DAYS * 86_400_000)),
         ),
       )
       .returning({ id: quotes.id, contactRequestId: quotes.contactRequestId });
@@ -301,5 +305,40 @@ export async function queueQuoteReminders(database: Database = db()): Promise<nu
     }
     if (due.length) await notifyMailWorkers(tx);
     return due.length;
+  });
+}
+
+/**
+ * The buyer's first opening of a sent quote still open (issue 40): recorded once, and its owner
+ * (or the team) told once, in the statement that records it. Returns whether this was the first.
+ */
+export async function recordQuoteOpened(
+  quoteId: number,
+  at: Date = now(),
+  database: Database = db(),
+): Promise<boolean> {
+  return database.transaction(async (tx) => {
+    const [opened] = await tx
+      .update(quotes)
+      .set({ openedAt: at })
+      .where(
+        and(
+          eq(quotes.id, quoteId),
+          isNull(quotes.openedAt),
+          isNotNull(quotes.sentAt),
+          isNull(quotes.acceptedAt),
+          isNull(quotes.declinedAt),
+          isNull(quotes.replacedAt),
+        ),
+      )
+      .returning({ id: quotes.id, contactRequestId: quotes.contactRequestId });
+    if (!opened) return false;
+    await tx.insert(mailOutbox).values({
+      contactRequestId: opened.contactRequestId,
+      quoteId: opened.id,
+      kind: MAIL_KINDS.quoteOpened,
+    });
+    await notifyMailWorkers(tx);
+    return true;
   });
 }

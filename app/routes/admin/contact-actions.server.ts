@@ -16,6 +16,9 @@ import {
 } from "~/platform/form.server";
 import type { AdminUser } from "~/features/accounts/users.server";
 import type { JournalAction } from "~/lib/journal";
+import { parisDay } from "~/lib/dates";
+import { now } from "~/platform/clock.server";
+import { nextActionDaySchema } from "~/features/follow-ups/follow-up-form";
 
 export const CONTACT_INTENTS = ["status", "assign", "note", "not-spam", "bulk"] as const;
 export type ContactIntent = (typeof CONTACT_INTENTS)[number];
@@ -80,6 +83,9 @@ const bulkChangeSchema = z.union([
       ownerId: owner === "none" ? null : owner,
     })),
   z.literal("spam").transform((): BulkChange => ({ intent: "spam" })),
+  // 'À relancer le': the day is the form's date field (below), or `follow-up:none`.
+  z.literal("follow-up").transform((): BulkChange => ({ intent: "follow-up", day: null })),
+  z.literal("follow-up:none").transform((): BulkChange => ({ intent: "follow-up", day: null })),
 ]);
 
 const bulkIdsSchema = z.array(idSchema).min(1).max(CONTACT_PAGE_SIZE);
@@ -176,6 +182,14 @@ async function bulkAction(
   const ids = bulkIdsSchema.safeParse(form.getAll("ids"));
   if (!change.success || !ids.success) {
     return failure(400, { intent: "bulk", error: FAILURES.bulk, description: BULK_NOTHING });
+  }
+  if (bulk === "follow-up" && change.data.intent === "follow-up") {
+    const day = nextActionDaySchema(parisDay(now())).safeParse(form.get("nextActionOn") ?? "");
+    if (!day.success) {
+      const description = `À relancer le : ${day.error.issues[0]?.message ?? "date non valide."}`;
+      return failure(400, { intent: "bulk", error: FAILURES.bulk, description });
+    }
+    change.data.day = day.data;
   }
   const result = await applyBulkChange([...new Set(ids.data)], change.data, options.user, context);
   if (result.kind === "failed") return failure(503, { intent: "bulk", error: FAILURES.bulk });

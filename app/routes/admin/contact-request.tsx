@@ -35,6 +35,10 @@ import { idSchema, readForm } from "~/platform/form.server";
 import { attachableQuote, conversationOf } from "~/features/conversation/conversation.server";
 import { replyAction } from "~/features/conversation/reply-action.server";
 import { Conversation } from "~/features/conversation/conversation";
+import { FollowUpCard } from "~/features/follow-ups/follow-up-card";
+import { followUpAction } from "~/features/follow-ups/follow-up-action.server";
+import { followUpStateOf } from "~/features/follow-ups/follow-ups.server";
+import { replyDraft, replyTemplateChoice } from "~/features/conversation/reply-templates.server";
 import type { Route } from "./+types/contact-request";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
@@ -48,17 +52,25 @@ function notFound() {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request, "contacts");
+  const { user } = await requireAdmin(request, "contacts");
   const id = idSchema.safeParse(params.id);
   if (!id.success) throw notFound();
-  const [contact, owners, messages, quote] = await Promise.all([
+  const [contact, owners, messages, quote, templates] = await Promise.all([
     findContactRequest(id.data),
     listAssignableUsers(),
     conversationOf(id.data),
     attachableQuote(id.data),
+    // `?modele=ID`: the message starts from that template (the GET form above it).
+    replyTemplateChoice(request.url),
   ]);
   if (!contact) throw notFound();
-  return { request: contact, owners, conversation: { messages, quote } };
+  const draft = replyDraft(templates, contact, user);
+  return {
+    request: contact,
+    owners,
+    conversation: { messages, quote, templates: draft },
+    followUp: followUpStateOf(contact),
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -68,6 +80,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (form.get("intent") === "reply") {
     return replyAction(request, form, context, { user, id: id.data });
+  }
+  if (form.get("intent") === "follow-up") {
+    const returnTo = `/admin/contacts/${id.data}`;
+    return followUpAction(request, form, context, { user, id: id.data, returnTo });
   }
   return contactAction(request, form, context, {
     user,
@@ -135,7 +151,7 @@ function historyEntries(request: ContactRequestDetail) {
 }
 
 export default function ContactRequestPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { request, owners, conversation } = loaderData;
+  const { request, owners, conversation, followUp } = loaderData;
   // The refused form's fields as typed and its errors, by field (the page has several forms).
   const typed = (actionData?.values ?? {}) as Record<string, string | undefined>;
   const errors = (actionData?.fieldErrors ?? {}) as Record<string, string | undefined>;
@@ -304,6 +320,7 @@ export default function ContactRequestPage({ loaderData, actionData }: Route.Com
             buyer={request.email}
             messages={conversation.messages}
             quote={conversation.quote}
+            templates={conversation.templates}
             refused={
               actionData?.intent === "reply" ? { values: typed, fieldErrors: errors } : undefined
             }
@@ -342,30 +359,41 @@ export default function ContactRequestPage({ loaderData, actionData }: Route.Com
           </Card>
         </div>
 
-        <Card className="h-fit">
-          <CardHeader>
-            <CardTitle as="h2" className="flex items-center gap-2">
-              <History className="size-5 text-primary" aria-hidden="true" /> Historique
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            {history.length === 0 ? (
-              <p className="text-sm text-muted-foreground">Aucun changement pour le moment.</p>
-            ) : (
-              <ol className="space-y-3" aria-label="Historique de la demande">
-                {history.map((entry) => (
-                  <li key={entry.key} className="text-sm">
-                    <p className="font-medium">{entry.what}</p>
-                    <p className="text-xs text-muted-foreground">
-                      {entry.who} ·{" "}
-                      <time dateTime={isoDate(entry.at)}>{formatDateTime(entry.at)}</time>
-                    </p>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </CardContent>
-        </Card>
+        <div className="space-y-6">
+          <FollowUpCard
+            action={self}
+            state={followUp}
+            refused={
+              actionData?.intent === "follow-up"
+                ? { value: typed.nextActionOn, error: errors.nextActionOn }
+                : undefined
+            }
+          />
+          <Card className="h-fit">
+            <CardHeader>
+              <CardTitle as="h2" className="flex items-center gap-2">
+                <History className="size-5 text-primary" aria-hidden="true" /> Historique
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              {history.length === 0 ? (
+                <p className="text-sm text-muted-foreground">Aucun changement pour le moment.</p>
+              ) : (
+                <ol className="space-y-3" aria-label="Historique de la demande">
+                  {history.map((entry) => (
+                    <li key={entry.key} className="text-sm">
+                      <p className="font-medium">{entry.what}</p>
+                      <p className="text-xs text-muted-foreground">
+                        {entry.who} ·{" "}
+                        <time dateTime={isoDate(entry.at)}>{formatDateTime(entry.at)}</time>
+                      </p>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </CardContent>
+          </Card>
+        </div>
       </div>
     </div>
   );

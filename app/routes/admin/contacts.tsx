@@ -5,7 +5,7 @@ import { Pager } from "~/components/pager";
 import { ensureCanonicalQuery } from "~/lib/canonical-query";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { NativeSelect } from "~/components/ui/input";
+import { Input, NativeSelect } from "~/components/ui/input";
 import { SearchInput } from "~/components/ui/search-input";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { adminMeta } from "~/lib/admin-meta";
@@ -264,8 +264,15 @@ function BulkForm({
               </option>
             ))}
           </optgroup>
+          <optgroup label="Relance">
+            <option value="follow-up">À relancer le (date ci-contre)</option>
+            <option value="follow-up:none">Retirer la relance</option>
+          </optgroup>
           {spam ? null : <option value="spam">Marquer comme spam</option>}
         </NativeSelect>
+      </Field>
+      <Field id="bulk-next-action" label="À relancer le">
+        <Input type="date" name="nextActionOn" className="w-44" />
       </Field>
       <Button type="submit" variant="outline" disabled={busy}>
         Appliquer

@@ -29,6 +29,8 @@ const ADMIN_NAV: { to: string; label: string; end: boolean; area: AdminArea }[] 
   { to: "/admin", label: "Tableau de bord", end: true, area: "admin" },
   { to: "/admin/offers", label: "Offres", end: false, area: "offers" },
   { to: "/admin/contacts", label: "Demandes", end: false, area: "contacts" },
+  { to: "/admin/relances", label: "Mes relances", end: false, area: "contacts" },
+  { to: "/admin/modeles", label: "Modèles de réponse", end: false, area: "contacts" },
   { to: "/admin/datacenters", label: "Datacenters", end: false, area: "offers" },
   { to: "/admin/lease", label: "Barème LOA", end: false, area: "offers" },
   { to: "/admin/personal-data", label: "Données personnelles", end: false, area: "admin" },
@@ -61,7 +63,10 @@ function AdminHeader({ email, nav, home }: { email: string; nav: NavItem[]; home
             <Server className="size-5 text-primary" aria-hidden="true" />
             Administration
           </Link>
-          <nav aria-label="Navigation de l'administration" className="flex gap-4">
+          <nav
+            aria-label="Navigation de l'administration"
+            className="flex flex-wrap gap-x-4 gap-y-1"
+          >
             {nav.map((item) => (
               <NavLink
                 key={item.to}

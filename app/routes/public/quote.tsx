@@ -30,9 +30,10 @@ export const handle: RouteHandle = { hydrate: false };
 export const headers: Route.HeadersFunction = () => SECRET_LINK_HEADERS;
 const INVALID = "Ce lien de devis n'est pas valide.";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const viewer = { userAgent: request.headers.get("user-agent") };
   // Database unreachable: the French 503 page, as every public page.
-  const page = await withDatabase("quote page", context, () => quotePage(params.token), {
+  const page = await withDatabase("quote page", context, () => quotePage(params.token, viewer), {
     headers: SECRET_LINK_HEADERS,
   });
   // A link cut by a mail client, or mistyped: a page that says so, not the site's bare 404.

@@ -1,0 +1,96 @@
+import type { SendMailOptions } from "nodemailer";
+import { eq } from "drizzle-orm";
+import { contactReference } from "~/lib/contact-reference";
+import { parisDay } from "~/lib/dates";
+import { companyLine } from "~/lib/siren";
+import { now } from "~/platform/clock.server";
+import type { Database } from "~/platform/db.server";
+import { contactRequests, users, type MailOutboxRow } from "~/platform/schema.server";
+import { MAIL_KINDS } from "~/features/mail/mail-outbox.server";
+import { renderDigestMail, renderLateMail } from "./follow-up-mail";
+import { followUpsOf } from "./follow-ups.server";
+
+export const FOLLOW_UP_MAIL_KINDS: ReadonlySet<string> = new Set([
+  MAIL_KINDS.requestLate,
+  MAIL_KINDS.followUpDigest,
+]);
+
+type Settings = { baseUrl: string; to: string[]; from: SendMailOptions["from"] };
+
+/**
+ * A follow-up's mail, rendered when it leaves: the late notice to the request's owner (or the
+ * team), the digest to its account (what is due then: a request answered meanwhile is not in it).
+ */
+export async function followUpMailMessage(
+  row: MailOutboxRow,
+  settings: Settings,
+  messageDomain: string,
+  database: Database,
+): Promise<SendMailOptions | { failed: string }> {
+  const common = {
+    from: settings.from,
+    messageId: `<follow-up-${row.id}@${messageDomain}>`,
+    headers: { "Auto-Submitted": "auto-generated" },
+  };
+  if (row.kind === MAIL_KINDS.followUpDigest) {
+    const [account] =
+      row.userId === null
+        ? []
+        : await database
+            .select({ id: users.id, email: users.email })
+            .from(users)
+            .where(eq(users.id, row.userId));
+    if (!account) return { failed: "Le compte n'existe plus" };
+    const at = now();
+    const items = await followUpsOf(account.id, at, database);
+    if (items.length === 0) return { failed: "Plus rien à relancer aujourd'hui" };
+    const mail = renderDigestMail(
+      {
+        day: parisDay(at),
+        items: items.map((item) => ({
+          id: item.id,
+          reference: item.reference,
+          customer: companyLine(item.company, null) ?? item.name,
+          reasons: item.reasons,
+        })),
+      },
+      settings.baseUrl,
+    );
+    return {
+      ...common,
+      to: account.email,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    };
+  }
+  const [request] =
+    row.contactRequestId === null
+      ? []
+      : await database
+          .select({
+            id: contactRequests.id,
+            name: contactRequests.name,
+            company: contactRequests.company,
+            createdAt: contactRequests.createdAt,
+            dueAt: contactRequests.firstResponseDueAt,
+            owner: users.email,
+          })
+          .from(contactRequests)
+          .leftJoin(users, eq(users.id, contactRequests.ownerId))
+          .where(eq(contactRequests.id, row.contactRequestId));
+  if (!request?.dueAt) return { failed: "La demande n'existe plus" };
+  const mail = renderLateMail(
+    {
+      requestId: request.id,
+      reference: contactReference(request.id, request.createdAt),
+      customer: companyLine(request.company, null) ?? request.name,
+      createdAt: request.createdAt,
+      dueAt: request.dueAt,
+    },
+    settings.baseUrl,
+  );
+  const to = request.owner ? [request.owner] : settings.to;
+  if (to.length === 0) return { failed: "Aucun destinataire (NOTIFY_EMAIL)" };
+  return { ...common, to, subject: mail.subject, text: mail.text, html: mail.html };
+}
