@@ -261,4 +261,25 @@ test("a message written from the request's page reaches the buyer in the thread,
     })
     .toContain(`${ADMIN.email} à ${email} · `);
   await expect(conversation.getByRole("listitem").first()).toContainText(" · envoyé");
+
+  // The salesperson takes the request: the buyer's answer waits in their `Mes relances` (issue 40).
+  await page.getByLabel("Attribuer à").selectOption({ label: ADMIN.email });
+  await page.getByRole("button", { name: "Attribuer", exact: true }).click();
+  await expect(page.getByText("Attribution mise à jour").first()).toBeVisible();
+  await page.getByRole("link", { name: "Mes relances" }).click();
+  await expect(page).toHaveURL(`${server.base}/admin/relances`);
+  const mine = page.getByRole("list", { name: "Mes demandes à traiter" });
+  const waiting = mine.locator(":scope > li").filter({ hasText: reference });
+  await expect(waiting).toContainText("Réponse du client");
+  await expect(waiting).toContainText("Le client a répondu le");
+
+  // Answered from the request's page, it leaves the list.
+  await waiting.getByRole("link", { name: new RegExp(reference) }).click();
+  await expect(page).toHaveURL(requestUrl);
+  await form.getByLabel("Message").fill("Parfait, nous livrons lundi.");
+  await form.getByRole("button", { name: "Envoyer au client" }).click();
+  await expect(conversation.getByRole("listitem")).toHaveCount(3);
+  await page.goto(`${server.base}/admin/relances`);
+  await expect(page.getByRole("heading", { name: "Mes relances", level: 1 })).toBeVisible();
+  await expect(page.locator("main")).not.toContainText(reference);
 });
