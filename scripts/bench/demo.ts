@@ -1,5 +1,6 @@
 // The built server on the demo catalogue with the bench's administrator and one request for a
 // quote, and that request given a life through the real app's forms (quote, notes, history).
+import { parisDay } from "../../app/lib/dates";
 import { postSiteForm } from "../../tests/system/support";
 import { BENCH_ADMIN } from "./data";
 import { signIn } from "./pages";
@@ -53,6 +54,8 @@ export async function requestWithHistory(base: string, cookie: string, id: numbe
     ...NOTES.map((note): [string, Record<string, string>] => [page, { intent: "note", note }]),
     [`${page}/envoyer-devis`, { validity: "30" }],
     [page, { intent: "status", status: "completed", note: "" }],
+    // 'À relancer le' today: the request shows in its owner's Mes relances (issue 40).
+    [page, { intent: "follow-up", nextActionOn: parisDay(new Date()) }],
   ];
   for (const [path, fields] of posts) {
     const answer = await postSiteForm(base, path, fields, cookie);
