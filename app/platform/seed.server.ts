@@ -6,7 +6,7 @@ import { bumpCatalogueVersion } from "~/features/offers/catalogue.server";
 import { readLeaseScale, seedLeaseScale } from "~/features/offers/lease.server";
 import { newOfferPriceSource, priceColumns } from "~/lib/offer-price";
 import type { Database } from "./db.server";
-import { datacenters, offers, type NewOffer } from "./schema.server";
+import { datacenters, offers, replyTemplates, type NewOffer } from "./schema.server";
 
 type SeedOffer = Omit<NewOffer, "slug" | "id" | "createdAt" | "updatedAt">;
 
@@ -323,6 +323,45 @@ export const DEMO_DATACENTERS = [
   { code: "strasbourg", name: "Strasbourg" },
 ] as const;
 
+/**
+ * The demo's `Modèles de réponse` (issue 40), with the placeholders the request page replaces
+ * ({nom}, {reference}, {offre}, {signature}); the sales team keeps them at /admin/modeles.
+ */
+export const DEMO_REPLY_TEMPLATES = [
+  {
+    title: "Accusé de réception",
+    body: `Bonjour {nom},
+
+Nous avons bien reçu votre demande {reference} concernant {offre} et nous vous en remercions.
+Un commercial l'étudie et revient vers vous sous un jour ouvré avec une proposition adaptée.
+
+Bien cordialement,
+{signature}`,
+  },
+  {
+    title: "Demande d'informations complémentaires",
+    body: `Bonjour {nom},
+
+Merci pour votre demande {reference} concernant {offre}. Afin de vous proposer la configuration la plus juste, pourriez-vous nous préciser :
+- l'usage prévu du serveur (hébergement web, base de données, calcul…) ;
+- la durée d'engagement souhaitée ;
+- la date de mise en service attendue ?
+
+Bien cordialement,
+{signature}`,
+  },
+  {
+    title: "Relance devis",
+    body: `Bonjour {nom},
+
+Nous revenons vers vous au sujet de notre proposition pour {offre} (demande {reference}).
+Avez-vous pu en prendre connaissance ? Nous restons à votre disposition pour l'ajuster ou répondre à vos questions.
+
+Bien cordialement,
+{signature}`,
+  },
+] as const;
+
 type Availability = Pick<SeedOffer, "delivery" | "deliveryDays" | "datacenter">;
 const at = (
   datacenter: (typeof DEMO_DATACENTERS)[number]["code"],
@@ -398,6 +437,11 @@ export async function loadDemoOffers(db: Database, now = new Date()): Promise<nu
   await db
     .insert(datacenters)
     .values([...DEMO_DATACENTERS])
+    .onConflictDoNothing();
+  // By title: reloading the demo neither doubles them nor undoes the team's edits.
+  await db
+    .insert(replyTemplates)
+    .values([...DEMO_REPLY_TEMPLATES])
     .onConflictDoNothing();
   await seedLeaseScale(db);
   const scale = await readLeaseScale(db);

@@ -41,6 +41,8 @@ const EXPECTED: Record<string, Access> = {
   "routes/admin/contact-quote.tsx": { loader: CONTACTS, action: CONTACTS },
   // `Non rattachés` (issue 40): messages read from the mailbox, the sales team's.
   "routes/admin/unattached-messages.tsx": { loader: CONTACTS, action: CONTACTS },
+  // `Modèles de réponse` (issue 40): the texts the sales team starts its messages from.
+  "routes/admin/reply-templates.tsx": { loader: CONTACTS, action: CONTACTS },
   "routes/admin/personal-data.tsx": { loader: ADMIN_ONLY, action: ADMIN_ONLY },
   "routes/admin/users.tsx": { loader: ADMIN_ONLY, action: ADMIN_ONLY },
   "routes/admin/account.tsx": { loader: ALL, action: ALL },
@@ -75,6 +77,9 @@ function forms(): Record<string, { query?: string; form?: Record<string, string>
     "routes/admin/contact-request.tsx": { form: { intent: "note", note: "Note du rôle" } },
     "routes/admin/contact-quote.tsx": { form: { validity: "30", discount0: "0" } },
     "routes/admin/unattached-messages.tsx": { form: { intent: "discard", id: "999999" } },
+    "routes/admin/reply-templates.tsx": {
+      form: { intent: "create", title: "Modèle du rôle", body: "Bonjour {nom}" },
+    },
     "routes/admin/personal-data.tsx": {
       query: "?email=jeanne@example.fr",
       form: { intent: "erase", email: "jeanne@example.fr", confirm: "yes" },
@@ -242,6 +247,8 @@ describe(`roles on every admin route (${testDatabaseKind})`, () => {
       "Tableau de bord",
       "Offres",
       "Demandes",
+      "Mes relances",
+      "Modèles de réponse",
       "Datacenters",
       "Barème LOA",
       "Données personnelles",
@@ -250,7 +257,12 @@ describe(`roles on every admin route (${testDatabaseKind})`, () => {
       "Journal",
       "Mon compte",
     ]);
-    expect(await navOf("sales")).toEqual(["Demandes", "Mon compte"]);
+    expect(await navOf("sales")).toEqual([
+      "Demandes",
+      "Mes relances",
+      "Modèles de réponse",
+      "Mon compte",
+    ]);
     expect(await navOf("catalogue")).toEqual(["Offres", "Datacenters", "Barème LOA", "Mon compte"]);
   });
 });

@@ -16,6 +16,7 @@ import {
   quotes,
   requestMessages,
   rateLimits,
+  replyTemplates,
   recoveryCodes,
   sessions,
   users,
@@ -159,6 +160,7 @@ const SNAPSHOT_TABLES = {
   webhookEndpoints,
   webhookDeliveries,
   requestMessages,
+  replyTemplates,
 };
 
 /** Every row that an admin route could change, in a stable order. */

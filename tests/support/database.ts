@@ -20,6 +20,7 @@ import {
   webhookEndpoints,
   auditJournal,
   signedDocuments,
+  replyTemplates,
 } from "../../app/platform/schema.server";
 
 /** The PostgreSQL server the tests create their databases on (never a database of its own). */
@@ -147,6 +148,7 @@ const WRITTEN: PgTable[] = [
   webhookEndpoints,
   auditJournal,
   signedDocuments,
+  replyTemplates,
 ];
 
 /**

@@ -8,6 +8,8 @@ import { Input, Textarea } from "~/components/ui/input";
 import { formatDateTime, isoDate } from "~/lib/format";
 import type { ConversationMessage } from "./conversation.server";
 import { REPLY_BODY_MAX, REPLY_SUBJECT_MAX, replySubject } from "./reply-form";
+import { ReplyTemplatePicker } from "./reply-template-picker";
+import type { ReplyTemplateDraft } from "./reply-templates.server";
 
 /** What a refused message gave back: the fields as typed and the errors by field. */
 export type RefusedReply = {
@@ -63,6 +65,7 @@ export function Conversation({
   buyer,
   messages,
   quote,
+  templates,
   refused,
 }: {
   requestId: number;
@@ -70,6 +73,8 @@ export function Conversation({
   buyer: string;
   messages: ConversationMessage[];
   quote: { number: string } | undefined;
+  /** `Modèles de réponse`, and the message `?modele=` started from one. */
+  templates?: ReplyTemplateDraft;
   refused?: RefusedReply;
 }) {
   const navigation = useNavigation();
@@ -78,8 +83,10 @@ export function Conversation({
   const errors = refused?.fieldErrors ?? {};
   const typed = refused?.values;
   const subject = replySubject(reference, messages.at(-1));
-  // A sent message empties the form; a refused one is given back as typed.
-  const formKey = typed ? `refused-${typed.subject}-${typed.body}` : `messages-${messages.length}`;
+  // A sent message empties the form; a refused one is given back as typed; a template starts it.
+  const formKey = typed
+    ? `refused-${typed.subject}-${typed.body}`
+    : `messages-${messages.length}-${templates?.chosenId ?? ""}`;
 
   return (
     <Card>
@@ -101,6 +108,7 @@ export function Conversation({
             ))}
           </ol>
         )}
+        {templates ? <ReplyTemplatePicker requestId={requestId} templates={templates} /> : null}
         <Form
           method="post"
           action={`/admin/contacts/${requestId}`}
@@ -128,7 +136,7 @@ export function Conversation({
               rows={6}
               required
               maxLength={REPLY_BODY_MAX}
-              defaultValue={typed?.body ?? ""}
+              defaultValue={typed?.body ?? templates?.body ?? ""}
             />
           </Field>
           {quote ? (

@@ -1097,6 +1097,11 @@ export const ADMIN_ACTIONS: Action[] = [
     urlencoded({ intent: "discard", id: "1" }),
   ),
   adminAction(
+    "reply template add",
+    "/admin/modeles",
+    urlencoded({ intent: "create", title: "Modèle forgé", body: "Bonjour {nom}" }),
+  ),
+  adminAction(
     "webhook add",
     "/admin/webhooks",
     urlencoded({ intent: "create", url: "https://93.184.216.34/hook", created: "on" }),
