@@ -197,7 +197,13 @@ describe.skipIf(noDovecot)(`replies read from the mailbox (${testDatabaseKind})`
     // Attached once: a second post finds nothing left to attach.
     expect((await post({ intent: "attach", id: String(question.id), reference })).status).toBe(404);
 
-    expect((await post({ intent: "discard", id: String(advert.id) })).status).toBe(302);
+    // Asked first (the page's confirmation), then done once confirmed.
+    const asked = await post({ intent: "discard", id: String(advert.id) });
+    expect(asked.location).toBe(`/admin/messages?discard=${advert.id}`);
+    expect((await listUnattached(database.db)).count).toBe(count - 1);
+    expect((await post({ intent: "discard", id: String(advert.id), confirm: "yes" })).status).toBe(
+      302,
+    );
     const left = await listUnattached(database.db);
     expect(left.messages.map((m) => m.id)).not.toContain(advert.id);
     expect(left.messages.map((m) => m.id)).not.toContain(question.id);

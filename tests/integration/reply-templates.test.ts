@@ -1,10 +1,17 @@
+import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { applyReplyTemplate } from "../../app/features/conversation/reply-template-form";
 import { createContactRequest } from "../../app/features/desk/contacts.server";
 import type { Role } from "../../app/lib/roles";
-import { auditJournal, replyTemplates, users } from "../../app/platform/schema.server";
+import {
+  auditJournal,
+  replyTemplates,
+  requestMessages,
+  users,
+} from "../../app/platform/schema.server";
 import * as requestPage from "../../app/routes/admin/contact-request";
 import * as templatesPage from "../../app/routes/admin/reply-templates";
+import * as unattachedPage from "../../app/routes/admin/unattached-messages";
 import { call, makeRequest } from "../support/admin";
 import { useAdminSuite } from "../support/admin-suite";
 import { testDatabaseKind } from "../support/database";
@@ -13,7 +20,7 @@ import { buildOffer, insertOffers } from "../support/offers";
 // `Modèles de réponse` (issue 40): the texts the sales team keeps at /admin/modeles (created,
 // changed, deleted after a confirmation, each journaled; titles unique whatever their case), and
 // the one a salesperson picks on a request's page (`?modele=ID`), its placeholders replaced by the
-// loader.
+// loader. And `Non rattachés`: a stray message is deleted only once the deletion is confirmed.
 vi.hoisted(() => {
   // Over plain HTTP: an account without a second factor may act (issue 28 asks it over HTTPS).
   process.env.SITE_URL = "http://www.example.fr";
@@ -314,5 +321,53 @@ describe(`reply templates (${testDatabaseKind})`, () => {
     expect(
       applyReplyTemplate("{nom}".repeat(5_000), { ...values, nom: "x".repeat(10) }),
     ).toHaveLength(10_000);
+  });
+});
+
+describe(`a stray message's deletion (${testDatabaseKind})`, () => {
+  it("asks a confirmation first, and deletes only once confirmed", async () => {
+    const [user] = await database.db
+      .insert(users)
+      .values({ email: "sales@example.fr", passwordHash: "not used", role: "sales" })
+      .returning({ id: users.id });
+    const cookie = await sessionCookieFor(user.id);
+    const [stray] = await database.db
+      .insert(requestMessages)
+      .values({
+        direction: "inbound",
+        authorEmail: "paul@autre.example",
+        subject: "Publicité",
+        body: "Achetez nos écrans.",
+        messageId: "<stray-1@autre.example>",
+      })
+      .returning({ id: requestMessages.id });
+    const post = (form: Record<string, string>) =>
+      call(unattachedPage.action, makeRequest("/admin/messages", { cookie, form }));
+    const remaining = () =>
+      database.db.select().from(requestMessages).where(eq(requestMessages.id, stray.id));
+
+    const asked = await post({ intent: "discard", id: String(stray.id) });
+    expect(asked.status).toBe(302);
+    expect(asked.location).toBe(`/admin/messages?discard=${stray.id}`);
+    expect(await remaining()).toHaveLength(1);
+    const confirmation = await call(
+      unattachedPage.loader,
+      makeRequest(`/admin/messages?discard=${stray.id}`, { cookie }),
+    );
+    expect(confirmation.data).toMatchObject({
+      pendingDiscard: { id: stray.id, subject: "Publicité" },
+    });
+    // Another value than the confirmation's own is no confirmation.
+    const forged = await post({ intent: "discard", id: String(stray.id), confirm: "on" });
+    expect(forged.status).toBe(400);
+    expect(await remaining()).toHaveLength(1);
+
+    const done = await post({ intent: "discard", id: String(stray.id), confirm: "yes" });
+    expect(done.status).toBe(302);
+    expect(done.location).toBe("/admin/messages");
+    expect(done.headers.get("set-cookie")).toContain("flash=messageDiscarded");
+    expect(await remaining()).toEqual([]);
+    const entries = await database.db.select().from(auditJournal);
+    expect(entries.map((entry) => entry.action)).toEqual(["message-discarded"]);
   });
 });

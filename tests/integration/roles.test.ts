@@ -76,7 +76,12 @@ function forms(): Record<string, { query?: string; form?: Record<string, string>
     "routes/admin/contacts.tsx": { form: { id: ids.contact, status: "completed" } },
     "routes/admin/contact-request.tsx": { form: { intent: "note", note: "Note du rôle" } },
     "routes/admin/contact-quote.tsx": { form: { validity: "30", discount0: "0" } },
-    "routes/admin/unattached-messages.tsx": { form: { intent: "discard", id: "999999" } },
+    "routes/admin/unattached-messages.tsx": {
+      form: { intent: "discard", id: "999999", confirm: "yes" },
+    },
+    "routes/admin/reply-templates.tsx": {
+      form: { intent: "create", title: "Modèle du rôle", body: "Bonjour {nom}" },
+    },
     "routes/admin/reply-templates.tsx": {
       form: { intent: "create", title: "Modèle du rôle", body: "Bonjour {nom}" },
     },

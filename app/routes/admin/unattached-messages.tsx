@@ -1,6 +1,8 @@
-import { Form, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
+import { RemoveLink } from "~/components/admin/row-actions";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -16,16 +18,22 @@ import {
   type UnattachedMessage,
 } from "~/features/conversation/unattached.server";
 import { withDatabase } from "~/platform/availability.server";
-import { actionDone, actionFailure, idSchema, readForm } from "~/platform/form.server";
+import { actionDone, actionFailure, idSchema, parseId, readForm } from "~/platform/form.server";
 import type { Route } from "./+types/unattached-messages";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
 export const meta: Route.MetaFunction = () => adminMeta("Messages non rattachés");
 
+const PATH = "/admin/messages";
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "contacts");
-  return listUnattached();
+  const { messages, count } = await listUnattached();
+  // `Supprimer` leads here (?discard=ID): the confirmation, with or without JavaScript.
+  const discardId = parseId(new URL(request.url).searchParams.get("discard"));
+  const pendingDiscard = messages.find((message) => message.id === discardId) ?? null;
+  return { messages, count, pendingDiscard };
 }
 
 const formSchema = z.discriminatedUnion("intent", [
@@ -45,7 +53,8 @@ const formSchema = z.discriminatedUnion("intent", [
         return reference;
       }),
   }),
-  z.object({ intent: z.literal("discard"), id: idSchema }),
+  // Only the confirmation's form says `confirm`: a bare post asks first.
+  z.object({ intent: z.literal("discard"), id: idSchema, confirm: z.literal("yes").optional() }),
 ]);
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -60,6 +69,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const input = parsed.data;
   if (input.intent === "discard") {
+    if (!input.confirm) {
+      throw redirect(`${PATH}?discard=${input.id}`, { headers: PRIVATE_HEADERS });
+    }
     const gone = await withDatabase("discard message", context, () => discardMessage(input.id));
     if (!gone) {
       return actionFailure(404, {
@@ -135,13 +147,10 @@ function MessageCard({ message, busy }: { message: UnattachedMessage; busy: bool
                 Rattacher
               </Button>
             </Form>
-            <Form method="post">
-              <input type="hidden" name="intent" value="discard" />
-              <input type="hidden" name="id" value={message.id} />
-              <Button type="submit" variant="outline" disabled={busy}>
-                Supprimer
-              </Button>
-            </Form>
+            <RemoveLink
+              to={`${PATH}?discard=${message.id}`}
+              label={`Supprimer le message ${message.subject || "sans objet"}`}
+            />
           </div>
         </CardContent>
       </Card>
@@ -150,7 +159,7 @@ function MessageCard({ message, busy }: { message: UnattachedMessage; busy: bool
 }
 
 export default function UnattachedMessagesPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { messages, count } = loaderData;
+  const { messages, count, pendingDiscard } = loaderData;
   const navigation = useNavigation();
   return (
     <div className="space-y-6">
@@ -163,6 +172,16 @@ export default function UnattachedMessagesPage({ loaderData, actionData }: Route
         </p>
       </div>
       <ActionFailureAlert answer={actionData} state={navigation.state} always />
+      <ConfirmDialog
+        open={pendingDiscard !== null}
+        id="confirm-discard"
+        title="Supprimer ce message ?"
+        description={`« ${pendingDiscard?.subject || "(sans objet)"} », de ${pendingDiscard?.authorEmail || "inconnu"}, sera supprimé définitivement : il ne pourra plus être rattaché à une demande.`}
+        action={PATH}
+        fields={{ intent: "discard", id: pendingDiscard?.id ?? "", confirm: "yes" }}
+        confirmLabel="Supprimer"
+        cancelTo={PATH}
+      />
       {messages.length > 0 ? (
         <ul className="space-y-4" aria-label="Messages non rattachés">
           {messages.map((message) => (

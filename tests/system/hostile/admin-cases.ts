@@ -1094,7 +1094,7 @@ export const ADMIN_ACTIONS: Action[] = [
   adminAction(
     "stray message delete",
     "/admin/messages",
-    urlencoded({ intent: "discard", id: "1" }),
+    urlencoded({ intent: "discard", id: "1", confirm: "yes" }),
   ),
   adminAction(
     "reply template add",
