@@ -82,9 +82,6 @@ function forms(): Record<string, { query?: string; form?: Record<string, string>
     "routes/admin/reply-templates.tsx": {
       form: { intent: "create", title: "Modèle du rôle", body: "Bonjour {nom}" },
     },
-    "routes/admin/reply-templates.tsx": {
-      form: { intent: "create", title: "Modèle du rôle", body: "Bonjour {nom}" },
-    },
     "routes/admin/personal-data.tsx": {
       query: "?email=jeanne@example.fr",
       form: { intent: "erase", email: "jeanne@example.fr", confirm: "yes" },
