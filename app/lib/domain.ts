@@ -20,6 +20,13 @@ export const CONTACT_STATUSES = [
   "quote_sent",
   "accepted",
   "declined",
+  // Issue 41: an accepted LOA quote's file, until the server is delivered.
+  "file_incomplete",
+  "file_complete",
+  "file_sent",
+  "financer_approved",
+  "financer_refused",
+  "delivered",
 ] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
@@ -36,6 +43,13 @@ export const CONTACT_STATUS_LOOKS = {
   quote_sent: { label: "Devis envoyé", badge: "default", fill: "fill-primary/60" },
   accepted: { label: "Accepté", badge: "success", fill: "fill-success/60" },
   declined: { label: "Refusé", badge: "outline", fill: "fill-destructive/60" },
+  // Issue 41: the LOA file after the quote's acceptance, then the financer, then the delivery.
+  file_incomplete: { label: "Dossier incomplet", badge: "secondary", fill: "fill-muted-foreground/60" },
+  file_complete: { label: "Dossier complet", badge: "default", fill: "fill-primary/80" },
+  file_sent: { label: "Transmis au financeur", badge: "default", fill: "fill-primary/40" },
+  financer_approved: { label: "Accord du financeur", badge: "success", fill: "fill-success/80" },
+  financer_refused: { label: "Refus du financeur", badge: "outline", fill: "fill-destructive/80" },
+  delivered: { label: "Livré", badge: "success", fill: "fill-success/40" },
 } as const satisfies Record<
   ContactStatus,
   { label: string; badge: "secondary" | "default" | "success" | "outline"; fill: string }

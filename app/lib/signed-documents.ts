@@ -4,11 +4,12 @@ import type { Seller } from "./quote";
 // later, kept once as the exact PDF bytes with what they were signed under.
 
 /** The kinds of signed documents: one value each in the database's enum. */
-export const SIGNED_DOCUMENT_KINDS = ["quote"] as const;
+export const SIGNED_DOCUMENT_KINDS = ["quote", "delivery_report"] as const;
 export type SignedDocumentKind = (typeof SIGNED_DOCUMENT_KINDS)[number];
 
 export const SIGNED_DOCUMENT_LABELS: Record<SignedDocumentKind, string> = {
   quote: "Devis signé (bon pour accord)",
+  delivery_report: "PV de livraison signé",
 };
 
 /** The seller as configured when the document was signed (the PDF shows the same). */

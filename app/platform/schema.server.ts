@@ -746,6 +746,89 @@ export const signedDocuments = pgTable(
   ],
 );
 
+/**
+ * The documents a financer asks for an LOA (issue 41), as the administrator lists them in `Barème
+ * LOA`: what each is and what it is for. A request's file keeps each upload's title as it was.
+ */
+export const leaseDocumentKinds = pgTable(
+  "lease_document_kinds",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    title: text("title").notNull(),
+    purpose: text("purpose").notNull(),
+    position: integer("position").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("lease_document_kinds_title_key").on(sql`lower(${t.title})`)],
+);
+
+export const leaseDocumentStatus = pgEnum("lease_document_status", ["received", "refused"]);
+
+/**
+ * A file the buyer uploaded for their LOA (issue 41): the bytes, kept in the database (every
+ * instance sees them, the backup carries them), their type decided from the content and their
+ * SHA-256. A refused one stays beside the one sent again. Personal data: they go with the request.
+ */
+export const leaseDocuments = pgTable(
+  "lease_documents",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    contactRequestId: integer("contact_request_id")
+      .notNull()
+      .references(() => contactRequests.id, { onDelete: "cascade" }),
+    kindId: integer("kind_id").references(() => leaseDocumentKinds.id, { onDelete: "set null" }),
+    kindTitle: text("kind_title").notNull(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    sha256: text("sha256").notNull(),
+    data: bytea("data").notNull(),
+    status: leaseDocumentStatus("status").notNull().default("received"),
+    refusalReason: text("refusal_reason"),
+    reviewedById: integer("reviewed_by_id").references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("lease_documents_request_idx").on(t.contactRequestId, t.kindId, t.createdAt),
+    check("lease_documents_sha256_hex", sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+/** An equipment line of a delivery report: what was delivered and its serial number. */
+export type DeliveredItem = { label: string; serial: string };
+
+/**
+ * An accepted LOA quote's file (issue 41), one per request: opened at the acceptance, complete
+ * once every listed document is received, sent to the financer, answered, then delivered against
+ * the delivery report the buyer signs (kept in signed_documents, kind delivery_report).
+ */
+export const leaseFiles = pgTable("lease_files", {
+  contactRequestId: integer("contact_request_id")
+    .primaryKey()
+    .references(() => contactRequests.id, { onDelete: "cascade" }),
+  quoteId: integer("quote_id").references(() => quotes.id, { onDelete: "set null" }),
+  openedAt: timestamp("opened_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  completeAt: timestamp("complete_at", { withTimezone: true, mode: "date" }),
+  // The buyer told what is missing: at most once a day (Europe/Paris day).
+  missingRemindedOn: date("missing_reminded_on", { mode: "string" }),
+  financerSentAt: timestamp("financer_sent_at", { withTimezone: true, mode: "date" }),
+  financerSentById: integer("financer_sent_by_id").references(() => users.id, {
+    onDelete: "set null",
+  }),
+  // Where the archive was mailed (null: downloaded only).
+  financerSentTo: text("financer_sent_to"),
+  financerAnswer: text("financer_answer", { enum: ["approved", "refused"] }),
+  financerAnsweredOn: date("financer_answered_on", { mode: "string" }),
+  financerReference: text("financer_reference"),
+  financerRecordedById: integer("financer_recorded_by_id").references(() => users.id, {
+    onDelete: "set null",
+  }),
+  deliveredItems: jsonb("delivered_items").$type<DeliveredItem[]>(),
+  deliveryEnteredAt: timestamp("delivery_entered_at", { withTimezone: true, mode: "date" }),
+  deliverySignedAt: timestamp("delivery_signed_at", { withTimezone: true, mode: "date" }),
+});
+
 // Fixed-window counters shared by every instance (sign-in and contact rate limits).
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
