@@ -15,6 +15,7 @@ import {
   deleteUnattachedOfAddress,
   unattachedOfAddress,
 } from "~/features/conversation/unattached.server";
+import { attachmentsOfMessages } from "~/features/conversation/attachments.server";
 import { SIGNED_DOCUMENT_LABELS, signedKeptUntil } from "~/lib/signed-documents";
 import { db, type Database } from "./db.server";
 import { env } from "./env.server";
@@ -163,11 +164,26 @@ export async function findPersonalData(email: string, database: Database = db())
     signedDocumentsOfAddress(email, database),
     unattachedOfAddress(email, database),
   ]);
+  // Issue 40: the files their messages carried (names, types, sizes, SHA-256; not the bytes).
+  const files = await attachmentsOfMessages(
+    [...found.requests.flatMap((r) => r.messages), ...unattachedMessages].map((m) => m.id),
+    database,
+  );
+  const withFiles = <T extends { id: number }>(message: T) => ({
+    ...message,
+    attachments: (files.get(message.id) ?? []).map(({ filename, contentType, size, sha256 }) => ({
+      filename,
+      contentType,
+      size,
+      sha256,
+    })),
+  });
   return {
     ...found,
+    requests: found.requests.map((r) => ({ ...r, messages: r.messages.map(withFiles) })),
     alerts,
     signedDocuments,
-    unattachedMessages,
+    unattachedMessages: unattachedMessages.map(withFiles),
     counts: {
       ...found.counts,
       // Issue 40: with the messages they wrote that no request was found for.
@@ -176,6 +192,16 @@ export async function findPersonalData(email: string, database: Database = db())
       signedDocuments: signedDocuments.length,
     } satisfies PersonalDataCounts,
   };
+}
+
+/** A file a message carried, as the person is told about it: what it is, not its bytes. */
+function exportedAttachment(file: {
+  filename: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+}) {
+  return { fileName: file.filename, type: file.contentType, bytes: file.size, sha256: file.sha256 };
 }
 
 /** A signed document as the person is told about it: what was recorded, and that its PDF is kept. */
@@ -366,6 +392,7 @@ export function personalDataDocument(
         subject: m.subject,
         body: m.body,
         at: iso(m.createdAt),
+        attachments: m.attachments.map(exportedAttachment),
       })),
     })),
     // Issue 40: what the person signed, kept for its legal period apart from the requests.
@@ -377,6 +404,7 @@ export function personalDataDocument(
       subject: m.subject,
       body: m.body,
       at: iso(m.createdAt),
+      attachments: m.attachments.map(exportedAttachment),
     })),
     // `Me prévenir` (issue 30): the offer, when asked, confirmed and mailed.
     availabilityAlerts: data.alerts.map((a) => ({

@@ -13,6 +13,8 @@ import {
   quotes,
   sessions,
   signedDocuments,
+  requestMessageAttachments,
+  requestMessages,
 } from "../../app/platform/schema.server";
 import { hashSessionToken } from "../../app/features/accounts/sessions.server";
 import { testDatabaseKind } from "../support/database";
@@ -36,6 +38,8 @@ let contactId: number;
 let failedMailId: number;
 let secondAdminId: number;
 let signedDocumentId: number;
+let messageId: number;
+let attachmentId: number;
 
 type Call = {
   name: string;
@@ -70,8 +74,8 @@ function params() {
     "/admin/contacts/:id/devis.pdf:id": String(contactId ?? 1),
     "/admin/contacts/:id/envoyer-devis:id": String(contactId ?? 1),
     "/admin/signed-documents/:id/pdf:id": String(signedDocumentId ?? 1),
-    messageId: "1",
-    attachmentId: "1",
+    messageId: String(messageId ?? 1),
+    attachmentId: String(attachmentId ?? 1),
   };
 }
 
@@ -284,6 +288,30 @@ describe(`admin guard (${testDatabaseKind})`, () => {
     const answer = { kind: "accept", name: "Jeanne", role: "Gérante" } as const;
     await answerQuote(link!.token, answer, { ip: "203.0.113.9", userAgent: "Vitest" });
     [{ id: signedDocumentId }] = await database.db.select().from(signedDocuments);
+    // The buyer's answer in HTML with a file (issue 40): its layout and its download.
+    [{ id: messageId }] = await database.db
+      .insert(requestMessages)
+      .values({
+        contactRequestId: contactId,
+        direction: "inbound",
+        authorEmail: "jeanne@example.fr",
+        subject: "Re: Votre demande",
+        body: "Secret",
+        html: "<p>Secret</p>",
+        messageId: "<guard@example.fr>",
+      })
+      .returning({ id: requestMessages.id });
+    [{ id: attachmentId }] = await database.db
+      .insert(requestMessageAttachments)
+      .values({
+        messageId,
+        filename: "secret.txt",
+        contentType: "text/plain; charset=utf-8",
+        size: 6,
+        sha256: "0".repeat(64),
+        data: Buffer.from("Secret"),
+      })
+      .returning({ id: requestMessageAttachments.id });
     [{ id: failedMailId }] = await database.db
       .update(mailOutbox)
       .set({ status: "failed", lastError: "550 refusé" })

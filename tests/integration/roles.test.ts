@@ -54,6 +54,9 @@ const EXPECTED: Record<string, Access> = {
   "routes/resources/admin-contact-quote[.]pdf.ts": { loader: CONTACTS },
   // Kept past an erasure, handed over from the personal data page.
   "routes/resources/admin-signed-document-pdf.ts": { loader: ADMIN_ONLY },
+  // An incoming message's own layout and files (issue 40): the request's people.
+  "routes/resources/admin-message-html.ts": { loader: CONTACTS },
+  "routes/resources/admin-message-attachment.ts": { loader: CONTACTS },
 };
 
 const PASSWORD = "un mot de passe de test assez long";
@@ -114,6 +117,8 @@ function target(route: AdminRoute, query = "") {
     "/admin/contacts/:id/devis.pdf:id": ids.contact,
     "/admin/contacts/:id/envoyer-devis:id": ids.contact,
     "/admin/signed-documents/:id/pdf:id": "1",
+    messageId: "1",
+    attachmentId: "1",
   });
   return { url: `${url}${query}`, params };
 }

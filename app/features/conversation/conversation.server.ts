@@ -15,6 +15,7 @@ import type { AdminUser } from "~/features/accounts/users.server";
 import { MAIL_KINDS, mailQueue } from "~/features/mail/mail-outbox.server";
 import { messageDomainOf } from "~/features/mail/mail-settings.server";
 import { replyAddress } from "./reply-address.server";
+import { attachmentsOfMessages } from "./attachments.server";
 
 // A request's conversation (issue 40): what the team writes to the buyer from the request's page,
 // queued through the outbox (DKIM-signed like every mail), threaded as mail clients expect.
@@ -22,9 +23,12 @@ import { replyAddress } from "./reply-address.server";
 /** At most this many Message-IDs in a message's References (RFC 5322 lets clients trim them). */
 const REFERENCES_KEPT = 10;
 
-/** A request's messages, oldest first, with each outgoing one's delivery as the outbox has it. */
+/**
+ * A request's messages, oldest first, with each outgoing one's delivery as the outbox has it, and
+ * each incoming one's files and whether its own layout (HTML) was kept.
+ */
 export async function conversationOf(contactRequestId: number, database: Database = db()) {
-  return database
+  const messages = await database
     .select({
       id: requestMessages.id,
       direction: requestMessages.direction,
@@ -32,6 +36,7 @@ export async function conversationOf(contactRequestId: number, database: Databas
       authorEmail: requestMessages.authorEmail,
       subject: requestMessages.subject,
       body: requestMessages.body,
+      hasHtml: sql<boolean>`${requestMessages.html} is not null`,
       createdAt: requestMessages.createdAt,
       quoteNumber: quotes.number,
       mailStatus: mailOutbox.status,
@@ -43,6 +48,11 @@ export async function conversationOf(contactRequestId: number, database: Databas
     .leftJoin(mailOutbox, eq(mailOutbox.requestMessageId, requestMessages.id))
     .where(eq(requestMessages.contactRequestId, contactRequestId))
     .orderBy(asc(requestMessages.createdAt), asc(requestMessages.id));
+  const files = await attachmentsOfMessages(
+    messages.filter((m) => m.direction === "inbound").map((m) => m.id),
+    database,
+  );
+  return messages.map((message) => ({ ...message, attachments: files.get(message.id) ?? [] }));
 }
 
 export type ConversationMessage = Awaited<ReturnType<typeof conversationOf>>[number];

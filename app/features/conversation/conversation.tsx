@@ -7,6 +7,7 @@ import { Field } from "~/components/ui/field";
 import { Input, Textarea } from "~/components/ui/input";
 import { formatDateTime, isoDate } from "~/lib/format";
 import type { ConversationMessage } from "./conversation.server";
+import { MessageFiles } from "./message-files";
 import { REPLY_BODY_MAX, REPLY_SUBJECT_MAX, replySubject } from "./reply-form";
 import { ReplyTemplatePicker } from "./reply-template-picker";
 import type { ReplyTemplateDraft } from "./reply-templates.server";
@@ -46,6 +47,7 @@ function MessageItem({ message, buyer }: { message: ConversationMessage; buyer: 
       </p>
       <p className="mt-1 text-sm font-medium">{message.subject}</p>
       <p className="mt-1 whitespace-pre-line break-words text-sm">{message.body}</p>
+      <MessageFiles messageId={message.id} files={message.attachments} hasHtml={message.hasHtml} />
       {message.quoteNumber ? (
         <p className="mt-1 text-xs text-muted-foreground">
           Pièce jointe : devis {message.quoteNumber} (PDF)

@@ -4,12 +4,20 @@ import PostalMime, { type Email } from "postal-mime";
 import { contactReference } from "~/lib/contact-reference";
 import type { Database } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
-import { contactRequests, mailOutbox, quotes, requestMessages } from "~/platform/schema.server";
+import {
+  contactRequests,
+  mailOutbox,
+  quotes,
+  requestMessageAttachments,
+  requestMessages,
+} from "~/platform/schema.server";
 import { MAIL_KINDS, mailQueue } from "~/features/mail/mail-outbox.server";
 import { siteConfig } from "~/platform/site.server";
 import { messageDomainOf } from "~/features/mail/mail-settings.server";
 import { enqueueWebhookEvent } from "~/features/webhooks/webhooks.server";
 import { referenceOfReplyAddress } from "./reply-address.server";
+import { refusalLines, sortAttachments } from "./attachments.server";
+import { sanitizedHtml, textOfHtml } from "./message-html.server";
 
 // A message read from the mailbox (issue 40): classified (the buyer's words, an automatic answer,
 // a bounce), attached to its request (by the request's tagged address, else by the thread), and
@@ -116,21 +124,14 @@ async function requestOf(email: Email, raw: string, kind: Kind, database: Databa
   return undefined;
 }
 
-/** The message as text: its text part, else its HTML part's text (never rendered as HTML). */
-function bodyOf(email: Email): string {
-  const text =
-    email.text ??
-    (email.html ?? "")
-      .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, "")
-      .replace(/<br\s*\/?>|<\/(p|div|li|tr|h\d)>/gi, "\n")
-      .replace(/<[^>]*>/g, "")
-      .replace(/&nbsp;/g, " ")
-      .replace(/&lt;/g, "<")
-      .replace(/&gt;/g, ">")
-      .replace(/&quot;/g, '"')
-      .replace(/&#39;/g, "'")
-      .replace(/&amp;/g, "&");
-  return text.replace(/\r\n/g, "\n").trim().slice(0, BODY_MAX);
+/**
+ * The message as text: its text part, else its HTML part's text; then a line for each attachment
+ * not kept, so that the team knows the buyer sent it.
+ */
+function bodyOf(email: Email, refused: string): string {
+  const text = email.text ?? textOfHtml(email.html ?? "");
+  const body = text.replace(/\r\n/g, "\n").trim().slice(0, BODY_MAX);
+  return [body, refused].filter(Boolean).join("\n\n");
 }
 
 /**
@@ -164,6 +165,9 @@ export async function followIncoming(
   }
 }
 
+/** What an incoming message may bring (INCOMING_ATTACHMENT_MAX_BYTES unless told). */
+export type IncomingLimits = { attachmentMaxBytes: number };
+
 export type StoredIncoming = {
   stored: boolean;
   kind: Kind;
@@ -179,14 +183,22 @@ export async function storeIncoming(
   raw: Buffer | string,
   mailboxKey: string,
   database: Database,
+  limits: IncomingLimits = { attachmentMaxBytes: env().INCOMING_ATTACHMENT_MAX_BYTES },
 ): Promise<StoredIncoming> {
   const source = typeof raw === "string" ? raw : raw.toString("latin1");
   const email = await PostalMime.parse(raw);
   const kind = kindOf(email);
+  // A bounce's parts are the report and the returned message, not files anyone sent.
+  const files =
+    kind === "bounce"
+      ? { kept: [], refused: [] }
+      : await sortAttachments(email.attachments, limits.attachmentMaxBytes);
   const contactRequestId = (await requestOf(email, source, kind, database)) ?? null;
   const messageId =
     email.messageId?.trim() ||
     `<sha256-${createHash("sha256").update(source).digest("hex")}@mailbox.invalid>`;
+  const body = bodyOf(email, refusalLines(files.refused));
+  const html = sanitizedHtml(email.html);
   return database.transaction(async (tx) => {
     const inserted = await tx
       .insert(requestMessages)
@@ -197,7 +209,8 @@ export async function storeIncoming(
         mailboxKey,
         authorEmail: (email.from?.address ?? "").toLowerCase().slice(0, 320),
         subject: (email.subject ?? "").slice(0, 998),
-        body: bodyOf(email),
+        body,
+        html,
         messageId: messageId.slice(0, 998),
         inReplyTo: email.inReplyTo?.trim().slice(0, 998) ?? null,
         references: (email.references?.match(/<[^<>\s]+>/g) ?? []).slice(-20),
@@ -206,6 +219,11 @@ export async function storeIncoming(
       })
       .onConflictDoNothing()
       .returning({ id: requestMessages.id });
+    // Stored with the message, once: a message already there brings nothing.
+    // One statement per file: ten files at the limit make no 100 MB statement.
+    for (const file of inserted.length > 0 ? files.kept : []) {
+      await tx.insert(requestMessageAttachments).values({ ...file, messageId: inserted[0].id });
+    }
     if (inserted.length === 0 || contactRequestId === null) {
       return { stored: inserted.length > 0, kind, contactRequestId };
     }

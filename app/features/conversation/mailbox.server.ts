@@ -18,19 +18,30 @@ export type MailboxSettings = {
   password: string;
   mailbox: string;
   pollMs: number;
+  /** The largest file kept from a message (INCOMING_ATTACHMENT_MAX_BYTES). */
+  attachmentMaxBytes: number;
 };
 
-/** The larger messages are not read (an attachment that big is no reply to read here). */
-const SOURCE_MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * The larger messages are not read: what one file at the limit needs in a mail (base64: 4/3 of
+ * it, and the text around), 10 MiB at least.
+ */
+export function sourceMaxBytes(attachmentMaxBytes: number): number {
+  return Math.max(10 * 1024 * 1024, Math.ceil((attachmentMaxBytes * 4) / 3) + 1024 * 1024);
+}
 
 /** IMAP_URL as the reader's settings, or null when no mailbox is configured. */
 export function mailboxSettings(): MailboxSettings | null {
-  const { IMAP_URL, IMAP_POLL_SECONDS } = env();
-  return IMAP_URL ? parseImapUrl(IMAP_URL, IMAP_POLL_SECONDS) : null;
+  const { IMAP_URL, IMAP_POLL_SECONDS, INCOMING_ATTACHMENT_MAX_BYTES } = env();
+  return IMAP_URL ? parseImapUrl(IMAP_URL, IMAP_POLL_SECONDS, INCOMING_ATTACHMENT_MAX_BYTES) : null;
 }
 
 /** `imap(s)://user:password@host[:port]/Mailbox` (user and password URL-encoded). */
-export function parseImapUrl(address: string, pollSeconds: number): MailboxSettings {
+export function parseImapUrl(
+  address: string,
+  pollSeconds: number,
+  attachmentMaxBytes = env().INCOMING_ATTACHMENT_MAX_BYTES,
+): MailboxSettings {
   const url = new URL(address);
   const secure = url.protocol === "imaps:";
   return {
@@ -41,6 +52,7 @@ export function parseImapUrl(address: string, pollSeconds: number): MailboxSetti
     password: decodeURIComponent(url.password),
     mailbox: decodeURIComponent(url.pathname.replace(/^\/+/, "")) || "INBOX",
     pollMs: pollSeconds * 1000,
+    attachmentMaxBytes,
   };
 }
 
@@ -92,11 +104,17 @@ export async function readMailbox(
           { uid: true, size: true },
           { uid: true },
         );
-        if (message && message.size !== undefined && message.size <= SOURCE_MAX_BYTES) {
+        if (
+          message &&
+          message.size !== undefined &&
+          message.size <= sourceMaxBytes(settings.attachmentMaxBytes)
+        ) {
           const full = await client.fetchOne(String(uid), { source: true }, { uid: true });
           if (full && full.source) {
             read++;
-            const outcome = await storeIncoming(full.source, `${place}:${uid}`, database);
+            const outcome = await storeIncoming(full.source, `${place}:${uid}`, database, {
+              attachmentMaxBytes: settings.attachmentMaxBytes,
+            });
             if (outcome.stored) stored++;
           }
         } else {

@@ -3,6 +3,7 @@ import { db, type Database } from "~/platform/db.server";
 import { UNATTACHED_RETENTION_DAYS } from "~/lib/retention";
 import { requestMessages } from "~/platform/schema.server";
 import { followIncoming, requestByReference } from "./incoming.server";
+import { attachmentsOfMessages } from "./attachments.server";
 
 // `Non rattachés` (issue 40): messages read from the mailbox that no request could be found for.
 // A salesperson attaches one to its request by the reference, or deletes it.
@@ -14,9 +15,9 @@ const unattached = and(
   eq(requestMessages.direction, "inbound"),
 );
 
-/** The messages waiting, newest first, and how many wait. */
+/** The messages waiting, newest first (with their files), and how many wait. */
 export async function listUnattached(database: Database = db()) {
-  const [messages, count] = await Promise.all([
+  const [rows, count] = await Promise.all([
     database
       .select({
         id: requestMessages.id,
@@ -24,6 +25,7 @@ export async function listUnattached(database: Database = db()) {
         authorEmail: requestMessages.authorEmail,
         subject: requestMessages.subject,
         body: requestMessages.body,
+        hasHtml: sql<boolean>`${requestMessages.html} is not null`,
         createdAt: requestMessages.createdAt,
       })
       .from(requestMessages)
@@ -32,6 +34,11 @@ export async function listUnattached(database: Database = db()) {
       .limit(UNATTACHED_PAGE_SIZE),
     countUnattached(database),
   ]);
+  const files = await attachmentsOfMessages(
+    rows.map((row) => row.id),
+    database,
+  );
+  const messages = rows.map((row) => ({ ...row, attachments: files.get(row.id) ?? [] }));
   return { messages, count };
 }
 

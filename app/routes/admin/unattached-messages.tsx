@@ -17,6 +17,7 @@ import {
   listUnattached,
   type UnattachedMessage,
 } from "~/features/conversation/unattached.server";
+import { MessageFiles } from "~/features/conversation/message-files";
 import { withDatabase } from "~/platform/availability.server";
 import { actionDone, actionFailure, idSchema, parseId, readForm } from "~/platform/form.server";
 import type { Route } from "./+types/unattached-messages";
@@ -128,6 +129,11 @@ function MessageCard({ message, busy }: { message: UnattachedMessage; busy: bool
           <p className="max-h-48 overflow-auto whitespace-pre-line break-words rounded-md bg-muted/50 p-3">
             {message.body}
           </p>
+          <MessageFiles
+            messageId={message.id}
+            files={message.attachments}
+            hasHtml={message.hasHtml}
+          />
           <div className="flex flex-wrap items-end gap-3">
             <Form method="post" className="flex flex-wrap items-end gap-2">
               <input type="hidden" name="intent" value="attach" />
