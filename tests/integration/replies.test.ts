@@ -3,7 +3,11 @@ import { existsSync } from "node:fs";
 import { asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { conversationOf, sendReply } from "../../app/features/conversation/conversation.server";
-import { parseImapUrl, readMailbox } from "../../app/features/conversation/mailbox.server";
+import {
+  parseImapUrl,
+  readMailbox,
+  startMailboxReader,
+} from "../../app/features/conversation/mailbox.server";
 import { replyAddress } from "../../app/features/conversation/reply-address.server";
 import { createContactRequest } from "../../app/features/desk/contacts.server";
 import {
@@ -526,5 +530,49 @@ describe.skipIf(noDovecot)(`replies read from the mailbox (${testDatabaseKind})`
     )) as Response;
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain("Ce message n'existe pas");
+  });
+
+  /** Waits until `check` gives something (never a fixed sleep), or fails after `ms`. */
+  async function eventually<T>(what: string, check: () => Promise<T | undefined>, ms = 10_000) {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const value = await check();
+      if (value !== undefined) return value;
+      if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  it("reads a reply as soon as it arrives where the server offers IDLE, and stops at once", async () => {
+    const fixtures = replyFixtures({ reference, tagged, ours, buyer: "jeanne@example.fr" });
+    const server = imap.server!;
+    expect(server.openSessions()).toBe(0);
+    // A poll every minute: only IDLE can bring the reply within the deadline below.
+    const reader = startMailboxReader(database, { ...settings(), pollMs: 60_000 });
+    let stopped = false;
+    try {
+      await reader.readNow();
+      // One connection stays open on the mailbox.
+      expect(server.openSessions()).toBe(1);
+      await server.append(
+        fixtures.apple.replace(/Message-Id: <[^>]+>/, "Message-Id: <idle-1@example.fr>"),
+      );
+      const found = await eventually("the reply read", async () =>
+        (await incoming()).find((m) => m.messageId === "<idle-1@example.fr>"),
+      );
+      expect(found.contactRequestId).toBe(requestId);
+      const stopping = Date.now();
+      await reader.stop();
+      stopped = true;
+      expect(Date.now() - stopping).toBeLessThan(1_500);
+      // And the connection is closed (Dovecot logs it a moment later).
+      await eventually(
+        "the connection closed",
+        async () => (server.openSessions() === 0 ? true : undefined),
+        3_000,
+      );
+    } finally {
+      if (!stopped) await reader.stop();
+    }
   });
 });

@@ -21,6 +21,8 @@ export type TestImapServer = {
   url: string;
   /** Puts a message in the mailbox with IMAP APPEND, as a mail delivery would. */
   append(raw: string): Promise<void>;
+  /** How many IMAP sessions are open now, as Dovecot's log tells (logins less disconnections). */
+  openSessions(): number;
   stop(): Promise<void>;
 };
 
@@ -141,6 +143,11 @@ service imap-login {
       } finally {
         await appender.logout();
       }
+    },
+    openSessions() {
+      const log = readFileSync(path.join(dir, "dovecot.log"), "utf8");
+      const count = (pattern: RegExp) => log.match(pattern)?.length ?? 0;
+      return count(/ Login: user=/g) - count(/: Disconnected/g);
     },
     async stop() {
       if (child.exitCode === null) {

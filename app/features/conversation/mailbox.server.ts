@@ -67,11 +67,11 @@ async function keepLastUid(key: string, uid: number, database: Database) {
     });
 }
 
-/** Reads the mailbox's new messages once; returns how many were read and how many stored. */
-export async function readMailbox(
-  settings: MailboxSettings,
-  database: Database,
-): Promise<{ read: number; stored: number }> {
+/**
+ * A connection to the mailbox's server. `watch`: kept open on the mailbox, idling (RFC 2177) as
+ * soon as it has nothing to do, so that the server tells it of new mail; else one read and out.
+ */
+function connection(settings: MailboxSettings, watch: boolean): ImapFlow {
   const client = new ImapFlow({
     host: settings.host,
     port: settings.port,
@@ -79,93 +79,192 @@ export async function readMailbox(
     auth: { user: settings.user, pass: settings.password },
     logger: false,
     connectionTimeout: 30_000,
+    disableAutoIdle: !watch,
+    // IDLE starts a second after the last command, and starts again every few minutes (NAT).
+    ...(watch ? { autoIdleDelay: 1_000, maxIdleTime: 4 * 60_000 } : {}),
   });
-  await client.connect();
+  // imapflow emits one 'error' and closes: without a listener it would end the process.
+  client.on("error", (error) => log.warn("mailbox connection lost", { error }));
+  return client;
+}
+
+/** Ends a connection: a polite LOGOUT, not waited for more than a second, then the socket. */
+async function disconnect(client: ImapFlow) {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    client.logout().catch(() => undefined),
+    new Promise((resolve) => (timer = setTimeout(resolve, 1_000))),
+  ]);
+  clearTimeout(timer);
+  client.close();
+}
+
+/**
+ * Reads the mailbox's new messages on an open connection; stops between two messages once `until`
+ * says so (the reader is stopping). Each message is fetched once, its source no longer than read.
+ */
+async function readOn(
+  client: ImapFlow,
+  settings: MailboxSettings,
+  database: Database,
+  until: () => boolean = () => false,
+): Promise<{ read: number; stored: number }> {
   let read = 0;
   let stored = 0;
+  const maxBytes = sourceMaxBytes(settings.attachmentMaxBytes);
+  const lock = await client.getMailboxLock(settings.mailbox);
   try {
-    const lock = await client.getMailboxLock(settings.mailbox);
-    try {
-      const box = client.mailbox;
-      if (!box) return { read, stored };
-      const place = `${settings.user}@${settings.host}/${settings.mailbox}:${box.uidValidity}`;
-      const key = `mailbox:${place}`;
-      const [state] = await database
-        .select({ value: appState.value })
-        .from(appState)
-        .where(eq(appState.key, key));
-      const last = Number(state?.value ?? 0);
-      if (box.exists === 0) return { read, stored };
-      const found = await client.search({ uid: `${last + 1}:*` }, { uid: true });
-      const uids = (found || []).filter((uid) => uid > last).sort((a, b) => a - b);
-      for (const uid of uids) {
-        const message = await client.fetchOne(
-          String(uid),
-          { uid: true, size: true },
-          { uid: true },
-        );
-        if (
-          message &&
-          message.size !== undefined &&
-          message.size <= sourceMaxBytes(settings.attachmentMaxBytes)
-        ) {
-          const full = await client.fetchOne(String(uid), { source: true }, { uid: true });
-          if (full && full.source) {
-            read++;
-            const outcome = await storeIncoming(full.source, `${place}:${uid}`, database, {
-              attachmentMaxBytes: settings.attachmentMaxBytes,
-            });
-            if (outcome.stored) stored++;
-          }
-        } else {
-          log.warn("mailbox message too large, not read", { uid, size: message && message.size });
-        }
-        await keepLastUid(key, uid, database);
+    const box = client.mailbox;
+    if (!box) return { read, stored };
+    const place = `${settings.user}@${settings.host}/${settings.mailbox}:${box.uidValidity}`;
+    const key = `mailbox:${place}`;
+    const [state] = await database
+      .select({ value: appState.value })
+      .from(appState)
+      .where(eq(appState.key, key));
+    const last = Number(state?.value ?? 0);
+    if (box.exists === 0) return { read, stored };
+    const found = await client.search({ uid: `${last + 1}:*` }, { uid: true });
+    const uids = (found || []).filter((uid) => uid > last).sort((a, b) => a - b);
+    for (const uid of uids) {
+      if (until()) break;
+      // A larger message comes cut at maxBytes: its size says it is not to be read.
+      const message = await client.fetchOne(
+        String(uid),
+        { uid: true, size: true, source: { maxLength: maxBytes } },
+        { uid: true },
+      );
+      if (message && message.source && message.size !== undefined && message.size <= maxBytes) {
+        read++;
+        const outcome = await storeIncoming(message.source, `${place}:${uid}`, database, {
+          attachmentMaxBytes: settings.attachmentMaxBytes,
+        });
+        if (outcome.stored) stored++;
+      } else if (message) {
+        log.warn("mailbox message too large, not read", { uid, size: message.size });
       }
-    } finally {
-      lock.release();
+      await keepLastUid(key, uid, database);
     }
   } finally {
-    await client.logout().catch(() => client.close());
+    lock.release();
   }
   return { read, stored };
 }
 
+/** Reads the mailbox's new messages once, on a connection of its own. */
+export async function readMailbox(
+  settings: MailboxSettings,
+  database: Database,
+): Promise<{ read: number; stored: number }> {
+  const client = connection(settings, false);
+  await client.connect();
+  try {
+    return await readOn(client, settings, database);
+  } finally {
+    await client.logout().catch(() => client.close());
+  }
+}
+
 export type MailboxReader = { stop(): Promise<void>; readNow(): Promise<void> };
 
-/** Reads the mailbox now, then every IMAP_POLL_SECONDS, until stopped; a failure waits a turn. */
+/**
+ * Reads the mailbox now, then as soon as new mail arrives where the server offers IDLE (one
+ * connection kept open on the mailbox), and every IMAP_POLL_SECONDS in any case: the poll is the
+ * fallback of a server without IDLE, and opens the connection again after a failure.
+ */
 export function startMailboxReader(
   handle: DatabaseHandle,
   settings: MailboxSettings,
 ): MailboxReader {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  let again = false;
   let stopped = false;
+  let watcher: ImapFlow | undefined;
+  let idleMissing = false;
+
+  /** The open connection told of new mail, when the server can IDLE (opened here if need be). */
+  const watch = async (): Promise<ImapFlow | undefined> => {
+    if (watcher?.usable) return watcher;
+    watcher = undefined;
+    if (idleMissing || stopped) return undefined;
+    const client = connection(settings, true);
+    await client.connect();
+    try {
+      if (!client.capabilities.has("IDLE")) {
+        idleMissing = true;
+        log.info("mailbox server without IDLE: read every poll", { host: settings.host });
+        await disconnect(client);
+        return undefined;
+      }
+      client.on("exists", () => void read());
+      client.on("close", () => {
+        if (watcher === client) watcher = undefined;
+      });
+      await client.mailboxOpen(settings.mailbox);
+    } catch (error) {
+      client.close();
+      throw error;
+    }
+    if (stopped) {
+      await disconnect(client);
+      return undefined;
+    }
+    watcher = client;
+    return client;
+  };
+
   const turn = async () => {
     try {
-      const { read, stored } = await readMailbox(settings, handle.db);
+      const client = await watch();
+      const { read, stored } = client
+        ? await readOn(client, settings, handle.db, () => stopped)
+        : await readMailbox(settings, handle.db);
       if (read > 0) log.info("mailbox read", { read, stored });
     } catch (error) {
       log.warn("mailbox not read; will try again", { error });
+      // The next turn connects again.
+      const broken = watcher;
+      watcher = undefined;
+      broken?.close();
     }
   };
+
+  /** One read at a time: asked during a read, another follows it. */
+  const read = (): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    again = true;
+    running ??= (async () => {
+      try {
+        while (again && !stopped) {
+          again = false;
+          await turn();
+        }
+      } finally {
+        running = undefined;
+      }
+    })();
+    return running;
+  };
+
   const schedule = () => {
     if (stopped) return;
-    timer = setTimeout(() => {
-      running = turn().finally(schedule);
-    }, settings.pollMs);
+    timer = setTimeout(() => void read().finally(schedule), settings.pollMs);
     timer.unref();
   };
-  running = turn().finally(schedule);
+  void read().finally(schedule);
   return {
     async readNow() {
-      await running;
-      await turn();
+      await read();
     },
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      // A read under way ends after its current message; then the IDLE connection is closed.
       await running;
+      const client = watcher;
+      watcher = undefined;
+      if (client) await disconnect(client);
     },
   };
 }
