@@ -58,6 +58,24 @@ const trustProxy = z
     return { kind: "addresses", addresses };
   });
 
+/** Where clamd listens (CLAMAV_SOCKET): a Unix socket's path, or a TCP address. */
+export type ClamdAddress = { path: string } | { host: string; port: number };
+
+/** `/run/clamav/clamd.ctl` or `tcp://host:port` as an address; undefined for anything else. */
+export function parseClamdAddress(value: string): ClamdAddress | undefined {
+  if (value.startsWith("/")) return /\s|\0/.test(value) ? undefined : { path: value };
+  if (!/^tcp:\/\//i.test(value)) return undefined;
+  try {
+    const url = new URL(value);
+    const port = Number(url.port);
+    const bare = url.pathname === "" || url.pathname === "/";
+    if (!url.hostname || port < 1 || !bare || url.username || url.search) return undefined;
+    return { host: url.hostname.replace(/^\[(.*)\]$/, "$1"), port };
+  } catch {
+    return undefined;
+  }
+}
+
 /** Every variable the server reads, with its default (.env.example lists the same, tested). */
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -243,9 +261,35 @@ export const envSchema = z.object({
     .string()
     .trim()
     .default("09:00-18:00")
-    .refine((value) => parseBusinessHours(value) !== undefined, "HH:MM-HH:MM attendu (09:00-18:00)"),
+    .refine(
+      (value) => parseBusinessHours(value) !== undefined,
+      "HH:MM-HH:MM attendu (09:00-18:00)",
+    ),
+  // The LOA file (issue 41, docs/lease-file.md): largest document a buyer may upload, in bytes.
+  LEASE_DOCUMENT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(100_000)
+    .max(50 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
   FIRST_RESPONSE_HOURS: z.coerce.number().min(0).max(200).default(4),
   FOLLOW_UP_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
+  // clamd (docs/production.md, virus-scan.server.ts): each upload is scanned before it is kept,
+  // and refused while clamd does not answer. Unset: uploads are not scanned.
+  CLAMAV_SOCKET: z
+    .string()
+    .trim()
+    .transform((value, ctx): ClamdAddress | undefined => {
+      if (value === "") return undefined;
+      const address = parseClamdAddress(value);
+      if (address) return address;
+      ctx.addIssue({
+        code: "custom",
+        message: "chemin du socket de clamd (/run/clamav/clamd.ctl) ou tcp://hôte:port attendu",
+      });
+      return z.NEVER;
+    })
+    .optional(),
   // DKIM signature of every mail (docs/production.md): the domain and selector of the DNS record
   // `<selector>._domainkey.<domain>`, and the RSA private key, as a file or as PEM text (\n for
   // line breaks). All or none; the key itself is checked at start (dkim.server.ts).
@@ -279,6 +323,14 @@ export const envSchema = z.object({
     .string()
     .transform((v) => v.replaceAll("\\n", "\n").trim() || undefined)
     .optional(),
+  // The administration's company search (issue 41, docs/buyer.md): the SIREN typed on the contact
+  // form names its company. https://recherche-entreprises.api.gouv.fr; unset: no lookup.
+  SIRENE_API_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^/\s]+\S*$/, "https://recherche-entreprises.api.gouv.fr attendu")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   // Default: http://localhost:<PORT> (see parseEnv).
   SITE_URL: z.url().optional(),
   // Visitor acknowledgement of each request (issue 22): on by default when SMTP_URL is set.

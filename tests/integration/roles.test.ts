@@ -43,6 +43,7 @@ const EXPECTED: Record<string, Access> = {
   "routes/admin/unattached-messages.tsx": { loader: CONTACTS, action: CONTACTS },
   // `Modèles de réponse` (issue 40): the texts the sales team starts its messages from.
   "routes/admin/reply-templates.tsx": { loader: CONTACTS, action: CONTACTS },
+  "routes/admin/follow-ups.tsx": { loader: CONTACTS, action: CONTACTS },
   "routes/admin/personal-data.tsx": { loader: ADMIN_ONLY, action: ADMIN_ONLY },
   "routes/admin/users.tsx": { loader: ADMIN_ONLY, action: ADMIN_ONLY },
   "routes/admin/account.tsx": { loader: ALL, action: ALL },
@@ -84,6 +85,9 @@ function forms(): Record<string, { query?: string; form?: Record<string, string>
     },
     "routes/admin/reply-templates.tsx": {
       form: { intent: "create", title: "Modèle du rôle", body: "Bonjour {nom}" },
+    },
+    "routes/admin/follow-ups.tsx": {
+      form: { intent: "follow-up", id: ids.contact, clear: "1", nextActionOn: "" },
     },
     "routes/admin/personal-data.tsx": {
       query: "?email=jeanne@example.fr",
