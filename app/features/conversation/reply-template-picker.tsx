@@ -5,6 +5,7 @@ import { NativeSelect } from "~/components/ui/input";
 import type { ReplyTemplateDraft } from "./reply-templates.server";
 
 const MANAGE = "/admin/modeles";
+const HINT = "reply-template-hint";
 
 /**
  * `Utiliser ce modèle` above the message to the buyer: a GET form (`?modele=ID`), so that the page
@@ -34,35 +35,34 @@ export function ReplyTemplatePicker({
       method="get"
       action={`/admin/contacts/${requestId}`}
       preventScrollReset
-      className="flex flex-wrap items-end gap-3"
+      className="space-y-2"
       aria-label="Partir d'un modèle de réponse"
     >
-      <Field
-        id="reply-template"
-        label="Modèle de réponse"
-        description="Remplace le texte du message par celui du modèle, complété pour cette demande."
-        className="min-w-60 flex-1"
-      >
-        <NativeSelect
-          name="modele"
-          defaultValue={templates.chosenId ?? undefined}
-          key={templates.chosenId ?? "none"}
-        >
-          {templates.options.map((option) => (
-            <option key={option.id} value={option.id}>
-              {option.title}
-            </option>
-          ))}
-        </NativeSelect>
-      </Field>
-      <div className="flex flex-wrap items-center gap-3 pb-6">
+      <div className="flex flex-wrap items-end gap-3">
+        <Field id="reply-template" label="Modèle de réponse" className="min-w-60 flex-1">
+          <NativeSelect
+            name="modele"
+            defaultValue={templates.chosenId ?? undefined}
+            key={templates.chosenId ?? "none"}
+            aria-describedby={HINT}
+          >
+            {templates.options.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.title}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
         <Button type="submit" variant="outline">
           Utiliser ce modèle
         </Button>
-        <Link to={MANAGE} className="text-sm font-medium text-primary underline">
+        <Link to={MANAGE} className="py-2 text-sm font-medium text-primary underline">
           Gérer les modèles
         </Link>
       </div>
+      <p id={HINT} className="text-xs text-muted-foreground">
+        Remplace le texte du message par celui du modèle, complété pour cette demande.
+      </p>
     </Form>
   );
 }
