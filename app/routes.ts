@@ -10,6 +10,8 @@ export default [
   route("sitemap.xml", "routes/resources/sitemap[.]xml.ts"),
   route("robots.txt", "routes/resources/robots[.]txt.ts"),
   route("contact/offers", "routes/resources/contact-offers.ts"),
+  // The company of a SIREN typed on the contact form (issue 41, SIRENE_API_URL).
+  route("entreprise/:siren", "routes/resources/company-lookup.ts"),
   route("admin/contacts/export.csv", "routes/resources/admin-contacts-export[.]csv.ts"),
   route("admin/personal-data/export", "routes/resources/admin-personal-data-export.ts"),
   route("admin/journal/export.csv", "routes/resources/admin-journal-export[.]csv.ts"),

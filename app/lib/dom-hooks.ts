@@ -78,3 +78,9 @@ export function bySelector(name: DataHook): string {
 
 /** The contact form's VAT number, computed from the SIREN as typed (issue 29). */
 export const VAT_NUMBER = "data-vat-number";
+/**
+ * The line under the contact form's SIREN naming its company (issue 41, company-lookup.ts), with
+ * the address it asks (`/entreprise`); `data-warning` set while it warns of a closed company.
+ */
+export const COMPANY_LOOKUP = "data-company-lookup";
+export const COMPANY_WARNING = "data-warning";

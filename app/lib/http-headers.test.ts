@@ -6,6 +6,9 @@ describe("cacheControl", () => {
     expect(cacheControl("no-store")).toEqual({ "Cache-Control": "no-store" });
     expect(cacheControl("private")).toEqual({ "Cache-Control": "private, no-store" });
     expect(cacheControl("private-revalidate")).toEqual({ "Cache-Control": "private, no-cache" });
+    expect(cacheControl({ privateMaxAge: 3600 })).toEqual({
+      "Cache-Control": "private, max-age=3600",
+    });
     expect(cacheControl({ maxAge: 30, sMaxAge: 30 })).toEqual({
       "Cache-Control": "public, max-age=30, s-maxage=30",
     });

@@ -9,6 +9,8 @@ export type CachePolicy =
   | "private"
   /** For one visitor, kept by the browser only and checked again each time (an ETag: 304). */
   | "private-revalidate"
+  /** For one visitor, kept by the browser only, for that many seconds. */
+  | { privateMaxAge: number }
   /** Anonymous answers: seconds a browser (maxAge) and a shared cache (sMaxAge) may keep them. */
   | { maxAge: number; sMaxAge: number; staleWhileRevalidate?: number };
 
@@ -17,6 +19,9 @@ export function cacheControl(policy: CachePolicy): { "Cache-Control": string } {
   if (policy === "no-store") return { "Cache-Control": "no-store" };
   if (policy === "private") return { "Cache-Control": "private, no-store" };
   if (policy === "private-revalidate") return { "Cache-Control": "private, no-cache" };
+  if ("privateMaxAge" in policy) {
+    return { "Cache-Control": `private, max-age=${policy.privateMaxAge}` };
+  }
   const { maxAge, sMaxAge, staleWhileRevalidate } = policy;
   const swr =
     staleWhileRevalidate === undefined ? "" : `, stale-while-revalidate=${staleWhileRevalidate}`;

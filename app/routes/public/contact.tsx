@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Mail, Phone, X } from "lucide-react";
 import { data, Form } from "react-router";
 import { z } from "zod";
+import companyScriptUrl from "~/client/company-lookup.ts?script";
 import contactScriptUrl from "~/client/contact.ts?script";
 import { ContactOfferField, ContactOfferSearchForm } from "~/components/contact-offer-field";
 import { PrivacyNotice } from "~/components/privacy-notice";
@@ -13,7 +14,9 @@ import { Input, Textarea } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { contactFormSchema } from "~/lib/contact";
 import { COMPANY_MAX, compactSiren, isValidSiren, SIREN_MESSAGES, vatNumberOf } from "~/lib/siren";
-import { offerNeedsSiren } from "~/features/desk/contact-company.server";
+import { offerNeedsSiren, withCompanyOfSiren } from "~/features/desk/contact-company.server";
+import { companyLookupEnabled } from "~/features/desk/company-lookup.server";
+import { useNonce } from "~/hooks/nonce";
 import * as dom from "~/lib/dom-hooks";
 import { CONTACT_LIMITS } from "~/lib/limits";
 import { ERROR_MESSAGES } from "~/lib/messages";
@@ -75,11 +78,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { fallback: () => null },
   );
   const token = randomUUID();
+  // The SIREN names its company under the field when SIRENE_API_URL is set (issue 41).
+  const companyLookup = companyLookupEnabled();
   // The configuration chosen on the offer page (issue 21), shown and posted back as it came.
   const query = configurationParam.parse(params.get(CONFIGURATION_FIELD) ?? "");
   if (!offerField) {
     return data(
-      { offerField, token, configuration: null, configurationQuery: query },
+      { offerField, token, companyLookup, configuration: null, configurationQuery: query },
       {
         status: 503,
         headers: { ...cacheControl("private"), ...retryAfter(UNAVAILABLE_RETRY_SECONDS) },
@@ -93,7 +98,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       )
     : null;
   return data(
-    { offerField, token, configuration, configurationQuery: query },
+    { offerField, token, companyLookup, configuration, configurationQuery: query },
     { headers: { ...cacheControl("private"), [VIEW_TOKEN_HEADER]: token } },
   );
 }
@@ -124,9 +129,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       return answer({ kind: "invalid", fieldErrors }, raw, configuration);
     }
   }
+  const honeypot = formText(form, HONEYPOT_FIELD);
+  // `Société` left empty: named from the SIREN when the register answers within a second (issue 41).
+  const input = honeypot ? parsed.data : await withCompanyOfSiren(parsed.data);
   const result = await submitContactRequest(
-    parsed.data,
-    { honeypot: formText(form, HONEYPOT_FIELD), token: token.data, configuration },
+    input,
+    { honeypot, token: token.data, configuration },
     context,
   );
   return answer(result, raw, configuration);
@@ -164,8 +172,9 @@ function typedVatNumber(siren: string | undefined): string {
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { offerField, token } = loaderData;
+  const { offerField, token, companyLookup } = loaderData;
   const { site } = useRootData();
+  const nonce = useNonce();
   const failed = actionData;
   // After a refused post the configuration comes back with the form, not in the address.
   const { configuration, configurationQuery } = failed ?? loaderData;
@@ -234,20 +243,32 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               {textField("phone")}
               <div className="grid gap-5 sm:grid-cols-2">
                 {textField("company")}
-                <Field
-                  id="siren"
-                  label="SIREN"
-                  error={errors.siren}
-                  description="9 chiffres ; obligatoire pour une location LOA, réservée aux professionnels."
-                >
-                  <Input
-                    name="siren"
-                    inputMode="numeric"
-                    autoComplete="off"
-                    maxLength={20}
-                    defaultValue={values?.siren}
-                  />
-                </Field>
+                <div className="space-y-2">
+                  <Field
+                    id="siren"
+                    label="SIREN"
+                    error={errors.siren}
+                    description="9 chiffres ; obligatoire pour une location LOA, réservée aux professionnels."
+                  >
+                    <Input
+                      name="siren"
+                      inputMode="numeric"
+                      autoComplete="off"
+                      maxLength={20}
+                      defaultValue={values?.siren}
+                    />
+                  </Field>
+                  {companyLookup ? (
+                    <>
+                      <p
+                        className="line-clamp-2 text-sm text-muted-foreground"
+                        aria-live="polite"
+                        {...dom.hook(dom.COMPANY_LOOKUP, "/entreprise")}
+                      />
+                      <script src={companyScriptUrl} defer nonce={nonce} suppressHydrationWarning />
+                    </>
+                  ) : null}
+                </div>
               </div>
               <p className="text-sm text-muted-foreground">
                 N° TVA :{" "}
