@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs and starts what the tests need beyond npm: Debian's Chromium and Firefox ESR, Dovecot,
-# nginx and a local PostgreSQL.
+# clamd, nginx and a local PostgreSQL.
 # Idempotent; run as root (CI does). Prints the TEST_DATABASE_URL to use.
 set -euo pipefail
 
@@ -27,6 +27,16 @@ if ! [ -x /usr/sbin/dovecot ]; then
   echo "installing Debian's dovecot-imapd..."
   apt_install dovecot-imapd
   (service dovecot stop || true) >/dev/null 2>&1
+fi
+
+# clamd, the antivirus the upload tests start with their own configuration and a signature database
+# made for the test (tests/support/clamd.ts): the package's services are not used, and freshclam is
+# never run (the public signatures cannot be downloaded here).
+if ! [ -x /usr/sbin/clamd ]; then
+  echo "installing Debian's clamav-daemon..."
+  apt_install clamav-daemon
+  (systemctl disable --now clamav-daemon.socket clamav-daemon clamav-freshclam) >/dev/null 2>&1 || true
+  (service clamav-daemon stop; service clamav-freshclam stop) >/dev/null 2>&1 || true
 fi
 
 # nginx for the rolling-restart test (a reverse proxy in front of two instances); not started here.
