@@ -19,6 +19,7 @@ export default [
   route("offers/:slug/devis.pdf", "routes/resources/offer-quote[.]pdf.ts"),
   route("devis/:token/pdf", "routes/resources/sent-quote-pdf.ts"),
   route("admin/signed-documents/:id/pdf", "routes/resources/admin-signed-document-pdf.ts"),
+  route("admin/contacts/:id/documents/:documentId", "routes/resources/admin-lease-document.ts"),
   // An incoming message's own layout, and its files (issue 40).
   route("admin/messages/:messageId/html", "routes/resources/admin-message-html.ts"),
   route(

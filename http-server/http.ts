@@ -21,6 +21,10 @@ import { defaultCacheControl, PageCache } from "./page-cache";
 import { isCacheableRequest } from "./page-cache-rules";
 import { renderLimit } from "./render-limit";
 import { MAX_BODY_BYTES, readRequestBody } from "./request-body";
+import {
+  LEASE_UPLOAD_PATH,
+  leaseUploadLimits,
+} from "../app/features/lease-file/document-limits.server";
 import { contentSecurityPolicy, newNonce, setSecurityHeaders } from "./security-headers";
 import { cacheControl, retryAfter, UNAVAILABLE_RETRY_SECONDS } from "../app/lib/http-headers";
 import { ERROR_MESSAGES } from "../app/lib/messages";
@@ -226,7 +230,12 @@ export function createHttpApp(options: HttpOptions): Express {
   // Posts from other sites are refused (403) for every action; bodies are read and size-checked
   // here (413) before React Router's request.formData().
   app.use(refuseCrossSiteRequests());
-  app.use(readRequestBody(MAX_BODY_BYTES));
+  app.use(
+    readRequestBody(MAX_BODY_BYTES, {
+      path: LEASE_UPLOAD_PATH,
+      maxBytes: leaseUploadLimits().totalBytes,
+    }),
+  );
 
   app.all(/.*/, async (req, res, next) => {
     try {

@@ -35,13 +35,32 @@ function reject(req: Request, res: Response, status: 413 | 415, copy: ErrorCopy)
  * declared 10 GB would hold the connection until it times out; here the 413 goes out at once and
  * the connection closes. Compressed bodies are refused with 415.
  */
-export function readRequestBody(maxBytes: number): RequestHandler {
+export function readRequestBody(
+  maxBytes: number,
+  uploads?: { path: RegExp; maxBytes: number },
+): RequestHandler {
   const tooLarge = ERROR_MESSAGES.tooLargeLimit(Math.floor(maxBytes / 1024));
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
     const encoding = (req.headers["content-encoding"] ?? "identity").toLowerCase();
     if (encoding !== "identity") {
       return reject(req, res, 415, ERROR_MESSAGES.compressed);
+    }
+    // File uploads (issue 41) stream to their action, whose multipart parser counts each file
+    // and the whole as they arrive; a declared length over the upload limit is refused here.
+    const type = (req.headers["content-type"] ?? "").toLowerCase();
+    if (uploads && type.startsWith("multipart/form-data") && uploads.path.test(req.path)) {
+      const declared = Number(req.headers["content-length"] ?? 0);
+      if (declared > uploads.maxBytes) {
+        req.resume();
+        return reject(
+          req,
+          res,
+          413,
+          ERROR_MESSAGES.tooLargeLimit(Math.floor(uploads.maxBytes / 1024)),
+        );
+      }
+      return next();
     }
     getRawBody(req, { length: req.headers["content-length"], limit: maxBytes }).then(
       (body) => {

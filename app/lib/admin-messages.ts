@@ -43,6 +43,10 @@ export const FLASH_MESSAGES = {
   noteAdded: done("Note ajoutée"),
   followUpSet: done("Relance enregistrée", "Elle figure dans Mes relances le jour venu"),
   followUpCleared: done("Relance retirée"),
+  leaseDocumentRefused: done(
+    "Document refusé",
+    "Le client voit le motif sur sa page et peut en envoyer un autre",
+  ),
   replySent: done("Message envoyé", "Il part vers le client et figure dans l'échange"),
   messageAttached: done("Message rattaché", "Il figure dans l'échange de la demande"),
   messageDiscarded: done("Message supprimé"),

@@ -44,7 +44,11 @@ export const CONTACT_STATUS_LOOKS = {
   accepted: { label: "Accepté", badge: "success", fill: "fill-success/60" },
   declined: { label: "Refusé", badge: "outline", fill: "fill-destructive/60" },
   // Issue 41: the LOA file after the quote's acceptance, then the financer, then the delivery.
-  file_incomplete: { label: "Dossier incomplet", badge: "secondary", fill: "fill-muted-foreground/60" },
+  file_incomplete: {
+    label: "Dossier incomplet",
+    badge: "secondary",
+    fill: "fill-muted-foreground/60",
+  },
   file_complete: { label: "Dossier complet", badge: "default", fill: "fill-primary/80" },
   file_sent: { label: "Transmis au financeur", badge: "default", fill: "fill-primary/40" },
   financer_approved: { label: "Accord du financeur", badge: "success", fill: "fill-success/80" },

@@ -27,6 +27,8 @@ export const JOURNAL_ACTIONS = {
   "status-changed": "Statut modifié",
   "note-added": "Note ajoutée",
   "follow-up-set": "Relance planifiée",
+  "lease-document-downloaded": "Pièce du dossier LOA téléchargée",
+  "lease-document-refused": "Pièce du dossier LOA refusée",
   "reply-sent": "Message écrit au client",
   "message-attached": "Message reçu rattaché à une demande",
   "message-discarded": "Message reçu non rattaché supprimé",

@@ -132,12 +132,17 @@ test("a quote sent from the request's page, accepted once by the buyer from the 
     "ventes@example.fr",
   ]);
 
-  // The request follows: `Accepté`, the buyer named in its history.
+  // The request follows: `Accepté`, the buyer named in its history, then the LOA's file opens
+  // (issue 41): `Dossier incomplet` until the financer's documents are sent.
   await page.goto(requestUrl);
-  await expect(header).toContainText("Accepté");
-  await expect(history.getByRole("listitem")).toHaveCount(2);
-  await expect(history.getByRole("listitem").first()).toContainText("Devis envoyé → Accepté");
-  await expect(history.getByRole("listitem").first()).toContainText(email);
+  await expect(header).toContainText("Dossier incomplet");
+  await expect(history.getByRole("listitem")).toHaveCount(3);
+  await expect(history.getByRole("listitem").nth(1)).toContainText("Devis envoyé → Accepté");
+  await expect(history.getByRole("listitem").nth(1)).toContainText(email);
+  await expect(history.getByRole("listitem").first()).toContainText("Accepté → Dossier incomplet");
+  await expect(page.getByRole("list", { name: "Pièces du dossier LOA" })).toContainText(
+    "Extrait Kbis de moins de trois mois",
+  );
 });
 
 test("a quote declined by the buyer, with a reason: `Refusé` on the request", async ({

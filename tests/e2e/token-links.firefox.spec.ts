@@ -111,7 +111,8 @@ test("a quote accepted by the buyer from the mailed link", async ({
 
   await expect.poll(() => mailsTitled(smtp, `Devis ${number} accepté`).length).toBe(1);
   await salesperson.goto(requestUrl);
-  await expect(requestHeader(salesperson, buyer.name)).toContainText("Accepté");
+  // An LOA: accepted, its financer's file opens (issue 41).
+  await expect(requestHeader(salesperson, buyer.name)).toContainText("Dossier incomplet");
 });
 
 test("a quote declined by the buyer, with a reason", async ({

@@ -14,6 +14,7 @@ import {
   sessions,
   signedDocuments,
   requestMessageAttachments,
+  leaseDocuments,
   requestMessages,
 } from "../../app/platform/schema.server";
 import { hashSessionToken } from "../../app/features/accounts/sessions.server";
@@ -40,6 +41,7 @@ let secondAdminId: number;
 let signedDocumentId: number;
 let messageId: number;
 let attachmentId: number;
+let leaseDocumentId: number;
 
 type Call = {
   name: string;
@@ -76,6 +78,8 @@ function params() {
     "/admin/signed-documents/:id/pdf:id": String(signedDocumentId ?? 1),
     messageId: String(messageId ?? 1),
     attachmentId: String(attachmentId ?? 1),
+    "/admin/contacts/:id/documents/:documentId:id": String(contactId ?? 1),
+    documentId: String(leaseDocumentId ?? 1),
   };
 }
 
@@ -312,6 +316,19 @@ describe(`admin guard (${testDatabaseKind})`, () => {
         data: Buffer.from("Secret"),
       })
       .returning({ id: requestMessageAttachments.id });
+    // A document of an LOA file (issue 41): its download.
+    [{ id: leaseDocumentId }] = await database.db
+      .insert(leaseDocuments)
+      .values({
+        contactRequestId: contactId,
+        kindTitle: "RIB de la société",
+        fileName: "rib.pdf",
+        contentType: "application/pdf",
+        size: 6,
+        sha256: "0".repeat(64),
+        data: Buffer.from("%PDF-1"),
+      })
+      .returning({ id: leaseDocuments.id });
     [{ id: failedMailId }] = await database.db
       .update(mailOutbox)
       .set({ status: "failed", lastError: "550 refusé" })

@@ -58,6 +58,7 @@ const EXPECTED: Record<string, Access> = {
   // An incoming message's own layout and files (issue 40): the request's people.
   "routes/resources/admin-message-html.ts": { loader: CONTACTS },
   "routes/resources/admin-message-attachment.ts": { loader: CONTACTS },
+  "routes/resources/admin-lease-document.ts": { loader: CONTACTS },
 };
 
 const PASSWORD = "un mot de passe de test assez long";
@@ -123,6 +124,8 @@ function target(route: AdminRoute, query = "") {
     "/admin/signed-documents/:id/pdf:id": "1",
     messageId: "1",
     attachmentId: "1",
+    "/admin/contacts/:id/documents/:documentId:id": ids.contact,
+    documentId: "1",
   });
   return { url: `${url}${query}`, params };
 }

@@ -14,6 +14,7 @@ import { contactRequests, mailOutbox, users } from "~/platform/schema.server";
 import { MAIL_KINDS, notifyMailWorkers } from "~/features/mail/mail-outbox.server";
 import { OWNER_ROLES } from "~/features/accounts/users.server";
 import type { FollowUpReason } from "./follow-up-mail";
+import { queueMissingDocumentReminders } from "~/features/lease-file/lease-file-mail.server";
 import { queueQuoteReminders } from "~/features/quotes/quote-sending.server";
 
 export type FollowUp = {
@@ -199,15 +200,17 @@ export const FOLLOW_UP_CHECK_INTERVAL_MS = 5 * 60 * 1000;
 
 /** One look at what is due now; each part stands alone (a failure does not stop the others). */
 export async function runFollowUpChecks(at: Date = now(), database: Database = db()) {
-  const [late, reminders, digests] = await Promise.allSettled([
+  const [late, reminders, digests, documents] = await Promise.allSettled([
     queueLateNotices(at, database),
     queueQuoteReminders(at, database),
     queueDigests(at, database),
+    queueMissingDocumentReminders(at, database),
   ]);
   for (const [name, outcome] of [
     ["late notices", late],
     ["quote reminders", reminders],
     ["follow-up digests", digests],
+    ["missing document reminders", documents],
   ] as const) {
     if (outcome.status === "rejected") log.error(`${name} failed`, { error: outcome.reason });
     else if (outcome.value) log.info(`${name} queued`, { count: outcome.value });

@@ -32,6 +32,10 @@ export const MAIL_KINDS = {
   requestLate: "request_late",
   quoteOpened: "quote_opened",
   followUpDigest: "follow_up_digest",
+  // Issue 41's LOA file: to the owner (or the team) when it is complete; to the buyer, at most
+  // once a day, what is still missing.
+  leaseFileComplete: "lease_file_complete",
+  leaseFileMissing: "lease_file_missing",
 } as const;
 export type MailKind = (typeof MAIL_KINDS)[keyof typeof MAIL_KINDS];
 

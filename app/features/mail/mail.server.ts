@@ -29,6 +29,10 @@ import { ALERT_MAIL_KINDS, prepareAlertMail } from "~/features/alerts/alert-mail
 import { accountEmail } from "~/features/accounts/users.server";
 import { QUOTE_MAIL_KINDS, quoteMailMessage } from "~/features/quotes/quote-mail.server";
 import {
+  LEASE_FILE_MAIL_KINDS,
+  leaseFileMailMessage,
+} from "~/features/lease-file/lease-file-mail.server";
+import {
   FOLLOW_UP_MAIL_KINDS,
   followUpMailMessage,
 } from "~/features/follow-ups/follow-up-mail.server";
@@ -254,6 +258,11 @@ export function startMailWorker(
     if (QUOTE_MAIL_KINDS.has(row.kind)) {
       const message = await quoteMailMessage(row, settings, messageDomain, database);
       await sendPrepared(row, message, { quoteId: row.quoteId, kind: row.kind });
+      return;
+    }
+    if (LEASE_FILE_MAIL_KINDS.has(row.kind)) {
+      const message = await leaseFileMailMessage(row, settings, messageDomain, database);
+      await sendPrepared(row, message, { kind: row.kind });
       return;
     }
     if (FOLLOW_UP_MAIL_KINDS.has(row.kind)) {

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import type { SignedSeller, SignedTerms } from "~/lib/signed-documents";
 import { db, type Database } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
-import { contactRequests, quotes, type Quote } from "~/platform/schema.server";
+import { contactRequests, leaseFiles, quotes, type Quote } from "~/platform/schema.server";
+import { now } from "~/platform/clock.server";
 import { recordSignedDocument } from "~/platform/signed-documents.server";
 import { sellerIdentity, siteConfig } from "~/platform/site.server";
 import { MAIL_KINDS } from "~/features/mail/mail-outbox.server";
@@ -76,7 +77,7 @@ export async function answerQuote(
     if (!request || !quote || quote.tokenHash !== found.tokenHash) return { kind: "missing" };
     const state = quoteState(quote);
     if (state !== "open") return { kind: "refused", state: state === "draft" ? "expired" : state };
-    const at = new Date();
+    const at = now();
     const userAgent = client.userAgent.slice(0, 500);
     let answered: Quote;
     if (accepted) {
@@ -114,10 +115,20 @@ export async function answerQuote(
         .returning();
     }
     const status = answer.kind === "accept" ? "accepted" : "declined";
-    await moveStatus(tx, quote.contactRequestId, request.status, status, {
-      id: null,
-      email: request.email,
-    });
+    const buyer = { id: null, email: request.email };
+    await moveStatus(tx, quote.contactRequestId, request.status, status, buyer);
+    // An LOA goes on with the financer's file (issue 41): opened now, incomplete until the buyer
+    // sends the documents from this same page.
+    if (status === "accepted" && quote.content.offer.type === "loa") {
+      await tx
+        .insert(leaseFiles)
+        .values({ contactRequestId: quote.contactRequestId, quoteId: quote.id, openedAt: at })
+        .onConflictDoUpdate({
+          target: leaseFiles.contactRequestId,
+          set: { quoteId: quote.id, openedAt: at, completeAt: null },
+        });
+      await moveStatus(tx, quote.contactRequestId, "accepted", "file_incomplete", buyer);
+    }
     await enqueueQuoteMail(tx, answered, MAIL_KINDS.quoteAnswered);
     await enqueueWebhookEvent(
       answer.kind === "accept" ? "quote.accepted" : "quote.declined",

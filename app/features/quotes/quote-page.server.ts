@@ -27,6 +27,8 @@ export type QuotePage =
       terms: SignedTerms;
       /** The accepted PDF's SHA-256, as recorded (issue 40). */
       signedSha256: string | null;
+      /** The request it answers (server-side use: the LOA file of issue 41). */
+      contactRequestId: number;
     };
 
 export async function quotePage(
@@ -51,6 +53,7 @@ export async function quotePage(
     terms: signed?.terms ?? termsOfSale(),
     // A quote accepted before issue 40 has its hash in the acceptance only.
     signedSha256: signed?.pdfSha256 ?? quote.acceptance?.pdfSha256 ?? null,
+    contactRequestId: quote.contactRequestId,
   };
 }
 

@@ -36,6 +36,9 @@ import { attachableQuote, conversationOf } from "~/features/conversation/convers
 import { replyAction } from "~/features/conversation/reply-action.server";
 import { Conversation } from "~/features/conversation/conversation";
 import { FollowUpCard } from "~/features/follow-ups/follow-up-card";
+import { LeaseFileCard } from "~/features/lease-file/lease-file-card";
+import { leaseFileOf } from "~/features/lease-file/lease-file.server";
+import { refuseDocumentAction } from "~/features/lease-file/lease-file-action.server";
 import { followUpAction } from "~/features/follow-ups/follow-up-action.server";
 import { followUpStateOf } from "~/features/follow-ups/follow-ups.server";
 import { replyDraft, replyTemplateChoice } from "~/features/conversation/reply-templates.server";
@@ -70,6 +73,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     owners,
     conversation: { messages, quote, templates: draft },
     followUp: followUpStateOf(contact),
+    leaseFile: await leaseFileOf(id.data),
   };
 }
 
@@ -80,6 +84,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (form.get("intent") === "reply") {
     return replyAction(request, form, context, { user, id: id.data });
+  }
+  if (form.get("intent") === "document-refuse") {
+    return refuseDocumentAction(request, form, context, { user, id: id.data });
   }
   if (form.get("intent") === "follow-up") {
     const returnTo = `/admin/contacts/${id.data}`;
@@ -151,7 +158,7 @@ function historyEntries(request: ContactRequestDetail) {
 }
 
 export default function ContactRequestPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { request, owners, conversation, followUp } = loaderData;
+  const { request, owners, conversation, followUp, leaseFile } = loaderData;
   // The refused form's fields as typed and its errors, by field (the page has several forms).
   const typed = (actionData?.values ?? {}) as Record<string, string | undefined>;
   const errors = (actionData?.fieldErrors ?? {}) as Record<string, string | undefined>;
@@ -313,6 +320,8 @@ export default function ContactRequestPage({ loaderData, actionData }: Route.Com
               </div>
             </CardContent>
           </Card>
+
+          {leaseFile ? <LeaseFileCard requestId={request.id} file={leaseFile} /> : null}
 
           <Conversation
             requestId={request.id}

@@ -17,6 +17,9 @@ import { assertMethod, readForm } from "~/platform/form.server";
 import { journal } from "~/platform/journal.server";
 import { log } from "~/platform/log.server";
 import { answerQuote } from "~/features/quotes/quote-answer.server";
+import { buyerLeaseFile } from "~/features/lease-file/lease-file.server";
+import { receiveLeaseDocuments } from "~/features/lease-file/document-upload.server";
+import { LeaseFileSection } from "~/features/lease-file/lease-file-section";
 import { quotePage } from "~/features/quotes/quote-page.server";
 import type { QuoteState } from "~/features/quotes/quote-sending.server";
 import type { Route } from "./+types/quote";
@@ -38,8 +41,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   });
   // A link cut by a mail client, or mistyped: a page that says so, not the site's bare 404.
   if (page.kind === "missing")
-    return data({ page: null, token: "" }, { status: 404, headers: SECRET_LINK_HEADERS });
-  return data({ page, token: params.token }, { headers: SECRET_LINK_HEADERS });
+    return data(
+      { page: null, token: "", leaseFile: undefined },
+      { status: 404, headers: SECRET_LINK_HEADERS },
+    );
+  // An accepted LOA goes on with its file (issue 41), on this same page.
+  const { contactRequestId, ...shown } = page;
+  const leaseFile = page.state === "accepted" ? await buyerLeaseFile(contactRequestId) : undefined;
+  return data({ page: shown, token: params.token, leaseFile }, { headers: SECRET_LINK_HEADERS });
 }
 
 /** Who signs an acceptance: the two fields the eIDAS record keeps beside the date and address. */
@@ -60,6 +69,26 @@ const REFUSALS: Record<Exclude<QuoteState, "open" | "draft">, string> = {
 export async function action({ request, params, context }: Route.ActionArgs) {
   // React Router calls actions for PUT, PATCH and DELETE too: an answer is a form's POST only.
   assertMethod(request, "POST");
+  // The LOA file's documents (issue 41): a multipart post, streamed within its limits.
+  if (isMultipart(request)) {
+    const outcome = await withDatabase(
+      "lease documents",
+      context,
+      () => receiveLeaseDocuments(request, params.token),
+      { headers: SECRET_LINK_HEADERS },
+    );
+    if (outcome.kind === "refused") {
+      return data(
+        { error: "Document refusé", description: outcome.message, upload: true },
+        { status: outcome.status, headers: { ...SECRET_LINK_HEADERS, Connection: "close" } },
+      );
+    }
+    log.info("lease documents received", { requestId: context.requestId, count: outcome.count });
+    throw redirect(`/devis/${params.token}?document=recu#dossier`, {
+      status: 303,
+      headers: SECRET_LINK_HEADERS,
+    });
+  }
   const submission = await readForm(request, quoteAnswerSchema);
   if (!submission.success) {
     const { fieldErrors } = submission;
@@ -116,8 +145,15 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
+/** A multipart body: the LOA file's upload form. */
+function isMultipart(request: Request): boolean {
+  return (request.headers.get("content-type") ?? "")
+    .toLowerCase()
+    .startsWith("multipart/form-data");
+}
+
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, token } = loaderData;
+  const { page, token, leaseFile } = loaderData;
   const { site } = useRootData();
   if (!page) {
     return (
@@ -143,10 +179,16 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
   return (
     <div className="container mx-auto max-w-4xl space-y-6 px-4 py-10">
       <h1 className="text-3xl font-bold">Devis {document.number}</h1>
-      {actionData ? (
+      {actionData && !("upload" in actionData) ? (
         <FormAlert variant="error" title={actionData.error} description={actionData.description} />
       ) : null}
       <StateNotice state={state} page={page} />
+      {leaseFile ? (
+        <LeaseFileSection
+          file={leaseFile}
+          refused={actionData && "upload" in actionData ? actionData.description : undefined}
+        />
+      ) : null}
       {state === "accepted" && page.signedSha256 ? (
         <p className="text-sm">
           Empreinte SHA-256 du PDF accepté, conservé tel quel :{" "}

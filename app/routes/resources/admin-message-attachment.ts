@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import { attachmentFile } from "~/features/conversation/attachments.server";
-import { attachmentDisposition } from "~/lib/attachment-names";
-import { cacheControl } from "~/lib/http-headers";
 import { withDatabase } from "~/platform/availability.server";
 import { idSchema } from "~/platform/form.server";
 import { log } from "~/platform/log.server";
+import { downloadResponse } from "./download-response.server";
 import { plainAnswer, unavailableAnswer } from "./quote-response.server";
 import type { Route } from "./+types/admin-message-attachment";
 
@@ -36,15 +35,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     attachmentId,
     userId: user.id,
   });
-  return new Response(new Uint8Array(file.data), {
-    headers: {
-      ...PRIVATE_HEADERS,
-      ...cacheControl("private"),
-      "Content-Type": file.contentType,
-      "Content-Length": String(file.data.length),
-      "Content-Disposition": attachmentDisposition(file.filename),
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-    },
-  });
+  return downloadResponse({ ...file, fileName: file.filename });
 }

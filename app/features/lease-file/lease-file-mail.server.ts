@@ -1,0 +1,142 @@
+import type { SendMailOptions } from "nodemailer";
+import { and, eq, lt, sql } from "drizzle-orm";
+import { contactAdminUrl, escapeHtml, type RenderedMail } from "~/lib/contact-mail";
+import { contactReference } from "~/lib/contact-reference";
+import { parisDay, parisParts } from "~/lib/dates";
+import { mailDocument } from "~/lib/quote-mail";
+import { companyLine } from "~/lib/siren";
+import { now } from "~/platform/clock.server";
+import { db, type Database } from "~/platform/db.server";
+import {
+  contactRequests,
+  leaseFiles,
+  mailOutbox,
+  quotes,
+  users,
+  type MailOutboxRow,
+} from "~/platform/schema.server";
+import { siteConfig } from "~/platform/site.server";
+import { MAIL_KINDS, notifyMailWorkers } from "~/features/mail/mail-outbox.server";
+import { leaseFileOf } from "./lease-file.server";
+
+// The LOA file's mails (issue 41): to the owner (or the team) when the file is complete; to the
+// buyer, at most once a day, what is still missing. Rendered when they leave, from the file then.
+
+export const LEASE_FILE_MAIL_KINDS: ReadonlySet<string> = new Set([
+  MAIL_KINDS.leaseFileComplete,
+  MAIL_KINDS.leaseFileMissing,
+]);
+
+/** The hour (Paris) from which the buyers' reminders leave: not in the middle of the night. */
+const REMINDER_HOUR = 9;
+
+/**
+ * The buyers whose file is still incomplete the day after it opened are told what is missing,
+ * once a day (missing_reminded_on is claimed in the statement that picks them). Returns how many.
+ */
+export async function queueMissingDocumentReminders(
+  at: Date = now(),
+  database: Database = db(),
+): Promise<number> {
+  if (Number(parisParts(at).hour) < REMINDER_HOUR) return 0;
+  const today = parisDay(at);
+  return database.transaction(async (tx) => {
+    const due = await tx
+      .update(leaseFiles)
+      .set({ missingRemindedOn: today })
+      .where(
+        and(
+          sql`${leaseFiles.missingRemindedOn} is distinct from ${today}`,
+          lt(leaseFiles.openedAt, new Date(at.getTime() - 20 * 3_600_000)),
+          sql`exists (select 1 from ${contactRequests} where ${contactRequests.id} = ${leaseFiles.contactRequestId} and ${contactRequests.status} = 'file_incomplete')`,
+        ),
+      )
+      .returning({ contactRequestId: leaseFiles.contactRequestId });
+    if (due.length === 0) return 0;
+    await tx.insert(mailOutbox).values(
+      due.map((file) => ({
+        contactRequestId: file.contactRequestId,
+        kind: MAIL_KINDS.leaseFileMissing,
+      })),
+    );
+    await notifyMailWorkers(tx);
+    return due.length;
+  });
+}
+
+function render(subject: string, lines: string[], link?: { url: string; text: string }) {
+  const text = [...lines, "", ...(link ? [`${link.text} : ${link.url}`, ""] : [])].join("\n");
+  const html = mailDocument(
+    subject,
+    `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}${
+      link ? `\n<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.text)}</a></p>` : ""
+    }`,
+  );
+  return { subject, text, html } satisfies RenderedMail;
+}
+
+type Settings = { baseUrl: string; to: string[]; from: SendMailOptions["from"] };
+
+export async function leaseFileMailMessage(
+  row: MailOutboxRow,
+  settings: Settings,
+  messageDomain: string,
+  database: Database,
+): Promise<SendMailOptions | { failed: string }> {
+  const id = row.contactRequestId;
+  const [request] =
+    id === null
+      ? []
+      : await database
+          .select({
+            id: contactRequests.id,
+            name: contactRequests.name,
+            email: contactRequests.email,
+            company: contactRequests.company,
+            createdAt: contactRequests.createdAt,
+            status: contactRequests.status,
+            owner: users.email,
+            number: quotes.number,
+          })
+          .from(contactRequests)
+          .leftJoin(users, eq(users.id, contactRequests.ownerId))
+          .leftJoin(leaseFiles, eq(leaseFiles.contactRequestId, contactRequests.id))
+          .leftJoin(quotes, eq(quotes.id, leaseFiles.quoteId))
+          .where(eq(contactRequests.id, id));
+  const file = request ? await leaseFileOf(request.id, database) : undefined;
+  if (!request || !file) return { failed: "Le dossier n'existe plus" };
+  const common = {
+    from: settings.from,
+    messageId: `<lease-file-${row.id}@${messageDomain}>`,
+    headers: { "Auto-Submitted": "auto-generated" },
+  };
+  const reference = contactReference(request.id, request.createdAt);
+  const customer = companyLine(request.company, null) ?? request.name;
+  if (row.kind === MAIL_KINDS.leaseFileComplete) {
+    if (!file.complete) return { failed: "Le dossier n'est plus complet" };
+    const mail = render(
+      `Dossier LOA complet : ${reference} (${customer})`,
+      [
+        `Le client a fourni toutes les pièces du dossier de financement de la demande ${reference}${request.number ? ` (devis ${request.number})` : ""}.`,
+        "Vérifiez-les, puis transmettez le dossier au financeur depuis la demande.",
+      ],
+      { url: contactAdminUrl(settings.baseUrl, request.id), text: "Voir la demande" },
+    );
+    const to = request.owner ? [request.owner] : settings.to;
+    if (to.length === 0) return { failed: "Aucun destinataire (NOTIFY_EMAIL)" };
+    return { ...common, to, ...mail };
+  }
+  if (request.status !== "file_incomplete" || file.missing.length === 0) {
+    return { failed: "Plus rien ne manque au dossier" };
+  }
+  const site = siteConfig();
+  const mail = render(`Votre dossier de financement : pièces à fournir (${reference})`, [
+    "Bonjour,",
+    `Pour que notre partenaire financeur étudie votre location${request.number ? ` (devis ${request.number})` : ""}, il manque encore :`,
+    ...file.missing.map((title) => `· ${title}`),
+    "Déposez-les depuis le lien de votre devis, reçu par e-mail (« Votre devis … »), rubrique « Votre dossier de financement ».",
+    `Une question ? ${site.email} · ${site.phone}`,
+    site.name,
+  ]);
+  return { ...common, to: request.email, replyTo: site.email, ...mail };
+}
