@@ -31,7 +31,7 @@ try {
 }
 
 function line(label: string, counts: DeletionCounts): string {
-  return `${label} : ${counts.requests} demande(s), ${counts.notes} note(s), ${counts.statusChanges} changement(s) de statut, ${counts.mails} e-mail(s), ${counts.quotes} devis, ${counts.messages} message(s)`;
+  return `${label} : ${counts.requests} demande(s), ${counts.notes} note(s), ${counts.statusChanges} changement(s) de statut, ${counts.mails} e-mail(s), ${counts.quotes} devis, ${counts.messages} message(s), ${counts.documents} pièce(s) de dossier LOA`;
 }
 
 try {

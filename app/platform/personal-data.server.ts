@@ -28,6 +28,8 @@ import {
   contactOwnerChanges,
   contactRequests,
   contactStatusChanges,
+  leaseDocuments,
+  leaseFiles,
   mailOutbox,
   offers,
   quotes,
@@ -46,6 +48,8 @@ export type DeletionCounts = {
   quotes: number;
   // Issue 40: the messages exchanged with the buyer on the request's page.
   messages: number;
+  // Issue 41: the documents of an LOA file (identity, bank details, accounts).
+  documents: number;
 };
 
 export const NO_ROWS: DeletionCounts = {
@@ -55,6 +59,7 @@ export const NO_ROWS: DeletionCounts = {
   mails: 0,
   quotes: 0,
   messages: 0,
+  documents: 0,
 };
 
 export function totalRows(counts: DeletionCounts): number {
@@ -64,7 +69,8 @@ export function totalRows(counts: DeletionCounts): number {
     counts.statusChanges +
     counts.mails +
     counts.quotes +
-    counts.messages
+    counts.messages +
+    counts.documents
   );
 }
 
@@ -96,6 +102,7 @@ export async function deleteContactRequests(
     mails: number;
     quotes: number;
     messages: number;
+    documents: number;
   }>(sql`
     with chosen as (${chosen}), target as (${target})
     select
@@ -104,7 +111,8 @@ export async function deleteContactRequests(
       (select count(*)::int from contact_status_changes c join target t on t.id = c.contact_request_id) as status_changes,
       (select count(*)::int from mail_outbox m join target t on t.id = m.contact_request_id) as mails,
       (select count(*)::int from quotes q join target t on t.id = q.contact_request_id) as quotes,
-      (select count(*)::int from request_messages rm join target t on t.id = rm.contact_request_id) as messages
+      (select count(*)::int from request_messages rm join target t on t.id = rm.contact_request_id) as messages,
+      (select count(*)::int from lease_documents ld join target t on t.id = ld.contact_request_id) as documents
   `);
   const row = result.rows[0];
   return {
@@ -114,6 +122,7 @@ export async function deleteContactRequests(
     mails: Number(row.mails),
     quotes: Number(row.quotes),
     messages: Number(row.messages),
+    documents: Number(row.documents),
   };
 }
 
@@ -130,6 +139,21 @@ const mailColumns = {
 };
 
 /** The messages exchanged with the person on their requests' pages (issue 40). */
+/** The documents of an LOA file (issue 41), with their bytes: the export gives them back. */
+const leaseDocumentColumns = {
+  id: leaseDocuments.id,
+  contactRequestId: leaseDocuments.contactRequestId,
+  kindTitle: leaseDocuments.kindTitle,
+  fileName: leaseDocuments.fileName,
+  contentType: leaseDocuments.contentType,
+  size: leaseDocuments.size,
+  sha256: leaseDocuments.sha256,
+  status: leaseDocuments.status,
+  refusalReason: leaseDocuments.refusalReason,
+  data: leaseDocuments.data,
+  createdAt: leaseDocuments.createdAt,
+};
+
 const messageColumns = {
   id: requestMessages.id,
   contactRequestId: requestMessages.contactRequestId,
@@ -252,14 +276,17 @@ async function findContactData(email: string, database: Database) {
     .orderBy(desc(contactRequests.createdAt), desc(contactRequests.id));
   const ids = requests.map((r) => r.id);
   if (ids.length === 0) return { requests: [], counts: NO_ROWS };
-  const [notes, statusChanges, ownerChanges, mails, quoteRows, messages] = await Promise.all([
-    rowsOfRequests(contactNotes, noteColumns, ids, "asc", database),
-    rowsOfRequests(contactStatusChanges, statusChangeColumns, ids, "asc", database),
-    rowsOfRequests(contactOwnerChanges, ownerChangeColumns, ids, "asc", database),
-    rowsOfRequests(mailOutbox, mailColumns, ids, "asc", database),
-    quotesOfRequests(ids, database),
-    rowsOfRequests(requestMessages, messageColumns, ids, "asc", database),
-  ]);
+  const [notes, statusChanges, ownerChanges, mails, quoteRows, messages, documents, files] =
+    await Promise.all([
+      rowsOfRequests(contactNotes, noteColumns, ids, "asc", database),
+      rowsOfRequests(contactStatusChanges, statusChangeColumns, ids, "asc", database),
+      rowsOfRequests(contactOwnerChanges, ownerChangeColumns, ids, "asc", database),
+      rowsOfRequests(mailOutbox, mailColumns, ids, "asc", database),
+      quotesOfRequests(ids, database),
+      rowsOfRequests(requestMessages, messageColumns, ids, "asc", database),
+      rowsOfRequests(leaseDocuments, leaseDocumentColumns, ids, "asc", database),
+      database.select().from(leaseFiles).where(inArray(leaseFiles.contactRequestId, ids)),
+    ]);
   const of = <T extends { contactRequestId: number | null }>(rows: T[], id: number) =>
     rows.filter((row) => row.contactRequestId === id);
   return {
@@ -271,6 +298,8 @@ async function findContactData(email: string, database: Database) {
       mails: of(mails, request.id),
       quotes: of(quoteRows, request.id),
       messages: of(messages, request.id),
+      leaseDocuments: of(documents, request.id),
+      leaseFile: files.find((file) => file.contactRequestId === request.id) ?? null,
     })),
     counts: {
       requests: requests.length,
@@ -279,6 +308,7 @@ async function findContactData(email: string, database: Database) {
       mails: mails.length,
       quotes: quoteRows.length,
       messages: messages.length,
+      documents: documents.length,
     } satisfies DeletionCounts,
   };
 }
@@ -393,6 +423,29 @@ export function personalDataDocument(
         body: m.body,
         at: iso(m.createdAt),
         attachments: m.attachments.map(exportedAttachment),
+      })),
+      // Issue 41: the LOA file, and the documents sent for it, bytes included (base64).
+      leaseFile: r.leaseFile
+        ? {
+            openedAt: iso(r.leaseFile.openedAt),
+            completeAt: iso(r.leaseFile.completeAt),
+            sentToFinancerAt: iso(r.leaseFile.financerSentAt),
+            financerAnswer: r.leaseFile.financerAnswer,
+            financerAnsweredOn: r.leaseFile.financerAnsweredOn,
+            deliveredItems: r.leaseFile.deliveredItems,
+            deliverySignedAt: iso(r.leaseFile.deliverySignedAt),
+          }
+        : null,
+      leaseDocuments: r.leaseDocuments.map((d) => ({
+        document: d.kindTitle,
+        fileName: d.fileName,
+        type: d.contentType,
+        bytes: d.size,
+        sha256: d.sha256,
+        status: d.status,
+        refusalReason: d.refusalReason,
+        sentAt: iso(d.createdAt),
+        contentBase64: d.data.toString("base64"),
       })),
     })),
     // Issue 40: what the person signed, kept for its legal period apart from the requests.

@@ -35,6 +35,7 @@ function add(a: DeletionCounts, b: DeletionCounts): DeletionCounts {
     mails: a.mails + b.mails,
     quotes: a.quotes + b.quotes,
     messages: a.messages + b.messages,
+    documents: a.documents + b.documents,
   };
 }
 

@@ -5,6 +5,11 @@ import { createContactRequest } from "../../app/features/desk/contacts.server";
 import { answerQuote } from "../../app/features/quotes/quote-answer.server";
 import { drawQuoteLink, sendQuote } from "../../app/features/quotes/quote-sending.server";
 import { leaseFileOf } from "../../app/features/lease-file/lease-file.server";
+import {
+  erasePersonalData,
+  findPersonalData,
+  personalDataDocument,
+} from "../../app/platform/personal-data.server";
 import * as quoteRoute from "../../app/routes/public/quote";
 import * as requestPage from "../../app/routes/admin/contact-request";
 import * as documentRoute from "../../app/routes/resources/admin-lease-document";
@@ -317,5 +322,33 @@ describe(`LOA file (${testDatabaseKind})`, () => {
     }
     expect(await stored()).toHaveLength(0);
     expect(await statusOf()).toBe("file_incomplete");
+  });
+
+  it("gives the documents back in the export and erases them with the request, the signed quote kept", async () => {
+    expect((await upload(kinds[2].id, [{ name: "rib.pdf", data: pdfBytes("RIB") }])).status).toBe(
+      303,
+    );
+    const found = await findPersonalData("jeanne@example.fr", database.db);
+    expect(found.counts.documents).toBe(1);
+    const exported = personalDataDocument("jeanne@example.fr", found, {
+      name: "ServeurPro",
+      address: "",
+      email: "contact@example.fr",
+    });
+    const [request] = exported.contactRequests;
+    expect(request.leaseFile?.openedAt).toBeTruthy();
+    expect(request.leaseDocuments).toHaveLength(1);
+    expect(Buffer.from(request.leaseDocuments[0].contentBase64, "base64")).toEqual(pdfBytes("RIB"));
+    expect(request.leaseDocuments[0].document).toBe(kinds[2].title);
+
+    const erased = await erasePersonalData(
+      "jeanne@example.fr",
+      { context: testContext, actor: { id: actor.id, email: actor.email } },
+      database.db,
+    );
+    expect(erased.counts.documents).toBe(1);
+    expect(erased.kept).toHaveLength(1);
+    expect(await stored()).toHaveLength(0);
+    expect(await leaseFileOf(requestId, database.db)).toBeUndefined();
   });
 });

@@ -162,6 +162,7 @@ describe(`personal data of one person (${testDatabaseKind})`, () => {
       mails: 2,
       quotes: 0,
       messages: 0,
+      documents: 0,
       alerts: 0,
       signedDocuments: 0,
     });
@@ -186,6 +187,7 @@ describe(`personal data of one person (${testDatabaseKind})`, () => {
       statusChanges: 0,
       quotes: 0,
       messages: 0,
+      documents: 0,
       mails: 0,
       alerts: 0,
       signedDocuments: 0,
@@ -292,6 +294,7 @@ describe(`personal data of one person (${testDatabaseKind})`, () => {
         mails: 2,
         quotes: 0,
         messages: 0,
+        documents: 0,
         alerts: 0,
         signedDocuments: 0,
       },

@@ -99,8 +99,24 @@ describe(`retention purge (${testDatabaseKind})`, () => {
     expect(dry).toEqual({
       retentionMonths: 36,
       dryRun: true,
-      expired: { requests: 2, notes: 1, statusChanges: 2, mails: 1, quotes: 0, messages: 0 },
-      spam: { requests: 2, notes: 0, statusChanges: 0, mails: 0, quotes: 0, messages: 0 },
+      expired: {
+        requests: 2,
+        notes: 1,
+        statusChanges: 2,
+        mails: 1,
+        quotes: 0,
+        messages: 0,
+        documents: 0,
+      },
+      spam: {
+        requests: 2,
+        notes: 0,
+        statusChanges: 0,
+        mails: 0,
+        quotes: 0,
+        messages: 0,
+        documents: 0,
+      },
     });
     expect(await contactTables(database.db)).toEqual(before);
   });
@@ -117,6 +133,7 @@ describe(`retention purge (${testDatabaseKind})`, () => {
       mails: 1,
       quotes: 0,
       messages: 0,
+      documents: 0,
     });
     expect(result.spam).toEqual({
       requests: 2,
@@ -125,6 +142,7 @@ describe(`retention purge (${testDatabaseKind})`, () => {
       mails: 0,
       quotes: 0,
       messages: 0,
+      documents: 0,
     });
     expect({ ...result, dryRun: true }).toEqual(dry);
 

@@ -14,6 +14,7 @@ import {
   quotes,
   type mailOutbox,
   type requestMessages,
+  type leaseDocuments,
 } from "~/platform/schema.server";
 import { withOffer } from "./contact-columns.server";
 
@@ -49,7 +50,8 @@ export function rowsOfRequests<C extends SelectedFields>(
     | typeof contactStatusChanges
     | typeof contactOwnerChanges
     | typeof mailOutbox
-    | typeof requestMessages,
+    | typeof requestMessages
+    | typeof leaseDocuments,
   columns: C,
   ids: number[],
   direction: "asc" | "desc",

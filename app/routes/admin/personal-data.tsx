@@ -140,6 +140,7 @@ function countsText(counts: Omit<PersonalDataCounts, "signedDocuments">): string
     `${counts.mails} ${pluralize(counts.mails, "e-mail", "e-mails")}`,
     `${counts.quotes} devis`,
     `${counts.messages} ${pluralize(counts.messages, "message échangé", "messages échangés")}`,
+    `${counts.documents} ${pluralize(counts.documents, "pièce de dossier LOA", "pièces de dossier LOA")}`,
     `${counts.alerts} ${pluralize(counts.alerts, "alerte de disponibilité", "alertes de disponibilité")}`,
   ].join(", ");
 }

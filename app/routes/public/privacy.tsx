@@ -108,6 +108,25 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         </p>
       </LegalSection>
 
+      <LegalSection id="dossier-loa" title="Dossier de financement d'une location (LOA)">
+        <p>
+          Une location avec option d'achat est financée par notre partenaire financeur. Après
+          l'acceptation du devis, les pièces qu'il demande (extrait Kbis, pièce d'identité du
+          dirigeant, RIB, derniers comptes…) sont déposées depuis le lien du devis. Nous les
+          conservons avec votre demande, avec leur nom, leur type, leur taille et leur empreinte
+          (SHA-256) ; seule notre équipe commerciale peut les télécharger, et chaque téléchargement
+          est tracé. Elles servent uniquement à constituer votre dossier et à le transmettre au
+          financeur, qui les traite ensuite pour son propre compte (étude de votre demande de
+          financement : mesures précontractuelles, article 6.1.b du RGPD).
+        </p>
+        <p>
+          Elles sont conservées et effacées avec votre demande (voir « Durée de conservation »), et
+          effacées avec elle si vous nous le demandez. Le procès-verbal de livraison que vous signez
+          en ligne est, comme un devis accepté, un document commercial conservé{" "}
+          <strong>{signedYears} ans</strong> à compter de sa signature.
+        </p>
+      </LegalSection>
+
       <LegalSection id="alertes" title="Alertes de disponibilité (« Me prévenir »)">
         <p>
           Sur une offre épuisée ou sur commande, le bouton « Me prévenir » enregistre votre adresse
@@ -143,10 +162,11 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
 
       <LegalSection id="destinataires" title="Destinataires">
         <p>
-          Vos données sont destinées à l'équipe commerciale de {site.name}. Lorsque les
-          notifications par e-mail sont activées, votre demande lui est transmise par e-mail : notre
-          prestataire d'envoi d'e-mails la traite alors pour notre compte. Vos données ne sont ni
-          vendues ni cédées à des tiers.
+          Vos données sont destinées à l'équipe commerciale de {site.name} et, pour une location
+          avec option d'achat, au financeur à qui votre dossier est transmis. Lorsque les
+          notifications par e-mail sont activées, votre demande est transmise à l'équipe par e-mail
+          : notre prestataire d'envoi d'e-mails la traite alors pour notre compte. Vos données ne
+          sont ni vendues ni cédées à d'autres tiers.
         </p>
       </LegalSection>
 
