@@ -9,7 +9,6 @@ import { acknowledgementLimits } from "../../app/features/desk/contact-acknowled
 import { createContactRequest } from "../../app/features/desk/contacts.server";
 import { MAIL_KINDS } from "../../app/features/mail/mail-outbox.server";
 import { startMailWorker, type MailWorker } from "../../app/features/mail/mail.server";
-import type { MailSettings } from "../../app/features/mail/mail-settings.server";
 import { sendQuote } from "../../app/features/quotes/quote-sending.server";
 import * as requestPage from "../../app/routes/admin/contact-request";
 import {
@@ -22,7 +21,7 @@ import { call, makeRequest } from "../support/admin";
 import { useAdminSuite } from "../support/admin-suite";
 import { testDatabaseKind } from "../support/database";
 import { buildOffer, insertOffers } from "../support/offers";
-import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
+import { startTestSmtpServer, testMailSettings, type TestSmtpServer } from "../support/smtp";
 
 // Writing to the buyer from the request's page (issue 40): the message stored in the request's
 // conversation and queued in one transaction, sent by the mail worker to a real SMTP server on
@@ -41,14 +40,7 @@ const { database, signedInAdmin, sessionCookieFor } = useAdminSuite();
 let smtp: TestSmtpServer;
 let worker: MailWorker | undefined;
 
-const settings = (): MailSettings => ({
-  smtpUrl: smtp.url,
-  to: ["ventes@example.fr"],
-  from: { name: "ServeurPro", address: "site@example.fr" },
-  retryMaxSeconds: 1,
-  baseUrl: "http://www.example.fr",
-  pricing: { vatRate: 20, display: "ht" },
-});
+const settings = () => testMailSettings(smtp);
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();

@@ -3,7 +3,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { createContactRequest } from "../../app/features/desk/contacts.server";
 import { changeContactStatus } from "../../app/features/desk/contact-changes.server";
 import { startMailWorker, type MailWorker } from "../../app/features/mail/mail.server";
-import type { MailSettings } from "../../app/features/mail/mail-settings.server";
 import { quotePage } from "../../app/features/quotes/quote-page.server";
 import { drawQuoteLink, sendQuote } from "../../app/features/quotes/quote-sending.server";
 import { followUpsOf, runFollowUpChecks } from "../../app/features/follow-ups/follow-ups.server";
@@ -22,7 +21,7 @@ import { call, makeRequest } from "../support/admin";
 import { useAdminSuite } from "../support/admin-suite";
 import { testDatabaseKind } from "../support/database";
 import { buildOffer, insertOffers } from "../support/offers";
-import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
+import { startTestSmtpServer, testMailSettings, type TestSmtpServer } from "../support/smtp";
 
 // Follow-ups (issue 40) with the clock moved, never waited for: the first-response deadline in
 // business hours (Paris, public holidays), the late notice, the morning digest, the quote opened
@@ -38,14 +37,7 @@ const { database, signedInAdmin, sessionCookieFor } = useAdminSuite();
 let smtp: TestSmtpServer;
 let worker: MailWorker | undefined;
 
-const settings = (): MailSettings => ({
-  smtpUrl: smtp.url,
-  to: ["ventes@example.fr"],
-  from: { name: "ServeurPro", address: "site@example.fr" },
-  retryMaxSeconds: 1,
-  baseUrl: "http://www.example.fr",
-  pricing: { vatRate: 20, display: "ht" },
-});
+const settings = () => testMailSettings(smtp);
 
 /** Paris wall-clock times of a week with a public holiday: Thursday 14 May 2026 is Ascension. */
 const at = (iso: string) => new Date(iso);

@@ -1,5 +1,6 @@
 import PostalMime, { type Email } from "postal-mime";
 import { SMTPServer } from "smtp-server";
+import type { MailSettings } from "../../app/features/mail/mail-settings.server";
 
 export type ReceivedMail = {
   envelope: { from: string; to: string[] };
@@ -157,4 +158,20 @@ export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
   };
   await result.start();
   return result;
+}
+
+/** The mail worker's settings for a test sending to `smtp`: the team at ventes@, the site's sender. */
+export function testMailSettings(
+  smtp: { url: string },
+  overrides: Partial<MailSettings> = {},
+): MailSettings {
+  return {
+    smtpUrl: smtp.url,
+    to: ["ventes@example.fr"],
+    from: { name: "ServeurPro", address: "site@example.fr" },
+    retryMaxSeconds: 1,
+    baseUrl: "http://www.example.fr",
+    pricing: { vatRate: 20, display: "ht" },
+    ...overrides,
+  };
 }

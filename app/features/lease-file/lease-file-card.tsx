@@ -1,12 +1,12 @@
 import { FileDown, FolderCheck } from "lucide-react";
 import { Form, useNavigation } from "react-router";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { formatDateTime } from "~/lib/dates";
 import { formatFileSize } from "~/lib/file-size";
-import { DOCUMENT_STATE_LABELS, fileStatusSentence } from "./lease-file-copy";
+import { fileStatusSentence } from "./lease-file-copy";
+import { DocumentStateBadge } from "./document-state-badge";
 import type { LeaseDocumentSummary, LeaseFile } from "./lease-file.server";
 
 /** One received or refused document: its download, its fingerprint, and `Refuser` with a reason. */
@@ -34,7 +34,7 @@ function DocumentLine({
         <span className="text-muted-foreground">
           {formatFileSize(document.size)} · reçu le {formatDateTime(document.createdAt)}
         </span>
-        {document.status === "refused" ? <Badge variant="destructive">Refusé</Badge> : null}
+        {document.status === "refused" ? <DocumentStateBadge state="refused" /> : null}
       </p>
       <p className="break-all font-mono text-xs text-muted-foreground">SHA-256 {document.sha256}</p>
       {document.refusalReason ? <p>Motif : {document.refusalReason}</p> : null}
@@ -93,17 +93,7 @@ export function LeaseFileCard({
             <li key={item.kind.id} className="space-y-2">
               <p className="flex flex-wrap items-center gap-2">
                 <span className="font-semibold">{item.kind.title}</span>
-                <Badge
-                  variant={
-                    item.state === "received"
-                      ? "success"
-                      : item.state === "refused"
-                        ? "destructive"
-                        : "secondary"
-                  }
-                >
-                  {DOCUMENT_STATE_LABELS[item.state]}
-                </Badge>
+                <DocumentStateBadge state={item.state} />
               </p>
               {item.documents.length ? (
                 <ul className="space-y-2">

@@ -1,12 +1,12 @@
 import { Form, useLocation } from "react-router";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/form-alert";
 import { formatDateTime } from "~/lib/dates";
 import { formatFileSize } from "~/lib/file-size";
 import type { BuyerLeaseFile } from "./lease-file.server";
-import { DOCUMENT_STATE_LABELS, fileStatusSentence } from "./lease-file-copy";
+import { fileStatusSentence } from "./lease-file-copy";
+import { DocumentStateBadge } from "./document-state-badge";
 
 const ACCEPT = ".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png";
 
@@ -43,17 +43,7 @@ export function LeaseFileSection({ file, refused }: { file: BuyerLeaseFile; refu
             <li key={item.kindId} className="space-y-2 rounded-md border p-4">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <h3 className="font-semibold">{item.title}</h3>
-                <Badge
-                  variant={
-                    item.state === "received"
-                      ? "success"
-                      : item.state === "refused"
-                        ? "destructive"
-                        : "secondary"
-                  }
-                >
-                  {DOCUMENT_STATE_LABELS[item.state]}
-                </Badge>
+                <DocumentStateBadge state={item.state} />
               </div>
               <p className="text-muted-foreground">{item.purpose}</p>
               {item.refusalReason ? (
