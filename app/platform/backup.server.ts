@@ -172,6 +172,9 @@ export async function backupDatabase(handle: DatabaseHandle, file: string): Prom
   }
 }
 
+/** Tables whose first rows a migration writes: the documents an LOA financer asks (0023). */
+const MIGRATION_DEFAULTS: ReadonlySet<string> = new Set(["lease_document_kinds"]);
+
 export class RestoreError extends Error {
   constructor(message: string) {
     super(message);
@@ -237,15 +240,19 @@ export async function restoreDatabase(
       db,
       sql`select coalesce((select value from app_state where key = 'catalogue_version'), '0') as version`,
     );
-    if (nonEmpty.length > 0) {
-      if (!options.force) {
-        throw new RestoreError(
-          `La base cible n'est pas vide (${nonEmpty.join(", ")}) : restaurez dans une base vide, ` +
-            `ou ajoutez --force pour remplacer tout son contenu.`,
-        );
-      }
+    // Rows the migrations wrote (defaults the administrator edits) do not make a base "used":
+    // the backup's own rows replace them.
+    const used = nonEmpty.filter((name) => !MIGRATION_DEFAULTS.has(name));
+    if (used.length > 0 && !options.force) {
+      throw new RestoreError(
+        `La base cible n'est pas vide (${used.join(", ")}) : restaurez dans une base vide, ` +
+          `ou ajoutez --force pour remplacer tout son contenu.`,
+      );
+    }
+    const emptied = used.length > 0 ? tables : nonEmpty;
+    if (emptied.length > 0) {
       await db.execute(
-        sql`truncate ${sql.raw(tables.map((t) => `public.${ident(t)}`).join(", "))} restart identity cascade`,
+        sql`truncate ${sql.raw(emptied.map((t) => `public.${ident(t)}`).join(", "))} restart identity cascade`,
       );
     }
 

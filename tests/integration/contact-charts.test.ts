@@ -48,6 +48,12 @@ describe(`dashboard charts (${testDatabaseKind})`, () => {
       quote_sent: 0,
       accepted: 0,
       declined: 0,
+      file_incomplete: 0,
+      file_complete: 0,
+      file_sent: 0,
+      financer_approved: 0,
+      financer_refused: 0,
+      delivered: 0,
       completed: 1,
       cancelled: 0,
     });

@@ -122,7 +122,8 @@ describe(`quote sending (${testDatabaseKind})`, () => {
       .select({ to: contactStatusChanges.toStatus })
       .from(contactStatusChanges)
       .where(eq(contactStatusChanges.contactRequestId, requestId));
-    expect(history.map((h) => h.to).sort()).toEqual(["accepted", "quote_sent"]);
+    // An LOA's acceptance opens its financer's file (issue 41).
+    expect(history.map((h) => h.to).sort()).toEqual(["accepted", "file_incomplete", "quote_sent"]);
     const events = await database.db
       .select({ type: webhookDeliveries.eventType })
       .from(webhookDeliveries);
