@@ -18,6 +18,9 @@ export default [
   route("admin/contacts/:id/devis.pdf", "routes/resources/admin-contact-quote[.]pdf.ts"),
   route("offers/:slug/devis.pdf", "routes/resources/offer-quote[.]pdf.ts"),
   route("devis/:token/pdf", "routes/resources/sent-quote-pdf.ts"),
+  // The LOA file (issue 41): the buyer's signed delivery report, the team's archive of the file.
+  route("devis/:token/pv-de-livraison.pdf", "routes/resources/delivery-report-pdf.ts"),
+  route("admin/contacts/:id/dossier.zip", "routes/resources/admin-lease-archive[.]zip.ts"),
   route("admin/signed-documents/:id/pdf", "routes/resources/admin-signed-document-pdf.ts"),
   route("admin/contacts/:id/documents/:documentId", "routes/resources/admin-lease-document.ts"),
   // An incoming message's own layout, and its files (issue 40).

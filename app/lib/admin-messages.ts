@@ -60,6 +60,21 @@ export const FLASH_MESSAGES = {
   ownerUpdated: done("Attribution mise à jour", "Le responsable de la demande a été mis à jour"),
   datacenterAdded: done("Datacenter ajouté"),
   leaseScaleSaved: done("Barème LOA enregistré"),
+  leaseFinancerSaved: done("Financeur enregistré", "Les prochains dossiers lui sont transmis"),
+  leaseKindAdded: done("Pièce ajoutée", "Les dossiers en cours la demandent aussi"),
+  leaseKindUpdated: done("Pièce enregistrée"),
+  leaseKindRemoved: done("Pièce retirée", "Elle n'est plus demandée aux clients"),
+  leaseKindMoved: done("Ordre des pièces modifié"),
+  leaseFileSent: done("Dossier transmis", "L'archive part au financeur par e-mail"),
+  leaseFileSentNoMail: done(
+    "Dossier marqué transmis",
+    "Aucune adresse du financeur : téléchargez l'archive et envoyez-la lui",
+  ),
+  financerAnswerRecorded: done("Réponse du financeur enregistrée"),
+  deliveryItemsSaved: done(
+    "Matériel enregistré",
+    "Le client peut signer le PV de livraison depuis le lien de son devis",
+  ),
   datacenterRemoved: done(
     "Datacenter supprimé",
     "Les offres qui l'indiquaient n'ont plus de datacenter.",

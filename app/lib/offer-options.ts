@@ -206,8 +206,18 @@ export function contactHref(offerId: number, configuration: string): string {
  */
 export type ConfigurationSnapshot = Configuration & {
   query: string;
-  /** LOA simulated: months, purchase option and total cost HT (rent × months + option). */
-  lease?: { months: number; option: number; total: number } | null;
+  /**
+   * LOA simulated: months, purchase option and total cost HT (rent × months + option); since issue
+   * 41, the financed amount HT (cents) and the scale's coefficient the rent was priced with, which
+   * the financer's summary states (absent from older snapshots).
+   */
+  lease?: {
+    months: number;
+    option: number;
+    total: number;
+    financed?: number;
+    coefficient?: string;
+  } | null;
 };
 
 /**

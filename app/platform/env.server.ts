@@ -272,6 +272,14 @@ export const envSchema = z.object({
     .min(100_000)
     .max(50 * 1024 * 1024)
     .default(10 * 1024 * 1024),
+  // The financer's mail carries the file's archive up to this size (bytes, before its base64):
+  // many SMTP servers refuse messages over 10 MB. Larger, the mail says so and the team sends it.
+  LEASE_ARCHIVE_MAIL_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(100 * 1024 * 1024)
+    .default(7_000_000),
   FIRST_RESPONSE_HOURS: z.coerce.number().min(0).max(200).default(4),
   FOLLOW_UP_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
   // clamd (docs/production.md, virus-scan.server.ts): each upload is scanned before it is kept,

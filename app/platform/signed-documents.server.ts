@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { SignedDocumentKind } from "~/lib/signed-documents";
 import { db, type Database } from "./db.server";
-import { signedDocuments, type SignedDocument } from "./schema.server";
+import { contactRequests, signedDocuments, type SignedDocument } from "./schema.server";
 
 // What a person signed (issue 40, docs/decisions/039): written once, read many times, deleted
 // only by its own retention (purge_signed_documents(), migration `*_signed_documents_custom`).
@@ -49,6 +49,19 @@ export async function signedDocumentOf(
 export async function signedDocumentById(id: number, database: Database = db()) {
   const [row] = await database.select().from(signedDocuments).where(eq(signedDocuments.id, id));
   return row;
+}
+
+/** Whether the request a signed document came from is still held (neither purged nor erased). */
+export async function signedRequestHeld(
+  contactRequestId: number | null,
+  database: Database = db(),
+): Promise<boolean> {
+  if (contactRequestId === null) return false;
+  const [row] = await database
+    .select({ id: contactRequests.id })
+    .from(contactRequests)
+    .where(eq(contactRequests.id, contactRequestId));
+  return row !== undefined;
 }
 
 /** What is said about a signed document without its bytes (pages, the export, the erasure). */

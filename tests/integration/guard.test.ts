@@ -15,6 +15,8 @@ import {
   signedDocuments,
   requestMessageAttachments,
   leaseDocuments,
+  leaseFiles,
+  contactRequests,
   requestMessages,
 } from "../../app/platform/schema.server";
 import { hashSessionToken } from "../../app/features/accounts/sessions.server";
@@ -42,6 +44,7 @@ let signedDocumentId: number;
 let messageId: number;
 let attachmentId: number;
 let leaseDocumentId: number;
+let leaseFileRequestId: number;
 
 type Call = {
   name: string;
@@ -63,9 +66,11 @@ const LOADER_QUERIES: Record<string, string[]> = {
   "routes/resources/admin-contacts-export[.]csv.ts": ["?status=pending"],
   "routes/resources/admin-personal-data-export.ts": ["?email=jeanne@example.fr"],
   "routes/admin/personal-data.tsx": ["?email=jeanne@example.fr"],
-  "routes/admin/contact-request.tsx": ["", "?modele=1"],
+  "routes/admin/contact-request.tsx": ["", "?modele=1", "?transmettre=1"],
   "routes/admin/unattached-messages.tsx": ["?discard=1"],
   "routes/admin/reply-templates.tsx": ["?delete=1"],
+  // The LOA file (issue 41): a document's removal asked, the hand-off asked.
+  "routes/admin/lease.tsx": ["", "?remove=1"],
 };
 
 function params() {
@@ -80,6 +85,7 @@ function params() {
     attachmentId: String(attachmentId ?? 1),
     "/admin/contacts/:id/documents/:documentId:id": String(contactId ?? 1),
     documentId: String(leaseDocumentId ?? 1),
+    "/admin/contacts/:id/dossier.zip:id": String(leaseFileRequestId ?? 1),
   };
 }
 
@@ -159,6 +165,16 @@ function actionForms(): Record<
         name: "set a follow-up",
         form: { intent: "follow-up", nextActionOn: "2099-01-01" },
       },
+      // The LOA file after its documents (issue 41).
+      { name: "send the file to the financer", form: { intent: "lease-hand-off", confirm: "yes" } },
+      {
+        name: "record the financer's answer",
+        form: { intent: "financer-answer", answer: "approved", answeredOn: "2026-01-02" },
+      },
+      {
+        name: "enter the delivered equipment",
+        form: { intent: "delivery-items", label0: "Serveur forgé", serial0: "SN-FORGE" },
+      },
     ],
     "routes/admin/follow-ups.tsx": [
       {
@@ -207,6 +223,26 @@ function actionForms(): Record<
     ],
     "routes/admin/lease.tsx": [
       { name: "change the lease scale", form: { c36: "0,5", purchaseOptionPercent: "50" } },
+      {
+        name: "change the financer's address",
+        form: { intent: "financer", financerName: "Forgé", financerEmail: "intrus@example.fr" },
+      },
+      {
+        name: "add a document to the LOA file",
+        form: { intent: "kind-add", title: "Pièce forgée", purpose: "Forgée" },
+      },
+      {
+        name: "change a document of the LOA file",
+        form: { intent: "kind-update", id: "1", title: "Pièce forgée", purpose: "Forgée" },
+      },
+      {
+        name: "remove a document of the LOA file",
+        form: { intent: "kind-remove", id: "1", confirm: "yes" },
+      },
+      {
+        name: "move a document of the LOA file",
+        form: { intent: "kind-move", id: "1", direction: "down" },
+      },
     ],
   };
 }
@@ -292,6 +328,15 @@ describe(`admin guard (${testDatabaseKind})`, () => {
     const answer = { kind: "accept", name: "Jeanne", role: "Gérante" } as const;
     await answerQuote(link!.token, answer, { ip: "203.0.113.9", userAgent: "Vitest" });
     [{ id: signedDocumentId }] = await database.db.select().from(signedDocuments);
+    // Its LOA file, complete (issue 41): the archive for the financer.
+    leaseFileRequestId = signedRequest.id;
+    await database.db
+      .insert(leaseFiles)
+      .values({ contactRequestId: signedRequest.id, quoteId: quote.id });
+    await database.db
+      .update(contactRequests)
+      .set({ status: "file_complete" })
+      .where(eq(contactRequests.id, signedRequest.id));
     // The buyer's answer in HTML with a file (issue 40): its layout and its download.
     [{ id: messageId }] = await database.db
       .insert(requestMessages)

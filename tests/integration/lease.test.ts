@@ -99,7 +99,14 @@ describe(`lease simulator (${testDatabaseKind})`, () => {
     // The contact request keeps the same lease in its snapshot.
     const [{ id }] = await database.db.select({ id: offers.id }).from(offers);
     const snapshot = await configurationSnapshot(id, "duree=48", database.db);
-    expect(snapshot?.lease).toEqual({ months: 48, option: 19500, total: 1567020 });
+    // With the amount and coefficient the financer's summary states (issue 41).
+    expect(snapshot?.lease).toEqual({
+      months: 48,
+      option: 19500,
+      total: 1567020,
+      financed: 1300000,
+      coefficient: "0.02480",
+    });
     expect(
       configurationLines(snapshot!)
         .join("\n")

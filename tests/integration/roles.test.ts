@@ -53,12 +53,15 @@ const EXPECTED: Record<string, Access> = {
   "routes/admin/webhooks.tsx": { loader: ADMIN_ONLY, action: ADMIN_ONLY },
   "routes/resources/admin-journal-export[.]csv.ts": { loader: ADMIN_ONLY },
   "routes/resources/admin-contact-quote[.]pdf.ts": { loader: CONTACTS },
-  // Kept past an erasure, handed over from the personal data page.
-  "routes/resources/admin-signed-document-pdf.ts": { loader: ADMIN_ONLY },
+  // Kept past an erasure, handed over from the personal data page (Administrateur); a request's
+  // own signed documents (its delivery report, issue 41) to whoever handles the requests.
+  "routes/resources/admin-signed-document-pdf.ts": { loader: CONTACTS },
   // An incoming message's own layout and files (issue 40): the request's people.
   "routes/resources/admin-message-html.ts": { loader: CONTACTS },
   "routes/resources/admin-message-attachment.ts": { loader: CONTACTS },
   "routes/resources/admin-lease-document.ts": { loader: CONTACTS },
+  // The LOA file's archive for the financer (issue 41).
+  "routes/resources/admin-lease-archive[.]zip.ts": { loader: CONTACTS },
 };
 
 const PASSWORD = "un mot de passe de test assez long";
@@ -126,6 +129,7 @@ function target(route: AdminRoute, query = "") {
     attachmentId: "1",
     "/admin/contacts/:id/documents/:documentId:id": ids.contact,
     documentId: "1",
+    "/admin/contacts/:id/dossier.zip:id": ids.contact,
   });
   return { url: `${url}${query}`, params };
 }

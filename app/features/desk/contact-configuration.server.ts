@@ -7,7 +7,7 @@ import {
   type ConfigurationSnapshot,
 } from "~/lib/offer-options";
 import { LEASE_PARAM } from "~/lib/lease";
-import { centsText } from "~/lib/money";
+import { centsText, toCents } from "~/lib/money";
 import { db, type ColumnsRow, type Database } from "~/platform/db.server";
 import { leaseTerms } from "~/features/offers/lease.server";
 import { offers } from "~/platform/schema.server";
@@ -71,6 +71,9 @@ export async function configurationOf(
       months: lease.quote.months,
       option: lease.quote.option,
       total: configuration.monthly * lease.quote.months + lease.quote.option,
+      // What the financer's summary states (issue 41): the amount and coefficient priced here.
+      financed: toCents(offer.financedAmount ?? "0"),
+      coefficient: lease.coefficient,
     },
   };
 }

@@ -40,7 +40,8 @@ export function leaseFigures(content: QuoteSource, discounts: readonly number[])
   let amountFinancedHt: number | null = null;
   if (units) {
     const stored = lease?.financed;
-    const storedRent = stored === undefined ? undefined : Math.floor((stored * units + 50_000) / 100_000);
+    const storedRent =
+      stored === undefined ? undefined : Math.floor((stored * units + 50_000) / 100_000);
     amountFinancedHt =
       stored !== undefined && storedRent === rent ? stored : Math.round((rent * 100_000) / units);
   }

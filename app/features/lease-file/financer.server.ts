@@ -1,13 +1,16 @@
 // The LOA file after its documents (issue 41): handed to the financer, its answer recorded, the
 // delivered equipment entered for the buyer's delivery report. Each step checks the request's
 // status with the request locked, moves it with its history line, and tells the webhooks.
-import { eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { parisDay } from "~/lib/dates";
 import type { ContactStatus } from "~/lib/domain";
+import { now } from "~/platform/clock.server";
 import { db, type Database } from "~/platform/db.server";
 import {
   contactRequests,
   leaseFiles,
   mailOutbox,
+  signedDocuments,
   type DeliveredItem,
 } from "~/platform/schema.server";
 import { MAIL_KINDS, notifyMailWorkers } from "~/features/mail/mail-outbox.server";
@@ -19,9 +22,7 @@ import { readLeaseFinancer } from "./lease-settings.server";
 type Actor = { id: number; email: string };
 
 export type StepOutcome<T = object> =
-  | ({ kind: "done" } & T)
-  | { kind: "missing" }
-  | { kind: "refused"; status: ContactStatus };
+  ({ kind: "done" } & T) | { kind: "missing" } | { kind: "refused"; status: ContactStatus };
 
 /** The request and its file, locked; undefined when either is gone. */
 async function lockedFile(tx: Database, contactRequestId: number) {
@@ -139,4 +140,50 @@ export async function enterDeliveredItems(
       .where(eq(contactRequests.id, contactRequestId));
     return { kind: "done" } as const;
   });
+}
+
+/** What the request page's LOA card shows beyond the documents: the financer, the signed report. */
+export type LeaseSteps = {
+  financer: { name: string; email: string | null };
+  deliveryReport: { id: number; signedAt: Date; name: string; role: string; sha256: string } | null;
+  /** Today in Paris (YYYY-MM-DD): the answer's date by default, and its latest. */
+  today: string;
+};
+
+export async function leaseStepsOf(
+  contactRequestId: number,
+  database: Database = db(),
+): Promise<LeaseSteps> {
+  const [financer, [report]] = await Promise.all([
+    readLeaseFinancer(database),
+    database
+      .select({
+        id: signedDocuments.id,
+        signedAt: signedDocuments.signedAt,
+        acceptance: signedDocuments.acceptance,
+        sha256: signedDocuments.pdfSha256,
+      })
+      .from(signedDocuments)
+      .where(
+        and(
+          eq(signedDocuments.kind, "delivery_report"),
+          eq(signedDocuments.contactRequestId, contactRequestId),
+        ),
+      )
+      .orderBy(desc(signedDocuments.id))
+      .limit(1),
+  ]);
+  return {
+    financer,
+    deliveryReport: report
+      ? {
+          id: report.id,
+          signedAt: report.signedAt,
+          name: report.acceptance.name,
+          role: report.acceptance.role,
+          sha256: report.sha256,
+        }
+      : null,
+    today: parisDay(now()),
+  };
 }

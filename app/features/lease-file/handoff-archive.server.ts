@@ -33,9 +33,7 @@ export type HandOffArchive = {
 };
 
 export type ArchiveOutcome =
-  | { kind: "built"; archive: HandOffArchive }
-  | { kind: "missing" }
-  | { kind: "incomplete" };
+  { kind: "built"; archive: HandOffArchive } | { kind: "missing" } | { kind: "incomplete" };
 
 /** A build holds every document in memory: two at once per instance, a few more waiting. */
 const builds = createSemaphore({ concurrency: 2, maxQueued: 8 });

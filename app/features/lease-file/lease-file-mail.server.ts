@@ -1,9 +1,8 @@
 import type { SendMailOptions } from "nodemailer";
 import { and, eq, lt, sql } from "drizzle-orm";
-import { contactAdminUrl, escapeHtml, type RenderedMail } from "~/lib/contact-mail";
+import { contactAdminUrl } from "~/lib/contact-mail";
 import { contactReference } from "~/lib/contact-reference";
 import { parisDay, parisParts } from "~/lib/dates";
-import { mailDocument } from "~/lib/quote-mail";
 import { companyLine } from "~/lib/siren";
 import { now } from "~/platform/clock.server";
 import { db, type Database } from "~/platform/db.server";
@@ -17,7 +16,9 @@ import {
 } from "~/platform/schema.server";
 import { siteConfig } from "~/platform/site.server";
 import { MAIL_KINDS, notifyMailWorkers } from "~/features/mail/mail-outbox.server";
+import { handOffMailMessage } from "./handoff-mail.server";
 import { leaseFileOf } from "./lease-file.server";
+import { renderLeaseFileMail } from "./lease-mail-render";
 
 // The LOA file's mails (issue 41): to the owner (or the team) when the file is complete; to the
 // buyer, at most once a day, what is still missing. Rendered when they leave, from the file then.
@@ -25,6 +26,8 @@ import { leaseFileOf } from "./lease-file.server";
 export const LEASE_FILE_MAIL_KINDS: ReadonlySet<string> = new Set([
   MAIL_KINDS.leaseFileComplete,
   MAIL_KINDS.leaseFileMissing,
+  MAIL_KINDS.leaseFileFinancer,
+  MAIL_KINDS.deliveryReportSigned,
 ]);
 
 /** The hour (Paris) from which the buyers' reminders leave: not in the middle of the night. */
@@ -64,17 +67,6 @@ export async function queueMissingDocumentReminders(
   });
 }
 
-function render(subject: string, lines: string[], link?: { url: string; text: string }) {
-  const text = [...lines, "", ...(link ? [`${link.text} : ${link.url}`, ""] : [])].join("\n");
-  const html = mailDocument(
-    subject,
-    `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}${
-      link ? `\n<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.text)}</a></p>` : ""
-    }`,
-  );
-  return { subject, text, html } satisfies RenderedMail;
-}
-
 type Settings = { baseUrl: string; to: string[]; from: SendMailOptions["from"] };
 
 export async function leaseFileMailMessage(
@@ -83,6 +75,9 @@ export async function leaseFileMailMessage(
   messageDomain: string,
   database: Database,
 ): Promise<SendMailOptions | { failed: string }> {
+  if (row.kind === MAIL_KINDS.leaseFileFinancer || row.kind === MAIL_KINDS.deliveryReportSigned) {
+    return handOffMailMessage(row, settings, messageDomain, database);
+  }
   const id = row.contactRequestId;
   const [request] =
     id === null
@@ -114,7 +109,7 @@ export async function leaseFileMailMessage(
   const customer = companyLine(request.company, null) ?? request.name;
   if (row.kind === MAIL_KINDS.leaseFileComplete) {
     if (!file.complete) return { failed: "Le dossier n'est plus complet" };
-    const mail = render(
+    const mail = renderLeaseFileMail(
       `Dossier LOA complet : ${reference} (${customer})`,
       [
         `Le client a fourni toutes les pièces du dossier de financement de la demande ${reference}${request.number ? ` (devis ${request.number})` : ""}.`,
@@ -130,13 +125,16 @@ export async function leaseFileMailMessage(
     return { failed: "Plus rien ne manque au dossier" };
   }
   const site = siteConfig();
-  const mail = render(`Votre dossier de financement : pièces à fournir (${reference})`, [
-    "Bonjour,",
-    `Pour que notre partenaire financeur étudie votre location${request.number ? ` (devis ${request.number})` : ""}, il manque encore :`,
-    ...file.missing.map((title) => `· ${title}`),
-    "Déposez-les depuis le lien de votre devis, reçu par e-mail (« Votre devis … »), rubrique « Votre dossier de financement ».",
-    `Une question ? ${site.email} · ${site.phone}`,
-    site.name,
-  ]);
+  const mail = renderLeaseFileMail(
+    `Votre dossier de financement : pièces à fournir (${reference})`,
+    [
+      "Bonjour,",
+      `Pour que notre partenaire financeur étudie votre location${request.number ? ` (devis ${request.number})` : ""}, il manque encore :`,
+      ...file.missing.map((title) => `· ${title}`),
+      "Déposez-les depuis le lien de votre devis, reçu par e-mail (« Votre devis … »), rubrique « Votre dossier de financement ».",
+      `Une question ? ${site.email} · ${site.phone}`,
+      site.name,
+    ],
+  );
   return { ...common, to: request.email, replyTo: site.email, ...mail };
 }

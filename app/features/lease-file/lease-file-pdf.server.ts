@@ -44,7 +44,8 @@ function header(doc: Doc, left: { name: string; lines: string[] }, title: string
   doc.y = Math.max(leftBottom, doc.y) + 6;
 }
 
-const money = (value: string | null) => (value === null ? "Non indiqué" : formatCents(toCents(value)));
+const money = (value: string | null) =>
+  value === null ? "Non indiqué" : formatCents(toCents(value));
 
 /** synthese.pdf: the summary as the financer reads it, the same facts as synthese.json. */
 export function summaryPdf(summary: FinancerSummary): Promise<Buffer> {
@@ -58,8 +59,12 @@ export function summaryPdf(summary: FinancerSummary): Promise<Buffer> {
     doc,
     { name: summary.seller.legalName, lines: [`SIREN ${formatSiren(summary.seller.siren)}`] },
     "Dossier de financement",
-    [`Location avec option d'achat`, `Dossier ${summary.reference}`, `Pour ${summary.financer}`,
-      `Préparé le ${formatDateTime(preparedAt)}`],
+    [
+      `Location avec option d'achat`,
+      `Dossier ${summary.reference}`,
+      `Pour ${summary.financer}`,
+      `Préparé le ${formatDateTime(preparedAt)}`,
+    ],
   );
   const { customer, lease } = summary;
   heading(doc, "Le client");
@@ -70,7 +75,10 @@ export function summaryPdf(summary: FinancerSummary): Promise<Buffer> {
     ["E-mail", customer.email],
   ]);
   heading(doc, "Le matériel");
-  pairs(doc, summary.equipment.map((line): [string, string] => [line.label, line.value]));
+  pairs(
+    doc,
+    summary.equipment.map((line): [string, string] => [line.label, line.value]),
+  );
   heading(doc, "La location");
   pairs(doc, [
     ["Montant financé HT", money(lease.amountFinancedHt)],
@@ -148,7 +156,8 @@ export function deliveryReportPdf(report: DeliveryReport): Promise<Buffer> {
   let y = doc.y;
   doc.rect(LEFT, y, WIDTH, 20).fill(SHADE);
   doc.font("bold").fontSize(9).fillColor(COLOR.text);
-  for (const column of columns) doc.text(column.title, column.x + 4, y + 6, { width: column.width - 8 });
+  for (const column of columns)
+    doc.text(column.title, column.x + 4, y + 6, { width: column.width - 8 });
   y += 24;
   for (const item of report.items) {
     doc.font("regular").fontSize(9.5).fillColor(COLOR.text);
@@ -156,7 +165,12 @@ export function deliveryReportPdf(report: DeliveryReport): Promise<Buffer> {
     const bottom = doc.y;
     doc.text(item.serial, columns[1].x + 4, y, { width: columns[1].width - 8 });
     y = Math.max(bottom, doc.y) + 4;
-    doc.moveTo(LEFT, y).lineTo(LEFT + WIDTH, y).lineWidth(0.5).strokeColor(COLOR.rule).stroke();
+    doc
+      .moveTo(LEFT, y)
+      .lineTo(LEFT + WIDTH, y)
+      .lineWidth(0.5)
+      .strokeColor(COLOR.rule)
+      .stroke();
     y += 5;
   }
   doc.y = y;

@@ -94,7 +94,9 @@ function KindForm({ kind, answer, busy }: { kind?: Kind; answer?: Refused; busy:
       action={PATH}
       className="space-y-3"
       aria-label={kind ? `Modifier la pièce ${kind.title}` : "Nouvelle pièce"}
-      key={typed ? `refused-${typed.title}-${typed.purpose}` : `saved-${kind?.title}-${kind?.purpose}`}
+      key={
+        typed ? `refused-${typed.title}-${typed.purpose}` : `saved-${kind?.title}-${kind?.purpose}`
+      }
     >
       <input type="hidden" name="intent" value={intent} />
       {kind ? <input type="hidden" name="id" value={kind.id} /> : null}

@@ -36,6 +36,10 @@ export const MAIL_KINDS = {
   // once a day, what is still missing.
   leaseFileComplete: "lease_file_complete",
   leaseFileMissing: "lease_file_missing",
+  // Issue 41's hand-off: to the financer, the file's archive (built as it leaves); to the owner
+  // (or the team), the buyer signed the delivery report.
+  leaseFileFinancer: "lease_file_financer",
+  deliveryReportSigned: "delivery_report_signed",
 } as const;
 export type MailKind = (typeof MAIL_KINDS)[keyof typeof MAIL_KINDS];
 

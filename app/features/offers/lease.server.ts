@@ -171,11 +171,12 @@ export async function leaseTerms(
   },
   query: URLSearchParams,
   database?: Database,
-): Promise<{ offered: number[]; quote: LeaseQuote } | null> {
+): Promise<{ offered: number[]; quote: LeaseQuote; coefficient: string } | null> {
   if (offer.type !== "loa" || offer.financedAmount === null) return null;
   const scale = database ? await readLeaseScale(database) : await currentLeaseScale();
   const offered = offeredDurations(offer.leaseDurations, scale);
   const months = readDuration(query, offered, offer.loaMonths);
   const quote = months ? leaseQuote(toCents(offer.financedAmount), months, scale) : null;
-  return quote ? { offered, quote } : null;
+  const coefficient = scale.rates.find((rate) => rate.months === quote?.months)?.coefficient;
+  return quote && coefficient ? { offered, quote, coefficient } : null;
 }

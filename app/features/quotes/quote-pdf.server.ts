@@ -50,33 +50,48 @@ const SHADE = "#f3f4f6";
  * the file: given `createdAt`, two renders of one document are the same bytes (issue 28).
  */
 export async function quotePdf(quote: QuoteDocument, createdAt = new Date()): Promise<Buffer> {
+  const { doc, bytes } = openPdf({
+    Title: `${quote.title}${quote.number ? ` ${quote.number}` : ""} — ${quote.offer}`,
+    Author: quote.seller.name,
+    CreationDate: createdAt,
+  });
+  draw(doc, quote);
+  doc.end();
+  return bytes;
+}
+
+export type Doc = InstanceType<typeof PDFDocument>;
+
+/**
+ * An A4 document with the quote's fonts registered ("regular", "bold"), and its bytes once ended:
+ * the quote, and the LOA file's summary and delivery report (issue 41).
+ */
+export function openPdf(info: { Title: string; Author: string; CreationDate: Date }): {
+  doc: Doc;
+  bytes: Promise<Buffer>;
+} {
   const loaded = loadFonts();
   const doc = new PDFDocument({
     size: "A4",
     margin: PAGE.margin,
     lang: "fr-FR",
     displayTitle: true,
-    info: {
-      Title: `${quote.title}${quote.number ? ` ${quote.number}` : ""} — ${quote.offer}`,
-      Author: quote.seller.name,
-      CreationDate: createdAt,
-    },
+    info,
   });
   // pdfkit takes an opened fontkit font as a source (its types only list files and buffers).
   doc.registerFont("regular", loaded.regular as Buffer);
   doc.registerFont("bold", loaded.bold as Buffer);
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolvePdf, reject) => {
+  const bytes = new Promise<Buffer>((resolvePdf, reject) => {
     doc.on("end", () => resolvePdf(Buffer.concat(chunks)));
     doc.on("error", reject);
   });
-  draw(doc, quote);
-  doc.end();
-  return done;
+  return { doc, bytes };
 }
 
-type Doc = InstanceType<typeof PDFDocument>;
+/** The page's geometry and colours, for the other documents laid out like the quote. */
+export const PDF_LAYOUT = { page: PAGE, width: WIDTH, color: COLOR, shade: SHADE } as const;
 
 function draw(doc: Doc, quote: QuoteDocument) {
   const left = PAGE.margin;

@@ -39,6 +39,9 @@ import { FollowUpCard } from "~/features/follow-ups/follow-up-card";
 import { LeaseFileCard } from "~/features/lease-file/lease-file-card";
 import { leaseFileOf } from "~/features/lease-file/lease-file.server";
 import { refuseDocumentAction } from "~/features/lease-file/lease-file-action.server";
+import { LeaseFileSteps } from "~/features/lease-file/lease-file-steps";
+import { leaseStepsOf } from "~/features/lease-file/financer.server";
+import { financerAction, isFinancerIntent } from "~/features/lease-file/financer-action.server";
 import { followUpAction } from "~/features/follow-ups/follow-up-action.server";
 import { followUpStateOf } from "~/features/follow-ups/follow-ups.server";
 import { replyDraft, replyTemplateChoice } from "~/features/conversation/reply-templates.server";
@@ -68,12 +71,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   ]);
   if (!contact) throw notFound();
   const draft = replyDraft(templates, contact, user);
+  const leaseFile = await leaseFileOf(id.data);
   return {
     request: contact,
     owners,
     conversation: { messages, quote, templates: draft },
     followUp: followUpStateOf(contact),
-    leaseFile: await leaseFileOf(id.data),
+    leaseFile,
+    // The hand-off to the financer, its answer, the delivery (issue 41).
+    leaseSteps: leaseFile ? await leaseStepsOf(id.data) : null,
   };
 }
 
@@ -87,6 +93,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   if (form.get("intent") === "document-refuse") {
     return refuseDocumentAction(request, form, context, { user, id: id.data });
+  }
+  const intent = form.get("intent");
+  if (isFinancerIntent(intent)) {
+    return financerAction(request, form, context, { user, id: id.data, intent });
   }
   if (form.get("intent") === "follow-up") {
     const returnTo = `/admin/contacts/${id.data}`;
@@ -158,7 +168,7 @@ function historyEntries(request: ContactRequestDetail) {
 }
 
 export default function ContactRequestPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { request, owners, conversation, followUp, leaseFile } = loaderData;
+  const { request, owners, conversation, followUp, leaseFile, leaseSteps } = loaderData;
   // The refused form's fields as typed and its errors, by field (the page has several forms).
   const typed = (actionData?.values ?? {}) as Record<string, string | undefined>;
   const errors = (actionData?.fieldErrors ?? {}) as Record<string, string | undefined>;
@@ -321,7 +331,18 @@ export default function ContactRequestPage({ loaderData, actionData }: Route.Com
             </CardContent>
           </Card>
 
-          {leaseFile ? <LeaseFileCard requestId={request.id} file={leaseFile} /> : null}
+          {leaseFile ? (
+            <LeaseFileCard requestId={request.id} file={leaseFile}>
+              {leaseSteps ? (
+                <LeaseFileSteps
+                  requestId={request.id}
+                  file={leaseFile}
+                  steps={leaseSteps}
+                  refused={actionData ?? undefined}
+                />
+              ) : null}
+            </LeaseFileCard>
+          ) : null}
 
           <Conversation
             requestId={request.id}

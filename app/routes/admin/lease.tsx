@@ -10,8 +10,15 @@ import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
 import { LEASE_DURATIONS, scaled } from "~/lib/lease";
 import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
-import { actionFailure, actionDone, readForm } from "~/platform/form.server";
+import { actionFailure, actionDone, parseForm, parseId, readForm } from "~/platform/form.server";
 import { readLeaseScale, saveLeaseScale } from "~/features/offers/lease.server";
+import { leaseDocumentKindsList } from "~/features/lease-file/lease-file.server";
+import { readLeaseFinancer } from "~/features/lease-file/lease-settings.server";
+import {
+  isLeaseSettingsIntent,
+  leaseSettingsAction,
+} from "~/features/lease-file/lease-settings-action.server";
+import { DocumentKindsSection, FinancerSection } from "~/features/lease-file/lease-settings";
 import { log } from "~/platform/log.server";
 import type { Route } from "./+types/lease";
 
@@ -23,8 +30,26 @@ const PATH = "/admin/lease";
 const FAILED = "Erreur lors de l'enregistrement du barème";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, "offers");
-  return { scale: await readLeaseScale() };
+  const { user } = await requireAdmin(request, "offers");
+  const scale = await readLeaseScale();
+  // The LOA file's financer and documents (issue 41): an Administrateur's only.
+  if (user.role !== "admin") return { scale, file: null };
+  const [kinds, financer] = await Promise.all([leaseDocumentKindsList(), readLeaseFinancer()]);
+  // `Supprimer` leads here (?remove=ID): the confirmation, with or without JavaScript.
+  const removeId = parseId(new URL(request.url).searchParams.get("remove"));
+  const pendingRemove = kinds.find((kind) => kind.id === removeId) ?? null;
+  return {
+    scale,
+    file: {
+      financer,
+      kinds: kinds.map(({ id, title, purpose }) => ({ id, title, purpose })),
+      pendingRemove: pendingRemove && {
+        id: pendingRemove.id,
+        title: pendingRemove.title,
+        purpose: pendingRemove.purpose,
+      },
+    },
+  };
 }
 
 const coefficient = (months: number) =>
@@ -51,7 +76,10 @@ const scaleSchema = z.object({
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireAdmin(request, "offers");
-  const submission = await readForm(request, scaleSchema as never);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (isLeaseSettingsIntent(intent)) return leaseSettingsAction(request, form, context, intent);
+  const submission = parseForm(form, scaleSchema as never);
   if (!submission.success) {
     const { fieldErrors } = submission as { fieldErrors: FieldErrors<string> };
     return actionFailure(400, {
@@ -86,9 +114,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminLease({ loaderData, actionData }: Route.ComponentProps) {
-  const { scale } = loaderData;
+  const { scale, file } = loaderData;
   const busy = useNavigation().state === "submitting";
-  const errors = actionData?.fieldErrors ?? {};
+  // The scale's form posts no intent: the other forms' refusals are theirs.
+  const answer = actionData as
+    { intent?: string | null; fieldErrors?: Record<string, string> } | undefined;
+  const errors = (answer?.intent ? {} : (answer?.fieldErrors ?? {})) as Record<string, string>;
   const coefficientOf = (months: number) =>
     scale.rates.find((r) => r.months === months)?.coefficient ?? "";
   return (
@@ -136,6 +167,17 @@ export default function AdminLease({ loaderData, actionData }: Route.ComponentPr
           </Button>
         </Form>
       </SectionCard>
+      {file ? (
+        <>
+          <FinancerSection financer={file.financer} answer={answer} busy={busy} />
+          <DocumentKindsSection
+            kinds={file.kinds}
+            pendingRemove={file.pendingRemove}
+            answer={answer}
+            busy={busy}
+          />
+        </>
+      ) : null}
     </div>
   );
 }

@@ -13,13 +13,16 @@ import { QUOTE_ANSWER_LIMITS, quoteAnswerSchema } from "~/lib/quote-forms";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
 import { withDatabase } from "~/platform/availability.server";
-import { assertMethod, readForm } from "~/platform/form.server";
+import { assertMethod, parseForm, readForm } from "~/platform/form.server";
 import { journal } from "~/platform/journal.server";
 import { log } from "~/platform/log.server";
 import { answerQuote } from "~/features/quotes/quote-answer.server";
 import { buyerLeaseFile } from "~/features/lease-file/lease-file.server";
 import { receiveLeaseDocuments } from "~/features/lease-file/document-upload.server";
 import { LeaseFileSection } from "~/features/lease-file/lease-file-section";
+import { buyerDelivery } from "~/features/lease-file/delivery-report.server";
+import { deliveryReportAction } from "~/features/lease-file/delivery-report-action.server";
+import { DeliveryReportSection } from "~/features/lease-file/delivery-report-section";
 import { quotePage } from "~/features/quotes/quote-page.server";
 import type { QuoteState } from "~/features/quotes/quote-sending.server";
 import type { Route } from "./+types/quote";
@@ -42,13 +45,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // A link cut by a mail client, or mistyped: a page that says so, not the site's bare 404.
   if (page.kind === "missing")
     return data(
-      { page: null, token: "", leaseFile: undefined },
+      { page: null, token: "", leaseFile: undefined, delivery: null },
       { status: 404, headers: SECRET_LINK_HEADERS },
     );
   // An accepted LOA goes on with its file (issue 41), on this same page.
   const { contactRequestId, ...shown } = page;
   const leaseFile = page.state === "accepted" ? await buyerLeaseFile(contactRequestId) : undefined;
-  return data({ page: shown, token: params.token, leaseFile }, { headers: SECRET_LINK_HEADERS });
+  // Once delivered, the delivery report to sign, then signed (issue 41).
+  const delivery = leaseFile ? await buyerDelivery(contactRequestId) : null;
+  return data(
+    { page: shown, token: params.token, leaseFile, delivery },
+    { headers: SECRET_LINK_HEADERS },
+  );
 }
 
 /** Who signs an acceptance: the two fields the eIDAS record keeps beside the date and address. */
@@ -89,7 +97,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       headers: SECRET_LINK_HEADERS,
     });
   }
-  const submission = await readForm(request, quoteAnswerSchema);
+  const form = await readForm(request);
+  // `Signer le PV de livraison` of an LOA's file (issue 41).
+  if (form.get("intent") === "delivery-report") {
+    return deliveryReportAction(request, form, params.token, context);
+  }
+  const submission = parseForm(form, quoteAnswerSchema);
   if (!submission.success) {
     const { fieldErrors } = submission;
     const error = "Réponse incomplète";
@@ -153,7 +166,7 @@ function isMultipart(request: Request): boolean {
 }
 
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, token, leaseFile } = loaderData;
+  const { page, token, leaseFile, delivery } = loaderData;
   const { site } = useRootData();
   if (!page) {
     return (
@@ -183,6 +196,9 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
         <FormAlert variant="error" title={actionData.error} description={actionData.description} />
       ) : null}
       <StateNotice state={state} page={page} />
+      {delivery ? (
+        <DeliveryReportSection delivery={delivery} token={token} errors={errors} values={values} />
+      ) : null}
       {leaseFile ? (
         <LeaseFileSection
           file={leaseFile}

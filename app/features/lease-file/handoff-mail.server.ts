@@ -1,0 +1,126 @@
+import type { SendMailOptions } from "nodemailer";
+import { eq } from "drizzle-orm";
+import { contactAdminUrl } from "~/lib/contact-mail";
+import { contactReference } from "~/lib/contact-reference";
+import { formatDateTime } from "~/lib/dates";
+import { formatCents, toCents } from "~/lib/money";
+import { formatSiren } from "~/lib/siren";
+import type { Database } from "~/platform/db.server";
+import { env } from "~/platform/env.server";
+import { contactRequests, leaseFiles, users, type MailOutboxRow } from "~/platform/schema.server";
+import { signedDocumentOf } from "~/platform/signed-documents.server";
+import { siteConfig } from "~/platform/site.server";
+import { MAIL_KINDS } from "~/features/mail/mail-outbox.server";
+import { buildHandOffArchive } from "./handoff-archive.server";
+import { renderLeaseFileMail } from "./lease-mail-render";
+
+// The hand-off's mails (issue 41): the archive to the financer, rendered as it leaves (the
+// archive built again then, the same bytes as the request page's download), and the owner's
+// notice of the signed delivery report.
+
+type Settings = { baseUrl: string; to: string[]; from: SendMailOptions["from"] };
+
+const MB = (bytes: number) =>
+  new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 1 }).format(bytes / 1_000_000);
+
+const euros = (value: string | null) => (value === null ? null : formatCents(toCents(value)));
+
+export async function handOffMailMessage(
+  row: MailOutboxRow,
+  settings: Settings,
+  messageDomain: string,
+  database: Database,
+): Promise<SendMailOptions | { failed: string }> {
+  const id = row.contactRequestId;
+  const [request] =
+    id === null
+      ? []
+      : await database
+          .select({
+            id: contactRequests.id,
+            createdAt: contactRequests.createdAt,
+            name: contactRequests.name,
+            company: contactRequests.company,
+            owner: users.email,
+            sentTo: leaseFiles.financerSentTo,
+            quoteId: leaseFiles.quoteId,
+            signedAt: leaseFiles.deliverySignedAt,
+          })
+          .from(contactRequests)
+          .innerJoin(leaseFiles, eq(leaseFiles.contactRequestId, contactRequests.id))
+          .leftJoin(users, eq(users.id, contactRequests.ownerId))
+          .where(eq(contactRequests.id, id));
+  if (!request) return { failed: "Le dossier n'existe plus" };
+  const common = {
+    from: settings.from,
+    messageId: `<lease-file-${row.id}@${messageDomain}>`,
+    headers: { "Auto-Submitted": "auto-generated" },
+  };
+  const reference = contactReference(request.id, request.createdAt);
+  const site = siteConfig();
+  if (row.kind === MAIL_KINDS.deliveryReportSigned) {
+    const signed = request.quoteId
+      ? await signedDocumentOf("delivery_report", request.quoteId, database)
+      : undefined;
+    if (!signed || !request.signedAt) return { failed: "Le PV de livraison n'est pas signé" };
+    const to = request.owner ? [request.owner] : settings.to;
+    if (to.length === 0) return { failed: "Aucun destinataire (NOTIFY_EMAIL)" };
+    const mail = renderLeaseFileMail(
+      `PV de livraison signé : ${reference} (${request.company ?? request.name})`,
+      [
+        `Le client a signé en ligne le procès-verbal de livraison de la demande ${reference} le ${formatDateTime(signed.signedAt)}, par ${signed.acceptance.name} (${signed.acceptance.role}).`,
+        "La demande passe à « Livré » ; le PV signé se télécharge depuis la demande.",
+      ],
+      { url: contactAdminUrl(settings.baseUrl, request.id), text: "Voir la demande" },
+    );
+    return { ...common, to, ...mail };
+  }
+  if (!request.sentTo) return { failed: "Aucune adresse du financeur" };
+  const built = await buildHandOffArchive(request.id, database);
+  if (built.kind !== "built") return { failed: "Le dossier n'est plus complet" };
+  const { archive } = built;
+  const { summary } = archive;
+  const attach = archive.zip.length <= env().LEASE_ARCHIVE_MAIL_MAX_BYTES;
+  const company = summary.customer.company ?? request.name;
+  const siren = summary.customer.siren ? ` (SIREN ${formatSiren(summary.customer.siren)})` : "";
+  const { lease } = summary;
+  const mail = renderLeaseFileMail(
+    `Dossier de financement LOA : ${company}${siren}, devis ${summary.quote.number}`,
+    [
+      "Bonjour,",
+      `Voici le dossier de location avec option d'achat de ${company}${siren}, dirigeant signataire ${summary.customer.manager.name} (${summary.customer.manager.role}), pour le devis ${summary.quote.number} accepté en ligne le ${formatDateTime(new Date(summary.quote.acceptedAt))}.`,
+      [
+        `Matériel : ${summary.equipment[0]?.label ?? ""}`,
+        lease.amountFinancedHt ? `montant financé ${euros(lease.amountFinancedHt)} HT` : null,
+        lease.durationMonths ? `${lease.durationMonths} mois` : null,
+        `loyer ${euros(lease.monthlyRentHt)} HT par mois`,
+        lease.purchaseOptionHt ? `option d'achat ${euros(lease.purchaseOptionHt)} HT` : null,
+      ]
+        .filter(Boolean)
+        .join(", ") + ".",
+      attach
+        ? `L'archive jointe (${archive.fileName}) contient le devis signé, ${summary.documents.length} pièce(s) et une synthèse (synthese.pdf, synthese.json), chacun avec son empreinte SHA-256.`
+        : `L'archive du dossier (${MB(archive.zip.length)} Mo) dépasse la taille qu'un e-mail peut porter : elle n'est pas jointe. Nous vous la transmettons par un autre moyen ; répondez à ce message si vous ne l'avez pas reçue.`,
+      `SHA-256 de l'archive : ${archive.sha256}`,
+      `Référence du dossier : ${reference}`,
+      `${site.name} · ${site.email} · ${site.phone}`,
+    ],
+  );
+  return {
+    ...common,
+    to: request.sentTo,
+    replyTo: request.owner ?? site.email,
+    ...mail,
+    ...(attach
+      ? {
+          attachments: [
+            {
+              filename: archive.fileName,
+              content: Buffer.from(archive.zip),
+              contentType: "application/zip",
+            },
+          ],
+        }
+      : {}),
+  };
+}
