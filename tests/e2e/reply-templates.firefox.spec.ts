@@ -66,4 +66,24 @@ test("a template written on Modèles de réponse starts the message to the buyer
     .toContain(`Votre demande ${reference} (${offerTitle}) est prête`);
   await expect.poll(() => textOf(page.getByText("Message envoyé"))).not.toBe("");
   expect(await form.getByLabel("Message").inputValue()).toBe("");
+
+  // `À relancer le` (issue 40): today in Firefox's own date field (its sub-fields take no typed
+  // date reliably across locales: the value is set, the browser posts the form), then the request
+  // waits in Mes relances (nobody owns it: everyone's list).
+  const field = page.getByLabel("À relancer le");
+  const [year, month, day] = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" })
+    .format(new Date())
+    .split("-");
+  await field.evaluate((input, value) => {
+    (input as HTMLInputElement).value = value;
+  }, `${year}-${month}-${day}`);
+  await expect.poll(() => field.inputValue()).toBe(`${year}-${month}-${day}`);
+  await pressOn(page.getByRole("button", { name: "Enregistrer la relance" }));
+  await expect.poll(() => textOf(page.getByText("Relance enregistrée"))).not.toBe("");
+  // By its link: a new document load could cut the page's own requests short (Firefox reports it).
+  await pressOn(page.getByRole("link", { name: "Mes relances" }));
+  await expect.poll(() => page.url()).toBe(`${base}/admin/relances`);
+  await expect
+    .poll(() => textOf(page.getByRole("list", { name: "Demandes sans responsable" })))
+    .toContain(reference);
 });

@@ -96,7 +96,7 @@ export function FollowUpCard({
           </Field>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={busy}>
-              Enregistrer
+              Enregistrer la relance
             </Button>
             {state.nextActionOn ? (
               <Button
