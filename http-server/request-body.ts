@@ -27,6 +27,34 @@ function reject(req: Request, res: Response, status: 413 | 415, copy: ErrorCopy)
   });
 }
 
+/** How long a refused upload's unread rest is read and dropped, at most (nginx's lingering_time). */
+const LINGER_MS = 30_000;
+
+/**
+ * An upload refused before its end (a file over its limit, too many files, an unknown link) is
+ * answered while the client still sends it, and the parser stops reading: Node then leaves the
+ * rest paused on a kept-alive connection, so the client never finishes sending, and a request it
+ * sends next on that connection waits behind it until the keep-alive timeout resets it. Once the
+ * answer is sent, the rest is read and dropped (at most `maxBytes`, LINGER_MS), as a lingering
+ * close does: the client reads the answer, and the connection serves its next request.
+ */
+function dropUnreadBodyAfterAnswer(req: Request, res: Response, maxBytes: number) {
+  res.once("finish", () => {
+    if (req.readableEnded || req.destroyed) return;
+    // The parser's stream no longer reads: it would keep every dropped byte in its queue.
+    req.removeAllListeners("data");
+    let left = maxBytes;
+    const timer = setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
+    req.on("data", (chunk: Buffer) => {
+      left -= chunk.length;
+      if (left < 0) req.socket.destroy();
+    });
+    req.once("end", () => clearTimeout(timer));
+    req.once("close", () => clearTimeout(timer));
+    req.resume();
+  });
+}
+
 /**
  * Reads the body of state-changing requests into memory, up to maxBytes, before React Router
  * sees it (its request.formData() would read any size). raw-body (what express.raw uses) refuses
@@ -60,6 +88,7 @@ export function readRequestBody(
           ERROR_MESSAGES.tooLargeLimit(Math.floor(uploads.maxBytes / 1024)),
         );
       }
+      dropUnreadBodyAfterAnswer(req, res, uploads.maxBytes);
       return next();
     }
     getRawBody(req, { length: req.headers["content-length"], limit: maxBytes }).then(

@@ -152,12 +152,13 @@ async function expectNothingStored(file: LeaseFile) {
 
 /**
  * A raw HTTP/1.1 post of a multipart body over a socket of our own: `send` decides how much of it
- * goes out. Resolves with what the server answered before closing (possibly nothing).
+ * goes out; after all of it, a GET of /healthz on the same connection (which then closes).
+ * Resolves with what the server answered before closing (possibly nothing).
  */
 async function rawPost(
   file: LeaseFile,
   form: FormData,
-  options: { declaredLength?: number; send: "nothing" | "half" },
+  options: { declaredLength?: number; send: "nothing" | "half" | "all" },
 ): Promise<{ answer: string; bodyBytesSent: number }> {
   const encoded = new Response(form);
   const body = Buffer.from(await encoded.arrayBuffer());
@@ -175,17 +176,17 @@ async function rawPost(
   ].join("\r\n");
   return new Promise((resolve, reject) => {
     const socket = connect(port, "127.0.0.1");
-    let answer = "";
+    const answer: Buffer[] = [];
     let bodyBytesSent = 0;
     const timer = setTimeout(() => {
       socket.destroy();
-      reject(new Error(`no answer within 15 s (${answer.length} bytes read)`));
+      reject(new Error("no answer within 15 s"));
     }, 15_000);
-    socket.on("data", (chunk: Buffer) => (answer += chunk.toString("latin1")));
+    socket.on("data", (chunk: Buffer) => answer.push(chunk));
     socket.on("error", () => {});
     socket.on("close", () => {
       clearTimeout(timer);
-      resolve({ answer, bodyBytesSent });
+      resolve({ answer: Buffer.concat(answer).toString("utf8"), bodyBytesSent });
     });
     socket.on("connect", () => {
       socket.write(head);
@@ -195,6 +196,12 @@ async function rawPost(
           // Let the server start reading the file, then the client goes away.
           setTimeout(() => socket.destroy(), 300);
         });
+      } else if (options.send === "all") {
+        bodyBytesSent = body.length;
+        socket.write(body);
+        socket.write(
+          `GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`,
+        );
       }
     });
   });
@@ -247,6 +254,22 @@ describe("the LOA file's uploads on one built server with clamd", () => {
       expect(html, name).toContain("Document refusé");
       expect(html, name).toMatch(message);
     }
+    // A link that leads to no file: its answer too, not a cut connection.
+    const elsewhere = { ...file, path: `/devis/${"x".repeat(43)}` };
+    const unknown = await postDocuments(elsewhere, [{ name: "kbis.pdf", data: pdfBytes() }]);
+    expect(unknown.status).toBe(404);
+    expect(decodeHtml(await unknown.text())).toContain("Ce lien de devis n'est pas valide.");
+    await expectNothingStored(file);
+  });
+
+  it("answers a file over the limit while it is still sent, and keeps the connection usable", async () => {
+    // The 413 comes once 10 MB are read; the rest is read and dropped, not left blocking the
+    // connection: the next request on it is answered.
+    const form = documentsForm(file.kinds[0], [{ name: "gros.pdf", data: pdfOfSize(11 * MB) }]);
+    const { answer } = await rawPost(file, form, { send: "all" });
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toContain("Fichier trop volumineux");
+    expect(answer).toMatch(/\r\n\r\n[\s\S]*HTTP\/1\.1 200 [\s\S]*"status":"ok"/);
     await expectNothingStored(file);
   });
 

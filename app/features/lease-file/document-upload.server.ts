@@ -138,7 +138,8 @@ export async function receiveLeaseDocuments(
 ): Promise<UploadOutcome> {
   const quote = await quoteByToken(token, database);
   if (!quote?.acceptedAt) {
-    await request.body?.cancel().catch(() => {});
+    // The body is left unread, never cancelled: cancelling destroys the socket before this answer
+    // goes out; the HTTP layer drops the rest once it is sent (http-server/request-body.ts).
     return { kind: "refused", status: 404, message: "Ce lien ne mène à aucun dossier." };
   }
   try {

@@ -86,9 +86,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { headers: SECRET_LINK_HEADERS },
     );
     if (outcome.kind === "refused") {
+      // The connection stays open: the HTTP layer drops the body's unread rest after the answer
+      // (http-server/request-body.ts); closing it would reset a client that is still sending.
       return data(
         { error: "Document refusé", description: outcome.message, upload: true },
-        { status: outcome.status, headers: { ...SECRET_LINK_HEADERS, Connection: "close" } },
+        { status: outcome.status, headers: SECRET_LINK_HEADERS },
       );
     }
     log.info("lease documents received", { requestId: context.requestId, count: outcome.count });
