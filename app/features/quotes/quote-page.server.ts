@@ -33,12 +33,13 @@ export type QuotePage =
 
 export async function quotePage(
   token: string,
-  viewer: { userAgent: string | null } = { userAgent: null },
+  viewer: { userAgent: string | null; opened?: boolean } = { userAgent: null },
 ): Promise<QuotePage> {
   const quote = await quoteByToken(token);
   if (!quote?.sentAt) return { kind: "missing" };
   // Its owner is told of the first opening; a mail scanner's visit is not the buyer's.
-  if (!quote.openedAt && quoteState(quote) === "open" && !isbot(viewer.userAgent)) {
+  const opening = viewer.opened !== false && !isbot(viewer.userAgent);
+  if (!quote.openedAt && quoteState(quote) === "open" && opening) {
     await recordQuoteOpened(quote.id);
   }
   const customer = quote.terms?.customer ?? { name: "", email: "" };

@@ -37,7 +37,10 @@ export const headers: Route.HeadersFunction = () => SECRET_LINK_HEADERS;
 const INVALID = "Ce lien de devis n'est pas valide.";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const viewer = { userAgent: request.headers.get("user-agent") };
+  // Only a page opened counts as the buyer's opening (issue 40), not one shown again after a post:
+  // React Router runs the loaders then with a GET copy of the post, its headers kept.
+  const opened = request.method === "GET" && !request.headers.has("content-type");
+  const viewer = { userAgent: request.headers.get("user-agent"), opened };
   // Database unreachable: the French 503 page, as every public page.
   const page = await withDatabase("quote page", context, () => quotePage(params.token, viewer), {
     headers: SECRET_LINK_HEADERS,

@@ -1096,6 +1096,9 @@ export const ADMIN_ACTIONS: Action[] = [
     "/admin/messages",
     urlencoded({ intent: "discard", id: "1", confirm: "yes" }),
   ),
+  adminAction("follow-up cleared", "/admin/relances", (v) =>
+    urlencoded({ intent: "follow-up", id: String(v.contactId), clear: "1", nextActionOn: "" }),
+  ),
   adminAction(
     "reply template add",
     "/admin/modeles",
