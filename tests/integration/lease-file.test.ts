@@ -351,4 +351,16 @@ describe(`LOA file (${testDatabaseKind})`, () => {
     expect(await stored()).toHaveLength(0);
     expect(await leaseFileOf(requestId, database.db)).toBeUndefined();
   });
+
+  it("refuses a 41st document in one file", async () => {
+    const four = Array.from({ length: 4 }, (_, i) => ({
+      name: `p${i}.pdf`,
+      data: pdfBytes(`${i}`),
+    }));
+    for (let i = 0; i < 10; i++) expect((await upload(kinds[3].id, four)).status).toBe(303);
+    const refused = await upload(kinds[3].id, [{ name: "encore.pdf", data: pdfBytes() }]);
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(refused.data)).toContain("compte déjà 40 pièces");
+    expect(await stored()).toHaveLength(40);
+  });
 });

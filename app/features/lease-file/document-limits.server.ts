@@ -7,6 +7,9 @@ import { env } from "~/platform/env.server";
 /** The buyer's quote page, where the documents are posted (multipart only). */
 export const LEASE_UPLOAD_PATH = /^\/devis\/[A-Za-z0-9_-]{20,100}$/;
 
+/** Documents a file holds at most, received and refused together (a few per listed document). */
+export const LEASE_FILE_MAX_DOCUMENTS = 40;
+
 /** Files in one post: a document in a few parts (an identity card's two sides). */
 export const LEASE_UPLOAD_MAX_FILES = 4;
 

@@ -7,7 +7,7 @@ import {
   parseFormData,
   type FileUpload,
 } from "@remix-run/form-data-parser";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { createSemaphore, QueueFullError } from "~/lib/semaphore";
 import { db, type Database } from "~/platform/db.server";
@@ -25,7 +25,7 @@ import {
 } from "~/platform/virus-scan.server";
 import { quoteByToken } from "~/features/quotes/quote-sending.server";
 import { checkDocument, type CheckedDocument } from "./document-checks.server";
-import { leaseUploadLimits } from "./document-limits.server";
+import { LEASE_FILE_MAX_DOCUMENTS, leaseUploadLimits } from "./document-limits.server";
 import { settleFileStatus } from "./lease-file.server";
 
 // The buyer's documents for the LOA file (issue 41), posted from the quote's page: the multipart
@@ -195,6 +195,18 @@ async function store(
       .from(leaseDocumentKinds)
       .where(and(eq(leaseDocumentKinds.id, kindId)));
     if (!kind) return { kind: "refused", status: 400, message: "Ce document n'est plus demandé." };
+    // A file is a handful of documents: past that, someone is filling our database, not a file.
+    const [{ count }] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(leaseDocuments)
+      .where(eq(leaseDocuments.contactRequestId, contactRequestId));
+    if (count + documents.length > LEASE_FILE_MAX_DOCUMENTS) {
+      return {
+        kind: "refused",
+        status: 409,
+        message: `Ce dossier compte déjà ${count} pièces : contactez-nous pour le compléter.`,
+      };
+    }
     await tx.insert(leaseDocuments).values(
       documents.map((document) => ({
         contactRequestId,
