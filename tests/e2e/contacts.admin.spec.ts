@@ -196,14 +196,16 @@ test.describe("contact requests in the administrator area", () => {
     await expect(notes.getByRole("listitem")).toHaveCount(1);
 
     await page.getByLabel(`Statut de la demande de Client 1 ${id}`).selectOption("in_progress");
-    if (noJs(testInfo)) await page.getByRole("button", { name: "Enregistrer" }).click();
+    if (noJs(testInfo))
+      await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
     await expect(page.getByText("Le statut de la demande a été mis à jour").last()).toBeVisible();
     const history = page.getByRole("list", { name: "Historique de la demande" });
     await expect(history.getByRole("listitem")).toHaveCount(1);
     await expect(history).toContainText("En attente → En cours");
     await expect(history).toContainText(E2E_ADMIN.email);
     await page.getByLabel(`Statut de la demande de Client 1 ${id}`).selectOption("completed");
-    if (noJs(testInfo)) await page.getByRole("button", { name: "Enregistrer" }).click();
+    if (noJs(testInfo))
+      await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
     await expect(history.getByRole("listitem")).toHaveCount(2);
     await expect(history.getByRole("listitem").first()).toContainText("En cours → Terminé");
 
