@@ -11,6 +11,7 @@ import {
 import { env, envWarnings } from "../app/platform/env.server";
 import { log } from "../app/platform/log.server";
 import { startMailNotifications, type MailWorker } from "../app/features/mail/mail.server";
+import { mailRenderers } from "../app/mail-kinds.server";
 import {
   mailboxSettings,
   startMailboxReader,
@@ -142,7 +143,9 @@ async function main() {
   }
   if (stopping) return closeDatabaseAndExit();
   const startWorkers = (ready: DatabaseHandle) => {
-    mailWorker = startMailNotifications(ready, mail, { listenUrl: e.DATABASE_URL });
+    mailWorker = startMailNotifications(ready, mail, mailRenderers, {
+      listenUrl: e.DATABASE_URL,
+    });
     webhookWorker = startWebhookWorker(ready, { listenUrl: e.DATABASE_URL });
     // The buyers' replies (issue 40), when a mailbox is configured.
     const mailbox = mailboxSettings();

@@ -9,6 +9,7 @@ import { acknowledgementLimits } from "../../app/features/desk/contact-acknowled
 import { createContactRequest } from "../../app/features/desk/contacts.server";
 import { MAIL_KINDS } from "../../app/features/mail/mail-outbox.server";
 import { startMailWorker, type MailWorker } from "../../app/features/mail/mail.server";
+import { mailRenderers } from "../../app/mail-kinds.server";
 import { sendQuote } from "../../app/features/quotes/quote-sending.server";
 import * as requestPage from "../../app/routes/admin/contact-request";
 import {
@@ -82,7 +83,7 @@ describe(`conversation (${testDatabaseKind})`, () => {
   });
 
   const startWorker = () => {
-    worker = startMailWorker(database, settings(), { pollMs: 200 });
+    worker = startMailWorker(database, settings(), mailRenderers, { pollMs: 200 });
   };
   const mailsTo = (address: string) => smtp.mails.filter((m) => m.envelope.to.includes(address));
 

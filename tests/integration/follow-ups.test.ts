@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { createContactRequest } from "../../app/features/desk/contacts.server";
 import { changeContactStatus } from "../../app/features/desk/contact-changes.server";
 import { startMailWorker, type MailWorker } from "../../app/features/mail/mail.server";
+import { mailRenderers } from "../../app/mail-kinds.server";
 import { quotePage } from "../../app/features/quotes/quote-page.server";
 import { drawQuoteLink, sendQuote } from "../../app/features/quotes/quote-sending.server";
 import { followUpsOf, runFollowUpChecks } from "../../app/features/follow-ups/follow-ups.server";
@@ -89,7 +90,7 @@ describe(`follow-ups with the clock moved (${testDatabaseKind})`, () => {
     database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, kind));
 
   const deliverAll = async () => {
-    worker = startMailWorker(database, settings(), { pollMs: 100 });
+    worker = startMailWorker(database, settings(), mailRenderers, { pollMs: 100 });
     await expect
       .poll(
         async () =>

@@ -15,6 +15,7 @@ import {
   verifyKnownDevice,
 } from "../../app/features/accounts/known-device.server";
 import { startMailWorker, type MailWorker } from "../../app/features/mail/mail.server";
+import { mailRenderers } from "../../app/mail-kinds.server";
 import {
   HASHING_LIMITS,
   HashingBusyError,
@@ -177,6 +178,7 @@ describe(`sign-in under a leaked password (${testDatabaseKind})`, () => {
         baseUrl: "https://www.example.fr",
         pricing: { vatRate: 20, display: "ht" },
       },
+      mailRenderers,
       { pollMs: 200 },
     );
     const [mail] = await smtp.waitForMails(1);

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startMailWorker, type MailWorker } from "../../app/features/mail/mail.server";
+import { mailRenderers } from "../../app/mail-kinds.server";
 import * as quoteRoute from "../../app/routes/public/quote";
 import * as requestPage from "../../app/routes/admin/contact-request";
 import * as leasePage from "../../app/routes/admin/lease";
@@ -271,7 +272,7 @@ describe(`LOA file: the delivery (${testDatabaseKind})`, () => {
     expect(JSON.stringify(requestView.data)).toContain(`"deliveryReport":{"id":${report.id}`);
 
     // The owner (nobody: the team) is told; the financer's archive was too large to attach.
-    worker = startMailWorker(database, testMailSettings(smtp), { pollMs: 200 });
+    worker = startMailWorker(database, testMailSettings(smtp), mailRenderers, { pollMs: 200 });
     await expect
       .poll(() => smtp.mails.map((m) => m.parsed.subject ?? ""), { timeout: 20_000 })
       .toEqual(expect.arrayContaining([expect.stringMatching(/^PV de livraison signé : DEM-/)]));

@@ -3,6 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startMailWorker, type MailWorker } from "../../app/features/mail/mail.server";
+import { mailRenderers } from "../../app/mail-kinds.server";
 import { readLeaseFinancer } from "../../app/features/lease-file/lease-settings.server";
 import * as leasePage from "../../app/routes/admin/lease";
 import * as requestPage from "../../app/routes/admin/contact-request";
@@ -318,7 +319,7 @@ describe(`LOA file: the financer (${testDatabaseKind})`, () => {
     expect(refused.status).toBe(403);
 
     // The financer's mail, as it leaves: the same archive attached, byte for byte.
-    worker = startMailWorker(database, testMailSettings(smtp), { pollMs: 200 });
+    worker = startMailWorker(database, testMailSettings(smtp), mailRenderers, { pollMs: 200 });
     await expect
       .poll(() => smtp.mails.filter((m) => m.envelope.to.includes(FINANCER.financerEmail)).length, {
         timeout: 20_000,

@@ -12,6 +12,7 @@ import {
   retryFailedMail,
 } from "../../app/features/mail/mail-outbox.server";
 import { startMailWorker, type MailWorker } from "../../app/features/mail/mail.server";
+import { mailRenderers } from "../../app/mail-kinds.server";
 import { verifySmtp, type MailSettings } from "../../app/features/mail/mail-settings.server";
 import { resetRateLimit } from "../../app/platform/rate-limit.server";
 import { contactRequests, mailOutbox, offers, rateLimits } from "../../app/platform/schema.server";
@@ -35,7 +36,7 @@ const settings = (): MailSettings => ({
 });
 
 function startWorker(handle: DatabaseHandle = database, leaseSeconds = 300): MailWorker {
-  const worker = startMailWorker(handle, settings(), {
+  const worker = startMailWorker(handle, settings(), mailRenderers, {
     listenUrl: database.databaseUrl,
     pollMs: 500,
     leaseSeconds,
@@ -231,6 +232,7 @@ describe(`mail outbox (${testDatabaseKind})`, () => {
       const worker = startMailWorker(
         database,
         { ...settings(), smtpUrl: `smtp://127.0.0.1:${port}` },
+        mailRenderers,
         { listenUrl: database.databaseUrl, pollMs: 500 },
       );
       workers.push(worker);

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailWorker, type MailWorker } from "../../app/features/mail/mail.server";
+import { mailRenderers } from "../../app/mail-kinds.server";
 import { mailOutbox } from "../../app/platform/schema.server";
 import { testDatabaseKind } from "../support/database";
 import { signedInAdmin } from "../support/admin";
@@ -105,6 +106,7 @@ describe(`dashboard: notification e-mails (${testDatabaseKind})`, () => {
           baseUrl: app.baseUrl,
           pricing: { vatRate: 20, display: "ht" },
         },
+        mailRenderers,
         { pollMs: 500 },
       );
       await card

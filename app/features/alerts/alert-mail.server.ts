@@ -1,38 +1,30 @@
-import type { SendMailOptions } from "nodemailer";
 import { renderAlertAvailableMail, renderAlertConfirmationMail } from "~/lib/alert-mail";
 import { alertConfirmUrl, alertUnsubscribeUrl, listUnsubscribeHeaders } from "~/lib/alerts";
 import { deliveryLabel } from "~/lib/delivery";
-import { monthlyLabel, type Pricing } from "~/lib/money";
+import { monthlyLabel } from "~/lib/money";
 import { drawAlertMail } from "./alerts.server";
-import type { Database } from "~/platform/db.server";
 import { MAIL_KINDS } from "~/features/mail/mail-outbox.server";
-import type { MailOutboxRow } from "~/platform/schema.server";
-
-/** The mail kinds of availability alerts (issue 30), sent by the mail worker through this module. */
-export const ALERT_MAIL_KINDS: readonly string[] = [
-  MAIL_KINDS.alertConfirmation,
-  MAIL_KINDS.alertAvailable,
-];
+import type { MailRenderer } from "~/features/mail/mail-renderer.server";
+import { siteConfig } from "~/platform/site.server";
 
 /**
  * An alert's mail as it leaves (a new link token drawn now), or why it is not sent: the alert was
  * confirmed, renewed, unsubscribed or purged meanwhile. To the address alone (no display name),
  * with the one-click unsubscribe headers (RFC 8058) and nothing the visitor typed.
  */
-export async function prepareAlertMail(
-  row: MailOutboxRow,
-  settings: { baseUrl: string; pricing: Pricing; siteName: string; messageDomain: string },
-  database: Database,
-): Promise<{ message: SendMailOptions; subject: string } | { skipped: string }> {
+export const prepareAlertMail: MailRenderer = async (
+  row,
+  { settings, messageDomain, database },
+) => {
   const alert =
     row.alertId !== null ? await drawAlertMail(row.alertId, row.kind, database) : undefined;
-  if (!alert) return { skipped: "Alerte confirmée, remplacée ou supprimée entre-temps" };
+  if (!alert) return { failed: "Alerte confirmée, remplacée ou supprimée entre-temps" };
   const unsubscribeUrl = alertUnsubscribeUrl(settings.baseUrl, alert.token);
   const mail =
     row.kind === MAIL_KINDS.alertConfirmation
       ? renderAlertConfirmationMail({
           offer: alert.offer,
-          siteName: settings.siteName,
+          siteName: siteConfig().name,
           confirmUrl: alertConfirmUrl(settings.baseUrl, alert.token),
           unsubscribeUrl,
         })
@@ -46,14 +38,15 @@ export async function prepareAlertMail(
           unsubscribeUrl,
         });
   return {
-    subject: mail.subject,
     message: {
+      from: settings.from,
       to: alert.email,
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
-      messageId: `<alert-${row.alertId}.mail-${row.id}@${settings.messageDomain}>`,
+      messageId: `<alert-${row.alertId}.mail-${row.id}@${messageDomain}>`,
       headers: { "Auto-Submitted": "auto-generated", ...listUnsubscribeHeaders(unsubscribeUrl) },
     },
+    logged: { alertId: row.alertId, kind: row.kind, attempts: row.attempts },
   };
-}
+};

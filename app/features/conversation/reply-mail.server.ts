@@ -5,6 +5,7 @@ import { signedDocumentOf } from "~/platform/signed-documents.server";
 import { siteConfig } from "~/platform/site.server";
 import { buyerPdf, quoteById } from "~/features/quotes/quote-sending.server";
 import { formatDateTime } from "~/lib/format";
+import { type MailRenderer, renderedMail } from "~/features/mail/mail-renderer.server";
 import { messageWithRequest, outgoingReply } from "./conversation.server";
 
 /** The quote a message joins, as the buyer has it: the signed bytes once accepted. */
@@ -94,3 +95,19 @@ export async function repliedMailMessage(
     headers: { "Auto-Submitted": "auto-generated" },
   };
 }
+
+/** The outbox's renderer of a message to the buyer (app/mail-kinds.server.ts). */
+export const prepareReplyMail: MailRenderer = async (row, { settings, database }) =>
+  renderedMail(await replyMailMessage(row, settings.from, database), {
+    requestMessageId: row.requestMessageId,
+  });
+
+/** The outbox's renderer of the owner's notice that the buyer answered (app/mail-kinds.server.ts). */
+export const prepareRepliedMail: MailRenderer = async (
+  row,
+  { settings, messageDomain, database },
+) =>
+  renderedMail(await repliedMailMessage(row, settings, messageDomain, database), {
+    requestMessageId: row.requestMessageId,
+    kind: row.kind,
+  });

@@ -7,13 +7,18 @@ import { now } from "~/platform/clock.server";
 import type { Database } from "~/platform/db.server";
 import { contactRequests, users, type MailOutboxRow } from "~/platform/schema.server";
 import { MAIL_KINDS } from "~/features/mail/mail-outbox.server";
+import { type MailRenderer, renderedMail } from "~/features/mail/mail-renderer.server";
 import { renderDigestMail, renderLateMail } from "./follow-up-mail";
 import { followUpsOf } from "./follow-ups.server";
 
-export const FOLLOW_UP_MAIL_KINDS: ReadonlySet<string> = new Set([
-  MAIL_KINDS.requestLate,
-  MAIL_KINDS.followUpDigest,
-]);
+/** The outbox's renderer of the follow-ups' kinds (app/mail-kinds.server.ts). */
+export const prepareFollowUpMail: MailRenderer = async (
+  row,
+  { settings, messageDomain, database },
+) =>
+  renderedMail(await followUpMailMessage(row, settings, messageDomain, database), {
+    kind: row.kind,
+  });
 
 type Settings = { baseUrl: string; to: string[]; from: SendMailOptions["from"] };
 

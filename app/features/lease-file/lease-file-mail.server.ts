@@ -16,6 +16,7 @@ import {
 } from "~/platform/schema.server";
 import { siteConfig } from "~/platform/site.server";
 import { MAIL_KINDS, notifyMailWorkers } from "~/features/mail/mail-outbox.server";
+import { type MailRenderer, renderedMail } from "~/features/mail/mail-renderer.server";
 import { handOffMailMessage } from "./handoff-mail.server";
 import { leaseFileOf } from "./lease-file.server";
 import { renderLeaseFileMail } from "./lease-mail-render";
@@ -23,12 +24,14 @@ import { renderLeaseFileMail } from "./lease-mail-render";
 // The LOA file's mails (issue 41): to the owner (or the team) when the file is complete; to the
 // buyer, at most once a day, what is still missing. Rendered when they leave, from the file then.
 
-export const LEASE_FILE_MAIL_KINDS: ReadonlySet<string> = new Set([
-  MAIL_KINDS.leaseFileComplete,
-  MAIL_KINDS.leaseFileMissing,
-  MAIL_KINDS.leaseFileFinancer,
-  MAIL_KINDS.deliveryReportSigned,
-]);
+/** The outbox's renderer of the LOA file's kinds, the hand-off's too (app/mail-kinds.server.ts). */
+export const prepareLeaseFileMail: MailRenderer = async (
+  row,
+  { settings, messageDomain, database },
+) =>
+  renderedMail(await leaseFileMailMessage(row, settings, messageDomain, database), {
+    kind: row.kind,
+  });
 
 /** The hour (Paris) from which the buyers' reminders leave: not in the middle of the night. */
 const REMINDER_HOUR = 9;

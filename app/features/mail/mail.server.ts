@@ -1,44 +1,20 @@
 import { setTimeout as delay } from "node:timers/promises";
 import nodemailer, { type SendMailOptions } from "nodemailer";
-import {
-  acknowledgementData,
-  headerText,
-  renderContactAcknowledgement,
-  renderContactNotification,
-} from "~/lib/contact-mail";
-import { contactReference } from "~/lib/contact-reference";
 import { retryDelaySeconds } from "~/lib/outbox-backoff";
-import { resetLinkUrl } from "~/lib/password-reset";
-import { renderPasswordResetMail } from "~/lib/password-reset-mail";
-import { renderSecondFactorAlertMail } from "~/lib/account-alert-mail";
-import { contactMailData } from "~/features/desk/contacts.server";
 import type { DatabaseHandle } from "~/platform/db.server";
 import { log } from "~/platform/log.server";
 import {
   giveUpStaleMails,
-  MAIL_KINDS,
+  type MailKind,
   mailQueue,
   markMailAttemptFailed,
   markMailFailed,
   markMailSent,
   releaseMailClaim,
 } from "./mail-outbox.server";
+import type { MailRenderer, MailRenderers } from "./mail-renderer.server";
 import { startDurableQueueWorker, type QueueWorker } from "~/platform/durable-queue.server";
-import { drawResetLink } from "~/features/accounts/password-reset.server";
-import { ALERT_MAIL_KINDS, prepareAlertMail } from "~/features/alerts/alert-mail.server";
-import { accountEmail } from "~/features/accounts/users.server";
-import { QUOTE_MAIL_KINDS, quoteMailMessage } from "~/features/quotes/quote-mail.server";
-import {
-  LEASE_FILE_MAIL_KINDS,
-  leaseFileMailMessage,
-} from "~/features/lease-file/lease-file-mail.server";
-import {
-  FOLLOW_UP_MAIL_KINDS,
-  followUpMailMessage,
-} from "~/features/follow-ups/follow-up-mail.server";
-import { repliedMailMessage, replyMailMessage } from "~/features/conversation/reply-mail.server";
 import type { MailOutboxRow } from "~/platform/schema.server";
-import { siteConfig } from "~/platform/site.server";
 import {
   describeError,
   isPermanentSmtpError,
@@ -73,12 +49,14 @@ class MailLeftError extends Error {
  * Sends the outbox's due mails, in every server instance: claim a batch (a short transaction of
  * its own), then for each mail render it from the request as it is now, speak SMTP outside any
  * transaction (PGlite has one connection: a transaction open during SMTP would stop every page),
- * and record the outcome. Wakes on NOTIFY (enqueues of this instance, and of the others on
+ * and record the outcome. Each kind is rendered by its feature's renderer, from `renderers` (the
+ * table app/mail-kinds.server.ts). Wakes on NOTIFY (enqueues of this instance, and of the others on
  * PostgreSQL) and polls otherwise.
  */
 export function startMailWorker(
   handle: DatabaseHandle,
   settings: MailSettings,
+  renderers: MailRenderers,
   options: MailWorkerOptions = {},
 ): MailWorker {
   const database = handle.db;
@@ -96,70 +74,6 @@ export function startMailWorker(
     ...(settings.dkim ? { dkim: settings.dkim } : {}),
   });
   const messageDomain = messageDomainOf(settings.baseUrl);
-
-  /**
-   * A password-reset link to an account (issue 20): sent while the link still works, with a token
-   * drawn now (only its hash is stored: issue 28).
-   */
-  async function sendPasswordReset(row: MailOutboxRow): Promise<void> {
-    const link =
-      row.passwordResetId !== null ? await drawResetLink(row.passwordResetId, database) : undefined;
-    if (!link) {
-      await markMailFailed(
-        row.id,
-        "Lien de réinitialisation expiré, utilisé ou remplacé",
-        database,
-      );
-      return;
-    }
-    const site = siteConfig();
-    const mail = renderPasswordResetMail({
-      url: resetLinkUrl(settings.baseUrl, link.token),
-      expiresAt: link.expiresAt,
-      siteName: site.name,
-    });
-    const sent = await deliver(row, {
-      from: settings.from,
-      to: link.email,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      messageId: `<password-reset-${row.passwordResetId}.mail-${row.id}@${messageDomain}>`,
-      headers: { "Auto-Submitted": "auto-generated" },
-    });
-    if (sent) {
-      log.info("mail sent", {
-        mailId: row.id,
-        passwordResetId: row.passwordResetId,
-        attempts: row.attempts,
-      });
-    }
-  }
-
-  /** The warning to an account whose password is used with wrong codes (issue 28). */
-  async function sendSecondFactorAlert(row: MailOutboxRow): Promise<void> {
-    const email = row.userId !== null ? await accountEmail(row.userId, database) : undefined;
-    if (!email) {
-      await markMailFailed(row.id, "Le compte n'existe plus", database);
-      return;
-    }
-    const site = siteConfig();
-    const mail = renderSecondFactorAlertMail({
-      baseUrl: settings.baseUrl,
-      siteName: site.name,
-      at: row.createdAt,
-    });
-    const sent = await deliver(row, {
-      from: settings.from,
-      to: email,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      messageId: `<account-alert-${row.userId}.mail-${row.id}@${messageDomain}>`,
-      headers: { "Auto-Submitted": "auto-generated" },
-    });
-    if (sent) log.info("mail sent", { mailId: row.id, userId: row.userId, attempts: row.attempts });
-  }
 
   /** Hands one mail to the SMTP server and records the outcome; true when it was accepted. */
   async function deliver(row: MailOutboxRow, message: SendMailOptions): Promise<boolean> {
@@ -212,126 +126,30 @@ export function startMailWorker(
     }
   }
 
-  /** An availability alert's confirmation or its one mail (issue 30, alert-mail.server.ts). */
-  async function sendAlertMail(row: MailOutboxRow): Promise<void> {
-    const site = siteConfig();
-    const prepared = await prepareAlertMail(
-      row,
-      { baseUrl: settings.baseUrl, pricing: settings.pricing, siteName: site.name, messageDomain },
-      database,
-    );
-    if ("skipped" in prepared) {
-      await markMailFailed(row.id, prepared.skipped, database);
-      return;
-    }
-    if (await deliver(row, { from: settings.from, ...prepared.message })) {
-      log.info("mail sent", {
-        mailId: row.id,
-        alertId: row.alertId,
-        kind: row.kind,
-        attempts: row.attempts,
-      });
-    }
-  }
-
   /**
-   * A mail its feature prepares when it leaves (a quote's, issue 29; a message from the request's
-   * page, issue 40): sent, or marked failed with the reason it cannot leave.
+   * Renders the mail with the renderer of its kind (its feature's, from the table given at start),
+   * then sends it, or marks it failed with the reason it cannot leave.
    */
-  async function sendPrepared(
-    row: MailOutboxRow,
-    prepared: SendMailOptions | { failed: string },
-    logged: Record<string, unknown>,
-  ): Promise<void> {
-    if ("failed" in prepared) {
-      await markMailFailed(row.id, prepared.failed, database);
-      return;
-    }
-    if (await deliver(row, prepared)) log.info("mail sent", { mailId: row.id, ...logged });
-  }
-
   async function prepareAndSend(row: MailOutboxRow): Promise<void> {
-    if (ALERT_MAIL_KINDS.includes(row.kind)) {
-      await sendAlertMail(row);
-      return;
-    }
-    if (QUOTE_MAIL_KINDS.has(row.kind)) {
-      const message = await quoteMailMessage(row, settings, messageDomain, database);
-      await sendPrepared(row, message, { quoteId: row.quoteId, kind: row.kind });
-      return;
-    }
-    if (LEASE_FILE_MAIL_KINDS.has(row.kind)) {
-      const message = await leaseFileMailMessage(row, settings, messageDomain, database);
-      await sendPrepared(row, message, { kind: row.kind });
-      return;
-    }
-    if (FOLLOW_UP_MAIL_KINDS.has(row.kind)) {
-      const message = await followUpMailMessage(row, settings, messageDomain, database);
-      await sendPrepared(row, message, { kind: row.kind });
-      return;
-    }
-    if (row.kind === MAIL_KINDS.passwordReset) {
-      await sendPasswordReset(row);
-      return;
-    }
-    if (row.kind === MAIL_KINDS.requestReply) {
-      const message = await replyMailMessage(row, settings.from, database);
-      await sendPrepared(row, message, { requestMessageId: row.requestMessageId });
-      return;
-    }
-    if (row.kind === MAIL_KINDS.requestReplied) {
-      const message = await repliedMailMessage(row, settings, messageDomain, database);
-      await sendPrepared(row, message, { requestMessageId: row.requestMessageId, kind: row.kind });
-      return;
-    }
-    if (row.kind === MAIL_KINDS.secondFactorAlert) {
-      await sendSecondFactorAlert(row);
-      return;
-    }
-    const acknowledgement = row.kind === MAIL_KINDS.contactAcknowledgement;
-    if (
-      (row.kind !== MAIL_KINDS.contactNotification && !acknowledgement) ||
-      row.contactRequestId === null
-    ) {
+    const render: MailRenderer | undefined = Object.hasOwn(renderers, row.kind)
+      ? renderers[row.kind as MailKind]
+      : undefined;
+    if (!render) {
       await markMailFailed(row.id, `Type de mail inconnu : ${row.kind}`, database);
       return;
     }
-    const data = await contactMailData(row.contactRequestId, database);
-    if (!data) {
-      // Deleting a request deletes its mails: this only happens if it went during the claim.
-      await markMailFailed(row.id, "La demande n'existe plus", database);
+    const rendered = await render(row, { settings, messageDomain, database });
+    if ("failed" in rendered) {
+      await markMailFailed(row.id, rendered.failed, database);
       return;
     }
-    const site = siteConfig();
-    const mail = acknowledgement
-      ? renderContactAcknowledgement(
-          acknowledgementData(data),
-          contactReference(data.id, data.createdAt),
-          site,
-        )
-      : renderContactNotification(data, settings.baseUrl, settings.pricing);
-    const sent = await deliver(row, {
-      from: settings.from,
-      ...(acknowledgement
-        ? // The address alone: a display name would be the visitor's text in our mail too.
-          { to: data.email, replyTo: site.email }
-        : {
-            to: settings.to,
-            replyTo: { name: headerText(data.name), address: data.email },
-          }),
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      // The same Message-ID on every attempt: a duplicate (see docs/mail.md) is recognisable.
-      messageId: `<contact-${data.id}.mail-${row.id}@${messageDomain}>`,
-      headers: { "Auto-Submitted": "auto-generated" },
-    });
-    if (!sent) return;
+    if (!(await deliver(row, rendered.message))) return;
     log.info("mail sent", {
       mailId: row.id,
-      contactId: data.id,
-      attempts: row.attempts,
-      sinceRequestMs: Date.now() - data.createdAt.getTime(),
+      ...rendered.logged,
+      ...(rendered.requestedAt
+        ? { sinceRequestMs: Date.now() - rendered.requestedAt.getTime() }
+        : {}),
     });
   }
 
@@ -390,6 +208,7 @@ export function startMailWorker(
 export function startMailNotifications(
   handle: DatabaseHandle,
   settings: MailSettings | null,
+  renderers: MailRenderers,
   options: MailWorkerOptions = {},
 ): MailWorker | null {
   if (!settings) {
@@ -408,5 +227,5 @@ export function startMailNotifications(
     if (result.ok) log.info("SMTP server reachable, login accepted");
     else log.error("SMTP_URL: the SMTP server cannot be used", { reason: result.reason });
   });
-  return startMailWorker(handle, settings, options);
+  return startMailWorker(handle, settings, renderers, options);
 }

@@ -4,6 +4,7 @@ import { companyLine } from "~/lib/siren";
 import { eq } from "drizzle-orm";
 import type { Database } from "~/platform/db.server";
 import { MAIL_KINDS } from "~/features/mail/mail-outbox.server";
+import { type MailRenderer, renderedMail } from "~/features/mail/mail-renderer.server";
 import { buyerPdf, drawQuoteLink, quoteById, quotePagePath } from "./quote-sending.server";
 import { contactRequests, users, type MailOutboxRow } from "~/platform/schema.server";
 import { siteConfig } from "~/platform/site.server";
@@ -12,12 +13,12 @@ import { siteConfig } from "~/platform/site.server";
 // buyer (its PDF laid out again from the stored quote, its link drawn now), the answer and the
 // reminder to the request's owner, or to the team when nobody owns it.
 
-export const QUOTE_MAIL_KINDS: ReadonlySet<string> = new Set([
-  MAIL_KINDS.quoteSent,
-  MAIL_KINDS.quoteAnswered,
-  MAIL_KINDS.quoteReminder,
-  MAIL_KINDS.quoteOpened,
-]);
+/** The outbox's renderer of the quote's kinds (app/mail-kinds.server.ts). */
+export const prepareQuoteMail: MailRenderer = async (row, { settings, messageDomain, database }) =>
+  renderedMail(await quoteMailMessage(row, settings, messageDomain, database), {
+    quoteId: row.quoteId,
+    kind: row.kind,
+  });
 
 type Settings = { baseUrl: string; to: string[]; from: SendMailOptions["from"] };
 
