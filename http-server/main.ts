@@ -18,14 +18,14 @@ import {
   type MailboxReader,
 } from "../app/features/conversation/mailbox.server";
 import { mailSettings } from "../app/features/mail/mail-settings.server";
-import { startPurgeSchedule } from "../app/platform/retention.server";
+import { startPurgeSchedule } from "../app/features/privacy/retention.server";
 import { startFollowUpSchedule } from "../app/features/follow-ups/follow-ups.server";
 import type { QueueWorker } from "../app/platform/durable-queue.server";
 import {
   openConfiguredDatabase,
   prepareDatabase,
   prepareDatabaseWhenReachable,
-} from "../app/platform/startup.server";
+} from "../app/features/setup/startup.server";
 import { startWebhookWorker } from "../app/features/webhooks/webhook-delivery.server";
 import { beginDraining } from "./draining";
 import { answerClientErrors, createHttpApp, createRequestListener } from "./http";

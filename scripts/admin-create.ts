@@ -5,7 +5,7 @@
 import { parseArgs } from "node:util";
 import { adminCredentialsSchema, issuesToText } from "../app/lib/credentials";
 import { DataDirBusyError } from "../app/platform/db.server";
-import { startDatabase } from "../app/platform/startup.server";
+import { startDatabase } from "../app/features/setup/startup.server";
 import { upsertAdmin } from "../app/features/accounts/users.server";
 
 // Only warnings and errors from the database layer: the command prints its own result.

@@ -9,9 +9,9 @@ import { retentionLabel, SPAM_RETENTION_DAYS } from "../app/lib/retention";
 import { CONFIRMED_ALERT_MONTHS, UNCONFIRMED_ALERT_DAYS } from "../app/lib/alerts";
 import { purgeAlerts } from "../app/features/alerts/alerts.server";
 import { DataDirBusyError } from "../app/platform/db.server";
-import type { DeletionCounts } from "../app/platform/personal-data.server";
-import { purgeContactRequests } from "../app/platform/retention.server";
-import { startDatabase } from "../app/platform/startup.server";
+import type { DeletionCounts } from "../app/features/privacy/personal-data.server";
+import { purgeContactRequests } from "../app/features/privacy/retention.server";
+import { startDatabase } from "../app/features/setup/startup.server";
 
 process.env.LOG_LEVEL ??= "warn";
 

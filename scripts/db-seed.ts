@@ -1,7 +1,7 @@
 // Reloads the demo offers (upsert by slug): contact requests and other offers are kept.
 import { DataDirBusyError } from "../app/platform/db.server";
-import { loadDemoOffers } from "../app/platform/seed.server";
-import { startDatabase } from "../app/platform/startup.server";
+import { loadDemoOffers } from "../app/features/setup/seed.server";
+import { startDatabase } from "../app/features/setup/startup.server";
 
 try {
   const handle = await startDatabase({ seed: false, initialAdmin: false, lockWaitMs: 0 });

@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { MarkdownContent } from "~/components/markdown";
+import { MarkdownContent } from "./markdown";
 import { keptIn } from "~/lib/kept-in";
 
 const MAX_KEPT = 500;

@@ -35,7 +35,7 @@ export function Markdown({ children }: { children: string }) {
 }
 
 /**
- * Markdown already rendered on the server (app/platform/markdown.server.tsx, kept per text), in the
+ * Markdown already rendered on the server (app/components/markdown.server.tsx, kept per text), in the
  * same box: for pages that do not hydrate, where the browser never renders it again.
  */
 export function MarkdownHtml({ html }: { html: string }) {

@@ -28,6 +28,12 @@ export function cacheControl(policy: CachePolicy): { "Cache-Control": string } {
   return { "Cache-Control": `public, max-age=${maxAge}, s-maxage=${sMaxAge}${swr}` };
 }
 
+/** Admin pages are private: never stored by a browser or proxy, never indexed. */
+export const PRIVATE_HEADERS = {
+  ...cacheControl("no-store"),
+  "X-Robots-Tag": "noindex, nofollow",
+} as const;
+
 /**
  * A page with a secret in its address (an alert's, a quote's, a password reset's link): kept by no
  * cache, indexed by no robot, its address never sent to another site. `same-origin`, not

@@ -2,7 +2,9 @@ import { requestOffer, type RequestOfferColumns } from "~/lib/request-offer";
 import { contactRequests, offers } from "~/platform/schema.server";
 
 // The column sets every reader of a request starts from: the list, the page, the personal-data
-// export and the webhooks' payload (one place to add a field the visitor sends).
+// export and the webhooks' payload (one place to add a field the visitor sends). They sit on the
+// schema, below the features, so that the desk, the webhooks and privacy read them without
+// importing one another.
 
 /** What the visitor sent: every reader of a request starts from these. */
 export const sentColumns = {

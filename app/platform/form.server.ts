@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { fieldErrors, type FieldErrors } from "~/lib/field-errors";
+import { fieldErrors, type ActionFailure, type FieldErrors } from "~/lib/field-errors";
 import type { FlashKey } from "~/lib/admin-messages";
-import { PRIVATE_HEADERS } from "~/features/accounts/auth.server";
+import { PRIVATE_HEADERS } from "~/lib/http-headers";
 import { withFlash } from "./flash.server";
 import { journal, type JournalContext, type JournalEntry } from "./journal.server";
 
@@ -39,21 +39,9 @@ export type Submission<S extends FormSchema> = {
   | { success: false; error: z.ZodError; fieldErrors: FieldErrors<FormFieldName<S>> }
 );
 
-/**
- * What every action answers when it refuses (success is a redirect with a flash toast): a title
- * and a sentence (a toast with JavaScript, a FormAlert without), each field's message, and what was
- * typed, to show again. What a page needs besides goes in a named optional field here, never in a
- * shape of its own.
- */
-export type ActionFailure<F extends string = string, V = Partial<Record<F, string>>> = {
-  error: string;
-  description?: string;
-  fieldErrors?: FieldErrors<F>;
-  /** What was typed (never a password); a form with check boxes gives its own type. */
-  values?: V;
-  /** Which of the page's forms was posted, on pages with several (null: none could be read). */
-  intent?: string | null;
-};
+// ActionFailure, what every refused action answers, is in ~/lib/field-errors so that components
+// can type their props with it without importing a server module.
+export type { ActionFailure };
 
 /**
  * The one way an admin action refuses: `failure` with its status, private (no-store, noindex);

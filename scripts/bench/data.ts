@@ -12,7 +12,7 @@ import * as listing from "../../app/features/offers/offer-listing.server";
 import { listOfferChoices } from "../../app/features/offers/offer-choices.server";
 import * as schema from "../../app/platform/schema.server";
 import { offers, type NewOffer } from "../../app/platform/schema.server";
-import { loadDemoOffers } from "../../app/platform/seed.server";
+import { loadDemoOffers } from "../../app/features/setup/seed.server";
 import { readLeaseScale } from "../../app/features/offers/lease.server";
 import { newOfferPriceSource, priceColumns } from "../../app/lib/offer-price";
 import { createSession } from "../../app/features/accounts/sessions.server";

@@ -14,7 +14,7 @@ import {
 } from "../../app/features/alerts/alerts.server";
 import { MAIL_KINDS } from "../../app/features/mail/mail-outbox.server";
 import { setOfferActive } from "../../app/features/offers/offers.server";
-import { findPersonalData } from "../../app/platform/personal-data.server";
+import { findPersonalData } from "../../app/features/privacy/personal-data.server";
 import { peekRateLimit } from "../../app/platform/rate-limit.server";
 import { mailOutbox, offerAlerts, offers } from "../../app/platform/schema.server";
 // Sets the test environment (SITE_URL, LOG_LEVEL) that the app's configuration needs.

@@ -19,7 +19,7 @@ import {
 } from "../../app/platform/db-roles.server";
 import { listJournal, purgeJournal } from "../../app/platform/journal.server";
 import { auditJournal } from "../../app/platform/schema.server";
-import { prepareDatabaseWhenReachable } from "../../app/platform/startup.server";
+import { prepareDatabaseWhenReachable } from "../../app/features/setup/startup.server";
 import { ADMIN, call, makeRequest, testContext } from "../support/admin";
 import { visitor } from "../support/contacts";
 import {

@@ -9,7 +9,7 @@ import {
   erasePersonalData,
   findPersonalData,
   personalDataDocument,
-} from "../../app/platform/personal-data.server";
+} from "../../app/features/privacy/personal-data.server";
 import * as quoteRoute from "../../app/routes/public/quote";
 import * as requestPage from "../../app/routes/admin/contact-request";
 import * as documentRoute from "../../app/routes/resources/admin-lease-document";

@@ -8,7 +8,7 @@ import {
 } from "../../app/features/offers/offer-listing.server";
 import { listOfferChoices } from "../../app/features/offers/offer-choices.server";
 import { contactRequests, offers, type NewOffer } from "../../app/platform/schema.server";
-import { loadDemoOffers, seedIfEmpty } from "../../app/platform/seed.server";
+import { loadDemoOffers, seedIfEmpty } from "../../app/features/setup/seed.server";
 import { testDatabaseKind } from "../support/database";
 import { buildOffer, insertOffers } from "../support/offers";
 import { useTestDatabase } from "../support/use-test-database";

@@ -4,8 +4,8 @@ import * as personalData from "../../app/routes/admin/personal-data";
 import * as personalDataExport from "../../app/routes/resources/admin-personal-data-export";
 import { logger } from "../../app/platform/log.server";
 import { createContactRequest } from "../../app/features/desk/contacts.server";
-import { addressToken, type PersonalData } from "../../app/platform/personal-data.server";
-import { purgeContactRequests } from "../../app/platform/retention.server";
+import { addressToken, type PersonalData } from "../../app/features/privacy/personal-data.server";
+import { purgeContactRequests } from "../../app/features/privacy/retention.server";
 import { answerQuote } from "../../app/features/quotes/quote-answer.server";
 import { drawQuoteLink, sendQuote } from "../../app/features/quotes/quote-sending.server";
 import {

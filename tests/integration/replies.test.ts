@@ -29,7 +29,7 @@ import {
   erasePersonalData,
   findPersonalData,
   personalDataDocument,
-} from "../../app/platform/personal-data.server";
+} from "../../app/features/privacy/personal-data.server";
 import { call, makeRequest, testContext } from "../support/admin";
 import { useAdminSuite } from "../support/admin-suite";
 import { testDatabaseKind } from "../support/database";

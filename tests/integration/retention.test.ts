@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openPglite } from "../../app/platform/db.server";
-import { purgeContactRequests, runDailyPurge } from "../../app/platform/retention.server";
+import { purgeContactRequests, runDailyPurge } from "../../app/features/privacy/retention.server";
 import {
   appState,
   contactNotes,

@@ -9,13 +9,13 @@ import {
   type Database,
   type DatabaseHandle,
 } from "../../app/platform/db.server";
-import { erasePersonalData } from "../../app/platform/personal-data.server";
+import { erasePersonalData } from "../../app/features/privacy/personal-data.server";
 import { quotes, signedDocuments, users } from "../../app/platform/schema.server";
 import {
   purgeSignedDocuments,
   recordSignedDocument,
 } from "../../app/platform/signed-documents.server";
-import { prepareDatabaseWhenReachable } from "../../app/platform/startup.server";
+import { prepareDatabaseWhenReachable } from "../../app/features/setup/startup.server";
 import { testContext } from "../support/admin";
 import { createTwoRoleDatabase, testDatabaseKind, type TwoRoleDatabase } from "../support/database";
 import { buildOffer, insertOffers } from "../support/offers";

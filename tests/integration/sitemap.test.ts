@@ -5,7 +5,7 @@ import {
   getCatalogueVersion,
 } from "../../app/features/offers/catalogue.server";
 import { offers } from "../../app/platform/schema.server";
-import { loadDemoOffers } from "../../app/platform/seed.server";
+import { loadDemoOffers } from "../../app/features/setup/seed.server";
 import { robotsTxt, sitemapEntries, sitemapXml } from "../../app/features/offers/sitemap.server";
 import { testDatabaseKind } from "../support/database";
 import { useTestDatabase } from "../support/use-test-database";

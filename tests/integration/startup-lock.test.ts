@@ -5,7 +5,7 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { openPostgres } from "../../app/platform/db.server";
 import { offers } from "../../app/platform/schema.server";
-import { DEMO_OFFERS, seedIfEmpty } from "../../app/platform/seed.server";
+import { DEMO_OFFERS, seedIfEmpty } from "../../app/features/setup/seed.server";
 import { testDatabaseKind } from "../support/database";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

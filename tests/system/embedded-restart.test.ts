@@ -4,7 +4,7 @@ import { count, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openPglite } from "../../app/platform/db.server";
 import { offers } from "../../app/platform/schema.server";
-import { DEMO_OFFERS } from "../../app/platform/seed.server";
+import { DEMO_OFFERS } from "../../app/features/setup/seed.server";
 import { findFreePort } from "./harness/ports";
 import { ROOT, startServer } from "./harness/server-process";
 import { removeDir, sleep, tempDir } from "./support";

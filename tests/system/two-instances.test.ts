@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_OFFERS } from "../../app/platform/seed.server";
-import { JOURNAL_UNPROTECTED } from "../../app/platform/startup.server";
+import { DEMO_OFFERS } from "../../app/features/setup/seed.server";
+import { JOURNAL_UNPROTECTED } from "../../app/features/setup/startup.server";
 import { createPostgresDatabase, type TestDatabase, withClient } from "../support/database";
 import { hasPostgres } from "./harness/use-postgres";
 import { VALID_OFFER_FORM } from "../support/offers";

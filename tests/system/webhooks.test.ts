@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { JOURNAL_UNPROTECTED } from "../../app/platform/startup.server";
+import { JOURNAL_UNPROTECTED } from "../../app/features/setup/startup.server";
 import { withClient } from "../support/database";
 import { findFreePort } from "./harness/ports";
 import { type ServerProcess, startServer } from "./harness/server-process";

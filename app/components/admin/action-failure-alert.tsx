@@ -1,7 +1,7 @@
 import { FormAlert } from "~/components/ui/form-alert";
 import { failureToast, useActionToast } from "~/hooks/use-action-toast";
 import { useHydrated } from "~/hooks/use-hydrated";
-import type { ActionFailure } from "~/platform/form.server";
+import type { ActionFailure } from "~/lib/field-errors";
 
 /**
  * What an admin action answered when it is an ActionFailure: a toast once hydrated, an alert in

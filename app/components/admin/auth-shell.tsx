@@ -7,7 +7,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { AUTH_LIMITS } from "~/lib/limits";
 import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
-import type { ActionFailure } from "~/platform/form.server";
+import type { ActionFailure } from "~/lib/field-errors";
 
 /**
  * The frame of the pages before sign-in (/auth, `Mot de passe oublié ?`, the new password): one

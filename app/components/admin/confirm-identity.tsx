@@ -6,7 +6,13 @@ import { Field } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Input } from "~/components/ui/input";
 import { AUTH_LIMITS } from "~/lib/limits";
-import type { ReauthRequest } from "~/routes/admin/confirm-identity.server";
+
+/** What the page needs to ask: the fields of what was asked (posted again), and whether a code is due. */
+export type ReauthRequest = {
+  fields: Record<string, string>;
+  secondFactor: boolean;
+  error?: string;
+};
 
 /**
  * `Confirmez votre identité`: the password (and a code when enrolled), with what was asked in

@@ -11,7 +11,7 @@ import {
 } from "~/lib/domain";
 import { failureToast, useActionToast } from "~/hooks/use-action-toast";
 import * as dom from "~/lib/dom-hooks";
-import type { ActionFailure } from "~/platform/form.server";
+import type { ActionFailure } from "~/lib/field-errors";
 
 export function StatusBadge({ status }: { status: ContactStatus }) {
   const look = CONTACT_STATUS_LOOKS[status];

@@ -7,9 +7,16 @@ import { Button } from "~/components/ui/button";
 import { BackLink } from "~/components/ui/back-link";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
-import type { OfferFormValues } from "~/lib/offer-form";
+import type { ActionFailure } from "~/lib/field-errors";
+import type { OfferField, OfferFormValues } from "~/lib/offer-form";
 import { useHydrated } from "~/hooks/use-hydrated";
-import type { OfferEditorAnswer } from "~/routes/admin/offer-editor.server";
+
+/**
+ * What the editor's action answers without redirecting: a refusal with the typed values, or the
+ * preview asked without JavaScript (the typed values, unsaved).
+ */
+export type OfferEditorAnswer =
+  ActionFailure<OfferField, OfferFormValues> | { preview: true; values: OfferFormValues };
 
 export type OfferEditorProps = {
   mode: "create" | "edit";

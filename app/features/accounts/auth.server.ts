@@ -13,7 +13,7 @@ import {
 } from "./sessions.server";
 import { type AdminUser } from "./users.server";
 import { env } from "~/platform/env.server";
-import { cacheControl } from "~/lib/http-headers";
+import { PRIVATE_HEADERS } from "~/lib/http-headers";
 
 export const SESSION_COOKIE = "admin_session";
 /** Over HTTPS the cookie takes the `__Host-` prefix: Secure, Path=/, no Domain, set by this host only. */
@@ -23,11 +23,8 @@ function sessionCookieName(request: Request): string {
   return isSecureRequest(request) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 }
 
-/** Admin pages are private: never stored by a browser or proxy, never indexed. */
-export const PRIVATE_HEADERS = {
-  ...cacheControl("no-store"),
-  "X-Robots-Tag": "noindex, nofollow",
-} as const;
+// Defined beside cacheControl, below the features (the form protocol in platform sends them too).
+export { PRIVATE_HEADERS };
 
 /**
  * Sign-in limits per window (issues 20 and 28). From a browser the account does not know, what

@@ -6,10 +6,10 @@ import { csvLine, CSV_BOM, spreadsheetDateTime } from "~/lib/csv";
 import { CONTACT_STATUS_LABELS } from "~/lib/domain";
 import { configurationLines } from "~/lib/offer-options";
 import { db, type Database } from "~/platform/db.server";
-import { offerColumns, sentColumns } from "./contact-columns.server";
+import { offerColumns, sentColumns } from "~/platform/contact-columns.server";
 import { contactRequests, offers } from "~/platform/schema.server";
 import { listConditions, type ContactQuery } from "./contact-list.server";
-import { withOffer } from "./contact-columns.server";
+import { withOffer } from "~/platform/contact-columns.server";
 
 /** The export's order: by date, the one its keyset reading follows (other sorts read as newest). */
 function exportOrder(sort: ContactSort) {

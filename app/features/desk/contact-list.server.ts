@@ -9,10 +9,10 @@ import {
 } from "~/lib/contact-filters";
 import { likePattern } from "~/lib/offer-filters";
 import { db, type Database } from "~/platform/db.server";
-import { offerColumns } from "./contact-columns.server";
+import { offerColumns } from "~/platform/contact-columns.server";
 import { contactRequests, offers, users } from "~/platform/schema.server";
 import { contactStatusCounts } from "./contact-counts.server";
-import { withOffer } from "./contact-columns.server";
+import { withOffer } from "~/platform/contact-columns.server";
 
 // The administrator's side: list, request page, changes, export.
 

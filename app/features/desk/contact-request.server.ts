@@ -4,7 +4,7 @@ import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { contactReference } from "~/lib/contact-reference";
 import { db, type Database } from "~/platform/db.server";
-import { offerColumns, sentColumns } from "./contact-columns.server";
+import { offerColumns, sentColumns } from "~/platform/contact-columns.server";
 import {
   contactNotes,
   contactOwnerChanges,
@@ -16,7 +16,7 @@ import {
   type requestMessages,
   type leaseDocuments,
 } from "~/platform/schema.server";
-import { withOffer } from "./contact-columns.server";
+import { withOffer } from "~/platform/contact-columns.server";
 
 /** The columns of a request's notes and status history (its page, the personal-data page). */
 export const noteColumns = {

@@ -12,7 +12,7 @@ import { env } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
 import { enqueueContactNotification } from "~/features/mail/mail-outbox.server";
 import { hitRateLimit, type RateLimitResult } from "~/platform/rate-limit.server";
-import { offerColumns, sentColumns } from "./contact-columns.server";
+import { offerColumns, sentColumns } from "~/platform/contact-columns.server";
 import { enqueueWebhookEvent } from "~/features/webhooks/webhooks.server";
 import {
   appState,
@@ -27,7 +27,7 @@ import {
   type AcknowledgementLimits,
 } from "./contact-acknowledgement.server";
 import { configurationSnapshot } from "./contact-configuration.server";
-import { withOffer } from "./contact-columns.server";
+import { withOffer } from "~/platform/contact-columns.server";
 
 /** A request to store: the form's fields, the company's optional (scripts, tests, the seed). */
 export type ContactRequestInput = Omit<ContactInput, "company" | "siren"> &

@@ -3,7 +3,7 @@ import { vatNumberOf } from "~/lib/siren";
 import { createHmac, randomBytes } from "node:crypto";
 import { asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
-import { sentColumns } from "~/features/desk/contact-columns.server";
+import { sentColumns } from "~/platform/contact-columns.server";
 import {
   noteColumns,
   ownerChangeColumns,
@@ -17,10 +17,13 @@ import {
 } from "~/features/conversation/unattached.server";
 import { attachmentsOfMessages } from "~/features/conversation/attachments.server";
 import { SIGNED_DOCUMENT_LABELS, signedKeptUntil } from "~/lib/signed-documents";
-import { db, type Database } from "./db.server";
-import { env } from "./env.server";
-import { journal, type Journaled } from "./journal.server";
-import { signedDocumentsOfAddress, type SignedDocumentMetadata } from "./signed-documents.server";
+import { db, type Database } from "~/platform/db.server";
+import { env } from "~/platform/env.server";
+import { journal, type Journaled } from "~/platform/journal.server";
+import {
+  signedDocumentsOfAddress,
+  type SignedDocumentMetadata,
+} from "~/platform/signed-documents.server";
 import { quoteState, type QuoteState } from "~/features/quotes/quote-sending.server";
 import {
   appState,
@@ -34,7 +37,7 @@ import {
   offers,
   quotes,
   requestMessages,
-} from "./schema.server";
+} from "~/platform/schema.server";
 
 /**
  * Rows removed (or that would be) with a set of contact requests; notes, history, mails and

@@ -1,16 +1,16 @@
 import { sql } from "drizzle-orm";
 import { SPAM_RETENTION_DAYS } from "~/lib/retention";
-import { db, type Database } from "./db.server";
-import { env } from "./env.server";
-import { log } from "./log.server";
-import { pruneRateLimits } from "./rate-limit.server";
+import { db, type Database } from "~/platform/db.server";
+import { env } from "~/platform/env.server";
+import { log } from "~/platform/log.server";
+import { pruneRateLimits } from "~/platform/rate-limit.server";
 import { prunePasswordResets } from "~/features/accounts/password-reset.server";
-import { purgeJournal } from "./journal.server";
-import { purgeSignedDocuments } from "./signed-documents.server";
+import { purgeJournal } from "~/platform/journal.server";
+import { purgeSignedDocuments } from "~/platform/signed-documents.server";
 import { purgeUnattached } from "~/features/conversation/unattached.server";
 import { purgeAlerts } from "~/features/alerts/alerts.server";
 import { deleteContactRequests, NO_ROWS, type DeletionCounts } from "./personal-data.server";
-import { appState } from "./schema.server";
+import { appState } from "~/platform/schema.server";
 
 export type PurgeResult = {
   retentionMonths: number;

@@ -5,8 +5,8 @@ import { slugify } from "~/lib/slug";
 import { bumpCatalogueVersion } from "~/features/offers/catalogue.server";
 import { readLeaseScale, seedLeaseScale } from "~/features/offers/lease.server";
 import { newOfferPriceSource, priceColumns } from "~/lib/offer-price";
-import type { Database } from "./db.server";
-import { datacenters, offers, replyTemplates, type NewOffer } from "./schema.server";
+import type { Database } from "~/platform/db.server";
+import { datacenters, offers, replyTemplates, type NewOffer } from "~/platform/schema.server";
 
 type SeedOffer = Omit<NewOffer, "slug" | "id" | "createdAt" | "updatedAt">;
 

@@ -1,17 +1,17 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { isDatabaseUnavailable } from "~/platform/availability.server";
-import { LOCK_WAIT_MS } from "./data-dir-lock.server";
+import { LOCK_WAIT_MS } from "~/platform/data-dir-lock.server";
 import {
   markDatabaseReady,
   openDatabase,
   setCurrentDatabase,
   type Database,
   type DatabaseHandle,
-} from "./db.server";
-import { journalIsUnprotected } from "./db-roles.server";
-import { env } from "./env.server";
-import { log } from "./log.server";
-import { pruneRateLimits } from "./rate-limit.server";
+} from "~/platform/db.server";
+import { journalIsUnprotected } from "~/platform/db-roles.server";
+import { env } from "~/platform/env.server";
+import { log } from "~/platform/log.server";
+import { pruneRateLimits } from "~/platform/rate-limit.server";
 import { seedIfEmpty } from "./seed.server";
 import { forgetStoredDeviceKey } from "~/features/accounts/known-device.server";
 import { sealStoredTotpKeys } from "~/features/accounts/two-factor.server";

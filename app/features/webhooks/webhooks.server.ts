@@ -1,4 +1,4 @@
-import { offerColumns, sentColumns } from "~/features/desk/contact-columns.server";
+import { offerColumns, sentColumns } from "~/platform/contact-columns.server";
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { contactReference } from "~/lib/contact-reference";

@@ -10,13 +10,10 @@ import {
   type IdentityCheck,
 } from "~/features/accounts/own-credentials.server";
 import { countRefusal } from "~/platform/metrics.server";
+import type { ReauthRequest } from "~/components/admin/confirm-identity";
 
-/** What the page needs to ask: the fields of what was asked (posted again), and whether a code is due. */
-export type ReauthRequest = {
-  fields: Record<string, string>;
-  secondFactor: boolean;
-  error?: string;
-};
+// ReauthRequest is the confirmation card's props (components below routes import no route).
+export type { ReauthRequest };
 
 export type ReauthActionData = { reauth: ReauthRequest };
 

@@ -2,7 +2,7 @@ import { ArrowRight, CheckCircle2, Clock, Inbox, Package, PackageCheck } from "l
 import { Link, redirect } from "react-router";
 import { homePath } from "~/lib/roles";
 import { z } from "zod";
-import { MAIL_RETRY_INTENT, MailOutboxCard } from "~/components/admin/mail-outbox-card";
+import { MAIL_RETRY_INTENT, MailOutboxCard } from "~/features/mail/mail-outbox-card";
 import { IconFact } from "~/components/icon-fact";
 import { Button } from "~/components/ui/button";
 import {
@@ -15,11 +15,10 @@ import {
 } from "~/components/ui/card";
 import {
   FirstAnswerChart,
-  QuoteAcceptanceChart,
   TopOffersChart,
-  WeeklyQuotesChart,
   WeeklyRequestsChart,
-} from "~/components/admin/contact-charts";
+} from "~/features/desk/contact-charts";
+import { QuoteAcceptanceChart, WeeklyQuotesChart } from "~/features/quotes/quote-charts";
 import { adminMeta } from "~/lib/admin-meta";
 import { TOP_OFFER_DAYS } from "~/lib/charts";
 import { contactCharts } from "~/features/desk/contact-charts.server";

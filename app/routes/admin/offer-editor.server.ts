@@ -10,12 +10,13 @@ import {
   type OfferFormValues,
 } from "~/lib/offer-form";
 import { OFFER_FIELDS } from "~/lib/offer-fields";
+import type { OfferEditorAnswer } from "~/components/admin/offer-editor";
 import { parseOfferForm, type OfferFormResult } from "~/lib/offer-form-schema";
 import { PRIVATE_HEADERS } from "~/features/accounts/auth.server";
 import { journal } from "~/platform/journal.server";
 import { withFlash } from "~/platform/flash.server";
 import type { AdminUser } from "~/features/accounts/users.server";
-import { actionFailure, parseId, readForm, type ActionFailure } from "~/platform/form.server";
+import { actionFailure, parseId, readForm } from "~/platform/form.server";
 import {
   findOfferById,
   offerCopyValues,
@@ -68,12 +69,8 @@ async function checkReferences(parsed: OfferFormResult): Promise<OfferFormResult
   return parsed;
 }
 
-/**
- * What the editor's action answers without redirecting: a refusal with the typed values, or the
- * preview asked without JavaScript (the typed values, unsaved).
- */
-export type OfferEditorAnswer =
-  ActionFailure<OfferField, OfferFormValues> | { preview: true; values: OfferFormValues };
+// OfferEditorAnswer is the editor's props (components below routes import no route).
+export type { OfferEditorAnswer };
 
 const FAILURE_STATUS = { missing: 404, failed: 503 } as const;
 const FAILURE_DESCRIPTION = { missing: ADMIN_MESSAGES.offerGone, failed: "Veuillez réessayer." };

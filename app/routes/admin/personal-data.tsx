@@ -37,7 +37,7 @@ import {
   findPersonalData,
   type PersonalDataCounts,
   type PersonalData,
-} from "~/platform/personal-data.server";
+} from "~/features/privacy/personal-data.server";
 import { journal } from "~/platform/journal.server";
 import type { Route } from "./+types/personal-data";
 

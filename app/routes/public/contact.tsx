@@ -4,7 +4,7 @@ import { data, Form } from "react-router";
 import { z } from "zod";
 import companyScriptUrl from "~/client/company-lookup.ts?script";
 import contactScriptUrl from "~/client/contact.ts?script";
-import { ContactOfferField, ContactOfferSearchForm } from "~/components/contact-offer-field";
+import { ContactOfferField, ContactOfferSearchForm } from "~/features/desk/contact-offer-field";
 import { PrivacyNotice } from "~/components/privacy-notice";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";

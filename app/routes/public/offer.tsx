@@ -42,7 +42,7 @@ import { withDatabase } from "~/platform/availability.server";
 import { env } from "~/platform/env.server";
 import { leaseTerms } from "~/features/offers/lease.server";
 import { log } from "~/platform/log.server";
-import { markdownHtml } from "~/platform/markdown.server";
+import { markdownHtml } from "~/components/markdown.server";
 import { currentOfferBySlug } from "~/features/offers/offer-listing.server";
 import type { Offer } from "~/platform/schema.server";
 import type { Route } from "./+types/offer";

@@ -8,7 +8,7 @@ import {
   addressToken,
   findPersonalData,
   personalDataDocument,
-} from "~/platform/personal-data.server";
+} from "~/features/privacy/personal-data.server";
 import { siteConfig } from "~/platform/site.server";
 import { journal } from "~/platform/journal.server";
 import type { Route } from "./+types/admin-personal-data-export";

@@ -3,7 +3,7 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { seedIfEmpty } from "../../../app/platform/seed.server";
+import { seedIfEmpty } from "../../../app/features/setup/seed.server";
 import { openTestDatabase, type OpenTestDatabase } from "../../support/database";
 import { findFreePort } from "./ports";
 

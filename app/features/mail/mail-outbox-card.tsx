@@ -5,8 +5,8 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { formatDateTime, isoDate } from "~/lib/format";
 import { failureToast, useActionToast } from "~/hooks/use-action-toast";
-import type { ActionFailure } from "~/platform/form.server";
-import type { MailOutboxOverview } from "~/features/mail/mail-outbox.server";
+import type { ActionFailure } from "~/lib/field-errors";
+import type { MailOutboxOverview } from "./mail-outbox.server";
 
 export const MAIL_RETRY_INTENT = "retry-mail";
 

@@ -9,7 +9,7 @@ import { GENERAL_REQUEST_LABEL, offerChoiceLabel } from "~/lib/offer-choice";
 import { OFFER_SEARCH, offerSearchSummary } from "~/lib/offer-search";
 import { useNonce } from "~/hooks/nonce";
 import { useRootData } from "~/hooks/use-root-data";
-import type { ContactOfferField as Field } from "~/features/desk/contact-offers.server";
+import type { ContactOfferField as Field } from "./contact-offers.server";
 import type { OfferChoice } from "~/features/offers/offer-choices.server";
 
 // The contact form's offer field (docs/decisions/019): the spec's selector while the catalogue is
