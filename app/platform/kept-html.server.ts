@@ -1,7 +1,7 @@
 import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { KeepHtml } from "~/hooks/kept-html";
-import { keptIn } from "~/lib/kept-in";
+import { LRUCache } from "lru-cache";
 
 /** A kept part: its HTML, and the same in UTF-8, encoded once. */
 type KeptPart = { html: string; bytes: Buffer };
@@ -9,10 +9,11 @@ type KeptPart = { html: string; bytes: Buffer };
 /**
  * The HTML of kept parts (app/hooks/kept-html.tsx), by id. An id names everything the part shows
  * (an offer card's id holds the offer's fields), so an entry is never stale: a changed offer is
- * a new id, and the oldest ids leave first.
+ * a new id, and the least recently used ids leave first.
  */
-const kept = new Map<string, KeptPart>();
-const MAX_KEPT = 2000;
+// Not on ~/lib/memo: the key is the id a caller writes (the element cannot be a key), the very
+// thing issue 43 removes with kept parts. Until then, lru-cache directly.
+const kept = new LRUCache<string, KeptPart>({ max: 2000 });
 
 const PLACE = "kept-html";
 const placeholder = new RegExp(`<${PLACE} data-n="(\\d+)"></${PLACE}>`, "g");
@@ -39,11 +40,14 @@ export function keptHtml(): { keep: KeepHtml; splice: (html: string) => SplicedP
     elements.push([id, element]);
     return createElement(PLACE, { "data-n": elements.length - 1 });
   };
-  const partOf = ([id, element]: [string, ReactElement]) =>
-    keptIn(kept, id, MAX_KEPT, () => {
-      const html = renderToStaticMarkup(element);
-      return { html, bytes: Buffer.from(html) };
-    });
+  const partOf = ([id, element]: [string, ReactElement]) => {
+    const found = kept.get(id);
+    if (found) return found;
+    const html = renderToStaticMarkup(element);
+    const part = { html, bytes: Buffer.from(html) };
+    kept.set(id, part);
+    return part;
+  };
   const splice = (html: string): SplicedPage => {
     // The page's own HTML between parts, and the parts in between.
     const texts: string[] = [];

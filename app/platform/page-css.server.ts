@@ -8,7 +8,7 @@
  * properties layer's defaults and the theme layer's variables are kept for the variables the kept
  * CSS reads (`var(--…)`) only.
  */
-import { keptIn } from "~/lib/kept-in";
+import { memo, type Memo } from "~/lib/memo";
 
 /** Classes app/client/* scripts set on elements they create (none other than these). */
 const SCRIPT_CLASSES = ["ml-2", "text-muted-foreground"];
@@ -64,7 +64,6 @@ const unescapeHtml = (text: string) =>
     : text;
 
 const parsed = new Map<string, Parsed | undefined>();
-const cut = new Map<string, Cut>();
 const SPACE = /\s+/;
 
 /** Flags `name` in `used` when it is one of the sheet's deciding classes. */
@@ -94,9 +93,6 @@ function usedClasses(sheet: Parsed, html: string): Uint8Array {
   return used;
 }
 
-/** The flags of parts that recur from page to page (kept HTML), by their HTML; a bounded few. */
-const partFlags = new Map<string, Uint8Array>();
-
 /** A stylesheet's cut, and the same in UTF-8 (sent as bytes: app/entry.server.tsx). */
 type Cut = { text: string; bytes: Buffer };
 
@@ -117,25 +113,49 @@ function pageCut(css: string, html: string, parts: readonly string[]): Cut {
   if (!parsed.has(css)) parsed.set(css, parse(css));
   const sheet = parsed.get(css);
   if (!sheet) return { text: css, bytes: Buffer.from(css) };
+  const { partFlags, cutOf } = memosOf(sheet);
   const used = usedClasses(sheet, html);
   for (const name of SCRIPT_CLASSES) mark(sheet, used, name);
   for (const part of parts) {
-    const flags = keptIn(partFlags, part, 2000, () => usedClasses(sheet, part));
+    const flags = partFlags(part);
     for (let i = 0; i < flags.length; i++) used[i] |= flags[i];
   }
-  return keptIn(cut, used.join(""), 200, () => {
-    const kept = (r: Rule): string => {
-      if ("text" in r) return r.classes.some((index) => used[index] === 1) ? r.text : "";
-      const inner = r.rules.map(kept).join("");
-      return inner ? `${r.open}${inner}}` : "";
+  return cutOf(used.join(""));
+}
+
+/**
+ * Per sheet: the flags of parts that recur from page to page (kept HTML), by their HTML, and the
+ * cut of each set of flags (one character per deciding class, "1" when used).
+ */
+const memos = new WeakMap<
+  Parsed,
+  { partFlags: Memo<[string], Uint8Array>; cutOf: Memo<[string], Cut> }
+>();
+
+function memosOf(sheet: Parsed) {
+  let found = memos.get(sheet);
+  if (!found) {
+    found = {
+      partFlags: memo((part: string) => usedClasses(sheet, part), { max: 2000 }),
+      cutOf: memo((flags: string) => cutSheet(sheet, flags), { max: 200 }),
     };
-    const text = withoutUnreadTheme(
-      withoutUnreadVariables(
-        `${sheet.before}@layer utilities{${sheet.rules.map(kept).join("")}}${sheet.after}`,
-      ),
-    );
-    return { text, bytes: Buffer.from(text) };
-  });
+    memos.set(sheet, found);
+  }
+  return found;
+}
+
+function cutSheet(sheet: Parsed, flags: string): Cut {
+  const kept = (r: Rule): string => {
+    if ("text" in r) return r.classes.some((index) => flags[index] === "1") ? r.text : "";
+    const inner = r.rules.map(kept).join("");
+    return inner ? `${r.open}${inner}}` : "";
+  };
+  const text = withoutUnreadTheme(
+    withoutUnreadVariables(
+      `${sheet.before}@layer utilities{${sheet.rules.map(kept).join("")}}${sheet.after}`,
+    ),
+  );
+  return { text, bytes: Buffer.from(text) };
 }
 
 const PROPERTY_RULE = /@property (--tw-[\w-]+)\{[^}]*\}/g;

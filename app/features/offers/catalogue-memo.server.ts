@@ -19,29 +19,12 @@ export function setCatalogueMemoReader(reader: VersionReader | undefined): void 
   slot.__catalogueMemoReader = reader;
 }
 
-/** `load` once per key and catalogue version; at most `max` keys, the oldest out first. */
-export function byCatalogue<T>(
-  load: (key: string) => Promise<T>,
-  max = 1000,
-): (key?: string) => Promise<T> {
-  let version: string | undefined;
-  let kept = new Map<string, Promise<T>>();
-  return async (key = "") => {
-    const reader = slot.__catalogueMemoReader;
-    if (!reader) return load(key);
-    const current = reader.peek?.()?.version ?? (await reader()).version;
-    if (current !== version) {
-      version = current;
-      kept = new Map();
-    }
-    const found = kept.get(key);
-    if (found) return found;
-    const map = kept;
-    const loading = load(key);
-    map.set(key, loading);
-    if (map.size > max) map.delete(map.keys().next().value!);
-    // A failure (the database unreachable) is not kept.
-    loading.catch(() => map.get(key) === loading && map.delete(key));
-    return loading;
-  };
+/**
+ * The catalogue version that memos of catalogue reads follow (`memo(load, { max, version:
+ * catalogueVersion })`, ~/lib/memo): undefined without a registered reader, so that nothing is kept.
+ */
+export function catalogueVersion(): string | undefined | Promise<string> {
+  const reader = slot.__catalogueMemoReader;
+  if (!reader) return undefined;
+  return reader.peek?.()?.version ?? reader().then(({ version }) => version);
 }

@@ -10,7 +10,8 @@ import {
 import { toCents } from "~/lib/money";
 import { priceColumns } from "~/lib/offer-price";
 import { bumpCatalogueVersion } from "./catalogue.server";
-import { byCatalogue } from "./catalogue-memo.server";
+import { catalogueVersion } from "./catalogue-memo.server";
+import { memo } from "~/lib/memo";
 import { db, type ColumnsRow, type Database } from "~/platform/db.server";
 import { appState, leaseRates, offers } from "~/platform/schema.server";
 
@@ -45,7 +46,7 @@ export async function lockedLeaseScale(
 }
 
 /** The current scale, kept per catalogue version (the offer pages read it on every render). */
-const currentLeaseScale = byCatalogue(() => readLeaseScale());
+const currentLeaseScale = memo(() => readLeaseScale(), { max: 1, version: catalogueVersion });
 
 const financedLeaseColumns = {
   id: offers.id,

@@ -18,8 +18,8 @@ import {
   type OfferFilters,
   type OfferSort,
 } from "~/lib/offer-filters";
-import { keptIn } from "~/lib/kept-in";
-import { byCatalogue } from "./catalogue-memo.server";
+import { memo, type Memo } from "~/lib/memo";
+import { catalogueVersion } from "./catalogue-memo.server";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import { db, type Database } from "~/platform/db.server";
 import { datacenters, offers, type Offer } from "~/platform/schema.server";
@@ -157,15 +157,18 @@ export async function loadCatalogueIndex(
 }
 
 /** The index of the current database, kept per catalogue version (catalogue-memo.server.ts). */
-const currentIndex = byCatalogue(() => loadCatalogueIndex());
+const currentIndex = memo(() => loadCatalogueIndex(), { max: 1, version: catalogueVersion });
 
-/** Per index, the counts without a search by filters (the parsed filters as JSON). */
-const keptCounts = new WeakMap<CatalogueIndex<OfferCardData>, Map<string, FacetCounts>>();
+/** Per index, the counts without a search, by filters. */
+const keptCounts = new WeakMap<CatalogueIndex<OfferCardData>, Memo<[OfferFilters], FacetCounts>>();
 
 function countsWithoutSearch(index: CatalogueIndex<OfferCardData>, filters: OfferFilters) {
-  let kept = keptCounts.get(index);
-  if (!kept) keptCounts.set(index, (kept = new Map()));
-  return keptIn(kept, JSON.stringify(filters), 1000, () => facetCounts(index.newest, filters));
+  let counts = keptCounts.get(index);
+  if (!counts) {
+    counts = memo((kept: OfferFilters) => facetCounts(index.newest, kept), { max: 1000 });
+    keptCounts.set(index, counts);
+  }
+  return counts(filters);
 }
 
 /**
@@ -182,7 +185,10 @@ async function lowerInDatabase(term: string, database: Database = db()): Promise
   const result = await database.execute<{ lowered: string }>(sql`select lower(${term}) as lowered`);
   return result.rows[0].lowered;
 }
-const currentLowered = byCatalogue((term) => lowerInDatabase(term));
+const currentLowered = memo((term: string) => lowerInDatabase(term), {
+  max: 1000,
+  version: catalogueVersion,
+});
 
 /**
  * One page of the listing in the chosen order (newest first by default), its total and each
@@ -256,7 +262,10 @@ export async function findActiveOffersBySlugs(
 }
 
 /** findActiveOfferBySlug on the current database, kept per catalogue version (offer pages). */
-export const currentOfferBySlug = byCatalogue((slug) => findActiveOfferBySlug(slug));
+export const currentOfferBySlug = memo((slug: string) => findActiveOfferBySlug(slug), {
+  max: 1000,
+  version: catalogueVersion,
+});
 
 export async function findActiveOfferBySlug(
   slug: string,
@@ -273,7 +282,10 @@ export async function findActiveOfferBySlug(
  * the listing's filters (REFERENCE_FILTERS).
  */
 /** offerReferenceOptions on the current database, kept per catalogue version (the listing). */
-export const currentReferenceOptions = byCatalogue(() => offerReferenceOptions());
+export const currentReferenceOptions = memo(() => offerReferenceOptions(), {
+  max: 1,
+  version: catalogueVersion,
+});
 
 export async function offerReferenceOptions(
   database: Database = db(),
