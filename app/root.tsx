@@ -96,7 +96,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         {/* sonner's toasts need React in the browser: a page that does not hydrate shows the
             server's feedback inline instead (app/client/toast.ts), without an empty live region. */}
-        {hydrate ? <Toaster richColors closeButton position="top-right" /> : null}
+        {/* Bottom right: a toast never covers the administration's navigation, which wraps. */}
+        {hydrate ? <Toaster richColors closeButton position="bottom-right" /> : null}
         <FlashToast toast={data?.toast ?? null} />
         <script src={chromeScriptUrl} defer nonce={nonce} suppressHydrationWarning />
         {pageScripts.map((src) => (
