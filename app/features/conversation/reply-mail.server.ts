@@ -5,7 +5,7 @@ import { signedDocumentOf } from "~/platform/signed-documents.server";
 import { siteConfig } from "~/platform/site.server";
 import { buyerPdf, quoteById } from "~/features/quotes/quote-sending.server";
 import { formatDateTime } from "~/lib/format";
-import { type MailRenderer, renderedMail } from "~/features/mail/mail-renderer.server";
+import { type MailRenderer, ownerOrTeam, renderedMail } from "~/features/mail/mail-renderer.server";
 import { messageWithRequest, outgoingReply } from "./conversation.server";
 
 /** The quote a message joins, as the buyer has it: the signed bytes once accepted. */
@@ -73,8 +73,9 @@ export async function repliedMailMessage(
   if (!found) return { failed: "Le message n'existe plus" };
   const { message, reference } = found;
   const id = found.contactRequestId;
-  const to = found.owner ? [found.owner] : settings.to;
-  if (to.length === 0) return { failed: "Aucun destinataire (NOTIFY_EMAIL)" };
+  const recipients = ownerOrTeam(found.owner, settings.to);
+  if ("failed" in recipients) return recipients;
+  const { to } = recipients;
   const excerpt =
     message.body.length > EXCERPT_MAX ? `${message.body.slice(0, EXCERPT_MAX)}…` : message.body;
   return {

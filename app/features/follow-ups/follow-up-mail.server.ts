@@ -7,7 +7,7 @@ import { now } from "~/platform/clock.server";
 import type { Database } from "~/platform/db.server";
 import { contactRequests, users, type MailOutboxRow } from "~/platform/schema.server";
 import { MAIL_KINDS } from "~/features/mail/mail-outbox.server";
-import { type MailRenderer, renderedMail } from "~/features/mail/mail-renderer.server";
+import { type MailRenderer, ownerOrTeam, renderedMail } from "~/features/mail/mail-renderer.server";
 import { renderDigestMail, renderLateMail } from "./follow-up-mail";
 import { followUpsOf } from "./follow-ups.server";
 
@@ -95,7 +95,8 @@ export async function followUpMailMessage(
     },
     settings.baseUrl,
   );
-  const to = request.owner ? [request.owner] : settings.to;
-  if (to.length === 0) return { failed: "Aucun destinataire (NOTIFY_EMAIL)" };
+  const recipients = ownerOrTeam(request.owner, settings.to);
+  if ("failed" in recipients) return recipients;
+  const { to } = recipients;
   return { ...common, to, subject: mail.subject, text: mail.text, html: mail.html };
 }

@@ -1,3 +1,4 @@
+import { ownerOrTeam } from "~/features/mail/mail-renderer.server";
 import type { SendMailOptions } from "nodemailer";
 import { eq } from "drizzle-orm";
 import { contactAdminUrl } from "~/lib/contact-mail";
@@ -63,8 +64,9 @@ export async function handOffMailMessage(
       ? await signedDocumentOf("delivery_report", request.quoteId, database)
       : undefined;
     if (!signed || !request.signedAt) return { failed: "Le PV de livraison n'est pas signé" };
-    const to = request.owner ? [request.owner] : settings.to;
-    if (to.length === 0) return { failed: "Aucun destinataire (NOTIFY_EMAIL)" };
+    const recipients = ownerOrTeam(request.owner, settings.to);
+    if ("failed" in recipients) return recipients;
+    const { to } = recipients;
     const mail = renderLeaseFileMail(
       `PV de livraison signé : ${reference} (${request.company ?? request.name})`,
       [

@@ -16,7 +16,7 @@ import {
 } from "~/platform/schema.server";
 import { siteConfig } from "~/platform/site.server";
 import { MAIL_KINDS, notifyMailWorkers } from "~/features/mail/mail-outbox.server";
-import { type MailRenderer, renderedMail } from "~/features/mail/mail-renderer.server";
+import { type MailRenderer, ownerOrTeam, renderedMail } from "~/features/mail/mail-renderer.server";
 import { handOffMailMessage } from "./handoff-mail.server";
 import { leaseFileOf } from "./lease-file.server";
 import { renderLeaseFileMail } from "./lease-mail-render";
@@ -120,8 +120,9 @@ export async function leaseFileMailMessage(
       ],
       { url: contactAdminUrl(settings.baseUrl, request.id), text: "Voir la demande" },
     );
-    const to = request.owner ? [request.owner] : settings.to;
-    if (to.length === 0) return { failed: "Aucun destinataire (NOTIFY_EMAIL)" };
+    const recipients = ownerOrTeam(request.owner, settings.to);
+    if ("failed" in recipients) return recipients;
+    const { to } = recipients;
     return { ...common, to, ...mail };
   }
   if (request.status !== "file_incomplete" || file.missing.length === 0) {

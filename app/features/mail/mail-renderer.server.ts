@@ -37,3 +37,12 @@ export function renderedMail(
 ): RenderedMail {
   return "failed" in prepared ? prepared : { message: prepared, logged };
 }
+
+/** A mail for the team about a request: its owner, or NOTIFY_EMAIL when nobody owns it. */
+export function ownerOrTeam(
+  owner: string | null | undefined,
+  team: string[],
+): { to: string[] } | { failed: string } {
+  const to = owner ? [owner] : team;
+  return to.length ? { to } : { failed: "Aucun destinataire (NOTIFY_EMAIL)" };
+}

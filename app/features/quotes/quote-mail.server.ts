@@ -4,7 +4,7 @@ import { companyLine } from "~/lib/siren";
 import { eq } from "drizzle-orm";
 import type { Database } from "~/platform/db.server";
 import { MAIL_KINDS } from "~/features/mail/mail-outbox.server";
-import { type MailRenderer, renderedMail } from "~/features/mail/mail-renderer.server";
+import { type MailRenderer, ownerOrTeam, renderedMail } from "~/features/mail/mail-renderer.server";
 import { buyerPdf, drawQuoteLink, quoteById, quotePagePath } from "./quote-sending.server";
 import { contactRequests, users, type MailOutboxRow } from "~/platform/schema.server";
 import { siteConfig } from "~/platform/site.server";
@@ -92,7 +92,8 @@ export async function quoteMailMessage(
     { requestId: quote.contactRequestId, number: quote.number, customer: who, answer },
     settings.baseUrl,
   );
-  const to = request.owner ? [request.owner] : settings.to;
-  if (to.length === 0) return { failed: "Aucun destinataire (NOTIFY_EMAIL)" };
+  const recipients = ownerOrTeam(request.owner, settings.to);
+  if ("failed" in recipients) return recipients;
+  const { to } = recipients;
   return { ...common, to, subject: mail.subject, text: mail.text, html: mail.html };
 }
