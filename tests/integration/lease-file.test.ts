@@ -1,4 +1,3 @@
-import { createDeflate } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createContactRequest } from "../../app/features/desk/contacts.server";
@@ -25,6 +24,7 @@ import { call, makeRequest, testContext } from "../support/admin";
 import { useAdminSuite } from "../support/admin-suite";
 import { testDatabaseKind } from "../support/database";
 import { buildOffer, insertOffers } from "../support/offers";
+import { bombPdf, htmlPdfPolyglot, pdfBytes, peExecutable } from "../support/lease-documents";
 
 // The LOA file after the quote's acceptance (issue 41): the documents posted as a browser posts
 // them (multipart) to the quote's page, checked by their bytes, stored once with their SHA-256,
@@ -36,39 +36,11 @@ vi.hoisted(() => {
 
 const { database, signedInAdmin, sessionCookieFor } = useAdminSuite();
 
-/** A small PDF as a writer makes one: header, one object, trailer. */
-export function pdfBytes(body = "Kbis ACME SAS"): Buffer {
-  return Buffer.from(
-    `%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n% ${body}\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`,
-    "latin1",
-  );
-}
-
 const PNG = Buffer.from(
   "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
     "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
   "hex",
 );
-
-/** A PDF whose one stream inflates to `megabytes` of zeros (a compression bomb). */
-async function bombPdf(megabytes: number): Promise<Buffer> {
-  const deflate = createDeflate({ level: 9 });
-  const chunks: Buffer[] = [];
-  deflate.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise((resolve) => deflate.on("end", resolve));
-  const zeros = Buffer.alloc(1024 * 1024);
-  for (let i = 0; i < megabytes; i++) {
-    if (!deflate.write(zeros)) await new Promise((resolve) => deflate.once("drain", resolve));
-  }
-  deflate.end();
-  await done;
-  const stream = Buffer.concat(chunks);
-  return Buffer.concat([
-    Buffer.from(`%PDF-1.7\n1 0 obj\n<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`),
-    stream,
-    Buffer.from("\nendstream\nendobj\ntrailer\n<< >>\n%%EOF\n"),
-  ]);
-}
 
 describe(`LOA file (${testDatabaseKind})`, () => {
   let requestId: number;
@@ -262,16 +234,8 @@ describe(`LOA file (${testDatabaseKind})`, () => {
   });
 
   it("refuses hostile uploads with a 4xx and a French message, storing nothing", async () => {
-    const exe = Buffer.concat([
-      Buffer.from("MZ\x90\x00\x03\x00\x00\x00", "latin1"),
-      Buffer.alloc(200),
-    ]);
-    exe.write("PE\0\0", 0x80, "latin1");
-    exe.writeUInt32LE(0x80, 0x3c);
-    const polyglot = Buffer.from(
-      `%PDF-1.4\n<html><body><script>alert(document.cookie)</script></body></html>\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n`,
-      "latin1",
-    );
+    const exe = peExecutable();
+    const polyglot = htmlPdfPolyglot();
     const cases: [string, Awaited<ReturnType<typeof upload>>, RegExp][] = [
       [
         "executable named kbis.pdf",
