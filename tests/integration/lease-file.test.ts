@@ -4,6 +4,8 @@ import { createContactRequest } from "../../app/features/desk/contacts.server";
 import { answerQuote } from "../../app/features/quotes/quote-answer.server";
 import { drawQuoteLink, sendQuote } from "../../app/features/quotes/quote-sending.server";
 import { leaseFileOf } from "../../app/features/lease-file/lease-file.server";
+import { queueMissingDocumentReminders } from "../../app/features/lease-file/lease-file-mail.server";
+import { setClock } from "../../app/platform/clock.server";
 import {
   erasePersonalData,
   findPersonalData,
@@ -17,6 +19,7 @@ import {
   contactStatusChanges,
   leaseDocumentKinds,
   leaseDocuments,
+  leaseFiles,
   mailOutbox,
   quotes,
 } from "../../app/platform/schema.server";
@@ -326,5 +329,40 @@ describe(`LOA file (${testDatabaseKind})`, () => {
     expect(refused.status).toBe(409);
     expect(JSON.stringify(refused.data)).toContain("compte déjà 40 pièces");
     expect(await stored()).toHaveLength(40);
+  });
+
+  it("reminds the buyer of what is missing at most once a day, from the day after, until complete", async () => {
+    const reminders = async () =>
+      database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "lease_file_missing"));
+    // The file opened on Monday 4 May 2026 at 10:00 in Paris.
+    await database.db
+      .update(leaseFiles)
+      .set({ openedAt: new Date("2026-05-04T08:00:00Z") })
+      .where(eq(leaseFiles.contactRequestId, requestId));
+    try {
+      // The same day: nothing. The next two mornings, once each, however many checks run.
+      setClock(new Date("2026-05-04T16:00:00Z"));
+      expect(await queueMissingDocumentReminders(undefined, database.db)).toBe(0);
+      for (const at of ["2026-05-05T08:00:00Z", "2026-05-06T08:00:00Z"]) {
+        setClock(new Date(at));
+        await Promise.all([
+          queueMissingDocumentReminders(undefined, database.db),
+          queueMissingDocumentReminders(undefined, database.db),
+        ]);
+        await queueMissingDocumentReminders(undefined, database.db);
+      }
+      expect(await reminders()).toHaveLength(2);
+      // Complete: no more reminders.
+      for (const kind of kinds) {
+        expect(
+          (await upload(kind.id, [{ name: "piece.pdf", data: pdfBytes(kind.title) }])).status,
+        ).toBe(303);
+      }
+      setClock(new Date("2026-05-07T08:00:00Z"));
+      expect(await queueMissingDocumentReminders(undefined, database.db)).toBe(0);
+      expect(await reminders()).toHaveLength(2);
+    } finally {
+      setClock(undefined);
+    }
   });
 });
