@@ -9,3 +9,4 @@ export * from "./schema/webhooks.server";
 export * from "./schema/accounts.server";
 export * from "./schema/documents.server";
 export * from "./schema/state.server";
+export * from "./schema/audience.server";

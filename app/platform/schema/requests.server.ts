@@ -11,6 +11,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { CONTACT_STATUSES } from "~/lib/domain";
@@ -59,6 +60,16 @@ export const contactRequests = pgTable(
     // for requests made before the deadline existed. late_notified_at: the owner was told once.
     firstResponseDueAt: timestamp("first_response_due_at", { withTimezone: true, mode: "date" }),
     lateNotifiedAt: timestamp("late_notified_at", { withTimezone: true, mode: "date" }),
+    // Where the visit that sent it came from (issue 42): its first page's utm_* parameters and the
+    // external site it was reached from (a host name), carried through the pages by `src`.
+    source: text("source"),
+    medium: text("medium"),
+    campaign: text("campaign"),
+    term: text("term"),
+    content: text("content"),
+    referrer: text("referrer"),
+    // `Ma demande` (issue 42): the SHA-256 of the buyer's secret link, drawn as its mail leaves.
+    followTokenHash: text("follow_token_hash"),
     // updated_at is the last activity: creation, status change, note (retention counts from it).
     ...timestamps,
     /**
@@ -102,6 +113,9 @@ export const contactRequests = pgTable(
     index("contact_requests_email_lower_idx").on(sql`lower(${t.email})`),
     // Retention purge by last activity.
     index("contact_requests_updated_idx").on(t.updatedAt),
+    // The desk's filter by source (issue 42); `Ma demande` by its link.
+    index("contact_requests_source_idx").on(t.source),
+    uniqueIndex("contact_requests_follow_token_key").on(t.followTokenHash),
   ],
 );
 
