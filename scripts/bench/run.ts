@@ -10,6 +10,7 @@
 //   listing           the listing at 10,000 offers from the catalogue's index, against its SQL, both engines
 //   quote             `Envoyer le devis` posted, then its mail with the PDF at a real SMTP server
 //   prices            every public surface of every one of 10,000 offers against the one price rule
+//   compare [old] [new]  another commit's build (default 5e5dca2) beside this tree's (or new's)
 // Every server is the built one, started by the tests' launcher; every load is autocannon.
 import { execSync, fork } from "node:child_process";
 import { Agent } from "node:http";
@@ -28,6 +29,7 @@ import { clientAddress, postSiteForm } from "../../tests/system/support";
 import { startTestSmtpServer } from "../../tests/support/smtp";
 import { BENCH_CONTACTS, measureListing, prepareData, WITHOUT_COUNTS, type Prepared } from "./data";
 import { adminLighthouse } from "./admin-lighthouse";
+import { compareMode } from "./compare";
 import { ADMIN_ENV, CONTACT, demoServer, text } from "./demo";
 import { measurePages, PAGES, REFERENCE_PATH } from "./pages";
 import { pricesAtScale } from "./prices";
@@ -611,10 +613,13 @@ const modes = {
   listing: listingAtScale,
   quote,
   prices,
+  compare: () => compareMode(paths, DURATION, CONNECTIONS),
 };
 if (!(mode in modes)) throw new Error(`unknown mode ${mode}: ${Object.keys(modes).join(", ")}`);
 mkdirSync(tools.RESULTS, { recursive: true });
-if (mode !== "load" && mode !== "listing" && process.env.BENCH_BUILD !== "0") {
+const builtElsewhere = mode === "compare" && paths.length > 1; // both sides in worktrees
+const needsBuild = !["load", "listing"].includes(mode) && !builtElsewhere;
+if (needsBuild && process.env.BENCH_BUILD !== "0") {
   step("building (npm run build)");
   execSync("npm run build", { cwd: tools.ROOT, stdio: "pipe" });
 }

@@ -27,26 +27,31 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 export const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
 /** `npm start`'s node flags, read from package.json so that the bench follows it. */
-export const START_FLAGS = (
-  JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
-    scripts: { start: string };
-  }
-).scripts.start
-  .split(/\s+/)
-  .filter((w) => w.startsWith("--"));
+export const startFlags = (root = ROOT) =>
+  (
+    JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
+      scripts: { start: string };
+    }
+  ).scripts.start
+    .split(/\s+/)
+    .filter((w) => w.startsWith("--"));
+export const START_FLAGS = startFlags();
 
 /**
  * The built server as `npm start` runs it, through the tests' launcher, on a free port. The bench
  * sends no X-Forwarded-For: the tests' proxy setting is removed unless `env` sets it; all its load
  * comes from one address: the per-client limits are off unless `env` sets them (flood mode).
+ * `root`: another checkout's build (compare mode).
  */
 export async function launch(
   env: Record<string, string | undefined>,
   nodeArgs = START_FLAGS,
+  root?: string,
 ): Promise<ServerProcess> {
   const off = { PUBLIC_RENDER_RATE_PER_MINUTE: "0", QUOTE_PDF_RATE_PER_MINUTE: "0" };
   const defaults = { LOG_LEVEL: "error", TRUST_PROXY: undefined, SHUTDOWN_TIMEOUT_SECONDS: "1" };
-  const options = { port: await findFreePort(), nodeArgs, env: { ...defaults, ...off, ...env } };
+  const port = await findFreePort();
+  const options = { port, nodeArgs, root, env: { ...defaults, ...off, ...env } };
   const server = startServer(options);
   const errorLine = /"level":"(error|fatal)"/;
   server.child.stderr?.on("data", (chunk: Buffer) => {

@@ -19,6 +19,8 @@ export type ServerOptions = {
   nodeArgs?: string[];
   /** Let the server create its embedded database itself (initdb): the tests of that first start. */
   freshDatabase?: boolean;
+  /** Where the built server is (default ROOT): the bench's compare mode runs another commit's. */
+  root?: string;
 };
 
 /** Where the launcher finds the migrated copy it gives new data directories (data-template.ts). */
@@ -98,7 +100,8 @@ export class ServerProcess {
   private readonly temporaryDir?: string;
 
   constructor(readonly options: ServerOptions) {
-    if (!existsSync(path.join(ROOT, MAIN))) {
+    const root = options.root ?? ROOT;
+    if (!existsSync(path.join(root, MAIN))) {
       throw new Error("The system tests run the built server: run `npm run build` first.");
     }
     this.base = `http://127.0.0.1:${options.port}`;
@@ -109,7 +112,7 @@ export class ServerProcess {
     }
     if (dataDir && !databaseUrl && !options.freshDatabase) copyDataTemplate(dataDir);
     this.child = spawn(process.execPath, [...(options.nodeArgs ?? []), MAIN], {
-      cwd: ROOT,
+      cwd: root,
       stdio: ["ignore", "pipe", "pipe"],
       env: serverEnv({ ...options, dataDir: options.dataDir ?? this.temporaryDir }),
     });
