@@ -14,7 +14,6 @@ import { Toaster } from "sonner";
 import chromeScriptUrl from "~/client/chrome.ts?script";
 import { ErrorPage } from "~/components/error-page";
 import { FlashBanner, FlashToast } from "~/components/flash-toast";
-import { useInlineCss } from "~/hooks/inline-css";
 import { useNonce } from "~/hooks/nonce";
 import { pageHydrates } from "~/lib/hydration";
 import { DEFAULT_SITE_SLUG, themeStorageKey } from "~/lib/site";
@@ -26,11 +25,11 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { cacheControl, pageHeaders } from "~/lib/http-headers";
 
-// In production the stylesheet is inlined in <head> (see InlineCssContext): no render-blocking
-// request before the first paint. Development keeps the file for hot reload.
+// One stylesheet for every page: a fingerprinted file under /assets, cached immutable
+// (docs/performance.md says why rather than inlined).
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
+  { rel: "stylesheet", href: stylesheet },
 ];
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -63,7 +62,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const matches = useMatches();
   const nonce = useNonce();
-  const inlineCss = useInlineCss();
   const handles = matches.map((m) => m.handle as RouteHandle | undefined);
   const hydrate = pageHydrates(handles, Boolean(data?.toast));
   const pageScripts = handles.flatMap((h) => h?.scripts ?? []);
@@ -76,18 +74,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* No first paint before the header is whole: a paint halfway through it would show its
             right-hand buttons moving as the rest arrives (a layout shift). */}
         <link rel="expect" href="#contenu" blocking="render" />
-        <script
-          nonce={nonce}
-          suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: themeBootScript(storageKey) }}
-        />
-        {import.meta.env.DEV ? null : (
-          <style
-            nonce={nonce}
-            suppressHydrationWarning
-            dangerouslySetInnerHTML={{ __html: inlineCss ?? "" }}
-          />
-        )}
+        {/* Allowed by its hash (http-server/security-headers.ts): no nonce, so that a page
+            that does not hydrate is the same bytes for everyone. */}
+        <script dangerouslySetInnerHTML={{ __html: themeBootScript(storageKey) }} />
         <Meta />
         <Links />
       </head>
@@ -99,14 +88,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Bottom right: a toast never covers the administration's navigation, which wraps. */}
         {hydrate ? <Toaster richColors closeButton position="bottom-right" /> : null}
         <FlashToast toast={data?.toast ?? null} />
-        <script src={chromeScriptUrl} defer nonce={nonce} suppressHydrationWarning />
+        <script src={chromeScriptUrl} defer />
         {pageScripts.map((src) => (
-          <script key={src} src={src} defer nonce={nonce} suppressHydrationWarning />
+          <script key={src} src={src} defer />
         ))}
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />
-            <Scripts nonce={nonce} />
+            <Scripts />
           </>
         ) : null}
       </body>

@@ -10,7 +10,6 @@ const DEBOUNCE_MS = 300;
 const SPINNER_DELAY_MS = 150;
 /** The parts of the page a new result replaces, found by the same hook in both documents. */
 const SWAPPED = [dom.LISTING_CONTENT, dom.FILTER_ACTIONS] as const;
-const STYLE_ID = "listing-styles";
 
 function formFields(form: HTMLFormElement): URLSearchParams {
   const fields = new URLSearchParams();
@@ -27,15 +26,6 @@ function apply(doc: Document): boolean {
     const to = document.querySelector(dom.bySelector(name));
     if (!from || !to) return false;
     to.innerHTML = from.innerHTML;
-  }
-  // The server inlines only the styles a page uses: the new results' come with them.
-  const css = doc.querySelector("head > style")?.textContent;
-  if (css) {
-    const sheet =
-      document.getElementById(STYLE_ID) ??
-      document.head.appendChild(document.createElement("style"));
-    sheet.id = STYLE_ID;
-    sheet.textContent = css;
   }
   copyChoices(doc);
   const count = doc.getElementById(dom.RESULT_COUNT_ID);

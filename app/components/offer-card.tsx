@@ -6,7 +6,6 @@ import { Card } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
 import { OFFER_TYPE_LABELS, type OfferType } from "~/lib/domain";
 import { amount, formatAmount, monthlyParts } from "~/lib/money";
-import { KeptHtml } from "~/hooks/kept-html";
 import { useRootData } from "~/hooks/use-root-data";
 import type { SiteConfig } from "~/lib/site";
 
@@ -33,28 +32,21 @@ export type OfferCardProps = {
 
 /** The icons of the cards: render once on any page that shows OfferCards, before them. */
 export function OfferCardIcons() {
-  return (
-    <KeptHtml id="card icons">
-      <IconSprite icons={{ star: Star, cpu: Cpu, memory: MemoryStick, storage: HardDrive }} />
-    </KeptHtml>
-  );
+  return <IconSprite icons={{ star: Star, cpu: Cpu, memory: MemoryStick, storage: HardDrive }} />;
 }
 
 export function OfferCard({ offer, compareForm, headingLevel = 2 }: OfferCardProps) {
   const { pricing } = useRootData().site;
   return (
-    <KeptHtml id={`card ${JSON.stringify([offer, compareForm, headingLevel, pricing])}`}>
-      <OfferCardHtml
-        offer={offer}
-        compareForm={compareForm}
-        headingLevel={headingLevel}
-        pricing={pricing}
-      />
-    </KeptHtml>
+    <OfferCardHtml
+      offer={offer}
+      compareForm={compareForm}
+      headingLevel={headingLevel}
+      pricing={pricing}
+    />
   );
 }
 
-/** Plain HTML, from its props only (cards are kept as HTML, app/hooks/kept-html.tsx). */
 function OfferCardHtml({
   offer,
   compareForm,

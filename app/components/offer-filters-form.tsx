@@ -5,7 +5,6 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Field } from "~/components/ui/field";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { SearchInput } from "~/components/ui/search-input";
-import { KeptHtml } from "~/hooks/kept-html";
 import * as dom from "~/lib/dom-hooks";
 import { OFFER_TYPE_LABELS, OFFER_TYPES } from "~/lib/domain";
 import { choiceLabel, selectedChoice, type Facet, type FacetCounts } from "~/lib/offer-facets";
@@ -41,19 +40,17 @@ function NumberFilter({
   value: number | undefined;
 }) {
   return (
-    <KeptHtml id={`filter ${name}=${value ?? ""}`}>
-      <Field id={`filter-${name}`} label={label}>
-        <Input
-          name={name}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          placeholder={placeholder}
-          defaultValue={value?.toString() ?? ""}
-        />
-      </Field>
-    </KeptHtml>
+    <Field id={`filter-${name}`} label={label}>
+      <Input
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        placeholder={placeholder}
+        defaultValue={value?.toString() ?? ""}
+      />
+    </Field>
   );
 }
 
@@ -117,10 +114,7 @@ function FacetOptions({
   );
 }
 
-/**
- * A facet's select. Its HTML is kept (app/hooks/kept-html.tsx) by what it shows: the choice made,
- * the choices and their counts; the same select comes back from one search to the next.
- */
+/** A facet's select: the choice made, the choices and their counts. */
 function FacetSelect({
   facet,
   label,
@@ -139,21 +133,12 @@ function FacetSelect({
   counts: FacetCounts | undefined;
 }) {
   const chosen = selectedChoice(filters, facet);
-  const shown = [chosen, options, counts?.facets[facet]];
   return (
-    <KeptHtml id={`filter ${facet} ${JSON.stringify(shown)}`}>
-      <Field id={`filter-${facet}`} label={label}>
-        <NativeSelect name={facet} defaultValue={chosen ?? all}>
-          <FacetOptions
-            facet={facet}
-            all={all}
-            options={options}
-            filters={filters}
-            counts={counts}
-          />
-        </NativeSelect>
-      </Field>
-    </KeptHtml>
+    <Field id={`filter-${facet}`} label={label}>
+      <NativeSelect name={facet} defaultValue={chosen ?? all}>
+        <FacetOptions facet={facet} all={all} options={options} filters={filters} counts={counts} />
+      </NativeSelect>
+    </Field>
   );
 }
 
@@ -191,27 +176,23 @@ export function OfferFiltersForm({
           {...dom.hook(dom.LIVE_FILTERS)}
         >
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <KeptHtml id={`filter q=${filters.searchTerm ?? ""}`}>
-              <Field id="filter-q" label="Rechercher" className="lg:col-span-3">
-                <SearchInput
-                  name="q"
-                  placeholder="CPU, RAM, référence..."
-                  maxLength={MAX_SEARCH_LENGTH}
-                  defaultValue={filters.searchTerm ?? ""}
-                />
-              </Field>
-            </KeptHtml>
-            <KeptHtml id={`filter sort=${sort}`}>
-              <Field id="filter-sort" label="Trier par">
-                <NativeSelect name="sort" defaultValue={sort}>
-                  {OFFER_SORTS.map((value) => (
-                    <option key={value} value={value}>
-                      {OFFER_SORT_LABELS[value]}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </Field>
-            </KeptHtml>
+            <Field id="filter-q" label="Rechercher" className="lg:col-span-3">
+              <SearchInput
+                name="q"
+                placeholder="CPU, RAM, référence..."
+                maxLength={MAX_SEARCH_LENGTH}
+                defaultValue={filters.searchTerm ?? ""}
+              />
+            </Field>
+            <Field id="filter-sort" label="Trier par">
+              <NativeSelect name="sort" defaultValue={sort}>
+                {OFFER_SORTS.map((value) => (
+                  <option key={value} value={value}>
+                    {OFFER_SORT_LABELS[value]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </Field>
           </div>
           {/* On a phone the other filters fold under 'Filtres' (open when one is set), the actions
               beside it while folded, so that the first offers show on the first screen; from md up
@@ -221,16 +202,14 @@ export function OfferFiltersForm({
               className="group open:w-full md:w-full md:details-content:[content-visibility:visible]"
               open={hasActiveFilters({ ...filters, searchTerm: undefined }) || undefined}
             >
-              <KeptHtml id="filters summary">
-                <summary className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-md border px-4 text-sm font-medium hover:bg-accent md:supports-[selector(::details-content)]:hidden">
-                  <SlidersHorizontal aria-hidden="true" className="size-4" />
-                  Filtres
-                  <ChevronDown
-                    aria-hidden="true"
-                    className="size-4 transition-transform group-open:rotate-180"
-                  />
-                </summary>
-              </KeptHtml>
+              <summary className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-md border px-4 text-sm font-medium hover:bg-accent md:supports-[selector(::details-content)]:hidden">
+                <SlidersHorizontal aria-hidden="true" className="size-4" />
+                Filtres
+                <ChevronDown
+                  aria-hidden="true"
+                  className="size-4 transition-transform group-open:rotate-180"
+                />
+              </summary>
               <div className="mt-4 grid gap-4 sm:grid-cols-2 md:mt-0 lg:grid-cols-4">
                 <FacetSelect
                   facet="type"
@@ -265,42 +244,34 @@ export function OfferFiltersForm({
                     {...facetProps}
                   />
                 ))}
-                <KeptHtml
-                  id={`filter available=${filters.availableNow === true} ${availableCount}`}
-                >
-                  <div className="flex items-end pb-2">
-                    <label className="flex cursor-pointer items-center gap-2 text-sm">
-                      <Checkbox
-                        id="filter-available"
-                        name="available"
-                        value="1"
-                        defaultChecked={filters.availableNow === true}
-                        disabled={availableCount === 0 && !filters.availableNow}
-                        {...dom.hook(dom.FILTER_CHOICE, "available=1")}
-                      />
-                      <span {...dom.hook(dom.FILTER_CHOICE_LABEL, "available=1")}>
-                        {choiceLabel("Livrable immédiatement", availableCount)}
-                      </span>
-                    </label>
-                  </div>
-                </KeptHtml>
+                <div className="flex items-end pb-2">
+                  <label className="flex cursor-pointer items-center gap-2 text-sm">
+                    <Checkbox
+                      id="filter-available"
+                      name="available"
+                      value="1"
+                      defaultChecked={filters.availableNow === true}
+                      disabled={availableCount === 0 && !filters.availableNow}
+                      {...dom.hook(dom.FILTER_CHOICE, "available=1")}
+                    />
+                    <span {...dom.hook(dom.FILTER_CHOICE_LABEL, "available=1")}>
+                      {choiceLabel("Livrable immédiatement", availableCount)}
+                    </span>
+                  </label>
+                </div>
               </div>
             </details>
             <div className="flex flex-wrap items-center gap-3" {...dom.hook(dom.FILTER_ACTIONS)}>
-              <KeptHtml id="filters apply">
-                <Button type="submit" size="sm" {...dom.hook(dom.NOJS_ONLY)}>
-                  <Search aria-hidden="true" /> Appliquer les filtres
-                </Button>
-              </KeptHtml>
+              <Button type="submit" size="sm" {...dom.hook(dom.NOJS_ONLY)}>
+                <Search aria-hidden="true" /> Appliquer les filtres
+              </Button>
               {filtered ? (
-                <KeptHtml id={`filters clear ${sort}`}>
-                  <Button asChild variant="outline" size="sm">
-                    {/* Clearing the filters keeps the chosen order. */}
-                    <a href={offerListingPath({}, 1, sort)}>
-                      <X aria-hidden="true" /> Effacer les filtres
-                    </a>
-                  </Button>
-                </KeptHtml>
+                <Button asChild variant="outline" size="sm">
+                  {/* Clearing the filters keeps the chosen order. */}
+                  <a href={offerListingPath({}, 1, sort)}>
+                    <X aria-hidden="true" /> Effacer les filtres
+                  </a>
+                </Button>
               ) : null}
             </div>
           </div>

@@ -1,7 +1,5 @@
 import { Mail, Server } from "lucide-react";
-import { KeptHtml } from "~/hooks/kept-html";
 import { useRootData } from "~/hooks/use-root-data";
-import type { SiteConfig } from "~/lib/site";
 import { FEED_PATH, OPENAPI_PATH } from "~/lib/site";
 import { NAV_LINKS } from "./site-header";
 
@@ -11,16 +9,6 @@ const external = { target: "_blank", rel: "noopener noreferrer" } as const;
 
 export function SiteFooter() {
   const { site, year } = useRootData();
-  const { name, email, mainUrl, legalUrl, termsUrl } = site;
-  return (
-    <KeptHtml id={`footer ${year} ${JSON.stringify([name, email, mainUrl, legalUrl, termsUrl])}`}>
-      <SiteFooterHtml site={site} year={year} />
-    </KeptHtml>
-  );
-}
-
-/** Plain HTML (the footer is kept as HTML, app/hooks/kept-html.tsx). */
-function SiteFooterHtml({ site, year }: { site: SiteConfig; year: number }) {
   const mainHost = new URL(site.mainUrl).host;
   return (
     <footer className="mt-16 border-t bg-muted/40 [contain-intrinsic-size:auto_46rem] [content-visibility:auto] md:[contain-intrinsic-size:auto_19rem]">

@@ -1,7 +1,6 @@
 import { Menu, Moon, Server, Sun, X } from "lucide-react";
 import { useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { KeptHtml } from "~/hooks/kept-html";
 import { useRootData } from "~/hooks/use-root-data";
 import * as dom from "~/lib/dom-hooks";
 import { cn } from "~/lib/utils";
@@ -22,7 +21,7 @@ function activeLink(pathname: string): NavPath | undefined {
   )?.to;
 }
 
-/** A navigation link: plain HTML (the header is kept as HTML, app/hooks/kept-html.tsx). */
+/** A navigation link: a plain `<a href>` (no public page hydrates). */
 function NavItem({
   to,
   active,
@@ -73,11 +72,7 @@ export function ThemeToggle() {
 export function SiteHeader() {
   const { site } = useRootData();
   const active = activeLink(useLocation().pathname);
-  return (
-    <KeptHtml id={`header ${active ?? ""} ${site.name}`}>
-      <SiteHeaderHtml siteName={site.name} active={active} />
-    </KeptHtml>
-  );
+  return <SiteHeaderHtml siteName={site.name} active={active} />;
 }
 
 function SiteHeaderHtml({ siteName, active }: { siteName: string; active: NavPath | undefined }) {

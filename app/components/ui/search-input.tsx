@@ -1,19 +1,16 @@
 import { Search } from "lucide-react";
 import type * as React from "react";
 import { Input } from "~/components/ui/input";
-import { KeptHtml } from "~/hooks/kept-html";
 import { cn } from "~/lib/utils";
 
 /** A search box: a type=search input with the magnifier inside it. Props go to the input. */
 export function SearchInput({ className, ...props }: Omit<React.ComponentProps<"input">, "type">) {
   return (
     <div className="relative">
-      <KeptHtml id="search input icon">
-        <Search
-          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden="true"
-        />
-      </KeptHtml>
+      <Search
+        className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden="true"
+      />
       <Input type="search" className={cn("pl-9", className)} {...props} />
     </div>
   );

@@ -5,9 +5,8 @@ import { Input, NativeSelect } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import * as dom from "~/lib/dom-hooks";
 import { monthlyLabel, type Pricing } from "~/lib/money";
-import { GENERAL_REQUEST_LABEL, offerChoiceLabel } from "~/lib/offer-choice";
+import { GENERAL_REQUEST_LABEL, offerChoiceLabel } from "~/features/desk/offer-choice";
 import { OFFER_SEARCH, offerSearchSummary } from "~/lib/offer-search";
-import { useNonce } from "~/hooks/nonce";
 import { useRootData } from "~/hooks/use-root-data";
 import type { ContactOfferField as Field } from "./contact-offers.server";
 import type { OfferChoice } from "~/features/offers/offer-choices.server";
@@ -115,7 +114,6 @@ function OfferSearchField({
   postedChoice?: OfferChoice;
   error?: string;
 }) {
-  const nonce = useNonce();
   const { pricing } = useRootData().site;
   const known = [field.preselected, postedChoice, ...(field.results ?? [])];
   const selected = known.find((c) => c && String(c.id) === value);
@@ -205,7 +203,7 @@ function OfferSearchField({
       </fieldset>
       <FieldError id="offer-error" message={error} />
       <SelectedOfferBox selected={selected} />
-      <script src={searchScriptUrl} defer nonce={nonce} suppressHydrationWarning />
+      <script src={searchScriptUrl} defer />
     </div>
   );
 }

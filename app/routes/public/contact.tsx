@@ -12,11 +12,10 @@ import { Field } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Input, Textarea } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
-import { contactFormSchema } from "~/lib/contact";
+import { contactFormSchema } from "~/features/desk/contact-form-schema";
 import { COMPANY_MAX, compactSiren, isValidSiren, SIREN_MESSAGES, vatNumberOf } from "~/lib/siren";
 import { offerNeedsSiren, withCompanyOfSiren } from "~/features/desk/contact-company.server";
 import { companyLookupEnabled } from "~/features/desk/company-lookup.server";
-import { useNonce } from "~/hooks/nonce";
 import * as dom from "~/lib/dom-hooks";
 import { CONTACT_LIMITS } from "~/lib/limits";
 import { ERROR_MESSAGES } from "~/lib/messages";
@@ -174,7 +173,6 @@ function typedVatNumber(siren: string | undefined): string {
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { offerField, token, companyLookup } = loaderData;
   const { site } = useRootData();
-  const nonce = useNonce();
   const failed = actionData;
   // After a refused post the configuration comes back with the form, not in the address.
   const { configuration, configurationQuery } = failed ?? loaderData;
@@ -265,7 +263,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                         aria-live="polite"
                         {...dom.hook(dom.COMPANY_LOOKUP, "/entreprise")}
                       />
-                      <script src={companyScriptUrl} defer nonce={nonce} suppressHydrationWarning />
+                      <script src={companyScriptUrl} defer />
                     </>
                   ) : null}
                 </div>

@@ -35,7 +35,6 @@ import { configure, contactHref, readSelection, selectionParams } from "~/lib/of
 import { quoteHref } from "~/lib/quote";
 import { configuredTermsSource, offerTerms } from "~/lib/offer-terms";
 import { productJsonLd } from "~/lib/structured-data";
-import { KeptHtml } from "~/hooks/kept-html";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
 import { withDatabase } from "~/platform/availability.server";
@@ -205,11 +204,7 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
             </Card>
           ) : null}
 
-          <KeptHtml
-            id={`offer facts ${JSON.stringify([offer.cpu, offer.ram, offer.storage, offer.network, offer.contractType, offer.engagement, terms.loa])}`}
-          >
-            <OfferFacts offer={offer} loa={terms.loa} />
-          </KeptHtml>
+          <OfferFacts offer={offer} loa={terms.loa} />
         </article>
 
         <aside className="lg:col-span-1">
@@ -275,9 +270,7 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
               {/* In the price card: the configuration script swaps its href with the card. */}
               <Button asChild variant="ghost" className="w-full">
                 <a href={quoteHref(offer.slug, configured.query)} download>
-                  <KeptHtml id="offer quote icon">
-                    <FileDown className="size-4" aria-hidden="true" />
-                  </KeptHtml>
+                  <FileDown className="size-4" aria-hidden="true" />
                   Télécharger le devis (PDF)
                 </a>
               </Button>

@@ -13,7 +13,6 @@ import { offerCountLabel } from "~/lib/format";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta, siteFromMatches } from "~/lib/meta";
 import { FEED_PATH, FEED_TITLE_SUFFIX } from "~/lib/site";
-import { KeptHtml } from "~/hooks/kept-html";
 import { RequestReference } from "~/hooks/request-id";
 import * as dom from "~/lib/dom-hooks";
 import {
@@ -120,9 +119,7 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container mx-auto px-4 py-10">
       <OfferCardIcons />
-      <KeptHtml id="listing header">
-        <PageHeader />
-      </KeptHtml>
+      <PageHeader />
       <OfferFiltersForm
         filters={filters}
         filtered={filtered}
@@ -140,19 +137,14 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
         >
           {offerCountLabel(total)}
         </p>
-        {/* The same on every listing: rendered once (app/hooks/kept-html.tsx). */}
-        <KeptHtml id="listing compare bar and spinner">
-          <>
-            <CompareBar />
-            <div
-              className="flex justify-center py-16 text-muted-foreground"
-              {...dom.hook(dom.LISTING_LOADING)}
-              hidden
-            >
-              <Spinner label="Chargement des offres..." />
-            </div>
-          </>
-        </KeptHtml>
+        <CompareBar />
+        <div
+          className="flex justify-center py-16 text-muted-foreground"
+          {...dom.hook(dom.LISTING_LOADING)}
+          hidden
+        >
+          <Spinner label="Chargement des offres..." />
+        </div>
         <div {...dom.hook(dom.LISTING_CONTENT)}>
           {offers.length === 0 ? (
             <div className="rounded-lg border border-dashed p-12 text-center">
