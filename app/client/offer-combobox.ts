@@ -1,6 +1,6 @@
 // The pure part of the contact form's offer combobox (contact-offer-search.ts).
 import type { OfferSearchAnswer } from "~/routes/resources/contact-offers";
-import { GENERAL_REQUEST_LABEL, offerChoiceLabel } from "~/lib/offer-choice";
+import { GENERAL_REQUEST_LABEL, offerChoiceLabel } from "~/features/desk/offer-choice";
 import type { ShownOffer } from "./offer-choice";
 
 /** The first option: no offer. */

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { CONTROL_CHARACTERS } from "./contact";
-import { CONTACT_LIMITS } from "./limits";
+import { CONTACT_LIMITS, CONTROL_CHARACTERS } from "./limits";
 
 const EMAIL_MISSING = "Veuillez saisir votre adresse e-mail.";
 const EMAIL_INVALID = "Veuillez saisir une adresse e-mail valide.";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { queryFields } from "./list-query";
-import { pageSchema, searchTermSchema } from "./list-query-schema";
+import { queryFields } from "~/lib/list-query";
+import { pageSchema, searchTermSchema } from "~/lib/list-query-schema";
 import {
   CONTACT_LIST_PARAMS,
   CONTACT_SORTS,
@@ -10,7 +10,7 @@ import {
   SPAM_FILTER,
   type ContactListFilters,
 } from "./contact-filters";
-import { CONTACT_STATUSES } from "./domain";
+import { CONTACT_STATUSES } from "~/lib/domain";
 
 // Server side only: keeps the validation library out of the admin bundle.
 export { MAX_CONTACT_SEARCH_LENGTH };

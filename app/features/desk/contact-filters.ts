@@ -1,5 +1,5 @@
-import type { ContactStatus } from "./domain";
-import { listSearch } from "./list-query";
+import type { ContactStatus } from "~/lib/domain";
+import { listSearch } from "~/lib/list-query";
 
 /**
  * The admin list of contact requests, as carried in the URL: ?q=&status=&sort=&page=

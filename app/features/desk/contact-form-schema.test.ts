@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { contactFormSchema } from "./contact";
-import { CONTACT_LIMITS } from "./limits";
+import { contactFormSchema } from "./contact-form-schema";
+import { CONTACT_LIMITS } from "~/lib/limits";
 
 const valid = { name: "Jean", email: "jean@example.fr", phone: "", message: "Bonjour", offer: "" };
 const errorOf = (change: Partial<typeof valid>) => {

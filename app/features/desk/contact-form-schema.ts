@@ -1,14 +1,7 @@
 import { z } from "zod";
-import { CONTACT_LIMITS } from "./limits";
-import { MESSAGES } from "./messages";
-import { COMPANY_MAX, compactSiren, isValidSiren, SIREN_MESSAGES } from "./siren";
-
-// Control characters have no place in a form field (NUL cannot even be stored); a multi-line
-// message keeps tabs and line breaks.
-// eslint-disable-next-line no-control-regex
-export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
-// eslint-disable-next-line no-control-regex
-export const CONTROL_CHARACTERS_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+import { CONTACT_LIMITS, CONTROL_CHARACTERS, CONTROL_CHARACTERS_EXCEPT_LINES } from "~/lib/limits";
+import { MESSAGES } from "~/lib/messages";
+import { COMPANY_MAX, compactSiren, isValidSiren, SIREN_MESSAGES } from "~/lib/siren";
 
 const text = (max: number, label: string, control = CONTROL_CHARACTERS) =>
   z

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { CONTROL_CHARACTERS_EXCEPT_LINES } from "./contact";
+import { CONTACT_NOTE_MAX, CONTROL_CHARACTERS_EXCEPT_LINES } from "~/lib/limits";
 
-import { CONTACT_NOTE_MAX } from "./limits";
 
 export { CONTACT_NOTE_MAX };
 

@@ -3,7 +3,7 @@
 import { firstResponseDeadline } from "./first-response.server";
 import { clientSubject } from "~/platform/client-address.server";
 import { asc, eq, sql } from "drizzle-orm";
-import type { ContactInput } from "~/lib/contact";
+import type { ContactInput } from "~/features/desk/contact-form-schema";
 import type { ContactMailData } from "~/lib/contact-mail";
 import { contactReference } from "~/lib/contact-reference";
 import { type ConfigurationSnapshot } from "~/lib/offer-options";

@@ -2,11 +2,11 @@
 // contact-request.tsx; what a change does is applyContactChange's (app/features/desk/contacts.server.ts).
 import { z } from "zod";
 import { ADMIN_MESSAGES, type FlashKey } from "~/lib/admin-messages";
-import { contactNoteSchema } from "~/lib/contact-note";
+import { contactNoteSchema } from "~/features/desk/contact-note";
 import { CONTACT_STATUSES } from "~/lib/domain";
 import { applyBulkChange, type BulkChange } from "~/features/desk/contact-bulk.server";
 import { applyContactChange, type ContactChange } from "~/features/desk/contact-changes.server";
-import { CONTACT_PAGE_SIZE } from "~/lib/contact-filters";
+import { CONTACT_PAGE_SIZE } from "~/features/desk/contact-filters";
 import {
   actionDone,
   actionFailure,

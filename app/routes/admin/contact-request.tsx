@@ -6,7 +6,7 @@ import {
   NotSpamForm,
   StatusBadge,
   StatusForm,
-} from "~/components/admin/contact-status";
+} from "~/features/desk/contact-status";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { BackLink } from "~/components/ui/back-link";

@@ -26,8 +26,8 @@ import {
   OWNER_FILTERS,
   type OwnerFilter,
   CONTACT_LIST_PARAMS,
-} from "~/lib/contact-filters";
-import { contactListPath, parseContactFilters } from "~/lib/contact-filters-schema";
+} from "~/features/desk/contact-filters";
+import { contactListPath, parseContactFilters } from "~/features/desk/contact-filters-schema";
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from "~/lib/domain";
 import { formatDateTime, isoDate, pluralize } from "~/lib/format";
 import { useHydrated } from "~/hooks/use-hydrated";

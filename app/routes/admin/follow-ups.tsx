@@ -1,7 +1,7 @@
 import { AlarmClock } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
-import { StatusBadge } from "~/components/admin/contact-status";
+import { StatusBadge } from "~/features/desk/contact-status";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";

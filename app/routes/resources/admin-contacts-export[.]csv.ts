@@ -1,5 +1,5 @@
-import { parseContactFilters } from "~/lib/contact-filters-schema";
-import { contactFiltersToSearch } from "~/lib/contact-filters";
+import { parseContactFilters } from "~/features/desk/contact-filters-schema";
+import { contactFiltersToSearch } from "~/features/desk/contact-filters";
 import { parisDay } from "~/lib/csv";
 import { contactRequestsCsv } from "~/features/desk/contact-export.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
