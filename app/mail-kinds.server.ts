@@ -8,6 +8,7 @@ import {
   prepareContactAcknowledgement,
   prepareContactNotification,
 } from "~/features/desk/contact-mail.server";
+import { prepareRequestLinkMail } from "~/features/buyer-request/request-link-mail.server";
 import { prepareFollowUpMail } from "~/features/follow-ups/follow-up-mail.server";
 import { prepareLeaseFileMail } from "~/features/lease-file/lease-file-mail.server";
 import { MAIL_KINDS } from "~/features/mail/mail-outbox.server";
@@ -44,4 +45,6 @@ export const mailRenderers: MailRenderers = {
   [MAIL_KINDS.leaseFileMissing]: prepareLeaseFileMail,
   [MAIL_KINDS.leaseFileFinancer]: prepareLeaseFileMail,
   [MAIL_KINDS.deliveryReportSigned]: prepareLeaseFileMail,
+  // `Ma demande` (issue 42): a new link, asked for by reference and address.
+  [MAIL_KINDS.requestLink]: prepareRequestLinkMail,
 };

@@ -50,6 +50,9 @@ export default [
     route("alertes/confirmer", "routes/public/alert-confirm.tsx"),
     route("alertes/desinscription", "routes/public/alert-unsubscribe.tsx"),
     route("devis/:token", "routes/public/quote.tsx"),
+    // `Ma demande` (issue 42): the buyer's page of a request by its secret link, and the link asked again.
+    route("ma-demande", "routes/public/request-link.tsx"),
+    route("ma-demande/:token", "routes/public/buyer-request.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 

@@ -127,7 +127,13 @@ export type AcknowledgementContact = {
   baseUrl: string;
   /** The totals as the visitor read them on the site (PRICE_DISPLAY). */
   pricing: Pricing;
+  /** `Ma demande` (issue 42): the request's secret page, drawn as the mail leaves. */
+  followUrl?: string;
 };
+
+const FOLLOW_TEXT = "Suivre votre demande (statut, devis, échanges) :";
+const FOLLOW_NOTE =
+  "Ce lien est personnel : ne le transférez pas. Vous pourrez en demander un nouveau sur le site.";
 
 /**
  * What the acknowledgement may say: only what the site itself knows about the request. The name,
@@ -172,6 +178,7 @@ export function renderContactAcknowledgement(
     `Offre : ${offer}`,
     ...(configuration.length ? ["Configuration choisie :", ...configuration] : []),
     "",
+    ...(contact.followUrl ? [`${FOLLOW_TEXT} ${contact.followUrl}`, FOLLOW_NOTE, ""] : []),
     unrepeated,
     "",
     `Nous contacter : ${contact.email} · ${contact.phone} · ${contact.baseUrl}`,
@@ -191,7 +198,7 @@ export function renderContactAcknowledgement(
 <table role="presentation" cellpadding="0" cellspacing="0">
 ${row("Offre", escapeHtml(offer))}
 ${configuration.length ? `${row("Configuration choisie", configuration.map(escapeHtml).join("<br>\n"))}\n` : ""}</table>
-<p>${escapeHtml(unrepeated)}</p>
+${contact.followUrl ? `<p><a href="${escapeHtml(contact.followUrl)}">${escapeHtml(FOLLOW_TEXT.replace(/ :$/, ""))}</a><br><span style="color:#555;font-size:13px">${escapeHtml(FOLLOW_NOTE)}</span></p>\n` : ""}<p>${escapeHtml(unrepeated)}</p>
 <p>Nous contacter : <a href="mailto:${escapeHtml(contact.email)}">${escapeHtml(contact.email)}</a> · ${escapeHtml(contact.phone)} · <a href="${escapeHtml(contact.baseUrl)}">${escapeHtml(contact.baseUrl)}</a></p>
 <p style="color:#555;font-size:13px">${escapeHtml(notYou)}</p>
 </body>

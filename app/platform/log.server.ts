@@ -15,10 +15,11 @@ const MAX_STRING = 2_000;
 
 /**
  * Secrets that travel in addresses: a sent quote's token in its path (`/devis/<token>`, with its
- * `/pdf` and `.data` forms; paths match without regard to case) and the `jeton=` (alert links) and
+ * `/pdf` and `.data` forms; paths match without regard to case), `Ma demande`'s (`/ma-demande/<token>`) and the `jeton=` (alert links) and
  * `token=` (password reset) query parameters.
  */
-const SECRET_IN_ADDRESS = /(\/devis\/)[^/?#\s"'<>]+|([?&;](?:jeton|token)=)[^&#\s"'<>]*/gi;
+const SECRET_IN_ADDRESS =
+  /(\/(?:devis|ma-demande)\/)[^/?#\s"'<>]+|([?&;](?:jeton|token)=)[^&#\s"'<>]*/gi;
 
 /**
  * A path or URL with its secrets replaced by `[redacted]`. Every string of every log line goes

@@ -9,6 +9,7 @@ import type { MailContext, MailRenderer, RenderedMail } from "~/features/mail/ma
 import type { MailOutboxRow } from "~/platform/schema.server";
 import { siteConfig } from "~/platform/site.server";
 import { contactMailData } from "./contacts.server";
+import { drawRequestLink, requestLinkPath } from "~/features/buyer-request/request-link.server";
 
 // A contact request's mails, rendered when they leave from the request as it is then: the sales
 // team's notification, and the visitor's acknowledgement (issue 22). The outbox's renderers of
@@ -24,11 +25,14 @@ async function prepareContactMail(
   // Deleting a request deletes its mails: this only happens if it went during the claim.
   if (!data) return { failed: "La demande n'existe plus" };
   const site = siteConfig();
+  // `Ma demande` (issue 42): a new link each time the acknowledgement leaves (only its hash kept).
+  const token = acknowledgement ? await drawRequestLink(data.id, database) : undefined;
+  const followUrl = token && `${settings.baseUrl.replace(/\/+$/, "")}${requestLinkPath(token)}`;
   const mail = acknowledgement
     ? renderContactAcknowledgement(
         acknowledgementData(data),
         contactReference(data.id, data.createdAt),
-        site,
+        { ...site, followUrl },
       )
     : renderContactNotification(data, settings.baseUrl, settings.pricing);
   return {

@@ -40,6 +40,8 @@ export const MAIL_KINDS = {
   // (or the team), the buyer signed the delivery report.
   leaseFileFinancer: "lease_file_financer",
   deliveryReportSigned: "delivery_report_signed",
+  // Issue 42: to the buyer, a new link to `Ma demande`, asked for by reference and address.
+  requestLink: "request_link",
 } as const;
 export type MailKind = (typeof MAIL_KINDS)[keyof typeof MAIL_KINDS];
 
