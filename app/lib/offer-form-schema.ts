@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ADMIN_MESSAGES } from "./admin-messages";
-import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_EXCEPT_LINES } from "~/features/desk/contact-form-schema";
+import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_EXCEPT_LINES } from "./limits";
 import { fieldErrors, firstFieldError, type FieldErrors } from "./field-errors";
 import {
   OFFER_FIELD_NAMES,

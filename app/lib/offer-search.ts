@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONTROL_CHARACTERS } from "~/features/desk/contact-form-schema";
+import { CONTROL_CHARACTERS } from "./limits";
 
 /** The contact form's offer search (issue 11): how much is asked and how much is answered. */
 export const OFFER_SEARCH = {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_EXCEPT_LINES } from "~/features/desk/contact-form-schema";
+import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_EXCEPT_LINES } from "~/lib/limits";
 import { REPLY_BODY_MAX } from "./reply-form";
 
 // `Modèles de réponse` (issue 40): texts the sales team keeps to start a message to the buyer.
