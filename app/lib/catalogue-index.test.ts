@@ -1,11 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { filterMatcher, indexCatalogue, listFromIndex, type IndexedOffer } from "./catalogue-index";
+import {
+  filterMatcher,
+  indexCatalogue,
+  listFromIndex,
+  searchTitles,
+  type IndexedOffer,
+} from "./catalogue-index";
 import { facetCounts } from "./offer-facets";
 
 type Card = { slug: string };
 
-/** Offer n, newest first by n; its price rank given (ties broken by the database, not here). */
-function offer(n: number, fields: Partial<IndexedOffer<Card>> & { priceRank: number }) {
+/** Offer n, newest first by n; its price and title ranks given (as the database sorts them). */
+function offer(
+  n: number,
+  fields: Partial<IndexedOffer<Card>> & { priceRank: number; titleRank: number },
+) {
   return {
     type: "dedicated" as const,
     engagement: false,
@@ -23,10 +32,17 @@ function offer(n: number, fields: Partial<IndexedOffer<Card>> & { priceRank: num
 }
 
 const INDEX = indexCatalogue([
-  offer(1, { priceRank: 3, type: "loa", searchText: "epyc alpha" }),
-  offer(2, { priceRank: 1, priceFloor: 49, priceCeil: 50, searchText: "xeon beta" }),
-  offer(3, { priceRank: 4, datacenter: "paris", ramGb: null, searchText: "epyc gamma" }),
-  offer(4, { priceRank: 2, delivery: "sold_out", searchText: "ryzen delta" }),
+  offer(1, { priceRank: 3, titleRank: 4, type: "loa", searchText: "epyc alpha" }),
+  offer(2, { priceRank: 1, titleRank: 2, priceFloor: 49, priceCeil: 50, searchText: "xeon beta" }),
+  offer(3, {
+    priceRank: 4,
+    titleRank: 1,
+    datacenter: "paris",
+    ramGb: null,
+    // search_text: title, reference, cpu, ram, separated by chr(31).
+    searchText: "gamma\u001fref-3\u001fepyc 7543\u001f64 go",
+  }),
+  offer(4, { priceRank: 2, titleRank: 3, delivery: "sold_out", searchText: "ryzen delta" }),
 ]);
 
 const slugs = (result: { offers: Card[] }) => result.offers.map((o) => o.slug.slice(6));
@@ -52,6 +68,23 @@ describe("the catalogue's index", () => {
     const found = list({ searchTerm: "EPYC" }, { needle: "epyc" });
     expect(slugs(found)).toEqual(["1", "3"]);
     expect(found.counts.facets.type.by).toEqual({ loa: 1, dedicated: 1 });
+  });
+
+  it("searches titles and references only, by title, for the contact form's offer field", () => {
+    // Offer 3 has epyc in its cpu only: the offer search leaves it out, the listing finds it.
+    expect(searchTitles(INDEX, "epyc", 10).offers.map((o) => o.slug)).toEqual(["offre-1"]);
+    expect(searchTitles(INDEX, "ref-3", 10).offers.map((o) => o.slug)).toEqual(["offre-3"]);
+    expect(searchTitles(INDEX, "a", 10).offers.map((o) => o.slug)).toEqual([
+      "offre-3",
+      "offre-2",
+      "offre-4",
+      "offre-1",
+    ]);
+    expect(searchTitles(INDEX, "a", 2)).toEqual({
+      offers: [{ slug: "offre-3" }, { slug: "offre-2" }],
+      more: true,
+    });
+    expect(searchTitles(INDEX, "a", 4).more).toBe(false);
   });
 
   it("applies ranges and choices as the SQL does: an offer without the number is left out", () => {

@@ -9,29 +9,58 @@ import {
 } from "./offer-facets";
 import { MINIMUM_FILTERS, type OfferFilters, type OfferSort } from "./offer-filters";
 
-// The public listing answered from the active catalogue held in memory, once per catalogue
-// version (issue 31: an uncached search ran two statements, more than half of its time on the
-// embedded database). The rules are the SQL's (offer-listing.server.ts's listingConditions, which
-// the API still runs): the same cells as the counts (offer-facets.ts), one per offer, and the
-// search as a substring of search_text. A test holds the two to the same answers on both engines.
-// No zod, no database: tested beside it.
+// The one listing engine (issue 43): the active catalogue held in memory, once per catalogue
+// version, answers the listing page, /api/offers and the contact form's offer search alike. SQL is
+// the source it is built from (offer-listing.server.ts's loadCatalogueIndex): the orders are the
+// database's (created_at, price and title ranks), the search text its lower-cased search_text,
+// the cells the counts' (offer-facets.ts), one per offer. No zod, no database: tested beside it.
 
-/** One active offer: its facet cell (count 1, every range field), search text and card. */
+/**
+ * One active offer: its facet cell (count 1, every range field), search text (search_text:
+ * title, reference, cpu and ram lower-cased, separated by chr(31)) and card.
+ */
 export type IndexedOffer<Card> = FacetCell & { count: 1; searchText: string; card: Card };
 
-/** The active offers in each order of the listing (OfferSort). */
-export type CatalogueIndex<Card> = Record<OfferSort, readonly IndexedOffer<Card>[]>;
+/** The active offers in each order of the listing (OfferSort), and by title (the offer search). */
+export type CatalogueIndex<Card> = Record<OfferSort | "title", readonly IndexedOffer<Card>[]>;
+
+/** search_text's separator: no search term contains it (control characters are refused). */
+const FIELD_SEPARATOR = "\u001f";
 
 /**
  * The index from the offers newest first (created_at desc, id desc) and each one's rank in price
- * order (price, id), both as the database sorts them. `price_desc` is (price desc, id desc): the
- * exact reverse of (price, id).
+ * order (price, id) and title order (title, id), all as the database sorts them. `price_desc` is
+ * (price desc, id desc): the exact reverse of (price, id).
  */
 export function indexCatalogue<Card>(
-  newestFirst: readonly (IndexedOffer<Card> & { priceRank: number })[],
+  newestFirst: readonly (IndexedOffer<Card> & { priceRank: number; titleRank: number })[],
 ): CatalogueIndex<Card> {
   const priceAsc = [...newestFirst].sort((a, b) => a.priceRank - b.priceRank);
-  return { newest: newestFirst, price_asc: priceAsc, price_desc: [...priceAsc].reverse() };
+  const title = [...newestFirst].sort((a, b) => a.titleRank - b.titleRank);
+  return { newest: newestFirst, price_asc: priceAsc, price_desc: [...priceAsc].reverse(), title };
+}
+
+/**
+ * The contact form's offer search (issue 11): active offers whose title or reference contains
+ * `needle` (lower-cased as the database lowers), by title, at most `limit`; `more` when there are
+ * others.
+ */
+export function searchTitles<Card>(
+  index: CatalogueIndex<Card>,
+  needle: string,
+  limit: number,
+): { offers: Card[]; more: boolean } {
+  const offers: Card[] = [];
+  for (const offer of index.title) {
+    const text = offer.searchText;
+    const first = text.indexOf(FIELD_SEPARATOR);
+    const second = first < 0 ? -1 : text.indexOf(FIELD_SEPARATOR, first + 1);
+    const titleAndReference = second < 0 ? text : text.slice(0, second);
+    if (!titleAndReference.includes(needle)) continue;
+    if (offers.length === limit) return { offers, more: true };
+    offers.push(offer.card);
+  }
+  return { offers, more: false };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import { and, asc, count, eq, like, sql } from "drizzle-orm";
+import { and, asc, eq, like, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { slugify } from "../../app/lib/slug";
@@ -146,11 +146,12 @@ type Query = { name: string; run: (db: Database) => Promise<unknown> };
 
 const LISTINGS =
   "|page=200|q=epyc&type=dedicated&min=50&max=500|q=ded-epyc-7543|min=2000|min=50&max=500|type=loa&location=paris&available=1|ram_min=128";
+/** No longer measured: the page and total from SQL went with the API's SQL path (issue 43). */
 export const WITHOUT_COUNTS = ", without counts";
 /**
- * The listing's variants as the site answers them (the catalogue's index held, the counts beside
- * its filters; in a transaction, the index read again each time), against the page and total alone
- * from SQL (what the API runs); the index's read, once per catalogue version; the offer page's queries.
+ * The listing's variants as the site, the API and the offer search answer them (the catalogue's
+ * index held, the counts beside its filters; in a transaction, the index read again each time);
+ * the index's read, once per catalogue version; the offer page's queries.
  */
 const queries = (slug: string): Query[] => [
   ...LISTINGS.split("|").flatMap((query): Query[] => {
@@ -159,14 +160,6 @@ const queries = (slug: string): Query[] => [
       {
         name: `listing ?${query}`,
         run: (db) => listing.listActiveOffers(filters, page, 24, db, "newest"),
-      },
-      {
-        name: `listing ?${query}${WITHOUT_COUNTS}`,
-        run: (db) =>
-          Promise.all([
-            listing.listingPageQuery(filters, page, 24, db, "newest"),
-            db.select({ total: count() }).from(offers).where(listing.listingConditions(filters)),
-          ]),
       },
     ];
   }),

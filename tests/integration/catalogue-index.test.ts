@@ -1,24 +1,28 @@
-import { count } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { AVAILABLE_NOW } from "../../app/lib/delivery";
+import type { Pricing } from "../../app/lib/money";
 import { OFFER_TYPES } from "../../app/lib/domain";
 import { FACETS, type Facet } from "../../app/lib/offer-facets";
 import { DELIVERY_STATES } from "../../app/lib/offer-fields";
 import { OFFER_SORTS, type OfferFilters, type OfferSort } from "../../app/lib/offer-filters";
+import { listApiOffers } from "../../app/features/offers/offer-api.server";
+import { searchOfferChoices } from "../../app/features/offers/offer-choices.server";
 import {
   cardColumns,
+  LISTING_PAGE_SIZE,
   listActiveOffers,
-  listingConditions,
-  listingPageQuery,
 } from "../../app/features/offers/offer-listing.server";
-import { datacenters, offers, type NewOffer } from "../../app/platform/schema.server";
+import { seedLeaseScale } from "../../app/features/offers/lease.server";
+import { datacenters, type NewOffer } from "../../app/platform/schema.server";
 import { testDatabaseKind } from "../support/database";
 import { buildOffer, insertOffers } from "../support/offers";
 import { useTestDatabase } from "../support/use-test-database";
 import { withChoice } from "../support/facets";
 
-// The listing answers from the catalogue's index in memory (catalogue-index.ts); the API, from the
-// SQL of listingConditions. Both must give the same offers, in the same order, with the same
-// totals; each choice's count must be the total of the listing with that choice made.
+// One listing engine (issue 43): the catalogue's index answers the listing page, /api/offers and
+// the contact form's offer search. Its answers are checked here against the spec's rules written
+// out plainly over the rows inserted (an ASCII search: the database lowers anything else, checked
+// by hand below), and the API against the page.
 
 const database = useTestDatabase();
 
@@ -47,6 +51,37 @@ function catalogue(): NewOffer[] {
   );
 }
 
+type Row = NewOffer & { id: number };
+let rows: Row[] = [];
+
+/** Spec section 7 over the rows themselves: active offers, the filters with AND, in `sort`. */
+function expected(filters: OfferFilters, sort: OfferSort): Row[] {
+  const needle = filters.searchTerm?.toLowerCase();
+  const atLeast = (value: number | null | undefined, min: number | undefined) =>
+    min === undefined || (value !== null && value !== undefined && value >= min);
+  const matching = rows.filter(
+    (row) =>
+      row.isActive &&
+      (needle === undefined ||
+        [row.title, row.reference, row.cpu, row.ram]
+          .join("\u001f")
+          .toLowerCase()
+          .includes(needle)) &&
+      (filters.type === undefined || row.type === filters.type) &&
+      (filters.commitment === undefined || row.engagement === filters.commitment) &&
+      (filters.location === undefined || row.datacenter === filters.location) &&
+      (!filters.availableNow || AVAILABLE_NOW.includes(row.delivery!)) &&
+      (filters.minPrice === undefined || Number(row.price) >= filters.minPrice) &&
+      (filters.maxPrice === undefined || Number(row.price) <= filters.maxPrice) &&
+      atLeast(row.ramGb, filters.ramMin) &&
+      atLeast(row.cpuCores, filters.coresMin),
+  );
+  const byPrice = (a: Row, b: Row) => Number(a.price) - Number(b.price) || a.id - b.id;
+  if (sort === "price_asc") return matching.sort(byPrice);
+  if (sort === "price_desc") return matching.sort((a, b) => byPrice(b, a));
+  return matching.sort((a, b) => b.createdAt!.getTime() - a.createdAt!.getTime() || b.id - a.id);
+}
+
 const STATES: OfferFilters[] = [
   {},
   { type: "loa" },
@@ -56,20 +91,10 @@ const STATES: OfferFilters[] = [
   { minPrice: 49, maxPrice: 49 },
   { coresMin: 16, type: "dedicated", commitment: false },
   { location: "nowhere" },
-  ...["epyc", "EPYC", "éco", "ÉCO", "mÉmoire", "100%", "%", "_", "a_b", "\\", "æther", "y-1", "zz"]
+  ...["epyc", "EPYC", "100%", "%", "_", "a_b", "\\", "y-1", "zz"]
     .map((searchTerm) => ({ searchTerm }))
     .flatMap((f) => [f, { ...f, minPrice: 50, location: "roubaix" }]),
 ];
-
-/** The SQL's answer: the page's slugs and the total (offer-api.server.ts runs the same). */
-async function bySql(filters: OfferFilters, page: number, size: number, sort: OfferSort) {
-  const rows = await listingPageQuery(filters, page, size, database.db, sort);
-  const [{ total }] = await database.db
-    .select({ total: count() })
-    .from(offers)
-    .where(listingConditions(filters));
-  return { slugs: rows.map((r) => r.slug), total };
-}
 
 const CHOICES: Record<Facet, (string | undefined)[]> = {
   type: [undefined, ...OFFER_TYPES],
@@ -78,30 +103,46 @@ const CHOICES: Record<Facet, (string | undefined)[]> = {
   available: [undefined, "1"],
 };
 
-describe(`the listing from the catalogue's index (${testDatabaseKind})`, () => {
+const API = { baseUrl: "https://example.fr", pricing: { vatRate: 20, display: "ht" } as Pricing };
+
+describe(`the one listing engine (${testDatabaseKind})`, () => {
   beforeAll(async () => {
     await database.db.insert(datacenters).values([
       { code: "paris", name: "Paris" },
       { code: "roubaix", name: "Roubaix" },
     ]);
-    await insertOffers(database.db, catalogue());
+    await seedLeaseScale(database.db);
+    const rowsIn = catalogue();
+    const inserted = await insertOffers(database.db, rowsIn);
+    rows = rowsIn.map((row, i) => ({ ...row, id: inserted[i].id }));
   });
 
-  it("lists the offers the SQL lists, in its order, page by page, with its total", async () => {
+  it("lists the spec's offers in each order, page by page, with their total", async () => {
     let compared = 0;
     for (const filters of STATES)
       for (const sort of OFFER_SORTS)
         for (const page of [1, 4]) {
           const listed = await listActiveOffers(filters, page, 7, undefined, sort);
-          const expected = await bySql(filters, page, 7, sort);
+          const all = expected(filters, sort);
+          const slugs = all.slice((page - 1) * 7, page * 7).map((row) => row.slug);
           expect(
             { slugs: listed.offers.map((o) => o.slug), total: listed.total },
             `${JSON.stringify(filters)} ${sort} ${page}`,
-          ).toEqual(expected);
-          compared += expected.slugs.length;
+          ).toEqual({ slugs, total: all.length });
+          compared += slugs.length;
         }
     // The states are not all empty: searches with and without matches, and full pages.
-    expect(compared).toBeGreaterThan(500);
+    expect(compared).toBeGreaterThan(400);
+  });
+
+  it("lowers a search term as the database does, accents included", async () => {
+    const titles = async (searchTerm: string) =>
+      (await listActiveOffers({ searchTerm }, 1, 100)).offers.map((o) => o.title.split(" ")[0]);
+    for (const term of ["éco", "ÉCO", "Éco"]) {
+      expect(new Set(await titles(term)), term).toEqual(new Set(["Éco"]));
+    }
+    expect(new Set(await titles("mÉmoire"))).toEqual(new Set(["mémoire"]));
+    expect(new Set(await titles("æther"))).toEqual(new Set(["ÆTHER"]));
   });
 
   it("counts each choice as the listing with that choice made", async () => {
@@ -109,12 +150,48 @@ describe(`the listing from the catalogue's index (${testDatabaseKind})`, () => {
       const { counts } = await listActiveOffers(filters, 1, 1);
       for (const facet of FACETS)
         for (const value of CHOICES[facet]) {
-          const { total } = await bySql(withChoice(filters, facet, value), 1, 1, "newest");
+          const total = expected(withChoice(filters, facet, value), "newest").length;
           const counted =
             value === undefined ? counts.facets[facet].all : (counts.facets[facet].by[value] ?? 0);
           expect(counted, `${JSON.stringify(filters)} ${facet}=${value}`).toBe(total);
         }
     }
+  });
+
+  it("answers the API with the page's offers, order and total", async () => {
+    for (const filters of STATES.slice(0, 12))
+      for (const sort of OFFER_SORTS)
+        for (const page of [1, 2, 5]) {
+          const listed = await listActiveOffers(filters, page, LISTING_PAGE_SIZE, undefined, sort);
+          const api = await listApiOffers({ filters, page, sort }, API);
+          const what = `${JSON.stringify(filters)} ${sort} ${page}`;
+          expect(
+            api.offers.map((o) => o.slug),
+            what,
+          ).toEqual(listed.offers.map((o) => o.slug));
+          expect(api.total, what).toBe(listed.total);
+          expect(api.pageCount, what).toBe(Math.max(1, Math.ceil(listed.total / 24)));
+        }
+  });
+
+  it("answers the contact form's offer search: title or reference, by title, bounded", async () => {
+    const search = (term: string, limit = 100) =>
+      searchOfferChoices(term, limit).then(({ offers, more }) => ({
+        titles: offers.map((o) => o.title),
+        more,
+      }));
+    // 'epyc' is in some cpus too: only the titles count.
+    const epyc = await search("epyc");
+    expect(epyc.titles.length).toBe(rows.filter((r) => r.isActive && /^EPYC/.test(r.title)).length);
+    expect(epyc.titles.every((t) => t.startsWith("EPYC"))).toBe(true);
+    expect(epyc.titles).toEqual([...epyc.titles].sort());
+    // A reference, any case; % and _ taken literally.
+    expect((await search("ref-x-5")).titles.length).toBeGreaterThan(0);
+    expect((await search("100%")).titles.every((t) => t.startsWith("100%"))).toBe(true);
+    expect((await search("a_b")).titles.every((t) => t.startsWith("a_b"))).toBe(true);
+    expect(await search("éco", 3)).toEqual({ titles: expect.any(Array), more: true });
+    expect((await search("ÉCO", 3)).titles.every((t) => t.startsWith("Éco"))).toBe(true);
+    expect(await search("zz")).toEqual({ titles: [], more: false });
   });
 
   it("gives each card the card's fields only (no search text or ranks)", async () => {

@@ -1,4 +1,3 @@
-import { count } from "drizzle-orm";
 import { AVAILABLE_NOW, deliveryLabel } from "~/lib/delivery";
 import { leaseQuote, offeredDurations, type LeaseScale } from "~/lib/lease";
 import { amount, loaTotal, toCents, ttcCents, type Pricing } from "~/lib/money";
@@ -9,12 +8,11 @@ import { db, type Database } from "~/platform/db.server";
 import { readLeaseScale } from "./lease.server";
 import {
   findActiveOfferBySlug,
+  findActiveOffersByIds,
   LISTING_PAGE_SIZE,
-  listingConditions,
-  listingPageDetails,
+  listActiveOffers,
   type OfferDetail,
 } from "./offer-listing.server";
-import { offers } from "~/platform/schema.server";
 
 // The catalogue as JSON (issue 30): what a buyer compares, from the rows the pages read. The
 // shapes are the zod schemas of app/lib/offer-api-schema.ts, which the OpenAPI document describes.
@@ -133,8 +131,8 @@ export function apiOffer(offer: OfferDetail, scale: LeaseScale, context: ApiCont
 
 /**
  * GET /api/offers: one page of the listing, the same offers in the same order as the page at the
- * same address (the same conditions and page query, with every column). A page past the end is
- * empty.
+ * same address: the catalogue's index chooses them (listActiveOffers, the page's own engine), then
+ * their rows are read with every column. A page past the end is empty.
  */
 export async function listApiOffers(
   state: { filters: OfferFilters; page: number; sort: OfferSort },
@@ -142,23 +140,17 @@ export async function listApiOffers(
   database: Database = db(),
 ): Promise<ApiOfferList> {
   const { filters, page, sort } = state;
-  const [{ total }] = await database
-    .select({ total: count() })
-    .from(offers)
-    .where(listingConditions(filters));
-  const pageCount = Math.max(1, Math.ceil(total / LISTING_PAGE_SIZE));
+  const listed = await listActiveOffers(filters, page, LISTING_PAGE_SIZE, database, sort);
+  const ids = listed.offers.map((offer) => offer.id);
   const [rows, scale] =
-    total === 0 || page > pageCount
+    ids.length === 0
       ? [[], undefined]
-      : await Promise.all([
-          listingPageDetails(filters, page, LISTING_PAGE_SIZE, database, sort),
-          readLeaseScale(database),
-        ]);
+      : await Promise.all([findActiveOffersByIds(ids, database), readLeaseScale(database)]);
   return {
     offers: scale ? rows.map((row) => apiOffer(row, scale, context)) : [],
-    total,
+    total: listed.total,
     page,
-    pageCount,
+    pageCount: Math.max(1, Math.ceil(listed.total / LISTING_PAGE_SIZE)),
     pageSize: LISTING_PAGE_SIZE,
   };
 }

@@ -1,8 +1,8 @@
-import { and, asc, count, eq, or, sql } from "drizzle-orm";
-import { likePattern } from "~/lib/offer-filters";
+import { and, asc, count, eq } from "drizzle-orm";
 import { OFFER_SEARCH } from "~/lib/offer-search";
 import { db, type Database } from "~/platform/db.server";
 import { offers } from "~/platform/schema.server";
+import { searchOfferTitles } from "./offer-listing.server";
 
 // The contact form's offer field (docs/decisions/019): every active offer while the catalogue is
 // small, a search by title or reference beyond.
@@ -38,31 +38,23 @@ export async function findOfferChoice(
 
 /**
  * Active offers whose title or reference contains `term` (any case), by title, at most `limit`;
- * `more` when there are others. The trigram index on search_text (title, reference, cpu, ram)
- * narrows the rows; the title/reference test then drops matches found only in cpu or ram.
+ * `more` when there are others: the catalogue's index answers, as for the listing and the API.
  */
 export async function searchOfferChoices(
   term: string,
   limit: number = OFFER_SEARCH.limit,
   database: Database = db(),
 ): Promise<{ offers: OfferChoice[]; more: boolean }> {
-  const pattern = likePattern(term);
-  const rows = await database
-    .select(choiceColumns)
-    .from(offers)
-    .where(
-      and(
-        eq(offers.isActive, true),
-        sql`${offers.searchText} like lower(${pattern})`,
-        or(
-          sql`lower(${offers.title}) like lower(${pattern})`,
-          sql`lower(${offers.reference}) like lower(${pattern})`,
-        ),
-      ),
-    )
-    .orderBy(asc(offers.title), asc(offers.id))
-    .limit(limit + 1);
-  return { offers: rows.slice(0, limit), more: rows.length > limit };
+  const found = await searchOfferTitles(term, limit, database);
+  return {
+    offers: found.offers.map(({ id, title, reference, price }) => ({
+      id,
+      title,
+      reference,
+      price,
+    })),
+    more: found.more,
+  };
 }
 
 /** Contact selector: active offers as id, title, reference and price, by title. */

@@ -1,19 +1,16 @@
 // The public side of the catalogue: the listing with its filters, counts and pages, the home
 // page's featured offers, an offer by its slug, the reference filters' choices.
-import { and, asc, getTableColumns, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
-import { AVAILABLE_NOW } from "~/lib/delivery";
+import { and, asc, getTableColumns, desc, eq, inArray, sql } from "drizzle-orm";
 import {
   indexCatalogue,
   listFromIndex,
+  searchTitles,
   type CatalogueIndex,
   type IndexedOffer,
 } from "~/lib/catalogue-index";
 import { facetCounts, type FacetCounts } from "~/lib/offer-facets";
 import {
   DEFAULT_SORT,
-  likePattern,
-  MINIMUM_FILTERS,
-  REFERENCE_FILTERS,
   type MinimumFilterColumn,
   type OfferFilters,
   type OfferSort,
@@ -64,59 +61,13 @@ export function offersWithDatacenter<T extends SelectedFields>(database: Databas
 const detailColumns = { ...getTableColumns(offers), datacenterName: datacenters.name };
 export type OfferDetail = Offer & { datacenterName: string | null };
 
-/** Active offers matching the search. */
-function searchConditions(filters: OfferFilters): (SQL | undefined)[] {
-  const conditions: (SQL | undefined)[] = [eq(offers.isActive, true)];
-  if (filters.searchTerm) {
-    // Case-insensitive substring of title, reference, cpu or ram: search_text holds the four,
-    // lower-cased, with a separator that no search term contains (schema.server.ts).
-    const pattern = likePattern(filters.searchTerm);
-    conditions.push(sql`${offers.searchText} like lower(${pattern})`);
-  }
-  return conditions;
-}
-
-/** The price and number filters. */
-function rangeConditions(filters: OfferFilters): (SQL | undefined)[] {
-  const conditions: (SQL | undefined)[] = [];
-  if (filters.minPrice !== undefined) conditions.push(gte(offers.price, String(filters.minPrice)));
-  if (filters.maxPrice !== undefined) conditions.push(lte(offers.price, String(filters.maxPrice)));
-  // NULL >= n is not true: an offer without the number is left out once the filter is set.
-  for (const { field, column } of MINIMUM_FILTERS) {
-    const at = filters[field];
-    if (at !== undefined) conditions.push(gte(offers[column], at));
-  }
-  return conditions;
-}
-
-/** Spec section 7, Listing: active offers only, the filters combined with AND. */
-export function listingConditions(filters: OfferFilters): SQL | undefined {
-  const conditions = [...searchConditions(filters), ...rangeConditions(filters)];
-  if (filters.type) conditions.push(eq(offers.type, filters.type));
-  if (filters.commitment !== undefined) conditions.push(eq(offers.engagement, filters.commitment));
-  for (const { param, field } of REFERENCE_FILTERS) {
-    const code = filters[param];
-    if (code) conditions.push(eq(offers[field], code));
-  }
-  if (filters.availableNow) conditions.push(inArray(offers.delivery, [...AVAILABLE_NOW]));
-  return and(...conditions);
-}
+/** The newest first, as the (is_active, created_at desc) index reads them; the id breaks ties. */
+const NEWEST_FIRST = [desc(offers.createdAt), desc(offers.id)];
 
 /**
- * Each order follows an index from its first column to its tie-breaker (schema.server.ts), so a
- * page is read in index order: (is_active, created_at desc, id desc) for the newest first,
- * (is_active, price, id) forwards or backwards for the prices. Equal prices keep a stable order.
- */
-const ORDERS: Record<OfferSort, SQL[]> = {
-  newest: [desc(offers.createdAt), desc(offers.id)],
-  price_asc: [asc(offers.price), asc(offers.id)],
-  price_desc: [desc(offers.price), desc(offers.id)],
-};
-
-/**
- * The active catalogue as the listing reads it (catalogue-index.ts): each offer's card, facet
- * cell and search text, newest first, with its rank in price order; the price to the euro, RAM and
- * cores for the range filters.
+ * The active catalogue as the listing, the API and the offer search read it (catalogue-index.ts):
+ * each offer's card, facet cell and search text, newest first, with its rank in price and in title
+ * order; the price to the euro, RAM and cores for the range filters.
  */
 export async function loadCatalogueIndex(
   database: Database = db(),
@@ -129,13 +80,14 @@ export async function loadCatalogueIndex(
     priceFloor: sql<number>`floor(${offers.price})::int`,
     priceCeil: sql<number>`ceil(${offers.price})::int`,
     priceRank: sql<number>`(row_number() over (order by ${offers.price}, ${offers.id}))::int`,
+    titleRank: sql<number>`(row_number() over (order by ${offers.title}, ${offers.id}))::int`,
   })
     .where(eq(offers.isActive, true))
-    .orderBy(...ORDERS.newest);
+    .orderBy(...NEWEST_FIRST);
   // Literal objects of one shape: the listing reads these fields on up to every offer, per search.
   return indexCatalogue(
     rows.map(
-      ({ searchText, priceFloor, priceCeil, priceRank, ramGb, cpuCores, ...card }) =>
+      ({ searchText, priceFloor, priceCeil, priceRank, titleRank, ramGb, cpuCores, ...card }) =>
         ({
           type: card.type,
           engagement: card.engagement,
@@ -146,11 +98,13 @@ export async function loadCatalogueIndex(
           ramGb,
           cpuCores,
           priceRank,
+          titleRank,
           count: 1,
           searchText: searchText ?? "",
           card,
         }) satisfies IndexedOffer<OfferCardData> & {
           priceRank: number;
+          titleRank: number;
         } & Record<MinimumFilterColumn, number | null>, // every range filter's field, named here
     ),
   );
@@ -210,34 +164,34 @@ export async function listActiveOffers(
   return listFromIndex(index, filters, { needle, page, pageSize, sort }, kept);
 }
 
-/** The query of one listing page (exported for the test that reads its plan). */
-export function listingPageQuery(
-  filters: OfferFilters,
-  page: number,
-  pageSize: number,
-  database: Database,
-  sort: OfferSort,
-) {
-  return offersWithDatacenter(database, cardColumns)
-    .where(listingConditions(filters))
-    .orderBy(...ORDERS[sort])
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+/**
+ * The contact form's offer search (issue 11): active offers whose title or reference contains
+ * `term` (any case), by title, at most `limit`; `more` when there are others. From the same index
+ * as the listing.
+ */
+export async function searchOfferTitles(
+  term: string,
+  limit: number,
+  database: Database = db(),
+): Promise<{ offers: OfferCardData[]; more: boolean }> {
+  const index = database === db() ? await currentIndex() : await loadCatalogueIndex(database);
+  return searchTitles(index, (await searchNeedle(term, database)) ?? "", limit);
 }
 
-/** The same page with every column (the API: the same offers in the same order). */
-export function listingPageDetails(
-  filters: OfferFilters,
-  page: number,
-  pageSize: number,
-  database: Database,
-  sort: OfferSort,
+/**
+ * Active offers with these ids, every column, in the order given (the API's page: the index
+ * chose them); one that is no longer active is left out.
+ */
+export async function findActiveOffersByIds(
+  ids: readonly number[],
+  database: Database = db(),
 ): Promise<OfferDetail[]> {
-  return offersWithDatacenter(database, detailColumns)
-    .where(listingConditions(filters))
-    .orderBy(...ORDERS[sort])
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+  if (ids.length === 0) return [];
+  const rows = await offersWithDatacenter(database, detailColumns).where(
+    and(inArray(offers.id, [...ids]), eq(offers.isActive, true)),
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** The home page's 'Offres à la une': active featured offers, newest first (partial index). */
