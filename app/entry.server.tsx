@@ -8,6 +8,8 @@ import {
   isRouteErrorResponse,
 } from "react-router";
 import { NonceContext } from "~/hooks/nonce";
+import type { RootData } from "~/hooks/use-root-data";
+import { pageHydrates } from "~/lib/hydration";
 import { RequestIdContext } from "~/hooks/request-id";
 import { log } from "~/platform/log.server";
 import { warmQuoteFonts } from "~/features/quotes/quote-pdf.server";
@@ -20,9 +22,9 @@ if (process.env.NODE_ENV === "production") setTimeout(warmQuoteFonts, 2_000).unr
 
 /**
  * Every page, the same way: React Router's document rendered whole (onAllReady), then sent in one
- * write with its length (http-server/fetch-adapter.ts). The nonce reaches only React Router's
- * inline scripts, which a page carries when it hydrates (root.tsx): a page that does not hydrate
- * has none in its HTML, so the page cache can keep its bytes (http-server/page-cache.ts).
+ * write with its length (http-server/fetch-adapter.ts). Only a page that hydrates gets the CSP
+ * nonce, for React Router's inline scripts (root.tsx): one that does not has none in its HTML,
+ * so the page cache can keep its bytes (http-server/page-cache.ts).
  */
 export default function handleRequest(
   request: Request,
@@ -34,7 +36,10 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.cspNonce;
+  const { matches, loaderData } = routerContext.staticHandlerContext;
+  const handles = matches.map((match) => routerContext.routeModules[match.route.id]?.handle);
+  const toast = (loaderData.root as Partial<RootData> | undefined)?.toast;
+  const nonce = pageHydrates(handles, Boolean(toast)) ? loadContext.cspNonce : undefined;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 
   return new Promise<Response>((resolve, reject) => {

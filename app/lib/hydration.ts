@@ -1,8 +1,8 @@
 /**
  * Whether a page ships React to the browser: not when one of its routes exports
  * `handle = { hydrate: false }` (docs/decisions/002-hydration.md), unless it shows a flash toast,
- * which needs React (sonner). root.tsx renders React Router's scripts, and with them the CSP
- * nonce, only for such a page.
+ * which needs React (sonner). Decided once per render, for root.tsx (which loads React Router's
+ * scripts) and entry.server.tsx (which gives the CSP nonce only to pages that hydrate).
  */
 export function pageHydrates(handles: readonly unknown[], showsToast: boolean): boolean {
   return (

@@ -208,7 +208,7 @@ describe("public pages for search engines and speed (built server)", () => {
     expect(missing.headers.get("cache-control")).toBe("private, no-store");
   });
 
-  it("ships only the small chrome scripts on public pages, under 50 KB gzip", async () => {
+  it("ships only the small chrome scripts (under 50 KB gzip) and one immutable stylesheet on public pages", async () => {
     for (const path of [
       "/",
       "/offers/epyc-performance-64",
@@ -229,9 +229,15 @@ describe("public pages for search engines and speed (built server)", () => {
         gzipBytes += gzipSync(Buffer.from(await asset.arrayBuffer())).length;
       }
       expect(gzipBytes, path).toBeLessThan(50 * 1024);
-      // The stylesheet is inline: the first paint needs no other request.
-      expect(html).toMatch(/<style>@layer/);
-      expect(html).not.toMatch(/rel="stylesheet"/);
+      // One stylesheet, the same file on every page: fingerprinted, cached immutable, no inline copy.
+      const sheets = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*>/g)].map(
+        (m) => /href="([^"]+)"/.exec(m[0])?.[1],
+      );
+      expect(sheets, path).toEqual([expect.stringMatching(/^\/assets\/app-[\w-]+\.css$/)]);
+      expect(html, path).not.toContain("<style");
+      const sheet = await get(sheets[0] ?? "");
+      expect(sheet.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(gzipSync(Buffer.from(await sheet.arrayBuffer())).length, path).toBeLessThan(12 * 1024);
     }
   });
 
