@@ -3,7 +3,7 @@
 // Works on a fresh data directory (migrations run first). On the embedded database, the data
 // directory must not be held by a running server: the command then stops and says so.
 import { parseArgs } from "node:util";
-import { adminCredentialsSchema, issuesToText } from "../app/lib/credentials";
+import { adminCredentialsSchema, issuesToText } from "../app/features/accounts/credentials";
 import { DataDirBusyError } from "../app/platform/db.server";
 import { startDatabase } from "../app/features/setup/startup.server";
 import { upsertAdmin } from "../app/features/accounts/users.server";

@@ -1,4 +1,4 @@
-import type { Role } from "../../app/lib/roles";
+import type { Role } from "../../app/features/accounts/roles";
 import type { AdminUser } from "../../app/features/accounts/users.server";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";

@@ -20,7 +20,7 @@ import {
   users,
 } from "../../app/platform/schema.server";
 import { hashSessionToken } from "../../app/features/accounts/sessions.server";
-import { RESET_MESSAGES } from "../../app/lib/password-reset";
+import { RESET_MESSAGES } from "../../app/features/accounts/password-reset";
 import { testDatabaseKind } from "../support/database";
 import { ADMIN, call, makeRequest, testContext } from "../support/admin";
 import { useAdminSuite } from "../support/admin-suite";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { applyReplyTemplate } from "../../app/features/conversation/reply-template-form";
 import { createContactRequest } from "../../app/features/desk/contacts.server";
-import type { Role } from "../../app/lib/roles";
+import type { Role } from "../../app/features/accounts/roles";
 import {
   auditJournal,
   replyTemplates,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ROLES, type Role } from "../../app/lib/roles";
+import { ROLES, type Role } from "../../app/features/accounts/roles";
 import { hashPassword } from "../../app/features/accounts/password.server";
 import { mailOutbox, offers, users } from "../../app/platform/schema.server";
 import { testDatabaseKind } from "../support/database";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RESET_MESSAGES } from "../../app/lib/password-reset";
+import { RESET_MESSAGES } from "../../app/features/accounts/password-reset";
 import { useServer, useServerWithMail } from "./harness/use-server";
 import { decodeHtml } from "./hostile/run";
 import { clientAddress, postSiteForm, signInOverHttp, sleep } from "./support";

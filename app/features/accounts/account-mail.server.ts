@@ -1,6 +1,6 @@
-import { resetLinkUrl } from "~/lib/password-reset";
-import { renderPasswordResetMail } from "~/lib/password-reset-mail";
-import { renderSecondFactorAlertMail } from "~/lib/account-alert-mail";
+import { resetLinkUrl } from "~/features/accounts/password-reset";
+import { renderPasswordResetMail } from "~/features/accounts/password-reset-mail";
+import { renderSecondFactorAlertMail } from "~/features/accounts/account-alert-mail";
 import type { MailRenderer } from "~/features/mail/mail-renderer.server";
 import { siteConfig } from "~/platform/site.server";
 import { drawResetLink } from "./password-reset.server";

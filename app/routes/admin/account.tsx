@@ -1,11 +1,11 @@
 import { KeyRound, ShieldCheck } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { PasswordField } from "~/components/admin/password-field";
+import { PasswordField } from "~/features/accounts/password-field";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/form-alert";
 import { adminMeta } from "~/lib/admin-meta";
-import { passwordChangeSchema } from "~/lib/credentials";
+import { passwordChangeSchema } from "~/features/accounts/credentials";
 import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
 import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import {
@@ -26,7 +26,7 @@ import {
 import { listUserSessions, revokeUserSession } from "~/features/accounts/sessions.server";
 import { unusedRecoveryCodes } from "~/features/accounts/two-factor.server";
 import { passwordPolicyProblem } from "~/features/accounts/password-policy.server";
-import { describeUserAgent } from "~/lib/user-agent";
+import { describeUserAgent } from "~/features/accounts/user-agent";
 import { formatDateTime, isoDate } from "~/lib/format";
 import { z } from "zod";
 import { log } from "~/platform/log.server";

@@ -10,7 +10,7 @@ import {
   type IdentityCheck,
 } from "~/features/accounts/own-credentials.server";
 import { countRefusal } from "~/platform/metrics.server";
-import type { ReauthRequest } from "~/components/admin/confirm-identity";
+import type { ReauthRequest } from "~/features/accounts/confirm-identity";
 
 // ReauthRequest is the confirmation card's props (components below routes import no route).
 export type { ReauthRequest };

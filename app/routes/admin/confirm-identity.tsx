@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { ConfirmIdentity } from "~/components/admin/confirm-identity";
+import { ConfirmIdentity } from "~/features/accounts/confirm-identity";
 import { adminMeta } from "~/lib/admin-meta";
-import { safeAdminRedirect } from "~/lib/redirect";
+import { safeAdminRedirect } from "~/features/accounts/redirect";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import { confirmIdentity, recentlyAuthenticated } from "~/features/accounts/own-credentials.server";
 import { readForm } from "~/platform/form.server";

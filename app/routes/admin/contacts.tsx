@@ -37,7 +37,7 @@ import { listContactRequests, type AdminContactRequest } from "~/features/desk/c
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import { recentlyAuthenticated } from "~/features/accounts/own-credentials.server";
 import { confirmIdentityUrl } from "./confirm-identity.server";
-import { canOpen } from "~/lib/roles";
+import { canOpen } from "~/features/accounts/roles";
 import { listAssignableUsers } from "~/features/accounts/users.server";
 import { Checkbox } from "~/components/ui/checkbox";
 import { ActionFailureAlert } from "~/components/admin/action-failure-alert";

@@ -1,6 +1,6 @@
 import { ArrowRight, CheckCircle2, Clock, Inbox, Package, PackageCheck } from "lucide-react";
 import { Link, redirect } from "react-router";
-import { homePath } from "~/lib/roles";
+import { homePath } from "~/features/accounts/roles";
 import { z } from "zod";
 import { MAIL_RETRY_INTENT, MailOutboxCard } from "~/features/mail/mail-outbox-card";
 import { IconFact } from "~/components/icon-fact";

@@ -1,13 +1,13 @@
 import { data, Form, useNavigation } from "react-router";
-import { AuthEmailField, AuthShell, AuthSubmit } from "~/components/admin/auth-shell";
+import { AuthEmailField, AuthShell, AuthSubmit } from "~/features/accounts/auth-shell";
 import { FormAlert } from "~/components/ui/form-alert";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { firstFieldError } from "~/lib/field-errors";
 import { retryAfter } from "~/lib/http-headers";
 import { AUTH_LIMITS } from "~/lib/limits";
 import { retryInMinutes } from "~/lib/messages";
-import { FORGOT_PASSWORD_PATH, RESET_MESSAGES } from "~/lib/password-reset";
-import { forgotPasswordSchema } from "~/lib/password-reset-schema";
+import { FORGOT_PASSWORD_PATH, RESET_MESSAGES } from "~/features/accounts/password-reset";
+import { forgotPasswordSchema } from "~/features/accounts/password-reset-schema";
 import { PRIVATE_HEADERS } from "~/features/accounts/auth.server";
 import { actionFailure, readForm } from "~/platform/form.server";
 import { log } from "~/platform/log.server";

@@ -7,7 +7,7 @@ import { adminMeta } from "~/lib/admin-meta";
 import { RequestReference } from "~/hooks/request-id";
 import { failureToast, useActionToast } from "~/hooks/use-action-toast";
 import { cn } from "~/lib/utils";
-import { canOpen, homePath, type AdminArea } from "~/lib/roles";
+import { canOpen, homePath, type AdminArea } from "~/features/accounts/roles";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import type { Route } from "./+types/layout";
 import { ERROR_MESSAGES } from "~/lib/messages";

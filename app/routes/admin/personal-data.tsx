@@ -27,7 +27,7 @@ import {
   parseForm,
   readForm,
 } from "~/platform/form.server";
-import { ConfirmIdentity } from "~/components/admin/confirm-identity";
+import { ConfirmIdentity } from "~/features/accounts/confirm-identity";
 import { confirmIdentityUrl, identityAnswer } from "./confirm-identity.server";
 import { env } from "~/platform/env.server";
 import { log } from "~/platform/log.server";

@@ -1,11 +1,15 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AuthShell, AuthSubmit } from "~/components/admin/auth-shell";
-import { PasswordField } from "~/components/admin/password-field";
+import { AuthShell, AuthSubmit } from "~/features/accounts/auth-shell";
+import { PasswordField } from "~/features/accounts/password-field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
-import { FORGOT_PASSWORD_PATH, RESET_MESSAGES, RESET_PASSWORD_PATH } from "~/lib/password-reset";
-import { resetPasswordSchema, resetTokenSchema } from "~/lib/password-reset-schema";
+import {
+  FORGOT_PASSWORD_PATH,
+  RESET_MESSAGES,
+  RESET_PASSWORD_PATH,
+} from "~/features/accounts/password-reset";
+import { resetPasswordSchema, resetTokenSchema } from "~/features/accounts/password-reset-schema";
 import { clearSessionCookie, PRIVATE_HEADERS } from "~/features/accounts/auth.server";
 import { withFlash } from "~/platform/flash.server";
 import { actionFailure, readForm } from "~/platform/form.server";

@@ -1,12 +1,12 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { AuthEmailField, AuthShell, AuthSubmit } from "~/components/admin/auth-shell";
+import { AuthEmailField, AuthShell, AuthSubmit } from "~/features/accounts/auth-shell";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
-import { signInFormSchema } from "~/lib/credentials";
+import { signInFormSchema } from "~/features/accounts/credentials";
 import { AUTH_LIMITS } from "~/lib/limits";
-import { FORGOT_PASSWORD_PATH } from "~/lib/password-reset";
-import { safeAdminRedirect, signInUrl } from "~/lib/redirect";
+import { FORGOT_PASSWORD_PATH } from "~/features/accounts/password-reset";
+import { safeAdminRedirect, signInUrl } from "~/features/accounts/redirect";
 import {
   clearSessionCookie,
   getAdminSession,

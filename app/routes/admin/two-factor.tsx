@@ -21,7 +21,7 @@ import { log } from "~/platform/log.server";
 import { siteConfig } from "~/platform/site.server";
 import { groupKey, startEnrolment } from "~/features/accounts/two-factor.server";
 import { knownDeviceCookie } from "~/features/accounts/known-device.server";
-import { PasswordField } from "~/components/admin/password-field";
+import { PasswordField } from "~/features/accounts/password-field";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { retryAfter } from "~/lib/http-headers";
 import { AUTH_LIMITS } from "~/lib/limits";

@@ -2,7 +2,7 @@ import { RemoveLink, RowActionForm } from "~/components/admin/row-actions";
 import { UserPlus } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { z } from "zod";
-import { PasswordField } from "~/components/admin/password-field";
+import { PasswordField } from "~/features/accounts/password-field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
@@ -10,7 +10,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { adminMeta } from "~/lib/admin-meta";
-import { adminCredentialsSchema } from "~/lib/credentials";
+import { adminCredentialsSchema } from "~/features/accounts/credentials";
 import { firstFieldError } from "~/lib/field-errors";
 import { formatDateTime, isoDate } from "~/lib/format";
 import { AUTH_LIMITS } from "~/lib/limits";
@@ -25,13 +25,13 @@ import {
   parseId,
   readForm,
 } from "~/platform/form.server";
-import { ConfirmIdentity } from "~/components/admin/confirm-identity";
+import { ConfirmIdentity } from "~/features/accounts/confirm-identity";
 import { identityAnswer } from "./confirm-identity.server";
 import { log } from "~/platform/log.server";
 import { addAdmin, changeRole, listUsers, removeAdmin } from "~/features/accounts/users.server";
 import { resetSecondFactor } from "~/features/accounts/two-factor.server";
 import { passwordPolicyProblem } from "~/features/accounts/password-policy.server";
-import { ROLE_LABELS, ROLES } from "~/lib/roles";
+import { ROLE_LABELS, ROLES } from "~/features/accounts/roles";
 import type { FlashKey } from "~/lib/admin-messages";
 import type { Route } from "./+types/users";
 

@@ -24,7 +24,7 @@ import {
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import { confirmIdentity } from "~/features/accounts/own-credentials.server";
 import { env } from "~/platform/env.server";
-import { ConfirmIdentity } from "~/components/admin/confirm-identity";
+import { ConfirmIdentity } from "~/features/accounts/confirm-identity";
 import { identityAnswer } from "./confirm-identity.server";
 import { actionFailure, actionDone, idSchema, parseId, readForm } from "~/platform/form.server";
 import {

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { AUTH_LIMITS, OFFER_LIMITS } from "../../../app/lib/limits";
-import { RESET_MESSAGES } from "../../../app/lib/password-reset";
+import { RESET_MESSAGES } from "../../../app/features/accounts/password-reset";
 import { EMPTY_OFFER_NUMBERS, VALID_OFFER_FORM } from "../../support/offers";
 import { urlencoded } from "../harness/http";
 import { post, XSS_PAYLOADS, type Action, type HostileCase, type OrFn, type Vars } from "./cases";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AUTH_LIMITS } from "./limits";
+import { AUTH_LIMITS } from "~/lib/limits";
 
 /** E-mail as stored: trimmed and lower-cased, so 'Admin@Example.fr' and 'admin@example.fr' are one account. */
 export const emailSchema = z

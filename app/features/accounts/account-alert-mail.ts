@@ -1,5 +1,5 @@
-import { escapeHtml, headerText, type RenderedMail } from "./contact-mail";
-import { formatDateTime } from "./dates";
+import { escapeHtml, headerText, type RenderedMail } from "~/lib/contact-mail";
+import { formatDateTime } from "~/lib/dates";
 import { FORGOT_PASSWORD_PATH } from "./password-reset";
 
 /** `Mon compte`, where a signed-in administrator changes their password. */

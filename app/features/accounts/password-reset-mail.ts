@@ -1,5 +1,5 @@
-import { escapeHtml, headerText, type RenderedMail } from "./contact-mail";
-import { formatDateTime } from "./dates";
+import { escapeHtml, headerText, type RenderedMail } from "~/lib/contact-mail";
+import { formatDateTime } from "~/lib/dates";
 import { RESET_LINK_MINUTES } from "./password-reset";
 
 /** The mail with the link (text and HTML), sent to the account's address. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { newPasswordSchema } from "./credentials";
-import { AUTH_LIMITS } from "./limits";
+import { AUTH_LIMITS } from "~/lib/limits";
 
 // The forms of `Mot de passe oublié ?` (issue 20), read by the actions only.
 
