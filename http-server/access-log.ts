@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pinoHttp } from "pino-http";
 import { logger } from "../app/platform/log.server";
+import { watchOfferView } from "./offer-views";
 
 /**
  * The `request` line: method, path without its query string (it may carry search terms or
@@ -48,4 +49,6 @@ export function logAccess(req: IncomingMessage, res: ServerResponse): void {
   if (watched.has(res)) return;
   watched.add(res);
   httpLogger(req, res);
+  // The same once-per-response point counts the offer pages' views (issue 42).
+  watchOfferView(req, res);
 }

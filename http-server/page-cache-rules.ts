@@ -2,7 +2,9 @@
 // with a page, the encoding chosen (http-server/page-cache.ts keeps and serves the pages).
 import type { IncomingMessage } from "node:http";
 import Negotiator from "negotiator";
+import { referrerHost } from "../app/lib/attribution";
 import { VIEW_TOKEN_HEADER } from "../app/lib/http-headers";
+import { siteConfig } from "../app/platform/site.server";
 import { type ViewTokenPage } from "./view-token";
 
 /** A page as the cache keeps it. */
@@ -88,7 +90,11 @@ export function isCacheableRequest(req: IncomingMessage): boolean {
   const query = url.indexOf("?");
   const path = query === -1 ? url : url.slice(0, query);
   if (PUBLIC_RESOURCES.has(path)) return query === -1;
-  return PUBLIC_PAGES.some((pattern) => pattern.test(path));
+  if (!PUBLIC_PAGES.some((pattern) => pattern.test(path))) return false;
+  // The first page of a visit from another site: its links carry that site (issue 42, `src`), so
+  // it is rendered for this visit. Visits within the site and direct ones are served as kept.
+  const own = [req.headers.host ?? "", new URL(siteConfig().baseUrl).hostname];
+  return path.startsWith("/api/") || !referrerHost(req.headers.referer, own);
 }
 
 export function httpDate(date: Date): string {

@@ -7,6 +7,8 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { OFFER_TYPE_LABELS, type OfferType } from "~/lib/domain";
 import { amount, formatAmount, monthlyParts } from "~/lib/money";
 import { useRootData } from "~/hooks/use-root-data";
+import { useVisitSource } from "~/hooks/use-visit-source";
+import { withSource } from "~/lib/attribution";
 import type { SiteConfig } from "~/lib/site";
 
 export type OfferCardProps = {
@@ -37,12 +39,14 @@ export function OfferCardIcons() {
 
 export function OfferCard({ offer, compareForm, headingLevel = 2 }: OfferCardProps) {
   const { pricing } = useRootData().site;
+  const src = useVisitSource();
   return (
     <OfferCardHtml
       offer={offer}
       compareForm={compareForm}
       headingLevel={headingLevel}
       pricing={pricing}
+      src={src}
     />
   );
 }
@@ -52,7 +56,8 @@ function OfferCardHtml({
   compareForm,
   headingLevel,
   pricing,
-}: OfferCardProps & { pricing: SiteConfig["pricing"] }) {
+  src,
+}: OfferCardProps & { pricing: SiteConfig["pricing"]; src: string | null }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const setupFee = offer.setupFee === null ? null : amount(offer.setupFee, pricing);
   const price = monthlyParts(offer.price, pricing);
@@ -76,7 +81,7 @@ function OfferCardHtml({
           <Heading className="text-lg font-semibold leading-snug">
             {/* The stretched link makes the whole card clickable with one accessible name. */}
             <a
-              href={`/offers/${offer.slug}`}
+              href={withSource(`/offers/${offer.slug}`, src)}
               className="after:absolute after:inset-0 focus-visible:outline-none"
             >
               {offer.title}

@@ -1,5 +1,7 @@
 import { Mail, Server } from "lucide-react";
 import { useRootData } from "~/hooks/use-root-data";
+import { useVisitSource } from "~/hooks/use-visit-source";
+import { withSource } from "~/lib/attribution";
 import { FEED_PATH, OPENAPI_PATH } from "~/lib/site";
 import { NAV_LINKS } from "./site-header";
 
@@ -10,6 +12,7 @@ const external = { target: "_blank", rel: "noopener noreferrer" } as const;
 export function SiteFooter() {
   const { site, year } = useRootData();
   const mainHost = new URL(site.mainUrl).host;
+  const src = useVisitSource();
   return (
     <footer className="mt-16 border-t bg-muted/40 [contain-intrinsic-size:auto_46rem] [content-visibility:auto] md:[contain-intrinsic-size:auto_19rem]">
       <div className="container mx-auto grid gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -27,7 +30,10 @@ export function SiteFooter() {
           <ul className="space-y-2 text-sm">
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
-                <a href={link.to} className="text-muted-foreground hover:text-primary">
+                <a
+                  href={withSource(link.to, src)}
+                  className="text-muted-foreground hover:text-primary"
+                >
                   {link.label}
                 </a>
               </li>

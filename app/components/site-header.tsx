@@ -2,6 +2,8 @@ import { Menu, Moon, Server, Sun, X } from "lucide-react";
 import { useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useRootData } from "~/hooks/use-root-data";
+import { useVisitSource } from "~/hooks/use-visit-source";
+import { withSource } from "~/lib/attribution";
 import * as dom from "~/lib/dom-hooks";
 import { cn } from "~/lib/utils";
 
@@ -25,17 +27,20 @@ function activeLink(pathname: string): NavPath | undefined {
 function NavItem({
   to,
   active,
+  src,
   className,
   children,
 }: {
   to: NavPath;
   active: NavPath | undefined;
+  /** The visit's origin (issue 42), carried by the site's links. */
+  src: string | null;
   className: (isActive: boolean) => string;
   children: React.ReactNode;
 }) {
   const isActive = to === active;
   return (
-    <a href={to} className={className(isActive)} aria-current={isActive ? "page" : undefined}>
+    <a href={withSource(to, src)} className={className(isActive)} aria-current={isActive ? "page" : undefined}>
       {children}
     </a>
   );
@@ -72,27 +77,41 @@ export function ThemeToggle() {
 export function SiteHeader() {
   const { site } = useRootData();
   const active = activeLink(useLocation().pathname);
-  return <SiteHeaderHtml siteName={site.name} active={active} />;
+  return <SiteHeaderHtml siteName={site.name} active={active} src={useVisitSource()} />;
 }
 
-function SiteHeaderHtml({ siteName, active }: { siteName: string; active: NavPath | undefined }) {
+function SiteHeaderHtml({
+  siteName,
+  active,
+  src,
+}: {
+  siteName: string;
+  active: NavPath | undefined;
+  src: string | null;
+}) {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="container mx-auto flex h-16 items-center justify-between gap-4 px-4">
-        <a href="/" className="flex items-center gap-2 text-lg font-bold">
+        <a href={withSource("/", src)} className="flex items-center gap-2 text-lg font-bold">
           <Server className="size-6 text-primary" aria-hidden="true" />
           <span>{siteName}</span>
         </a>
         <nav aria-label="Navigation principale" className="hidden items-center gap-6 md:flex">
           {NAV_LINKS.map((link) => (
-            <NavItem key={link.to} to={link.to} active={active} className={navLinkClass}>
+            <NavItem
+              key={link.to}
+              to={link.to}
+              active={active}
+              src={src}
+              className={navLinkClass}
+            >
               {link.label}
             </NavItem>
           ))}
         </nav>
         <div className="flex items-center gap-2">
           <Button asChild className="hidden md:inline-flex">
-            <a href="/offers">Découvrir nos serveurs</a>
+            <a href={withSource("/offers", src)}>Découvrir nos serveurs</a>
           </Button>
           <ThemeToggle />
           {/* <details> opens and closes without JavaScript; chrome.ts closes it when a link is followed. */}
@@ -111,14 +130,14 @@ function SiteHeaderHtml({ siteName, active }: { siteName: string; active: NavPat
               <ul className="flex flex-col gap-1 py-2">
                 {NAV_LINKS.map((link) => (
                   <li key={link.to}>
-                    <NavItem to={link.to} active={active} className={mobileLinkClass}>
+                    <NavItem to={link.to} active={active} src={src} className={mobileLinkClass}>
                       {link.label}
                     </NavItem>
                   </li>
                 ))}
               </ul>
               <Button asChild className="w-full">
-                <a href="/offers">Découvrir nos serveurs</a>
+                <a href={withSource("/offers", src)}>Découvrir nos serveurs</a>
               </Button>
             </nav>
           </details>

@@ -6,6 +6,16 @@ import { contactRequests, offers } from "~/platform/schema.server";
 // schema, below the features, so that the desk, the webhooks and privacy read them without
 // importing one another.
 
+/** Where the visit that sent it came from (issue 42): utm_* and the referring site. */
+export const attributionColumns = {
+  source: contactRequests.source,
+  medium: contactRequests.medium,
+  campaign: contactRequests.campaign,
+  term: contactRequests.term,
+  content: contactRequests.content,
+  referrer: contactRequests.referrer,
+};
+
 /** What the visitor sent: every reader of a request starts from these. */
 export const sentColumns = {
   id: contactRequests.id,
@@ -17,6 +27,7 @@ export const sentColumns = {
   message: contactRequests.message,
   configuration: contactRequests.configuration,
   createdAt: contactRequests.createdAt,
+  ...attributionColumns,
 };
 
 /** The request's offer as it is now and as it was when sent (see withOffer, requestOffer). */

@@ -3,6 +3,7 @@
 import { firstResponseDeadline } from "./first-response.server";
 import { clientSubject } from "~/platform/client-address.server";
 import { asc, eq, sql } from "drizzle-orm";
+import type { Attribution } from "~/lib/attribution";
 import type { ContactInput } from "~/features/desk/contact-form-schema";
 import type { ContactMailData } from "~/lib/contact-mail";
 import { contactReference } from "~/lib/contact-reference";
@@ -53,6 +54,8 @@ export async function createContactRequest(
     roundRobin?: boolean;
     /** Acknowledge to the visitor, within these limits (acknowledgementLimits()). */
     acknowledge?: AcknowledgementLimits;
+    /** Where the visit came from (issue 42), read from the form's address. */
+    attribution?: Attribution | null;
   } = {},
 ): Promise<{ id: number; reference: string; replay: boolean }> {
   const offerColumn = (column: typeof offers.id | typeof offers.title | typeof offers.reference) =>
@@ -82,6 +85,7 @@ export async function createContactRequest(
           suspectedSpam,
           submissionToken,
           firstResponseDueAt: suspectedSpam ? null : firstResponseDeadline(),
+          ...options.attribution,
         })
         // The same form sent again (double click, retried post), even at the same moment: the
         // second insert waits for the first to commit, then stores nothing and mails nothing.
@@ -199,7 +203,12 @@ export type ContactSubmission =
  */
 export async function submitContactRequest(
   input: ContactInput,
-  submission: { honeypot: string; token?: string; configuration?: string },
+  submission: {
+    honeypot: string;
+    token?: string;
+    configuration?: string;
+    attribution?: Attribution | null;
+  },
   context: { clientIp: string; requestId: string },
 ): Promise<ContactSubmission> {
   const { CONTACT_RATE_LIMIT, CONTACT_RATE_WINDOW_SECONDS } = env();
@@ -210,6 +219,7 @@ export async function submitContactRequest(
       suspectedSpam,
       configuration: submission.configuration,
       submissionToken: submission.token,
+      attribution: submission.attribution,
       roundRobin: env().ASSIGN_ROUND_ROBIN,
       acknowledge: acknowledgementLimits(),
       // Counted only when new: a replay does not use up the visitor's limit.

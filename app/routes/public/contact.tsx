@@ -40,6 +40,9 @@ import {
   VIEW_TOKEN_HEADER,
 } from "~/lib/http-headers";
 import { answer, configurationParam } from "./contact-answer.server";
+import { withSource } from "~/lib/attribution";
+import { useVisitSource } from "~/hooks/use-visit-source";
+import { attributionOf } from "~/features/attribution/attribution.server";
 
 // Server-rendered; the selected-offer box and the sending state are app/client/contact.ts, the
 // toasts app/client/toast.ts (docs/decisions/005).
@@ -131,9 +134,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const honeypot = formText(form, HONEYPOT_FIELD);
   // `Société` left empty: named from the SIREN when the register answers within a second (issue 41).
   const input = honeypot ? parsed.data : await withCompanyOfSiren(parsed.data);
+  // Where the visit came from (issue 42): the `src` the page put in the form's address.
+  const attribution = attributionOf(new URL(request.url), request.headers.get("referer"));
   const result = await submitContactRequest(
     input,
-    { honeypot, token: token.data, configuration },
+    { honeypot, token: token.data, configuration, attribution },
     context,
   );
   return answer(result, raw, configuration);
@@ -173,6 +178,7 @@ function typedVatNumber(siren: string | undefined): string {
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { offerField, token, companyLookup } = loaderData;
   const { site } = useRootData();
+  const src = useVisitSource();
   const failed = actionData;
   // After a refused post the configuration comes back with the form, not in the address.
   const { configuration, configurationQuery } = failed ?? loaderData;
@@ -229,7 +235,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             ) : null}
             <Form
               method="post"
-              action="/contact"
+              action={withSource("/contact", src)}
               className="space-y-5"
               aria-label="Formulaire de contact"
               {...dom.hook(dom.CONTACT_FORM)}

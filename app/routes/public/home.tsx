@@ -8,6 +8,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { pageMeta, siteFromMatches } from "~/lib/meta";
 import { organizationJsonLd } from "~/lib/structured-data";
 import { useRootData } from "~/hooks/use-root-data";
+import { useVisitSource } from "~/hooks/use-visit-source";
+import { withSource } from "~/lib/attribution";
 import type { RouteHandle } from "~/root";
 import { withDatabase } from "~/platform/availability.server";
 import { listFeaturedOffers } from "~/features/offers/offer-listing.server";
@@ -92,6 +94,7 @@ const SOLUTIONS: {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { site } = useRootData();
+  const src = useVisitSource();
   const { featured } = loaderData;
   return (
     <>
@@ -107,12 +110,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </p>
           <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
             <Button asChild size="lg">
-              <Link to="/offers">
+              <Link to={withSource("/offers", src)}>
                 Découvrir nos offres <ArrowRight aria-hidden="true" />
               </Link>
             </Button>
             <Button asChild size="lg" variant="outline">
-              <Link to="/contact">Nous contacter</Link>
+              <Link to={withSource("/contact", src)}>Nous contacter</Link>
             </Button>
           </div>
         </div>
@@ -150,7 +153,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {SOLUTIONS.map((solution) => (
               <Link
                 key={solution.title}
-                to="/offers"
+                to={withSource("/offers", src)}
                 className="group rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
               >
                 <Card className="h-full transition-shadow group-hover:shadow-md">
@@ -204,10 +207,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Button asChild size="lg">
-            <Link to="/offers">Voir toutes les offres</Link>
+            <Link to={withSource("/offers", src)}>Voir toutes les offres</Link>
           </Button>
           <Button asChild size="lg" variant="outline">
-            <Link to="/contact">Demander un devis</Link>
+            <Link to={withSource("/contact", src)}>Demander un devis</Link>
           </Button>
         </div>
       </section>

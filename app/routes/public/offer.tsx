@@ -36,6 +36,8 @@ import { quoteHref } from "~/lib/quote";
 import { configuredTermsSource, offerTerms } from "~/lib/offer-terms";
 import { productJsonLd } from "~/lib/structured-data";
 import { useRootData } from "~/hooks/use-root-data";
+import { useVisitSource } from "~/hooks/use-visit-source";
+import { SOURCE_PARAM, withSource } from "~/lib/attribution";
 import type { RouteHandle } from "~/root";
 import { withDatabase } from "~/platform/availability.server";
 import { env } from "~/platform/env.server";
@@ -135,6 +137,7 @@ function offerDescription(offer: OfferSummary, pricing: Pricing): string {
 export default function OfferDetail({ loaderData }: Route.ComponentProps) {
   const { offer, configured, descriptionHtml } = loaderData;
   const { site } = useRootData();
+  const src = useVisitSource();
   if (!offer || !configured) {
     return (
       <div className="container mx-auto flex min-h-[50vh] flex-col items-center justify-center gap-4 px-4 py-16 text-center">
@@ -152,7 +155,7 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
   const { lease } = configured;
   const terms = offerTerms(configuredTermsSource(offer, configuration, lease?.quote), site.pricing);
   const soldOut = isSoldOut(offer);
-  const contact = contactHref(offer.id, configured.query);
+  const contact = withSource(contactHref(offer.id, configured.query), src);
   return (
     <div className="container mx-auto px-4 py-10">
       <JsonLd
@@ -166,7 +169,7 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
           availability: schemaOrgAvailability(offer),
         })}
       />
-      <BackLink to="/offers" className="mb-6">
+      <BackLink to={withSource("/offers", src)} className="mb-6">
         Retour aux offres
       </BackLink>
       <div className="grid gap-8 lg:grid-cols-3">
@@ -188,6 +191,7 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
                   groups={configured.groups}
                   selection={configured.selection}
                 >
+                  {src ? <input type="hidden" name={SOURCE_PARAM} value={src} /> : null}
                   {lease ? (
                     <Field id="lease-duration" label="Durée">
                       <NativeSelect name={LEASE_PARAM} defaultValue={String(lease.quote.months)}>
