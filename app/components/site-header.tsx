@@ -40,7 +40,11 @@ function NavItem({
 }) {
   const isActive = to === active;
   return (
-    <a href={withSource(to, src)} className={className(isActive)} aria-current={isActive ? "page" : undefined}>
+    <a
+      href={withSource(to, src)}
+      className={className(isActive)}
+      aria-current={isActive ? "page" : undefined}
+    >
       {children}
     </a>
   );
@@ -98,13 +102,7 @@ function SiteHeaderHtml({
         </a>
         <nav aria-label="Navigation principale" className="hidden items-center gap-6 md:flex">
           {NAV_LINKS.map((link) => (
-            <NavItem
-              key={link.to}
-              to={link.to}
-              active={active}
-              src={src}
-              className={navLinkClass}
-            >
+            <NavItem key={link.to} to={link.to} active={active} src={src} className={navLinkClass}>
               {link.label}
             </NavItem>
           ))}
