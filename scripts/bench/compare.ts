@@ -4,7 +4,7 @@
 // moment of the shared machine weighs on both; req/s is the mean of the rounds, the ratio new/old
 // the median of the rounds' ratios. Target: every ratio ≥ 0.90.
 import { baselineBuild } from "./baseline";
-import * as report from "./report";
+import { table } from "./markdown";
 import { step, write } from "./results";
 import { buyerSearches, onceEach } from "./searches";
 import * as tools from "./tools";
@@ -99,7 +99,7 @@ export async function compare(settings: Settings) {
     const twice = searches.cursors.some((c) => c.wrapped)
       ? "more than the list holds: some were asked twice, and that rate flatters"
       : "none twice";
-    const markdown = `${report.table(heads, rows)}\n\nSearches asked (old and new): ${asked}, ${twice}.\n`;
+    const markdown = `${table(heads, rows)}\n\nSearches asked (old and new): ${asked}, ${twice}.\n`;
     const run = `${base.commit} (${settings.ref}) beside ${head}, both built and on the demo catalogue, each on its own data directory; autocannon ${settings.connections} connections, ${settings.rounds} rounds of ${settings.duration} s per page and server, in turns.`;
     write("compare", "Side by side with another build", run, markdown, {
       baseline: base.commit,

@@ -8,16 +8,17 @@ import { gzipSync } from "node:zlib";
 import { openPglite, openPostgres, type DatabaseHandle } from "../../app/platform/db.server";
 import { findFreePort } from "../../tests/system/harness/ports";
 import type { ServerProcess } from "../../tests/system/harness/server-process";
-import { prepareData, type Prepared } from "./data";
+import { BENCH_CONTACTS, prepareData, type Prepared } from "./data";
 import { CONTACT, text } from "./demo";
 import { measurePages, REFERENCE_PATH } from "./pages";
 import * as report from "./report";
 import type { BenchResults, HttpRow } from "./report";
 import { elapsedSeconds, step, write } from "./results";
 import * as tools from "./tools";
-import { TMP, DURATION, CONNECTIONS, LIGHTHOUSE_RUNS, CONTACTS, FORM } from "./settings";
+import { TMP, DURATION, CONNECTIONS, LIGHTHOUSE_RUNS, FORM } from "./settings";
 
 type Env = Record<string, string>;
+const CONTACTS = tools.envNumber("BENCH_CONTACTS", BENCH_CONTACTS);
 
 /** The administrator's pages on a server, restarted after a page that did not finish. */
 async function measureEngine(prepared: Prepared, env: Env, given?: ServerProcess) {

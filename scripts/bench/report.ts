@@ -1,8 +1,9 @@
-import { execFileSync } from "node:child_process";
-import os from "node:os";
 import { WITHOUT_COUNTS, type IndexReport, type Prepared } from "./data";
 import { REFERENCE_PATH, type PageMeasure } from "./pages";
+import { kb, table } from "./markdown";
 import type { LighthouseResult, LoadResult } from "./tools";
+
+export { header, kb, table } from "./markdown";
 
 // The one report: every mode's figures, targets and markdown (docs/benchmark.md explains them).
 
@@ -41,15 +42,7 @@ export const QUOTE_PDF_LIMIT_MS = 200;
 const LIMITS = { bytes: 200 * 1024, elements: 5000, ratio: 10 };
 
 const pct = (ratio: number) => `${Math.round(ratio * 100)} %`;
-export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const sec = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-
-/** A markdown table: headers separated by "|", each row an array of cells. */
-export function table(headers: string, rows: unknown[][]): string {
-  const line = (cells: unknown[]) => `| ${cells.map((c) => c ?? "").join(" | ")} |`;
-  const heads = headers.split("|");
-  return [line(heads), line(heads.map(() => "---")), ...rows.map(line)].join("\n");
-}
 
 export const scores = (l: LighthouseResult) =>
   `${l.performance} / ${l.accessibility} / ${l.bestPractices} / ${l.seo}`;
@@ -144,28 +137,6 @@ export function targets(r: BenchResults): Target[] {
     );
   }
   return out;
-}
-
-function chromium() {
-  try {
-    const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-    return execFileSync(chrome, ["--version"], { stdio: "pipe" }).toString().trim();
-  } catch {
-    return "no Chromium";
-  }
-}
-
-export function header(title: string, run: string): string {
-  const cpus = os.cpus();
-  const load = os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(" ");
-  return (
-    `# ${title} — ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC\n\n${run} ` +
-    `Machine: ${cpus.length} × ${cpus[0]?.model ?? "?"}, ${Math.round(os.totalmem() / 1024 ** 3)} GB, Node ${process.version}, ${chromium()}; ` +
-    `load average at the end ${load} (the machine is shared: compare ratios within one run).\n`
-  );
 }
 
 const details = (summary: string, ...blocks: string[]) => [

@@ -1,7 +1,7 @@
 // What every bench mode writes: a timed line per step, and its report in bench/results/.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import * as report from "./report";
+import { header } from "./markdown";
 import * as tools from "./tools";
 
 const started = Date.now();
@@ -16,7 +16,7 @@ export const elapsedSeconds = () => Math.round((Date.now() - started) / 1000);
 /** Writes bench/results/<name>.md (and .json) and prints the markdown. */
 export function write(name: string, title: string, run: string, markdown: string, json: object) {
   const commit = tools.gitCommit();
-  const text = `${report.header(title, `${run} Commit ${commit}.`)}\n${markdown}`;
+  const text = `${header(title, `${run} Commit ${commit}.`)}\n${markdown}`;
   writeFileSync(path.join(tools.RESULTS, `${name}.md`), text);
   const stamped = { date: new Date().toISOString(), commit, ...json };
   writeFileSync(path.join(tools.RESULTS, `${name}.json`), `${JSON.stringify(stamped, null, 2)}\n`);

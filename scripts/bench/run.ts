@@ -14,19 +14,9 @@
 import { execSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { adminLighthouse } from "./admin-lighthouse";
-import { buyer, quote } from "./buyer";
-import { compareMode } from "./compare";
-import { flood } from "./flood";
-import { bench } from "./full";
-import { listingAtScale } from "./listing";
-import { loadTest } from "./load";
-import { memory } from "./memory";
-import { pricesAtScale } from "./prices";
 import { step, write } from "./results";
 import { CONNECTIONS, DURATION, LIGHTHOUSE_RUNS, TMP } from "./settings";
 import * as tools from "./tools";
-import { uncached } from "./uncached";
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
@@ -41,6 +31,7 @@ const [mode = "all", ...paths] = positionals;
 
 /** Issue 39: one price per offer on every surface, at 10,000 offers. */
 async function prices() {
+  const { pricesAtScale } = await import("./prices");
   const { markdown, json } = await pricesAtScale(TMP, step);
   const run =
     "The bench's catalogue; each surface read over HTTP and parsed, compared with the rule.";
@@ -48,20 +39,24 @@ async function prices() {
   if (json.mismatches.length) process.exitCode = 1;
 }
 
-const all = () => bench(args["scale-only"]);
+// Each mode loaded when run: one mode's imports (the app's modules, for some) never stop another.
 const modes = {
-  all,
-  memory,
-  buyer,
-  "admin-lighthouse": () => adminLighthouse(paths),
-  load: () => loadTest(args),
-  flood,
-  uncached: () =>
-    uncached({ duration: DURATION, connections: CONNECTIONS, lighthouseRuns: LIGHTHOUSE_RUNS }),
-  listing: listingAtScale,
-  quote,
+  all: async () => (await import("./full")).bench(args["scale-only"]),
+  memory: async () => (await import("./memory")).memory(),
+  buyer: async () => (await import("./buyer")).buyer(),
+  "admin-lighthouse": async () => (await import("./admin-lighthouse")).adminLighthouse(paths),
+  load: async () => (await import("./load")).loadTest(args),
+  flood: async () => (await import("./flood")).flood(),
+  uncached: async () =>
+    (await import("./uncached")).uncached({
+      duration: DURATION,
+      connections: CONNECTIONS,
+      lighthouseRuns: LIGHTHOUSE_RUNS,
+    }),
+  listing: async () => (await import("./listing")).listingAtScale(),
+  quote: async () => (await import("./buyer")).quote(),
   prices,
-  compare: () => compareMode(paths, DURATION, CONNECTIONS),
+  compare: async () => (await import("./compare")).compareMode(paths, DURATION, CONNECTIONS),
 };
 if (!(mode in modes)) throw new Error(`unknown mode ${mode}: ${Object.keys(modes).join(", ")}`);
 mkdirSync(tools.RESULTS, { recursive: true });
