@@ -70,6 +70,8 @@ export type DatabaseOptions = {
   dataDir?: string;
   /** Embedded database: how long to wait for a data directory another process holds (default 0). */
   lockWaitMs?: number;
+  /** Embedded database: what a new data directory gets before it is put in place. */
+  prepareNew?: PgliteOptions["prepareNew"];
 };
 
 export { DataDirBusyError };
@@ -109,12 +111,16 @@ async function loadPglite() {
 /**
  * Opens DIR/pgdata, creating it first if needed. PGlite decides "existing database" on PG_VERSION,
  * which its initdb writes before the last files: a kill during creation could leave a directory
- * that looks complete but is not. So a new database is created in a side directory and renamed
- * into place once closed; leftovers of an interrupted creation are removed on the next start.
+ * that looks complete but is not. And a kill while the first migrations and demo data are written
+ * leaves a database that must replay them from its log, which PGlite has failed to do (CI, stop
+ * 47). So a new database is created, prepared (`prepareNew`: migrations, demo data) and closed in a
+ * side directory, and renamed into place only then; leftovers of an interrupted creation are
+ * removed on the next start, which begins again from nothing.
  */
 async function openPgliteDirectory(
   dir: string,
-  create: (dataDir: string) => Promise<PGlite>,
+  open: (dataDir: string) => Promise<PGlite>,
+  prepareNew: (client: PGlite) => Promise<void>,
 ): Promise<PGlite> {
   const dataPath = path.join(dir, "pgdata");
   for (const entry of readdirSync(dir)) {
@@ -125,39 +131,63 @@ async function openPgliteDirectory(
     rmSync(dataPath, { recursive: true, force: true });
     const initPath = `${dataPath}.init-${process.pid}`;
     log.info("creating the embedded database", { location: dataPath });
-    const fresh = await create(initPath);
-    await fresh.close();
+    const fresh = await open(initPath);
+    log.info("preparing the new embedded database", { location: initPath });
+    try {
+      await prepareNew(fresh);
+    } finally {
+      await fresh.close();
+    }
     renameSync(initPath, dataPath);
   }
-  return create(dataPath);
+  return open(dataPath);
 }
 
+export type PgliteOptions = {
+  /** A data directory another process holds: how long to wait for it (default 0). */
+  lockWaitMs?: number;
+  /** In memory: start from this `dumpDataDir()` tarball instead of an empty cluster. */
+  image?: Blob;
+  /**
+   * A new data directory: what to do to it before it is put in place (the server's start passes
+   * its migrations and demo data, see openPgliteDirectory).
+   */
+  prepareNew?: (handle: DatabaseHandle) => Promise<void>;
+};
+
 /**
- * The embedded database in DATA_DIR, or in memory without one. `image` (a `dumpDataDir()` tarball)
- * starts the in-memory database from a copy instead of an empty cluster: the tests open one per
- * file from an image migrated once, several times faster than initdb and migrations.
+ * The embedded database in DATA_DIR, or in memory without one. `image` starts the in-memory
+ * database from a copy instead of an empty cluster: the tests open one per file from an image
+ * migrated once, several times faster than initdb and migrations.
  */
 export async function openPglite(
   dataDir?: string,
-  lockWaitMs = 0,
-  image?: Blob,
+  options: PgliteOptions = {},
 ): Promise<DatabaseHandle> {
   const pglite = await loadPglite();
-  let unlock = () => {};
-  let client: PGlite;
-  if (dataDir) {
-    const dir = path.resolve(dataDir);
-    mkdirSync(dir, { recursive: true });
-    unlock = await acquireDataDirLock(dir, lockWaitMs);
-    try {
-      client = await openPgliteDirectory(dir, pglite.create);
-    } catch (error) {
-      unlock();
-      throw error;
-    }
-  } else {
-    client = await pglite.create(undefined, image);
+  if (!dataDir)
+    return pgliteHandle(pglite, await pglite.create(undefined, options.image), "memory");
+  const dir = path.resolve(dataDir);
+  mkdirSync(dir, { recursive: true });
+  const unlock = await acquireDataDirLock(dir, options.lockWaitMs ?? 0);
+  try {
+    const client = await openPgliteDirectory(dir, pglite.create, async (fresh) => {
+      // The side directory's handle: closing is openPgliteDirectory's, after the work.
+      await options.prepareNew?.(pgliteHandle(pglite, fresh, dir));
+    });
+    return pgliteHandle(pglite, client, dir, unlock);
+  } catch (error) {
+    unlock();
+    throw error;
   }
+}
+
+function pgliteHandle(
+  pglite: Awaited<ReturnType<typeof loadPglite>>,
+  client: PGlite,
+  location: string,
+  unlock = () => {},
+): DatabaseHandle {
   // Drizzle's migrators take their own driver's instance: this one, typed as such.
   const pgliteDb = pglite.drizzle(client, { schema });
   const db: Database = pgliteDb;
@@ -165,7 +195,7 @@ export async function openPglite(
     kind: "pglite",
     client,
     db,
-    location: dataDir ? path.resolve(dataDir) : "memory",
+    location,
     async close() {
       try {
         await client.close();
@@ -282,7 +312,10 @@ export async function openPostgres(
 export function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, { migrationUrl: options.migrationUrl })
-    : openPglite(options.dataDir, options.lockWaitMs);
+    : openPglite(options.dataDir, {
+        lockWaitMs: options.lockWaitMs,
+        prepareNew: options.prepareNew,
+      });
 }
 
 // The handle lives on globalThis: the Express entry and the React Router build are two module

@@ -121,7 +121,7 @@ export async function openTestDatabase(
     created = await createPostgresDatabase("test", from.template);
     handle = await openPostgres(created.url);
   } else {
-    handle = await openPglite(undefined, 0, from.image);
+    handle = await openPglite(undefined, { image: from.image });
   }
   await handle.withStartupLock((db) => handle.migrate(db));
   setCurrentDatabase(handle);

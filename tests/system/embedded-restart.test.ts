@@ -11,7 +11,7 @@ import { removeDir, sleep, tempDir } from "./support";
 
 /**
  * The embedded database must reopen after a SIGKILL at any moment, including while the server
- * creates it, migrates it and loads the demo data.
+ * creates it, migrates it and loads the demo data (in a side directory, app/platform/db.server.ts).
  */
 
 const migrationCount = (
@@ -39,10 +39,12 @@ describe("embedded database: SIGKILL during start-up", () => {
 
   // Moments of the first start, observed from outside: PGlite's initdb just begun; initdb has
   // written PG_VERSION (the file PGlite takes as "database exists") but maybe not the rest; the
-  // new directory renamed into place (PGlite reopening it); a little later (migrations, demo seed).
+  // migrations begun and the demo data loaded, both in the side directory; the new directory
+  // renamed into place (PGlite reopening it), and a little later.
   const initDir = (dataDir: string) => readdirSync(dataDir).find((e) => e.startsWith("pgdata."));
+  const logged = (line: string) => (_dir: string, output: string) => output.includes(line);
   const moments: [string, (dataDir: string, output: string) => boolean, number][] = [
-    ["initdb begins", (_dir, output) => output.includes("creating the embedded database"), 0],
+    ["initdb begins", logged("creating the embedded database"), 0],
     [
       "initdb wrote PG_VERSION",
       (dir) => {
@@ -51,8 +53,11 @@ describe("embedded database: SIGKILL during start-up", () => {
       },
       0,
     ],
+    ["migrations begin", logged("preparing the new embedded database"), 0],
+    ["migrations run", logged("preparing the new embedded database"), 150],
+    ["demo data loaded", logged("demo offers loaded into the empty database"), 0],
     ["new directory in place", (dir) => existsSync(path.join(dir, "pgdata")), 0],
-    ["migrations and seed", (dir) => existsSync(path.join(dir, "pgdata")), 250],
+    ["new directory reopened", (dir) => existsSync(path.join(dir, "pgdata")), 250],
   ];
 
   it.each(moments)(

@@ -37,6 +37,9 @@ export function openConfiguredDatabase(options?: StartOptions): Promise<Database
     migrationUrl: e.MIGRATION_DATABASE_URL,
     dataDir: e.DATA_DIR,
     lockWaitMs: options?.lockWaitMs ?? LOCK_WAIT_MS,
+    // A new embedded database is prepared before it is put in place (db.server.ts): a kill
+    // during its first migrations then leaves nothing half-made behind.
+    prepareNew: (handle) => prepareDatabase(handle, options),
   });
 }
 
