@@ -140,7 +140,15 @@ async function openPgliteDirectory(
     }
     renameSync(initPath, dataPath);
   }
-  return open(dataPath);
+  try {
+    return await open(dataPath);
+  } catch (error) {
+    // PGlite says only "failed to initialize properly": say what it means and what to do.
+    throw new Error(
+      `the embedded database in ${dataPath} could not be opened (${String(error)}): move that directory aside and restore the last backup into a new one (npm run db:restore, docs/production.md)`,
+      { cause: error },
+    );
+  }
 }
 
 export type PgliteOptions = {
