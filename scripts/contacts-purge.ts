@@ -6,7 +6,7 @@
 // stopped (the command says so and changes nothing).
 import { parseArgs } from "node:util";
 import { retentionLabel, SPAM_RETENTION_DAYS } from "../app/lib/retention";
-import { CONFIRMED_ALERT_MONTHS, UNCONFIRMED_ALERT_DAYS } from "../app/lib/alerts";
+import { CONFIRMED_ALERT_MONTHS, UNCONFIRMED_ALERT_DAYS } from "../app/features/alerts/alerts";
 import { purgeAlerts } from "../app/features/alerts/alerts.server";
 import { DataDirBusyError } from "../app/platform/db.server";
 import type { DeletionCounts } from "../app/features/privacy/personal-data.server";

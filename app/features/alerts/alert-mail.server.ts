@@ -1,5 +1,12 @@
-import { renderAlertAvailableMail, renderAlertConfirmationMail } from "~/lib/alert-mail";
-import { alertConfirmUrl, alertUnsubscribeUrl, listUnsubscribeHeaders } from "~/lib/alerts";
+import {
+  renderAlertAvailableMail,
+  renderAlertConfirmationMail,
+} from "~/features/alerts/alert-mail";
+import {
+  alertConfirmUrl,
+  alertUnsubscribeUrl,
+  listUnsubscribeHeaders,
+} from "~/features/alerts/alerts";
 import { deliveryLabel } from "~/lib/delivery";
 import { monthlyLabel } from "~/lib/money";
 import { drawAlertMail } from "./alerts.server";

@@ -6,7 +6,7 @@ import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import { offerReferenceOptions } from "~/features/offers/offer-listing.server";
 import { readLeaseScale } from "~/features/offers/lease.server";
 import { waitingAlertCounts } from "~/features/alerts/alerts.server";
-import { alertsWaitingNote } from "~/lib/alerts";
+import { alertsWaitingNote } from "~/features/alerts/alerts";
 import {
   editorReturnTo,
   offerEditorAction,

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { OfferTypeOptions } from "~/components/offer-type-options";
 import { FeaturedBadge, OfferTypeBadge } from "~/components/offer-badges";
 import { Badge } from "~/components/ui/badge";
-import { AlertsWaitingBadge } from "~/components/admin/alerts-waiting";
+import { AlertsWaitingBadge } from "~/features/alerts/alerts-waiting";
 import { Pager } from "~/components/pager";
 import { ensureCanonicalQuery } from "~/lib/canonical-query";
 import { Button } from "~/components/ui/button";

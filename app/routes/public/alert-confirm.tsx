@@ -1,13 +1,13 @@
 import { data, Link } from "react-router";
-import { AlertLinkPage, InvalidAlertLink, TokenButton } from "~/components/alert-link";
+import { AlertLinkPage, InvalidAlertLink, TokenButton } from "~/features/alerts/alert-link";
 import { Button } from "~/components/ui/button";
-import { alertTokenParam } from "~/lib/alert-form-schema";
+import { alertTokenParam } from "~/features/alerts/alert-form-schema";
 import {
   ALERT_CONFIRM_PATH,
   ALERT_MESSAGES,
   ALERT_TOKEN_PARAM,
   confirmedDescription,
-} from "~/lib/alerts";
+} from "~/features/alerts/alerts";
 import { SECRET_LINK_HEADERS } from "~/lib/http-headers";
 import { pageMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/root";

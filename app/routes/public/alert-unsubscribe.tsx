@@ -1,7 +1,11 @@
 import { data } from "react-router";
-import { AlertLinkPage, InvalidAlertLink, TokenButton } from "~/components/alert-link";
-import { alertTokenParam } from "~/lib/alert-form-schema";
-import { ALERT_MESSAGES, ALERT_TOKEN_PARAM, ALERT_UNSUBSCRIBE_PATH } from "~/lib/alerts";
+import { AlertLinkPage, InvalidAlertLink, TokenButton } from "~/features/alerts/alert-link";
+import { alertTokenParam } from "~/features/alerts/alert-form-schema";
+import {
+  ALERT_MESSAGES,
+  ALERT_TOKEN_PARAM,
+  ALERT_UNSUBSCRIBE_PATH,
+} from "~/features/alerts/alerts";
 import { SECRET_LINK_HEADERS } from "~/lib/http-headers";
 import { pageMeta } from "~/lib/meta";
 import type { RouteHandle } from "~/root";

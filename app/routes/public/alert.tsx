@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
-import { AlertForm } from "~/components/alert-form";
+import { AlertForm } from "~/features/alerts/alert-form";
 import { BackLink } from "~/components/ui/back-link";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/form-alert";
-import { alertFormSchema, alertOfferParam } from "~/lib/alert-form-schema";
-import { ALERT_MESSAGES, alertSentPath } from "~/lib/alerts";
+import { alertFormSchema, alertOfferParam } from "~/features/alerts/alert-form-schema";
+import { ALERT_MESSAGES, alertSentPath } from "~/features/alerts/alerts";
 import { AVAILABLE_NOW } from "~/lib/delivery";
 import { firstFieldError } from "~/lib/field-errors";
 import { cacheControl, retryAfter, UNAVAILABLE_RETRY_SECONDS } from "~/lib/http-headers";

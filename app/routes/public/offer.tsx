@@ -24,7 +24,7 @@ import { Button } from "~/components/ui/button";
 import { BackLink } from "~/components/ui/back-link";
 import { Card, CardContent, CardHeader, SectionCard } from "~/components/ui/card";
 import { AVAILABLE_NOW, isSoldOut, schemaOrgAvailability } from "~/lib/delivery";
-import { AlertForm } from "~/components/alert-form";
+import { AlertForm } from "~/features/alerts/alert-form";
 import * as dom from "~/lib/dom-hooks";
 import { OFFER_TYPE_LABELS } from "~/lib/domain";
 import { MESSAGES } from "~/lib/messages";

@@ -1,4 +1,4 @@
-import { CONFIRMED_ALERT_MONTHS, UNCONFIRMED_ALERT_DAYS } from "~/lib/alerts";
+import { CONFIRMED_ALERT_MONTHS, UNCONFIRMED_ALERT_DAYS } from "~/features/alerts/alerts";
 import { LegalSection, legalLink } from "~/components/legal-section";
 import { pageMeta } from "~/lib/meta";
 import { retentionLabel, SPAM_RETENTION_DAYS, UNATTACHED_RETENTION_DAYS } from "~/lib/retention";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONTACT_LIMITS, CONTROL_CHARACTERS } from "./limits";
+import { CONTACT_LIMITS, CONTROL_CHARACTERS } from "~/lib/limits";
 
 const EMAIL_MISSING = "Veuillez saisir votre adresse e-mail.";
 const EMAIL_INVALID = "Veuillez saisir une adresse e-mail valide.";
