@@ -81,4 +81,44 @@ describe("memo", () => {
     get.clear();
     expect(get()).toBe(2);
   });
+
+  it("peeks at a kept value without making it", () => {
+    const make = vi.fn((key: string) => key.toUpperCase());
+    const get = memo(make, { max: 10 });
+    expect(get.peek("a")).toBeUndefined();
+    expect(get("a")).toBe("A");
+    expect(get.peek("a")).toBe("A");
+    expect(make).toHaveBeenCalledTimes(1);
+  });
+
+  it("gives each value its own time to live, a promise's once resolved", async () => {
+    let now = 5000;
+    let made = 0;
+    const get = memo(async (key: string) => ({ key, found: key !== "none", n: ++made }), {
+      max: 10,
+      ttlMs: 1000,
+      ttlOf: (v) => (v.found ? undefined : 100),
+      now: () => now,
+    });
+    await get("none");
+    await get("some");
+    now = 5150;
+    expect((await get("none")).n).toBe(3); // asked again after 100 ms
+    expect((await get("some")).n).toBe(2); // kept for 1000 ms
+  });
+
+  it("bounds the values' total size, the least recently used out first", async () => {
+    const get = memo(async (key: string) => Buffer.alloc(Number(key)), {
+      max: 100,
+      maxSize: 100,
+      sizeOf: (b) => b.length,
+    });
+    await get("60");
+    await get("30");
+    expect(get.size).toBe(2);
+    await get("50"); // 140 bytes: the 60 goes
+    expect(get.peek("60")).toBeUndefined();
+    expect(get.peek("30")).toBeDefined();
+    expect(get.size).toBe(2);
+  });
 });

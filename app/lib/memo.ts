@@ -8,7 +8,9 @@ import { LRUCache } from "lru-cache";
  * called with a lone string one time and other arguments the next).
  *
  * - `max` entries at most, the least recently used out first; `ttlMs`, if set, the longest an
- *   entry is kept.
+ *   entry is kept; `ttlOf`, if set, an entry's own time to live from its value (a company not
+ *   found is asked again sooner than one found); `maxSize` with `sizeOf`, a bound on the values'
+ *   total size too (bytes of PDFs). For a promise, these are read from its value once resolved.
  * - A promise is kept as it is: calls for one key while it is pending share it (computed once),
  *   and a rejected one is forgotten (the next call tries again).
  * - `version`, if set, is asked on every call: the entries of another version are forgotten, and
@@ -17,9 +19,14 @@ import { LRUCache } from "lru-cache";
  *
  * Values are shared by every caller: callers never change them. Values are never undefined.
  */
-export type MemoOptions = {
+export type MemoOptions<V = unknown> = {
   max: number;
   ttlMs?: number;
+  /** The entry's time to live from its (resolved) value; undefined: ttlMs. */
+  ttlOf?: (value: V) => number | undefined;
+  /** The most the entries' sizes (sizeOf) add up to, the least recently used out first. */
+  maxSize?: number;
+  sizeOf?: (value: V) => number;
   /** Milliseconds for ttlMs (tests move time by hand); performance.now() by default. */
   now?: () => number;
 };
@@ -27,6 +34,8 @@ export type MemoOptions = {
 export type Version = () => string | undefined | Promise<string | undefined>;
 
 export type Memo<A extends unknown[], V> = ((...args: A) => V) & {
+  /** The value kept for these arguments, without making it (a memo without a version). */
+  peek(...args: A): V | undefined;
   /** Forgets every entry. */
   clear(): void;
   /** Entries kept now. */
@@ -35,31 +44,51 @@ export type Memo<A extends unknown[], V> = ((...args: A) => V) & {
 
 export function memo<A extends unknown[], V extends NonNullable<unknown>>(
   make: (...args: A) => V,
-  options: MemoOptions,
+  options: MemoOptions<Awaited<V>>,
 ): Memo<A, V>;
 export function memo<A extends unknown[], V>(
   make: (...args: A) => Promise<V>,
-  options: MemoOptions & { version: Version },
+  options: MemoOptions<V> & { version: Version },
 ): Memo<A, Promise<V>>;
 export function memo<A extends unknown[], V extends NonNullable<unknown>>(
   make: (...args: A) => V,
-  options: MemoOptions & { version?: Version },
+  options: MemoOptions<Awaited<V>> & { version?: Version },
 ): Memo<A, V | Promise<Awaited<V>>> {
+  const { ttlOf, sizeOf } = options;
   const kept = new LRUCache<string, V>({
     max: options.max,
     ttl: options.ttlMs,
+    maxSize: options.maxSize,
     // A clock given is read on every check (lru-cache otherwise reuses a reading for 1 ms).
     ...(options.now && { perf: { now: options.now }, ttlResolution: 0 }),
   });
+  const keyOf = (args: A) =>
+    args.length === 1 && typeof args[0] === "string" ? args[0] : JSON.stringify(args);
+  /** lru-cache's options for a value: its size (at least 1) and its own time to live. */
+  const entry = (value: Awaited<V>) => ({
+    ...(options.maxSize !== undefined && { size: Math.max(1, sizeOf?.(value) ?? 1) }),
+    ...(ttlOf?.(value) !== undefined && { ttl: ttlOf(value) }),
+  });
   const keep = (args: A): V => {
-    const key = args.length === 1 && typeof args[0] === "string" ? args[0] : JSON.stringify(args);
+    const key = keyOf(args);
     const found = kept.get(key);
     if (found !== undefined) return found;
     const value = make(...args);
-    kept.set(key, value);
-    if (value instanceof Promise) {
-      value.catch(() => kept.peek(key) === value && kept.delete(key));
+    if (!(value instanceof Promise)) {
+      kept.set(key, value, entry(value as Awaited<V>));
+      return value;
     }
+    // Pending: kept as it is (size 1), then again with its value's size and time to live.
+    kept.set(key, value, options.maxSize !== undefined ? { size: 1 } : {});
+    value.then(
+      (resolved: Awaited<V>) => {
+        if (!(ttlOf || sizeOf) || kept.peek(key) !== value) return;
+        // Set again as a new entry: lru-cache keeps the size of a value set over itself.
+        kept.delete(key);
+        kept.set(key, value, entry(resolved));
+      },
+      () => kept.peek(key) === value && kept.delete(key),
+    );
     return value;
   };
   const { version } = options;
@@ -77,6 +106,7 @@ export function memo<A extends unknown[], V extends NonNullable<unknown>>(
       }
     : (...args: A) => keep(args);
   return Object.defineProperties(call, {
+    peek: { value: (...args: A) => kept.get(keyOf(args)) },
     clear: { value: () => kept.clear() },
     size: { get: () => kept.size },
   }) as Memo<A, V | Promise<Awaited<V>>>;

@@ -1,6 +1,6 @@
-import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import { COMPANY_MAX } from "~/lib/siren";
+import { memo } from "~/lib/memo";
 import { TokenBuckets } from "~/lib/token-bucket";
 import { env } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
@@ -161,6 +161,8 @@ export function closedWarning(company: Company): string | undefined {
 type Cached = { company: Company | null };
 type Failure = { reason: string; status?: number };
 
+class LookupFailed extends Error {}
+
 /**
  * A lookup on one search API (`baseUrl`), with its own memory: answers (and "no such company") are
  * kept, failures are not; the same SIREN asked twice at once is one call. The API takes 7 calls a
@@ -171,14 +173,14 @@ export function companyDirectory(options: { baseUrl: string; timeoutMs?: number 
   const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
   const calls = new TokenBuckets({ perMinute: 360, burst: 7, maxClients: 1 });
 
-  const ask = async (siren: string, signal: AbortSignal): Promise<Cached | Failure> => {
+  const ask = async (siren: string): Promise<Cached | Failure> => {
     const take = calls.take("api");
     if (!take.allowed) return { reason: "calls per second" };
     let response: Response;
     try {
       response = await fetch(`${search}?q=${siren}`, {
         headers: { Accept: "application/json" },
-        signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
+        signal: AbortSignal.timeout(timeoutMs),
       });
       if (!response.ok) {
         await response.body?.cancel();
@@ -195,29 +197,31 @@ export function companyDirectory(options: { baseUrl: string; timeoutMs?: number 
     }
   };
 
-  const cache = new LRUCache<string, Cached>({
-    max: 1_000,
-    ttl: FOUND_TTL_MS,
-    fetchMethod: async (siren, _stale, { signal, options: entry }) => {
-      const answer = await ask(siren, signal);
-      if ("reason" in answer) {
-        log.warn("company lookup failed", { ...answer, timeoutMs });
-        return undefined;
-      }
-      if (answer.company === null) entry.ttl = NOT_FOUND_TTL_MS;
-      return answer;
+  // The one memo (~/lib/memo): a failure is thrown, so not kept; "no such company" kept less long.
+  const cache = memo(
+    async (siren: string): Promise<Cached> => {
+      const answer = await ask(siren);
+      if (!("reason" in answer)) return answer;
+      log.warn("company lookup failed", { ...answer, timeoutMs });
+      throw new LookupFailed(answer.reason);
     },
-  });
+    {
+      max: 1_000,
+      ttlMs: FOUND_TTL_MS,
+      ttlOf: (cached) => (cached.company === null ? NOT_FOUND_TTL_MS : undefined),
+    },
+  );
 
   return async function find(siren: string): Promise<CompanyLookup> {
     try {
-      const cached = await cache.fetch(siren);
-      if (!cached) return { status: "unavailable" };
+      const cached = await cache(siren);
       return cached.company
         ? { status: "found", company: cached.company }
         : { status: "not-found" };
     } catch (error) {
-      log.warn("company lookup failed", { reason: "error", error });
+      // A failure was logged once, however many asked for it meanwhile.
+      if (!(error instanceof LookupFailed))
+        log.warn("company lookup failed", { reason: "error", error });
       return { status: "unavailable" };
     }
   };

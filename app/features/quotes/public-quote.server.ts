@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { setTimeout as pause } from "node:timers/promises";
-import { LRUCache } from "lru-cache";
 import { configurationKey } from "~/lib/configuration-query-schema";
 import { parisDay } from "~/lib/dates";
+import { memo, type Memo } from "~/lib/memo";
 import { createSemaphore, QueueFullError, type Semaphore } from "~/lib/semaphore";
 import { REFUSAL_PAUSE_MS, TokenBuckets, type Take } from "~/lib/token-bucket";
 import { getCatalogueVersion } from "~/features/offers/catalogue.server";
@@ -15,9 +15,9 @@ import { offerQuote } from "./quotes.server";
 
 // The offer page's quote PDF (issue 28): one client must not be able to take the site down with
 // it. A PDF is laid out on the event loop (about 50-150 ms), so:
-// - the same question gets the same bytes all day: kept in memory by (offer, configuration, day
-//   in Paris), bounded, emptied when the catalogue version changes (offers, lease scale,
-//   datacenters), with a strong ETag;
+// - the same question gets the same bytes all day: kept in memory (the one memo, ~/lib/memo) by
+//   (catalogue version, day in Paris, offer, configuration), bounded in bytes, so that a change of
+//   offers, lease scale or datacenters asks again; with a strong ETag;
 // - a client renders at most QUOTE_PDF_BURST at once then QUOTE_PDF_RATE_PER_MINUTE (in memory,
 //   per instance); a client over it is refused before any database work, even for a kept PDF;
 // - at most QUOTE_PDF_CONCURRENCY renders at once, QUOTE_PDF_QUEUE waiting, a 503 beyond.
@@ -27,7 +27,7 @@ export const QUOTE_BUSY_RETRY_SECONDS = 5;
 /** Bytes of PDFs kept per instance (about 25 KB each). */
 const KEPT_BYTES = 16 * 1024 * 1024;
 
-type Kept = { pdf: Buffer; etag: string; fileName: string; day: string };
+type Kept = { pdf: Buffer; etag: string; fileName: string };
 
 export type PublicQuotePdf =
   | { kind: "pdf"; pdf: Buffer; etag: string; fileName: string; cached: boolean }
@@ -35,14 +35,19 @@ export type PublicQuotePdf =
   | { kind: "rate-limited"; retryAfterSeconds: number }
   | { kind: "busy"; retryAfterSeconds: number };
 
-type Rendered = Exclude<PublicQuotePdf, { kind: "rate-limited" }>;
+type Rendered = { kind: "pdf"; kept: Kept } | { kind: "missing" };
+
+/** One render per question, kept for the day: whoever asks meanwhile shares the pending one. */
+type Renders = Memo<
+  [version: string, day: string, slug: string, configuration: string],
+  Promise<Rendered>
+>;
 
 type State = {
   clients: TokenBuckets;
   turns: Semaphore;
-  kept: LRUCache<string, Kept>;
-  version?: string;
-  rendering: Map<string, Promise<Rendered>>;
+  /** Per database (tests and scripts may pass their own): its renders. */
+  renders: WeakMap<Database, Renders>;
 };
 
 let state: State | undefined;
@@ -56,15 +61,36 @@ function current(): State {
       maxQueued: e.QUOTE_PDF_QUEUE,
       handOff: (next) => setImmediate(next),
     }),
-    kept: new LRUCache<string, Kept>({
-      maxSize: KEPT_BYTES,
-      sizeCalculation: (kept) => kept.pdf.length,
-      // A day's quotes are not asked for the next day.
-      ttl: 24 * 60 * 60 * 1000,
-    }),
-    rendering: new Map(),
+    renders: new WeakMap(),
   };
   return state;
+}
+
+/** The renders of `database`: a busy queue is thrown (not kept), a missing offer is kept. */
+function rendersOf(s: State, database: Database): Renders {
+  let renders = s.renders.get(database);
+  if (renders) return renders;
+  renders = memo(
+    (_version: string, day: string, slug: string, configuration: string) =>
+      s.turns.run(async (): Promise<Rendered> => {
+        // The day's first instant (UTC), still that day in Paris: the same bytes all day.
+        const issued = new Date(`${day}T00:00:00Z`);
+        const quote = await offerQuote(slug, new URLSearchParams(configuration), database, issued);
+        if (!quote) return { kind: "missing" };
+        const pdf = await quotePdf(quote, issued);
+        const etag = `"${createHash("sha256").update(pdf).digest("base64url").slice(0, 27)}"`;
+        return { kind: "pdf", kept: { pdf, etag, fileName: quote.fileName } };
+      }),
+    {
+      max: 10_000,
+      maxSize: KEPT_BYTES,
+      sizeOf: (rendered) => (rendered.kind === "pdf" ? rendered.kept.pdf.length : 1),
+      // A day's quotes are not asked for the next day.
+      ttlMs: 24 * 60 * 60 * 1000,
+    },
+  );
+  s.renders.set(database, renders);
+  return renders;
 }
 
 async function refused(
@@ -97,47 +123,23 @@ export async function publicQuotePdf(
   }
 
   const { version } = await getCatalogueVersion(database);
-  if (version !== s.version) {
-    s.kept.clear();
-    s.version = version;
+  const question = [version, parisDay(now), slug, configurationKey(params)] as const;
+  const renders = rendersOf(s, database);
+  // Kept or being rendered: no token spent.
+  const kept = renders.peek(...question);
+  if (!kept) {
+    const take = s.clients.take(client);
+    if (!take.allowed) return refused(take, client);
   }
-  const day = parisDay(now);
-  const key = `${slug}?${configurationKey(params)}`;
-  const kept = s.kept.get(key);
-  if (kept?.day === day) return { kind: "pdf", ...kept, cached: true };
-
-  // One render per question: whoever asks meanwhile waits for it, without spending a token.
-  const renderKey = `${version} ${day} ${key}`;
-  const pending = s.rendering.get(renderKey);
-  if (pending) {
-    const rendered = await pending;
-    return rendered.kind === "pdf" ? { ...rendered, cached: true } : rendered;
-  }
-  const take = s.clients.take(client);
-  if (!take.allowed) return refused(take, client);
-
-  const job = s.turns
-    .run(async (): Promise<Rendered> => {
-      const quote = await offerQuote(slug, params, database, now);
-      if (!quote) return { kind: "missing" };
-      // The day's first instant (UTC), still that day in Paris: the same bytes all day.
-      const pdf = await quotePdf(quote, new Date(`${day}T00:00:00Z`));
-      const etag = `"${createHash("sha256").update(pdf).digest("base64url").slice(0, 27)}"`;
-      const made: Kept = { pdf, etag, fileName: quote.fileName, day };
-      // The catalogue may have changed while it rendered: kept only if still current.
-      if (s.version === version) s.kept.set(key, made);
-      return { kind: "pdf", ...made, cached: false };
-    })
-    .catch((error: unknown): Rendered => {
-      if (!(error instanceof QueueFullError)) throw error;
-      log.warn("quote PDF queue full", { active: s.turns.active, waiting: s.turns.queued });
-      return { kind: "busy", retryAfterSeconds: QUOTE_BUSY_RETRY_SECONDS };
-    });
-  s.rendering.set(renderKey, job);
   try {
-    return await job;
-  } finally {
-    if (s.rendering.get(renderKey) === job) s.rendering.delete(renderKey);
+    const rendered = await (kept ?? renders(...question));
+    return rendered.kind === "pdf"
+      ? { kind: "pdf", ...rendered.kept, cached: kept !== undefined }
+      : rendered;
+  } catch (error) {
+    if (!(error instanceof QueueFullError)) throw error;
+    log.warn("quote PDF queue full", { active: s.turns.active, waiting: s.turns.queued });
+    return { kind: "busy", retryAfterSeconds: QUOTE_BUSY_RETRY_SECONDS };
   }
 }
 
