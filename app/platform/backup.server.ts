@@ -172,8 +172,11 @@ export async function backupDatabase(handle: DatabaseHandle, file: string): Prom
   }
 }
 
-/** Tables whose first rows a migration writes: the documents an LOA financer asks (0023). */
-const MIGRATION_DEFAULTS: ReadonlySet<string> = new Set(["lease_document_kinds"]);
+/** Tables whose first rows a migration writes: what an LOA financer asks (0023), synonyms (0025). */
+const MIGRATION_DEFAULTS: ReadonlySet<string> = new Set([
+  "lease_document_kinds",
+  "search_synonyms",
+]);
 
 export class RestoreError extends Error {
   constructor(message: string) {

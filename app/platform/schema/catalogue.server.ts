@@ -39,6 +39,20 @@ export const leaseRates = pgTable(
   (t) => [check("lease_rates_positive", sql`${t.months} > 0 and ${t.coefficient} > 0`)],
 );
 
+/**
+ * The search's synonyms and aliases (issue 42), edited by the catalogue team: each group lists
+ * phrases a buyer may type for one another (`epic` = `EPYC`). Shipped with sensible groups.
+ */
+export const searchSynonyms = pgTable(
+  "search_synonyms",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    phrases: text("phrases").array().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [check("search_synonyms_two_phrases", sql`cardinality(${t.phrases}) >= 2`)],
+);
+
 export const offers = pgTable(
   "offers",
   {
