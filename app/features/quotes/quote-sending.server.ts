@@ -8,7 +8,7 @@ import {
   type QuoteState,
   type SentQuoteTerms,
 } from "~/lib/quote-sending";
-import type { WebhookQuoteData } from "~/lib/webhooks";
+import type { WebhookQuoteData } from "~/features/webhooks/webhooks";
 import { now } from "~/platform/clock.server";
 import { db, type Database } from "~/platform/db.server";
 import { MAIL_KINDS, notifyMailWorkers, type MailKind } from "~/features/mail/mail-outbox.server";

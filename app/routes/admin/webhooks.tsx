@@ -14,13 +14,17 @@ import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import { adminMeta } from "~/lib/admin-meta";
 import { firstFieldError } from "~/lib/field-errors";
 import { formatDateTime, isoDate } from "~/lib/format";
-import { chosenEvents, FIRST_EVENT_FIELD, webhookCreateSchema } from "~/lib/webhook-form-schema";
+import {
+  chosenEvents,
+  FIRST_EVENT_FIELD,
+  webhookCreateSchema,
+} from "~/features/webhooks/webhook-form-schema";
 import {
   WEBHOOK_EVENT_TABLE,
   WEBHOOK_EVENTS,
   WEBHOOK_URL_MAX,
   type WebhookEvent,
-} from "~/lib/webhooks";
+} from "~/features/webhooks/webhooks";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import { confirmIdentity } from "~/features/accounts/own-credentials.server";
 import { env } from "~/platform/env.server";
