@@ -78,6 +78,7 @@ export default [
       route("users", "routes/admin/users.tsx"),
       route("webhooks", "routes/admin/webhooks.tsx"),
       route("datacenters", "routes/admin/datacenters.tsx"),
+      route("recherche", "routes/admin/search-synonyms.tsx"),
       route("lease", "routes/admin/lease.tsx"),
       route("account", "routes/admin/account.tsx"),
       route("account/2fa", "routes/admin/two-factor.tsx"),

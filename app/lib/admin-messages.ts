@@ -59,6 +59,8 @@ export const FLASH_MESSAGES = {
   bulkDone: done("Demandes mises à jour", "La modification a été appliquée aux demandes cochées"),
   ownerUpdated: done("Attribution mise à jour", "Le responsable de la demande a été mis à jour"),
   datacenterAdded: done("Datacenter ajouté"),
+  synonymsAdded: done("Synonymes ajoutés", "La recherche du catalogue les suit dès maintenant"),
+  synonymsRemoved: done("Synonymes supprimés"),
   leaseScaleSaved: done("Barème LOA enregistré"),
   leaseFinancerSaved: done("Financeur enregistré", "Les prochains dossiers lui sont transmis"),
   leaseKindAdded: done("Pièce ajoutée", "Les dossiers en cours la demandent aussi"),

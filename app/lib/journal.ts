@@ -23,6 +23,8 @@ export const JOURNAL_ACTIONS = {
   "offer-hidden": "Offre désactivée",
   "datacenter-added": "Datacenter ajouté",
   "datacenter-removed": "Datacenter supprimé",
+  "synonyms-added": "Synonymes de la recherche ajoutés",
+  "synonyms-removed": "Synonymes de la recherche supprimés",
   "lease-scale-changed": "Barème LOA modifié",
   "status-changed": "Statut modifié",
   "note-added": "Note ajoutée",

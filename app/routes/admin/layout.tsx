@@ -32,6 +32,7 @@ const ADMIN_NAV: { to: string; label: string; end: boolean; area: AdminArea }[] 
   { to: "/admin/relances", label: "Mes relances", end: false, area: "contacts" },
   { to: "/admin/modeles", label: "Modèles de réponse", end: false, area: "contacts" },
   { to: "/admin/datacenters", label: "Datacenters", end: false, area: "offers" },
+  { to: "/admin/recherche", label: "Synonymes", end: false, area: "offers" },
   { to: "/admin/lease", label: "Barème LOA", end: false, area: "offers" },
   { to: "/admin/personal-data", label: "Données personnelles", end: false, area: "admin" },
   { to: "/admin/users", label: "Administrateurs", end: false, area: "admin" },
