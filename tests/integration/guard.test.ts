@@ -221,6 +221,9 @@ function actionForms(): Record<
     "routes/admin/datacenters.tsx": [
       { name: "add a datacenter", form: { intent: "add", name: "Datacenter forgé" } },
     ],
+    "routes/admin/search-synonyms.tsx": [
+      { name: "add search synonyms", form: { intent: "add", phrases: "forgé = contrefait" } },
+    ],
     "routes/admin/lease.tsx": [
       { name: "change the lease scale", form: { c36: "0,5", purchaseOptionPercent: "50" } },
       {

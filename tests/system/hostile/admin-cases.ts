@@ -125,6 +125,11 @@ export const ADMIN_ACTIONS: Action[] = [
   ),
   adminAction("datacenter add", "/admin/datacenters", urlencoded({ intent: "add", name: "Lyon" })),
   adminAction(
+    "search synonyms add",
+    "/admin/recherche",
+    urlencoded({ intent: "add", phrases: "lyon = lugdunum" }),
+  ),
+  adminAction(
     "lease scale save",
     "/admin/lease",
     urlencoded({ c36: "0.03150", purchaseOptionPercent: "1.5" }),
