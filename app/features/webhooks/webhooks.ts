@@ -25,6 +25,15 @@ export type WebhookRequestData = {
   offer: { title: string; reference: string } | null;
   status: ContactStatus;
   owner: string | null;
+  /** Where the visit that sent it came from (issue 42): utm_* and the referring site's host. */
+  origin: {
+    source: string | null;
+    medium: string | null;
+    campaign: string | null;
+    term: string | null;
+    content: string | null;
+    referrer: string | null;
+  };
 };
 
 /** The quote a `quote.*` event is about (issue 29). */
