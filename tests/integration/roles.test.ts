@@ -270,6 +270,7 @@ describe(`roles on every admin route (${testDatabaseKind})`, () => {
       "Mes relances",
       "Modèles de réponse",
       "Datacenters",
+      "Synonymes",
       "Barème LOA",
       "Données personnelles",
       "Administrateurs",
@@ -283,6 +284,12 @@ describe(`roles on every admin route (${testDatabaseKind})`, () => {
       "Modèles de réponse",
       "Mon compte",
     ]);
-    expect(await navOf("catalogue")).toEqual(["Offres", "Datacenters", "Barème LOA", "Mon compte"]);
+    expect(await navOf("catalogue")).toEqual([
+      "Offres",
+      "Datacenters",
+      "Synonymes",
+      "Barème LOA",
+      "Mon compte",
+    ]);
   });
 });
