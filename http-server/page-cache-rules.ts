@@ -1,10 +1,10 @@
 // What the page cache may keep and how it answers: the cacheable requests, the headers stored
 // with a page, the encoding chosen (http-server/page-cache.ts keeps and serves the pages).
 import type { IncomingMessage } from "node:http";
-import Negotiator from "negotiator";
 import { referrerHost } from "../app/lib/attribution";
 import { VIEW_TOKEN_HEADER } from "../app/lib/http-headers";
 import { siteConfig } from "../app/platform/site.server";
+import { acceptedEncodings } from "./compress";
 import { type ViewTokenPage } from "./view-token";
 
 /** A page as the cache keeps it. */
@@ -28,9 +28,7 @@ export function preferredEncoding(
   entry: CachedPage,
 ): "br" | "gzip" | undefined {
   if (!entry.gzip && !entry.view?.gzip) return undefined;
-  const accepted = new Negotiator(req).encodings(["br", "gzip", "identity"], {
-    preferred: ["br", "gzip"],
-  });
+  const accepted = acceptedEncodings(req);
   for (const encoding of accepted) {
     if (encoding === "identity") return undefined;
     if (encoding === "br" && entry.br) return "br";

@@ -1,11 +1,10 @@
 import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import { brotliCompress, constants as zlib, gzipSync } from "node:zlib";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import fresh from "fresh";
 import { LRUCache } from "lru-cache";
 import { cacheControl, VIEW_TOKEN_HEADER } from "../app/lib/http-headers";
+import { brotliForStore, gzipForStore } from "./compress";
 import { sendFetchResponse } from "./fetch-adapter";
 import { contentSecurityPolicy } from "./security-headers";
 import { splitViewTokenPage, viewTokenBody, type ViewTokenPage } from "./view-token";
@@ -40,8 +39,6 @@ export type PageCacheOptions = {
   sharedMaxAge?: number;
   staleWhileRevalidate?: number;
 };
-
-const brotliAsync = promisify(brotliCompress);
 
 /**
  * A per-instance cache of rendered public pages (path and query), shared by all anonymous
@@ -236,14 +233,12 @@ export class PageCache {
 
   /** gzip at once (a few ms, once per page and version); brotli off the request path. */
   private compress(entry: CachedPage): void {
-    if (entry.body.length < 1024) return;
-    entry.gzip = gzipSync(entry.body, { level: 6 });
+    entry.gzip = gzipForStore(entry.body);
   }
 
   private addBrotli(key: string, entry: CachedPage): void {
     if (!entry.gzip) return;
-    const size = { [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length };
-    brotliAsync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, ...size } })
+    brotliForStore(entry.body)
       .then((br) => {
         entry.br = br;
         // Counted in the cache's size: set again, keeping its time to live.
