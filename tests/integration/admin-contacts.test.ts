@@ -574,17 +574,17 @@ describe(`admin contact requests (${testDatabaseKind})`, () => {
       );
       expect(
         text.startsWith(
-          "\uFEFFDate;Nom;Email;Téléphone;Offre;Référence;Statut;Message;Configuration;Société;SIREN;N° TVA\r\n",
+          "\uFEFFDate;Nom;Email;Téléphone;Offre;Référence;Statut;Message;Configuration;Société;SIREN;N° TVA;Source;Support;Campagne;Site référent\r\n",
         ),
       ).toBe(true);
       const lines = text.slice(1).split("\r\n");
       // Newest first: Alice (14 July) comes last.
       expect(lines[1]).toMatch(
-        /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};"'=HYPERLINK\(""http:\/\/x""\)";hyperlinkhttpx@example\.fr;;;;En attente;'@SUM\(A1\);;;;$/,
+        /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};"'=HYPERLINK\(""http:\/\/x""\)";hyperlinkhttpx@example\.fr;;;;En attente;'@SUM\(A1\);;;;;;;;$/,
       );
-      expect(lines[2]).toMatch(/;'-2\+3;23@example\.fr;;;;En attente;'\tcaché;;;;$/);
+      expect(lines[2]).toMatch(/;'-2\+3;23@example\.fr;;;;En attente;'\tcaché;;;;;;;;$/);
       expect(lines[3]).toBe(
-        `14/07/2026 10:05;Alice;alice@example.fr;'+33 6 12 34 56 78;EPYC 64;DED-64;En attente;"Ligne 1; ""citée""\nLigne 2";;;;`,
+        `14/07/2026 10:05;Alice;alice@example.fr;'+33 6 12 34 56 78;EPYC 64;DED-64;En attente;"Ligne 1; ""citée""\nLigne 2";;;;;;;;`,
       );
       expect(lines).toHaveLength(5); // header, 3 requests, '' after the last CRLF: no spam
       expect(text).not.toContain("Robot");

@@ -31,6 +31,11 @@ export const CSV_HEADERS = [
   "Société",
   "SIREN",
   "N° TVA",
+  // Where the visit came from (issue 42): utm_source, utm_medium, utm_campaign, the referring site.
+  "Source",
+  "Support",
+  "Campagne",
+  "Site référent",
 ] as const;
 
 /** Rows read per query while exporting: memory stays flat whatever the number of requests. */
@@ -121,6 +126,10 @@ export function contactRequestsCsv(
               r.company,
               r.siren,
               r.siren ? vatNumberOf(r.siren) : null,
+              r.source,
+              r.medium,
+              r.campaign,
+              r.referrer,
             ]),
           )
           .join("");

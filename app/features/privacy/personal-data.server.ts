@@ -272,6 +272,8 @@ async function findContactData(email: string, database: Database) {
       status: contactRequests.status,
       suspectedSpam: contactRequests.suspectedSpam,
       updatedAt: contactRequests.updatedAt,
+      // `Ma demande` (issue 42): whether a link is live (its hash is no one's business).
+      followLink: sql<boolean>`${contactRequests.followTokenHash} is not null`,
     })
     .from(contactRequests)
     .leftJoin(offers, eq(offers.id, contactRequests.offerId))
@@ -398,6 +400,16 @@ export function personalDataDocument(
       configuration: r.configuration ? configurationLines(r.configuration) : null,
       status: r.status,
       suspectedSpam: r.suspectedSpam,
+      // Issue 42: where the visit came from, and whether a `Ma demande` link opens the request.
+      origin: {
+        source: r.source,
+        medium: r.medium,
+        campaign: r.campaign,
+        term: r.term,
+        content: r.content,
+        referrer: r.referrer,
+      },
+      followLink: r.followLink,
       createdAt: iso(r.createdAt),
       updatedAt: iso(r.updatedAt),
       notes: r.notes.map((n) => ({ body: n.body, createdAt: iso(n.createdAt) })),

@@ -9,6 +9,7 @@ import { purgeJournal } from "~/platform/journal.server";
 import { purgeSignedDocuments } from "~/platform/signed-documents.server";
 import { purgeUnattached } from "~/features/conversation/unattached.server";
 import { purgeAlerts } from "~/features/alerts/alerts.server";
+import { purgeOfferViews } from "~/features/attribution/offer-views.server";
 import { deleteContactRequests, NO_ROWS, type DeletionCounts } from "./personal-data.server";
 import { appState } from "~/platform/schema.server";
 
@@ -131,6 +132,8 @@ export async function runDailyPurge(
     const signedDocumentsDeleted = await purgeSignedDocuments(database);
     // Messages read from the mailbox that no one attached to a request (issue 40), after 90 days.
     const unattachedDeleted = await purgeUnattached(database);
+    // Views per offer and day (issue 42) past 25 months, the audience measurement's limit.
+    const offerViewsDeleted = await purgeOfferViews(database);
     await database.execute(
       sql`update ${appState} set value = ${JSON.stringify({ expired: result.expired, spam: result.spam })} where key = ${CLAIM_KEY}`,
     );
@@ -142,6 +145,7 @@ export async function runDailyPurge(
       alerts,
       signedDocumentsDeleted,
       unattachedDeleted,
+      offerViewsDeleted,
     });
     return result;
   } catch (error) {

@@ -185,6 +185,14 @@ async function requestData(
     offer: offer && { title: offer.title, reference: offer.reference },
     status: row.status,
     owner: row.owner,
+    origin: {
+      source: row.source,
+      medium: row.medium,
+      campaign: row.campaign,
+      term: row.term,
+      content: row.content,
+      referrer: row.referrer,
+    },
   };
 }
 

@@ -233,6 +233,30 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           pourquoi le site n'affiche pas de bandeau de cookies.
         </p>
       </LegalSection>
+
+      <LegalSection id="mesure-audience" title="Mesure d'audience et origine des demandes">
+        <p>
+          Nous comptons, pour chaque offre et chaque jour, le nombre de pages de l'offre affichées
+          (les robots exclus). Ce compteur est un total : il ne garde ni adresse IP, ni identifiant,
+          ni cookie, et ne permet de reconnaître personne. Il est conservé 25 mois au plus, puis
+          effacé.
+        </p>
+        <p>
+          Quand vous arrivez sur le site par un lien de campagne (paramètres <code>utm_*</code>) ou
+          depuis un autre site, la campagne et le nom de ce site accompagnent votre visite dans
+          l'adresse des pages (paramètre <code>src</code>), sans cookie ni stockage dans votre
+          navigateur. Si vous nous écrivez, ils sont enregistrés avec votre demande et conservés
+          aussi longtemps qu'elle.
+        </p>
+        <p>
+          Le lien « Ma demande » de l'e-mail de confirmation est personnel : seule son empreinte est
+          gardée, et il disparaît avec la demande. Vous pouvez en demander un nouveau depuis la page{" "}
+          <a href="/ma-demande" className={legalLink}>
+            Retrouver ma demande
+          </a>
+          .
+        </p>
+      </LegalSection>
     </article>
   );
 }
