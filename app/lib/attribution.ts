@@ -106,3 +106,15 @@ export function referrerHost(referer: string | null | undefined, own: string[]):
     ? null
     : from.hostname.toLowerCase();
 }
+
+/** An origin as the desk shows it: `newsletter / email — campagne novembre — depuis mail.example.com`. */
+export function originLine(origin: Partial<Attribution>): string | null {
+  const parts = [
+    [origin.source, origin.medium].filter(Boolean).join(" / "),
+    origin.campaign ? `campagne ${origin.campaign}` : "",
+    origin.term ? `terme ${origin.term}` : "",
+    origin.content ? `contenu ${origin.content}` : "",
+    origin.referrer ? `depuis ${origin.referrer}` : "",
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(" — ") : null;
+}

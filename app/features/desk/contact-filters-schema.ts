@@ -24,6 +24,7 @@ const schema = z.object({
     .optional()
     .catch(undefined),
   owner: z.enum(OWNER_FILTERS).optional().catch(undefined),
+  source: z.string().trim().min(1).max(100).optional().catch(undefined),
   sort: z.enum(CONTACT_SORTS).catch("newest"),
   page: pageSchema(MAX_PAGE),
 });
@@ -37,6 +38,7 @@ export function parseContactFilters(params: URLSearchParams): {
   if (parsed.q) filters.q = parsed.q;
   if (parsed.status) filters.status = parsed.status;
   if (parsed.owner) filters.owner = parsed.owner;
+  if (parsed.source) filters.source = parsed.source;
   return { filters, page: parsed.page };
 }
 

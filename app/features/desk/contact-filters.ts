@@ -58,6 +58,8 @@ export type ContactListFilters = {
   q?: string;
   status?: ContactStatusFilter;
   owner?: OwnerFilter;
+  /** Where the visit came from (issue 42): the requests of one utm_source. */
+  source?: string;
   sort: ContactSort;
 };
 
@@ -65,7 +67,7 @@ export const CONTACT_PAGE_SIZE = 50;
 export const MAX_CONTACT_SEARCH_LENGTH = 100;
 
 /** The query parameters the list reads; any other is dropped from its address. */
-export const CONTACT_LIST_PARAMS = ["q", "status", "owner", "sort", "page"] as const;
+export const CONTACT_LIST_PARAMS = ["q", "status", "owner", "source", "sort", "page"] as const;
 
 /** The canonical query string of a list view ('' for the default view). */
 export function contactFiltersToSearch(filters: ContactListFilters, page = 1): string {
@@ -73,6 +75,7 @@ export function contactFiltersToSearch(filters: ContactListFilters, page = 1): s
     ["q", filters.q],
     ["status", filters.status],
     ["owner", filters.owner],
+    ["source", filters.source],
     ["sort", filters.sort !== "newest" && filters.sort],
     ["page", page],
   ]);

@@ -38,6 +38,7 @@ export function listConditions(filters: ContactQuery): SQL | undefined {
   if (filters.status && filters.status !== SPAM_FILTER) {
     conditions.push(eq(contactRequests.status, filters.status));
   }
+  if (filters.source) conditions.push(eq(contactRequests.source, filters.source));
   if (filters.q) {
     // search_text holds name, e-mail, phone, message and offer reference, lower-cased and
     // trigram-indexed (schema.server.ts); the user's text is a bound, escaped parameter.

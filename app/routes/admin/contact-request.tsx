@@ -1,5 +1,6 @@
 import { FileDown, History, Mail, Phone, Send, Server, StickyNote } from "lucide-react";
 import { companyLine } from "~/lib/siren";
+import { originLine } from "~/lib/attribution";
 import { data, Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import {
   AssignForm,
@@ -308,6 +309,11 @@ export default function ContactRequestPage({ loaderData, actionData }: Route.Com
                       {request.offerActive ? "" : " (inactive)"}
                     </span>
                   )}
+                </dd>
+                {/* Where the visit came from (issue 42): utm_* of its first page, the referring site. */}
+                <dt className="text-muted-foreground">Provenance</dt>
+                <dd data-testid="request-origin">
+                  {originLine(request) ?? <span className="text-muted-foreground">Inconnue</span>}
                 </dd>
               </dl>
               {request.configuration ? (

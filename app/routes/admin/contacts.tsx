@@ -44,6 +44,7 @@ import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import { contactAction } from "./contact-actions.server";
 import { readForm } from "~/platform/form.server";
 import { countUnattached } from "~/features/conversation/unattached.server";
+import { requestSources } from "~/features/attribution/request-sources.server";
 import type { Route } from "./+types/contacts";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
@@ -66,11 +67,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       headers: PRIVATE_HEADERS,
     },
   );
-  const [{ requests, total }, counts, owners, unattached] = await Promise.all([
+  const [{ requests, total }, counts, owners, unattached, sources] = await Promise.all([
     listContactRequests({ ...filters, viewerId: user.id }, page),
     contactStatusCounts(),
     listAssignableUsers(),
     countUnattached(),
+    requestSources(),
   ]);
   const pageCount = Math.max(1, Math.ceil(total / CONTACT_PAGE_SIZE));
   if (page > pageCount) {
@@ -94,6 +96,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     canExport,
     exportHref,
     unattached,
+    sources,
   };
 }
 
@@ -119,6 +122,7 @@ function formSearch(form: HTMLFormElement): string {
   if (text("q")) filters.q = text("q").slice(0, MAX_CONTACT_SEARCH_LENGTH);
   if (text("status")) filters.status = text("status") as ContactStatusFilter;
   if (text("owner")) filters.owner = text("owner") as OwnerFilter;
+  if (text("source")) filters.source = text("source").slice(0, 100);
   return contactFiltersToSearch(filters);
 }
 
@@ -138,9 +142,11 @@ function useFieldValue<T extends HTMLInputElement | HTMLSelectElement>(value: st
 function FilterForm({
   filters,
   counts,
+  sources,
 }: {
   filters: ContactListFilters;
   counts: Awaited<ReturnType<typeof contactStatusCounts>>;
+  sources: { source: string; count: number }[];
 }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -151,8 +157,9 @@ function FilterForm({
   };
   const searchField = useFieldValue<HTMLInputElement>(filters.q ?? "");
   const statusField = useFieldValue<HTMLSelectElement>(filters.status ?? "");
+  const sourceField = useFieldValue<HTMLSelectElement>(filters.source ?? "");
   const filtered = Boolean(
-    filters.q || filters.status || filters.owner || filters.sort !== "newest",
+    filters.q || filters.status || filters.owner || filters.source || filters.sort !== "newest",
   );
 
   return (
@@ -199,6 +206,26 @@ function FilterForm({
             </option>
           ))}
           <option value={SPAM_FILTER}>Spam suspecté ({counts.spam})</option>
+        </NativeSelect>
+      </Field>
+      {/* Where the requests came from (issue 42): utm_source of the visit's first page. */}
+      <Field id="source-filter" label="Filtrer par source">
+        <NativeSelect
+          name="source"
+          className="w-48"
+          defaultValue={filters.source ?? ""}
+          ref={sourceField}
+          onChange={(event) => apply(event.currentTarget.form)}
+        >
+          <option value="">Toutes les sources</option>
+          {filters.source && !sources.some((s) => s.source === filters.source) ? (
+            <option value={filters.source}>{filters.source}</option>
+          ) : null}
+          {sources.map(({ source, count }) => (
+            <option key={source} value={source}>
+              {source} ({count})
+            </option>
+          ))}
         </NativeSelect>
       </Field>
       {filters.sort !== "newest" ? <input type="hidden" name="sort" value={filters.sort} /> : null}
@@ -450,7 +477,7 @@ export default function AdminContacts({ loaderData, actionData }: Route.Componen
       </div>
 
       <OwnerTabs filters={filters} />
-      <FilterForm filters={filters} counts={counts} />
+      <FilterForm filters={filters} counts={counts} sources={loaderData.sources} />
       <ActionFailureAlert answer={actionData} state={navigation.state} always />
       {filters.status === SPAM_FILTER ? (
         <p className="text-sm text-muted-foreground">
