@@ -46,7 +46,7 @@ export type PageCacheOptions = {
  *
  * - Freshness: each request asks `readCatalogue` (http-server/catalogue-watch.ts) for the version, which
  *   never answers with a version older than the last committed write, on any instance.
- * - CSP: public pages do not hydrate, so they carry no nonce (root.tsx) and are served under the
+ * - CSP: public pages do not hydrate, so they get no nonce (entry.server.tsx) and are served under the
  *   site's policy without one (http-server/security-headers.ts), which allows their one inline script
  *   by hash. A page that does contain its nonce is never kept: a stored nonce would be reusable.
  *   The same bytes go to every visitor, so they are compressed once (brotli and gzip).
