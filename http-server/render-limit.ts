@@ -3,7 +3,7 @@ import { parse } from "cookie";
 import type { Request } from "express";
 import { cacheControl, retryAfter } from "../app/lib/http-headers";
 import { ERROR_MESSAGES } from "../app/lib/messages";
-import { REFUSAL_PAUSE_MS, TokenBuckets } from "../app/lib/token-bucket";
+import { REFUSAL_PAUSE_MS, TokenBuckets } from "../app/platform/rate-limit.server";
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "../app/features/accounts/auth.server";
 import { clientSubject } from "../app/platform/client-address.server";
 import { log } from "../app/platform/log.server";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { COMPANY_MAX } from "~/lib/siren";
 import { memo } from "~/lib/memo";
-import { TokenBuckets } from "~/lib/token-bucket";
+import { TokenBuckets } from "~/platform/rate-limit.server";
 import { env } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
 

@@ -4,7 +4,7 @@ import { configurationKey } from "~/lib/configuration-query-schema";
 import { parisDay } from "~/lib/dates";
 import { memo, type Memo } from "~/lib/memo";
 import { createSemaphore, QueueFullError, type Semaphore } from "~/lib/semaphore";
-import { REFUSAL_PAUSE_MS, TokenBuckets, type Take } from "~/lib/token-bucket";
+import { REFUSAL_PAUSE_MS, TokenBuckets, type Take } from "~/platform/rate-limit.server";
 import { getCatalogueVersion } from "~/features/offers/catalogue.server";
 import { clientSubject } from "~/platform/client-address.server";
 import { db, type Database } from "~/platform/db.server";

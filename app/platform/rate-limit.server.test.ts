@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TokenBuckets } from "./token-bucket";
+import { TokenBuckets } from "./rate-limit.server";
 
 function clock() {
   let ms = 1_000_000;
