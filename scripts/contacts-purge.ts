@@ -5,7 +5,7 @@
 // With DATABASE_URL it runs beside the servers; on the embedded database the server must be
 // stopped (the command says so and changes nothing).
 import { parseArgs } from "node:util";
-import { retentionLabel, SPAM_RETENTION_DAYS } from "../app/lib/retention";
+import { retentionLabel, SPAM_RETENTION_DAYS } from "../app/platform/retention";
 import { CONFIRMED_ALERT_MONTHS, UNCONFIRMED_ALERT_DAYS } from "../app/features/alerts/alerts";
 import { purgeAlerts } from "../app/features/alerts/alerts.server";
 import { DataDirBusyError } from "../app/platform/db.server";

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { db, type Database } from "~/platform/db.server";
-import { UNATTACHED_RETENTION_DAYS } from "~/lib/retention";
+import { UNATTACHED_RETENTION_DAYS } from "~/platform/retention";
 import { requestMessages } from "~/platform/schema.server";
 import { followIncoming, requestByReference } from "./incoming.server";
 import { attachmentsOfMessages } from "./attachments.server";

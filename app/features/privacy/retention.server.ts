@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { SPAM_RETENTION_DAYS } from "~/lib/retention";
+import { SPAM_RETENTION_DAYS } from "~/platform/retention";
 import { db, type Database } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { log } from "~/platform/log.server";

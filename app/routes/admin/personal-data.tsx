@@ -15,7 +15,11 @@ import { formatDateTime, isoDate, pluralize } from "~/lib/format";
 import { CONTACT_LIMITS } from "~/lib/limits";
 import { QUOTE_STATE_LABELS } from "~/lib/quote-sending";
 import { SIGNED_DOCUMENT_LABELS } from "~/lib/signed-documents";
-import { erasureFormSchema, firstIssue, personalDataEmailSchema } from "~/lib/personal-data";
+import {
+  erasureFormSchema,
+  firstIssue,
+  personalDataEmailSchema,
+} from "~/features/privacy/personal-data";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import { confirmIdentity, recentlyAuthenticated } from "~/features/accounts/own-credentials.server";

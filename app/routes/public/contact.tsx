@@ -5,7 +5,7 @@ import { z } from "zod";
 import companyScriptUrl from "~/client/company-lookup.ts?script";
 import contactScriptUrl from "~/client/contact.ts?script";
 import { ContactOfferField, ContactOfferSearchForm } from "~/features/desk/contact-offer-field";
-import { PrivacyNotice } from "~/components/privacy-notice";
+import { PrivacyNotice } from "~/features/privacy/privacy-notice";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";

@@ -1,7 +1,11 @@
 import { CONFIRMED_ALERT_MONTHS, UNCONFIRMED_ALERT_DAYS } from "~/features/alerts/alerts";
 import { LegalSection, legalLink } from "~/components/legal-section";
 import { pageMeta } from "~/lib/meta";
-import { retentionLabel, SPAM_RETENTION_DAYS, UNATTACHED_RETENTION_DAYS } from "~/lib/retention";
+import {
+  retentionLabel,
+  SPAM_RETENTION_DAYS,
+  UNATTACHED_RETENTION_DAYS,
+} from "~/platform/retention";
 import { themeStorageKey } from "~/lib/site";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";

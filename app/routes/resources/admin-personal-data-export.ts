@@ -1,4 +1,8 @@
-import { exportFileName, firstIssue, personalDataEmailSchema } from "~/lib/personal-data";
+import {
+  exportFileName,
+  firstIssue,
+  personalDataEmailSchema,
+} from "~/features/privacy/personal-data";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import { requireRecentIdentity } from "~/routes/admin/confirm-identity.server";
 import { withDatabase } from "~/platform/availability.server";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { parisDay } from "./dates";
-import { CONTACT_LIMITS } from "./limits";
+import { parisDay } from "~/lib/dates";
+import { CONTACT_LIMITS } from "~/lib/limits";
 
 export const PERSONAL_DATA_MESSAGES = {
   emailMissing: "Veuillez saisir l'adresse e-mail de la personne concernée.",
