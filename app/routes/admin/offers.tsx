@@ -39,6 +39,7 @@ import {
 } from "~/features/offers/offers.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import { actionFailure, actionDone, idSchema, parseId, readForm } from "~/platform/form.server";
+import { offerAudience } from "~/features/attribution/offer-views.server";
 import type { Route } from "./+types/offers";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
@@ -59,6 +60,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     listAdminOffers(state),
     deleteId === undefined ? undefined : findOfferById(deleteId),
   ]);
+  // Views and requests of the last 30 days, side by side (issue 42).
+  const audience = await offerAudience(list.offers.map((offer) => offer.id));
   const current: AdminOfferListState = { ...state, page: list.page };
   // One address per list state (the GET form also sends empty fields; a page past the end
   // gives the last one): bookmarks, the pager and the return path all agree.
@@ -70,7 +73,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     deleteId === undefined ? target : withParam(target, "delete", deleteId),
   );
   return {
-    offers: list.offers,
+    offers: list.offers.map((offer) => ({
+      ...offer,
+      audience: audience.get(offer.id) ?? { views: 0, requests: 0 },
+    })),
     total: list.total,
     pageCount: list.pageCount,
     state: current,
@@ -156,7 +162,7 @@ function OfferListItem({
   listPath,
   busy,
 }: {
-  offer: AdminOfferRow;
+  offer: AdminOfferRow & { audience: { views: number; requests: number } };
   listPath: string;
   busy: boolean;
 }) {
@@ -178,6 +184,11 @@ function OfferListItem({
         </p>
         <p className="offer-row-meta">
           {offer.cpu} • {offer.ram} • {offer.storage}
+        </p>
+        <p className="offer-row-meta" data-testid="offer-audience">
+          30 derniers jours : {offer.audience.views}{" "}
+          {pluralize(offer.audience.views, "vue", "vues")} • {offer.audience.requests}{" "}
+          {pluralize(offer.audience.requests, "demande", "demandes")}
         </p>
         <p className="truncate text-xs text-muted-foreground">
           {offer.isActive ? (
