@@ -1,6 +1,6 @@
 import { contactAdminUrl, escapeHtml, type RenderedMail } from "~/lib/contact-mail";
 import { formatDateTime } from "~/lib/dates";
-import { mailDocument } from "~/lib/quote-mail";
+import { mailDocument } from "~/features/quotes/quote-mail";
 
 // The follow-ups' mails (issue 40), written for the salesperson who reads them on a phone: what
 // to do, for whom, and the link to the request.

@@ -1,5 +1,5 @@
 import { escapeHtml, type RenderedMail } from "~/lib/contact-mail";
-import { mailDocument } from "~/lib/quote-mail";
+import { mailDocument } from "~/features/quotes/quote-mail";
 
 /** One of the LOA file's mails: its lines as paragraphs, and a link under them. */
 export function renderLeaseFileMail(

@@ -10,7 +10,7 @@ import { adminMeta } from "~/lib/admin-meta";
 import { formatDateTime } from "~/lib/dates";
 import { firstFieldError } from "~/lib/field-errors";
 import { MESSAGES } from "~/lib/messages";
-import { discountField, quoteSendInput, quoteSendSchema } from "~/lib/quote-forms";
+import { discountField, quoteSendInput, quoteSendSchema } from "~/features/quotes/quote-forms";
 import {
   DEFAULT_QUOTE_VALIDITY_DAYS,
   QUOTE_STATE_LABELS,

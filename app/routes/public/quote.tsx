@@ -9,7 +9,7 @@ import { formatDateTime } from "~/lib/dates";
 import { firstFieldError } from "~/lib/field-errors";
 import { SECRET_LINK_HEADERS } from "~/lib/http-headers";
 import { pageMeta } from "~/lib/meta";
-import { QUOTE_ANSWER_LIMITS, quoteAnswerSchema } from "~/lib/quote-forms";
+import { QUOTE_ANSWER_LIMITS, quoteAnswerSchema } from "~/features/quotes/quote-forms";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
 import { withDatabase } from "~/platform/availability.server";

@@ -1,5 +1,5 @@
 import fresh from "fresh";
-import { parseConfigurationQuery } from "~/lib/configuration-query-schema";
+import { parseConfigurationQuery } from "~/features/quotes/configuration-query-schema";
 import { cacheControl, retryAfter } from "~/lib/http-headers";
 import { ERROR_MESSAGES, MESSAGES } from "~/lib/messages";
 import { withDatabase } from "~/platform/availability.server";

@@ -1,5 +1,5 @@
-import { contactAdminUrl, escapeHtml, type RenderedMail } from "./contact-mail";
-import { formatDateTime } from "./dates";
+import { contactAdminUrl, escapeHtml, type RenderedMail } from "~/lib/contact-mail";
+import { formatDateTime } from "~/lib/dates";
 
 // The mails of a sent quote (issue 29). To the buyer: only what the site itself writes (the
 // number, the dates, the link); the quote, with what the request said, is the attached PDF that

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { LEASE_PARAM } from "./lease";
-import { CONFIGURATION_MAX, OPTION_LIMITS } from "./offer-options";
+import { LEASE_PARAM } from "~/lib/lease";
+import { CONFIGURATION_MAX, OPTION_LIMITS } from "~/lib/offer-options";
 
 // The configuration in a quote's address (`?o0=1&o2=4&duree=36`, issue 21), checked at the
 // boundary: options and duration are small whole numbers; other parameters (a campaign's tags)
