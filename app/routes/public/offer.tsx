@@ -28,7 +28,7 @@ import { AlertForm } from "~/features/alerts/alert-form";
 import * as dom from "~/lib/dom-hooks";
 import { OFFER_TYPE_LABELS } from "~/lib/domain";
 import { MESSAGES } from "~/lib/messages";
-import { pageMeta, siteFromMatches } from "~/lib/meta";
+import { pageMeta, siteFromMatches } from "~/routes/public/meta";
 import { LEASE_PARAM, leaseMention } from "~/lib/lease";
 import { centsText, monthlyLabel, perMonth, type Pricing } from "~/lib/money";
 import { configure, contactHref, readSelection, selectionParams } from "~/lib/offer-options";
@@ -294,7 +294,7 @@ export default function OfferDetail({ loaderData }: Route.ComponentProps) {
 /** An icon, a label and a value; left out without a value. */
 type Fact = [LucideIcon, string, string | null | undefined];
 
-/** The offer's specifications and contract terms: from their props only (kept as HTML). */
+/** The offer's specifications and contract terms. */
 function OfferFacts({
   offer,
   loa,
