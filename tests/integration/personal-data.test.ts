@@ -1,149 +1,15 @@
-import { desc, eq, sql } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import * as personalData from "../../app/routes/admin/personal-data";
 import * as personalDataExport from "../../app/routes/resources/admin-personal-data-export";
-import { logger } from "../../app/platform/log.server";
-import { createContactRequest } from "../../app/features/desk/contacts.server";
 import { addressToken, type PersonalData } from "../../app/features/privacy/personal-data.server";
-import { purgeContactRequests } from "../../app/features/privacy/retention.server";
-import { answerQuote } from "../../app/features/quotes/quote-answer.server";
-import { drawQuoteLink, sendQuote } from "../../app/features/quotes/quote-sending.server";
-import {
-  auditJournal,
-  contactRequests,
-  quotes,
-  signedDocuments,
-} from "../../app/platform/schema.server";
-import { call, makeRequest, signedInAdmin } from "../support/admin";
-import { contactTables, countsAndRecount, insertRequest } from "../support/contacts";
+import { call, makeRequest } from "../support/admin";
+import { contactTables, countsAndRecount } from "../support/contacts";
 import { testDatabaseKind } from "../support/database";
-import { useTestDatabase } from "../support/use-test-database";
-import { buildOffer, insertOffers } from "../support/offers";
+import { captureLog, usePersonalDataSuite } from "../support/personal-data-suite";
 
-const database = useTestDatabase();
-let cookie: string;
-let actor: { id: number; email: string; role: "admin" };
-
-beforeAll(async () => {
-  const signedIn = await signedInAdmin(database.db);
-  cookie = signedIn.cookie;
-  actor = { id: signedIn.admin.id, email: signedIn.admin.email, role: "admin" };
-}, 60_000);
-
-/** Jean wrote three times, with his address typed two ways; Marie once. */
-async function seed() {
-  const db = database.db;
-  return {
-    jeanFirst: await insertRequest(db, {
-      name: "Jean Dupont",
-      email: "Jean.Dupont@Example.fr",
-      createdAt: sql`now() - interval '2 months'`,
-      notes: [{ body: "Devis envoyé" }, { body: "Rappeler en janvier" }],
-      statusChanges: 2,
-      mails: 1,
-    }),
-    jeanSecond: await insertRequest(db, {
-      name: "Jean Dupont",
-      email: "jean.dupont@example.fr",
-      createdAt: sql`now() - interval '1 day'`,
-      mails: 1,
-    }),
-    jeanSpam: await insertRequest(db, {
-      name: "J. Dupont",
-      email: "JEAN.DUPONT@EXAMPLE.FR",
-      spam: true,
-    }),
-    marie: await insertRequest(db, {
-      name: "Marie Martin",
-      email: "marie.martin@example.fr",
-      notes: [{ body: "Cliente fidèle" }],
-      statusChanges: 1,
-      mails: 1,
-    }),
-  };
-}
-
-beforeEach(async () => {
-  // Signed documents are write-once (no DELETE): TRUNCATE, which only the tables' owner may.
-  await database.db.execute(
-    sql`truncate contact_requests, offers, signed_documents restart identity cascade`,
-  );
-});
-
-/**
- * Issue 29: Jeanne's request about an offer, quoted twice (the first replaced), the second
- * accepted from its link; Paul's request quoted too. Returns the two numbers of Jeanne's quotes.
- */
-async function seedQuotes() {
-  const db = database.db;
-  const [{ id: offer }] = await insertOffers(db, [buildOffer(1, { title: "Xeon Pro" })]);
-  const request = (name: string, email: string) =>
-    createContactRequest(
-      {
-        name,
-        email,
-        phone: null,
-        message: "Un devis svp",
-        offer,
-        company: "ACME SAS",
-        siren: "732829320",
-      },
-      db,
-    );
-  const jeanne = (await request("Jeanne Achat", "Jeanne@Example.fr")).id;
-  const paul = (await request("Paul Autre", "paul@example.fr")).id;
-  const terms = { validityDays: 30, discounts: [] };
-  const replaced = await sendQuote(jeanne, terms, actor, db);
-  const kept = await sendQuote(jeanne, terms, actor, db);
-  await sendQuote(paul, terms, actor, db);
-  if (replaced.kind !== "sent" || kept.kind !== "sent") throw new Error("quotes not sent");
-  const [{ id: quoteId }] = await db
-    .select({ id: quotes.id })
-    .from(quotes)
-    .where(eq(quotes.number, kept.number));
-  const link = await drawQuoteLink(quoteId, db);
-  const answer = { kind: "accept", name: "Jeanne Achat", role: "Acheteuse" } as const;
-  const client = { ip: "203.0.113.9", userAgent: "Navigateur de Jeanne" };
-  expect(await answerQuote(link!.token, answer, client, db)).toMatchObject({ kind: "accepted" });
-  return { jeanne, paul, numbers: [replaced.number, kept.number] };
-}
-
-/** What the admin page's loader answers for `query` (the raw query string). */
-function lookup(query: string, withCookie = true) {
-  return call(
-    personalData.loader,
-    makeRequest(`/admin/personal-data${query}`, { cookie: withCookie ? cookie : undefined }),
-  );
-}
-
-function erase(form: Record<string, string>, options: { cookie?: string } = {}) {
-  return call(
-    personalData.action,
-    makeRequest("/admin/personal-data", {
-      form,
-      cookie: options.cookie ?? cookie,
-    }),
-  );
-}
-
-/** Log lines written while `fn` runs (at info level). */
-async function captureLog<T>(fn: () => Promise<T>): Promise<{ result: T; lines: string[] }> {
-  const lines: string[] = [];
-  const write = process.stdout.write.bind(process.stdout);
-  // The logger's level is fixed when it is made (tests/support/admin.ts asks for warn).
-  const level = logger.level;
-  logger.level = "info";
-  process.stdout.write = ((chunk: string | Uint8Array) => {
-    lines.push(String(chunk));
-    return true;
-  }) as typeof process.stdout.write;
-  try {
-    return { result: await fn(), lines };
-  } finally {
-    process.stdout.write = write;
-    logger.level = level;
-  }
-}
+// One person's data: found, exported, erased (their quotes: personal-data-quotes.test.ts).
+const { database, session, seed, lookup, erase } = usePersonalDataSuite();
 
 describe(`personal data of one person (${testDatabaseKind})`, () => {
   it("lists everything held about an address, whatever its case", async () => {
@@ -214,7 +80,7 @@ describe(`personal data of one person (${testDatabaseKind})`, () => {
              (${ids.jeanFirst}, 'commercial@example.fr', null, 'commercial@example.fr', now() - interval '1 day')`);
     const response = (await personalDataExport.loader({
       request: makeRequest("/admin/personal-data/export?email=JEAN.dupont%40example.fr", {
-        cookie,
+        cookie: session.cookie,
       }),
       params: {},
       context: { requestId: "test", cspNonce: "", clientIp: "203.0.113.7" },
@@ -268,7 +134,7 @@ describe(`personal data of one person (${testDatabaseKind})`, () => {
 
   it("the export refuses a bad address (400, French, no-store)", async () => {
     const response = (await personalDataExport.loader({
-      request: makeRequest("/admin/personal-data/export?email=nope", { cookie }),
+      request: makeRequest("/admin/personal-data/export?email=nope", { cookie: session.cookie }),
       params: {},
       context: { requestId: "test", cspNonce: "", clientIp: "203.0.113.7" },
     } as never)) as Response;
@@ -337,136 +203,6 @@ describe(`personal data of one person (${testDatabaseKind})`, () => {
     const again = await erase({ intent: "erase", email: "jean.dupont@example.fr", confirm: "yes" });
     expect(again.status).toBe(302);
     expect(await contactTables(database.db)).toEqual(after);
-  });
-
-  it("exports the quotes of the person's requests, with the acceptance record", async () => {
-    const { numbers } = await seedQuotes();
-    const page = await lookup("?email=jeanne%40example.fr");
-    const result = (page.data as { result: PersonalData }).result;
-    expect(result.counts).toMatchObject({ requests: 1, quotes: 2 });
-    expect(result.requests[0].quotes.map((q) => [q.number, q.state])).toEqual([
-      [numbers[0], "replaced"],
-      [numbers[1], "accepted"],
-    ]);
-    const response = (await personalDataExport.loader({
-      request: makeRequest("/admin/personal-data/export?email=jeanne%40example.fr", { cookie }),
-      params: {},
-      context: { requestId: "test", cspNonce: "", clientIp: "203.0.113.7" },
-    } as never)) as Response;
-    const text = await response.text();
-    const [request] = JSON.parse(text).contactRequests;
-    expect(request.quotes).toEqual([
-      {
-        number: numbers[0],
-        issuedAt: expect.any(String),
-        sentAt: expect.any(String),
-        validUntil: expect.any(String),
-        status: "replaced",
-        accepted: null,
-        declined: null,
-      },
-      {
-        number: numbers[1],
-        issuedAt: expect.any(String),
-        sentAt: expect.any(String),
-        validUntil: expect.any(String),
-        status: "accepted",
-        accepted: {
-          at: expect.any(String),
-          name: "Jeanne Achat",
-          role: "Acheteuse",
-          ipAddress: "203.0.113.9",
-          userAgent: "Navigateur de Jeanne",
-          pdfSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
-        },
-        declined: null,
-      },
-    ]);
-    const validity = new Date(request.quotes[1].validUntil).getTime();
-    expect(validity - new Date(request.quotes[1].sentAt).getTime()).toBe(30 * 86_400_000);
-    // Issue 40: the quote she signed, its record, and that its PDF is kept (not the bytes).
-    const [signed] = JSON.parse(text).signedDocuments;
-    expect(signed).toMatchObject({
-      kind: "quote",
-      reference: numbers[1],
-      seller: { legalName: expect.any(String), legalForm: expect.any(String) },
-      termsOfSale: { url: expect.stringMatching(/^https?:/) },
-      addressedTo: { name: "Jeanne Achat", company: "ACME SAS" },
-      acceptance: { name: "Jeanne Achat", role: "Acheteuse", ipAddress: "203.0.113.9" },
-      pdf: {
-        sha256: request.quotes[1].accepted.pdfSha256,
-        available: true,
-        bytes: expect.any(Number),
-      },
-    });
-    const years =
-      new Date(signed.keptUntil).getUTCFullYear() - new Date(signed.signedAt).getUTCFullYear();
-    expect(years).toBe(10);
-    expect(text).not.toContain("JVBERi"); // no PDF bytes (base64 of `%PDF`)
-    // Neither Paul's quote nor the link's hash.
-    expect(text).not.toContain("Paul");
-    expect(text).not.toMatch(/tokenHash|token_hash/);
-  });
-
-  it("erases the quotes with the request but keeps the signed one, and says so; the journal keeps the numbers", async () => {
-    const { paul, numbers } = await seedQuotes();
-    const asked = await erase({ intent: "erase", email: "jeanne@example.fr" });
-    expect((asked.data as { counts: object }).counts).toMatchObject({
-      requests: 1,
-      quotes: 2,
-      signedDocuments: 1,
-    });
-    const [signedBefore] = await database.db.select().from(signedDocuments);
-    const done = await erase({ intent: "erase", email: "jeanne@example.fr", confirm: "yes" });
-    expect(done.status).toBe(302);
-    // The address's page again, listing what was kept, under a toast that says it was.
-    expect(done.location).toBe("/admin/personal-data?email=jeanne%40example.fr");
-    expect(done.headers.get("set-cookie")).toContain("flash=personalDataErasedSignedKept");
-    expect(await database.db.select().from(signedDocuments)).toEqual([signedBefore]);
-    const after = await lookup("?email=jeanne%40example.fr");
-    const kept = (after.data as { result: PersonalData }).result;
-    expect(kept.counts).toMatchObject({ requests: 0, quotes: 0, signedDocuments: 1 });
-    expect(kept.signedDocuments.map((d) => d.reference)).toEqual([numbers[1]]);
-    const left = await database.db
-      .select({ request: quotes.contactRequestId, acceptance: quotes.acceptance })
-      .from(quotes);
-    expect(left).toEqual([{ request: paul, acceptance: null }]);
-    const rows = await database.db.execute(sql`select * from quotes`);
-    expect(JSON.stringify(rows.rows)).not.toMatch(/Jeanne|203\.0\.113\.9|Navigateur/);
-    const [entry] = await database.db
-      .select({ target: auditJournal.target })
-      .from(auditJournal)
-      .where(eq(auditJournal.action, "personal-data-erased"))
-      .orderBy(desc(auditJournal.id))
-      .limit(1);
-    const subject = await addressToken("jeanne@example.fr");
-    expect(entry.target).toBe(
-      `personne ${subject}, devis ${numbers.join(", ")}, conservés (signés) ${numbers[1]}`,
-    );
-  });
-
-  it("purges a request's quotes with it; a quote sent or answered is activity that keeps it", async () => {
-    const { jeanne, paul } = await seedQuotes();
-    // Paul's request last moved four years ago; Jeanne's quote was answered today.
-    await database.db
-      .update(contactRequests)
-      .set({ updatedAt: sql`now() - interval '4 years'` })
-      .where(eq(contactRequests.id, paul));
-    const purged = await purgeContactRequests({ retentionMonths: 36 }, database.db);
-    expect(purged.expired).toMatchObject({ requests: 1, quotes: 1 });
-    const left = await database.db.select({ request: quotes.contactRequestId }).from(quotes);
-    expect(left.map((q) => q.request)).toEqual([jeanne, jeanne]);
-    // Jeanne's request purged too: her signed quote stays, for its own period.
-    await database.db
-      .update(contactRequests)
-      .set({ updatedAt: sql`now() - interval '4 years'` })
-      .where(eq(contactRequests.id, jeanne));
-    expect(
-      (await purgeContactRequests({ retentionMonths: 36 }, database.db)).expired,
-    ).toMatchObject({ requests: 1, quotes: 2 });
-    expect(await database.db.select({ id: signedDocuments.id }).from(signedDocuments)).toHaveLength(
-      1,
-    );
   });
 
   it("refuses a bad erasure form with a French message (400) and changes nothing", async () => {
