@@ -4,6 +4,7 @@ import {
   indexCatalogue,
   listFromIndex,
   searchTitles,
+  suggestSearch,
   type IndexedOffer,
 } from "./catalogue-index";
 import { facetCounts } from "./offer-facets";
@@ -25,25 +26,41 @@ function offer(
     ramGb: 64,
     cpuCores: 8,
     count: 1 as const,
-    searchText: `offre ${n}`,
+    doc: n - 1,
+    search: [{ text: `offre ${n}`, weight: 3 }],
     card: { slug: `offre-${n}` },
     ...fields,
   };
 }
 
-const INDEX = indexCatalogue([
-  offer(1, { priceRank: 3, titleRank: 4, type: "loa", searchText: "epyc alpha" }),
-  offer(2, { priceRank: 1, titleRank: 2, priceFloor: 49, priceCeil: 50, searchText: "xeon beta" }),
-  offer(3, {
-    priceRank: 4,
-    titleRank: 1,
-    datacenter: "paris",
-    ramGb: null,
-    // search_text: title, reference, cpu, ram, separated by chr(31).
-    searchText: "gamma\u001fref-3\u001fepyc 7543\u001f64 go",
-  }),
-  offer(4, { priceRank: 2, titleRank: 3, delivery: "sold_out", searchText: "ryzen delta" }),
-]);
+/** Searchable fields: title and reference (weight 3), specifications (2), description (1). */
+const fields = (title: string, specs = "", description = "") => [
+  { text: title, weight: 3 },
+  { text: specs, weight: 2 },
+  { text: description, weight: 1 },
+];
+
+const INDEX = indexCatalogue(
+  [
+    offer(1, { priceRank: 3, titleRank: 4, type: "loa", search: fields("EPYC Alpha") }),
+    offer(2, {
+      priceRank: 1,
+      titleRank: 2,
+      priceFloor: 49,
+      priceCeil: 50,
+      search: fields("Xeon Beta", "", "Pour remplacer un EPYC"),
+    }),
+    offer(3, {
+      priceRank: 4,
+      titleRank: 1,
+      datacenter: "paris",
+      ramGb: null,
+      search: fields("Gamma REF-3", "AMD EPYC 7543 64 Go"),
+    }),
+    offer(4, { priceRank: 2, titleRank: 3, delivery: "sold_out", search: fields("Ryzen Delta") }),
+  ],
+  [["epic", "EPYC"]],
+);
 
 const slugs = (result: { offers: Card[] }) => result.offers.map((o) => o.slug.slice(6));
 const list = (filters = {}, options = {}) =>
@@ -64,27 +81,29 @@ describe("the catalogue's index", () => {
     expect(slugs(list({}, { page: 3, pageSize: 2 }))).toEqual([]);
   });
 
-  it("searches the lower-cased text for the needle, and counts within the search", () => {
-    const found = list({ searchTerm: "EPYC" }, { needle: "epyc" });
-    expect(slugs(found)).toEqual(["1", "3"]);
-    expect(found.counts.facets.type.by).toEqual({ loa: 1, dedicated: 1 });
+  it("searches every field with the synonyms, the title before the specifications and the description, and counts within the search", () => {
+    const found = list({ searchTerm: "epic" }, { query: "epic" });
+    expect(slugs(found)).toEqual(["1", "3", "2"]);
+    expect(found.counts.facets.type.by).toEqual({ loa: 1, dedicated: 2 });
+    // A chosen order is kept for the matches.
+    expect(slugs(list({}, { query: "epyc", sort: "price_asc" }))).toEqual(["2", "1", "3"]);
+    expect(slugs(list({}, { query: "--" }))).toEqual([]);
   });
 
-  it("searches titles and references only, by title, for the contact form's offer field", () => {
-    // Offer 3 has epyc in its cpu only: the offer search leaves it out, the listing finds it.
-    expect(searchTitles(INDEX, "epyc", 10).offers.map((o) => o.slug)).toEqual(["offre-1"]);
-    expect(searchTitles(INDEX, "ref-3", 10).offers.map((o) => o.slug)).toEqual(["offre-3"]);
-    expect(searchTitles(INDEX, "a", 10).offers.map((o) => o.slug)).toEqual([
+  it("answers the contact form's offer field with the same search, by relevance then title", () => {
+    expect(searchTitles(INDEX, "epyc", 10).offers.map((o) => o.slug)).toEqual([
+      "offre-1",
       "offre-3",
       "offre-2",
-      "offre-4",
-      "offre-1",
     ]);
-    expect(searchTitles(INDEX, "a", 2)).toEqual({
-      offers: [{ slug: "offre-3" }, { slug: "offre-2" }],
-      more: true,
-    });
-    expect(searchTitles(INDEX, "a", 4).more).toBe(false);
+    expect(searchTitles(INDEX, "ref-3", 10).offers.map((o) => o.slug)).toEqual(["offre-3"]);
+    expect(searchTitles(INDEX, "epyc", 1)).toEqual({ offers: [{ slug: "offre-1" }], more: true });
+    expect(searchTitles(INDEX, "epyc", 3).more).toBe(false);
+  });
+
+  it("proposes a close query that finds offers when the query finds none", () => {
+    expect(suggestSearch(INDEX, "gamnna")).toBe("gamma"); // two edits: not found, proposed
+    expect(suggestSearch(INDEX, "gamma")).toBeUndefined();
   });
 
   it("applies ranges and choices as the SQL does: an offer without the number is left out", () => {

@@ -48,9 +48,9 @@ export function words(text: string): string[] {
     .map(singular);
 }
 
-/** A number glued to its unit or a name to its number (`128go`, `ddr5`, `7950x`), apart. */
+/** A number glued to its unit (`128gb`, `10gbps`), apart; not a model's letter (`7950x`). */
 function parts(word: string): string[] {
-  const split = word.match(/^(\d+)([a-z]+)$/) ?? word.match(/^([a-z]+)(\d+)$/);
+  const split = word.match(/^(\d+)([a-z]{2,})$/);
   return split ? [split[1], singular(split[2])] : [];
 }
 

@@ -64,13 +64,13 @@ describe("GET /contact/offers (the combobox's search)", () => {
     ]);
   });
 
-  it("matches title or reference, any case, active offers only, by title", async () => {
+  it("searches as the listing does, active offers only, titles and references first", async () => {
     const { status, body, headers } = await search("EpYc");
     expect(status).toBe(200);
-    // Not 'Ryzen Gamma' (only its cpu and ram say epyc), not the inactive offer.
-    expect(titles(body)).toEqual(["EPYC Alpha", "Reference only"]);
+    // 'Ryzen Gamma' says epyc in its cpu only: after the titles and references; not the inactive offer.
+    expect(titles(body)).toEqual(["EPYC Alpha", "Reference only", "Ryzen Gamma"]);
     expect(body.more).toBe(false);
-    expect(body.summary).toBe("2 offres trouvées");
+    expect(body.summary).toBe("3 offres trouvées");
     expect(body.offers?.[0]).toEqual({
       id: 1,
       title: "EPYC Alpha",
@@ -82,9 +82,16 @@ describe("GET /contact/offers (the combobox's search)", () => {
     expect(titles((await search("loa-xeon")).body)).toEqual(["Xeon Beta"]);
   });
 
-  it("takes % and _ literally", async () => {
-    expect(titles((await search("100%")).body)).toEqual(["Promo 100% Delta"]);
-    expect(titles((await search("O_1")).body)).toEqual(["Promo 100% Delta"]);
+  it("reads punctuation as a separator, never as a pattern", async () => {
+    // The whole word first, then the word it begins.
+    expect(titles((await search("100%")).body), "100%").toEqual([
+      "Promo 100% Delta",
+      "Promo 1000 Epsilon",
+    ]);
+    expect(titles((await search("promo_100")).body), "promo_100").toEqual([
+      "Promo 100% Delta",
+      "Promo 1000 Epsilon",
+    ]);
     expect(titles((await search("%")).body)).toEqual([]);
     expect((await search("%%")).body.summary).toBe("Aucune offre ne correspond à votre recherche.");
   });
@@ -118,8 +125,9 @@ describe("GET /contact/offers (the combobox's search)", () => {
     expect(titles((await search("epyc", "&q=zzz&q[]=1&offer=abc")).body)).toEqual([
       "EPYC Alpha",
       "Reference only",
+      "Ryzen Gamma",
     ]);
-    for (const junk of ["'; drop table offers; --", "\\", "\\%", "é€😀", "\u202e<script>"]) {
+    for (const junk of ["'; drop table offers; --", "\\", "\\%", "€😀", "\u202e<script>"]) {
       const answer = await search(junk);
       expect(answer.status, junk).toBe(200);
       expect(answer.body.offers, junk).toEqual([]);

@@ -5,6 +5,7 @@ import {
   indexCatalogue,
   listFromIndex,
   searchTitles,
+  suggestSearch,
   type CatalogueIndex,
   type IndexedOffer,
 } from "~/lib/catalogue-index";
@@ -16,7 +17,10 @@ import {
   type OfferSort,
 } from "~/lib/offer-filters";
 import { memo, type Memo } from "~/lib/memo";
+import { OFFER_TYPE_LABELS } from "~/lib/domain";
+import type { SearchDocument } from "~/lib/text-search";
 import { catalogueVersion } from "./catalogue-memo.server";
+import { listSynonymGroups } from "./search-synonyms.server";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import { db, type Database } from "~/platform/db.server";
 import { datacenters, offers, type Offer } from "~/platform/schema.server";
@@ -66,17 +70,19 @@ const NEWEST_FIRST = [desc(offers.createdAt), desc(offers.id)];
 
 /**
  * The active catalogue as the listing, the API and the offer search read it (catalogue-index.ts):
- * each offer's card, facet cell and search text, newest first, with its rank in price and in title
- * order; the price to the euro, RAM and cores for the range filters.
+ * each offer's card, facet cell and searchable fields, newest first, with its rank in price and in
+ * title order; the price to the euro, RAM and cores for the range filters; the search's synonyms.
  */
 export async function loadCatalogueIndex(
   database: Database = db(),
 ): Promise<CatalogueIndex<OfferCardData>> {
+  const synonyms = await listSynonymGroups(database);
   const rows = await offersWithDatacenter(database, {
     ...cardColumns,
     ramGb: offers.ramGb,
     cpuCores: offers.cpuCores,
-    searchText: offers.searchText,
+    network: offers.network,
+    description: offers.description,
     priceFloor: sql<number>`floor(${offers.price})::int`,
     priceCeil: sql<number>`ceil(${offers.price})::int`,
     priceRank: sql<number>`(row_number() over (order by ${offers.price}, ${offers.id}))::int`,
@@ -87,7 +93,20 @@ export async function loadCatalogueIndex(
   // Literal objects of one shape: the listing reads these fields on up to every offer, per search.
   return indexCatalogue(
     rows.map(
-      ({ searchText, priceFloor, priceCeil, priceRank, titleRank, ramGb, cpuCores, ...card }) =>
+      (
+        {
+          network,
+          description,
+          priceFloor,
+          priceCeil,
+          priceRank,
+          titleRank,
+          ramGb,
+          cpuCores,
+          ...card
+        },
+        doc,
+      ) =>
         ({
           type: card.type,
           engagement: card.engagement,
@@ -100,14 +119,33 @@ export async function loadCatalogueIndex(
           priceRank,
           titleRank,
           count: 1,
-          searchText: searchText ?? "",
+          doc,
+          search: searchFields(card, network, description),
           card,
         }) satisfies IndexedOffer<OfferCardData> & {
           priceRank: number;
           titleRank: number;
         } & Record<MinimumFilterColumn, number | null>, // every range filter's field, named here
     ),
+    synonyms.map((group) => group.phrases),
   );
+}
+
+/**
+ * What the search reads of an offer (issue 42), by weight: its title and reference first, then
+ * its specifications and place, then its description.
+ */
+function searchFields(
+  card: OfferCardData,
+  network: string | null,
+  description: string | null,
+): SearchDocument {
+  const specs = [card.cpu, card.ram, card.storage, network, card.datacenterName, card.contractType];
+  return [
+    { text: `${card.title} ${card.reference}`, weight: 3 },
+    { text: specs.filter(Boolean).join(" "), weight: 2 },
+    { text: `${OFFER_TYPE_LABELS[card.type]} ${description ?? ""}`, weight: 1 },
+  ];
 }
 
 /** The index of the current database, kept per catalogue version (catalogue-memo.server.ts). */
@@ -126,25 +164,6 @@ function countsWithoutSearch(index: CatalogueIndex<OfferCardData>, filters: Offe
 }
 
 /**
- * The search term lower-cased as the database lowers search_text: printable ASCII here, anything
- * else by the database itself (its locale's rules), once per term and catalogue version.
- */
-async function searchNeedle(term: string | undefined, database: Database) {
-  if (term === undefined) return undefined;
-  if (/^[ -~]*$/.test(term)) return term.toLowerCase();
-  return database === db() ? currentLowered(term) : lowerInDatabase(term, database);
-}
-
-async function lowerInDatabase(term: string, database: Database = db()): Promise<string> {
-  const result = await database.execute<{ lowered: string }>(sql`select lower(${term}) as lowered`);
-  return result.rows[0].lowered;
-}
-const currentLowered = memo((term: string) => lowerInDatabase(term), {
-  max: 1000,
-  version: catalogueVersion,
-});
-
-/**
  * One page of the listing in the chosen order (newest first by default), its total and each
  * select choice's count, from the catalogue's index: the current database's is kept per catalogue
  * version (every offer write bumps it, in its transaction), with the counts of every filter state
@@ -156,12 +175,21 @@ export async function listActiveOffers(
   pageSize = LISTING_PAGE_SIZE,
   database: Database = db(),
   sort: OfferSort = DEFAULT_SORT,
-): Promise<{ offers: OfferCardData[]; total: number; counts: FacetCounts }> {
+): Promise<{
+  offers: OfferCardData[];
+  total: number;
+  counts: FacetCounts;
+  suggestion: string | undefined;
+}> {
   const current = database === db();
   const index = current ? await currentIndex() : await loadCatalogueIndex(database);
-  const needle = await searchNeedle(filters.searchTerm, database);
-  const kept = current && needle === undefined ? countsWithoutSearch(index, filters) : undefined;
-  return listFromIndex(index, filters, { needle, page, pageSize, sort }, kept);
+  const query = filters.searchTerm;
+  const kept = current && query === undefined ? countsWithoutSearch(index, filters) : undefined;
+  const listed = listFromIndex(index, filters, { query, page, pageSize, sort }, kept);
+  // `Vouliez-vous dire …` (issue 42): only when the search itself found nothing.
+  const suggestion =
+    query !== undefined && listed.counts.total === 0 ? suggestSearch(index, query) : undefined;
+  return { ...listed, suggestion };
 }
 
 /**
@@ -175,7 +203,7 @@ export async function searchOfferTitles(
   database: Database = db(),
 ): Promise<{ offers: OfferCardData[]; more: boolean }> {
   const index = database === db() ? await currentIndex() : await loadCatalogueIndex(database);
-  return searchTitles(index, (await searchNeedle(term, database)) ?? "", limit);
+  return searchTitles(index, term, limit);
 }
 
 /**
