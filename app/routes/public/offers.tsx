@@ -149,6 +149,22 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
           {offers.length === 0 ? (
             <div className="rounded-lg border border-dashed p-12 text-center">
               <p className="text-muted-foreground">{MESSAGES.listingEmpty}</p>
+              {loaderData.suggestion ? (
+                <p className="mt-3">
+                  Vouliez-vous dire{" "}
+                  <a
+                    className="font-medium text-primary underline underline-offset-4"
+                    href={offerListingPath(
+                      { ...filters, searchTerm: loaderData.suggestion },
+                      1,
+                      sort,
+                    )}
+                  >
+                    {loaderData.suggestion}
+                  </a>{" "}
+                  ?
+                </p>
+              ) : null}
               <Button asChild variant="link" className="mt-2">
                 <a href={offerListingPath({}, 1, sort)}>Effacer les filtres</a>
               </Button>
