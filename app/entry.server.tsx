@@ -8,7 +8,6 @@ import {
   isRouteErrorResponse,
 } from "react-router";
 import { NonceContext } from "~/hooks/nonce";
-import type { RootData } from "~/hooks/use-root-data";
 import { pageHydrates } from "~/lib/hydration";
 import { RequestIdContext } from "~/hooks/request-id";
 import { log } from "~/platform/log.server";
@@ -36,10 +35,9 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { matches, loaderData } = routerContext.staticHandlerContext;
+  const { matches } = routerContext.staticHandlerContext;
   const handles = matches.map((match) => routerContext.routeModules[match.route.id]?.handle);
-  const toast = (loaderData.root as Partial<RootData> | undefined)?.toast;
-  const nonce = pageHydrates(handles, Boolean(toast)) ? loadContext.cspNonce : undefined;
+  const nonce = pageHydrates(handles) ? loadContext.cspNonce : undefined;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 
   return new Promise<Response>((resolve, reject) => {

@@ -10,10 +10,9 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
-import { Toaster } from "sonner";
 import chromeScriptUrl from "~/client/chrome.ts?script";
 import { ErrorPage } from "~/components/error-page";
-import { FlashBanner, FlashToast } from "~/components/flash-toast";
+import { FlashToast } from "~/components/flash-toast";
 import { useNonce } from "~/hooks/nonce";
 import { pageHydrates } from "~/lib/hydration";
 import { DEFAULT_SITE_SLUG, themeStorageKey } from "~/lib/site";
@@ -63,7 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   const nonce = useNonce();
   const handles = matches.map((m) => m.handle as RouteHandle | undefined);
-  const hydrate = pageHydrates(handles, Boolean(data?.toast));
+  const hydrate = pageHydrates(handles);
   const pageScripts = handles.flatMap((h) => h?.scripts ?? []);
   const storageKey = themeStorageKey(data?.site ?? { slug: DEFAULT_SITE_SLUG });
   return (
@@ -81,13 +80,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <FlashBanner toast={data?.toast ?? null} />
-        {children}
-        {/* sonner's toasts need React in the browser: a page that does not hydrate shows the
-            server's feedback inline instead (app/client/toast.ts), without an empty live region. */}
-        {/* Bottom right: a toast never covers the administration's navigation, which wraps. */}
-        {hydrate ? <Toaster richColors closeButton position="bottom-right" /> : null}
+        {/* The one toast (app/client/toast.ts), hydrated or not: no page hydrates for it. */}
         <FlashToast toast={data?.toast ?? null} />
+        {children}
         <script src={chromeScriptUrl} defer />
         {pageScripts.map((src) => (
           <script key={src} src={src} defer />

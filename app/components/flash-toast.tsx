@@ -1,38 +1,37 @@
-import { useEffect } from "react";
-import { toast as showToast } from "sonner";
+import { useEffect, useRef } from "react";
+import { X } from "lucide-react";
+import { timeToast } from "~/client/toast";
 import type { FlashToast as FlashToastData } from "~/lib/admin-messages";
-import { useHydrated } from "~/hooks/use-hydrated";
-import { cn } from "~/lib/utils";
-
-/** Shows the flash message of the root loader as a sonner toast, once per message. */
-export function FlashToast({ toast }: { toast: FlashToastData | null }) {
-  useEffect(() => {
-    if (!toast) return;
-    showToast[toast.type](toast.title, { id: toast.id, description: toast.description });
-  }, [toast]);
-  return null;
-}
+import * as dom from "~/lib/dom-hooks";
 
 /**
- * The same message for browsers without JavaScript: a bar at the top of the page. The theme boot
- * script marks <html> with the class 'js' before first paint, which hides it when toasts work,
- * and it is dropped once React has hydrated.
+ * The flash message of the root loader (e.g. 'Déconnexion réussie' after a redirect) as the site's
+ * one toast (app/client/toast.ts): at the top of the page without JavaScript, a toast with it,
+ * whether the page hydrates or not. Keyed by the message's id: a new message is a new element.
  */
-export function FlashBanner({ toast }: { toast: FlashToastData | null }) {
-  const hydrated = useHydrated();
-  if (!toast || hydrated) return null;
+export function FlashToast({ toast }: { toast: FlashToastData | null }) {
+  if (!toast) return null;
+  return <FlashToastElement key={toast.id} toast={toast} />;
+}
+
+function FlashToastElement({ toast }: { toast: FlashToastData }) {
+  const ref = useRef<HTMLDivElement>(null);
+  // On a hydrated page, a message that comes with a navigation: the page's script timed only the
+  // toasts of the first load.
+  useEffect(() => {
+    if (ref.current) timeToast(ref.current);
+  }, []);
   return (
     <div
-      role="status"
-      className={cn(
-        "border-b px-4 py-3 text-center text-sm [.js_&]:hidden",
-        toast.type === "error"
-          ? "border-destructive/50 bg-destructive/10 text-destructive"
-          : "border-success/50 bg-success/10",
-      )}
+      ref={ref}
+      role={toast.type === "error" ? "alert" : "status"}
+      {...dom.hook(dom.TOAST, toast.type)}
     >
-      <span className="font-semibold">{toast.title}</span>
-      {toast.description ? <span> — {toast.description}</span> : null}
+      <p>{toast.title}</p>
+      {toast.description ? <p>{toast.description}</p> : null}
+      <button type="button" {...dom.hook(dom.TOAST_CLOSE)} aria-label="Fermer">
+        <X className="size-4" aria-hidden="true" />
+      </button>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { showToast } from "~/client/toast";
 import type { ToastMessage } from "~/lib/admin-messages";
 import type { ActionFailure } from "~/platform/form.server";
 
@@ -13,8 +13,9 @@ export function failureToast(result: ActionFailure | object): ToastMessage | und
 /**
  * Shows what an action answered as a toast, once per answer: a page's `actionData` or a fetcher's
  * `data`, with `toToast` picking the message (undefined: no toast). Pass the navigation's or the
- * fetcher's `state` so that nothing shows while a submission is under way. Admin pages only:
- * public pages do not hydrate, their feedback is rendered by the server (FormAlert).
+ * fetcher's `state` so that nothing shows while a submission is under way: the site's one toast
+ * (app/client/toast.ts). Admin pages only: public pages do not hydrate, their feedback is
+ * rendered by the server.
  */
 export function useActionToast<T>(
   result: T | undefined,
@@ -24,7 +25,7 @@ export function useActionToast<T>(
   useEffect(() => {
     if (state !== "idle" || result === undefined) return;
     const message = toToast(result);
-    if (message) toast[message.type](message.title, { description: message.description });
+    if (message) showToast(message);
     // Once per answer: toToast is usually a new function at each render, the answer is not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state, result]);

@@ -3,12 +3,8 @@ import { pageHydrates } from "./hydration";
 
 describe("pageHydrates", () => {
   it("hydrates unless a route opts out", () => {
-    expect(pageHydrates([undefined, {}, { scripts: [] }], false)).toBe(true);
-    expect(pageHydrates([undefined, { hydrate: false }], false)).toBe(false);
-    expect(pageHydrates([{ hydrate: true }, { hydrate: false }], false)).toBe(false);
-  });
-
-  it("hydrates a page that shows a flash toast even when its route opts out", () => {
-    expect(pageHydrates([{ hydrate: false }], true)).toBe(true);
+    expect(pageHydrates([undefined, {}, { scripts: [] }])).toBe(true);
+    expect(pageHydrates([undefined, { hydrate: false }])).toBe(false);
+    expect(pageHydrates([{ hydrate: true }, { hydrate: false }])).toBe(false);
   });
 });
