@@ -109,3 +109,11 @@ describe("text search", () => {
     expect(withinOneEdit("ryzen", "rizan")).toBe(false);
   });
 });
+
+describe("text search: long synonym phrases", () => {
+  it("finds a phrase of five words typed whole through its equivalent", () => {
+    const loa = buildTextIndex([[{ text: "LOA PME", weight: 3 }], [{ text: "Xeon", weight: 3 }]]);
+    const table = synonymGroups([["location avec option d'achat", "LOA"]]);
+    expect(searchIndex(loa, "Location avec option d'achat", table)?.map((m) => m.doc)).toEqual([0]);
+  });
+});

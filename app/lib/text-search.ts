@@ -19,6 +19,8 @@ export type TextIndex = {
 };
 
 const FUZZY_MIN_LENGTH = 5;
+/** The longest synonym phrase looked for in a query, in words. */
+const MAX_PHRASE_WORDS = 8;
 const QUALITY = { exact: 1, synonym: 0.9, prefix: 0.8, fuzzy: 0.6 } as const;
 
 /** Lower case, without accents, ligatures opened (œ → oe): the form both sides are compared in. */
@@ -220,7 +222,7 @@ function queryTerms(queryWords: readonly string[], synonyms: Synonyms): string[]
   const terms: string[] = [];
   for (let i = 0; i < queryWords.length;) {
     let taken = 1;
-    for (let n = Math.min(4, queryWords.length - i); n > 1; n--) {
+    for (let n = Math.min(MAX_PHRASE_WORDS, queryWords.length - i); n > 1; n--) {
       if (synonyms.has(queryWords.slice(i, i + n).join(" "))) {
         taken = n;
         break;

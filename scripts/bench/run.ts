@@ -8,6 +8,7 @@
 //   flood             the cached listing for a quiet client, alone and beside a flood from another address
 //   uncached          uncached renders (searches as typed, each once) ÷ the cached listing; inline CSS
 //   listing           the listing at 10,000 offers from the catalogue's index, against its SQL, both engines
+//   search            the search's precision and recall over buyers' queries, its time at 10,000 offers
 //   quote             `Envoyer le devis` posted, then its mail with the PDF at a real SMTP server
 //   prices            every public surface of every one of 10,000 offers against the one price rule
 //   compare [old] [new]  another commit's build (default 5e5dca2) beside this tree's (or new's)
@@ -54,6 +55,7 @@ const modes = {
       lighthouseRuns: LIGHTHOUSE_RUNS,
     }),
   listing: async () => (await import("./listing")).listingAtScale(),
+  search: async () => (await import("./search")).searchBench(),
   quote: async () => (await import("./buyer")).quote(),
   prices,
   compare: async () => (await import("./compare")).compareMode(paths, DURATION, CONNECTIONS),
@@ -61,7 +63,7 @@ const modes = {
 if (!(mode in modes)) throw new Error(`unknown mode ${mode}: ${Object.keys(modes).join(", ")}`);
 mkdirSync(tools.RESULTS, { recursive: true });
 const builtElsewhere = mode === "compare" && paths.length > 1; // both sides in worktrees
-const needsBuild = !["load", "listing"].includes(mode) && !builtElsewhere;
+const needsBuild = !["load", "listing", "search"].includes(mode) && !builtElsewhere;
 if (needsBuild && process.env.BENCH_BUILD !== "0") {
   step("building (npm run build)");
   execSync("npm run build", { cwd: tools.ROOT, stdio: "pipe" });
