@@ -1,4 +1,4 @@
-import "~/lib/zod-config";
+import "~/platform/zod-config";
 import { currentParisYear } from "~/lib/dates";
 import {
   data as withInit,
@@ -16,7 +16,7 @@ import { FlashToast } from "~/components/flash-toast";
 import { useNonce } from "~/hooks/nonce";
 import { pageHydrates } from "~/lib/hydration";
 import { DEFAULT_SITE_SLUG, themeStorageKey } from "~/lib/site";
-import { themeBootScript } from "~/lib/theme";
+import { themeBootScript } from "~/platform/theme";
 import type { RootData } from "~/hooks/use-root-data";
 import { readFlash } from "~/platform/flash.server";
 import { siteConfig } from "~/platform/site.server";

@@ -1,4 +1,4 @@
-import { freshRead } from "../app/lib/fresh-read";
+import { freshRead } from "../app/platform/fresh-read";
 import { CATALOGUE_CHANNEL, getCatalogueVersion } from "../app/features/offers/catalogue.server";
 import type { DatabaseHandle } from "../app/platform/db.server";
 import type { CatalogueReader, CatalogueState } from "./page-cache";

@@ -1,7 +1,7 @@
 import { createHash, randomFillSync } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import { DEFAULT_SITE_SLUG, themeStorageKey } from "../app/lib/site";
-import { themeBootScript } from "../app/lib/theme";
+import { themeBootScript } from "../app/platform/theme";
 import { siteConfig } from "../app/platform/site.server";
 
 const sha256 = (text: string) =>

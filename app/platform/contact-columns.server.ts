@@ -1,4 +1,4 @@
-import { requestOffer, type RequestOfferColumns } from "~/lib/request-offer";
+import { requestOffer, type RequestOfferColumns } from "~/platform/request-offer";
 import { contactRequests, offers } from "~/platform/schema.server";
 
 // The column sets every reader of a request starts from: the list, the page, the personal-data

@@ -3,7 +3,7 @@ import proxyaddr from "proxy-addr";
 import { z } from "zod";
 import { DEFAULT_CLAIMS, splitList } from "~/lib/site";
 import { PRICE_DISPLAYS } from "~/lib/money";
-import { parseBusinessHours } from "~/lib/business-hours";
+import { parseBusinessHours } from "~/platform/business-hours";
 
 const bool = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])

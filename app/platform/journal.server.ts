@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import type { JournalAction } from "~/lib/journal";
-import { JOURNAL_PAGE_SIZE } from "~/lib/journal";
+import type { JournalAction } from "~/platform/journal";
+import { JOURNAL_PAGE_SIZE } from "~/platform/journal";
 import { db, type Database } from "./db.server";
 import { env } from "./env.server";
 import { log } from "./log.server";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { SignedDocumentKind } from "~/lib/signed-documents";
+import type { SignedDocumentKind } from "~/platform/signed-documents";
 import { db, type Database } from "./db.server";
 import { contactRequests, signedDocuments, type SignedDocument } from "./schema.server";
 

@@ -15,7 +15,7 @@ import { sendFetchResponse } from "../../http-server/fetch-adapter";
 import { contentSecurityPolicy, newNonce } from "../../http-server/security-headers";
 import { themeStorageKey } from "../../app/lib/site";
 import { VIEW_TOKEN_HEADER } from "../../app/lib/http-headers";
-import { themeBootScript } from "../../app/lib/theme";
+import { themeBootScript } from "../../app/platform/theme";
 import { siteConfig } from "../../app/platform/site.server";
 import { testDatabaseKind } from "../support/database";
 import { useTestDatabase } from "../support/use-test-database";

@@ -1,4 +1,4 @@
-import { addBusinessHours, parseBusinessHours } from "~/lib/business-hours";
+import { addBusinessHours, parseBusinessHours } from "~/platform/business-hours";
 import { now } from "~/platform/clock.server";
 import { env } from "~/platform/env.server";
 

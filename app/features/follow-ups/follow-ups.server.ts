@@ -2,7 +2,7 @@
 // business hours, what each salesperson must do today ('Mes relances'), and the notices that
 // leave once (late request, morning digest). Every "now" comes from the one clock.
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { isBusinessDay } from "~/lib/business-hours";
+import { isBusinessDay } from "~/platform/business-hours";
 import { contactReference } from "~/lib/contact-reference";
 import { parisDay, parisParts } from "~/lib/dates";
 import type { ContactStatus } from "~/lib/domain";

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import type { FlashKey } from "~/lib/admin-messages";
 import { firstFieldError } from "~/lib/field-errors";
-import type { JournalAction } from "~/lib/journal";
+import type { JournalAction } from "~/platform/journal";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import type { AdminUser } from "~/features/accounts/users.server";
 import { withDatabase } from "~/platform/availability.server";

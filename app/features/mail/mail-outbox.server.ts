@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
-import { MAIL_GIVE_UP_SECONDS } from "~/lib/outbox-backoff";
+import { MAIL_GIVE_UP_SECONDS } from "~/platform/outbox-backoff";
 import { db, type Database } from "~/platform/db.server";
 import { claimEnded, durableQueue, retryLater } from "~/platform/durable-queue.server";
 import { log } from "~/platform/log.server";

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from "node:timers/promises";
 import nodemailer, { type SendMailOptions } from "nodemailer";
-import { retryDelaySeconds } from "~/lib/outbox-backoff";
+import { retryDelaySeconds } from "~/platform/outbox-backoff";
 import type { DatabaseHandle } from "~/platform/db.server";
 import { log } from "~/platform/log.server";
 import {

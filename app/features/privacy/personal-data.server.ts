@@ -16,7 +16,7 @@ import {
   unattachedOfAddress,
 } from "~/features/conversation/unattached.server";
 import { attachmentsOfMessages } from "~/features/conversation/attachments.server";
-import { SIGNED_DOCUMENT_LABELS, signedKeptUntil } from "~/lib/signed-documents";
+import { SIGNED_DOCUMENT_LABELS, signedKeptUntil } from "~/platform/signed-documents";
 import { db, type Database } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { journal, type Journaled } from "~/platform/journal.server";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { SignedSeller, SignedTerms } from "~/lib/signed-documents";
+import type { SignedSeller, SignedTerms } from "~/platform/signed-documents";
 import { db, type Database } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { contactRequests, leaseFiles, quotes, type Quote } from "~/platform/schema.server";

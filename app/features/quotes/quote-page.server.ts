@@ -1,5 +1,5 @@
 import type { QuoteDocument } from "~/lib/quote";
-import type { SignedTerms } from "~/lib/signed-documents";
+import type { SignedTerms } from "~/platform/signed-documents";
 import { signedDocumentOf } from "~/platform/signed-documents.server";
 import { termsOfSale } from "./quote-answer.server";
 import { isbot } from "isbot";

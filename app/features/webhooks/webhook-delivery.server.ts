@@ -1,7 +1,7 @@
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { Webhook } from "standardwebhooks";
-import { retryDelaySeconds } from "~/lib/outbox-backoff";
+import { retryDelaySeconds } from "~/platform/outbox-backoff";
 import type { DatabaseHandle } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { log } from "~/platform/log.server";

@@ -2,7 +2,7 @@ import { offerColumns, sentColumns } from "~/platform/contact-columns.server";
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { contactReference } from "~/lib/contact-reference";
-import { requestOffer } from "~/lib/request-offer";
+import { requestOffer } from "~/platform/request-offer";
 import { vatNumberOf } from "~/lib/siren";
 import {
   WEBHOOK_GIVE_UP_SECONDS,

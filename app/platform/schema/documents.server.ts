@@ -21,7 +21,7 @@ import {
   type SignedParty,
   type SignedSeller,
   type SignedTerms,
-} from "~/lib/signed-documents";
+} from "~/platform/signed-documents";
 import { bytea, timestamps } from "./columns.server";
 import { contactRequests } from "./requests.server";
 import { users } from "./accounts.server";

@@ -4,7 +4,7 @@ import { PasswordField } from "~/features/accounts/password-field";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/form-alert";
-import { adminMeta } from "~/lib/admin-meta";
+import { adminMeta } from "~/routes/admin/meta";
 import { passwordChangeSchema } from "~/features/accounts/credentials";
 import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
 import { ActionFailureAlert } from "~/components/admin/action-failure-alert";

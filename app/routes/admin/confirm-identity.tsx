@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { ConfirmIdentity } from "~/features/accounts/confirm-identity";
-import { adminMeta } from "~/lib/admin-meta";
+import { adminMeta } from "~/routes/admin/meta";
 import { safeAdminRedirect } from "~/features/accounts/redirect";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import { confirmIdentity, recentlyAuthenticated } from "~/features/accounts/own-credentials.server";

@@ -15,7 +15,7 @@ import {
   type ActionFailure,
 } from "~/platform/form.server";
 import type { AdminUser } from "~/features/accounts/users.server";
-import type { JournalAction } from "~/lib/journal";
+import type { JournalAction } from "~/platform/journal";
 import { parisDay } from "~/lib/dates";
 import { now } from "~/platform/clock.server";
 import { nextActionDaySchema } from "~/features/follow-ups/follow-up-form";

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { adminMeta } from "~/lib/admin-meta";
+import { adminMeta } from "~/routes/admin/meta";
 import { formatDateTime } from "~/lib/dates";
 import { firstFieldError } from "~/lib/field-errors";
 import { MESSAGES } from "~/lib/messages";

@@ -2,12 +2,7 @@ import { FileDown, History, Mail, Phone, Send, Server, StickyNote } from "lucide
 import { companyLine } from "~/lib/siren";
 import { originLine } from "~/lib/attribution";
 import { data, Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
-import {
-  AssignForm,
-  NotSpamForm,
-  StatusBadge,
-  StatusForm,
-} from "~/features/desk/contact-status";
+import { AssignForm, NotSpamForm, StatusBadge, StatusForm } from "~/features/desk/contact-status";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { BackLink } from "~/components/ui/back-link";
@@ -15,7 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/input";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
-import { adminMeta } from "~/lib/admin-meta";
+import { adminMeta } from "~/routes/admin/meta";
 import { CONTACT_NOTE_MAX } from "~/lib/limits";
 import { CONTACT_STATUS_LABELS } from "~/lib/domain";
 import { formatDateTime, isoDate } from "~/lib/format";

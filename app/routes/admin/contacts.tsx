@@ -8,7 +8,7 @@ import { Field } from "~/components/ui/field";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { SearchInput } from "~/components/ui/search-input";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
-import { adminMeta } from "~/lib/admin-meta";
+import { adminMeta } from "~/routes/admin/meta";
 import {
   CONTACT_PAGE_SIZE,
   CONTACT_SORTS,

@@ -19,7 +19,7 @@ import {
   WeeklyRequestsChart,
 } from "~/features/desk/contact-charts";
 import { QuoteAcceptanceChart, WeeklyQuotesChart } from "~/features/quotes/quote-charts";
-import { adminMeta } from "~/lib/admin-meta";
+import { adminMeta } from "~/routes/admin/meta";
 import { TOP_OFFER_DAYS } from "~/lib/charts";
 import { contactCharts } from "~/features/desk/contact-charts.server";
 import { quoteCharts } from "~/features/quotes/quote-charts.server";

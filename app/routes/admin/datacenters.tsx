@@ -7,7 +7,7 @@ import { SectionCard } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { adminMeta } from "~/lib/admin-meta";
+import { adminMeta } from "~/routes/admin/meta";
 import { CONTROL_CHARACTERS, DATACENTER_NAME_MAX } from "~/lib/limits";
 import { firstFieldError } from "~/lib/field-errors";
 import { pluralize } from "~/lib/format";

@@ -5,7 +5,7 @@ import { StatusBadge } from "~/features/desk/contact-status";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { adminMeta } from "~/lib/admin-meta";
+import { adminMeta } from "~/routes/admin/meta";
 import { companyLine } from "~/lib/siren";
 import { parisDay } from "~/lib/dates";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";

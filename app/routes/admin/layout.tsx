@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Link, NavLink, Outlet, useFetcher } from "react-r
 import { ThemeToggle } from "~/components/site-header";
 import { Button } from "~/components/ui/button";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
-import { adminMeta } from "~/lib/admin-meta";
+import { adminMeta } from "~/routes/admin/meta";
 import { RequestReference } from "~/hooks/request-id";
 import { failureToast, useActionToast } from "~/hooks/use-action-toast";
 import { cn } from "~/lib/utils";

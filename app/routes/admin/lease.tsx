@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { adminMeta } from "~/lib/admin-meta";
+import { adminMeta } from "~/routes/admin/meta";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
 import { LEASE_DURATIONS, scaled } from "~/lib/lease";

@@ -1,5 +1,5 @@
 import { OfferEditor } from "~/components/admin/offer-editor";
-import { adminMeta } from "~/lib/admin-meta";
+import { adminMeta } from "~/routes/admin/meta";
 import { withReturnTo } from "~/lib/admin-offer-list";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import { offerReferenceOptions } from "~/features/offers/offer-listing.server";

@@ -15,7 +15,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { NativeSelect } from "~/components/ui/input";
 import { SearchInput } from "~/components/ui/search-input";
 import { ADMIN_MESSAGES, type FlashKey } from "~/lib/admin-messages";
-import { adminMeta } from "~/lib/admin-meta";
+import { adminMeta } from "~/routes/admin/meta";
 import {
   ADMIN_OFFER_LIST_PARAMS,
   adminOfferListPath,

@@ -9,12 +9,12 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Input } from "~/components/ui/input";
-import { adminMeta } from "~/lib/admin-meta";
+import { adminMeta } from "~/routes/admin/meta";
 import { CONTACT_STATUS_LABELS } from "~/lib/domain";
 import { formatDateTime, isoDate, pluralize } from "~/lib/format";
 import { CONTACT_LIMITS } from "~/lib/limits";
 import { QUOTE_STATE_LABELS } from "~/lib/quote-sending";
-import { SIGNED_DOCUMENT_LABELS } from "~/lib/signed-documents";
+import { SIGNED_DOCUMENT_LABELS } from "~/platform/signed-documents";
 import {
   erasureFormSchema,
   firstIssue,

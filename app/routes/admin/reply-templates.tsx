@@ -9,11 +9,11 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Input, Textarea } from "~/components/ui/input";
-import { adminMeta } from "~/lib/admin-meta";
+import { adminMeta } from "~/routes/admin/meta";
 import type { FlashKey } from "~/lib/admin-messages";
 import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
 import { formatDateTime, isoDate } from "~/lib/format";
-import type { JournalAction } from "~/lib/journal";
+import type { JournalAction } from "~/platform/journal";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import {
   DUPLICATE_TITLE,

@@ -14,7 +14,7 @@ import {
   listSynonymGroups,
   removeSynonymGroup,
 } from "~/features/offers/search-synonyms.server";
-import { adminMeta } from "~/lib/admin-meta";
+import { adminMeta } from "~/routes/admin/meta";
 import { firstFieldError } from "~/lib/field-errors";
 import { CONTROL_CHARACTERS } from "~/lib/limits";
 import { actionDone, actionFailure, readForm } from "~/platform/form.server";

@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Field } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Input } from "~/components/ui/input";
-import { adminMeta } from "~/lib/admin-meta";
+import { adminMeta } from "~/routes/admin/meta";
 import { firstFieldError } from "~/lib/field-errors";
 import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import {

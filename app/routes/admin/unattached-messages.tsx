@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { adminMeta } from "~/lib/admin-meta";
+import { adminMeta } from "~/routes/admin/meta";
 import { formatDateTime, isoDate, pluralize } from "~/lib/format";
 import { parseContactReference } from "~/lib/contact-reference";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";

@@ -9,7 +9,7 @@ import { SectionCard } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
 import { Input, NativeSelect } from "~/components/ui/input";
-import { adminMeta } from "~/lib/admin-meta";
+import { adminMeta } from "~/routes/admin/meta";
 import { adminCredentialsSchema } from "~/features/accounts/credentials";
 import { firstFieldError } from "~/lib/field-errors";
 import { formatDateTime, isoDate } from "~/lib/format";

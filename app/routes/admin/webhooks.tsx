@@ -11,7 +11,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
-import { adminMeta } from "~/lib/admin-meta";
+import { adminMeta } from "~/routes/admin/meta";
 import { firstFieldError } from "~/lib/field-errors";
 import { formatDateTime, isoDate } from "~/lib/format";
 import {

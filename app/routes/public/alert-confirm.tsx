@@ -9,7 +9,7 @@ import {
   confirmedDescription,
 } from "~/features/alerts/alerts";
 import { SECRET_LINK_HEADERS } from "~/lib/http-headers";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/routes/public/meta";
 import type { RouteHandle } from "~/root";
 import { confirmAlert, findAlertByToken } from "~/features/alerts/alerts.server";
 import { withDatabase } from "~/platform/availability.server";

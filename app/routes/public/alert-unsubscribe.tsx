@@ -7,7 +7,7 @@ import {
   ALERT_UNSUBSCRIBE_PATH,
 } from "~/features/alerts/alerts";
 import { SECRET_LINK_HEADERS } from "~/lib/http-headers";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/routes/public/meta";
 import type { RouteHandle } from "~/root";
 import { findAlertByToken, unsubscribeAlert } from "~/features/alerts/alerts.server";
 import { withDatabase } from "~/platform/availability.server";

@@ -9,7 +9,7 @@ import { AVAILABLE_NOW } from "~/lib/delivery";
 import { firstFieldError } from "~/lib/field-errors";
 import { cacheControl, retryAfter, UNAVAILABLE_RETRY_SECONDS } from "~/lib/http-headers";
 import { retryInMinutes } from "~/lib/messages";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/routes/public/meta";
 import type { RouteHandle } from "~/root";
 import { subscribeToAlert } from "~/features/alerts/alerts.server";
 import { withDatabase } from "~/platform/availability.server";

@@ -8,7 +8,7 @@ import { formatDateTime } from "~/lib/dates";
 import { firstFieldError } from "~/lib/field-errors";
 import { cacheControl, retryAfter, SECRET_LINK_HEADERS } from "~/lib/http-headers";
 import { retryInMinutes } from "~/lib/messages";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/routes/public/meta";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
 import {

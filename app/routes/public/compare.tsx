@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { compareHref, MAX_COMPARED, parseComparedSlugs } from "~/lib/compare";
 import { OFFER_TYPE_LABELS } from "~/lib/domain";
 import { pluralize } from "~/lib/format";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/routes/public/meta";
 import { perMonth } from "~/lib/money";
 import { offerTerms } from "~/lib/offer-terms";
 import { useRootData } from "~/hooks/use-root-data";

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { parseContactReference } from "~/lib/contact-reference";
 import { MESSAGES } from "~/lib/messages";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/routes/public/meta";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/contact-sent";
 

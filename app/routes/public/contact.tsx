@@ -19,7 +19,7 @@ import { companyLookupEnabled } from "~/features/desk/company-lookup.server";
 import * as dom from "~/lib/dom-hooks";
 import { CONTACT_LIMITS } from "~/lib/limits";
 import { ERROR_MESSAGES } from "~/lib/messages";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/routes/public/meta";
 import {
   CONFIGURATION_FIELD,
   CONFIGURED_OFFER_FIELD,

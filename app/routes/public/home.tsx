@@ -5,7 +5,7 @@ import { OfferCard, OfferCardIcons } from "~/components/offer-card";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { pageMeta, siteFromMatches } from "~/lib/meta";
+import { pageMeta, siteFromMatches } from "~/routes/public/meta";
 import { organizationJsonLd } from "~/lib/structured-data";
 import { useRootData } from "~/hooks/use-root-data";
 import { useVisitSource } from "~/hooks/use-visit-source";

@@ -1,6 +1,6 @@
 import { LegalSection, legalLink } from "~/components/legal-section";
 import { Link } from "react-router";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/routes/public/meta";
 import { LEGAL_NOTICE_PATH } from "~/lib/site";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";

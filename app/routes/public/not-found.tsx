@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { MESSAGES } from "~/lib/messages";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/routes/public/meta";
 import type { RouteHandle } from "~/root";
 import { log } from "~/platform/log.server";
 import type { Route } from "./+types/not-found";

@@ -11,7 +11,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { ensureCanonicalQuery } from "~/lib/canonical-query";
 import { offerCountLabel } from "~/lib/format";
 import { MESSAGES } from "~/lib/messages";
-import { pageMeta, siteFromMatches } from "~/lib/meta";
+import { pageMeta, siteFromMatches } from "~/routes/public/meta";
 import { FEED_PATH, FEED_TITLE_SUFFIX } from "~/lib/site";
 import { RequestReference } from "~/hooks/request-id";
 import * as dom from "~/lib/dom-hooks";

@@ -1,6 +1,6 @@
 import { CONFIRMED_ALERT_MONTHS, UNCONFIRMED_ALERT_DAYS } from "~/features/alerts/alerts";
 import { LegalSection, legalLink } from "~/components/legal-section";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/routes/public/meta";
 import {
   retentionLabel,
   SPAM_RETENTION_DAYS,

@@ -8,7 +8,7 @@ import { Input, Textarea } from "~/components/ui/input";
 import { formatDateTime } from "~/lib/dates";
 import { firstFieldError } from "~/lib/field-errors";
 import { SECRET_LINK_HEADERS } from "~/lib/http-headers";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/routes/public/meta";
 import { QUOTE_ANSWER_LIMITS, quoteAnswerSchema } from "~/features/quotes/quote-forms";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";

@@ -7,7 +7,7 @@ import { Input } from "~/components/ui/input";
 import { firstFieldError } from "~/lib/field-errors";
 import { cacheControl, retryAfter } from "~/lib/http-headers";
 import { retryInMinutes } from "~/lib/messages";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/routes/public/meta";
 import type { RouteHandle } from "~/root";
 import { linkAskSchema } from "~/features/buyer-request/buyer-request-forms";
 import { askForLink } from "~/features/buyer-request/request-link-ask.server";

@@ -1,6 +1,6 @@
 import { CSV_BOM, csvLine, parisDay, spreadsheetDateTime } from "~/lib/csv";
-import { JOURNAL_ACTIONS, type JournalAction } from "~/lib/journal";
-import { journalSearch, parseJournalFilters } from "~/lib/journal-filters-schema";
+import { JOURNAL_ACTIONS, type JournalAction } from "~/platform/journal";
+import { journalSearch, parseJournalFilters } from "~/platform/journal-filters-schema";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import { journal, journalRows } from "~/platform/journal.server";
 import { requireRecentIdentity } from "~/routes/admin/confirm-identity.server";

@@ -1,4 +1,4 @@
-import type { Seller } from "./quote";
+import type { Seller } from "~/lib/quote";
 
 // What a person signs (issue 40): an accepted quote now, a delivery report (`PV de livraison`)
 // later, kept once as the exact PDF bytes with what they were signed under.

@@ -1,5 +1,5 @@
 import Holidays from "date-holidays";
-import { parisDay, parisParts } from "./dates";
+import { parisDay, parisParts } from "~/lib/dates";
 
 // Business hours in Europe/Paris (issue 40's first-response deadline): working days are Monday
 // to Friday except France's public holidays, as the maintained date-holidays library gives them

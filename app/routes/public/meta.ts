@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
-import type { SiteConfig } from "./site";
-import type { RootData } from "../hooks/use-root-data";
+import type { SiteConfig } from "~/lib/site";
+import type { RootData } from "~/hooks/use-root-data";
 
 type AnyMatch = { id: string; loaderData?: unknown } | undefined;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { JOURNAL_ACTION_KEYS } from "./journal";
-import { listSearch, queryFields } from "./list-query";
-import { pageSchema } from "./list-query-schema";
+import { listSearch, queryFields } from "~/lib/list-query";
+import { pageSchema } from "~/lib/list-query-schema";
 
 const day = z
   .string()

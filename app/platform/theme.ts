@@ -1,4 +1,4 @@
-import * as dom from "./dom-hooks";
+import * as dom from "~/lib/dom-hooks";
 
 /**
  * The whole theme, in <head> before first paint (no flash of the wrong theme): applies the stored
