@@ -79,7 +79,9 @@ export function withSource(href: string, src: string | null | undefined): string
   const query = path.indexOf("?");
   const params = new URLSearchParams(query === -1 ? "" : path.slice(query + 1));
   params.set(SOURCE_PARAM, src);
-  return `${query === -1 ? path : path.slice(0, query)}?${params}${fragment}`;
+  // `~` is unreserved: kept as is, so that `src` stays readable.
+  const search = params.toString().replace(/%7E/gi, "~");
+  return `${query === -1 ? path : path.slice(0, query)}?${search}${fragment}`;
 }
 
 /** A host name as compared: lower-cased, without `www.` and port. */

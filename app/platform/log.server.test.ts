@@ -72,6 +72,9 @@ describe("secrets in addresses", () => {
     [`/devis/${token}/pdf`, "/devis/[redacted]/pdf"],
     [`/devis/${token}.data`, "/devis/[redacted]"],
     [`/DEVIS/${token}`, "/DEVIS/[redacted]"],
+    // `Ma demande` (issue 42).
+    [`/ma-demande/${token}`, "/ma-demande/[redacted]"],
+    [`/ma-demande/${token}?message=envoye`, "/ma-demande/[redacted]?message=envoye"],
     [`https://www.example.fr/devis/${token}?x=1`, "https://www.example.fr/devis/[redacted]?x=1"],
     [`/alertes/confirmer?jeton=${token}`, "/alertes/confirmer?jeton=[redacted]"],
     [

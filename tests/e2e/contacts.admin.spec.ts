@@ -233,15 +233,15 @@ test.describe("contact requests in the administrator area", () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString("utf8").split("\r\n");
     expect(lines[0]).toBe(
-      "Date;Nom;Email;Téléphone;Offre;Référence;Statut;Message;Configuration;Société;SIREN;N° TVA",
+      "Date;Nom;Email;Téléphone;Offre;Référence;Statut;Message;Configuration;Société;SIREN;N° TVA;Source;Support;Campagne;Site référent",
     );
     // The configuration, the company, the SIREN and the VAT number are empty for these requests.
     expect(lines[1]).toMatch(
       new RegExp(
-        `;Client 1 ${id};client1@example\\.fr;06 98 76 54 32;;;En attente;'=1\\+1 ${id};;;;$`,
+        `;Client 1 ${id};client1@example\\.fr;06 98 76 54 32;;;En attente;'=1\\+1 ${id};;;;;;;;$`,
       ),
     );
-    expect(lines[2]).toMatch(new RegExp(`;Client 2 ${id};.*;"Bonjour; ""${id}""";;;;$`));
+    expect(lines[2]).toMatch(new RegExp(`;Client 2 ${id};.*;"Bonjour; ""${id}""";;;;;;;;$`));
     expect(lines).toHaveLength(4);
   });
 });

@@ -7,6 +7,8 @@ export const LINKS = {
   alertUnsubscribe: /http:\/\/\S+\/alertes\/desinscription\?jeton=[\w%-]+/,
   quote: /http:\/\/\S+\/devis\/[A-Za-z0-9_-]{43}/,
   passwordReset: /http:\/\/\S+\/auth\/nouveau-mot-de-passe\?token=[A-Za-z0-9_-]{43}/,
+  // Issue 42: `Ma demande`, in the acknowledgement and in `Retrouver ma demande`'s mail.
+  requestLink: /http:\/\/\S+\/ma-demande\/[A-Za-z0-9_-]{43}/,
 } as const;
 
 type LinkName = keyof typeof LINKS;

@@ -17,6 +17,8 @@ export type Vars = {
   quoteContactId: number;
   noOfferContactId: number;
   quoteToken: string;
+  /** Issue 42: `Ma demande`'s link token of the existing request. */
+  requestToken: string;
 };
 
 export type OrFn<T> = T | ((v: Vars) => T);

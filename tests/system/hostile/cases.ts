@@ -33,6 +33,17 @@ export const PUBLIC_ACTIONS: Action[] = [
     path: (v) => `/devis/${v.quoteToken}`,
     body: urlencoded({ intent: "decline", confirm: "on", reason: "Trop cher" }),
   },
+  // `Ma demande` (issue 42): the buyer's message, and the link asked again.
+  {
+    name: "buyer request message",
+    path: (v) => `/ma-demande/${v.requestToken}`,
+    body: urlencoded({ message: "Une question sur la livraison" }),
+  },
+  {
+    name: "request link ask",
+    path: "/ma-demande",
+    body: urlencoded({ reference: "DEM-2026-00001", email: "existante@example.fr" }),
+  },
   // The catalogue API is read-only: its action answers 405 (issue 30).
   { name: "API offers (405)", path: "/api/offers", body: urlencoded({ q: "x" }) },
   { name: "API offer (405)", path: "/api/offers/starter-web", body: urlencoded({ q: "x" }) },

@@ -15,6 +15,7 @@ import {
   users,
 } from "../../../app/platform/schema.server";
 import { hashSessionToken } from "../../../app/features/accounts/sessions.server";
+import { drawRequestLink } from "../../../app/features/buyer-request/request-link.server";
 import type { AdminUser } from "../../../app/features/accounts/users.server";
 import { fingerprint as fingerprintTables, readTables } from "../../support/fingerprint";
 import { send, type Answer } from "../harness/http";
@@ -111,7 +112,10 @@ export async function loadVars(db: Database): Promise<Vars> {
     .update(quotes)
     .set({ tokenHash: hashSessionToken(quoteToken) })
     .where(eq(quotes.number, sent.number));
+  // Issue 42: `Ma demande`'s link of the existing request.
+  const requestToken = (await drawRequestLink(contact.id, db))!;
   return {
+    requestToken,
     quoteContactId: quoteContact.id,
     noOfferContactId: noOfferContact.id,
     quoteToken,
