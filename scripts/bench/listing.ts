@@ -2,7 +2,7 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { openPglite, openPostgres } from "../../app/platform/db.server";
-import { measureListing, WITHOUT_COUNTS } from "./data";
+import { measureListing, WITHOUT_COUNTS } from "./measures";
 import * as report from "./report";
 import { step, write } from "./results";
 import * as tools from "./tools";

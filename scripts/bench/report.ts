@@ -1,4 +1,4 @@
-import { WITHOUT_COUNTS, type IndexReport, type Prepared } from "./data";
+import { WITHOUT_COUNTS, type IndexReport, type Prepared } from "./measures";
 import { REFERENCE_PATH, type PageMeasure } from "./pages";
 import { kb, table } from "./markdown";
 import type { LighthouseResult, LoadResult } from "./tools";
