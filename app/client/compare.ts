@@ -7,7 +7,7 @@ import {
   MAX_COMPARED,
   readStoredSelection,
   toggleSelection,
-} from "~/lib/compare";
+} from "~/features/offers/compare";
 import * as dom from "~/lib/dom-hooks";
 
 const STORAGE_KEY = "compare-offers";

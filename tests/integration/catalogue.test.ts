@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { OfferFilters, OfferSort } from "../../app/lib/offer-filters";
-import { allOfferNumbers, OFFER_FORM_DEFAULTS } from "../../app/lib/offer-form";
-import { parseOfferForm } from "../../app/lib/offer-form-schema";
+import { allOfferNumbers, OFFER_FORM_DEFAULTS } from "../../app/features/offers/offer-form";
+import { parseOfferForm } from "../../app/features/offers/offer-form-schema";
 import { loader as compareLoader } from "../../app/routes/public/compare";
 import { createOffer, findOfferById, updateOffer } from "../../app/features/offers/offers.server";
 import {

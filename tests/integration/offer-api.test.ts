@@ -4,7 +4,7 @@ import {
   apiOfferDetailSchema,
   apiOfferListSchema,
   apiProblemSchema,
-} from "../../app/lib/offer-api-schema";
+} from "../../app/features/offers/offer-api-schema";
 import { FACETS } from "../../app/lib/offer-facets";
 import {
   offerListingPath,

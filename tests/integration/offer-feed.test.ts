@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { parseOfferForm } from "../../app/lib/offer-form-schema";
-import { offerToFormValues, type OfferFormValues } from "../../app/lib/offer-form";
+import { parseOfferForm } from "../../app/features/offers/offer-form-schema";
+import { offerToFormValues, type OfferFormValues } from "../../app/features/offers/offer-form";
 import { atomFeed, feedOffers, offerFeedXml } from "../../app/features/offers/offer-feed.server";
 import { updateOffer } from "../../app/features/offers/offers.server";
 import { offers } from "../../app/platform/schema.server";

@@ -1,7 +1,7 @@
 import { offers } from "../../app/platform/schema.server";
 import type { Database } from "../../app/platform/db.server";
-import { parseOfferForm } from "../../app/lib/offer-form-schema";
-import { OFFER_FORM_DEFAULTS, type OfferFormValues } from "../../app/lib/offer-form";
+import { parseOfferForm } from "../../app/features/offers/offer-form-schema";
+import { OFFER_FORM_DEFAULTS, type OfferFormValues } from "../../app/features/offers/offer-form";
 
 /** A valid offer as the editor's schema gives it, with `fields` typed over a small server. */
 export function offerInput(fields: Partial<OfferFormValues> = {}) {

@@ -1,4 +1,4 @@
-import { allOfferNumbers } from "../../app/lib/offer-form";
+import { allOfferNumbers } from "../../app/features/offers/offer-form";
 import { parseOptionLines, type OptionGroup } from "../../app/lib/offer-options";
 import type { Database } from "../../app/platform/db.server";
 import { offers, type NewOffer } from "../../app/platform/schema.server";

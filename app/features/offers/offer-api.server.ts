@@ -1,7 +1,7 @@
 import { AVAILABLE_NOW, deliveryLabel } from "~/lib/delivery";
 import { leaseQuote, offeredDurations, type LeaseScale } from "~/lib/lease";
 import { amount, loaTotal, toCents, ttcCents, type Pricing } from "~/lib/money";
-import type { ApiOffer, ApiOfferDetail, ApiOfferList } from "~/lib/offer-api-schema";
+import type { ApiOffer, ApiOfferDetail, ApiOfferList } from "~/features/offers/offer-api-schema";
 import { offerPrice } from "~/lib/offer-price";
 import type { OfferFilters, OfferSort } from "~/lib/offer-filters";
 import { db, type Database } from "~/platform/db.server";

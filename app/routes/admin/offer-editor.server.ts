@@ -2,16 +2,16 @@
 // return path and their action. What a save does is saveOffer's (app/features/offers/offers.server.ts).
 import { data, redirect } from "react-router";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
-import { safeOfferListReturn } from "~/lib/admin-offer-list-schema";
+import { safeOfferListReturn } from "~/features/offers/admin-offer-list-schema";
 import {
   OFFER_FORM_DEFAULTS,
   offerFormValues,
   type OfferField,
   type OfferFormValues,
-} from "~/lib/offer-form";
+} from "~/features/offers/offer-form";
 import { OFFER_FIELDS } from "~/lib/offer-fields";
-import type { OfferEditorAnswer } from "~/components/admin/offer-editor";
-import { parseOfferForm, type OfferFormResult } from "~/lib/offer-form-schema";
+import type { OfferEditorAnswer } from "~/features/offers/offer-editor";
+import { parseOfferForm, type OfferFormResult } from "~/features/offers/offer-form-schema";
 import { PRIVATE_HEADERS } from "~/features/accounts/auth.server";
 import { journal } from "~/platform/journal.server";
 import { withFlash } from "~/platform/flash.server";

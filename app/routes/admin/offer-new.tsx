@@ -1,6 +1,6 @@
-import { OfferEditor } from "~/components/admin/offer-editor";
+import { OfferEditor } from "~/features/offers/offer-editor";
 import { adminMeta } from "~/routes/admin/meta";
-import { withReturnTo } from "~/lib/admin-offer-list";
+import { withReturnTo } from "~/features/offers/admin-offer-list";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import { offerReferenceOptions } from "~/features/offers/offer-listing.server";
 import { readLeaseScale } from "~/features/offers/lease.server";

@@ -2,7 +2,7 @@ import { Copy, Eye, EyeOff, Pencil, Plus, Search, Star, Trash2 } from "lucide-re
 import { IconSprite, SpriteIcon } from "~/components/icon-sprite";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { OfferTypeOptions } from "~/components/offer-type-options";
+import { OfferTypeOptions } from "~/features/offers/offer-type-options";
 import { FeaturedBadge, OfferTypeBadge } from "~/components/offer-badges";
 import { Badge } from "~/components/ui/badge";
 import { AlertsWaitingBadge } from "~/features/alerts/alerts-waiting";
@@ -23,8 +23,11 @@ import {
   hasListFilters,
   withReturnTo,
   type AdminOfferListState,
-} from "~/lib/admin-offer-list";
-import { parseAdminOfferList, safeOfferListReturn } from "~/lib/admin-offer-list-schema";
+} from "~/features/offers/admin-offer-list";
+import {
+  parseAdminOfferList,
+  safeOfferListReturn,
+} from "~/features/offers/admin-offer-list-schema";
 import { OFFER_TYPE_BADGES } from "~/lib/domain";
 import { pluralize } from "~/lib/format";
 import { monthlyLabel } from "~/lib/money";

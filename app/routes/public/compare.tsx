@@ -4,7 +4,7 @@ import { DeliveryLine } from "~/components/offer-badges";
 import { BackLink } from "~/components/ui/back-link";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { compareHref, MAX_COMPARED, parseComparedSlugs } from "~/lib/compare";
+import { compareHref, MAX_COMPARED, parseComparedSlugs } from "~/features/offers/compare";
 import { OFFER_TYPE_LABELS } from "~/lib/domain";
 import { pluralize } from "~/lib/format";
 import { pageMeta } from "~/routes/public/meta";

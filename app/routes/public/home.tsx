@@ -1,12 +1,12 @@
 import { ArrowRight, Clock, Headphones, Server, ShieldCheck } from "lucide-react";
 import { data, Link } from "react-router";
-import { JsonLd } from "~/components/json-ld";
+import { JsonLd } from "~/features/offers/json-ld";
 import { OfferCard, OfferCardIcons } from "~/components/offer-card";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { pageMeta, siteFromMatches } from "~/routes/public/meta";
-import { organizationJsonLd } from "~/lib/structured-data";
+import { organizationJsonLd } from "~/features/offers/structured-data";
 import { useRootData } from "~/hooks/use-root-data";
 import { useVisitSource } from "~/hooks/use-visit-source";
 import { withSource } from "~/lib/attribution";

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, redirect } from "react-router";
 import compareScriptUrl from "~/client/compare.ts?script";
 import listingScriptUrl from "~/client/listing.ts?script";
-import { CompareBar } from "~/components/compare-bar";
+import { CompareBar } from "~/features/offers/compare-bar";
 import { ErrorPage } from "~/components/error-page";
 import { OfferCard, OfferCardIcons } from "~/components/offer-card";
 import { OfferFiltersForm } from "~/components/offer-filters-form";

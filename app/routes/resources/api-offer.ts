@@ -1,5 +1,5 @@
 import { MESSAGES } from "~/lib/messages";
-import { offerSlugSchema } from "~/lib/offer-api-schema";
+import { offerSlugSchema } from "~/features/offers/offer-api-schema";
 import * as api from "~/features/offers/api-response.server";
 import { findApiOffer } from "~/features/offers/offer-api.server";
 import { siteConfig } from "~/platform/site.server";

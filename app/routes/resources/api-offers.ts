@@ -1,4 +1,4 @@
-import { parseOfferApiQuery } from "~/lib/offer-api-schema";
+import { parseOfferApiQuery } from "~/features/offers/offer-api-schema";
 import * as api from "~/features/offers/api-response.server";
 import { listApiOffers } from "~/features/offers/offer-api.server";
 import { siteConfig } from "~/platform/site.server";

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { toCents } from "../../../app/lib/money";
 import { scalePrice, type LeaseScale } from "../../../app/lib/lease";
 import { OFFER_PRICE_CARD, SELECTED_PRICE } from "../../../app/lib/dom-hooks";
-import type { ApiOfferList } from "../../../app/lib/offer-api-schema";
+import type { ApiOfferList } from "../../../app/features/offers/offer-api-schema";
 import { readLeaseScale } from "../../../app/features/offers/lease.server";
 import { openPglite } from "../../../app/platform/db.server";
 import { offers } from "../../../app/platform/schema.server";

@@ -1,5 +1,5 @@
-import type { OfferType } from "./domain";
-import { listSearch } from "./list-query";
+import type { OfferType } from "~/lib/domain";
+import { listSearch } from "~/lib/list-query";
 
 // The admin offer list's state as carried in the URL: /admin/offers?q=&type=&status=&page=
 // Pure and free of zod, so the list view can build its links in the browser too.

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ADMIN_MESSAGES } from "./admin-messages";
-import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_EXCEPT_LINES } from "./limits";
-import { fieldErrors, firstFieldError, type FieldErrors } from "./field-errors";
+import { ADMIN_MESSAGES } from "~/lib/admin-messages";
+import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_EXCEPT_LINES } from "~/lib/limits";
+import { fieldErrors, firstFieldError, type FieldErrors } from "~/lib/field-errors";
 import {
   OFFER_FIELD_NAMES,
   OFFER_FIELDS,
@@ -10,10 +10,10 @@ import {
   type OfferFieldSpec,
   type OfferFormValues,
   type OfferInput,
-} from "./offer-fields";
-import { LEASE_DURATIONS } from "./lease";
-import { parseOptionLines } from "./offer-options";
-import { slugify } from "./slug";
+} from "~/lib/offer-fields";
+import { LEASE_DURATIONS } from "~/lib/lease";
+import { parseOptionLines } from "~/lib/offer-options";
+import { slugify } from "~/lib/slug";
 
 const REQUIRED = "Ce champ est obligatoire.";
 

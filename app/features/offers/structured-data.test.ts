@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CLAIMS, type SiteConfig } from "./site";
+import { DEFAULT_CLAIMS, type SiteConfig } from "~/lib/site";
 import { jsonLdText, organizationJsonLd, productJsonLd } from "./structured-data";
 
 const site: SiteConfig = {

@@ -6,10 +6,10 @@ import {
   OFFER_ACTIVITY,
   type AdminOfferListState,
 } from "./admin-offer-list";
-import { OFFER_TYPES } from "./domain";
-import { MAX_PAGE, MAX_SEARCH_LENGTH } from "./offer-filters";
-import { queryFields } from "./list-query";
-import { pageSchema, searchTermSchema } from "./list-query-schema";
+import { OFFER_TYPES } from "~/lib/domain";
+import { MAX_PAGE, MAX_SEARCH_LENGTH } from "~/lib/offer-filters";
+import { queryFields } from "~/lib/list-query";
+import { pageSchema, searchTermSchema } from "~/lib/list-query-schema";
 
 // Server side only (zod). Every parameter is lenient: junk clears that parameter, never a 500.
 const listSchema = z.object({

@@ -6,8 +6,8 @@ import {
   type OfferField,
   type OfferFormValues,
   type OfferNumberField,
-} from "./offer-fields";
-import { optionLines, type OptionGroup } from "./offer-options";
+} from "~/lib/offer-fields";
+import { optionLines, type OptionGroup } from "~/lib/offer-options";
 
 // The form's values, shared by the view and the server, derived from the field table
 // (offer-fields.ts). Validation lives in offer-form-schema.ts (server side), which keeps zod out

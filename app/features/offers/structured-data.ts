@@ -1,6 +1,6 @@
-import { OFFER_TYPE_LABELS, type OfferType } from "./domain";
-import { amount } from "./money";
-import type { SiteConfig } from "./site";
+import { OFFER_TYPE_LABELS, type OfferType } from "~/lib/domain";
+import { amount } from "~/lib/money";
+import type { SiteConfig } from "~/lib/site";
 
 /** JSON for a <script type="application/ld+json">: nothing in it can close the script element. */
 export function jsonLdText(data: unknown): string {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { OFFER_TYPES } from "./domain";
-import { DELIVERY_STATES } from "./offer-fields";
+import { OFFER_TYPES } from "~/lib/domain";
+import { DELIVERY_STATES } from "~/lib/offer-fields";
 import {
   LISTING_PARAMS,
   MAX_PAGE,
@@ -12,7 +12,7 @@ import {
   REFERENCE_CODE,
   type OfferFilters,
   type OfferSort,
-} from "./offer-filters";
+} from "~/lib/offer-filters";
 
 // The catalogue's API (issue 30): the listing's query parameters, checked strictly at the boundary
 // (a wrong value is a French 400, where the page clears it), then read by the listing's own reader

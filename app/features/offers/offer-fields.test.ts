@@ -5,7 +5,7 @@ import {
   OFFER_FORM_DEFAULTS,
   OFFER_LIMITS,
   OFFER_NUMBER_FIELDS,
-} from "./offer-fields";
+} from "~/lib/offer-fields";
 import { offerFormValues, offerToFormValues } from "./offer-form";
 
 describe("the offer field table", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OFFER_LIMITS } from "./limits";
+import { OFFER_LIMITS } from "~/lib/limits";
 import {
   allOfferNumbers,
   OFFER_FORM_DEFAULTS,
