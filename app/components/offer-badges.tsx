@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { SpriteIcon } from "~/components/icon-sprite";
 import { Badge } from "~/components/ui/badge";
-import { deliveryLabel, deliveryTone, type DeliverySource } from "~/lib/delivery";
+import { deliveryLabel, deliveryTone, type DeliverySource } from "~/lib/offer-fields";
 import type { OfferType } from "~/lib/domain";
 import { cn } from "~/lib/utils";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deliveryLabel, deliveryTone, isSoldOut, schemaOrgAvailability } from "./delivery";
+import { deliveryLabel, deliveryTone, isSoldOut, schemaOrgAvailability } from "./offer-fields";
 
 describe("delivery", () => {
   it("words each state as the catalogue shows it", () => {

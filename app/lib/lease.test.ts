@@ -7,7 +7,7 @@ import {
   scaled,
   scalePrice,
   type LeaseScale,
-} from "./lease";
+} from "./offer-price";
 
 const SCALE: LeaseScale = {
   rates: [

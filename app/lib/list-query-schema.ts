@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cleanSearchTerm } from "./search-term";
+import { cleanSearchTerm } from "./list-query";
 
 // A list view's query parameters read leniently: a bad value falls back to the default view
 // instead of failing the page (the address codecs are in list-query.ts, without zod).

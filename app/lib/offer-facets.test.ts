@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AVAILABLE_NOW } from "./delivery";
+import { AVAILABLE_NOW } from "./offer-fields";
 import { OFFER_TYPES } from "./domain";
 import { DELIVERY_STATES } from "./offer-fields";
 import { choiceLabel, FACETS, facetCounts, selectedChoice, type FacetCell } from "./offer-facets";

@@ -1,4 +1,4 @@
-import { AVAILABLE_NOW } from "./delivery";
+import { AVAILABLE_NOW } from "./offer-fields";
 import type { OfferType } from "./domain";
 import type { DeliveryState } from "./offer-fields";
 import {

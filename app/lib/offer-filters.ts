@@ -1,6 +1,6 @@
 import { OFFER_TYPES, type OfferType } from "./domain";
 import { listSearch } from "./list-query";
-import { cleanSearchTerm } from "./search-term";
+import { cleanSearchTerm } from "./list-query";
 
 // Shared by the listing's loader and its script (app/client/listing.ts), which builds the same
 // canonical address as the server. No zod here: parseOfferFilters written with it adds about 90 KB

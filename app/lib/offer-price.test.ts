@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { LeaseScale } from "./lease";
+import type { LeaseScale } from "./offer-price";
 import { offerPrice, priceColumns, scalePriceExplanation, typedLeaseSource } from "./offer-price";
 
 const SCALE: LeaseScale = {

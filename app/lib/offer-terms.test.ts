@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { offerTerms } from "./offer-terms";
+import { offerTerms } from "./offer-price";
 
 const normalize = (value: unknown) =>
   JSON.parse(JSON.stringify(value).replace(/[\u202f\u00a0]/g, " ")) as unknown;

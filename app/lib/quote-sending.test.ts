@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { discountedConfiguration, discountLabel } from "./quote-sending";
+import { discountedConfiguration, discountLabel } from "./quote";
 
 const configuration = {
   lines: [

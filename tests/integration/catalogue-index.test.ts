@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { AVAILABLE_NOW } from "../../app/lib/delivery";
+import { AVAILABLE_NOW } from "../../app/lib/offer-fields";
 import type { Pricing } from "../../app/lib/money";
 import { OFFER_TYPES } from "../../app/lib/domain";
 import { FACETS, type Facet } from "../../app/lib/offer-facets";

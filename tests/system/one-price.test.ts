@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LeaseScale } from "../../app/lib/lease";
+import type { LeaseScale } from "../../app/lib/offer-price";
 import { formatCents } from "../../app/lib/money";
 import { pdfText, plainSpaces } from "../support/pdf-text";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";

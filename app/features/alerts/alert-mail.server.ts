@@ -7,7 +7,7 @@ import {
   alertUnsubscribeUrl,
   listUnsubscribeHeaders,
 } from "~/features/alerts/alerts";
-import { deliveryLabel } from "~/lib/delivery";
+import { deliveryLabel } from "~/lib/offer-fields";
 import { monthlyLabel } from "~/lib/money";
 import { drawAlertMail } from "./alerts.server";
 import { MAIL_KINDS } from "~/features/mail/mail-outbox.server";

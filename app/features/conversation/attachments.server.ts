@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import type { Attachment } from "postal-mime";
-import { safeFileName } from "~/lib/attachment-names";
-import { formatFileSize } from "~/lib/file-size";
+import { safeFileName } from "~/lib/attachments";
+import { formatFileSize } from "~/lib/attachments";
 import { db, type Database } from "~/platform/db.server";
 import { requestMessageAttachments } from "~/platform/schema.server";
 

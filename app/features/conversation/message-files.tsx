@@ -1,5 +1,5 @@
 import { Paperclip } from "lucide-react";
-import { formatFileSize } from "~/lib/file-size";
+import { formatFileSize } from "~/lib/attachments";
 
 /** What a page knows of a file an incoming message carried (never its bytes). */
 export type MessageFile = { id: number; filename: string; size: number };

@@ -6,7 +6,7 @@ import {
   selectionParams,
   type ConfigurationSnapshot,
 } from "~/lib/offer-options";
-import { LEASE_PARAM } from "~/lib/lease";
+import { LEASE_PARAM } from "~/lib/offer-price";
 import { centsText, toCents } from "~/lib/money";
 import { db, type ColumnsRow, type Database } from "~/platform/db.server";
 import { leaseTerms } from "~/features/offers/lease.server";

@@ -1,7 +1,7 @@
-import { scaled } from "~/lib/lease";
+import { scaled } from "~/lib/offer-price";
 import { centsText, toCents } from "~/lib/money";
 import type { QuoteSource } from "~/lib/quote";
-import { discountedConfiguration } from "~/lib/quote-sending";
+import { discountedConfiguration } from "~/lib/quote";
 import { slugify } from "~/lib/slug";
 
 // The LOA file's summary for the financer (issue 41), in its terms: who (SIREN, company, the

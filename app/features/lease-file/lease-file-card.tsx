@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { formatDateTime } from "~/lib/dates";
-import { formatFileSize } from "~/lib/file-size";
+import { formatFileSize } from "~/lib/attachments";
 import { fileStatusSentence } from "./lease-file-copy";
 import { DocumentStateBadge } from "./document-state-badge";
 import type { LeaseDocumentSummary, LeaseFile } from "./lease-file.server";

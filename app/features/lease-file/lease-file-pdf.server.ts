@@ -1,5 +1,5 @@
 import { formatDateTime, formatParisDay } from "~/lib/dates";
-import { formatFileSize } from "~/lib/file-size";
+import { formatFileSize } from "~/lib/attachments";
 import { formatCents, toCents } from "~/lib/money";
 import { formatSiren } from "~/lib/siren";
 import type { DeliveredItem } from "~/platform/schema.server";

@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/form-alert";
 import { formatDateTime } from "~/lib/dates";
-import { formatFileSize } from "~/lib/file-size";
+import { formatFileSize } from "~/lib/attachments";
 import type { BuyerLeaseFile } from "./lease-file.server";
 import { fileStatusSentence } from "./lease-file-copy";
 import { DocumentStateBadge } from "./document-state-badge";

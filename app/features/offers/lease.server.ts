@@ -6,7 +6,7 @@ import {
   scalePrice,
   type LeaseQuote,
   type LeaseScale,
-} from "~/lib/lease";
+} from "~/lib/offer-price";
 import { toCents } from "~/lib/money";
 import { priceColumns } from "~/lib/offer-price";
 import { bumpCatalogueVersion } from "./catalogue.server";

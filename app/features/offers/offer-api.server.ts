@@ -1,5 +1,5 @@
-import { AVAILABLE_NOW, deliveryLabel } from "~/lib/delivery";
-import { leaseQuote, offeredDurations, type LeaseScale } from "~/lib/lease";
+import { AVAILABLE_NOW, deliveryLabel } from "~/lib/offer-fields";
+import { leaseQuote, offeredDurations, type LeaseScale } from "~/lib/offer-price";
 import { amount, loaTotal, toCents, ttcCents, type Pricing } from "~/lib/money";
 import type { ApiOffer, ApiOfferDetail, ApiOfferList } from "~/features/offers/offer-api-schema";
 import { offerPrice } from "~/lib/offer-price";

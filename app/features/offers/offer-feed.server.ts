@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { AVAILABLE_NOW, deliveryLabel } from "~/lib/delivery";
+import { AVAILABLE_NOW, deliveryLabel } from "~/lib/offer-fields";
 import { OFFER_TYPE_LABELS } from "~/lib/domain";
 import { monthlyLabel, type Pricing } from "~/lib/money";
 import { FEED_PATH, FEED_TITLE_SUFFIX } from "~/lib/site";

@@ -7,7 +7,7 @@ import { Input, NativeSelect, Textarea } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
 import type { FieldErrors } from "~/lib/field-errors";
-import { scalePrice, type LeaseScale } from "~/lib/lease";
+import { scalePrice, type LeaseScale } from "~/lib/offer-price";
 import { centsText } from "~/lib/money";
 import { scalePriceExplanation, typedLeaseSource } from "~/lib/offer-price";
 import {

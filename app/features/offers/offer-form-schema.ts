@@ -11,7 +11,7 @@ import {
   type OfferFormValues,
   type OfferInput,
 } from "~/lib/offer-fields";
-import { LEASE_DURATIONS } from "~/lib/lease";
+import { LEASE_DURATIONS } from "~/lib/offer-price";
 import { parseOptionLines } from "~/lib/offer-options";
 import { slugify } from "~/lib/slug";
 

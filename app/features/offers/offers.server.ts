@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, like, ne, or, sql, type SQL } from "drizzle-orm";
-import { AVAILABLE_NOW } from "~/lib/delivery";
+import { AVAILABLE_NOW } from "~/lib/offer-fields";
 import { queueAvailabilityAlerts, waitingAlertsColumn } from "~/features/alerts/alerts.server";
 import { ADMIN_PAGE_SIZE, type AdminOfferListState } from "~/features/offers/admin-offer-list";
 import { OFFER_LIMITS } from "~/lib/limits";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LEASE_PARAM } from "~/lib/lease";
+import { LEASE_PARAM } from "~/lib/offer-price";
 import { CONFIGURATION_MAX, OPTION_LIMITS } from "~/lib/offer-options";
 
 // The configuration in a quote's address (`?o0=1&o2=4&duree=36`, issue 21), checked at the

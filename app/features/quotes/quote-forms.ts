@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_QUOTE_VALIDITY_DAYS, QUOTE_VALIDITY_MAX_DAYS } from "~/lib/quote-sending";
+import { DEFAULT_QUOTE_VALIDITY_DAYS, QUOTE_VALIDITY_MAX_DAYS } from "~/lib/quote";
 
 // The forms of issue 29: `Envoyer le devis` (admin) and the buyer's answers (public page).
 

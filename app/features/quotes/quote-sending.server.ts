@@ -7,7 +7,7 @@ import {
   QUOTE_REMINDER_DAYS,
   type QuoteState,
   type SentQuoteTerms,
-} from "~/lib/quote-sending";
+} from "~/lib/quote";
 import type { WebhookQuoteData } from "~/features/webhooks/webhooks";
 import { now } from "~/platform/clock.server";
 import { db, type Database } from "~/platform/db.server";

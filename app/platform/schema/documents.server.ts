@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { QuoteSource } from "~/lib/quote";
-import type { QuoteAcceptance, SentQuoteTerms } from "~/lib/quote-sending";
+import type { QuoteAcceptance, SentQuoteTerms } from "~/lib/quote";
 import {
   SIGNED_DOCUMENT_KINDS,
   type SignedAcceptance,

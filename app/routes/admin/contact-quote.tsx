@@ -15,7 +15,7 @@ import {
   DEFAULT_QUOTE_VALIDITY_DAYS,
   QUOTE_STATE_LABELS,
   QUOTE_VALIDITY_MAX_DAYS,
-} from "~/lib/quote-sending";
+} from "~/lib/quote";
 import { companyLine } from "~/lib/siren";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import {

@@ -7,7 +7,7 @@ import { Input } from "~/components/ui/input";
 import { adminMeta } from "~/routes/admin/meta";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { firstFieldError, type FieldErrors } from "~/lib/field-errors";
-import { LEASE_DURATIONS, scaled } from "~/lib/lease";
+import { LEASE_DURATIONS, scaled } from "~/lib/offer-price";
 import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import { actionFailure, actionDone, parseForm, parseId, readForm } from "~/platform/form.server";

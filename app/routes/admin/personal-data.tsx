@@ -13,7 +13,7 @@ import { adminMeta } from "~/routes/admin/meta";
 import { CONTACT_STATUS_LABELS } from "~/lib/domain";
 import { formatDateTime, isoDate, pluralize } from "~/lib/format";
 import { CONTACT_LIMITS } from "~/lib/limits";
-import { QUOTE_STATE_LABELS } from "~/lib/quote-sending";
+import { QUOTE_STATE_LABELS } from "~/lib/quote";
 import { SIGNED_DOCUMENT_LABELS } from "~/platform/signed-documents";
 import {
   erasureFormSchema,

@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/form-alert";
 import { alertFormSchema, alertOfferParam } from "~/features/alerts/alert-form-schema";
 import { ALERT_MESSAGES, alertSentPath } from "~/features/alerts/alerts";
-import { AVAILABLE_NOW } from "~/lib/delivery";
+import { AVAILABLE_NOW } from "~/lib/offer-fields";
 import { firstFieldError } from "~/lib/field-errors";
 import { cacheControl, retryAfter, UNAVAILABLE_RETRY_SECONDS } from "~/lib/http-headers";
 import { retryInMinutes } from "~/lib/messages";

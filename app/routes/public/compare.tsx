@@ -9,7 +9,7 @@ import { OFFER_TYPE_LABELS } from "~/lib/domain";
 import { pluralize } from "~/lib/format";
 import { pageMeta } from "~/routes/public/meta";
 import { perMonth } from "~/lib/money";
-import { offerTerms } from "~/lib/offer-terms";
+import { offerTerms } from "~/lib/offer-price";
 import { useRootData } from "~/hooks/use-root-data";
 import type { RouteHandle } from "~/root";
 import { withDatabase } from "~/platform/availability.server";

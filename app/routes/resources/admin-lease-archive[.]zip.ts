@@ -2,7 +2,7 @@ import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import { buildHandOffArchive } from "~/features/lease-file/handoff-archive.server";
 import { cacheControl, retryAfter } from "~/lib/http-headers";
 import { QueueFullError } from "~/lib/semaphore";
-import { attachmentDisposition } from "~/lib/attachment-names";
+import { attachmentDisposition } from "~/lib/attachments";
 import { withDatabase } from "~/platform/availability.server";
 import { idSchema } from "~/platform/form.server";
 import { journal } from "~/platform/journal.server";

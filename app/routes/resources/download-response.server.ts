@@ -1,5 +1,5 @@
 import { PRIVATE_HEADERS } from "~/features/accounts/auth.server";
-import { attachmentDisposition } from "~/lib/attachment-names";
+import { attachmentDisposition } from "~/lib/attachments";
 import { cacheControl } from "~/lib/http-headers";
 
 /**

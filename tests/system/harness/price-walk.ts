@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { toCents } from "../../../app/lib/money";
-import { scalePrice, type LeaseScale } from "../../../app/lib/lease";
+import { scalePrice, type LeaseScale } from "../../../app/lib/offer-price";
 import { OFFER_PRICE_CARD, SELECTED_PRICE } from "../../../app/lib/dom-hooks";
 import type { ApiOfferList } from "../../../app/features/offers/offer-api-schema";
 import { readLeaseScale } from "../../../app/features/offers/lease.server";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { attachmentDisposition, FILE_NAME_MAX, safeFileName } from "./attachment-names";
-import { formatFileSize } from "./file-size";
+import { attachmentDisposition, FILE_NAME_MAX, safeFileName } from "./attachments";
+import { formatFileSize } from "./attachments";
 
 describe("safeFileName", () => {
   it("keeps the name without its path, controls or reserved characters", () => {
