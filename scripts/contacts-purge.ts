@@ -9,7 +9,7 @@ import { retentionLabel, SPAM_RETENTION_DAYS } from "../app/platform/retention";
 import { CONFIRMED_ALERT_MONTHS, UNCONFIRMED_ALERT_DAYS } from "../app/features/alerts/alerts";
 import { purgeAlerts } from "../app/features/alerts/alerts.server";
 import { DataDirBusyError } from "../app/platform/db.server";
-import type { DeletionCounts } from "../app/features/privacy/personal-data.server";
+import type { DeletionCounts } from "../app/features/privacy/request-deletion.server";
 import { purgeContactRequests } from "../app/features/privacy/retention.server";
 import { startDatabase } from "../app/features/setup/startup.server";
 

@@ -9,8 +9,8 @@ import { setClock } from "../../app/platform/clock.server";
 import {
   erasePersonalData,
   findPersonalData,
-  personalDataDocument,
 } from "../../app/features/privacy/personal-data.server";
+import { personalDataDocument } from "../../app/features/privacy/personal-data-document.server";
 import * as quoteRoute from "../../app/routes/public/quote";
 import * as requestPage from "../../app/routes/admin/contact-request";
 import * as documentRoute from "../../app/routes/resources/admin-lease-document";

@@ -5,10 +5,8 @@ import * as contact from "../../app/routes/public/contact";
 import * as offerPage from "../../app/routes/public/offer";
 import { contactMailData, createContactRequest } from "../../app/features/desk/contacts.server";
 import { contactRequestsCsv } from "../../app/features/desk/contact-export.server";
-import {
-  findPersonalData,
-  personalDataDocument,
-} from "../../app/features/privacy/personal-data.server";
+import { findPersonalData } from "../../app/features/privacy/personal-data.server";
+import { personalDataDocument } from "../../app/features/privacy/personal-data-document.server";
 import { contactRequests } from "../../app/platform/schema.server";
 import { call, makeRequest, testContext } from "../support/admin";
 import { testDatabaseKind } from "../support/database";

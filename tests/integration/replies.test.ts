@@ -19,8 +19,8 @@ import * as unattachedPage from "../../app/routes/admin/unattached-messages";
 import {
   erasePersonalData,
   findPersonalData,
-  personalDataDocument,
 } from "../../app/features/privacy/personal-data.server";
+import { personalDataDocument } from "../../app/features/privacy/personal-data-document.server";
 import { call, makeRequest, testContext } from "../support/admin";
 import { useAdminSuite } from "../support/admin-suite";
 import { testDatabaseKind } from "../support/database";

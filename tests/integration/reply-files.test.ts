@@ -12,10 +12,8 @@ import {
 } from "../../app/platform/schema.server";
 import * as attachmentRoute from "../../app/routes/resources/admin-message-attachment";
 import * as htmlRoute from "../../app/routes/resources/admin-message-html";
-import {
-  findPersonalData,
-  personalDataDocument,
-} from "../../app/features/privacy/personal-data.server";
+import { findPersonalData } from "../../app/features/privacy/personal-data.server";
+import { personalDataDocument } from "../../app/features/privacy/personal-data-document.server";
 import { call, makeRequest, testContext } from "../support/admin";
 import { useAdminSuite } from "../support/admin-suite";
 import { testDatabaseKind } from "../support/database";

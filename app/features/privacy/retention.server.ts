@@ -10,7 +10,7 @@ import { purgeSignedDocuments } from "~/platform/signed-documents.server";
 import { purgeUnattached } from "~/features/conversation/unattached.server";
 import { purgeAlerts } from "~/features/alerts/alerts.server";
 import { purgeOfferViews } from "~/features/attribution/offer-views.server";
-import { deleteContactRequests, NO_ROWS, type DeletionCounts } from "./personal-data.server";
+import { deleteContactRequests, NO_ROWS, type DeletionCounts } from "./request-deletion.server";
 import { appState } from "~/platform/schema.server";
 
 export type PurgeResult = {

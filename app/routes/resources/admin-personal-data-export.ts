@@ -8,11 +8,8 @@ import { requireRecentIdentity } from "~/routes/admin/confirm-identity.server";
 import { withDatabase } from "~/platform/availability.server";
 import { env } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
-import {
-  addressToken,
-  findPersonalData,
-  personalDataDocument,
-} from "~/features/privacy/personal-data.server";
+import { addressToken, findPersonalData } from "~/features/privacy/personal-data.server";
+import { personalDataDocument } from "~/features/privacy/personal-data-document.server";
 import { siteConfig } from "~/platform/site.server";
 import { journal } from "~/platform/journal.server";
 import type { Route } from "./+types/admin-personal-data-export";
