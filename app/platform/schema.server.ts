@@ -10,3 +10,4 @@ export * from "./schema/accounts.server";
 export * from "./schema/documents.server";
 export * from "./schema/state.server";
 export * from "./schema/audience.server";
+export * from "./schema/saved-searches.server";

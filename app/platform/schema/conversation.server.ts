@@ -16,6 +16,7 @@ import { offerAlerts } from "./catalogue.server";
 import { contactRequests } from "./requests.server";
 import { passwordResets, users } from "./accounts.server";
 import { quotes } from "./documents.server";
+import { savedSearches } from "./saved-searches.server";
 
 export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
 export const mailStatus = pgEnum("mail_status", MAIL_STATUSES);
@@ -45,6 +46,10 @@ export const mailOutbox = pgTable(
     // A mail about an availability alert (issue 30): its confirmation or the offer's return. The
     // alert's deletion (unsubscribe, erasure, purge, the offer's deletion) removes its mails.
     alertId: integer("alert_id").references((): AnyPgColumn => offerAlerts.id, {
+      onDelete: "cascade",
+    }),
+    // A saved search's mail (issue 42): its confirmation, or the address's digest (its first search).
+    savedSearchId: integer("saved_search_id").references((): AnyPgColumn => savedSearches.id, {
       onDelete: "cascade",
     }),
     // A mail about a sent quote (issue 29): the quote to the buyer, the answer or the reminder
@@ -79,6 +84,7 @@ export const mailOutbox = pgTable(
     index("mail_outbox_user_idx").on(t.userId),
     index("mail_outbox_alert_idx").on(t.alertId),
     index("mail_outbox_quote_idx").on(t.quoteId),
+    index("mail_outbox_saved_search_idx").on(t.savedSearchId),
     index("mail_outbox_request_message_idx").on(t.requestMessageId),
   ],
 );
