@@ -40,7 +40,10 @@ export const offerListQuerySchema = z.strictObject(
       .string()
       .max(MAX_SEARCH_LENGTH, `q : ${MAX_SEARCH_LENGTH} caractères au plus.`)
       .optional()
-      .meta({ description: "Recherche dans le titre, la référence, le processeur et la RAM." }),
+      .meta({
+        description:
+          "Recherche comme sur le site : chaque mot dans le titre, la référence, les caractéristiques ou la description, sans accents ni casse, avec les synonymes ; par pertinence dans l'ordre par défaut.",
+      }),
     type: z
       .enum(OFFER_TYPES, { error: `type : ${OFFER_TYPES.join(" ou ")} est attendu.` })
       .optional()
