@@ -15,7 +15,7 @@ const BUDGETS = { cls: 0.05, performance: 95, accessibility: 100, bestPractices:
 const adminPages = (ids: { offerId: number; plain: number; worked: number }) =>
   `/admin /admin/offers /admin/offers/new /admin/offers/${ids.offerId} /admin/contacts
   /admin/contacts/${ids.plain} /admin/contacts/${ids.worked} /admin/contacts/${ids.worked}/envoyer-devis
-  /admin/relances /admin/messages /admin/modeles /admin/personal-data /admin/users /admin/webhooks /admin/datacenters /admin/lease /admin/journal
+  /admin/relances /admin/messages /admin/modeles /admin/personal-data /admin/users /admin/webhooks /admin/datacenters /admin/recherche /admin/lease /admin/journal
   /admin/account /admin/account/2fa /admin/confirm /auth/mot-de-passe-oublie`.split(/\s+/);
 
 export async function adminLighthouse(paths: string[]) {
