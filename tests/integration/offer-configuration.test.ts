@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { renderContactNotification } from "../../app/lib/contact-mail";
+import { renderContactNotification } from "../../app/features/desk/contact-mail";
 import * as contact from "../../app/routes/public/contact";
 import * as offerPage from "../../app/routes/public/offer";
 import { contactMailData, createContactRequest } from "../../app/features/desk/contacts.server";

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { SectionCard } from "~/components/ui/card";
-import { weekLabel } from "~/lib/charts";
+import { weekLabel } from "~/components/admin/charts";
 
 // The parts of the dashboard's charts (issue 22): SVG drawn on the server, each with its figures
 // as a table, nothing to run in the browser. The charts themselves are their features' (desk's

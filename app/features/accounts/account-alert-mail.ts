@@ -1,4 +1,4 @@
-import { escapeHtml, headerText, type RenderedMail } from "~/lib/contact-mail";
+import { escapeHtml, headerText, type RenderedMail } from "~/features/mail/mail-text";
 import { formatDateTime } from "~/lib/dates";
 import { FORGOT_PASSWORD_PATH } from "./password-reset";
 

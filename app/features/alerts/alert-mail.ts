@@ -1,5 +1,5 @@
 import { ALERT_PRIVACY_NOTICE, UNCONFIRMED_ALERT_DAYS } from "./alerts";
-import { escapeHtml, headerText, type RenderedMail } from "~/lib/contact-mail";
+import { escapeHtml, headerText, type RenderedMail } from "~/features/mail/mail-text";
 
 // The two mails of an alert (issue 30). Nothing the visitor typed is in them (their address is
 // the recipient only): the offer's title, reference, price and links are the site's own.

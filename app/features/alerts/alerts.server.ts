@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { CONFIRMED_ALERT_MONTHS, UNCONFIRMED_ALERT_DAYS } from "~/features/alerts/alerts";
 import { AVAILABLE_NOW } from "~/lib/offer-fields";
-import { mailboxKey, mailDomainKey } from "~/lib/mailbox";
+import { mailboxKey, mailDomainKey } from "~/features/mail/mailbox";
 import { clientSubject } from "~/platform/client-address.server";
 import { db, type Database } from "~/platform/db.server";
 import { env } from "~/platform/env.server";

@@ -3,7 +3,7 @@
 // reply is (activity, the owner told, request.replied).
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
-import { contactReference } from "~/lib/contact-reference";
+import { contactReference } from "~/platform/contact-reference";
 import { CONTACT_STATUS_LABELS } from "~/lib/domain";
 import { configurationLines } from "~/lib/offer-options";
 import { db, type Database } from "~/platform/db.server";

@@ -4,8 +4,8 @@
 // page with the same status.
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { contactReference, parseContactReference } from "~/lib/contact-reference";
-import { mailboxKey } from "~/lib/mailbox";
+import { contactReference, parseContactReference } from "~/platform/contact-reference";
+import { mailboxKey } from "~/features/mail/mailbox";
 import { clientSubject } from "~/platform/client-address.server";
 import { db, type Database } from "~/platform/db.server";
 import { hitRateLimit, takeAttempt } from "~/platform/rate-limit.server";

@@ -1,8 +1,8 @@
 // The mail of `Retrouver ma demande` (issue 42): a new link to the request's page, drawn as the mail
 // leaves, sent to the request's own address only. It says nothing the visitor typed.
 import { eq } from "drizzle-orm";
-import { contactReference } from "~/lib/contact-reference";
-import { escapeHtml, headerText } from "~/lib/contact-mail";
+import { contactReference } from "~/platform/contact-reference";
+import { escapeHtml, headerText } from "~/features/mail/mail-text";
 import { contactRequests } from "~/platform/schema.server";
 import { siteConfig } from "~/platform/site.server";
 import type { MailRenderer } from "~/features/mail/mail-renderer.server";

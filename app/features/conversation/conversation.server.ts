@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
-import { contactReference } from "~/lib/contact-reference";
+import { contactReference } from "~/platform/contact-reference";
 import { db, type Database } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import {

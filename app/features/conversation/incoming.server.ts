@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { eq, inArray, isNotNull, and, sql } from "drizzle-orm";
 import PostalMime, { type Email } from "postal-mime";
-import { contactReference } from "~/lib/contact-reference";
+import { contactReference } from "~/platform/contact-reference";
 import type { Database } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import {

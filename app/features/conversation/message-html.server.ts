@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { convert } from "html-to-text";
 import sanitizeHtml from "sanitize-html";
-import { escapeHtml } from "~/lib/contact-mail";
+import { escapeHtml } from "~/features/mail/mail-text";
 import { db, type Database } from "~/platform/db.server";
 import { requestMessages } from "~/platform/schema.server";
 

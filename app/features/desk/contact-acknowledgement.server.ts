@@ -1,6 +1,6 @@
 // The visitor's acknowledgement mail: on or off, and its per-mailbox and site-wide limits.
 import { createHash } from "node:crypto";
-import { mailboxKey } from "~/lib/mailbox";
+import { mailboxKey } from "~/features/mail/mailbox";
 import { type Database } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { log } from "~/platform/log.server";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { CHART_WEEKS, TOP_OFFER_DAYS, TOP_OFFERS } from "~/lib/charts";
+import { CHART_WEEKS, TOP_OFFER_DAYS, TOP_OFFERS } from "~/components/admin/charts";
 import { CONTACT_STATUSES, type ContactStatus } from "~/lib/domain";
 import { db, type Database } from "~/platform/db.server";
 

@@ -1,4 +1,4 @@
-import { bandLayout, formatHours, niceMax, scaled, weekLabel } from "~/lib/charts";
+import { bandLayout, formatHours, niceMax, scaled, weekLabel } from "~/components/admin/charts";
 import { CONTACT_STATUS_LABELS, CONTACT_STATUS_LOOKS, CONTACT_STATUSES } from "~/lib/domain";
 import {
   AXIS,

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { vatNumberOf } from "~/lib/siren";
 import { type ContactSort } from "~/features/desk/contact-filters";
-import { csvLine, CSV_BOM, spreadsheetDateTime } from "~/lib/csv";
+import { csvLine, CSV_BOM, spreadsheetDateTime } from "~/platform/csv";
 import { CONTACT_STATUS_LABELS } from "~/lib/domain";
 import { configurationLines } from "~/lib/offer-options";
 import { db, type Database } from "~/platform/db.server";

@@ -1,10 +1,10 @@
+import { headerText } from "~/features/mail/mail-text";
 import {
   acknowledgementData,
-  headerText,
   renderContactAcknowledgement,
   renderContactNotification,
-} from "~/lib/contact-mail";
-import { contactReference } from "~/lib/contact-reference";
+} from "./contact-mail";
+import { contactReference } from "~/platform/contact-reference";
 import type { MailContext, MailRenderer, RenderedMail } from "~/features/mail/mail-renderer.server";
 import type { MailOutboxRow } from "~/platform/schema.server";
 import { siteConfig } from "~/platform/site.server";

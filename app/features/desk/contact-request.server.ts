@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
-import { contactReference } from "~/lib/contact-reference";
+import { contactReference } from "~/platform/contact-reference";
 import { db, type Database } from "~/platform/db.server";
 import { offerColumns, sentColumns } from "~/platform/contact-columns.server";
 import {

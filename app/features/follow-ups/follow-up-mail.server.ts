@@ -1,6 +1,6 @@
 import type { SendMailOptions } from "nodemailer";
 import { eq } from "drizzle-orm";
-import { contactReference } from "~/lib/contact-reference";
+import { contactReference } from "~/platform/contact-reference";
 import { parisDay } from "~/lib/dates";
 import { companyLine } from "~/lib/siren";
 import { now } from "~/platform/clock.server";

@@ -1,4 +1,4 @@
-import { contactAdminUrl, escapeHtml, type RenderedMail } from "~/lib/contact-mail";
+import { contactAdminUrl, escapeHtml, type RenderedMail } from "~/features/mail/mail-text";
 import { formatDateTime } from "~/lib/dates";
 import { mailDocument } from "~/features/quotes/quote-mail";
 

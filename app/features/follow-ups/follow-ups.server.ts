@@ -3,7 +3,7 @@
 // leave once (late request, morning digest). Every "now" comes from the one clock.
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { isBusinessDay } from "~/platform/business-hours";
-import { contactReference } from "~/lib/contact-reference";
+import { contactReference } from "~/platform/contact-reference";
 import { parisDay, parisParts } from "~/lib/dates";
 import type { ContactStatus } from "~/lib/domain";
 import { now } from "~/platform/clock.server";

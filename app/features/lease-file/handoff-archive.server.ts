@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { zipSync, type Zippable } from "fflate";
-import { contactReference } from "~/lib/contact-reference";
+import { contactReference } from "~/platform/contact-reference";
 import { createSemaphore } from "~/lib/semaphore";
 import { now } from "~/platform/clock.server";
 import { db, type Database } from "~/platform/db.server";

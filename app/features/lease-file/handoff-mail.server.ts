@@ -1,8 +1,8 @@
 import { ownerOrTeam } from "~/features/mail/mail-renderer.server";
 import type { SendMailOptions } from "nodemailer";
 import { eq } from "drizzle-orm";
-import { contactAdminUrl } from "~/lib/contact-mail";
-import { contactReference } from "~/lib/contact-reference";
+import { contactAdminUrl } from "~/features/mail/mail-text";
+import { contactReference } from "~/platform/contact-reference";
 import { formatDateTime } from "~/lib/dates";
 import { formatCents, toCents } from "~/lib/money";
 import { formatSiren } from "~/lib/siren";

@@ -1,7 +1,7 @@
 import type { SendMailOptions } from "nodemailer";
 import { and, eq, lt, sql } from "drizzle-orm";
-import { contactAdminUrl } from "~/lib/contact-mail";
-import { contactReference } from "~/lib/contact-reference";
+import { contactAdminUrl } from "~/features/mail/mail-text";
+import { contactReference } from "~/platform/contact-reference";
 import { parisDay, parisParts } from "~/lib/dates";
 import { companyLine } from "~/lib/siren";
 import { now } from "~/platform/clock.server";

@@ -1,4 +1,4 @@
-import { escapeHtml, type RenderedMail } from "~/lib/contact-mail";
+import { escapeHtml, type RenderedMail } from "~/features/mail/mail-text";
 import { mailDocument } from "~/features/quotes/quote-mail";
 
 /** One of the LOA file's mails: its lines as paragraphs, and a link under them. */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { QUOTE_RATE_DAYS } from "~/lib/charts";
+import { QUOTE_RATE_DAYS } from "~/components/admin/charts";
 import { db, type Database } from "~/platform/db.server";
 import { chartWeeks, rowsOf } from "~/features/desk/contact-charts.server";
 

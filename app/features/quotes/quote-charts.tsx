@@ -1,4 +1,4 @@
-import { bandLayout, niceMax, scaled, weekLabel } from "~/lib/charts";
+import { bandLayout, niceMax, scaled, weekLabel } from "~/components/admin/charts";
 import {
   AXIS,
   Axis,

@@ -1,4 +1,4 @@
-import { contactAdminUrl, escapeHtml, type RenderedMail } from "~/lib/contact-mail";
+import { contactAdminUrl, escapeHtml, type RenderedMail } from "~/features/mail/mail-text";
 import { formatDateTime } from "~/lib/dates";
 
 // The mails of a sent quote (issue 29). To the buyer: only what the site itself writes (the

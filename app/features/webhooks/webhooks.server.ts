@@ -1,7 +1,7 @@
 import { offerColumns, sentColumns } from "~/platform/contact-columns.server";
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { contactReference } from "~/lib/contact-reference";
+import { contactReference } from "~/platform/contact-reference";
 import { requestOffer } from "~/platform/request-offer";
 import { vatNumberOf } from "~/lib/siren";
 import {

@@ -2,7 +2,7 @@ import { ExportLink } from "~/components/admin/export-link";
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import { Pager } from "~/components/pager";
-import { ensureCanonicalQuery } from "~/lib/canonical-query";
+import { ensureCanonicalQuery } from "~/platform/canonical-query";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input, NativeSelect } from "~/components/ui/input";

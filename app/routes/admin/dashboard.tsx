@@ -20,7 +20,7 @@ import {
 } from "~/features/desk/contact-charts";
 import { QuoteAcceptanceChart, WeeklyQuotesChart } from "~/features/quotes/quote-charts";
 import { adminMeta } from "~/routes/admin/meta";
-import { TOP_OFFER_DAYS } from "~/lib/charts";
+import { TOP_OFFER_DAYS } from "~/components/admin/charts";
 import { contactCharts } from "~/features/desk/contact-charts.server";
 import { quoteCharts } from "~/features/quotes/quote-charts.server";
 import { offerStats } from "~/features/offers/offers.server";

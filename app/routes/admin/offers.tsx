@@ -7,7 +7,7 @@ import { FeaturedBadge, OfferTypeBadge } from "~/components/offer-badges";
 import { Badge } from "~/components/ui/badge";
 import { AlertsWaitingBadge } from "~/features/alerts/alerts-waiting";
 import { Pager } from "~/components/pager";
-import { ensureCanonicalQuery } from "~/lib/canonical-query";
+import { ensureCanonicalQuery } from "~/platform/canonical-query";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";

@@ -9,7 +9,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { adminMeta } from "~/routes/admin/meta";
 import { formatDateTime, isoDate, pluralize } from "~/lib/format";
-import { parseContactReference } from "~/lib/contact-reference";
+import { parseContactReference } from "~/platform/contact-reference";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import {
   attachMessage,

@@ -2,7 +2,7 @@ import { CheckCircle2 } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { parseContactReference } from "~/lib/contact-reference";
+import { parseContactReference } from "~/platform/contact-reference";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta } from "~/routes/public/meta";
 import type { RouteHandle } from "~/root";

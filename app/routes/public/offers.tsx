@@ -8,7 +8,7 @@ import { OfferFiltersForm } from "~/components/offer-filters-form";
 import { Pager } from "~/components/pager";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
-import { ensureCanonicalQuery } from "~/lib/canonical-query";
+import { ensureCanonicalQuery } from "~/platform/canonical-query";
 import { offerCountLabel } from "~/lib/format";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta, siteFromMatches } from "~/routes/public/meta";

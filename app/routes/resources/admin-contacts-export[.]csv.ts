@@ -1,6 +1,6 @@
 import { parseContactFilters } from "~/features/desk/contact-filters-schema";
 import { contactFiltersToSearch } from "~/features/desk/contact-filters";
-import { parisDay } from "~/lib/csv";
+import { parisDay } from "~/platform/csv";
 import { contactRequestsCsv } from "~/features/desk/contact-export.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import { requireRecentIdentity } from "~/routes/admin/confirm-identity.server";

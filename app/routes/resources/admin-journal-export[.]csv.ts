@@ -1,4 +1,4 @@
-import { CSV_BOM, csvLine, parisDay, spreadsheetDateTime } from "~/lib/csv";
+import { CSV_BOM, csvLine, parisDay, spreadsheetDateTime } from "~/platform/csv";
 import { JOURNAL_ACTIONS, type JournalAction } from "~/platform/journal";
 import { journalSearch, parseJournalFilters } from "~/platform/journal-filters-schema";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";

@@ -1,4 +1,4 @@
-import { parisYear } from "./dates";
+import { parisYear } from "~/lib/dates";
 
 /**
  * A request's reference as the visitor and the team quote it: `DEM-2026-00042`, the year it was

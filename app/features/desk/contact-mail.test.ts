@@ -1,14 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { contactAdminUrl, escapeHtml, headerText } from "~/features/mail/mail-text";
 import {
   acknowledgementData,
-  contactAdminUrl,
-  escapeHtml,
-  headerText,
   renderContactAcknowledgement,
   renderContactNotification,
   type ContactMailData,
 } from "./contact-mail";
-import type { Pricing } from "./money";
+import type { Pricing } from "~/lib/money";
 
 const HT: Pricing = { vatRate: 20, display: "ht" };
 

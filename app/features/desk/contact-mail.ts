@@ -1,7 +1,13 @@
-import { formatDateTime } from "./format";
-import { monthlyAlternativeLabel, monthlyLabel, type Pricing } from "./money";
-import { configurationLines, type ConfigurationSnapshot } from "./offer-options";
-import { companyLine } from "./siren";
+import { formatDateTime } from "~/lib/format";
+import { monthlyAlternativeLabel, monthlyLabel, type Pricing } from "~/lib/money";
+import { configurationLines, type ConfigurationSnapshot } from "~/lib/offer-options";
+import { companyLine } from "~/lib/siren";
+import {
+  contactAdminUrl,
+  escapeHtml,
+  headerText,
+  type RenderedMail,
+} from "~/features/mail/mail-text";
 
 /** What the sales team's notification says about one contact request, read when it is sent. */
 export type ContactMailData = {
@@ -18,35 +24,6 @@ export type ContactMailData = {
   /** The configuration chosen on the offer page (issue 21), as it was when sent. */
   configuration?: ConfigurationSnapshot | null;
 };
-
-export type RenderedMail = { subject: string; text: string; html: string };
-
-/**
- * One line for a header: control characters (CR/LF above all, which would start a new header in
- * a hand-built message) become spaces. Nodemailer encodes headers too; this keeps the subject
- * readable and single-line whatever a restored or hand-edited row holds.
- */
-export function headerText(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").trim();
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
-}
-
-/** Absolute address of the request's admin page. */
-export function contactAdminUrl(baseUrl: string, id: number): string {
-  return `${baseUrl.replace(/\/+$/, "")}/admin/contacts/${id}`;
-}
 
 /** The offer with its price as the site shows it (PRICE_DISPLAY first, the other figure after). */
 function offerLine(offer: ContactMailData["offer"], pricing: Pricing): string {

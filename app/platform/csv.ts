@@ -16,4 +16,4 @@ export function csvLine(values: readonly (string | null | undefined)[]): string 
   return values.map(csvCell).join(CSV_SEPARATOR) + "\r\n";
 }
 
-export { parisDay, spreadsheetDateTime } from "./dates";
+export { parisDay, spreadsheetDateTime } from "~/lib/dates";
