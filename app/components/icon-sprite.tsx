@@ -1,5 +1,5 @@
 import type { LucideIcon } from "lucide-react";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 /**
  * Icons drawn many times on one page (the listing's cards) are defined once in an inline sprite

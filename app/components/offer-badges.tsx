@@ -3,7 +3,7 @@ import { SpriteIcon } from "~/components/icon-sprite";
 import { Badge } from "~/components/ui/badge";
 import { deliveryLabel, deliveryTone, type DeliverySource } from "~/lib/offer-fields";
 import type { OfferType } from "~/lib/domain";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 /** An offer's type as a badge: dedicated servers in the primary colour. */
 export function OfferTypeBadge({ type, children }: { type: OfferType; children: ReactNode }) {

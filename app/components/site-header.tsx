@@ -5,7 +5,7 @@ import { useRootData } from "~/hooks/use-root-data";
 import { useVisitSource } from "~/hooks/use-visit-source";
 import { withSource } from "~/lib/attribution";
 import * as dom from "~/lib/dom-hooks";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 export const NAV_LINKS = [
   { to: "/", label: "Accueil" },

@@ -1,7 +1,7 @@
 import type * as React from "react";
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 /** The discreet 'Retour à…' link above a page's title. */
 export function BackLink({

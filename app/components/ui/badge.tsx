@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import type * as React from "react";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 // Short classes defined in app.css (`.badge`, `.badge-<variant>`): a page of the admin list shows
 // 150 badges, and the utility lists would weigh about 15 KB of its HTML budget.

@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 /** A native checkbox: posted with the form, with or without JavaScript. */
 export function Checkbox({ className, ...props }: Omit<React.ComponentProps<"input">, "type">) {

@@ -1,6 +1,6 @@
 import { cloneElement, type ReactElement, type ReactNode } from "react";
 import { Label } from "~/components/ui/label";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 /** A field's error message, referenced by its control's aria-describedby. */
 export function FieldError({ id, message }: { id: string; message?: string }) {

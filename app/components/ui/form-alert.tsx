@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 export type FormAlertProps = Omit<React.ComponentProps<"div">, "title"> & {
   /** Bold first line; children follow it (or stand alone, for a one-line message). */

@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 export const fieldClasses =
   "flex w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-sm placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-60 aria-[invalid=true]:border-destructive md:text-sm";

@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
 import type * as React from "react";
 import { Input } from "~/components/ui/input";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 
 /** A search box: a type=search input with the magnifier inside it. Props go to the input. */
 export function SearchInput({ className, ...props }: Omit<React.ComponentProps<"input">, "type">) {

@@ -6,7 +6,7 @@ import { ADMIN_MESSAGES } from "~/lib/admin-messages";
 import { adminMeta } from "~/routes/admin/meta";
 import { RequestReference } from "~/hooks/request-id";
 import { failureToast, useActionToast } from "~/hooks/use-action-toast";
-import { cn } from "~/lib/utils";
+import { cn } from "~/components/ui/cn";
 import { canOpen, homePath, type AdminArea } from "~/features/accounts/roles";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import type { Route } from "./+types/layout";
