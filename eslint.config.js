@@ -77,6 +77,36 @@ const layers = [
     },
   },
   {
+    // What is left in lib is pure code several features share: no React, no framework, no database,
+    // no Node built-ins and no server module (a feature's or the platform's code goes there).
+    files: ["app/lib/**/*.{ts,tsx}"],
+    ignores: ["app/lib/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "react",
+                "react-dom",
+                "react-router",
+                "@react-router/*",
+                "drizzle-orm",
+                "drizzle-orm/*",
+              ],
+              message: "app/lib/ holds pure code: no React, no framework, no database.",
+            },
+            {
+              group: ["node:*", "*.server", "**/*.server"],
+              message: "app/lib/ runs in the browser too.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A feature may use another, never in a circle (tests/lint/boundaries.test.ts shows both rules
     // firing on a small bad tree).
     files: ["app/features/**/*.{ts,tsx}"],

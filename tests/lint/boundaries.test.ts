@@ -34,12 +34,15 @@ describe("the layers, checked by the linter", () => {
       "app/features/alpha/alpha.ts",
       "app/features/beta/beta.ts",
       "app/features/gamma/gamma.ts",
+      "app/lib/impure.ts",
       "app/lib/pure.ts",
       "app/lib/reaches-up.ts",
       "app/platform/reaches-up.ts",
       "app/routes/page.ts",
     ]);
     expect(byFile.get("app/lib/reaches-up.ts")).toEqual(["boundaries/dependencies"]);
+    // What stays in lib is pure: no framework, no database, no server module.
+    expect(byFile.get("app/lib/impure.ts")).toEqual(["no-restricted-imports"]);
     expect(byFile.get("app/platform/reaches-up.ts")).toEqual(["boundaries/dependencies"]);
     expect(byFile.get("app/features/alpha/alpha.ts")).toEqual(["import-x/no-cycle"]);
     expect(byFile.get("app/features/beta/beta.ts")).toEqual(["import-x/no-cycle"]);
