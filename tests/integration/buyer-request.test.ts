@@ -18,6 +18,10 @@ import {
   offerAudience,
   purgeOfferViews,
 } from "../../app/features/attribution/offer-views.server";
+import {
+  requestSources,
+  requestsBySource,
+} from "../../app/features/attribution/request-sources.server";
 import { createContactRequest } from "../../app/features/desk/contacts.server";
 import { MAIL_KINDS } from "../../app/features/mail/mail-outbox.server";
 import type { MailSettings } from "../../app/features/mail/mail-settings.server";
@@ -233,6 +237,8 @@ describe(`where requests come from (${testDatabaseKind})`, () => {
       medium: null,
       referrer: null,
     });
+    expect(await requestsBySource(30, database.db)).toEqual([{ source: "newsletter", count: 1 }]);
+    expect(await requestSources(database.db)).toEqual([{ source: "newsletter", count: 1 }]);
   });
 
   it("counts offer views per day in one row per offer, beside its requests, and purges them after 25 months", async () => {

@@ -19,3 +19,22 @@ export async function requestSources(
     .limit(SOURCES_SHOWN);
   return rows.map((row) => ({ source: row.source!, count: row.count }));
 }
+
+/** Requests per source over the last `days` days (the dashboard's chart): the largest first. */
+export async function requestsBySource(
+  days = 30,
+  database: Database = db(),
+): Promise<{ source: string | null; count: number }[]> {
+  return database
+    .select({ source: contactRequests.source, count: sql<number>`count(*)::int` })
+    .from(contactRequests)
+    .where(
+      and(
+        eq(contactRequests.suspectedSpam, false),
+        sql`${contactRequests.createdAt} >= now() - ${days} * interval '1 day'`,
+      ),
+    )
+    .groupBy(contactRequests.source)
+    .orderBy(desc(sql`count(*)`), contactRequests.source)
+    .limit(8);
+}

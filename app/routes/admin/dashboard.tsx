@@ -22,6 +22,8 @@ import { QuoteAcceptanceChart, WeeklyQuotesChart } from "~/features/quotes/quote
 import { adminMeta } from "~/routes/admin/meta";
 import { TOP_OFFER_DAYS } from "~/components/admin/charts";
 import { contactCharts } from "~/features/desk/contact-charts.server";
+import { requestsBySource } from "~/features/attribution/request-sources.server";
+import { SourcesChart } from "~/features/attribution/sources-chart";
 import { quoteCharts } from "~/features/quotes/quote-charts.server";
 import { offerStats } from "~/features/offers/offers.server";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
@@ -39,14 +41,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Every account lands on /admin after signing in; the dashboard is the Administrateur's.
   const { user } = await requireAdmin(request, "signed-in");
   if (user.role !== "admin") throw redirect(homePath(user.role), { headers: PRIVATE_HEADERS });
-  const [offers, contacts, mail, charts, quoteStats] = await Promise.all([
+  const [offers, contacts, mail, charts, quoteStats, sources] = await Promise.all([
     offerStats(),
     contactRequestStats(),
     mailOutboxOverview(),
     contactCharts(),
     quoteCharts(),
+    requestsBySource(TOP_OFFER_DAYS),
   ]);
-  return { offers, contacts, mail, charts, quoteStats, mailEnabled: notificationsEnabled() };
+  return {
+    offers,
+    contacts,
+    mail,
+    charts,
+    quoteStats,
+    sources,
+    mailEnabled: notificationsEnabled(),
+  };
 }
 
 const retryMailSchema = z.object({
@@ -128,6 +139,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-4 lg:grid-cols-2">
         <WeeklyQuotesChart weekly={quoteStats.weekly} />
         <QuoteAcceptanceChart rate={quoteStats.rate} />
+        <SourcesChart sources={loaderData.sources} days={TOP_OFFER_DAYS} />
       </div>
 
       <MailOutboxCard overview={mail} enabled={mailEnabled} />
