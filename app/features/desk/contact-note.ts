@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { CONTACT_NOTE_MAX, CONTROL_CHARACTERS_EXCEPT_LINES } from "~/lib/limits";
 
-
 export { CONTACT_NOTE_MAX };
 
 export const contactNoteSchema = z
