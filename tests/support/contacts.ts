@@ -1,4 +1,5 @@
 import { asc, sql, type SQL } from "drizzle-orm";
+import { CONTACT_STATUSES, type ContactStatus } from "../../app/lib/domain";
 import type { Database } from "../../app/platform/db.server";
 import {
   contactNotes,
@@ -9,6 +10,12 @@ import {
 } from "../../app/platform/schema.server";
 
 /** Visitor n's request as createContactRequest takes it from the form: no phone, no offer. */
+/** Every status counted 0: a test names only the statuses it expects, a new status adds none. */
+export const NO_STATUS_COUNTS = Object.fromEntries(CONTACT_STATUSES.map((s) => [s, 0])) as Record<
+  ContactStatus,
+  number
+>;
+
 export const visitor = (n: number) => ({
   name: `Visiteur ${n}`,
   email: `visiteur${n}@example.fr`,
