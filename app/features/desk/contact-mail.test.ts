@@ -117,6 +117,21 @@ describe("renderContactAcknowledgement", () => {
     ).toContain("Offre : Demande générale");
   });
 
+  it("links to `Ma demande` when the mail carries its secret link (issue 42)", () => {
+    const followUrl = "https://www.example.fr/ma-demande/abc_DEF-123";
+    const mail = renderContactAcknowledgement(acknowledgementData(base), "DEM-2026-00042", {
+      ...contact,
+      followUrl,
+    });
+    expect(mail.text).toContain(`Suivre votre demande (statut, devis, échanges) : ${followUrl}\n`);
+    expect(mail.html).toContain(
+      `<a href="${followUrl}">Suivre votre demande (statut, devis, échanges)</a>`,
+    );
+    expect(mail.text).toContain("Ce lien est personnel : ne le transférez pas.");
+    const without = renderContactAcknowledgement(acknowledgementData(base), "R", contact);
+    expect(without.text).not.toContain("/ma-demande/");
+  });
+
   it("repeats nothing the visitor typed: name, phone, message (issue 28)", () => {
     const typed = {
       name: "Gagnant https://gain.example",
