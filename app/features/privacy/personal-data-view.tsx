@@ -8,10 +8,7 @@ import { CONTACT_STATUS_LABELS } from "~/lib/domain";
 import { formatDateTime, isoDate, pluralize } from "~/lib/format";
 import { QUOTE_STATE_LABELS } from "~/lib/quote";
 import { SIGNED_DOCUMENT_LABELS } from "~/platform/signed-documents";
-import {
-  type PersonalDataCounts,
-  type PersonalData,
-} from "~/features/privacy/personal-data.server";
+import type { PersonalDataCounts, PersonalData } from "./personal-data.server";
 
 /** What an erasure keeps, as the page says it (issue 40). */
 export function keptText(signed: number, years: number): string {
