@@ -276,6 +276,19 @@ describe(`page cache (${testDatabaseKind})`, () => {
     ]);
   });
 
+  it("renders the first page of a visit from another site for it, and keeps the site's own visits' (issue 42)", async () => {
+    const from = (referer: string) => front.get("/offers/from", { headers: { Referer: referer } });
+    for (let i = 0; i < 2; i++) {
+      expect(
+        (await from("https://www.google.com/search?q=serveur")).headers.get("x-cache"),
+      ).toBeNull();
+    }
+    await from(`${front.url()}/offers`);
+    expect((await from(`${front.url()}/`)).headers.get("x-cache")).toBe("HIT");
+    expect((await front.get("/offers/from")).headers.get("x-cache")).toBe("HIT");
+    expect(front.renders).toEqual(["/offers/from", "/offers/from", "/offers/from"]);
+  });
+
   it("keeps /contact once and puts a fresh form token in each answer, for this visitor only", async () => {
     const tokens = new Set<string>();
     for (const encoding of ["identity", "gzip", "gzip, deflate, br", "identity"]) {
