@@ -1,6 +1,6 @@
-import { resetLinkUrl } from "~/features/accounts/password-reset";
-import { renderPasswordResetMail } from "~/features/accounts/password-reset-mail";
-import { renderSecondFactorAlertMail } from "~/features/accounts/account-alert-mail";
+import { resetLinkUrl } from "./password-reset";
+import { renderPasswordResetMail } from "./password-reset-mail";
+import { renderSecondFactorAlertMail } from "./account-alert-mail";
 import type { MailRenderer } from "~/features/mail/mail-renderer.server";
 import { siteConfig } from "~/platform/site.server";
 import { drawResetLink } from "./password-reset.server";

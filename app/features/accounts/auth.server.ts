@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
-import { signInUrl } from "~/features/accounts/redirect";
-import { canOpen, type AdminArea } from "~/features/accounts/roles";
+import { signInUrl } from "./redirect";
+import { canOpen, type AdminArea } from "./roles";
 import { withDatabase } from "~/platform/availability.server";
 import { isSecureRequest, readCookie, serializeCookie } from "~/platform/cookies.server";
 import { db, type Database } from "~/platform/db.server";

@@ -1,9 +1,9 @@
 import { clientSubject } from "~/platform/client-address.server";
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
-import { isRole } from "~/features/accounts/roles";
+import { isRole } from "./roles";
 import { db, type Database } from "~/platform/db.server";
-import { RESET_LINK_MINUTES } from "~/features/accounts/password-reset";
+import { RESET_LINK_MINUTES } from "./password-reset";
 import { journal, type JournalContext } from "~/platform/journal.server";
 import { MAIL_KINDS, notifyMailWorkers } from "~/features/mail/mail-outbox.server";
 import { hashPassword } from "./password.server";

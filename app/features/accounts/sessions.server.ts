@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, lte, or, sql } from "drizzle-orm";
-import { isRole } from "~/features/accounts/roles";
+import { isRole } from "./roles";
 import { db, type Database } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { sessions, users } from "~/platform/schema.server";

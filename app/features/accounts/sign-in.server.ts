@@ -2,7 +2,7 @@
 import { clientSubject } from "~/platform/client-address.server";
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { isRole } from "~/features/accounts/roles";
+import { isRole } from "./roles";
 import { db, type Database } from "~/platform/db.server";
 import {
   hitRateLimit,
@@ -11,7 +11,7 @@ import {
   resetRateLimit,
   takeAttempt,
 } from "~/platform/rate-limit.server";
-import { signInDelayMs } from "~/features/accounts/sign-in-delay";
+import { signInDelayMs } from "./sign-in-delay";
 import {
   hashingFull,
   HashingBusyError,

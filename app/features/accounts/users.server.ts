@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { asc, count, eq, inArray, sql } from "drizzle-orm";
-import { adminCredentialsSchema, emailSchema, issuesToText } from "~/features/accounts/credentials";
-import { firstStartNotice } from "~/features/accounts/first-start-notice";
-import { isRole, type Role } from "~/features/accounts/roles";
+import { adminCredentialsSchema, emailSchema, issuesToText } from "./credentials";
+import { firstStartNotice } from "./first-start-notice";
+import { isRole, type Role } from "./roles";
 import { db, type Database } from "~/platform/db.server";
 import { journal, type Journaled } from "~/platform/journal.server";
 import { log } from "~/platform/log.server";

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { ALERT_PATH, ALERT_PRIVACY_NOTICE } from "~/features/alerts/alerts";
+import { ALERT_PATH, ALERT_PRIVACY_NOTICE } from "./alerts";
 import { CONTACT_LIMITS } from "~/lib/limits";
 
 /**

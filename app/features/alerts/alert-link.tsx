@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { FormAlert } from "~/components/ui/form-alert";
-import { ALERT_TOKEN_PARAM } from "~/features/alerts/alerts";
+import { ALERT_TOKEN_PARAM } from "./alerts";
 
 /** The page of an alert mail's link: one card, a title, what happened or a button to do it. */
 export function AlertLinkPage({

@@ -1,12 +1,5 @@
-import {
-  renderAlertAvailableMail,
-  renderAlertConfirmationMail,
-} from "~/features/alerts/alert-mail";
-import {
-  alertConfirmUrl,
-  alertUnsubscribeUrl,
-  listUnsubscribeHeaders,
-} from "~/features/alerts/alerts";
+import { renderAlertAvailableMail, renderAlertConfirmationMail } from "./alert-mail";
+import { alertConfirmUrl, alertUnsubscribeUrl, listUnsubscribeHeaders } from "./alerts";
 import { deliveryLabel } from "~/lib/offer-fields";
 import { monthlyLabel } from "~/lib/money";
 import { drawAlertMail } from "./alerts.server";

@@ -1,5 +1,5 @@
 import { Badge } from "~/components/ui/badge";
-import { alertsWaitingLabel } from "~/features/alerts/alerts";
+import { alertsWaitingLabel } from "./alerts";
 
 /** The admin list's badge of the confirmed `Me prévenir` alerts waiting on an offer (issue 30). */
 export function AlertsWaitingBadge({ count }: { count: number }) {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import { CONFIRMED_ALERT_MONTHS, UNCONFIRMED_ALERT_DAYS } from "~/features/alerts/alerts";
+import { CONFIRMED_ALERT_MONTHS, UNCONFIRMED_ALERT_DAYS } from "./alerts";
 import { AVAILABLE_NOW } from "~/lib/offer-fields";
 import { mailboxKey, mailDomainKey } from "~/features/mail/mailbox";
 import { clientSubject } from "~/platform/client-address.server";

@@ -1,7 +1,7 @@
 // The CSV export of a list view, read batch by batch.
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { vatNumberOf } from "~/lib/siren";
-import { type ContactSort } from "~/features/desk/contact-filters";
+import { type ContactSort } from "./contact-filters";
 import { csvLine, CSV_BOM, spreadsheetDateTime } from "~/platform/csv";
 import { CONTACT_STATUS_LABELS } from "~/lib/domain";
 import { configurationLines } from "~/lib/offer-options";

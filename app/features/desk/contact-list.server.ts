@@ -6,7 +6,7 @@ import {
   SPAM_FILTER,
   type ContactListFilters,
   type ContactSort,
-} from "~/features/desk/contact-filters";
+} from "./contact-filters";
 import { likePattern } from "~/lib/offer-filters";
 import { db, type Database } from "~/platform/db.server";
 import { offerColumns } from "~/platform/contact-columns.server";

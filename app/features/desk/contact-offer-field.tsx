@@ -5,7 +5,7 @@ import { Input, NativeSelect } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import * as dom from "~/lib/dom-hooks";
 import { monthlyLabel, type Pricing } from "~/lib/money";
-import { GENERAL_REQUEST_LABEL, offerChoiceLabel } from "~/features/desk/offer-choice";
+import { GENERAL_REQUEST_LABEL, offerChoiceLabel } from "./offer-choice";
 import { OFFER_SEARCH, offerSearchSummary } from "~/lib/offer-search";
 import { useRootData } from "~/hooks/use-root-data";
 import type { ContactOfferField as Field } from "./contact-offers.server";

@@ -4,7 +4,7 @@ import { firstResponseDeadline } from "./first-response.server";
 import { clientSubject } from "~/platform/client-address.server";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Attribution } from "~/lib/attribution";
-import type { ContactInput } from "~/features/desk/contact-form-schema";
+import type { ContactInput } from "./contact-form-schema";
 import type { ContactMailData } from "./contact-mail";
 import { contactReference } from "~/platform/contact-reference";
 import { type ConfigurationSnapshot } from "~/lib/offer-options";

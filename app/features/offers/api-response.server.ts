@@ -1,4 +1,4 @@
-import type { ApiProblem } from "~/features/offers/offer-api-schema";
+import type { ApiProblem } from "./offer-api-schema";
 import { cacheControl, retryAfter, UNAVAILABLE_RETRY_SECONDS } from "~/lib/http-headers";
 import { ERROR_MESSAGES } from "~/lib/messages";
 import { isDatabaseUnavailable } from "~/platform/availability.server";

@@ -1,6 +1,6 @@
 import { Columns3, X } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import { COMPARE_PATH, MAX_COMPARED } from "~/features/offers/compare";
+import { COMPARE_PATH, MAX_COMPARED } from "./compare";
 import * as dom from "~/lib/dom-hooks";
 
 /**

@@ -1,4 +1,4 @@
-import { jsonLdText } from "~/features/offers/structured-data";
+import { jsonLdText } from "./structured-data";
 
 /** Structured data for search engines. A data block, never executed: no CSP nonce needed. */
 export function JsonLd({ data }: { data: unknown }) {

@@ -1,7 +1,7 @@
 import { AVAILABLE_NOW, deliveryLabel } from "~/lib/offer-fields";
 import { leaseQuote, offeredDurations, type LeaseScale } from "~/lib/offer-price";
 import { amount, loaTotal, toCents, ttcCents, type Pricing } from "~/lib/money";
-import type { ApiOffer, ApiOfferDetail, ApiOfferList } from "~/features/offers/offer-api-schema";
+import type { ApiOffer, ApiOfferDetail, ApiOfferList } from "./offer-api-schema";
 import { offerPrice } from "~/lib/offer-price";
 import type { OfferFilters, OfferSort } from "~/lib/offer-filters";
 import { db, type Database } from "~/platform/db.server";

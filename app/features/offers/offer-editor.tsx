@@ -1,14 +1,14 @@
 import { Eye } from "lucide-react";
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigation } from "react-router";
-import { OfferForm, type OfferFormProps } from "~/features/offers/offer-form-fields";
+import { OfferForm, type OfferFormProps } from "./offer-form-fields";
 import { Markdown } from "~/components/markdown";
 import { Button } from "~/components/ui/button";
 import { BackLink } from "~/components/ui/back-link";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
 import type { ActionFailure } from "~/lib/field-errors";
-import type { OfferField, OfferFormValues } from "~/features/offers/offer-form";
+import type { OfferField, OfferFormValues } from "./offer-form";
 import { useHydrated } from "~/hooks/use-hydrated";
 
 /**

@@ -3,7 +3,7 @@ import { AVAILABLE_NOW, deliveryLabel } from "~/lib/offer-fields";
 import { OFFER_TYPE_LABELS } from "~/lib/domain";
 import { monthlyLabel, type Pricing } from "~/lib/money";
 import { FEED_PATH, FEED_TITLE_SUFFIX } from "~/lib/site";
-import { xmlElement } from "~/features/offers/xml";
+import { xmlElement } from "./xml";
 import { getCatalogueVersion } from "./catalogue.server";
 import { db, type Database } from "~/platform/db.server";
 import { offers } from "~/platform/schema.server";

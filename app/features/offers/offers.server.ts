@@ -1,10 +1,10 @@
 import { and, count, desc, eq, inArray, like, ne, or, sql, type SQL } from "drizzle-orm";
 import { AVAILABLE_NOW } from "~/lib/offer-fields";
 import { queueAvailabilityAlerts, waitingAlertsColumn } from "~/features/alerts/alerts.server";
-import { ADMIN_PAGE_SIZE, type AdminOfferListState } from "~/features/offers/admin-offer-list";
+import { ADMIN_PAGE_SIZE, type AdminOfferListState } from "./admin-offer-list";
 import { OFFER_LIMITS } from "~/lib/limits";
 import { likePattern } from "~/lib/offer-filters";
-import { offerToFormValues, type OfferFormValues } from "~/features/offers/offer-form";
+import { offerToFormValues, type OfferFormValues } from "./offer-form";
 import type { OfferField, OfferInput } from "~/lib/offer-fields";
 import { priceColumns } from "~/lib/offer-price";
 import { slugCandidate } from "~/lib/slug";

@@ -6,7 +6,7 @@ import {
   apiProblemSchema,
   offerListQuerySchema,
   offerSlugSchema,
-} from "~/features/offers/offer-api-schema";
+} from "./offer-api-schema";
 import { API_ALLOWED_HEADERS, API_METHODS, API_PREFLIGHT_MAX_AGE } from "./api-response.server";
 
 // GET /api/openapi.json (issue 30): the API's OpenAPI 3.1 document, generated from the zod schemas

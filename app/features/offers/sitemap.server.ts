@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { FEED_PATH, LEGAL_NOTICE_PATH, OPENAPI_PATH } from "~/lib/site";
-import { xmlEscape } from "~/features/offers/xml";
+import { xmlEscape } from "./xml";
 import { getCatalogueVersion } from "./catalogue.server";
 import { db, type Database } from "~/platform/db.server";
 import { offers } from "~/platform/schema.server";

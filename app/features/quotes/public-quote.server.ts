@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { setTimeout as pause } from "node:timers/promises";
-import { configurationKey } from "~/features/quotes/configuration-query-schema";
+import { configurationKey } from "./configuration-query-schema";
 import { parisDay } from "~/lib/dates";
 import { memo, type Memo } from "~/lib/memo";
 import { createSemaphore, QueueFullError, type Semaphore } from "~/lib/semaphore";

@@ -1,5 +1,5 @@
 import type { SendMailOptions } from "nodemailer";
-import { renderQuoteOwnerMail, renderQuoteSentMail } from "~/features/quotes/quote-mail";
+import { renderQuoteOwnerMail, renderQuoteSentMail } from "./quote-mail";
 import { companyLine } from "~/lib/siren";
 import { eq } from "drizzle-orm";
 import type { Database } from "~/platform/db.server";

@@ -10,7 +10,7 @@ import {
   type WebhookDetail,
   type WebhookEvent,
   type WebhookRequestData,
-} from "~/features/webhooks/webhooks";
+} from "./webhooks";
 import { db, type Database } from "~/platform/db.server";
 import { claimEnded, durableQueue, retryLater } from "~/platform/durable-queue.server";
 import { env } from "~/platform/env.server";
