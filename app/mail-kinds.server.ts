@@ -13,6 +13,7 @@ import { prepareFollowUpMail } from "~/features/follow-ups/follow-up-mail.server
 import { prepareLeaseFileMail } from "~/features/lease-file/lease-file-mail.server";
 import { MAIL_KINDS } from "~/features/mail/mail-outbox.server";
 import type { MailRenderers } from "~/features/mail/mail-renderer.server";
+import { prepareSavedSearchMail } from "~/features/saved-searches/saved-search-mail.server";
 import { prepareQuoteMail } from "~/features/quotes/quote-mail.server";
 
 // The one table of the outbox's mail kinds, as routes.ts is of addresses: each kind and the
@@ -29,6 +30,9 @@ export const mailRenderers: MailRenderers = {
   // Availability alerts (issue 30): the double opt-in link, the offer is deliverable again.
   [MAIL_KINDS.alertConfirmation]: prepareAlertMail,
   [MAIL_KINDS.alertAvailable]: prepareAlertMail,
+  // Saved searches (issue 42): the double opt-in link, the address's daily digest.
+  [MAIL_KINDS.savedSearchConfirmation]: prepareSavedSearchMail,
+  [MAIL_KINDS.savedSearchDigest]: prepareSavedSearchMail,
   // A sent quote (issue 29): to the buyer, its answer, the reminder, its first opening.
   [MAIL_KINDS.quoteSent]: prepareQuoteMail,
   [MAIL_KINDS.quoteAnswered]: prepareQuoteMail,

@@ -49,6 +49,10 @@ export default [
     route("alertes", "routes/public/alert.tsx"),
     route("alertes/confirmer", "routes/public/alert-confirm.tsx"),
     route("alertes/desinscription", "routes/public/alert-unsubscribe.tsx"),
+    // Saved searches (issue 42): the filtered listing's form, and the links of its mails.
+    route("recherches", "routes/public/saved-search.tsx"),
+    route("recherches/confirmer", "routes/public/saved-search-confirm.tsx"),
+    route("recherches/desinscription", "routes/public/saved-search-unsubscribe.tsx"),
     route("devis/:token", "routes/public/quote.tsx"),
     // `Ma demande` (issue 42): the buyer's page of a request by its secret link, and the link asked again.
     route("ma-demande", "routes/public/request-link.tsx"),

@@ -21,6 +21,7 @@ import {
   auditJournal,
   signedDocuments,
   replyTemplates,
+  savedSearches,
 } from "../../app/platform/schema.server";
 
 /** The PostgreSQL server the tests create their databases on (never a database of its own). */
@@ -149,6 +150,7 @@ const WRITTEN: PgTable[] = [
   auditJournal,
   signedDocuments,
   replyTemplates,
+  savedSearches,
 ];
 
 /**

@@ -8,7 +8,7 @@ export type AlertMailOffer = { title: string; reference: string };
 
 const STYLE = "font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#111";
 
-function htmlDocument(subject: string, body: string): string {
+export function htmlDocument(subject: string, body: string): string {
   return `<!doctype html>
 <html lang="fr">
 <head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
@@ -19,16 +19,12 @@ ${body}
 `;
 }
 
-function unsubscribeFooter(unsubscribeUrl: string) {
+/** Every alert or saved search mail's last lines: the one-click link and the privacy notice. */
+export function unsubscribeFooter(unsubscribeUrl: string, notice: string = ALERT_PRIVACY_NOTICE) {
   const url = escapeHtml(unsubscribeUrl);
   return {
-    text: [
-      "",
-      "--",
-      `Se désinscrire (un clic, sans connexion) : ${unsubscribeUrl}`,
-      ALERT_PRIVACY_NOTICE,
-    ],
-    html: `<p style="color:#555;font-size:13px">${escapeHtml(ALERT_PRIVACY_NOTICE)} <a href="${url}">Se désinscrire</a></p>`,
+    text: ["", "--", `Se désinscrire (un clic, sans connexion) : ${unsubscribeUrl}`, notice],
+    html: `<p style="color:#555;font-size:13px">${escapeHtml(notice)} <a href="${url}">Se désinscrire</a></p>`,
   };
 }
 

@@ -44,7 +44,7 @@ export function alertRateLimitKeys(email: string, clientIp: string) {
  * that repeats to one mailbox never use up its domain's or the site's allowance. The first refusal
  * of a window is logged; the visitor's answer is the same whatever happens here.
  */
-async function mayMailConfirmation(
+export async function mayMailConfirmation(
   keys: ReturnType<typeof alertRateLimitKeys>,
   context: { requestId: string },
   tx: Database,

@@ -17,18 +17,19 @@ export const CONFIRMED_ALERT_MONTHS = 6;
 export const ALERT_PRIVACY_NOTICE =
   "Votre adresse sert uniquement à vous prévenir une fois ; elle est effacée au plus tard 6 mois après la confirmation.";
 
-function link(baseUrl: string, path: string, token: string): string {
+/** A mailed link carrying a token (alerts', saved searches'). */
+export function alertTokenLink(baseUrl: string, path: string, token: string): string {
   return `${baseUrl.replace(/\/+$/, "")}${path}?${ALERT_TOKEN_PARAM}=${encodeURIComponent(token)}`;
 }
 
 /** The confirmation link of the double opt-in mail (a page with a button: prefetchers confirm nothing). */
 export function alertConfirmUrl(baseUrl: string, token: string): string {
-  return link(baseUrl, ALERT_CONFIRM_PATH, token);
+  return alertTokenLink(baseUrl, ALERT_CONFIRM_PATH, token);
 }
 
 /** The unsubscribe link of every alert mail, also the List-Unsubscribe address (RFC 8058). */
 export function alertUnsubscribeUrl(baseUrl: string, token: string): string {
-  return link(baseUrl, ALERT_UNSUBSCRIBE_PATH, token);
+  return alertTokenLink(baseUrl, ALERT_UNSUBSCRIBE_PATH, token);
 }
 
 /** The headers of one-click unsubscription (RFC 2369 and RFC 8058) for an alert mail. */

@@ -16,6 +16,7 @@ import { OWNER_ROLES } from "~/features/accounts/users.server";
 import type { FollowUpReason } from "./follow-up-mail";
 import { queueMissingDocumentReminders } from "~/features/lease-file/lease-file-mail.server";
 import { queueQuoteReminders } from "~/features/quotes/quote-sending.server";
+import { queueSavedSearchDigests } from "~/features/saved-searches/saved-searches.server";
 
 export type FollowUp = {
   id: number;
@@ -200,17 +201,19 @@ export const FOLLOW_UP_CHECK_INTERVAL_MS = 5 * 60 * 1000;
 
 /** One look at what is due now; each part stands alone (a failure does not stop the others). */
 export async function runFollowUpChecks(at: Date = now(), database: Database = db()) {
-  const [late, reminders, digests, documents] = await Promise.allSettled([
+  const [late, reminders, digests, documents, searches] = await Promise.allSettled([
     queueLateNotices(at, database),
     queueQuoteReminders(at, database),
     queueDigests(at, database),
     queueMissingDocumentReminders(at, database),
+    queueSavedSearchDigests(database),
   ]);
   for (const [name, outcome] of [
     ["late notices", late],
     ["quote reminders", reminders],
     ["follow-up digests", digests],
     ["missing document reminders", documents],
+    ["saved search digests", searches],
   ] as const) {
     if (outcome.status === "rejected") log.error(`${name} failed`, { error: outcome.reason });
     else if (outcome.value) log.info(`${name} queued`, { count: outcome.value });

@@ -18,6 +18,9 @@ export const MAIL_KINDS = {
   alertConfirmation: "alert_confirmation",
   // To a visitor (issue 30): the offer of a confirmed alert is deliverable again.
   alertAvailable: "alert_available",
+  // To a visitor (issue 42): a saved search's double opt-in link; the address's daily digest.
+  savedSearchConfirmation: "saved_search_confirmation",
+  savedSearchDigest: "saved_search_digest",
   // Issue 29: the quote to the requester (PDF attached, personal link), the buyer's answer and the
   // reminder before expiry to the request's owner (or the team).
   quoteSent: "quote_sent",

@@ -184,5 +184,14 @@ export function personalDataDocument(
       confirmedAt: iso(a.confirmedAt),
       notifiedAt: iso(a.notifiedAt),
     })),
+    // Saved searches (issue 42): the listing's filters, when asked, confirmed, matched and mailed.
+    savedSearches: data.savedSearches.map((s) => ({
+      email: s.email,
+      search: s.query,
+      createdAt: iso(s.createdAt),
+      confirmedAt: iso(s.confirmedAt),
+      lastMatchAt: iso(s.lastMatchAt),
+      lastMailedAt: iso(s.lastMailedAt),
+    })),
   };
 }

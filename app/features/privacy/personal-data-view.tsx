@@ -25,6 +25,7 @@ export function countsText(counts: Omit<PersonalDataCounts, "signedDocuments">):
     `${counts.messages} ${pluralize(counts.messages, "message échangé", "messages échangés")}`,
     `${counts.documents} ${pluralize(counts.documents, "pièce de dossier LOA", "pièces de dossier LOA")}`,
     `${counts.alerts} ${pluralize(counts.alerts, "alerte de disponibilité", "alertes de disponibilité")}`,
+    `${counts.savedSearches} ${pluralize(counts.savedSearches, "recherche enregistrée", "recherches enregistrées")}`,
   ].join(", ");
 }
 

@@ -10,6 +10,10 @@ import {
 } from "~/features/desk/contact-request.server";
 import { alertsOfAddress, deleteAlertsOfAddress } from "~/features/alerts/alerts.server";
 import {
+  deleteSavedSearchesOfAddress,
+  savedSearchesOfAddress,
+} from "~/features/saved-searches/saved-searches.server";
+import {
   deleteUnattachedOfAddress,
   unattachedOfAddress,
 } from "~/features/conversation/unattached.server";
@@ -82,16 +86,21 @@ export type PersonalData = Awaited<ReturnType<typeof findPersonalData>>;
  * What is held about one address: its requests' rows, its availability alerts (issue 30), and
  * the documents it signed (issue 40: kept for their own legal period, not erased).
  */
-export type PersonalDataCounts = DeletionCounts & { alerts: number; signedDocuments: number };
+export type PersonalDataCounts = DeletionCounts & {
+  alerts: number;
+  savedSearches: number;
+  signedDocuments: number;
+};
 
 /**
  * Everything held about one e-mail address: its requests, with their notes, history and mails,
  * its availability alerts (issue 30) and the documents it signed (issue 40), without their bytes.
  */
 export async function findPersonalData(email: string, database: Database = db()) {
-  const [found, alerts, signedDocuments, unattachedMessages] = await Promise.all([
+  const [found, alerts, savedSearches, signedDocuments, unattachedMessages] = await Promise.all([
     findContactData(email, database),
     alertsOfAddress(email, database),
+    savedSearchesOfAddress(email, database),
     signedDocumentsOfAddress(email, database),
     unattachedOfAddress(email, database),
   ]);
@@ -113,6 +122,7 @@ export async function findPersonalData(email: string, database: Database = db())
     ...found,
     requests: found.requests.map((r) => ({ ...r, messages: r.messages.map(withFiles) })),
     alerts,
+    savedSearches,
     signedDocuments,
     unattachedMessages: unattachedMessages.map(withFiles),
     counts: {
@@ -120,6 +130,7 @@ export async function findPersonalData(email: string, database: Database = db())
       // Issue 40: with the messages they wrote that no request was found for.
       messages: found.counts.messages + unattachedMessages.length,
       alerts: alerts.length,
+      savedSearches: savedSearches.length,
       signedDocuments: signedDocuments.length,
     } satisfies PersonalDataCounts,
   };
@@ -213,7 +224,7 @@ async function quotesOfRequests(ids: number[], database: Database) {
 /** What an erasure did: what went, and the signed documents it kept (the law requires them). */
 export type Erasure = {
   subject: string;
-  counts: DeletionCounts & { alerts: number };
+  counts: DeletionCounts & { alerts: number; savedSearches: number };
   kept: { reference: string; signedAt: Date }[];
 };
 
@@ -244,6 +255,7 @@ export async function erasePersonalData(
       ...requests,
       messages: requests.messages + (await deleteUnattachedOfAddress(email, tx)),
       alerts: await deleteAlertsOfAddress(email, tx),
+      savedSearches: await deleteSavedSearchesOfAddress(email, tx),
     };
     kept = (await signedDocumentsOfAddress(email, tx)).map((d) => ({
       reference: d.reference,

@@ -9,6 +9,7 @@ import { purgeJournal } from "~/platform/journal.server";
 import { purgeSignedDocuments } from "~/platform/signed-documents.server";
 import { purgeUnattached } from "~/features/conversation/unattached.server";
 import { purgeAlerts } from "~/features/alerts/alerts.server";
+import { purgeSavedSearches } from "~/features/saved-searches/saved-searches.server";
 import { purgeOfferViews } from "~/features/attribution/offer-views.server";
 import { deleteContactRequests, NO_ROWS, type DeletionCounts } from "./request-deletion.server";
 import { appState } from "~/platform/schema.server";
@@ -128,6 +129,8 @@ export async function runDailyPurge(
     const journalDeleted = await purgeJournal(undefined, database);
     // Availability alerts (issue 30): unconfirmed after 7 days, confirmed after 6 months.
     const alerts = await purgeAlerts({}, database);
+    // Saved searches (issue 42): unconfirmed after 7 days, 6 months without a new match.
+    const savedSearches = await purgeSavedSearches({}, database);
     // Signed quotes (issue 40) on their own basis: SIGNED_QUOTE_RETENTION_YEARS from signature.
     const signedDocumentsDeleted = await purgeSignedDocuments(database);
     // Messages read from the mailbox that no one attached to a request (issue 40), after 90 days.
@@ -143,6 +146,7 @@ export async function runDailyPurge(
       spam: result.spam,
       journalDeleted,
       alerts,
+      savedSearches,
       signedDocumentsDeleted,
       unattachedDeleted,
       offerViewsDeleted,

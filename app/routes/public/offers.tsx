@@ -2,6 +2,7 @@ import { isRouteErrorResponse, redirect } from "react-router";
 import compareScriptUrl from "~/client/compare.ts?script";
 import listingScriptUrl from "~/client/listing.ts?script";
 import { CompareBar } from "~/features/offers/compare-bar";
+import { SavedSearchForm } from "~/features/saved-searches/saved-search-form";
 import { ErrorPage } from "~/components/error-page";
 import { OfferCard, OfferCardIcons } from "~/components/offer-card";
 import { OfferFiltersForm } from "~/components/offer-filters-form";
@@ -181,6 +182,12 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
             </ul>
           )}
           <Pager page={page} pageCount={pageCount} href={pageLink} />
+          {/* Inside the swapped part: listing.ts's new results carry their own search's form. */}
+          {filtered ? (
+            <div className="mt-8 max-w-xl">
+              <SavedSearchForm query={offerFiltersToSearch(filters)} />
+            </div>
+          ) : null}
         </div>
       </section>
     </div>

@@ -1,4 +1,8 @@
 import { CONFIRMED_ALERT_MONTHS, UNCONFIRMED_ALERT_DAYS } from "~/features/alerts/alerts";
+import {
+  SEARCH_IDLE_MONTHS,
+  UNCONFIRMED_SEARCH_DAYS,
+} from "~/features/saved-searches/saved-searches";
 import { LegalSection, legalLink } from "~/components/legal-section";
 import { pageMeta } from "~/routes/public/meta";
 import {
@@ -144,6 +148,13 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           alerte confirmée, {CONFIRMED_ALERT_MONTHS} mois après sa confirmation. Chaque e-mail
           contient un lien de désinscription qui l'efface aussitôt, en un clic. Comme pour le
           formulaire de contact, votre adresse IP sert seulement à limiter le nombre de demandes.
+        </p>
+        <p>
+          De même, « Me prévenir des nouvelles offres » sur une liste filtrée enregistre votre
+          adresse, la recherche et ses dates, sur votre consentement confirmé par le lien reçu : au
+          plus un e-mail par jour, un lien de désinscription dans chacun, et la recherche effacée
+          après {UNCONFIRMED_SEARCH_DAYS} jours sans confirmation ou {SEARCH_IDLE_MONTHS} mois sans
+          nouvelle offre.
         </p>
       </LegalSection>
 
