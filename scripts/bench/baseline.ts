@@ -2,7 +2,7 @@
 // its packages (the repository's own when the lockfile is the same, else installed from npm's
 // cache), built once and kept for the next run.
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, symlinkSync } from "node:fs";
+import { existsSync, lstatSync, readFileSync, symlinkSync, unlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ROOT } from "./tools";
@@ -29,11 +29,16 @@ export function baselineBuild(ref: string, step: (message: string) => void) {
     git(["worktree", "prune"]);
     git(["worktree", "add", "--detach", root, commit]);
   }
-  if (!existsSync(path.join(root, "node_modules"))) {
-    const lock = (dir: string) => readFileSync(path.join(dir, "package-lock.json"), "utf8");
+  const modules = path.join(root, "node_modules");
+  const lock = (dir: string) => readFileSync(path.join(dir, "package-lock.json"), "utf8");
+  // A link made when the lockfiles were the same is dropped once this tree's packages change.
+  if (existsSync(modules) && lstatSync(modules).isSymbolicLink() && lock(root) !== lock(ROOT)) {
+    unlinkSync(modules);
+  }
+  if (!existsSync(modules)) {
     if (lock(root) === lock(ROOT)) {
       step(`${commit}: the same lockfile, node_modules linked`);
-      symlinkSync(path.join(ROOT, "node_modules"), path.join(root, "node_modules"), "dir");
+      symlinkSync(path.join(ROOT, "node_modules"), modules, "dir");
     } else {
       step(`${commit}: npm install --prefer-offline (another lockfile)`);
       run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], root);
