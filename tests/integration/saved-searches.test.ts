@@ -19,7 +19,8 @@ import {
 } from "../../app/features/saved-searches/saved-searches.server";
 import { mailOutbox, offers, savedSearches } from "../../app/platform/schema.server";
 // Sets the test environment (SITE_URL, LOG_LEVEL) that the app's configuration needs.
-import { createAdmin, testContext } from "../support/admin";
+import { call, createAdmin, makeRequest, testContext } from "../support/admin";
+import * as searchRoute from "../../app/routes/public/saved-search";
 import { buildOffer, insertOffers } from "../support/offers";
 import { useTestDatabase } from "../support/use-test-database";
 
@@ -189,5 +190,28 @@ describe("saved searches", () => {
     );
     expect(erased.counts.savedSearches).toBe(1);
     expect(await searches()).toHaveLength(0);
+  });
+
+  it("answers the listing's form without JavaScript: redirect, French 400s, the same answer twice", async () => {
+    const post = (path: string, email: string, ip = "203.0.113.9") =>
+      call(searchRoute.action, makeRequest(path, { form: { email } }), {
+        ...testContext,
+        clientIp: ip,
+      });
+    const sent = await post("/recherches?type=dedicated&q=EPYC&sort=price_asc", "a@example.fr");
+    expect(sent.status).toBe(303);
+    expect(sent.location).toBe("/recherches?q=EPYC&type=dedicated&envoyee=1");
+    expect((await searches()).map((s) => s.query)).toEqual(["?q=EPYC&type=dedicated"]);
+    const again = await post("/recherches?q=EPYC&type=dedicated", "A@example.fr");
+    expect([again.status, again.location]).toEqual([sent.status, sent.location]);
+    expect(await post("/recherches", "a@example.fr")).toMatchObject({ status: 400 });
+    expect(await post("/recherches?q=epyc", "pas-une-adresse")).toMatchObject({
+      status: 400,
+      data: { fieldError: "Veuillez saisir une adresse e-mail valide." },
+    });
+    let last = 0;
+    for (let i = 0; i < 30 && last !== 429; i++)
+      last = (await post(`/recherches?q=x${i}`, `r${i}@example.fr`, "203.0.113.50")).status;
+    expect(last).toBe(429);
   });
 });

@@ -6,6 +6,8 @@ import { OfferTypeOptions } from "~/features/offers/offer-type-options";
 import { FeaturedBadge, OfferTypeBadge } from "~/components/offer-badges";
 import { Badge } from "~/components/ui/badge";
 import { AlertsWaitingBadge } from "~/features/alerts/alerts-waiting";
+import { SearchesWaitingCard } from "~/features/saved-searches/searches-waiting";
+import { waitingSearchCounts } from "~/features/saved-searches/saved-searches.server";
 import { Pager } from "~/components/pager";
 import { ensureCanonicalQuery } from "~/platform/canonical-query";
 import { Button } from "~/components/ui/button";
@@ -59,9 +61,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (params.get("new") === "1") throw redirect("/admin/offers/new");
 
   const deleteId = parseId(params.get("delete"));
-  const [list, toDelete] = await Promise.all([
+  const [list, toDelete, searchesWaiting] = await Promise.all([
     listAdminOffers(state),
     deleteId === undefined ? undefined : findOfferById(deleteId),
+    waitingSearchCounts(),
   ]);
   // Views and requests of the last 30 days, side by side (issue 42).
   const audience = await offerAudience(list.offers.map((offer) => offer.id));
@@ -87,6 +90,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       ? { id: toDelete.id, title: toDelete.title, reference: toDelete.reference }
       : null,
     deleteMissing: deleteId !== undefined && !toDelete,
+    searchesWaiting,
   };
 }
 
@@ -364,6 +368,8 @@ export default function AdminOffers({ loaderData, actionData }: Route.ComponentP
           className=""
         />
       </section>
+
+      <SearchesWaitingCard searches={loaderData.searchesWaiting} />
     </div>
   );
 }

@@ -22,6 +22,22 @@ export const PUBLIC_ACTIONS: Action[] = [
     path: "/alertes/desinscription",
     body: urlencoded({ jeton: "x" }),
   },
+  // Saved searches (issue 42): the filtered listing's form and its mails' links.
+  {
+    name: "saved search",
+    path: "/recherches?q=epyc",
+    body: urlencoded({ email: "cible@example.fr" }),
+  },
+  {
+    name: "saved search confirmation",
+    path: "/recherches/confirmer",
+    body: urlencoded({ jeton: "x" }),
+  },
+  {
+    name: "saved search unsubscription",
+    path: "/recherches/desinscription",
+    body: urlencoded({ jeton: "x" }),
+  },
   // The buyer's answers to a sent quote (issue 29).
   {
     name: "quote acceptance",

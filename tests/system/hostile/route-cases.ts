@@ -174,6 +174,28 @@ export const ROUTE_CASES: HostileCase[] = [
       { method },
     ),
   ),
+  // Saved searches (issue 42): junk is a French 4xx, a known address answers as any other.
+  post("saved search: no filter", "/recherches", "email=a%40example.fr", {
+    status: 400,
+    message: "Choisissez d'abord une recherche ou un filtre",
+  }),
+  post("saved search: bad address", "/recherches?q=epyc", "email=%3Cscript%3E", {
+    status: 400,
+    message: "Veuillez saisir une adresse e-mail valide.",
+  }),
+  post("saved search: address of 5,000 characters", "/recherches?q=epyc", `email=${big(5000)}`, {
+    status: 400,
+  }),
+  post("saved search: junk filters", "/recherches?q=%00&min=-1&type[]=x", "email=a%40example.fr", {
+    status: 400,
+  }),
+  get("saved search: no filter", "/recherches", 404),
+  post("saved search confirmation: junk token", "/recherches/confirmer", `jeton=${big(3000)}`, {
+    status: 404,
+  }),
+  post("saved search unsubscription: junk token", "/recherches/desinscription?jeton=%00", "a=1", {
+    status: 404,
+  }),
   // The contact form's offer search (decision 019): junk is a 400 with a French message, or no match.
   get(
     "offer search: a term of 5,000 characters",
