@@ -30,6 +30,7 @@ describe(`personal data of one person (${testDatabaseKind})`, () => {
       messages: 0,
       documents: 0,
       alerts: 0,
+      savedSearches: 0,
       signedDocuments: 0,
     });
     expect(result.requests.map((r) => r.id)).toEqual([ids.jeanSpam, ids.jeanSecond, ids.jeanFirst]);
@@ -56,6 +57,7 @@ describe(`personal data of one person (${testDatabaseKind})`, () => {
       documents: 0,
       mails: 0,
       alerts: 0,
+      savedSearches: 0,
       signedDocuments: 0,
     });
     const empty = await lookup("");
@@ -162,6 +164,7 @@ describe(`personal data of one person (${testDatabaseKind})`, () => {
         messages: 0,
         documents: 0,
         alerts: 0,
+        savedSearches: 0,
         signedDocuments: 0,
       },
     });
