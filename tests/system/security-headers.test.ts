@@ -192,6 +192,8 @@ describe(`security headers (${testDatabaseKind})`, () => {
     const links = [
       `/alertes/confirmer?jeton=${token}`,
       `/alertes/desinscription?jeton=${token}`,
+      `/recherches/confirmer?jeton=${token}`,
+      `/recherches/desinscription?jeton=${token}`,
       `/devis/${token}`,
       `/auth/nouveau-mot-de-passe?token=${token}`,
     ];
