@@ -250,12 +250,14 @@ describe(`admin offers (${testDatabaseKind})`, () => {
     }
     const outcome = await call(dashboard.loader, makeRequest("/admin", { cookie }));
     // The desk's charts have their own tests (the dashboard's figures here).
-    const { mail, mailEnabled, charts, quoteStats, ...counts } = outcome.data as Record<
+    const { mail, mailEnabled, charts, quoteStats, sources, ...counts } = outcome.data as Record<
       string,
       unknown
     >;
     expect(charts).toBeDefined();
     expect(quoteStats).toBeDefined();
+    // Requests by source (issue 42): these came without one.
+    expect(sources).toEqual([{ source: null, count: 5 }]);
     expect(counts).toEqual({
       offers: { total: 3, active: 2 },
       contacts: { total: 5, pending: 2, inProgress: 1, completed: 1 },
