@@ -189,7 +189,7 @@ export const ROUTE_CASES: HostileCase[] = [
   post("saved search: junk filters", "/recherches?q=%00&min=-1&type[]=x", "email=a%40example.fr", {
     status: 400,
   }),
-  get("saved search: no filter", "/recherches", 404),
+  get("saved search page: no filter", "/recherches", 404),
   post("saved search confirmation: junk token", "/recherches/confirmer", `jeton=${big(3000)}`, {
     status: 404,
   }),
