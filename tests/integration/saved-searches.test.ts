@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { MAIL_KINDS } from "../../app/features/mail/mail-outbox.server";
+import { runFollowUpChecks } from "../../app/features/follow-ups/follow-ups.server";
 import { setOfferActive } from "../../app/features/offers/offers.server";
 import {
   erasePersonalData,
@@ -213,5 +214,23 @@ describe("saved searches", () => {
     for (let i = 0; i < 30 && last !== 429; i++)
       last = (await post(`/recherches?q=x${i}`, `r${i}@example.fr`, "203.0.113.50")).status;
     expect(last).toBe(429);
+  });
+
+  it("lists two offers published the same day in one digest, from the five-minute checks", async () => {
+    const id = await confirmedSearch("?q=cach%C3%A9", "paul@example.fr");
+    await database.db.delete(mailOutbox);
+    await setOfferActive(hidden, true, database.db);
+    await setOfferActive(other, true, database.db);
+    await runFollowUpChecks(new Date(), database.db);
+    expect(await mails()).toMatchObject([
+      { kind: MAIL_KINDS.savedSearchDigest, savedSearchId: id },
+    ]);
+    const drawn = await drawSavedSearchMail(id, MAIL_KINDS.savedSearchDigest, database.db);
+    if (drawn?.kind !== "digest") throw new Error("no digest");
+    expect(drawn.searches[0].offers.map((o) => o.slug).sort()).toEqual(["offre-2", "offre-3"]);
+    // Sent: nothing more is pending, a second draw sends nothing.
+    expect(
+      await drawSavedSearchMail(id, MAIL_KINDS.savedSearchDigest, database.db),
+    ).toBeUndefined();
   });
 });
