@@ -90,7 +90,7 @@ export async function compare(settings: Settings) {
         Math.round(rs.reduce((sum, r) => sum + r.rps, 0) / rs.length);
       const non2xx = (rs: tools.LoadResult[]) => rs.reduce((n, r) => n + r.non2xx + r.errors, 0);
       const verdict = ratio >= TARGET_RATIO ? "yes" : "**no**";
-      rows.push([page.name, page.path, rps(old), rps(now), ratio.toFixed(2), verdict]);
+      rows.push([page.name, page.path, rps(old), rps(now), ratio.toFixed(3), verdict]);
       rows[rows.length - 1].push(`${non2xx(old)} / ${non2xx(now)}`);
       json.push({ page: page.name, path: page.path, old, now, ratio, ratios });
     }
