@@ -284,6 +284,8 @@ export const envSchema = z.object({
     .default(7_000_000),
   FIRST_RESPONSE_HOURS: z.coerce.number().min(0).max(200).default(4),
   FOLLOW_UP_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
+  // How often the follow-up checks run (late notices, reminders, digests, saved searches).
+  FOLLOW_UP_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   // clamd (docs/production.md, virus-scan.server.ts): each upload is scanned before it is kept,
   // and refused while clamd does not answer. Unset: uploads are not scanned.
   CLAMAV_SOCKET: z

@@ -196,8 +196,6 @@ export async function queueDigests(at: Date = now(), database: Database = db()):
   return queued;
 }
 
-/** Every five minutes: the late notices, the quote reminders and the digests are each due once. */
-export const FOLLOW_UP_CHECK_INTERVAL_MS = 5 * 60 * 1000;
 
 /** One look at what is due now; each part stands alone (a failure does not stop the others). */
 export async function runFollowUpChecks(at: Date = now(), database: Database = db()) {
@@ -220,7 +218,10 @@ export async function runFollowUpChecks(at: Date = now(), database: Database = d
   }
 }
 
-/** Runs the checks 30 s after start, then every five minutes, until the returned stop is called. */
+/**
+ * Runs the checks 30 s after start (sooner if the interval is shorter), then every
+ * FOLLOW_UP_CHECK_SECONDS (five minutes by default), until the returned stop is called.
+ */
 export function startFollowUpSchedule(): () => void {
   let running: Promise<void> | undefined;
   const check = () => {
@@ -228,8 +229,9 @@ export function startFollowUpSchedule(): () => void {
       running = undefined;
     });
   };
-  const first = setTimeout(check, 30_000);
-  const every = setInterval(check, FOLLOW_UP_CHECK_INTERVAL_MS);
+  const intervalMs = env().FOLLOW_UP_CHECK_SECONDS * 1000;
+  const first = setTimeout(check, Math.min(30_000, intervalMs));
+  const every = setInterval(check, intervalMs);
   first.unref();
   every.unref();
   return () => {
