@@ -196,7 +196,6 @@ export async function queueDigests(at: Date = now(), database: Database = db()):
   return queued;
 }
 
-
 /** One look at what is due now; each part stands alone (a failure does not stop the others). */
 export async function runFollowUpChecks(at: Date = now(), database: Database = db()) {
   const [late, reminders, digests, documents, searches] = await Promise.allSettled([
