@@ -8,7 +8,7 @@ import { clientAddress, postSiteForm, signInOverHttp, sleep } from "./support";
 
 /**
  * `Me prévenir des nouvelles offres` (issue 42) through the built server on its embedded database
- * and a real SMTP server on loopback, the follow-up checks every 2 s (FOLLOW_UP_CHECK_SECONDS): a
+ * and a real SMTP server on loopback, the follow-up checks every 4 s (FOLLOW_UP_CHECK_SECONDS): a
  * saved search confirmed by its mailed link, an unmatched offer mails nothing, two matching offers
  * published together give one digest listing both, and its one-click unsubscribe ends the search.
  */
@@ -32,7 +32,7 @@ describe("saved searches by mail", () => {
   const { server, smtp } = useServerWithMail({
     label: "saved-searches",
     admin: ADMIN,
-    env: { FOLLOW_UP_CHECK_SECONDS: "2", LOG_LEVEL: "debug" },
+    env: { FOLLOW_UP_CHECK_SECONDS: "4", LOG_LEVEL: "debug" },
   });
   let cookie = "";
 
@@ -94,7 +94,7 @@ describe("saved searches by mail", () => {
     await afterChecks(2);
     expect(mailsTo(VISITOR)).toHaveLength(1);
 
-    // Right after a check, both within the same 2 s: the next check sees the two together.
+    // Right after a check, both within the same 4 s: the next check sees the two together.
     await createOffer("Serveur Zorglub Un", "SRCH-001");
     await createOffer("Serveur Zorglub Deux", "SRCH-002");
     const deadline = Date.now() + 20_000;
