@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { CONFIRMED_ALERT_MONTHS, UNCONFIRMED_ALERT_DAYS } from "./alerts";
 import { AVAILABLE_NOW } from "~/lib/offer-fields";
 import { mailboxKey, mailDomainKey } from "~/features/mail/mailbox";
 import { clientSubject } from "~/platform/client-address.server";
+import { purgeRows } from "~/platform/purge.server";
 import { db, type Database } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
@@ -385,13 +386,7 @@ export async function purgeAlerts(
 ): Promise<{ unconfirmed: number; confirmed: number }> {
   const unconfirmed = sql`confirmed_at is null and created_at < now() - make_interval(days => ${UNCONFIRMED_ALERT_DAYS})`;
   const confirmed = sql`confirmed_at < now() - make_interval(months => ${CONFIRMED_ALERT_MONTHS})`;
-  const run = async (where: ReturnType<typeof sql>) => {
-    const statement = options.dryRun
-      ? sql`select count(*)::int as n from ${offerAlerts} where ${where}`
-      : sql`with gone as (delete from ${offerAlerts} where ${where} returning 1) select count(*)::int as n from gone`;
-    const result = await database.execute<{ n: number }>(statement);
-    return Number(result.rows[0]?.n ?? 0);
-  };
+  const run = (where: SQL) => purgeRows(database, offerAlerts, where, options.dryRun);
   return { unconfirmed: await run(unconfirmed), confirmed: await run(confirmed) };
 }
 

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { hashSessionToken, isWellFormedToken } from "~/features/accounts/sessions.server";
 import { alertRateLimitKeys, mayMailConfirmation } from "~/features/alerts/alerts.server";
 import { MAIL_KINDS, notifyMailWorkers } from "~/features/mail/mail-outbox.server";
 import { listActiveOffers } from "~/features/offers/offer-listing.server";
 import { clientSubject } from "~/platform/client-address.server";
+import { purgeRows } from "~/platform/purge.server";
 import { db, type Database } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
@@ -360,13 +361,7 @@ export async function purgeSavedSearches(
 ): Promise<{ unconfirmed: number; idle: number }> {
   const unconfirmed = sql`confirmed_at is null and created_at < now() - make_interval(days => ${UNCONFIRMED_SEARCH_DAYS})`;
   const idle = sql`coalesce(last_match_at, confirmed_at) < now() - make_interval(months => ${SEARCH_IDLE_MONTHS})`;
-  const run = async (where: ReturnType<typeof sql>) => {
-    const statement = options.dryRun
-      ? sql`select count(*)::int as n from ${savedSearches} where ${where}`
-      : sql`with gone as (delete from ${savedSearches} where ${where} returning 1) select count(*)::int as n from gone`;
-    const result = await database.execute<{ n: number }>(statement);
-    return Number(result.rows[0]?.n ?? 0);
-  };
+  const run = (where: SQL) => purgeRows(database, savedSearches, where, options.dryRun);
   return { unconfirmed: await run(unconfirmed), idle: await run(idle) };
 }
 
