@@ -70,8 +70,9 @@ describe(`admin contact requests through the built server (${testDatabaseKind})`
     expect(text.startsWith("\uFEFFDate;Nom;")).toBe(true);
     const records = text.split(/\r\n(?=\d{2}\/\d{2}\/\d{4} )/);
     expect(records).toHaveLength(3051);
-    // Then the configuration, the company, the SIREN and the VAT number, empty for these requests.
-    expect(text).toContain(`;"Bonjour; ""devis""\n=cmd 3000";;;;\r\n`);
+    // Then the configuration, the company, the SIREN, the VAT number and the origin (source,
+    // medium, campaign, referring site: issue 42), empty for these requests.
+    expect(text).toContain(`;"Bonjour; ""devis""\n=cmd 3000";;;;;;;;\r\n`);
   });
 
   it("gives anonymous and cross-site requests nothing", async () => {
