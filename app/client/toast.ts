@@ -1,7 +1,13 @@
 import * as dom from "~/lib/dom-hooks";
 
-/** How long a success toast stays; errors stay until closed. */
+/** How long a success toast stays. */
 export const SUCCESS_TOAST_MS = 6000;
+/**
+ * How long an error toast stays: longer, but not until closed. At the bottom right it covers what
+ * lies there (the form's button that must be pressed again); the page keeps the error itself
+ * beside its fields.
+ */
+export const ERROR_TOAST_MS = 10_000;
 
 export type ToastLook = { type: "success" | "error" | "info"; title: string; description?: string };
 
@@ -9,18 +15,17 @@ export type ToastLook = { type: "success" | "error" | "info"; title: string; des
 // ("success" | "error") that the server renders (a flash message after a redirect, the contact
 // form's answer) or a page's script adds (an admin action answered without a navigation). Without
 // JavaScript it stays in the page where it was rendered; with it, app.css places it at the bottom
-// right, its close button works and a success closes by itself. No React: the public pages do not
+// right, its close button works and it closes by itself. No React: the public pages do not
 // hydrate. Closing hides it rather than removing it: React may own the element.
 
 function dismiss(toast: Element | null): void {
   if (toast instanceof HTMLElement) toast.hidden = true;
 }
 
-/** A success closes by itself. */
+/** A toast closes by itself, an error later than a success. */
 export function timeToast(toast: HTMLElement): void {
-  if (toast.getAttribute(dom.TOAST) === "success") {
-    setTimeout(() => dismiss(toast), SUCCESS_TOAST_MS);
-  }
+  const error = toast.getAttribute(dom.TOAST) === "error";
+  setTimeout(() => dismiss(toast), error ? ERROR_TOAST_MS : SUCCESS_TOAST_MS);
 }
 
 /**
