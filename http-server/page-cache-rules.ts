@@ -91,8 +91,10 @@ export function isCacheableRequest(req: IncomingMessage): boolean {
   if (!PUBLIC_PAGES.some((pattern) => pattern.test(path))) return false;
   // The first page of a visit from another site: its links carry that site (issue 42, `src`), so
   // it is rendered for this visit. Visits within the site and direct ones are served as kept.
+  // Parsed only for a request that names a referring page: not on every cached hit.
+  if (path.startsWith("/api/") || !req.headers.referer) return true;
   const own = [req.headers.host ?? "", new URL(siteConfig().baseUrl).hostname];
-  return path.startsWith("/api/") || !referrerHost(req.headers.referer, own);
+  return !referrerHost(req.headers.referer, own);
 }
 
 export function httpDate(date: Date): string {
