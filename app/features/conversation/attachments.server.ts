@@ -142,7 +142,7 @@ export type AttachmentSummary = {
   sha256: string;
 };
 
-/** One file with its bytes, when it belongs to that message. */
+/** One file with its bytes, when it belongs to that message (named as the downloads name it). */
 export async function attachmentFile(
   messageId: number,
   attachmentId: number,
@@ -150,7 +150,7 @@ export async function attachmentFile(
 ) {
   const [row] = await database
     .select({
-      filename: requestMessageAttachments.filename,
+      fileName: requestMessageAttachments.filename,
       contentType: requestMessageAttachments.contentType,
       data: requestMessageAttachments.data,
     })

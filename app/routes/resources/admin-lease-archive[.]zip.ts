@@ -1,11 +1,11 @@
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import { buildHandOffArchive } from "~/features/lease-file/handoff-archive.server";
-import { cacheControl, retryAfter } from "~/lib/http-headers";
+import { retryAfter } from "~/lib/http-headers";
 import { QueueFullError } from "~/lib/semaphore";
-import { attachmentDisposition } from "~/lib/attachments";
 import { withDatabase } from "~/platform/availability.server";
 import { idSchema } from "~/platform/form.server";
 import { journal } from "~/platform/journal.server";
+import { downloadResponse } from "./download-response.server";
 import { plainAnswer, unavailableAnswer } from "./quote-response.server";
 import type { Route } from "./+types/admin-lease-archive[.]zip";
 
@@ -47,15 +47,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     action: "lease-file-downloaded",
     target: `demande ${id.data} : ${archive.fileName} (SHA-256 ${archive.sha256})`,
   });
-  return new Response(new Uint8Array(archive.zip), {
-    headers: {
-      ...PRIVATE_HEADERS,
-      ...cacheControl("private"),
-      "Content-Type": "application/zip",
-      "Content-Length": String(archive.zip.length),
-      "Content-Disposition": attachmentDisposition(archive.fileName),
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-    },
+  return downloadResponse({
+    fileName: archive.fileName,
+    contentType: "application/zip",
+    data: archive.zip,
   });
 }

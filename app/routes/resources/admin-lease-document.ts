@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import { leaseDocumentFile } from "~/features/lease-file/lease-file.server";
-import { withDatabase } from "~/platform/availability.server";
 import { idSchema } from "~/platform/form.server";
 import { journal } from "~/platform/journal.server";
-import { downloadResponse } from "./download-response.server";
-import { plainAnswer, unavailableAnswer } from "./quote-response.server";
+import { storedFileAnswer } from "./download-response.server";
+import { plainAnswer } from "./quote-response.server";
 import type { Route } from "./+types/admin-lease-document";
 
 const GONE = "Ce document n'existe pas ou a été supprimé avec sa demande.";
@@ -18,19 +17,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const parsed = paramsSchema.safeParse(params);
   if (!parsed.success) return plainAnswer(404, GONE, PRIVATE_HEADERS);
   const { id, documentId } = parsed.data;
-  const file = await withDatabase(
+  return storedFileAnswer(
     "lease document",
     context,
     () => leaseDocumentFile(id, documentId),
-    { fallback: () => unavailableAnswer(PRIVATE_HEADERS) },
+    GONE,
+    // Identity documents and bank details: who read them is journaled.
+    (file) =>
+      journal.record(context, {
+        actor: user,
+        action: "lease-document-downloaded",
+        target: `demande ${id} : ${file.fileName}`,
+      }),
   );
-  if (file instanceof Response) return file;
-  if (!file) return plainAnswer(404, GONE, PRIVATE_HEADERS);
-  // Identity documents and bank details: who read them is journaled.
-  await journal.record(context, {
-    actor: user,
-    action: "lease-document-downloaded",
-    target: `demande ${id} : ${file.fileName}`,
-  });
-  return downloadResponse(file);
 }

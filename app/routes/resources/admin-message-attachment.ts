@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
 import { attachmentFile } from "~/features/conversation/attachments.server";
-import { withDatabase } from "~/platform/availability.server";
 import { idSchema } from "~/platform/form.server";
 import { log } from "~/platform/log.server";
-import { downloadResponse } from "./download-response.server";
-import { plainAnswer, unavailableAnswer } from "./quote-response.server";
+import { storedFileAnswer } from "./download-response.server";
+import { plainAnswer } from "./quote-response.server";
 import type { Route } from "./+types/admin-message-attachment";
 
 const GONE = "Cette pièce jointe n'existe pas ou a été supprimée avec son message.";
@@ -21,19 +20,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const parsed = paramsSchema.safeParse(params);
   if (!parsed.success) return plainAnswer(404, GONE, PRIVATE_HEADERS);
   const { messageId, attachmentId } = parsed.data;
-  const file = await withDatabase(
+  return storedFileAnswer(
     "message attachment",
     context,
     () => attachmentFile(messageId, attachmentId),
-    { fallback: () => unavailableAnswer(PRIVATE_HEADERS) },
+    GONE,
+    () =>
+      log.info("message attachment downloaded", {
+        requestId: context.requestId,
+        messageId,
+        attachmentId,
+        userId: user.id,
+      }),
   );
-  if (file instanceof Response) return file;
-  if (!file) return plainAnswer(404, GONE, PRIVATE_HEADERS);
-  log.info("message attachment downloaded", {
-    requestId: context.requestId,
-    messageId,
-    attachmentId,
-    userId: user.id,
-  });
-  return downloadResponse({ ...file, fileName: file.filename });
 }
