@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import {
   addBuyerMessage,
@@ -259,6 +259,23 @@ describe(`where requests come from (${testDatabaseKind})`, () => {
       views: 4,
       requests: 1,
     });
+    // Paris's midnight (23:00 UTC in winter): the views on either side go to their own day.
+    countOfferView("ryzen-vue", new Date("2026-01-14T22:59:59.999Z"));
+    countOfferView("ryzen-vue", new Date("2026-01-14T23:00:00.000Z"));
+    countOfferView("ryzen-vue", new Date("2026-01-14T23:00:30.000Z"));
+    await flushOfferViews(database.db);
+    const days = await database.db
+      .select({ day: offerViews.day, views: offerViews.views })
+      .from(offerViews)
+      .where(inArray(offerViews.day, ["2026-01-14", "2026-01-15"]))
+      .orderBy(offerViews.day);
+    expect(days).toEqual([
+      { day: "2026-01-14", views: 1 },
+      { day: "2026-01-15", views: 2 },
+    ]);
+    await database.db
+      .delete(offerViews)
+      .where(inArray(offerViews.day, ["2026-01-14", "2026-01-15"]));
     await database.db.insert(offerViews).values({ offerId: offer.id, day: "2020-01-01", views: 9 });
     expect(await purgeOfferViews(database.db)).toBe(1);
     expect(await database.db.select().from(offerViews)).toHaveLength(1);

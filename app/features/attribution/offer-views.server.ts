@@ -15,10 +15,19 @@ export const OFFER_VIEWS_RETENTION_MONTHS = 25;
 /** Views not yet written, by day and slug: a cached page answers without touching the database. */
 const pending = new Map<string, { day: string; slug: string; views: number }>();
 let timer: NodeJS.Timeout | undefined;
+/** The Paris day of the last minute asked: formatting a date takes longer than a cached hit's answer. */
+let dayOfMinute: { minute: number; day: string } | undefined;
+
+/** The Paris day of `at`, worked out once a minute (Paris changes day on a UTC minute). */
+function viewDay(at: Date): string {
+  const minute = Math.floor(at.getTime() / 60_000);
+  if (dayOfMinute?.minute !== minute) dayOfMinute = { minute, day: parisDay(at) };
+  return dayOfMinute.day;
+}
 
 /** Counts one view of the offer page at `slug` (a page served, not a robot's). */
 export function countOfferView(slug: string, at: Date = new Date()): void {
-  const day = parisDay(at);
+  const day = viewDay(at);
   const key = `${day} ${slug}`;
   const entry = pending.get(key);
   if (entry) entry.views += 1;
