@@ -62,3 +62,35 @@ export function InvalidAlertLink({ title, description }: { title: string; descri
     </AlertLinkPage>
   );
 }
+
+/** What a link's button did, in a sentence (an unsubscription). */
+export function LinkDone({ title, description }: { title: string; description: string }) {
+  return (
+    <AlertLinkPage title={title} done>
+      <p role="status">{description}</p>
+    </AlertLinkPage>
+  );
+}
+
+/**
+ * A mailed link's page from its route's loader and action data (routes/public/token-link.server.ts):
+ * after the button's post, what was `done`; before it, what the link would do and its button
+ * (`ask`); an unknown or expired link, either way, says so.
+ */
+export function TokenLinkView<Found, Done>({
+  loaderData,
+  actionData,
+  invalidLink,
+  ask,
+  done,
+}: {
+  loaderData: { found: Found | null; token: string };
+  actionData?: { done: Done | null };
+  invalidLink: { title: string; description: string };
+  ask: (found: Found, token: string) => React.ReactNode;
+  done: (done: Done) => React.ReactNode;
+}) {
+  const invalid = <InvalidAlertLink {...invalidLink} />;
+  if (actionData) return actionData.done ? done(actionData.done) : invalid;
+  return loaderData.found ? ask(loaderData.found, loaderData.token) : invalid;
+}
