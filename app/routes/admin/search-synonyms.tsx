@@ -1,11 +1,5 @@
-import { Plus } from "lucide-react";
-import { Form, useNavigation } from "react-router";
 import { z } from "zod";
-import { ActionFailureAlert } from "~/components/admin/action-failure-alert";
-import { RemoveLink } from "~/components/admin/row-actions";
-import { Button } from "~/components/ui/button";
-import { SectionCard } from "~/components/ui/card";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { ReferenceList } from "~/components/admin/reference-list";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { PRIVATE_HEADERS, requireAdmin } from "~/features/accounts/auth.server";
@@ -15,9 +9,9 @@ import {
   removeSynonymGroup,
 } from "~/features/offers/search-synonyms.server";
 import { adminMeta } from "~/routes/admin/meta";
-import { firstFieldError } from "~/lib/field-errors";
 import { CONTROL_CHARACTERS } from "~/lib/limits";
-import { actionDone, actionFailure, readForm } from "~/platform/form.server";
+import { actionDone, readForm } from "~/platform/form.server";
+import { listRefusals } from "./reference-list.server";
 import type { Route } from "./+types/search-synonyms";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
@@ -36,6 +30,7 @@ const MESSAGES = {
   missing: "Ce groupe de synonymes n'existe plus.",
   removeConfirm: "Êtes-vous sûr de vouloir supprimer ces synonymes ?",
 } as const;
+const refused = listRefusals(MESSAGES, "phrases");
 
 const phrasesSchema = z
   .string()
@@ -78,26 +73,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = await requireAdmin(request, "offers");
   const submission = await readForm(request, formSchema);
-  if (!submission.success) {
-    const { fieldErrors } = submission;
-    const removing = submission.values.intent === "remove";
-    return actionFailure(400, {
-      error: removing ? MESSAGES.removeFailed : MESSAGES.addFailed,
-      description: removing ? MESSAGES.missing : firstFieldError(fieldErrors, MESSAGES.tooFew),
-      fieldErrors,
-    });
-  }
+  if (!submission.success) return refused.unread(submission, MESSAGES.tooFew);
   const input = submission.data;
   if (input.intent === "add") {
     const result = await addSynonymGroup(input.phrases);
-    if (result.kind !== "added") {
-      const description = MESSAGES[result.kind];
-      return actionFailure(result.kind === "duplicate" ? 409 : 400, {
-        error: MESSAGES.addFailed,
-        description,
-        fieldErrors: { phrases: description },
-      });
-    }
+    if (result.kind !== "added") return refused.add(result.kind);
     return actionDone(request, context, "synonymsAdded", PATH, {
       actor: user,
       action: "synonyms-added",
@@ -105,9 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   const result = await removeSynonymGroup(input.id);
-  if (result.kind === "missing") {
-    return actionFailure(404, { error: MESSAGES.removeFailed, description: MESSAGES.missing });
-  }
+  if (result.kind === "missing") return refused.missing();
   return actionDone(request, context, "synonymsRemoved", PATH, {
     actor: user,
     action: "synonyms-removed",
@@ -117,7 +95,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminSearchSynonyms({ loaderData, actionData }: Route.ComponentProps) {
   const { groups, pendingRemove } = loaderData;
-  const busy = useNavigation().state === "submitting";
   return (
     <div className="space-y-8">
       <div className="space-y-2">
@@ -127,42 +104,24 @@ export default function AdminSearchSynonyms({ loaderData, actionData }: Route.Co
           offres qui disent l&apos;une des autres : « epic » trouve « EPYC ».
         </p>
       </div>
-      <ActionFailureAlert answer={actionData} />
-      <ConfirmDialog
-        open={pendingRemove !== null}
-        id="confirm-remove"
-        title={MESSAGES.removeConfirm}
-        description={pendingRemove ? pendingRemove.phrases.join(" = ") : ""}
-        action={PATH}
-        fields={{ intent: "remove", id: String(pendingRemove?.id ?? "") }}
-        confirmLabel="Supprimer"
-        cancelTo={PATH}
-      />
-      <ul className="divide-y rounded-lg border bg-card" aria-label="Groupes de synonymes">
-        {groups.length === 0 ? (
-          <li className="p-4 text-muted-foreground">Aucun synonyme.</li>
-        ) : null}
-        {groups.map((group) => (
-          <li key={group.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
-            <p className="font-medium break-words">{group.phrases.join(" = ")}</p>
-            <RemoveLink
-              to={`${PATH}?remove=${group.id}`}
-              label={`Supprimer les synonymes ${group.phrases.join(" = ")}`}
-            />
-          </li>
-        ))}
-      </ul>
-      <SectionCard
-        title="Ajouter des synonymes"
-        description="Des expressions qu'un client peut taper l'une pour l'autre, séparées par « = »."
-      >
-        <Form
-          method="post"
-          action={PATH}
-          className="grid gap-4 md:grid-cols-[1fr_auto] md:items-start"
-          aria-label="Ajouter des synonymes"
-        >
-          <input type="hidden" name="intent" value="add" />
+      <ReferenceList
+        path={PATH}
+        answer={actionData}
+        items={groups}
+        itemKey={(group) => group.id}
+        listLabel="Groupes de synonymes"
+        empty="Aucun synonyme."
+        renderItem={(group) => (
+          <p className="font-medium break-words">{group.phrases.join(" = ")}</p>
+        )}
+        removeLabel={(group) => `Supprimer les synonymes ${group.phrases.join(" = ")}`}
+        pendingRemove={pendingRemove}
+        removeField="id"
+        confirmTitle={MESSAGES.removeConfirm}
+        confirmDescription={(group) => group.phrases.join(" = ")}
+        addTitle="Ajouter des synonymes"
+        addDescription="Des expressions qu'un client peut taper l'une pour l'autre, séparées par « = »."
+        addField={
           <Field
             id="synonym-phrases"
             label="Expressions *"
@@ -175,11 +134,8 @@ export default function AdminSearchSynonyms({ loaderData, actionData }: Route.Co
               placeholder="disque dur = HDD"
             />
           </Field>
-          <Button type="submit" disabled={busy} className="md:mt-7">
-            <Plus aria-hidden="true" /> Ajouter
-          </Button>
-        </Form>
-      </SectionCard>
+        }
+      />
     </div>
   );
 }
