@@ -8,7 +8,7 @@ export type AlertMailOffer = { title: string; reference: string };
 
 const STYLE = "font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#111";
 
-export function htmlDocument(subject: string, body: string): string {
+function htmlDocument(subject: string, body: string): string {
   return `<!doctype html>
 <html lang="fr">
 <head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
@@ -19,13 +19,73 @@ ${body}
 `;
 }
 
-/** Every alert or saved search mail's last lines: the one-click link and the privacy notice. */
-export function unsubscribeFooter(unsubscribeUrl: string, notice: string = ALERT_PRIVACY_NOTICE) {
-  const url = escapeHtml(unsubscribeUrl);
+/**
+ * Every alert or saved search mail: the greeting, its lines (text) and paragraphs (HTML), then the
+ * one-click unsubscribe link and the privacy notice.
+ */
+export function subscriptionMail(input: {
+  subject: string;
+  text: string[];
+  html: string;
+  unsubscribeUrl: string;
+  notice?: string;
+}): RenderedMail {
+  const notice = input.notice ?? ALERT_PRIVACY_NOTICE;
+  const url = escapeHtml(input.unsubscribeUrl);
+  const text = [
+    "Bonjour,",
+    "",
+    ...input.text,
+    "",
+    "--",
+    `Se désinscrire (un clic, sans connexion) : ${input.unsubscribeUrl}`,
+    notice,
+    "",
+  ];
+  const footer = `<p style="color:#555;font-size:13px">${escapeHtml(notice)} <a href="${url}">Se désinscrire</a></p>`;
   return {
-    text: ["", "--", `Se désinscrire (un clic, sans connexion) : ${unsubscribeUrl}`, notice],
-    html: `<p style="color:#555;font-size:13px">${escapeHtml(notice)} <a href="${url}">Se désinscrire</a></p>`,
+    subject: input.subject,
+    text: text.join("\n"),
+    html: htmlDocument(input.subject, `<p>Bonjour,</p>\n${input.html}\n${footer}`),
   };
+}
+
+/**
+ * The double opt-in mail of an alert or a saved search: what was asked (a sentence, then any
+ * lines of the text only), a link to confirm valid `days`, what happens without it.
+ */
+export function renderConfirmationMail(input: {
+  subject: string;
+  asked: string;
+  askedLines?: string[];
+  confirmLabel: string;
+  days: number;
+  confirmUrl: string;
+  unsubscribeUrl: string;
+  notice?: string;
+}): RenderedMail {
+  const { days } = input;
+  const unless = `Sans confirmation, votre adresse est effacée dans ${days} jours et vous ne recevrez rien d'autre. Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.`;
+  const confirm = escapeHtml(input.confirmUrl);
+  return subscriptionMail({
+    subject: input.subject,
+    unsubscribeUrl: input.unsubscribeUrl,
+    notice: input.notice,
+    text: [
+      input.asked,
+      ...(input.askedLines ?? []),
+      "",
+      `Pour la confirmer, ouvrez ce lien (valable ${days} jours) :`,
+      input.confirmUrl,
+      "",
+      unless,
+    ],
+    html: `<p>${escapeHtml(input.asked)}</p>
+<p><a href="${confirm}">${escapeHtml(input.confirmLabel)}</a></p>
+<p>Ce lien est valable ${days} jours. S'il ne s'ouvre pas, copiez cette adresse dans votre navigateur :<br>
+<span style="word-break:break-all">${confirm}</span></p>
+<p>${escapeHtml(unless)}</p>`,
+  });
 }
 
 /** The double opt-in mail: a link to confirm (valid 7 days), and one to unsubscribe. */
@@ -35,35 +95,15 @@ export function renderAlertConfirmationMail(input: {
   confirmUrl: string;
   unsubscribeUrl: string;
 }): RenderedMail {
-  const site = headerText(input.siteName);
   const title = headerText(input.offer.title);
-  const reference = headerText(input.offer.reference);
-  const subject = `Confirmez votre alerte : ${title}`;
-  const footer = unsubscribeFooter(input.unsubscribeUrl);
-  const text = [
-    "Bonjour,",
-    "",
-    `Une alerte a été demandée sur ${site} pour être prévenu(e) quand l'offre « ${title} » (${reference}) sera de nouveau disponible.`,
-    "",
-    `Pour la confirmer, ouvrez ce lien (valable ${UNCONFIRMED_ALERT_DAYS} jours) :`,
-    input.confirmUrl,
-    "",
-    `Sans confirmation, votre adresse est effacée dans ${UNCONFIRMED_ALERT_DAYS} jours et vous ne recevrez rien d'autre. Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.`,
-    ...footer.text,
-    "",
-  ].join("\n");
-  const confirm = escapeHtml(input.confirmUrl);
-  const html = htmlDocument(
-    subject,
-    `<p>Bonjour,</p>
-<p>Une alerte a été demandée sur ${escapeHtml(site)} pour être prévenu(e) quand l'offre « ${escapeHtml(title)} » (${escapeHtml(reference)}) sera de nouveau disponible.</p>
-<p><a href="${confirm}">Confirmer mon alerte</a></p>
-<p>Ce lien est valable ${UNCONFIRMED_ALERT_DAYS} jours. S'il ne s'ouvre pas, copiez cette adresse dans votre navigateur :<br>
-<span style="word-break:break-all">${confirm}</span></p>
-<p>Sans confirmation, votre adresse est effacée dans ${UNCONFIRMED_ALERT_DAYS} jours et vous ne recevrez rien d'autre. Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.</p>
-${footer.html}`,
-  );
-  return { subject, text, html };
+  return renderConfirmationMail({
+    subject: `Confirmez votre alerte : ${title}`,
+    asked: `Une alerte a été demandée sur ${headerText(input.siteName)} pour être prévenu(e) quand l'offre « ${title} » (${headerText(input.offer.reference)}) sera de nouveau disponible.`,
+    confirmLabel: "Confirmer mon alerte",
+    days: UNCONFIRMED_ALERT_DAYS,
+    confirmUrl: input.confirmUrl,
+    unsubscribeUrl: input.unsubscribeUrl,
+  });
 }
 
 /** The one mail of a confirmed alert: the offer is deliverable again, its price and its link. */
@@ -74,28 +114,21 @@ export function renderAlertAvailableMail(input: {
 }): RenderedMail {
   const title = headerText(input.offer.title);
   const reference = headerText(input.offer.reference);
-  const subject = `De nouveau disponible : ${title}`;
-  const footer = unsubscribeFooter(input.unsubscribeUrl);
-  const text = [
-    "Bonjour,",
-    "",
-    `L'offre « ${title} » (${reference}) est de nouveau disponible : ${input.offer.delivery}.`,
-    `Prix : ${input.offer.price}`,
-    "",
-    input.offerUrl,
-    "",
-    "Votre alerte est terminée : vous ne recevrez plus de message à son sujet.",
-    ...footer.text,
-    "",
-  ].join("\n");
-  const html = htmlDocument(
-    subject,
-    `<p>Bonjour,</p>
-<p>L'offre « ${escapeHtml(title)} » (${escapeHtml(reference)}) est de nouveau disponible : ${escapeHtml(input.offer.delivery)}.</p>
+  const done = "Votre alerte est terminée : vous ne recevrez plus de message à son sujet.";
+  return subscriptionMail({
+    subject: `De nouveau disponible : ${title}`,
+    text: [
+      `L'offre « ${title} » (${reference}) est de nouveau disponible : ${input.offer.delivery}.`,
+      `Prix : ${input.offer.price}`,
+      "",
+      input.offerUrl,
+      "",
+      done,
+    ],
+    html: `<p>L'offre « ${escapeHtml(title)} » (${escapeHtml(reference)}) est de nouveau disponible : ${escapeHtml(input.offer.delivery)}.</p>
 <p>Prix : <strong>${escapeHtml(input.offer.price)}</strong></p>
 <p><a href="${escapeHtml(input.offerUrl)}">Voir l'offre</a></p>
-<p>Votre alerte est terminée : vous ne recevrez plus de message à son sujet.</p>
-${footer.html}`,
-  );
-  return { subject, text, html };
+<p>${done}</p>`,
+    unsubscribeUrl: input.unsubscribeUrl,
+  });
 }
