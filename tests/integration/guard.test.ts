@@ -30,8 +30,9 @@ import {
   snapshotFingerprint,
   signedInAdmin,
 } from "../support/admin";
-import { forgedActionForms } from "../support/guard-forms";
+import { ADMIN_ACTION_FORMS, adminActionPosts, type ActionIds } from "../support/admin-actions";
 import { adminRoutes, fillPath } from "../support/admin-routes";
+import { adminActionRoutes } from "../support/route-table";
 
 const database = useTestDatabase();
 let validCookie: string;
@@ -102,23 +103,57 @@ function loaders(): Call[] {
   });
 }
 
-/** The forged forms of every admin action, naming this run's rows. */
-const actionForms = () => forgedActionForms({ offerId, contactId, failedMailId, secondAdminId });
-/** Every admin action of app/routes.ts but sign-out (which needs no session: tested below). */
+/** This run's rows, named by the actions' forms. */
+const ids = (): ActionIds => ({
+  offerId,
+  contactId,
+  contactEmail: "jeanne@example.fr",
+  failedMailId,
+  secondAdminId,
+});
+const SIGN_OUT = "routes/admin/logout.tsx";
+const actionOf = (file: string) => adminRoutes().find((r) => r.file === file)!.module.action!;
+
+/**
+ * Every admin action of app/routes.ts but sign-out (which needs no session: tested below), with
+ * each form of ADMIN_ACTION_FORMS (an empty one where it has none), and a body that fails when
+ * read: the guard answers before the action reads anything.
+ */
 function actions(): Call[] {
-  return adminRoutes().flatMap((route) => {
-    if (!route.module.action || route.file === "routes/admin/logout.tsx") return [];
-    const forms = actionForms()[route.file];
-    if (!forms) throw new Error(`guard.test.ts: no forged form for ${route.file}`);
-    const { url, params: routeParams } = fillPath(route, params());
-    return forms.map(({ name, form, query }) => ({
-      name,
-      fn: route.module.action!,
-      path: `${url}${query ?? ""}`,
-      params: routeParams,
-      form,
-    }));
+  const posts = adminActionPosts().filter((post) => post.file !== SIGN_OUT);
+  const withForms = posts.map((post) => ({
+    name: post.name,
+    fn: actionOf(post.file),
+    path: post.url(ids()),
+    params: post.params(ids()),
+    form: post.form(ids()),
+  }));
+  const files = [...new Set(posts.map((post) => post.file))];
+  const unreadable = files.map((file) => {
+    const post = posts.find((p) => p.file === file)!;
+    const path = post.url(ids()).split("?")[0];
+    return {
+      name: `${file}: a body that fails when read`,
+      fn: actionOf(file),
+      path,
+      params: post.params(ids()),
+    };
   });
+  return [...withForms, ...unreadable];
+}
+
+/** The request of `route`: its form, or (none) a body whose reading throws. */
+function actionRequest(route: Call, cookie: string | undefined): Request {
+  if (route.form) return makeRequest(route.path, { cookie, form: route.form });
+  const body = new ReadableStream({
+    pull(controller) {
+      controller.error(new Error(`${route.name}: the action read the body before its guard`));
+    },
+  });
+  return new Request(makeRequest(route.path, { cookie, method: "POST" }), {
+    body,
+    duplex: "half",
+  } as RequestInit);
 }
 
 const CREDENTIALS: { name: string; cookie: () => Promise<string | undefined> }[] = [
@@ -267,7 +302,7 @@ describe(`admin guard (${testDatabaseKind})`, () => {
           const before = await snapshotFingerprint(database.db);
           const outcome = await call(
             route.fn,
-            makeRequest(route.path, { cookie, form: route.form! }),
+            actionRequest(route, cookie),
             undefined,
             route.params,
           );
@@ -290,6 +325,23 @@ describe(`admin guard (${testDatabaseKind})`, () => {
       });
     });
   }
+
+  it("posts to every admin action, found in app/routes.ts and the modules' exports", () => {
+    const withAction = adminRoutes().filter((route) => route.module.action);
+    // What the system suites read from the sources is what the modules export.
+    expect(adminActionRoutes().map((route) => route.file)).toEqual(withAction.map((r) => r.file));
+    const posted = new Set(actions().map((route) => route.fn));
+    for (const route of withAction) {
+      if (route.file !== SIGN_OUT) expect(posted.has(route.module.action!), route.file).toBe(true);
+    }
+    // No form left for an action that is gone.
+    for (const file of Object.keys(ADMIN_ACTION_FORMS)) {
+      expect(
+        withAction.map((route) => route.file),
+        file,
+      ).toContain(file);
+    }
+  });
 
   it("the expired session is known to the database but refused", async () => {
     const cookie = await expiredSessionCookie(1, database.db);

@@ -1,5 +1,6 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
+import { fillPath, isAdminPath, joinPath } from "./route-table";
 
 // The admin routes as app/routes.ts declares them, so that a route added there is called by the
 // guard and role tests without anyone remembering to list it.
@@ -19,15 +20,10 @@ export type AdminRoute = {
 
 const modules = import.meta.glob<RouteModule>("../../app/routes/**/*.{ts,tsx}", { eager: true });
 
-function join(base: string, path: string | undefined): string {
-  if (!path) return base || "/";
-  return `${base.replace(/\/$/, "")}/${path}`;
-}
-
 function walk(entries: RouteConfigEntry[], base: string, found: AdminRoute[]) {
   for (const entry of entries) {
-    const path = join(base, entry.path);
-    const isAdmin = path === "/admin" || path.startsWith("/admin/");
+    const path = joinPath(base, entry.path);
+    const isAdmin = isAdminPath(path);
     // A pathless layout of the admin area (routes/admin/layout.tsx) guards its own loader too.
     const isAdminLayout = !entry.path && entry.file.startsWith("routes/admin/") && !entry.index;
     if (isAdmin || isAdminLayout) {
@@ -46,14 +42,4 @@ export function adminRoutes(): AdminRoute[] {
   return found;
 }
 
-/** The URL of `route` with each `:param` replaced from `values` (an unknown param throws). */
-export function fillPath(route: AdminRoute, values: Record<string, string>) {
-  const params: Record<string, string> = {};
-  const url = route.path.replace(/:(\w+)/g, (_, name: string) => {
-    const value = values[`${route.path}:${name}`] ?? values[name];
-    if (value === undefined) throw new Error(`no test value for ${route.path} :${name}`);
-    params[name] = value;
-    return value;
-  });
-  return { url, params };
-}
+export { fillPath };

@@ -1,10 +1,8 @@
-import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
-import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import routes from "../../app/routes";
 import { testDatabaseKind } from "../support/database";
 import { signedInAdmin } from "../support/admin";
+import { routesWithAnAction } from "../support/route-table";
 import { ADMIN_ACTIONS, ADMIN_CASES, ADMIN_CREDENTIALS } from "./hostile/admin-cases";
 import { PUBLIC_ACTIONS, PUBLIC_CASES, XSS_PAYLOADS, type Vars } from "./hostile/cases";
 import { decodeHtml, fingerprint, loadVars, runCase } from "./hostile/run";
@@ -21,20 +19,6 @@ function inlineEventHandler(html: string): string | undefined {
     if (/\son\w+\s*=/i.test(tag.replace(/"[^"]*"|'[^']*'/g, '""'))) return tag;
   }
   return undefined;
-}
-
-/** Every route of app/routes.ts whose module exports an action: its URL pattern and file. */
-function routesWithAnAction(entries: RouteConfigEntry[], base = ""): [string, string][] {
-  return entries.flatMap((entry) => {
-    const path = entry.path ? `${base.replace(/\/$/, "")}/${entry.path}` : base || "/";
-    const source = readFileSync(`app/${entry.file}`, "utf8");
-    const own: [string, string][] = /export (async )?function action\b|export const action\b/.test(
-      source,
-    )
-      ? [[path, entry.file]]
-      : [];
-    return [...own, ...routesWithAnAction(entry.children ?? [], path)];
-  });
 }
 
 let app: AppServer;
@@ -60,16 +44,18 @@ describe(`hostile input (${testDatabaseKind})`, () => {
     expect(new Set(all.map((c) => c.name)).size).toBe(all.length);
   });
 
+  // The admin actions come from app/routes.ts (tests/support/admin-actions.ts): a public action,
+  // or one of the sign-in's, must be listed.
   it("lists every route that has an action in PUBLIC_ACTIONS or ADMIN_ACTIONS", () => {
     const listed = [...PUBLIC_ACTIONS, ...ADMIN_ACTIONS].map(
       (a) => (typeof a.path === "function" ? a.path(vars) : a.path).split("?")[0],
     );
-    const missing = routesWithAnAction(routes)
-      .filter(([pattern]) => {
+    const missing = routesWithAnAction()
+      .filter(({ path: pattern }) => {
         const matcher = new RegExp(`^${pattern.replace(/:\w+/g, "[^/]+")}$`);
         return !listed.some((path) => matcher.test(path));
       })
-      .map(([pattern, file]) => `${pattern} (${file})`);
+      .map(({ path, file }) => `${path} (${file})`);
     expect(missing).toEqual([]);
   });
 

@@ -57,17 +57,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { user } = await requireAdmin(request, "contacts");
   const id = idSchema.safeParse(params.id);
   if (!id.success) throw notFound();
-  const [contact, owners, messages, quote, templates] = await Promise.all([
+  const [contact, owners, messages, quote, templates, leaseFile] = await Promise.all([
     findContactRequest(id.data),
     listAssignableUsers(),
     conversationOf(id.data),
     attachableQuote(id.data),
     // `?modele=ID`: the message starts from that template (the GET form above it).
     replyTemplateChoice(request.url),
+    leaseFileOf(id.data),
   ]);
   if (!contact) throw notFound();
   const draft = replyDraft(templates, contact, user);
-  const leaseFile = await leaseFileOf(id.data);
   return {
     request: contact,
     owners,

@@ -2,7 +2,8 @@
 // signed-in administrator's session cookie; the others with none or a forged one.
 // By topic: admin-offer-cases.ts, admin-account-cases.ts, admin-desk-cases.ts.
 import { urlencoded } from "../harness/http";
-import { type Action, type HostileCase, type OrFn } from "./cases";
+import { adminActionPosts, type ActionIds } from "../../support/admin-actions";
+import { type Action, type HostileCase, type Vars } from "./cases";
 import {
   ADMIN_USER_CASES,
   AUTH_CASES,
@@ -18,7 +19,7 @@ import {
   QUOTE_SEND_CASES,
 } from "./admin-desk-cases";
 import { ADMIN_CREDENTIALS } from "./admin-forms";
-import { OFFER, OFFER_CASES } from "./admin-offer-cases";
+import { OFFER_CASES } from "./admin-offer-cases";
 
 export const ADMIN_CASES: HostileCase[] = [
   ...OFFER_CASES,
@@ -33,14 +34,20 @@ export const ADMIN_CASES: HostileCase[] = [
   ...QUOTE_SEND_CASES,
 ];
 
-const adminAction = (name: string, path: OrFn<string>, body: OrFn<string>): Action => ({
-  name,
-  path,
-  as: "admin",
-  body,
+/** The rows of loadVars() that the admin actions' forms name. */
+const idsOf = (v: Vars): ActionIds => ({
+  offerId: v.editableOfferId,
+  contactId: v.contactId,
+  contactEmail: "existante@example.fr",
+  failedMailId: 1,
+  secondAdminId: 1,
 });
 
-/** Every admin action, with a body it would accept from the site itself. */
+/**
+ * Every action of the admin side with a body it would accept from the site itself: the sign-in's,
+ * then every admin action of app/routes.ts with its forms (tests/support/admin-actions.ts), found
+ * there without being listed.
+ */
 export const ADMIN_ACTIONS: Action[] = [
   { name: "sign-in", path: "/auth", body: urlencoded(ADMIN_CREDENTIALS) },
   {
@@ -57,110 +64,12 @@ export const ADMIN_ACTIONS: Action[] = [
       confirmPassword: NEW_PASSWORD,
     }),
   },
-  adminAction("offer create", "/admin/offers/new", urlencoded(OFFER)),
-  adminAction(
-    "offer copy",
-    (v) => `/admin/offers/new?from=${v.editableOfferId}`,
-    urlencoded(OFFER),
-  ),
-  adminAction("offer update", (v) => `/admin/offers/${v.editableOfferId}`, urlencoded(OFFER)),
-  adminAction("offer show/hide", "/admin/offers", (v) =>
-    urlencoded({ intent: "toggle", id: String(v.editableOfferId), active: "0" }),
-  ),
-  adminAction("offer delete", "/admin/offers", (v) =>
-    urlencoded({ intent: "delete", id: String(v.deletableOfferId) }),
-  ),
-  adminAction("contact status", "/admin/contacts", (v) =>
-    urlencoded({ id: String(v.contactId), status: "cancelled" }),
-  ),
-  adminAction("mail retry", "/admin", urlencoded({ intent: "retry-mail", id: "1" })),
-  // Issue 40: a message to the buyer, a stray message deleted.
-  adminAction(
-    "message to the buyer",
-    (v) => `/admin/contacts/${v.contactId}`,
-    (v) => urlencoded({ intent: "reply", subject: `Demande ${v.contactId}`, body: "Bonjour" }),
-  ),
-  adminAction(
-    "stray message delete",
-    "/admin/messages",
-    urlencoded({ intent: "discard", id: "1", confirm: "yes" }),
-  ),
-  adminAction("follow-up cleared", "/admin/relances", (v) =>
-    urlencoded({ intent: "follow-up", id: String(v.contactId), clear: "1", nextActionOn: "" }),
-  ),
-  adminAction(
-    "reply template add",
-    "/admin/modeles",
-    urlencoded({ intent: "create", title: "Modèle forgé", body: "Bonjour {nom}" }),
-  ),
-  adminAction(
-    "webhook add",
-    "/admin/webhooks",
-    urlencoded({ intent: "create", url: "https://93.184.216.34/hook", created: "on" }),
-  ),
-  // The address of the request that loadVars() creates.
-  adminAction(
-    "personal data erase",
-    "/admin/personal-data",
-    urlencoded({ intent: "erase", email: "existante@example.fr", confirm: "yes" }),
-  ),
-  adminAction(
-    "administrator add",
-    "/admin/users",
-    urlencoded({
-      intent: "add",
-      email: "intrus@example.fr",
-      password: "un mot de passe forgé",
-    }),
-  ),
-  adminAction("administrator remove", "/admin/users", urlencoded({ intent: "remove", id: "1" })),
-  adminAction(
-    "password change",
-    "/admin/account",
-    urlencoded({
-      currentPassword: ADMIN_CREDENTIALS.password,
-      newPassword: "un mot de passe forgé",
-      confirmPassword: "un mot de passe forgé",
-    }),
-  ),
-  adminAction("datacenter add", "/admin/datacenters", urlencoded({ intent: "add", name: "Lyon" })),
-  adminAction(
-    "search synonyms add",
-    "/admin/recherche",
-    urlencoded({ intent: "add", phrases: "lyon = lugdunum" }),
-  ),
-  adminAction(
-    "lease scale save",
-    "/admin/lease",
-    urlencoded({ c36: "0.03150", purchaseOptionPercent: "1.5" }),
-  ),
-  adminAction(
-    "contact note",
-    (v) => `/admin/contacts/${v.contactId}`,
-    urlencoded({ intent: "note", body: "Note forgée" }),
-  ),
-  adminAction(
-    "contact assign",
-    (v) => `/admin/contacts/${v.contactId}`,
-    urlencoded({ intent: "assign", owner: "1" }),
-  ),
-  adminAction("contact bulk", "/admin/contacts", (v) =>
-    urlencoded({ intent: "bulk", bulk: "spam", ids: String(v.contactId) }),
-  ),
-  adminAction("webhook delete", "/admin/webhooks", urlencoded({ intent: "delete", id: "1" })),
-  adminAction("session revoke", "/admin/account", urlencoded({ intent: "revoke", id: "1" })),
-  adminAction("second factor enrol", "/admin/account/2fa", urlencoded({ code: "123456" })),
-  adminAction(
-    "identity confirmation",
-    "/admin/confirm",
-    urlencoded({ redirectTo: "/admin/contacts/export.csv", reauthPassword: "x" }),
-  ),
-  adminAction(
-    "send quote",
-    (v) => `/admin/contacts/${v.quoteContactId}/envoyer-devis`,
-    urlencoded({ validity: "30", discount0: "0" }),
-  ),
-  adminAction("sign-out", "/admin/logout", ""),
+  ...adminActionPosts().map((post): Action => ({
+    name: post.name,
+    path: (v) => post.url(idsOf(v)),
+    body: (v) => urlencoded(post.form(idsOf(v))),
+    as: "admin",
+  })),
 ];
 
 export { ADMIN_CREDENTIALS };
