@@ -1,5 +1,4 @@
-import { ChartFigure, HEIGHT, tableClass, WIDTH } from "~/components/admin/chart-parts";
-import { niceMax, scaled } from "~/components/admin/charts";
+import { ChartFigure, ChartTable, HorizontalBars } from "~/components/admin/chart-parts";
 
 // The dashboard's requests by source (issue 42): where the last days' requests came from.
 
@@ -12,8 +11,6 @@ export function SourcesChart({
   sources: { source: string | null; count: number }[];
   days: number;
 }) {
-  const max = niceMax(Math.max(0, ...sources.map((s) => s.count)));
-  const row = HEIGHT / Math.max(1, sources.length);
   return (
     <ChartFigure
       title="Demandes par source"
@@ -23,41 +20,26 @@ export function SourcesChart({
           : `D'où viennent les demandes de ces ${days} derniers jours (utm_source).`
       }
       table={
-        <table className={tableClass}>
-          <caption className="sr-only">Demandes par source, {days} derniers jours</caption>
-          <thead>
-            <tr>
-              <th scope="col">Source</th>
-              <th scope="col">Demandes</th>
+        <ChartTable
+          caption={<>Demandes par source, {days} derniers jours</>}
+          columns={["Source", "Demandes"]}
+        >
+          {sources.map((s) => (
+            <tr key={s.source ?? ""}>
+              <th scope="row">{s.source ?? NO_SOURCE}</th>
+              <td>{s.count}</td>
             </tr>
-          </thead>
-          <tbody>
-            {sources.map((s) => (
-              <tr key={s.source ?? ""}>
-                <th scope="row">{s.source ?? NO_SOURCE}</th>
-                <td>{s.count}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ChartTable>
       }
     >
-      {sources.map((s, i) => {
-        const w = scaled(s.count, max, WIDTH - 220);
-        const y = i * row + 2;
-        const label = s.source ?? NO_SOURCE;
-        return (
-          <g key={s.source ?? ""}>
-            <text x={0} y={y + row / 2 + 4} className="fill-foreground">
-              {label.length > 28 ? `${label.slice(0, 27)}…` : label}
-            </text>
-            <rect x={200} y={y} width={w} height={row * 0.7} className="fill-primary" />
-            <text x={204 + w} y={y + row / 2 + 2} className="fill-foreground">
-              {s.count}
-            </text>
-          </g>
-        );
-      })}
+      <HorizontalBars
+        rows={sources.map((s) => ({
+          key: s.source ?? "",
+          label: s.source ?? NO_SOURCE,
+          count: s.count,
+        }))}
+      />
     </ChartFigure>
   );
 }

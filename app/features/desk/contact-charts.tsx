@@ -4,8 +4,10 @@ import {
   AXIS,
   Axis,
   ChartFigure,
+  ChartTable,
   HEIGHT,
-  tableClass,
+  HorizontalBars,
+  Legend,
   WeekLabel,
   WIDTH,
 } from "~/components/admin/chart-parts";
@@ -23,31 +25,24 @@ export function WeeklyRequestsChart({ weekly }: { weekly: ContactCharts["weekly"
       title="Demandes par semaine"
       summary={`${total} demandes sur les ${weekly.length} dernières semaines, par statut actuel.`}
       table={
-        <table className={tableClass}>
-          <caption className="sr-only">Demandes par semaine et par statut</caption>
-          <thead>
-            <tr>
-              <th scope="col">Semaine du</th>
+        <ChartTable
+          caption="Demandes par semaine et par statut"
+          columns={[
+            "Semaine du",
+            ...CONTACT_STATUSES.map((s) => CONTACT_STATUS_LABELS[s]),
+            "Total",
+          ]}
+        >
+          {weekly.map((w, i) => (
+            <tr key={w.week}>
+              <th scope="row">{weekLabel(w.week)}</th>
               {CONTACT_STATUSES.map((s) => (
-                <th key={s} scope="col">
-                  {CONTACT_STATUS_LABELS[s]}
-                </th>
+                <td key={s}>{w.counts[s]}</td>
               ))}
-              <th scope="col">Total</th>
+              <td>{totals[i]}</td>
             </tr>
-          </thead>
-          <tbody>
-            {weekly.map((w, i) => (
-              <tr key={w.week}>
-                <th scope="row">{weekLabel(w.week)}</th>
-                {CONTACT_STATUSES.map((s) => (
-                  <td key={s}>{w.counts[s]}</td>
-                ))}
-                <td>{totals[i]}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ChartTable>
       }
     >
       <Axis max={max} />
@@ -73,16 +68,13 @@ export function WeeklyRequestsChart({ weekly }: { weekly: ContactCharts["weekly"
           </g>
         );
       })}
-      <g>
-        {CONTACT_STATUSES.map((s, i) => (
-          <g key={s} transform={`translate(${AXIS + 8 + i * 110}, 4)`}>
-            <rect width={10} height={10} className={CONTACT_STATUS_LOOKS[s].fill} />
-            <text x={14} y={9} className="fill-foreground">
-              {CONTACT_STATUS_LABELS[s]}
-            </text>
-          </g>
-        ))}
-      </g>
+      <Legend
+        series={CONTACT_STATUSES.map((s) => ({
+          key: s,
+          label: CONTACT_STATUS_LABELS[s],
+          fill: CONTACT_STATUS_LOOKS[s].fill,
+        }))}
+      />
     </ChartFigure>
   );
 }
@@ -94,8 +86,6 @@ export function TopOffersChart({
   offers: ContactCharts["topOffers"];
   days: number;
 }) {
-  const max = niceMax(Math.max(0, ...offers.map((o) => o.count)));
-  const row = HEIGHT / Math.max(1, offers.length);
   return (
     <ChartFigure
       title="Offres les plus demandées"
@@ -105,42 +95,27 @@ export function TopOffersChart({
           : `Les ${offers.length} offres les plus demandées ces ${days} derniers jours.`
       }
       table={
-        <table className={tableClass}>
-          <caption className="sr-only">Demandes par offre, {days} derniers jours</caption>
-          <thead>
-            <tr>
-              <th scope="col">Offre</th>
-              <th scope="col">Référence</th>
-              <th scope="col">Demandes</th>
+        <ChartTable
+          caption={<>Demandes par offre, {days} derniers jours</>}
+          columns={["Offre", "Référence", "Demandes"]}
+        >
+          {offers.map((o) => (
+            <tr key={`${o.title}-${o.reference}`}>
+              <th scope="row">{o.title}</th>
+              <td>{o.reference}</td>
+              <td>{o.count}</td>
             </tr>
-          </thead>
-          <tbody>
-            {offers.map((o) => (
-              <tr key={`${o.title}-${o.reference}`}>
-                <th scope="row">{o.title}</th>
-                <td>{o.reference}</td>
-                <td>{o.count}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ChartTable>
       }
     >
-      {offers.map((o, i) => {
-        const w = scaled(o.count, max, WIDTH - 220);
-        const y = i * row + 2;
-        return (
-          <g key={`${o.title}-${o.reference}`}>
-            <text x={0} y={y + row / 2 + 4} className="fill-foreground">
-              {o.title.length > 28 ? `${o.title.slice(0, 27)}…` : o.title}
-            </text>
-            <rect x={200} y={y} width={w} height={row * 0.7} className="fill-primary" />
-            <text x={204 + w} y={y + row / 2 + 2} className="fill-foreground">
-              {o.count}
-            </text>
-          </g>
-        );
-      })}
+      <HorizontalBars
+        rows={offers.map((o) => ({
+          key: `${o.title}-${o.reference}`,
+          label: o.title,
+          count: o.count,
+        }))}
+      />
     </ChartFigure>
   );
 }
@@ -154,25 +129,18 @@ export function FirstAnswerChart({ weeks }: { weeks: ContactCharts["firstAnswer"
       title="Délai médian de première réponse"
       summary="Par semaine de réception : temps médian jusqu'au premier changement de statut ou à la première note, en heures."
       table={
-        <table className={tableClass}>
-          <caption className="sr-only">Délai médian de première réponse par semaine</caption>
-          <thead>
-            <tr>
-              <th scope="col">Semaine du</th>
-              <th scope="col">Délai médian</th>
-              <th scope="col">Demandes traitées</th>
+        <ChartTable
+          caption="Délai médian de première réponse par semaine"
+          columns={["Semaine du", "Délai médian", "Demandes traitées"]}
+        >
+          {weeks.map((w) => (
+            <tr key={w.week}>
+              <th scope="row">{weekLabel(w.week)}</th>
+              <td>{formatHours(w.medianHours)}</td>
+              <td>{w.answered}</td>
             </tr>
-          </thead>
-          <tbody>
-            {weeks.map((w) => (
-              <tr key={w.week}>
-                <th scope="row">{weekLabel(w.week)}</th>
-                <td>{formatHours(w.medianHours)}</td>
-                <td>{w.answered}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ChartTable>
       }
     >
       <Axis max={max} unit=" h" />

@@ -3,8 +3,9 @@ import {
   AXIS,
   Axis,
   ChartFigure,
+  ChartTable,
   HEIGHT,
-  tableClass,
+  Legend,
   WeekLabel,
   WIDTH,
 } from "~/components/admin/chart-parts";
@@ -29,25 +30,18 @@ export function WeeklyQuotesChart({ weekly }: { weekly: QuoteCharts["weekly"] })
       title="Devis envoyés et acceptés par semaine"
       summary={`${sent} devis envoyés et ${accepted} acceptés sur les ${weekly.length} dernières semaines, chacun compté la semaine de son envoi ou de son acceptation.`}
       table={
-        <table className={tableClass}>
-          <caption className="sr-only">Devis envoyés et acceptés par semaine</caption>
-          <thead>
-            <tr>
-              <th scope="col">Semaine du</th>
-              <th scope="col">Envoyés</th>
-              <th scope="col">Acceptés</th>
+        <ChartTable
+          caption="Devis envoyés et acceptés par semaine"
+          columns={["Semaine du", "Envoyés", "Acceptés"]}
+        >
+          {weekly.map((w) => (
+            <tr key={w.week}>
+              <th scope="row">{weekLabel(w.week)}</th>
+              <td>{w.sent}</td>
+              <td>{w.accepted}</td>
             </tr>
-          </thead>
-          <tbody>
-            {weekly.map((w) => (
-              <tr key={w.week}>
-                <th scope="row">{weekLabel(w.week)}</th>
-                <td>{w.sent}</td>
-                <td>{w.accepted}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </ChartTable>
       }
     >
       <Axis max={max} />
@@ -70,16 +64,7 @@ export function WeeklyQuotesChart({ weekly }: { weekly: QuoteCharts["weekly"] })
           <WeekLabel band={bands[i]} week={w.week} />
         </g>
       ))}
-      <g>
-        {series.map((s, i) => (
-          <g key={s.key} transform={`translate(${AXIS + 8 + i * 110}, 4)`}>
-            <rect width={10} height={10} className={s.fill} />
-            <text x={14} y={9} className="fill-foreground">
-              {s.label}
-            </text>
-          </g>
-        ))}
-      </g>
+      <Legend series={series} />
     </ChartFigure>
   );
 }
@@ -97,23 +82,16 @@ export function QuoteAcceptanceChart({ rate }: { rate: QuoteCharts["rate"] }) {
           : `${percent.format(share)} des devis envoyés ces ${rate.days} derniers jours ont été acceptés (${rate.accepted} sur ${rate.sent}). Les devis remplacés sans réponse ne sont pas comptés.`
       }
       table={
-        <table className={tableClass}>
-          <caption className="sr-only">Taux d'acceptation des devis sur {rate.days} jours</caption>
-          <thead>
-            <tr>
-              <th scope="col">Devis envoyés</th>
-              <th scope="col">Devis acceptés</th>
-              <th scope="col">Taux d'acceptation</th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <td>{rate.sent}</td>
-              <td>{rate.accepted}</td>
-              <td>{rate.rate === null ? "—" : percent.format(share)}</td>
-            </tr>
-          </tbody>
-        </table>
+        <ChartTable
+          caption={<>Taux d&apos;acceptation des devis sur {rate.days} jours</>}
+          columns={["Devis envoyés", "Devis acceptés", "Taux d'acceptation"]}
+        >
+          <tr>
+            <td>{rate.sent}</td>
+            <td>{rate.accepted}</td>
+            <td>{rate.rate === null ? "—" : percent.format(share)}</td>
+          </tr>
+        </ChartTable>
       }
     >
       <rect x={AXIS} y={bar} width={WIDTH} height={bar} className="fill-muted" />
