@@ -1,5 +1,8 @@
+import { eq } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
+import type { Database } from "~/platform/db.server";
 import { requestOffer, type RequestOfferColumns } from "~/platform/request-offer";
-import { contactRequests, offers } from "~/platform/schema.server";
+import { contactRequests, offers, users } from "~/platform/schema.server";
 
 // The column sets every reader of a request starts from: the list, the page, the personal-data
 // export and the webhooks' payload (one place to add a field the visitor sends). They sit on the
@@ -45,4 +48,26 @@ export function withOffer<T extends RequestOfferColumns>(row: T) {
     ...rest,
     offer: requestOffer({ currentTitle, currentReference, snapshotTitle, snapshotReference }),
   };
+}
+
+/**
+ * Requests with the given columns and `owner`, their owner's address (null when nobody owns one):
+ * the caller adds its joins and its condition. The mails to the owner or the team read it so.
+ */
+export function selectRequestsWithOwner<T extends SelectedFields>(columns: T, database: Database) {
+  return database
+    .select({ ...columns, owner: users.email })
+    .from(contactRequests)
+    .leftJoin(users, eq(users.id, contactRequests.ownerId));
+}
+
+/** One request's columns with its owner's address; undefined without an id or such a request. */
+export async function requestWithOwner<T extends SelectedFields>(
+  id: number | null,
+  columns: T,
+  database: Database,
+) {
+  if (id === null) return undefined;
+  const [row] = await selectRequestsWithOwner(columns, database).where(eq(contactRequests.id, id));
+  return row;
 }

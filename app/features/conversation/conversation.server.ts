@@ -1,15 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { selectRequestsWithOwner } from "~/platform/contact-columns.server";
 import { contactReference } from "~/platform/contact-reference";
 import { db, type Database } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
-import {
-  contactRequests,
-  mailOutbox,
-  quotes,
-  requestMessages,
-  users,
-} from "~/platform/schema.server";
+import { contactRequests, mailOutbox, quotes, requestMessages } from "~/platform/schema.server";
 import { siteConfig } from "~/platform/site.server";
 import type { AdminUser } from "~/features/accounts/users.server";
 import { MAIL_KINDS, mailQueue } from "~/features/mail/mail-outbox.server";
@@ -167,17 +162,16 @@ export async function sendReply(
 
 /** A message with its request (the buyer's address and name, the owner) and the reference. */
 export async function messageWithRequest(requestMessageId: number, database: Database) {
-  const [row] = await database
-    .select({
+  const [row] = await selectRequestsWithOwner(
+    {
       message: requestMessages,
       email: contactRequests.email,
       name: contactRequests.name,
       createdAt: contactRequests.createdAt,
-      owner: users.email,
-    })
-    .from(requestMessages)
-    .innerJoin(contactRequests, eq(contactRequests.id, requestMessages.contactRequestId))
-    .leftJoin(users, eq(users.id, contactRequests.ownerId))
+    },
+    database,
+  )
+    .innerJoin(requestMessages, eq(requestMessages.contactRequestId, contactRequests.id))
     .where(eq(requestMessages.id, requestMessageId));
   const contactRequestId = row?.message.contactRequestId;
   if (!contactRequestId) return undefined;

@@ -1,5 +1,6 @@
 import type { SendMailOptions } from "nodemailer";
 import { eq } from "drizzle-orm";
+import { requestWithOwner } from "~/platform/contact-columns.server";
 import { contactReference } from "~/platform/contact-reference";
 import { parisDay } from "~/lib/dates";
 import { companyLine } from "~/lib/siren";
@@ -69,21 +70,17 @@ export async function followUpMailMessage(
       html: mail.html,
     };
   }
-  const [request] =
-    row.contactRequestId === null
-      ? []
-      : await database
-          .select({
-            id: contactRequests.id,
-            name: contactRequests.name,
-            company: contactRequests.company,
-            createdAt: contactRequests.createdAt,
-            dueAt: contactRequests.firstResponseDueAt,
-            owner: users.email,
-          })
-          .from(contactRequests)
-          .leftJoin(users, eq(users.id, contactRequests.ownerId))
-          .where(eq(contactRequests.id, row.contactRequestId));
+  const request = await requestWithOwner(
+    row.contactRequestId,
+    {
+      id: contactRequests.id,
+      name: contactRequests.name,
+      company: contactRequests.company,
+      createdAt: contactRequests.createdAt,
+      dueAt: contactRequests.firstResponseDueAt,
+    },
+    database,
+  );
   if (!request?.dueAt) return { failed: "La demande n'existe plus" };
   const mail = renderLateMail(
     {

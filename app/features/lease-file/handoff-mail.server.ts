@@ -2,13 +2,14 @@ import { ownerOrTeam } from "~/features/mail/mail-renderer.server";
 import type { SendMailOptions } from "nodemailer";
 import { eq } from "drizzle-orm";
 import { contactAdminUrl } from "~/features/mail/mail-text";
+import { selectRequestsWithOwner } from "~/platform/contact-columns.server";
 import { contactReference } from "~/platform/contact-reference";
 import { formatDateTime } from "~/lib/dates";
 import { formatCents, toCents } from "~/lib/money";
 import { formatSiren } from "~/lib/siren";
 import type { Database } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
-import { contactRequests, leaseFiles, users, type MailOutboxRow } from "~/platform/schema.server";
+import { contactRequests, leaseFiles, type MailOutboxRow } from "~/platform/schema.server";
 import { signedDocumentOf } from "~/platform/signed-documents.server";
 import { siteConfig } from "~/platform/site.server";
 import { MAIL_KINDS } from "~/features/mail/mail-outbox.server";
@@ -36,20 +37,19 @@ export async function handOffMailMessage(
   const [request] =
     id === null
       ? []
-      : await database
-          .select({
+      : await selectRequestsWithOwner(
+          {
             id: contactRequests.id,
             createdAt: contactRequests.createdAt,
             name: contactRequests.name,
             company: contactRequests.company,
-            owner: users.email,
             sentTo: leaseFiles.financerSentTo,
             quoteId: leaseFiles.quoteId,
             signedAt: leaseFiles.deliverySignedAt,
-          })
-          .from(contactRequests)
+          },
+          database,
+        )
           .innerJoin(leaseFiles, eq(leaseFiles.contactRequestId, contactRequests.id))
-          .leftJoin(users, eq(users.id, contactRequests.ownerId))
           .where(eq(contactRequests.id, id));
   if (!request) return { failed: "Le dossier n'existe plus" };
   const common = {

@@ -1,6 +1,7 @@
 import type { SendMailOptions } from "nodemailer";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { contactAdminUrl } from "~/features/mail/mail-text";
+import { selectRequestsWithOwner } from "~/platform/contact-columns.server";
 import { contactReference } from "~/platform/contact-reference";
 import { parisDay, parisParts } from "~/lib/dates";
 import { companyLine } from "~/lib/siren";
@@ -11,7 +12,6 @@ import {
   leaseFiles,
   mailOutbox,
   quotes,
-  users,
   type MailOutboxRow,
 } from "~/platform/schema.server";
 import { siteConfig } from "~/platform/site.server";
@@ -85,19 +85,18 @@ export async function leaseFileMailMessage(
   const [request] =
     id === null
       ? []
-      : await database
-          .select({
+      : await selectRequestsWithOwner(
+          {
             id: contactRequests.id,
             name: contactRequests.name,
             email: contactRequests.email,
             company: contactRequests.company,
             createdAt: contactRequests.createdAt,
             status: contactRequests.status,
-            owner: users.email,
             number: quotes.number,
-          })
-          .from(contactRequests)
-          .leftJoin(users, eq(users.id, contactRequests.ownerId))
+          },
+          database,
+        )
           .leftJoin(leaseFiles, eq(leaseFiles.contactRequestId, contactRequests.id))
           .leftJoin(quotes, eq(quotes.id, leaseFiles.quoteId))
           .where(eq(contactRequests.id, id));

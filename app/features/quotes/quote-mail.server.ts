@@ -1,12 +1,12 @@
 import type { SendMailOptions } from "nodemailer";
 import { renderQuoteOwnerMail, renderQuoteSentMail } from "./quote-mail";
 import { companyLine } from "~/lib/siren";
-import { eq } from "drizzle-orm";
 import type { Database } from "~/platform/db.server";
 import { MAIL_KINDS } from "~/features/mail/mail-outbox.server";
 import { type MailRenderer, ownerOrTeam, renderedMail } from "~/features/mail/mail-renderer.server";
 import { buyerPdf, drawQuoteLink, quoteById, quotePagePath } from "./quote-sending.server";
-import { contactRequests, users, type MailOutboxRow } from "~/platform/schema.server";
+import { requestWithOwner } from "~/platform/contact-columns.server";
+import { contactRequests, type MailOutboxRow } from "~/platform/schema.server";
 import { siteConfig } from "~/platform/site.server";
 
 // The messages of a sent quote's mails (issue 29), rendered when they leave: the quote to the
@@ -58,11 +58,11 @@ export async function quoteMailMessage(
       attachments: [{ filename: document.fileName, content: pdf, contentType: "application/pdf" }],
     };
   }
-  const [request] = await database
-    .select({ owner: users.email, name: contactRequests.name })
-    .from(contactRequests)
-    .leftJoin(users, eq(users.id, contactRequests.ownerId))
-    .where(eq(contactRequests.id, quote.contactRequestId));
+  const request = await requestWithOwner(
+    quote.contactRequestId,
+    { name: contactRequests.name },
+    database,
+  );
   if (!request) return { failed: "La demande n'existe plus" };
   const customer = quote.terms?.customer;
   const who = (customer && companyLine(customer.company, null)) ?? customer?.name ?? request.name;

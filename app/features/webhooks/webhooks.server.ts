@@ -1,4 +1,8 @@
-import { offerColumns, sentColumns } from "~/platform/contact-columns.server";
+import {
+  offerColumns,
+  selectRequestsWithOwner,
+  sentColumns,
+} from "~/platform/contact-columns.server";
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { contactReference } from "~/platform/contact-reference";
@@ -18,7 +22,6 @@ import { log } from "~/platform/log.server";
 import {
   contactRequests,
   offers,
-  users,
   webhookDeliveries,
   webhookEndpoints,
   type WebhookDelivery,
@@ -157,16 +160,11 @@ async function requestData(
   contactRequestId: number,
   database: Database,
 ): Promise<WebhookRequestData | null> {
-  const [row] = await database
-    .select({
-      ...sentColumns,
-      ...offerColumns,
-      status: contactRequests.status,
-      owner: users.email,
-    })
-    .from(contactRequests)
+  const [row] = await selectRequestsWithOwner(
+    { ...sentColumns, ...offerColumns, status: contactRequests.status },
+    database,
+  )
     .leftJoin(offers, eq(offers.id, contactRequests.offerId))
-    .leftJoin(users, eq(users.id, contactRequests.ownerId))
     .where(eq(contactRequests.id, contactRequestId));
   if (!row) return null;
   const offer = requestOffer(row);
