@@ -150,10 +150,10 @@ function actionRequest(route: Call, cookie: string | undefined): Request {
       controller.error(new Error(`${route.name}: the action read the body before its guard`));
     },
   });
-  return new Request(makeRequest(route.path, { cookie, method: "POST" }), {
-    body,
-    duplex: "half",
-  } as RequestInit);
+  // A form's type, so that it is the reading that fails, not the check of the type.
+  const request = makeRequest(route.path, { cookie, method: "POST" });
+  request.headers.set("content-type", "application/x-www-form-urlencoded");
+  return new Request(request, { body, duplex: "half" } as RequestInit);
 }
 
 const CREDENTIALS: { name: string; cookie: () => Promise<string | undefined> }[] = [
