@@ -47,6 +47,19 @@ export type Seller = {
   phone: string;
 };
 
+/** The seller's block at the top of a document we issue (a quote, a delivery report). */
+export function sellerHeading(seller: Seller): { name: string; lines: string[] } {
+  return {
+    name: seller.legalName,
+    lines: [
+      seller.address,
+      `SIREN ${seller.siren} — RCS ${seller.rcs}`,
+      `N° TVA intracommunautaire : ${seller.vatNumber}`,
+      `${seller.email} — ${seller.phone}`,
+    ],
+  };
+}
+
 export type QuoteRow = { label: string; detail: string; monthly: string; setup: string };
 export type QuoteFigure = { label: string; value: string; strong?: boolean };
 
@@ -175,15 +188,7 @@ export function quoteDocument(
     fileName: `${number ?? `devis-${context.fileSlug}-${parisDay(context.issuedAt)}`}.pdf`,
     issued: formatParisDay(context.issuedAt),
     validUntil: formatParisDay(context.issuedAt, validityDays),
-    seller: {
-      name: seller.legalName,
-      lines: [
-        seller.address,
-        `SIREN ${seller.siren} — RCS ${seller.rcs}`,
-        `N° TVA intracommunautaire : ${seller.vatNumber}`,
-        `${seller.email} — ${seller.phone}`,
-      ],
-    },
+    seller: sellerHeading(seller),
     customer,
     offer: `${source.offer.title} — Référence ${source.offer.reference}`,
     rows,

@@ -15,6 +15,7 @@ import {
 } from "~/platform/schema.server";
 import { recordSignedDocument, signedDocumentOf } from "~/platform/signed-documents.server";
 import { MAIL_KINDS, notifyMailWorkers } from "~/features/mail/mail-outbox.server";
+import { sellerHeading } from "~/lib/quote";
 import { signingSeller, termsOfSale } from "~/features/quotes/quote-answer.server";
 import { moveStatus, quoteByToken } from "~/features/quotes/quote-sending.server";
 import { enqueueWebhookEvent } from "~/features/webhooks/webhooks.server";
@@ -57,6 +58,29 @@ async function fileState(
   return row;
 }
 
+/** The request's signed delivery report as the pages say it (never its bytes), or null. */
+export async function signedDeliveryReport(contactRequestId: number, database: Database = db()) {
+  const [report] = await database
+    .select({
+      id: signedDocuments.id,
+      signedAt: signedDocuments.signedAt,
+      acceptance: signedDocuments.acceptance,
+      sha256: signedDocuments.pdfSha256,
+    })
+    .from(signedDocuments)
+    .where(
+      and(
+        eq(signedDocuments.kind, "delivery_report"),
+        eq(signedDocuments.contactRequestId, contactRequestId),
+      ),
+    )
+    .orderBy(desc(signedDocuments.id))
+    .limit(1);
+  if (!report) return null;
+  const { id, signedAt, acceptance, sha256 } = report;
+  return { id, signedAt, name: acceptance.name, role: acceptance.role, sha256 };
+}
+
 /** The delivery as its buyer sees it; null before the team entered the equipment. */
 export async function buyerDelivery(
   contactRequestId: number,
@@ -64,30 +88,13 @@ export async function buyerDelivery(
 ): Promise<BuyerDelivery | null> {
   const state = await fileState(contactRequestId, database);
   if (!state?.items?.length || !state.enteredAt) return null;
-  const [signed] = state.signedAt
-    ? await database
-        .select()
-        .from(signedDocuments)
-        .where(
-          and(
-            eq(signedDocuments.kind, "delivery_report"),
-            eq(signedDocuments.contactRequestId, contactRequestId),
-          ),
-        )
-        .orderBy(desc(signedDocuments.id))
-        .limit(1)
-    : [];
+  const signed = state.signedAt ? await signedDeliveryReport(contactRequestId, database) : null;
   if (!signed && state.status !== "financer_approved") return null;
   return {
     items: state.items,
     version: state.enteredAt.toISOString(),
     signed: signed
-      ? {
-          at: signed.signedAt,
-          name: signed.acceptance.name,
-          role: signed.acceptance.role,
-          sha256: signed.pdfSha256,
-        }
+      ? { at: signed.signedAt, name: signed.name, role: signed.role, sha256: signed.sha256 }
       : null,
   };
 }
@@ -137,15 +144,7 @@ export async function signDeliveryReport(
     siren: null,
   };
   const pdf = await deliveryReportPdf({
-    seller: {
-      name: seller.legalName,
-      lines: [
-        seller.address,
-        `SIREN ${seller.siren} — RCS ${seller.rcs}`,
-        `N° TVA intracommunautaire : ${seller.vatNumber}`,
-        `${seller.email} — ${seller.phone}`,
-      ],
-    },
+    seller: sellerHeading(seller),
     customer: { company: customer.company, siren: customer.siren, email: customer.email },
     quoteNumber: quote.number,
     financer: (await readLeaseFinancer(database)).name,

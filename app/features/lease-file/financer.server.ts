@@ -1,7 +1,7 @@
 // The LOA file after its documents (issue 41): handed to the financer, its answer recorded, the
 // delivered equipment entered for the buyer's delivery report. Each step checks the request's
 // status with the request locked, moves it with its history line, and tells the webhooks.
-import { and, desc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { parisDay } from "~/lib/dates";
 import type { ContactStatus } from "~/lib/domain";
 import { now } from "~/platform/clock.server";
@@ -10,12 +10,12 @@ import {
   contactRequests,
   leaseFiles,
   mailOutbox,
-  signedDocuments,
   type DeliveredItem,
 } from "~/platform/schema.server";
 import { MAIL_KINDS, notifyMailWorkers } from "~/features/mail/mail-outbox.server";
 import { moveStatus } from "~/features/quotes/quote-sending.server";
 import { enqueueWebhookEvent } from "~/features/webhooks/webhooks.server";
+import { signedDeliveryReport } from "./delivery-report.server";
 import { leaseFileOf } from "./lease-file.server";
 import { readLeaseFinancer } from "./lease-settings.server";
 
@@ -154,36 +154,9 @@ export async function leaseStepsOf(
   contactRequestId: number,
   database: Database = db(),
 ): Promise<LeaseSteps> {
-  const [financer, [report]] = await Promise.all([
+  const [financer, deliveryReport] = await Promise.all([
     readLeaseFinancer(database),
-    database
-      .select({
-        id: signedDocuments.id,
-        signedAt: signedDocuments.signedAt,
-        acceptance: signedDocuments.acceptance,
-        sha256: signedDocuments.pdfSha256,
-      })
-      .from(signedDocuments)
-      .where(
-        and(
-          eq(signedDocuments.kind, "delivery_report"),
-          eq(signedDocuments.contactRequestId, contactRequestId),
-        ),
-      )
-      .orderBy(desc(signedDocuments.id))
-      .limit(1),
+    signedDeliveryReport(contactRequestId, database),
   ]);
-  return {
-    financer,
-    deliveryReport: report
-      ? {
-          id: report.id,
-          signedAt: report.signedAt,
-          name: report.acceptance.name,
-          role: report.acceptance.role,
-          sha256: report.sha256,
-        }
-      : null,
-    today: parisDay(now()),
-  };
+  return { financer, deliveryReport, today: parisDay(now()) };
 }
