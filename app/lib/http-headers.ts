@@ -59,6 +59,20 @@ export function retryAfter(seconds: number): { "Retry-After": string } {
   return { "Retry-After": String(seconds) };
 }
 
+/** A form page's headers: its loader's, with the Retry-After of a refused post (429, 503). */
+export function formPageHeaders({
+  loaderHeaders,
+  actionHeaders,
+}: {
+  loaderHeaders: Headers;
+  actionHeaders: Headers;
+}): Headers {
+  const headers = new Headers(loaderHeaders);
+  const wait = actionHeaders.get("Retry-After");
+  if (wait) headers.set("Retry-After", wait);
+  return headers;
+}
+
 /**
  * A page's headers: its loader's Cache-Control, and the hints an error answer carries (Retry-After
  * on 429 and 503, Allow on 405). The root's, and a route's with its own error boundary (React

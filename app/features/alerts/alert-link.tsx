@@ -1,7 +1,7 @@
 import { CheckCircle2 } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { CardPage } from "~/components/card-page";
 import { FormAlert } from "~/components/ui/form-alert";
 import { ALERT_TOKEN_PARAM } from "./alerts";
 
@@ -15,18 +15,11 @@ export function AlertLinkPage({
   done?: boolean;
   children: React.ReactNode;
 }) {
+  const icon = done ? <CheckCircle2 className="size-7 text-primary" aria-hidden="true" /> : null;
   return (
-    <div className="container mx-auto px-4 py-10">
-      <Card className="mx-auto max-w-xl">
-        <CardHeader>
-          <h1 className="flex items-center gap-3 text-2xl font-semibold">
-            {done ? <CheckCircle2 className="size-7 text-primary" aria-hidden="true" /> : null}
-            {title}
-          </h1>
-        </CardHeader>
-        <CardContent className="space-y-4">{children}</CardContent>
-      </Card>
-    </div>
+    <CardPage title={title} icon={icon}>
+      {children}
+    </CardPage>
   );
 }
 

@@ -1,13 +1,18 @@
 import { data, redirect } from "react-router";
 import { AlertForm } from "~/features/alerts/alert-form";
 import { BackLink } from "~/components/ui/back-link";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { CardPage } from "~/components/card-page";
 import { FormAlert } from "~/components/ui/form-alert";
 import { alertFormSchema, alertOfferParam } from "~/features/alerts/alert-form-schema";
 import { ALERT_MESSAGES, alertSentPath } from "~/features/alerts/alerts";
 import { AVAILABLE_NOW } from "~/lib/offer-fields";
 import { firstFieldError } from "~/lib/field-errors";
-import { cacheControl, retryAfter, UNAVAILABLE_RETRY_SECONDS } from "~/lib/http-headers";
+import {
+  cacheControl,
+  formPageHeaders,
+  retryAfter,
+  UNAVAILABLE_RETRY_SECONDS,
+} from "~/lib/http-headers";
 import { retryInMinutes } from "~/lib/messages";
 import { pageMeta } from "~/routes/public/meta";
 import type { RouteHandle } from "~/root";
@@ -102,12 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
-  const headers = new Headers(loaderHeaders);
-  const wait = actionHeaders.get("Retry-After");
-  if (wait) headers.set("Retry-After", wait);
-  return headers;
-};
+export const headers: Route.HeadersFunction = formPageHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -121,35 +121,30 @@ export default function AlertPage({ loaderData, actionData }: Route.ComponentPro
   const { offer, sent } = loaderData;
   const refused = actionData;
   return (
-    <div className="container mx-auto px-4 py-10">
-      <BackLink to={offer ? `/offers/${offer.slug}` : "/offers"} className="mb-6">
-        {offer ? "Retour à l'offre" : "Retour aux offres"}
-      </BackLink>
-      <Card className="mx-auto max-w-xl">
-        <CardHeader>
-          <h1 className="text-2xl font-semibold">
-            {offer ? `Me prévenir : ${offer.title}` : ALERT_MESSAGES.missing.title}
-          </h1>
-        </CardHeader>
-        <CardContent className="space-y-4">
-          {refused ? <FormAlert title={refused.error} description={refused.description} /> : null}
-          {!offer ? (
-            refused ? null : (
-              <p>{ALERT_MESSAGES.missing.description}</p>
-            )
-          ) : sent ? (
-            <FormAlert
-              variant="success"
-              title={ALERT_MESSAGES.sent.title}
-              description={ALERT_MESSAGES.sent.description}
-            />
-          ) : offer.available ? (
-            <p>{ALERT_MESSAGES.available.description}</p>
-          ) : (
-            <AlertForm slug={offer.slug} email={refused?.email} error={refused?.fieldError} />
-          )}
-        </CardContent>
-      </Card>
-    </div>
+    <CardPage
+      title={offer ? `Me prévenir : ${offer.title}` : ALERT_MESSAGES.missing.title}
+      above={
+        <BackLink to={offer ? `/offers/${offer.slug}` : "/offers"} className="mb-6">
+          {offer ? "Retour à l'offre" : "Retour aux offres"}
+        </BackLink>
+      }
+    >
+      {refused ? <FormAlert title={refused.error} description={refused.description} /> : null}
+      {!offer ? (
+        refused ? null : (
+          <p>{ALERT_MESSAGES.missing.description}</p>
+        )
+      ) : sent ? (
+        <FormAlert
+          variant="success"
+          title={ALERT_MESSAGES.sent.title}
+          description={ALERT_MESSAGES.sent.description}
+        />
+      ) : offer.available ? (
+        <p>{ALERT_MESSAGES.available.description}</p>
+      ) : (
+        <AlertForm slug={offer.slug} email={refused?.email} error={refused?.fieldError} />
+      )}
+    </CardPage>
   );
 }

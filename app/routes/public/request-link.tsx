@@ -1,11 +1,11 @@
 import { data, Form, redirect } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { CardPage } from "~/components/card-page";
 import { Field } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Input } from "~/components/ui/input";
 import { firstFieldError } from "~/lib/field-errors";
-import { cacheControl, retryAfter } from "~/lib/http-headers";
+import { cacheControl, formPageHeaders, retryAfter } from "~/lib/http-headers";
 import { retryInMinutes } from "~/lib/messages";
 import { pageMeta } from "~/routes/public/meta";
 import type { RouteHandle } from "~/root";
@@ -74,12 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(`/ma-demande?demande=${SENT}`, { status: 303, headers: HEADERS });
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
-  const headers = new Headers(loaderHeaders);
-  const wait = actionHeaders.get("Retry-After");
-  if (wait) headers.set("Retry-After", wait);
-  return headers;
-};
+export const headers: Route.HeadersFunction = formPageHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -93,50 +88,43 @@ export default function RequestLinkPage({ loaderData, actionData }: Route.Compon
   const failure = actionData;
   const errors = failure?.fieldErrors ?? {};
   return (
-    <div className="container mx-auto px-4 py-10">
-      <Card className="mx-auto max-w-xl">
-        <CardHeader>
-          <h1 className="text-2xl font-semibold">Retrouver ma demande</h1>
-        </CardHeader>
-        <CardContent className="space-y-4">
-          {loaderData.sent && !failure ? (
-            <FormAlert
-              variant="success"
-              title="Demande de lien reçue"
-              description="Si cette référence et cette adresse correspondent à une demande, un e-mail avec un nouveau lien vient de partir vers cette adresse. Pensez à regarder dans vos indésirables."
-            />
-          ) : null}
-          {failure ? <FormAlert title={failure.error} description={failure.description} /> : null}
-          <p>
-            Saisissez la référence de votre demande (elle figure dans l'e-mail de confirmation, de
-            la forme DEM-2026-00042) et l'adresse e-mail indiquée dans le formulaire : nous y
-            enverrons un nouveau lien pour la suivre.
-          </p>
-          <Form method="post" action="/ma-demande" className="space-y-4" noValidate={false}>
-            <Field id="link-reference" label="Référence de la demande *" error={errors.reference}>
-              <Input
-                name="reference"
-                required
-                maxLength={30}
-                autoComplete="off"
-                placeholder="DEM-2026-00042"
-                defaultValue={failure?.values.reference}
-              />
-            </Field>
-            <Field id="link-email" label="Adresse e-mail *" error={errors.email}>
-              <Input
-                name="email"
-                type="email"
-                required
-                maxLength={254}
-                autoComplete="email"
-                defaultValue={failure?.values.email}
-              />
-            </Field>
-            <Button type="submit">Recevoir un nouveau lien</Button>
-          </Form>
-        </CardContent>
-      </Card>
-    </div>
+    <CardPage title="Retrouver ma demande">
+      {loaderData.sent && !failure ? (
+        <FormAlert
+          variant="success"
+          title="Demande de lien reçue"
+          description="Si cette référence et cette adresse correspondent à une demande, un e-mail avec un nouveau lien vient de partir vers cette adresse. Pensez à regarder dans vos indésirables."
+        />
+      ) : null}
+      {failure ? <FormAlert title={failure.error} description={failure.description} /> : null}
+      <p>
+        Saisissez la référence de votre demande (elle figure dans l'e-mail de confirmation, de la
+        forme DEM-2026-00042) et l'adresse e-mail indiquée dans le formulaire : nous y enverrons un
+        nouveau lien pour la suivre.
+      </p>
+      <Form method="post" action="/ma-demande" className="space-y-4" noValidate={false}>
+        <Field id="link-reference" label="Référence de la demande *" error={errors.reference}>
+          <Input
+            name="reference"
+            required
+            maxLength={30}
+            autoComplete="off"
+            placeholder="DEM-2026-00042"
+            defaultValue={failure?.values.reference}
+          />
+        </Field>
+        <Field id="link-email" label="Adresse e-mail *" error={errors.email}>
+          <Input
+            name="email"
+            type="email"
+            required
+            maxLength={254}
+            autoComplete="email"
+            defaultValue={failure?.values.email}
+          />
+        </Field>
+        <Button type="submit">Recevoir un nouveau lien</Button>
+      </Form>
+    </CardPage>
   );
 }

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { CardPage } from "~/components/card-page";
 import { FormAlert } from "~/components/ui/form-alert";
 import { alertFormSchema } from "~/features/alerts/alert-form-schema";
 import { SavedSearchForm } from "~/features/saved-searches/saved-search-form";
@@ -12,7 +12,12 @@ import {
 } from "~/features/saved-searches/saved-searches";
 import { subscribeToSavedSearch } from "~/features/saved-searches/saved-searches.server";
 import { firstFieldError } from "~/lib/field-errors";
-import { cacheControl, retryAfter, UNAVAILABLE_RETRY_SECONDS } from "~/lib/http-headers";
+import {
+  cacheControl,
+  formPageHeaders,
+  retryAfter,
+  UNAVAILABLE_RETRY_SECONDS,
+} from "~/lib/http-headers";
 import { retryInMinutes } from "~/lib/messages";
 import { pageMeta } from "~/routes/public/meta";
 import type { RouteHandle } from "~/root";
@@ -73,12 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
-  const headers = new Headers(loaderHeaders);
-  const wait = actionHeaders.get("Retry-After");
-  if (wait) headers.set("Retry-After", wait);
-  return headers;
-};
+export const headers: Route.HeadersFunction = formPageHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -92,34 +92,29 @@ export default function SavedSearchPage({ loaderData, actionData }: Route.Compon
   const { query, sent } = loaderData;
   const refused = actionData;
   return (
-    <div className="container mx-auto px-4 py-10">
-      <BackLink to={`/offers${query ?? ""}`} className="mb-6">
-        Retour aux offres
-      </BackLink>
-      <Card className="mx-auto max-w-xl">
-        <CardHeader>
-          <h1 className="text-2xl font-semibold">Me prévenir des nouvelles offres</h1>
-        </CardHeader>
-        <CardContent className="space-y-4">
-          {query ? <p>Recherche : {describeSavedSearch(query)}</p> : null}
-          {refused ? (
-            <FormAlert title="Demande non enregistrée" description={refused.error} />
-          ) : null}
-          {!query ? (
-            refused ? null : (
-              <p>{SAVED_SEARCH_MESSAGES.noFilter}</p>
-            )
-          ) : sent ? (
-            <FormAlert
-              variant="success"
-              title="Vérifiez votre boîte de réception"
-              description={SAVED_SEARCH_MESSAGES.sent}
-            />
-          ) : (
-            <SavedSearchForm query={query} email={refused?.email} error={refused?.fieldError} />
-          )}
-        </CardContent>
-      </Card>
-    </div>
+    <CardPage
+      title="Me prévenir des nouvelles offres"
+      above={
+        <BackLink to={`/offers${query ?? ""}`} className="mb-6">
+          Retour aux offres
+        </BackLink>
+      }
+    >
+      {query ? <p>Recherche : {describeSavedSearch(query)}</p> : null}
+      {refused ? <FormAlert title="Demande non enregistrée" description={refused.error} /> : null}
+      {!query ? (
+        refused ? null : (
+          <p>{SAVED_SEARCH_MESSAGES.noFilter}</p>
+        )
+      ) : sent ? (
+        <FormAlert
+          variant="success"
+          title="Vérifiez votre boîte de réception"
+          description={SAVED_SEARCH_MESSAGES.sent}
+        />
+      ) : (
+        <SavedSearchForm query={query} email={refused?.email} error={refused?.fieldError} />
+      )}
+    </CardPage>
   );
 }
