@@ -1,4 +1,5 @@
 import { cloneElement, type ReactElement, type ReactNode } from "react";
+import { Checkbox } from "~/components/ui/checkbox";
 import { Label } from "~/components/ui/label";
 import { cn } from "~/components/ui/cn";
 
@@ -58,6 +59,33 @@ export function Field({
           {description}
         </p>
       ) : null}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+/**
+ * A box the browser requires before the form is sent (an acceptance, a confirmation), its text in
+ * the label and the server's message under it (`${id}-error`).
+ */
+export function RequiredCheckbox({
+  id,
+  name,
+  error,
+  children,
+}: {
+  id: string;
+  name: string;
+  error?: string;
+  children: ReactNode;
+}) {
+  const errorId = `${id}-error`;
+  return (
+    <div className="space-y-1">
+      <label className="flex items-start gap-2 text-sm">
+        <Checkbox name={name} required aria-describedby={error ? errorId : undefined} />
+        <span>{children}</span>
+      </label>
       <FieldError id={errorId} message={error} />
     </div>
   );

@@ -1,19 +1,14 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Checkbox } from "~/components/ui/checkbox";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { RequiredCheckbox } from "~/components/ui/field";
+import { SignerFields } from "~/components/signer-fields";
 import { formatDateTime } from "~/lib/dates";
 import type { BuyerDelivery } from "./delivery-report.server";
 
 // The buyer's `PV de livraison` on the quote's page (issue 41): the equipment and its serial
 // numbers as the team entered them, signed once like the quote (no JavaScript on this page).
 
-const FIELDS = [
-  { name: "name", label: "Nom *", autoComplete: "name" },
-  { name: "role", label: "Fonction *", autoComplete: "organization-title" },
-] as const;
 const MAX = 100;
 
 export function DeliveryReportSection({
@@ -77,33 +72,16 @@ export function DeliveryReportSection({
             <input type="hidden" name="intent" value="delivery-report" />
             <input type="hidden" name="version" value={delivery.version} />
             <div className="grid gap-4 sm:grid-cols-2">
-              {FIELDS.map(({ name, label, autoComplete }) => (
-                <Field key={name} id={`delivery-${name}`} label={label} error={errors[name]}>
-                  <Input
-                    name={name}
-                    required
-                    autoComplete={autoComplete}
-                    maxLength={MAX}
-                    defaultValue={values?.[name]}
-                  />
-                </Field>
-              ))}
+              <SignerFields
+                idPrefix="delivery"
+                limits={{ name: MAX, role: MAX }}
+                errors={errors}
+                values={values}
+              />
             </div>
-            <div className="space-y-1">
-              <label className="flex items-start gap-2">
-                <Checkbox
-                  name="received"
-                  required
-                  aria-describedby={errors.received ? "delivery-received-error" : undefined}
-                />
-                <span>Je confirme avoir reçu ce matériel en bon état de fonctionnement.</span>
-              </label>
-              {errors.received ? (
-                <p id="delivery-received-error" className="text-destructive">
-                  {errors.received}
-                </p>
-              ) : null}
-            </div>
+            <RequiredCheckbox id="delivery-received" name="received" error={errors.received}>
+              Je confirme avoir reçu ce matériel en bon état de fonctionnement.
+            </RequiredCheckbox>
             <p className="text-xs text-muted-foreground">
               Votre signature en ligne vaut signature électronique simple (règlement eIDAS) : nous
               conservons le PV signé et son empreinte (SHA-256), avec votre nom, votre fonction, la

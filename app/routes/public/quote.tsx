@@ -1,10 +1,10 @@
 import { data, Form, redirect } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { Checkbox } from "~/components/ui/checkbox";
-import { Field } from "~/components/ui/field";
+import { Field, RequiredCheckbox } from "~/components/ui/field";
 import { FormAlert } from "~/components/ui/form-alert";
-import { Input, Textarea } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/input";
+import { SignerFields } from "~/components/signer-fields";
 import { formatDateTime } from "~/lib/dates";
 import { firstFieldError } from "~/lib/field-errors";
 import { SECRET_LINK_HEADERS } from "~/lib/http-headers";
@@ -61,12 +61,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     { headers: SECRET_LINK_HEADERS },
   );
 }
-
-/** Who signs an acceptance: the two fields the eIDAS record keeps beside the date and address. */
-const SIGNER_FIELDS = [
-  { name: "name", label: "Nom *", autoComplete: "name" },
-  { name: "role", label: "Fonction *", autoComplete: "organization-title" },
-] as const;
 
 /** Why a quote no longer takes an answer, as the page says it. */
 const REFUSALS: Record<Exclude<QuoteState, "open" | "draft">, string> = {
@@ -303,38 +297,19 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                     Vous pouvez répondre jusqu'au {formatDateTime(page.validUntil)}.
                   </p>
                 ) : null}
-                {SIGNER_FIELDS.map(({ name, label, autoComplete }) => (
-                  <Field key={name} id={`quote-${name}`} label={label} error={errors[name]}>
-                    <Input
-                      name={name}
-                      required
-                      autoComplete={autoComplete}
-                      maxLength={QUOTE_ANSWER_LIMITS[name]}
-                      defaultValue={values?.[name]}
-                    />
-                  </Field>
-                ))}
-                <div className="space-y-1">
-                  <label className="flex items-start gap-2 text-sm">
-                    <Checkbox
-                      name="agree"
-                      required
-                      aria-describedby={errors.agree ? "quote-agree-error" : undefined}
-                    />
-                    <span>
-                      J'accepte ce devis et les{" "}
-                      <a className="text-primary underline" href={page.terms.url}>
-                        conditions générales de vente
-                      </a>
-                      {page.terms.version ? ` (version ${page.terms.version})` : ""}.
-                    </span>
-                  </label>
-                  {errors.agree ? (
-                    <p id="quote-agree-error" className="text-sm text-destructive">
-                      {errors.agree}
-                    </p>
-                  ) : null}
-                </div>
+                <SignerFields
+                  idPrefix="quote"
+                  limits={QUOTE_ANSWER_LIMITS}
+                  errors={errors}
+                  values={values}
+                />
+                <RequiredCheckbox id="quote-agree" name="agree" error={errors.agree}>
+                  J'accepte ce devis et les{" "}
+                  <a className="text-primary underline" href={page.terms.url}>
+                    conditions générales de vente
+                  </a>
+                  {page.terms.version ? ` (version ${page.terms.version})` : ""}.
+                </RequiredCheckbox>
                 <p className="text-xs text-muted-foreground">
                   Votre acceptation en ligne vaut signature électronique simple (règlement eIDAS) :
                   nous conservons le PDF accepté et son empreinte (SHA-256), avec votre nom, votre
@@ -360,21 +335,9 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                     defaultValue={values?.reason}
                   />
                 </Field>
-                <div className="space-y-1">
-                  <label className="flex items-start gap-2 text-sm">
-                    <Checkbox
-                      name="confirm"
-                      required
-                      aria-describedby={errors.confirm ? "quote-confirm-error" : undefined}
-                    />
-                    <span>Je confirme refuser ce devis : ce refus est définitif.</span>
-                  </label>
-                  {errors.confirm ? (
-                    <p id="quote-confirm-error" className="text-sm text-destructive">
-                      {errors.confirm}
-                    </p>
-                  ) : null}
-                </div>
+                <RequiredCheckbox id="quote-confirm" name="confirm" error={errors.confirm}>
+                  Je confirme refuser ce devis : ce refus est définitif.
+                </RequiredCheckbox>
                 <Button type="submit" variant="outline">
                   Refuser
                 </Button>
