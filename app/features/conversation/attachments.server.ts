@@ -142,6 +142,18 @@ export type AttachmentSummary = {
   sha256: string;
 };
 
+/** Messages as the pages show them: each with what it carried (its files, never their bytes). */
+export async function withAttachments<T extends { id: number }>(
+  messages: T[],
+  database: Database = db(),
+) {
+  const files = await attachmentsOfMessages(
+    messages.map((message) => message.id),
+    database,
+  );
+  return messages.map((message) => ({ ...message, attachments: files.get(message.id) ?? [] }));
+}
+
 /** One file with its bytes, when it belongs to that message (named as the downloads name it). */
 export async function attachmentFile(
   messageId: number,

@@ -10,13 +10,24 @@ import type { AdminUser } from "~/features/accounts/users.server";
 import { MAIL_KINDS, mailQueue } from "~/features/mail/mail-outbox.server";
 import { messageDomainOf } from "~/features/mail/mail-settings.server";
 import { replyAddress } from "./reply-address.server";
-import { attachmentsOfMessages } from "./attachments.server";
+import { withAttachments } from "./attachments.server";
 
 // A request's conversation (issue 40): what the team writes to the buyer from the request's page,
 // queued through the outbox (DKIM-signed like every mail), threaded as mail clients expect.
 
 /** At most this many Message-IDs in a message's References (RFC 5322 lets clients trim them). */
 const REFERENCES_KEPT = 10;
+
+/** A message as the pages show it (the conversation, the unattached list), without its files. */
+export const shownMessageColumns = {
+  id: requestMessages.id,
+  kind: requestMessages.kind,
+  authorEmail: requestMessages.authorEmail,
+  subject: requestMessages.subject,
+  body: requestMessages.body,
+  hasHtml: sql<boolean>`${requestMessages.html} is not null`,
+  createdAt: requestMessages.createdAt,
+};
 
 /**
  * A request's messages, oldest first, with each outgoing one's delivery as the outbox has it, and
@@ -25,14 +36,8 @@ const REFERENCES_KEPT = 10;
 export async function conversationOf(contactRequestId: number, database: Database = db()) {
   const messages = await database
     .select({
-      id: requestMessages.id,
+      ...shownMessageColumns,
       direction: requestMessages.direction,
-      kind: requestMessages.kind,
-      authorEmail: requestMessages.authorEmail,
-      subject: requestMessages.subject,
-      body: requestMessages.body,
-      hasHtml: sql<boolean>`${requestMessages.html} is not null`,
-      createdAt: requestMessages.createdAt,
       quoteNumber: quotes.number,
       mailStatus: mailOutbox.status,
       mailError: mailOutbox.lastError,
@@ -43,11 +48,8 @@ export async function conversationOf(contactRequestId: number, database: Databas
     .leftJoin(mailOutbox, eq(mailOutbox.requestMessageId, requestMessages.id))
     .where(eq(requestMessages.contactRequestId, contactRequestId))
     .orderBy(asc(requestMessages.createdAt), asc(requestMessages.id));
-  const files = await attachmentsOfMessages(
-    messages.filter((m) => m.direction === "inbound").map((m) => m.id),
-    database,
-  );
-  return messages.map((message) => ({ ...message, attachments: files.get(message.id) ?? [] }));
+  // Only the buyer's messages carry files (the team's join the quote as it leaves).
+  return withAttachments(messages, database);
 }
 
 export type ConversationMessage = Awaited<ReturnType<typeof conversationOf>>[number];

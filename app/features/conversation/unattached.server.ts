@@ -3,7 +3,8 @@ import { db, type Database } from "~/platform/db.server";
 import { UNATTACHED_RETENTION_DAYS } from "~/platform/retention";
 import { requestMessages } from "~/platform/schema.server";
 import { followIncoming, requestByReference } from "./incoming.server";
-import { attachmentsOfMessages } from "./attachments.server";
+import { withAttachments } from "./attachments.server";
+import { shownMessageColumns } from "./conversation.server";
 
 // `Non rattachés` (issue 40): messages read from the mailbox that no request could be found for.
 // A salesperson attaches one to its request by the reference, or deletes it.
@@ -19,27 +20,14 @@ const unattached = and(
 export async function listUnattached(database: Database = db()) {
   const [rows, count] = await Promise.all([
     database
-      .select({
-        id: requestMessages.id,
-        kind: requestMessages.kind,
-        authorEmail: requestMessages.authorEmail,
-        subject: requestMessages.subject,
-        body: requestMessages.body,
-        hasHtml: sql<boolean>`${requestMessages.html} is not null`,
-        createdAt: requestMessages.createdAt,
-      })
+      .select(shownMessageColumns)
       .from(requestMessages)
       .where(unattached)
       .orderBy(desc(requestMessages.createdAt), desc(requestMessages.id))
       .limit(UNATTACHED_PAGE_SIZE),
     countUnattached(database),
   ]);
-  const files = await attachmentsOfMessages(
-    rows.map((row) => row.id),
-    database,
-  );
-  const messages = rows.map((row) => ({ ...row, attachments: files.get(row.id) ?? [] }));
-  return { messages, count };
+  return { messages: await withAttachments(rows, database), count };
 }
 
 export type UnattachedMessage = Awaited<ReturnType<typeof listUnattached>>["messages"][number];
