@@ -31,6 +31,10 @@ type Common = {
   placeholder?: string;
   /** Only an offer whose `field` is `value` may hold a value (refused otherwise, with `message`). */
   only?: { field: string; value: string; message: string };
+  /** A number of what a text field says in words (`cpuCores` of `cpu`): the API's `specs` give both. */
+  measures?: string;
+  /** The comparison's row for a number, with this label (compare.tsx). */
+  compare?: string;
 };
 
 export type OfferFieldSpec = Common &
@@ -171,11 +175,14 @@ export const OFFER_FIELDS = {
     ...integer(1, 4096, (r) => `Le nombre de cœurs doit être un nombre entier entre ${r}.`),
     label: "Cœurs CPU",
     section: "numbers",
+    measures: "cpu",
+    compare: "Cœurs",
   },
   ramGb: {
     ...integer(1, 65_536, (r) => `La RAM doit être un nombre entier de Go entre ${r}.`),
     label: "RAM (Go)",
     section: "numbers",
+    measures: "ram",
   },
   storageTb: {
     ...decimal(
@@ -185,6 +192,7 @@ export const OFFER_FIELDS = {
     ),
     label: "Stockage (To)",
     section: "numbers",
+    measures: "storage",
   },
   bandwidthGbps: {
     ...decimal(
@@ -194,6 +202,7 @@ export const OFFER_FIELDS = {
     ),
     label: "Bande passante (Gbit/s)",
     section: "numbers",
+    measures: "network",
   },
   loaMonths: {
     ...integer(1, 120, (r) => `La durée doit être un nombre entier de mois entre ${r}.`),

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { OFFER_TYPES } from "~/lib/domain";
-import { DELIVERY_STATES } from "~/lib/offer-fields";
+import {
+  DELIVERY_STATES,
+  OFFER_FIELD_NAMES,
+  OFFER_FIELDS,
+  type OfferField,
+  type OfferFieldSpec,
+  type OfferFields,
+} from "~/lib/offer-fields";
 import {
   LISTING_PARAMS,
   MAX_PAGE,
@@ -144,6 +151,42 @@ export const optionGroupSchema = z
   ])
   .meta({ id: "OptionGroup" });
 
+/** The numbers that measure a text field (`measures`, offer-fields.ts), and those text fields. */
+type Measuring = {
+  [F in OfferField]: OfferFields[F] extends { measures: string } ? F : never;
+}[OfferField];
+type Measured = { [F in Measuring]: OfferFields[F]["measures"] }[Measuring];
+export type SpecField = Measuring | Measured;
+
+/** The API's `specs`: each text field that numbers measure, followed by those numbers. */
+export const SPEC_FIELDS = OFFER_FIELD_NAMES.flatMap((text) => {
+  const numbers = OFFER_FIELD_NAMES.filter(
+    (field) => (OFFER_FIELDS[field] as OfferFieldSpec).measures === text,
+  );
+  return numbers.length ? [text, ...numbers] : [];
+}) as SpecField[];
+
+type SpecSchema<S> = S extends { kind: "integer" }
+  ? z.ZodNullable<z.ZodInt>
+  : S extends { kind: "decimal" }
+    ? z.ZodNullable<z.ZodNumber>
+    : S extends { required: true }
+      ? z.ZodString
+      : z.ZodNullable<z.ZodString>;
+
+function specSchema(field: SpecField) {
+  const spec: OfferFieldSpec = OFFER_FIELDS[field];
+  if (spec.kind === "integer") return z.int().nullable();
+  if (spec.kind === "decimal") return z.number().nullable();
+  return spec.kind === "text" && spec.required ? z.string() : z.string().nullable();
+}
+
+const specsSchema = z.object(
+  Object.fromEntries(SPEC_FIELDS.map((field) => [field, specSchema(field)])) as {
+    [F in SpecField]: SpecSchema<OfferFields[F]>;
+  },
+);
+
 const leaseDurationSchema = z.object({
   months: z.int(),
   monthlyHt: euros("Loyer mensuel HT."),
@@ -193,16 +236,7 @@ export const apiOfferSchema = z
       })
       .nullable()
       .meta({ description: "Simulateur de LOA : loyers selon le barème du financeur, par durée." }),
-    specs: z.object({
-      cpu: z.string(),
-      cpuCores: z.int().nullable(),
-      ram: z.string(),
-      ramGb: z.int().nullable(),
-      storage: z.string(),
-      storageTb: z.number().nullable(),
-      network: z.string().nullable(),
-      bandwidthGbps: z.number().nullable(),
-    }),
+    specs: specsSchema,
     delivery: z.object({
       state: z.enum(DELIVERY_STATES),
       days: z

@@ -1,7 +1,12 @@
-import { AVAILABLE_NOW, deliveryLabel } from "~/lib/offer-fields";
+import { AVAILABLE_NOW, deliveryLabel, OFFER_FIELDS } from "~/lib/offer-fields";
 import { leaseQuote, offeredDurations, type LeaseScale } from "~/lib/offer-price";
 import { amount, loaTotal, toCents, ttcCents, type Pricing } from "~/lib/money";
-import type { ApiOffer, ApiOfferDetail, ApiOfferList } from "./offer-api-schema";
+import {
+  SPEC_FIELDS,
+  type ApiOffer,
+  type ApiOfferDetail,
+  type ApiOfferList,
+} from "./offer-api-schema";
 import { offerPrice } from "~/lib/offer-price";
 import type { OfferFilters, OfferSort } from "~/lib/offer-filters";
 import { db, type Database } from "~/platform/db.server";
@@ -20,12 +25,24 @@ import {
 export type ApiContext = { baseUrl: string; pricing: Pricing };
 
 const euros = (cents: number) => cents / 100;
-const decimal = (text: string | null) => (text === null ? null : Number(text));
 
 function withTtc(ht: string | null, pricing: Pricing) {
   if (ht === null) return { ht: null, ttc: null };
   const value = amount(ht, pricing);
   return { ht: euros(value.ht), ttc: euros(value.ttc) };
+}
+
+/** The offer's `specs`, as their schema derives them from the field table: decimals as numbers. */
+function specsOf(offer: OfferDetail): ApiOffer["specs"] {
+  return Object.fromEntries(
+    SPEC_FIELDS.map((field) => {
+      const value = offer[field];
+      return [
+        field,
+        OFFER_FIELDS[field].kind === "decimal" && value !== null ? Number(value) : value,
+      ];
+    }),
+  ) as ApiOffer["specs"];
 }
 
 /** The lease simulator's rents for every duration the offer allows and the scale prices. */
@@ -85,16 +102,7 @@ export function apiOffer(offer: OfferDetail, scale: LeaseScale, context: ApiCont
           }
         : null,
     lease: leaseOf(offer, scale, pricing),
-    specs: {
-      cpu: offer.cpu,
-      cpuCores: offer.cpuCores,
-      ram: offer.ram,
-      ramGb: offer.ramGb,
-      storage: offer.storage,
-      storageTb: decimal(offer.storageTb),
-      network: offer.network,
-      bandwidthGbps: decimal(offer.bandwidthGbps),
-    },
+    specs: specsOf(offer),
     delivery: {
       state: offer.delivery,
       days: offer.deliveryDays,

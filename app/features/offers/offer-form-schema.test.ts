@@ -142,14 +142,16 @@ describe("offerFormValues", () => {
   });
 
   it("round-trips an offer", () => {
+    // Every number of an offer, empty but those set here.
     const numbers = {
+      ...allOfferNumbers(null),
       cpuCores: 16,
-      ramGb: null,
       storageTb: "1.92",
-      bandwidthGbps: null,
       setupFee: "0.00",
       loaMonths: 36,
       loaPurchaseOption: "150.00",
+      deliveryDays: 10,
+      financedAmount: "12000.00",
     };
     const values = offerToFormValues({
       title: "T",
@@ -170,10 +172,8 @@ describe("offerFormValues", () => {
       isActive: false,
       ...numbers,
       delivery: "on_order",
-      deliveryDays: 10,
       datacenter: "paris",
       options: [{ kind: "quantity", label: "IPv4", min: 0, max: 16, monthly: 200, setup: 0 }],
-      financedAmount: "12000.00",
       leaseDurations: [36, 48],
     });
     expect(values).toMatchObject({

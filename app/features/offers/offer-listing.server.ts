@@ -12,6 +12,7 @@ import {
 import { facetCounts, type FacetCounts } from "~/lib/offer-facets";
 import {
   DEFAULT_SORT,
+  MINIMUM_FILTERS,
   type MinimumFilterColumn,
   type OfferFilters,
   type OfferSort,
@@ -65,13 +66,19 @@ export function offersWithDatacenter<T extends SelectedFields>(database: Databas
 const detailColumns = { ...getTableColumns(offers), datacenterName: datacenters.name };
 export type OfferDetail = Offer & { datacenterName: string | null };
 
+/** The numbers the "at least" filters read (MINIMUM_FILTERS), as columns. */
+const minimumColumns = Object.fromEntries(
+  MINIMUM_FILTERS.map(({ column }) => [column, offers[column]]),
+) as { [C in MinimumFilterColumn]: (typeof offers)[C] };
+
 /** The newest first, as the (is_active, created_at desc) index reads them; the id breaks ties. */
 const NEWEST_FIRST = [desc(offers.createdAt), desc(offers.id)];
 
 /**
  * The active catalogue as the listing, the API and the offer search read it (catalogue-index.ts):
  * each offer's card, facet cell and searchable fields, newest first, with its rank in price and in
- * title order; the price to the euro, RAM and cores for the range filters; the search's synonyms.
+ * title order; the price to the euro and the numbers of MINIMUM_FILTERS for the range filters; the
+ * search's synonyms.
  */
 export async function loadCatalogueIndex(
   database: Database = db(),
@@ -79,8 +86,7 @@ export async function loadCatalogueIndex(
   const synonyms = await listSynonymGroups(database);
   const rows = await offersWithDatacenter(database, {
     ...cardColumns,
-    ramGb: offers.ramGb,
-    cpuCores: offers.cpuCores,
+    minimums: minimumColumns,
     network: offers.network,
     description: offers.description,
     priceFloor: sql<number>`floor(${offers.price})::int`,
@@ -94,17 +100,7 @@ export async function loadCatalogueIndex(
   return indexCatalogue(
     rows.map(
       (
-        {
-          network,
-          description,
-          priceFloor,
-          priceCeil,
-          priceRank,
-          titleRank,
-          ramGb,
-          cpuCores,
-          ...card
-        },
+        { network, description, priceFloor, priceCeil, priceRank, titleRank, minimums, ...card },
         doc,
       ) =>
         ({
@@ -114,8 +110,7 @@ export async function loadCatalogueIndex(
           datacenter: card.datacenter,
           priceFloor,
           priceCeil,
-          ramGb,
-          cpuCores,
+          ...minimums,
           priceRank,
           titleRank,
           count: 1,
@@ -125,7 +120,7 @@ export async function loadCatalogueIndex(
         }) satisfies IndexedOffer<OfferCardData> & {
           priceRank: number;
           titleRank: number;
-        } & Record<MinimumFilterColumn, number | null>, // every range filter's field, named here
+        } & Record<MinimumFilterColumn, number | null>, // every range filter's number
     ),
     synonyms.map((group) => group.phrases),
   );

@@ -6,6 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { compareHref, MAX_COMPARED, parseComparedSlugs } from "~/features/offers/compare";
 import { OFFER_TYPE_LABELS } from "~/lib/domain";
+import { OFFER_FIELDS, OFFER_NUMBER_FIELDS, type OfferFieldSpec } from "~/lib/offer-fields";
 import { pluralize } from "~/lib/format";
 import { pageMeta } from "~/routes/public/meta";
 import { perMonth } from "~/lib/money";
@@ -54,6 +55,21 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 type Row = { label: string; value: (offer: Offer) => React.ReactNode };
 
+/** A row for each number with a `compare` label in the field table (offer-fields.ts). */
+const NUMBER_ROWS: Row[] = OFFER_NUMBER_FIELDS.flatMap((field) => {
+  const { compare }: OfferFieldSpec = OFFER_FIELDS[field];
+  if (!compare) return [];
+  return [
+    {
+      label: compare,
+      value: (o: Offer) => {
+        const value = o[field];
+        return typeof value === "string" ? Number(value).toLocaleString("fr-FR") : (value ?? "—");
+      },
+    },
+  ];
+});
+
 export default function Compare({ loaderData }: Route.ComponentProps) {
   const { offers, ignored, unavailable } = loaderData;
   const { pricing } = useRootData().site;
@@ -64,7 +80,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
   const rows: Row[] = [
     { label: "Type", value: (o) => OFFER_TYPE_LABELS[o.type] },
     { label: "Processeur", value: (o) => o.cpu },
-    { label: "Cœurs", value: (o) => o.cpuCores ?? dash },
+    ...NUMBER_ROWS,
     { label: "Mémoire", value: (o) => o.ram },
     { label: "Stockage", value: (o) => o.storage },
     {
