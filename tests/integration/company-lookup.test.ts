@@ -24,12 +24,16 @@ afterAll(() => sirene.stop());
 
 const context = { requestId: "test", cspNonce: "", clientIp: "203.0.113.41" };
 
-async function lookup(siren: string) {
-  const response = (await lookupRoute.loader({
+async function answer(siren: string, clientIp = context.clientIp) {
+  return (await lookupRoute.loader({
     request: makeRequest(`/entreprise/${siren}`),
     params: { siren },
-    context,
+    context: { ...context, clientIp },
   } as never)) as Response;
+}
+
+async function lookup(siren: string) {
+  const response = await answer(siren);
   return {
     status: response.status,
     cacheControl: response.headers.get("cache-control"),
@@ -125,6 +129,21 @@ describe("GET /entreprise/:siren", () => {
     expect(await limit(request("198.51.100.41"), "r")).toBeUndefined();
     expect((await limit(request("198.51.100.41"), "r"))?.status).toBe(429);
     expect(await limit(request("198.51.100.42"), "r")).toBeUndefined();
+  });
+
+  it("answers 10 lookups of a client at once, then 429 with Retry-After and a French message", async () => {
+    sirene.mode = "recorded";
+    for (let i = 0; i < 10; i++) {
+      expect((await answer(SIRENS.active, "198.51.100.43")).status, String(i)).toBe(200);
+    }
+    const refused = await answer(SIRENS.active, "198.51.100.43");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused.json()).toEqual({
+      error:
+        "Trop de recherches d'entreprise depuis votre connexion. Veuillez réessayer dans 1 minute.",
+    });
+    expect((await answer(SIRENS.active, "198.51.100.44")).status).toBe(200);
   });
 });
 

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { COMPANY_MAX } from "~/lib/siren";
 import { memo } from "~/lib/memo";
-import { TokenBuckets } from "~/platform/rate-limit.server";
+import { clientSubject } from "~/platform/client-address.server";
+import { TokenBuckets, type Take } from "~/platform/rate-limit.server";
 import { env } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
 
@@ -236,6 +237,17 @@ function configuredDirectory() {
     directory = baseUrl ? companyDirectory({ baseUrl }) : null;
   }
   return directory;
+}
+
+/**
+ * Lookups per client address, in this process's memory like the register's 7 calls a second it
+ * guards: a person types a SIREN or two; one script trying SIRENs would spend everyone's calls.
+ */
+const clientLookups = new TokenBuckets({ perMinute: 6, burst: 10 });
+
+/** Takes one of the client's lookups, or says how long until it has one. */
+export function takeCompanyLookup(clientIp: string): Take {
+  return clientLookups.take(clientSubject(clientIp));
 }
 
 /** Whether SIRENE_API_URL is set: the contact form then names the company of a SIREN. */

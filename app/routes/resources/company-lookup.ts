@@ -1,12 +1,15 @@
 import { z } from "zod";
-import { cacheControl } from "~/lib/http-headers";
+import { cacheControl, retryAfter } from "~/lib/http-headers";
+import { retryInMinutes } from "~/lib/messages";
 import { compactSiren, isValidSiren, SIREN_MESSAGES } from "~/lib/siren";
 import {
   closedWarning,
   companyLookupEnabled,
   companySummary,
   findCompany,
+  takeCompanyLookup,
 } from "~/features/desk/company-lookup.server";
+import { countRefusal } from "~/platform/metrics.server";
 import type { Route } from "./+types/company-lookup";
 
 /**
@@ -43,11 +46,20 @@ function json(body: CompanyAnswer, status: number, headers: Record<string, strin
   return Response.json(body, { status, headers });
 }
 
-/** GET /entreprise/:siren. Limited per client like every render (http-server/render-limit.ts). */
-export async function loader({ params }: Route.LoaderArgs) {
+/**
+ * GET /entreprise/:siren. Limited per client like every render (http-server/render-limit.ts), and
+ * in lookups of its own (takeCompanyLookup).
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
   if (!companyLookupEnabled()) return json({ found: false }, 404, NOT_KEPT);
   const siren = sirenParam.safeParse(params.siren);
   if (!siren.success) return json({ error: SIREN_MESSAGES.invalid }, 400, NOT_KEPT);
+  const turn = takeCompanyLookup(context.clientIp);
+  if (!turn.allowed) {
+    countRefusal("company-lookup");
+    const error = `Trop de recherches d'entreprise depuis votre connexion. ${retryInMinutes(turn.retryAfterSeconds)}`;
+    return json({ error }, 429, { ...NOT_KEPT, ...retryAfter(turn.retryAfterSeconds) });
+  }
   const lookup = await findCompany(siren.data);
   if (lookup.status === "unavailable") return json({ found: false }, 200, NOT_KEPT);
   if (lookup.status === "not-found") return json({ found: false }, 200, KEPT);
