@@ -1,8 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import {
-  ALERT_SITE_KEY,
-  alertRateLimitKeys,
   confirmAlert,
   drawAlertMail,
   findAlertByToken,
@@ -12,6 +10,7 @@ import {
   unsubscribeAlert,
   waitingAlertCounts,
 } from "../../app/features/alerts/alerts.server";
+import { ALERT_SITE_KEY, alertRateLimitKeys } from "../../app/features/alerts/subscriptions.server";
 import { MAIL_KINDS } from "../../app/features/mail/mail-outbox.server";
 import { setOfferActive } from "../../app/features/offers/offers.server";
 import { findPersonalData } from "../../app/features/privacy/personal-data.server";

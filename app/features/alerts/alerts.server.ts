@@ -1,17 +1,24 @@
-import { createHash, randomBytes } from "node:crypto";
 import { and, asc, count, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { CONFIRMED_ALERT_MONTHS, UNCONFIRMED_ALERT_DAYS } from "./alerts";
+import {
+  alertRateLimitKeys,
+  awaitingConfirmation,
+  deleteOfAddress,
+  drawLinkToken,
+  linkTokenHash,
+  ofAddress,
+  queueConfirmationMail,
+  unconfirmedPast,
+  usableConfirmLink,
+} from "./subscriptions.server";
 import { AVAILABLE_NOW } from "~/lib/offer-fields";
-import { mailboxKey, mailDomainKey } from "~/features/mail/mailbox";
-import { clientSubject } from "~/platform/client-address.server";
 import { purgeRows } from "~/platform/purge.server";
 import { db, type Database } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
 import { MAIL_KINDS, notifyMailWorkers } from "~/features/mail/mail-outbox.server";
-import { hitRateLimit, refundRateLimit, takeAttempt } from "~/platform/rate-limit.server";
+import { takeAttempt } from "~/platform/rate-limit.server";
 import { mailOutbox, offerAlertLinks, offerAlerts, offers } from "~/platform/schema.server";
-import { hashSessionToken, isWellFormedToken } from "~/features/accounts/sessions.server";
 
 // `Me prévenir` (issue 30): availability alerts on sold-out and on-order offers.
 // - Double opt-in: an alert counts once its confirmation link was followed (confirmed_at).
@@ -23,58 +30,6 @@ import { hashSessionToken, isWellFormedToken } from "~/features/accounts/session
 //   deliverable (queueAvailabilityAlerts) and marks the alert done: the outbox sends each once.
 
 const HOUR_MS = 60 * 60 * 1000;
-/** The site-wide hourly count of confirmation mails (ALERT_MAIL_MAX_PER_HOUR). */
-export const ALERT_SITE_KEY = "alert:site";
-
-const hashed = (text: string) => createHash("sha256").update(text).digest("base64url");
-
-/** The rate-limit counters of one request: the client's address, the mailbox and its domain (hashed). */
-export function alertRateLimitKeys(email: string, clientIp: string) {
-  return {
-    ip: `alert:ip:${clientSubject(clientIp)}`,
-    mailbox: `alert:mailbox:${hashed(mailboxKey(email))}`,
-    domain: `alert:domain:${hashed(mailDomainKey(email))}`,
-  };
-}
-
-/**
- * Whether a confirmation mail may go to `email`: ALERT_MAILS_PER_MAILBOX a day to its mailbox,
- * ALERT_MAILS_PER_DOMAIN_PER_HOUR to its domain (a catch-all domain takes any address), and
- * ALERT_MAIL_MAX_PER_HOUR for the whole site, counted in this order in the request's transaction
- * (rate_limits rows: every instance shares them). A refusal gives the earlier counters back, so
- * that repeats to one mailbox never use up its domain's or the site's allowance. The first refusal
- * of a window is logged; the visitor's answer is the same whatever happens here.
- */
-export async function mayMailConfirmation(
-  keys: ReturnType<typeof alertRateLimitKeys>,
-  context: { requestId: string },
-  tx: Database,
-): Promise<boolean> {
-  const e = env();
-  const limits = [
-    { name: "mailbox", key: keys.mailbox, limit: e.ALERT_MAILS_PER_MAILBOX, ms: 24 * HOUR_MS },
-    { name: "domain", key: keys.domain, limit: e.ALERT_MAILS_PER_DOMAIN_PER_HOUR, ms: HOUR_MS },
-    { name: "site", key: ALERT_SITE_KEY, limit: e.ALERT_MAIL_MAX_PER_HOUR, ms: HOUR_MS },
-  ];
-  const counted: string[] = [];
-  for (const { name, key, limit, ms } of limits) {
-    const hit = await hitRateLimit(key, limit, ms, tx);
-    if (hit.allowed) {
-      counted.push(key);
-      continue;
-    }
-    for (const earlier of counted) await refundRateLimit(earlier, tx);
-    if (hit.count === limit + 1) {
-      log.warn(`alert confirmations not mailed: ${name} limit reached`, {
-        requestId: context.requestId,
-        limit,
-        retryAfterSeconds: hit.retryAfterSeconds,
-      });
-    }
-    return false;
-  }
-  return true;
-}
 
 /** An offer visitors can order now: shown on the site and in stock (24 h or 72 h). */
 const deliverableNow = sql<boolean>`${offers.isActive} and ${offers.delivery} in (${sql.join(
@@ -133,15 +88,8 @@ export async function subscribeToAlert(
         returning id`);
       const alertId = stored.rows[0]?.id;
       if (alertId === undefined) return { kind: "requested" as const, slug: offer.slug };
-      if (await mayMailConfirmation(keys, context, tx)) {
-        // The new link is valid for UNCONFIRMED_ALERT_DAYS from now.
-        await tx
-          .update(offerAlerts)
-          .set({ createdAt: sql`now()` })
-          .where(eq(offerAlerts.id, alertId));
-        await tx.insert(mailOutbox).values({ alertId, kind: MAIL_KINDS.alertConfirmation });
-        await notifyMailWorkers(tx);
-      }
+      const outbox = { alertId, kind: MAIL_KINDS.alertConfirmation };
+      await queueConfirmationMail(tx, offerAlerts, alertId, outbox, keys, context);
       log.info("alert requested", { requestId: context.requestId, alertId });
       return { kind: "requested" as const, slug: offer.slug };
     });
@@ -152,12 +100,8 @@ export async function subscribeToAlert(
 }
 
 /** An alert's link that still works: unconfirmed links for UNCONFIRMED_ALERT_DAYS. */
-function usableLink(tokenHash: string) {
-  return and(
-    eq(offerAlerts.tokenHash, tokenHash),
-    sql`(${offerAlerts.confirmedAt} is not null or ${offerAlerts.createdAt} > now() - make_interval(days => ${UNCONFIRMED_ALERT_DAYS}))`,
-  );
-}
+const usableLink = (tokenHash: string) =>
+  usableConfirmLink(offerAlerts, tokenHash, UNCONFIRMED_ALERT_DAYS);
 
 export type AlertLink = {
   id: number;
@@ -175,7 +119,8 @@ export async function findAlertByToken(
   purpose: "confirm" | "unsubscribe",
   database: Database = db(),
 ): Promise<AlertLink | undefined> {
-  if (!isWellFormedToken(token)) return undefined;
+  const tokenHash = linkTokenHash(token);
+  if (!tokenHash) return undefined;
   const [row] = await database
     .select({
       id: offerAlerts.id,
@@ -188,8 +133,8 @@ export async function findAlertByToken(
     .innerJoin(offers, eq(offers.id, offerAlerts.offerId))
     .where(
       purpose === "confirm"
-        ? usableLink(hashSessionToken(token))
-        : sql`${offerAlerts.id} = (select ${offerAlertLinks.alertId} from ${offerAlertLinks} where ${offerAlertLinks.tokenHash} = ${hashSessionToken(token)})`,
+        ? usableLink(tokenHash)
+        : sql`${offerAlerts.id} = (select ${offerAlertLinks.alertId} from ${offerAlertLinks} where ${offerAlertLinks.tokenHash} = ${tokenHash})`,
     )
     .limit(1);
   if (!row) return undefined;
@@ -214,8 +159,8 @@ export async function confirmAlert(
   context: { requestId: string },
   database: Database = db(),
 ): Promise<AlertConfirmation> {
-  if (!isWellFormedToken(token)) return { kind: "invalid-link" };
-  const tokenHash = hashSessionToken(token);
+  const tokenHash = linkTokenHash(token);
+  if (!tokenHash) return { kind: "invalid-link" };
   return database.transaction(async (tx) => {
     const [alert] = await tx
       .select({
@@ -266,8 +211,8 @@ export async function unsubscribeAlert(
   context: { requestId: string },
   database: Database = db(),
 ): Promise<{ kind: "unsubscribed"; offer: { title: string } } | { kind: "invalid-link" }> {
-  if (!isWellFormedToken(token)) return { kind: "invalid-link" };
-  const tokenHash = hashSessionToken(token);
+  const tokenHash = linkTokenHash(token);
+  if (!tokenHash) return { kind: "invalid-link" };
   const rows = await database.execute<{ id: number; title: string }>(sql`
     delete from ${offerAlerts} a using ${offers} o, ${offerAlertLinks} l
     where o.id = a.offer_id and a.id = l.alert_id and l.token_hash = ${tokenHash}
@@ -326,12 +271,11 @@ export async function drawAlertMail(
   kind: string,
   database: Database = db(),
 ): Promise<AlertMailData | undefined> {
-  const token = randomBytes(32).toString("base64url");
+  const { token, tokenHash } = drawLinkToken();
   const stillDue =
     kind === MAIL_KINDS.alertConfirmation
-      ? sql`${offerAlerts.confirmedAt} is null and ${offerAlerts.createdAt} > now() - make_interval(days => ${UNCONFIRMED_ALERT_DAYS})`
+      ? awaitingConfirmation(offerAlerts, UNCONFIRMED_ALERT_DAYS)
       : isNotNull(offerAlerts.notifiedAt);
-  const tokenHash = hashSessionToken(token);
   const [alert] = await database
     .update(offerAlerts)
     .set({ tokenHash })
@@ -384,7 +328,7 @@ export async function purgeAlerts(
   options: { dryRun?: boolean } = {},
   database: Database = db(),
 ): Promise<{ unconfirmed: number; confirmed: number }> {
-  const unconfirmed = sql`confirmed_at is null and created_at < now() - make_interval(days => ${UNCONFIRMED_ALERT_DAYS})`;
+  const unconfirmed = unconfirmedPast(offerAlerts, UNCONFIRMED_ALERT_DAYS);
   const confirmed = sql`confirmed_at < now() - make_interval(months => ${CONFIRMED_ALERT_MONTHS})`;
   const run = (where: SQL) => purgeRows(database, offerAlerts, where, options.dryRun);
   return { unconfirmed: await run(unconfirmed), confirmed: await run(confirmed) };
@@ -405,17 +349,12 @@ export async function alertsOfAddress(email: string, database: Database = db()) 
     })
     .from(offerAlerts)
     .innerJoin(offers, eq(offers.id, offerAlerts.offerId))
-    .where(sql`lower(${offerAlerts.email}) = lower(${email})`)
+    .where(ofAddress(offerAlerts, email))
     .orderBy(asc(offerAlerts.createdAt), asc(offerAlerts.id));
 }
 
 export type AlertOfAddress = Awaited<ReturnType<typeof alertsOfAddress>>[number];
 
 /** Deletes every alert of one address (their mails cascade); how many. */
-export async function deleteAlertsOfAddress(email: string, database: Database): Promise<number> {
-  const rows = await database
-    .delete(offerAlerts)
-    .where(sql`lower(${offerAlerts.email}) = lower(${email})`)
-    .returning({ id: offerAlerts.id });
-  return rows.length;
-}
+export const deleteAlertsOfAddress = (email: string, database: Database) =>
+  deleteOfAddress(offerAlerts, email, database);

@@ -1,7 +1,15 @@
-import { randomBytes } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
-import { hashSessionToken, isWellFormedToken } from "~/features/accounts/sessions.server";
-import { alertRateLimitKeys, mayMailConfirmation } from "~/features/alerts/alerts.server";
+import {
+  alertRateLimitKeys,
+  awaitingConfirmation,
+  deleteOfAddress,
+  drawLinkToken,
+  linkTokenHash,
+  ofAddress,
+  queueConfirmationMail,
+  unconfirmedPast,
+  usableConfirmLink,
+} from "~/features/alerts/subscriptions.server";
 import { MAIL_KINDS, notifyMailWorkers } from "~/features/mail/mail-outbox.server";
 import { listActiveOffers } from "~/features/offers/offer-listing.server";
 import { clientSubject } from "~/platform/client-address.server";
@@ -68,16 +76,8 @@ export async function subscribeToSavedSearch(
         returning id`);
       const searchId = stored.rows[0]?.id;
       if (searchId === undefined) return { kind: "requested" as const };
-      if (await mayMailConfirmation(keys, context, tx)) {
-        await tx
-          .update(savedSearches)
-          .set({ createdAt: sql`now()` })
-          .where(eq(savedSearches.id, searchId));
-        await tx
-          .insert(mailOutbox)
-          .values({ savedSearchId: searchId, kind: MAIL_KINDS.savedSearchConfirmation });
-        await notifyMailWorkers(tx);
-      }
+      const outbox = { savedSearchId: searchId, kind: MAIL_KINDS.savedSearchConfirmation };
+      await queueConfirmationMail(tx, savedSearches, searchId, outbox, keys, context);
       log.info("saved search requested", { requestId: context.requestId, searchId });
       return { kind: "requested" as const };
     });
@@ -87,12 +87,8 @@ export async function subscribeToSavedSearch(
   }
 }
 
-function usableLink(tokenHash: string) {
-  return and(
-    eq(savedSearches.tokenHash, tokenHash),
-    sql`(${savedSearches.confirmedAt} is not null or ${savedSearches.createdAt} > now() - make_interval(days => ${UNCONFIRMED_SEARCH_DAYS}))`,
-  );
-}
+const usableLink = (tokenHash: string) =>
+  usableConfirmLink(savedSearches, tokenHash, UNCONFIRMED_SEARCH_DAYS);
 
 const byUnsubscribeLink = (tokenHash: string) =>
   sql`${savedSearches.id} in (select ${savedSearchLinks.searchId} from ${savedSearchLinks} where ${savedSearchLinks.tokenHash} = ${tokenHash})`;
@@ -103,8 +99,8 @@ export async function findSavedSearchesByToken(
   purpose: "confirm" | "unsubscribe",
   database: Database = db(),
 ): Promise<{ queries: string[]; confirmed: boolean } | undefined> {
-  if (!isWellFormedToken(token)) return undefined;
-  const tokenHash = hashSessionToken(token);
+  const tokenHash = linkTokenHash(token);
+  if (!tokenHash) return undefined;
   const rows = await database
     .select({ query: savedSearches.query, confirmedAt: savedSearches.confirmedAt })
     .from(savedSearches)
@@ -149,8 +145,8 @@ export async function confirmSavedSearch(
   context: { requestId: string },
   database: Database = db(),
 ): Promise<{ kind: "confirmed"; query: string } | { kind: "invalid-link" }> {
-  if (!isWellFormedToken(token)) return { kind: "invalid-link" };
-  const tokenHash = hashSessionToken(token);
+  const tokenHash = linkTokenHash(token);
+  if (!tokenHash) return { kind: "invalid-link" };
   const [search] = await database
     .select({ id: savedSearches.id, query: savedSearches.query })
     .from(savedSearches)
@@ -181,10 +177,11 @@ export async function unsubscribeSavedSearch(
   context: { requestId: string },
   database: Database = db(),
 ): Promise<{ kind: "unsubscribed"; count: number } | { kind: "invalid-link" }> {
-  if (!isWellFormedToken(token)) return { kind: "invalid-link" };
+  const tokenHash = linkTokenHash(token);
+  if (!tokenHash) return { kind: "invalid-link" };
   const gone = await database
     .delete(savedSearches)
-    .where(byUnsubscribeLink(hashSessionToken(token)))
+    .where(byUnsubscribeLink(tokenHash))
     .returning({ id: savedSearches.id });
   if (gone.length === 0) return { kind: "invalid-link" };
   log.info("saved search unsubscribed", { requestId: context.requestId, searches: gone.length });
@@ -268,8 +265,7 @@ export async function drawSavedSearchMail(
   kind: string,
   database: Database = db(),
 ): Promise<SavedSearchMailData | undefined> {
-  const token = randomBytes(32).toString("base64url");
-  const tokenHash = hashSessionToken(token);
+  const { token, tokenHash } = drawLinkToken();
   if (kind === MAIL_KINDS.savedSearchConfirmation) {
     const [search] = await database
       .update(savedSearches)
@@ -277,7 +273,7 @@ export async function drawSavedSearchMail(
       .where(
         and(
           eq(savedSearches.id, searchId),
-          sql`${savedSearches.confirmedAt} is null and ${savedSearches.createdAt} > now() - make_interval(days => ${UNCONFIRMED_SEARCH_DAYS})`,
+          awaitingConfirmation(savedSearches, UNCONFIRMED_SEARCH_DAYS),
         ),
       )
       .returning({ email: savedSearches.email, query: savedSearches.query });
@@ -359,7 +355,7 @@ export async function purgeSavedSearches(
   options: { dryRun?: boolean } = {},
   database: Database = db(),
 ): Promise<{ unconfirmed: number; idle: number }> {
-  const unconfirmed = sql`confirmed_at is null and created_at < now() - make_interval(days => ${UNCONFIRMED_SEARCH_DAYS})`;
+  const unconfirmed = unconfirmedPast(savedSearches, UNCONFIRMED_SEARCH_DAYS);
   const idle = sql`coalesce(last_match_at, confirmed_at) < now() - make_interval(months => ${SEARCH_IDLE_MONTHS})`;
   const run = (where: SQL) => purgeRows(database, savedSearches, where, options.dryRun);
   return { unconfirmed: await run(unconfirmed), idle: await run(idle) };
@@ -379,20 +375,12 @@ export async function savedSearchesOfAddress(email: string, database: Database =
       lastMailedAt: savedSearches.lastMailedAt,
     })
     .from(savedSearches)
-    .where(sql`lower(${savedSearches.email}) = lower(${email})`)
+    .where(ofAddress(savedSearches, email))
     .orderBy(asc(savedSearches.createdAt), asc(savedSearches.id));
 }
 
 export type SavedSearchOfAddress = Awaited<ReturnType<typeof savedSearchesOfAddress>>[number];
 
 /** Deletes every search of one address (their mails, matches and links cascade); how many. */
-export async function deleteSavedSearchesOfAddress(
-  email: string,
-  database: Database,
-): Promise<number> {
-  const rows = await database
-    .delete(savedSearches)
-    .where(sql`lower(${savedSearches.email}) = lower(${email})`)
-    .returning({ id: savedSearches.id });
-  return rows.length;
-}
+export const deleteSavedSearchesOfAddress = (email: string, database: Database) =>
+  deleteOfAddress(savedSearches, email, database);
