@@ -3,13 +3,19 @@ import { formatFileSize } from "~/lib/attachments";
 import { formatCents, toCents } from "~/lib/money";
 import { formatSiren } from "~/lib/siren";
 import type { DeliveredItem } from "~/platform/schema.server";
-import { openPdf, PDF_LAYOUT, type Doc } from "~/features/quotes/quote-pdf.server";
+import {
+  openPdf,
+  PDF_LAYOUT,
+  rowRule,
+  tableHeading,
+  type Doc,
+} from "~/features/quotes/quote-pdf.server";
 import type { FinancerSummary } from "./financer-summary";
 
 // The LOA file's two documents laid out like the quote (issue 41): the summary handed to the
 // financer (synthese.pdf, beside synthese.json) and the delivery report the buyer signs.
 
-const { page: PAGE, width: WIDTH, color: COLOR, shade: SHADE } = PDF_LAYOUT;
+const { page: PAGE, width: WIDTH, color: COLOR } = PDF_LAYOUT;
 const LEFT = PAGE.margin;
 
 function heading(doc: Doc, text: string) {
@@ -153,24 +159,14 @@ export function deliveryReportPdf(report: DeliveryReport): Promise<Buffer> {
     { title: "Matériel", x: LEFT, width: WIDTH - 200 },
     { title: "N° de série", x: LEFT + WIDTH - 200, width: 200 },
   ];
-  let y = doc.y;
-  doc.rect(LEFT, y, WIDTH, 20).fill(SHADE);
-  doc.font("bold").fontSize(9).fillColor(COLOR.text);
-  for (const column of columns)
-    doc.text(column.title, column.x + 4, y + 6, { width: column.width - 8 });
-  y += 24;
+  let y = tableHeading(doc, columns, doc.y);
   for (const item of report.items) {
     doc.font("regular").fontSize(9.5).fillColor(COLOR.text);
     doc.text(item.label, columns[0].x + 4, y, { width: columns[0].width - 8 });
     const bottom = doc.y;
     doc.text(item.serial, columns[1].x + 4, y, { width: columns[1].width - 8 });
     y = Math.max(bottom, doc.y) + 4;
-    doc
-      .moveTo(LEFT, y)
-      .lineTo(LEFT + WIDTH, y)
-      .lineWidth(0.5)
-      .strokeColor(COLOR.rule)
-      .stroke();
+    rowRule(doc, y);
     y += 5;
   }
   doc.y = y;

@@ -91,7 +91,30 @@ export function openPdf(info: { Title: string; Author: string; CreationDate: Dat
 }
 
 /** The page's geometry and colours, for the other documents laid out like the quote. */
-export const PDF_LAYOUT = { page: PAGE, width: WIDTH, color: COLOR, shade: SHADE } as const;
+export const PDF_LAYOUT = { page: PAGE, width: WIDTH, color: COLOR } as const;
+
+/** A table's column: its title, where it starts, how wide it is. */
+export type PdfColumn = { title: string; x: number; width: number; align?: "left" | "right" };
+
+/** A table's shaded row of titles at `y`; returns where its first row starts. */
+export function tableHeading(doc: Doc, columns: readonly PdfColumn[], y: number): number {
+  doc.rect(PAGE.margin, y, WIDTH, 20).fill(SHADE);
+  doc.font("bold").fontSize(9).fillColor(COLOR.text);
+  for (const column of columns) {
+    doc.text(column.title, column.x + 4, y + 6, { width: column.width - 8, align: column.align });
+  }
+  return y + 24;
+}
+
+/** The thin rule across the page under a table's row. */
+export function rowRule(doc: Doc, y: number): void {
+  doc
+    .moveTo(PAGE.margin, y)
+    .lineTo(PAGE.margin + WIDTH, y)
+    .lineWidth(0.5)
+    .strokeColor(COLOR.rule)
+    .stroke();
+}
 
 function draw(doc: Doc, quote: QuoteDocument) {
   const left = PAGE.margin;
@@ -146,12 +169,7 @@ function draw(doc: Doc, quote: QuoteDocument) {
     { title: "Mensuel HT", x: left + WIDTH - 225, width: 110, align: "right" as const },
     { title: "Mise en service HT", x: left + WIDTH - 110, width: 110, align: "right" as const },
   ];
-  doc.rect(left, y, WIDTH, 20).fill(SHADE);
-  doc.font("bold").fontSize(9).fillColor(COLOR.text);
-  for (const column of columns) {
-    doc.text(column.title, column.x + 4, y + 6, { width: column.width - 8, align: column.align });
-  }
-  y += 24;
+  y = tableHeading(doc, columns, y);
   for (const row of quote.rows) {
     const [designation, monthly, setup] = columns;
     doc.font("bold").fontSize(9.5).fillColor(COLOR.text);
@@ -165,12 +183,7 @@ function draw(doc: Doc, quote: QuoteDocument) {
     doc.text(row.monthly, monthly.x + 4, y, { width: monthly.width - 8, align: "right" });
     doc.text(row.setup, setup.x + 4, y, { width: setup.width - 8, align: "right" });
     y = Math.max(bottom, doc.y) + 5;
-    doc
-      .moveTo(left, y)
-      .lineTo(left + WIDTH, y)
-      .lineWidth(0.5)
-      .strokeColor(COLOR.rule)
-      .stroke();
+    rowRule(doc, y);
     y += 6;
   }
 
