@@ -49,7 +49,6 @@ const mailColumns = {
   sentAt: mailOutbox.sentAt,
 };
 
-/** The messages exchanged with the person on their requests' pages (issue 40). */
 /** The documents of an LOA file (issue 41), with their bytes: the export gives them back. */
 const leaseDocumentColumns = {
   id: leaseDocuments.id,
@@ -65,6 +64,7 @@ const leaseDocumentColumns = {
   createdAt: leaseDocuments.createdAt,
 };
 
+/** The messages exchanged with the person on their requests' pages (issue 40). */
 const messageColumns = {
   id: requestMessages.id,
   contactRequestId: requestMessages.contactRequestId,
