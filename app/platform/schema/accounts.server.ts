@@ -1,5 +1,6 @@
 // Admin accounts: users, second factor, sessions, password resets, the audit journal.
 import {
+  type AnyPgColumn,
   boolean,
   date,
   index,
@@ -33,6 +34,10 @@ export const users = pgTable(
   },
   (t) => [uniqueIndex("users_email_unique").on(t.email)],
 );
+
+/** An account a row names for what it did: the row stays, the account null, once it is removed. */
+export const byUser = <N extends string>(name: N) =>
+  integer(name).references((): AnyPgColumn => users.id, { onDelete: "set null" });
 
 /** Single-use recovery codes of a second factor, salted SHA-256 (80 random bits each). */
 export const recoveryCodes = pgTable(

@@ -16,7 +16,7 @@ import {
 import { OFFER_TYPES } from "~/lib/domain";
 import { DELIVERY_STATES } from "~/lib/offer-fields";
 import type { OptionGroup } from "~/lib/offer-options";
-import { timestamps } from "./columns.server";
+import { at, createdAt, identity, timestamps } from "./columns.server";
 
 export const offerType = pgEnum("offer_type", OFFER_TYPES);
 export const deliveryState = pgEnum("delivery_state", DELIVERY_STATES);
@@ -26,7 +26,7 @@ export const datacenters = pgTable("datacenters", {
   // The listing's `location` value: a slug of the name, never changed once offers use it.
   code: text("code").primaryKey(),
   name: text("name").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** The financer's scale (`Barème LOA`): a coefficient per duration ('0.03150' = 3,150 %). */
@@ -46,9 +46,9 @@ export const leaseRates = pgTable(
 export const searchSynonyms = pgTable(
   "search_synonyms",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     phrases: text("phrases").array().notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [check("search_synonyms_two_phrases", sql`cardinality(${t.phrases}) >= 2`)],
 );
@@ -149,15 +149,15 @@ export const offers = pgTable(
 export const offerAlerts = pgTable(
   "offer_alerts",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     offerId: integer("offer_id")
       .notNull()
       .references(() => offers.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     tokenHash: text("token_hash"),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    confirmedAt: timestamp("confirmed_at", { withTimezone: true, mode: "date" }),
-    notifiedAt: timestamp("notified_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    confirmedAt: at("confirmed_at"),
+    notifiedAt: at("notified_at"),
   },
   (t) => [
     // One alert per address and offer, whatever the case of the address.

@@ -8,13 +8,12 @@ import {
   pgEnum,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { bytea, timestamps } from "./columns.server";
+import { at, bytea, createdAt, identity, timestamps } from "./columns.server";
 import { offerAlerts } from "./catalogue.server";
-import { contactRequests } from "./requests.server";
-import { passwordResets, users } from "./accounts.server";
+import { requestRef } from "./requests.server";
+import { passwordResets, byUser, users } from "./accounts.server";
 import { quotes } from "./documents.server";
 import { savedSearches } from "./saved-searches.server";
 
@@ -29,11 +28,9 @@ export const mailStatus = pgEnum("mail_status", MAIL_STATUSES);
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     // The request the mail is about: erasing or purging it removes its mails.
-    contactRequestId: integer("contact_request_id").references(() => contactRequests.id, {
-      onDelete: "cascade",
-    }),
+    contactRequestId: requestRef(),
     kind: text("kind").notNull(),
     // A password-reset mail (issue 20): its reset. The link's token is drawn when the mail is
     // sent and only its hash stored (issue 28: no token in clear anywhere in the database).
@@ -62,15 +59,13 @@ export const mailOutbox = pgTable(
     ),
     status: mailStatus("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" })
-      .notNull()
-      .defaultNow(),
-    lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
+    nextAttemptAt: at("next_attempt_at").notNull().defaultNow(),
+    lockedUntil: at("locked_until"),
     lastError: text("last_error"),
-    sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
+    sentAt: at("sent_at"),
     // 'Réessayer' from the dashboard: created_at stays the request's date; the 3-day window
     // counts from the last retry.
-    retriedAt: timestamp("retried_at", { withTimezone: true, mode: "date" }),
+    retriedAt: at("retried_at"),
     retries: integer("retries").notNull().default(0),
     ...timestamps,
   },
@@ -102,16 +97,14 @@ export const messageKind = pgEnum("message_kind", ["message", "auto_reply", "bou
 export const requestMessages = pgTable(
   "request_messages",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    contactRequestId: integer("contact_request_id").references(() => contactRequests.id, {
-      onDelete: "cascade",
-    }),
+    id: identity(),
+    contactRequestId: requestRef(),
     direction: messageDirection("direction").notNull(),
     kind: messageKind("kind").notNull().default("message"),
     // An incoming message's place: the mailbox, its UIDVALIDITY and the message's UID.
     mailboxKey: text("mailbox_key"),
     // The salesperson who wrote it (their e-mail copied, as a note's), or the buyer's address.
-    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorId: byUser("author_id"),
     authorEmail: text("author_email").notNull(),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
@@ -123,7 +116,7 @@ export const requestMessages = pgTable(
     references: jsonb("references").$type<string[]>().notNull().default([]),
     // The quote joined to it, as a PDF attachment.
     quoteId: integer("quote_id").references(() => quotes.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("request_messages_message_id_key").on(t.messageId),
@@ -139,7 +132,7 @@ export const requestMessages = pgTable(
 export const requestMessageAttachments = pgTable(
   "request_message_attachments",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     messageId: integer("message_id")
       .notNull()
       .references(() => requestMessages.id, { onDelete: "cascade" }),
@@ -157,7 +150,7 @@ export const requestMessageAttachments = pgTable(
 export const replyTemplates = pgTable(
   "reply_templates",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     title: text("title").notNull(),
     body: text("body").notNull(),
     ...timestamps,

@@ -1,7 +1,6 @@
 // Quotes, signed documents and the LOA file.
 import { sql } from "drizzle-orm";
 import {
-  type AnyPgColumn,
   check,
   date,
   index,
@@ -10,7 +9,6 @@ import {
   pgEnum,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { QuoteSource } from "~/lib/quote";
@@ -22,9 +20,9 @@ import {
   type SignedSeller,
   type SignedTerms,
 } from "~/platform/signed-documents";
-import { bytea, timestamps } from "./columns.server";
-import { contactRequests } from "./requests.server";
-import { users } from "./accounts.server";
+import { at, bytea, createdAt, identity, timestamps } from "./columns.server";
+import { requestRef } from "./requests.server";
+import { byUser } from "./accounts.server";
 
 /**
  * A request's quote (issue 21): its number `DEV-YYYY-NNNNN`, given at the first download and kept
@@ -34,33 +32,29 @@ import { users } from "./accounts.server";
 export const quotes = pgTable(
   "quotes",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    contactRequestId: integer("contact_request_id")
-      .notNull()
-      .references(() => contactRequests.id, { onDelete: "cascade" }),
+    id: identity(),
+    contactRequestId: requestRef().notNull(),
     number: text("number").notNull().unique("quotes_number_key"),
-    issuedAt: timestamp("issued_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    issuedAt: at("issued_at").notNull().defaultNow(),
     content: jsonb("content").$type<QuoteSource>().notNull(),
     // Sent from the request's page (issue 29): to whom, with what, valid until when. A request's
     // latest quote is the current one; sending another sets replaced_at on the previous.
-    sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
-    sentById: integer("sent_by_id").references((): AnyPgColumn => users.id, {
-      onDelete: "set null",
-    }),
-    validUntil: timestamp("valid_until", { withTimezone: true, mode: "date" }),
+    sentAt: at("sent_at"),
+    sentById: byUser("sent_by_id"),
+    validUntil: at("valid_until"),
     terms: jsonb("terms").$type<SentQuoteTerms>(),
     // SHA-256 of the buyer's link's token, drawn when the mail leaves (as the password reset's).
     tokenHash: text("token_hash").unique("quotes_token_hash_key"),
-    replacedAt: timestamp("replaced_at", { withTimezone: true, mode: "date" }),
+    replacedAt: at("replaced_at"),
     // The answer, once: `Bon pour accord` (a simple electronic signature) or `Refuser`.
-    acceptedAt: timestamp("accepted_at", { withTimezone: true, mode: "date" }),
+    acceptedAt: at("accepted_at"),
     acceptance: jsonb("acceptance").$type<QuoteAcceptance>(),
-    declinedAt: timestamp("declined_at", { withTimezone: true, mode: "date" }),
+    declinedAt: at("declined_at"),
     declineReason: text("decline_reason"),
     // The owner's reminder three days before expiry, queued once.
-    reminderQueuedAt: timestamp("reminder_queued_at", { withTimezone: true, mode: "date" }),
+    reminderQueuedAt: at("reminder_queued_at"),
     // The buyer's first opening of the sent quote (issue 40): its owner is told once.
-    openedAt: timestamp("opened_at", { withTimezone: true, mode: "date" }),
+    openedAt: at("opened_at"),
   },
   (t) => [
     index("quotes_request_idx").on(t.contactRequestId, t.id.desc()),
@@ -84,14 +78,14 @@ export const signedDocumentKind = pgEnum("signed_document_kind", SIGNED_DOCUMENT
 export const signedDocuments = pgTable(
   "signed_documents",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     kind: signedDocumentKind("kind").notNull(),
     // The document's own number (a quote's DEV-YYYY-NNNNN).
     reference: text("reference").notNull(),
     // Where it came from, while that exists (the quote's row, its request).
     sourceId: integer("source_id"),
     contactRequestId: integer("contact_request_id"),
-    signedAt: timestamp("signed_at", { withTimezone: true, mode: "date" }).notNull(),
+    signedAt: at("signed_at").notNull(),
     fileName: text("file_name").notNull(),
     pdf: bytea("pdf").notNull(),
     pdfSha256: text("pdf_sha256").notNull(),
@@ -119,7 +113,7 @@ export const signedDocuments = pgTable(
 export const leaseDocumentKinds = pgTable(
   "lease_document_kinds",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     title: text("title").notNull(),
     purpose: text("purpose").notNull(),
     position: integer("position").notNull().default(0),
@@ -138,10 +132,8 @@ export const leaseDocumentStatus = pgEnum("lease_document_status", ["received", 
 export const leaseDocuments = pgTable(
   "lease_documents",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    contactRequestId: integer("contact_request_id")
-      .notNull()
-      .references(() => contactRequests.id, { onDelete: "cascade" }),
+    id: identity(),
+    contactRequestId: requestRef().notNull(),
     kindId: integer("kind_id").references(() => leaseDocumentKinds.id, { onDelete: "set null" }),
     kindTitle: text("kind_title").notNull(),
     fileName: text("file_name").notNull(),
@@ -151,9 +143,9 @@ export const leaseDocuments = pgTable(
     data: bytea("data").notNull(),
     status: leaseDocumentStatus("status").notNull().default("received"),
     refusalReason: text("refusal_reason"),
-    reviewedById: integer("reviewed_by_id").references(() => users.id, { onDelete: "set null" }),
-    reviewedAt: timestamp("reviewed_at", { withTimezone: true, mode: "date" }),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    reviewedById: byUser("reviewed_by_id"),
+    reviewedAt: at("reviewed_at"),
+    createdAt: createdAt(),
   },
   (t) => [
     index("lease_documents_request_idx").on(t.contactRequestId, t.kindId, t.createdAt),
@@ -170,29 +162,23 @@ export type DeliveredItem = { label: string; serial: string };
  * the delivery report the buyer signs (kept in signed_documents, kind delivery_report).
  */
 export const leaseFiles = pgTable("lease_files", {
-  contactRequestId: integer("contact_request_id")
-    .primaryKey()
-    .references(() => contactRequests.id, { onDelete: "cascade" }),
+  contactRequestId: requestRef().primaryKey(),
   quoteId: integer("quote_id").references(() => quotes.id, { onDelete: "set null" }),
-  openedAt: timestamp("opened_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-  completeAt: timestamp("complete_at", { withTimezone: true, mode: "date" }),
+  openedAt: at("opened_at").notNull().defaultNow(),
+  completeAt: at("complete_at"),
   // The buyer told what is missing: at most once a day (Europe/Paris day).
   missingRemindedOn: date("missing_reminded_on", { mode: "string" }),
-  financerSentAt: timestamp("financer_sent_at", { withTimezone: true, mode: "date" }),
-  financerSentById: integer("financer_sent_by_id").references(() => users.id, {
-    onDelete: "set null",
-  }),
+  financerSentAt: at("financer_sent_at"),
+  financerSentById: byUser("financer_sent_by_id"),
   // Where the archive was mailed (null: downloaded only).
   financerSentTo: text("financer_sent_to"),
   financerAnswer: text("financer_answer", { enum: ["approved", "refused"] }),
   financerAnsweredOn: date("financer_answered_on", { mode: "string" }),
   financerReference: text("financer_reference"),
-  financerRecordedById: integer("financer_recorded_by_id").references(() => users.id, {
-    onDelete: "set null",
-  }),
+  financerRecordedById: byUser("financer_recorded_by_id"),
   deliveredItems: jsonb("delivered_items").$type<DeliveredItem[]>(),
-  deliveryEnteredAt: timestamp("delivery_entered_at", { withTimezone: true, mode: "date" }),
-  deliverySignedAt: timestamp("delivery_signed_at", { withTimezone: true, mode: "date" }),
+  deliveryEnteredAt: at("delivery_entered_at"),
+  deliverySignedAt: at("delivery_signed_at"),
 });
 
 export type Quote = typeof quotes.$inferSelect;

@@ -10,22 +10,21 @@ import {
   pgEnum,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { CONTACT_STATUSES } from "~/lib/domain";
 import type { ConfigurationSnapshot } from "~/lib/offer-options";
-import { timestamps } from "./columns.server";
+import { at, createdAt, identity, timestamps } from "./columns.server";
 import { offers } from "./catalogue.server";
-import { users } from "./accounts.server";
+import { byUser } from "./accounts.server";
 
 export const contactStatus = pgEnum("contact_status", CONTACT_STATUSES);
 
 export const contactRequests = pgTable(
   "contact_requests",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     name: text("name").notNull(),
     email: text("email").notNull(),
     phone: text("phone"),
@@ -48,18 +47,18 @@ export const contactRequests = pgTable(
     submissionToken: uuid("submission_token").unique("contact_requests_submission_token_key"),
     // The Administrateur or Commercial who handles it (issue 22); null: nobody yet. An account's
     // removal leaves its requests unassigned.
-    ownerId: integer("owner_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    ownerId: byUser("owner_id"),
     // The first answer (first status change or note), set once by those writes: the dashboard's
     // time-to-first-answer chart reads it instead of probing both histories per request.
-    firstAnsweredAt: timestamp("first_answered_at", { withTimezone: true, mode: "date" }),
+    firstAnsweredAt: at("first_answered_at"),
     // A message to the buyer came back undelivered (issue 40): the address fails.
-    emailFailedAt: timestamp("email_failed_at", { withTimezone: true, mode: "date" }),
+    emailFailedAt: at("email_failed_at"),
     // Follow-ups (issue 40): 'À relancer le', a day in Europe/Paris (YYYY-MM-DD), or null.
     nextActionOn: date("next_action_on", { mode: "string" }),
     // The first answer is due by then (business hours from creation, follow-ups.server.ts); null
     // for requests made before the deadline existed. late_notified_at: the owner was told once.
-    firstResponseDueAt: timestamp("first_response_due_at", { withTimezone: true, mode: "date" }),
-    lateNotifiedAt: timestamp("late_notified_at", { withTimezone: true, mode: "date" }),
+    firstResponseDueAt: at("first_response_due_at"),
+    lateNotifiedAt: at("late_notified_at"),
     // Where the visit that sent it came from (issue 42): its first page's utm_* parameters and the
     // external site it was reached from (a host name), carried through the pages by `src`.
     source: text("source"),
@@ -119,6 +118,12 @@ export const contactRequests = pgTable(
   ],
 );
 
+/** The request a row belongs to, erased with it. */
+export const requestRef = () =>
+  integer("contact_request_id").references((): AnyPgColumn => contactRequests.id, {
+    onDelete: "cascade",
+  });
+
 /**
  * Exact counts of contact requests per key, kept by a trigger on contact_requests (migration
  * 0003): the dashboard and the list's status filter read a few rows instead of counting 100,000.
@@ -134,15 +139,13 @@ export const contactRequestCounts = pgTable("contact_request_counts", {
 export const contactNotes = pgTable(
   "contact_notes",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    contactRequestId: integer("contact_request_id")
-      .notNull()
-      .references(() => contactRequests.id, { onDelete: "cascade" }),
+    id: identity(),
+    contactRequestId: requestRef().notNull(),
     // The author's e-mail is copied: the note stays signed once the administrator is removed.
-    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorId: byUser("author_id"),
     authorEmail: text("author_email").notNull(),
     body: text("body").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("contact_notes_request_idx").on(t.contactRequestId, t.createdAt)],
 );
@@ -151,15 +154,13 @@ export const contactNotes = pgTable(
 export const contactStatusChanges = pgTable(
   "contact_status_changes",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    contactRequestId: integer("contact_request_id")
-      .notNull()
-      .references(() => contactRequests.id, { onDelete: "cascade" }),
+    id: identity(),
+    contactRequestId: requestRef().notNull(),
     fromStatus: contactStatus("from_status").notNull(),
     toStatus: contactStatus("to_status").notNull(),
-    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorId: byUser("author_id"),
     authorEmail: text("author_email").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("contact_status_changes_request_idx").on(t.contactRequestId, t.createdAt)],
 );
@@ -171,15 +172,13 @@ export const contactStatusChanges = pgTable(
 export const contactOwnerChanges = pgTable(
   "contact_owner_changes",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    contactRequestId: integer("contact_request_id")
-      .notNull()
-      .references(() => contactRequests.id, { onDelete: "cascade" }),
+    id: identity(),
+    contactRequestId: requestRef().notNull(),
     fromOwnerEmail: text("from_owner_email"),
     toOwnerEmail: text("to_owner_email"),
-    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorId: byUser("author_id"),
     authorEmail: text("author_email"),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("contact_owner_changes_request_idx").on(t.contactRequestId, t.createdAt)],
 );
