@@ -1,3 +1,4 @@
+import type { LucideIcon } from "lucide-react";
 import type * as React from "react";
 import { cn } from "~/components/ui/cn";
 
@@ -24,6 +25,16 @@ export function CardTitle({
       className={cn("text-xl font-semibold leading-tight tracking-tight", className)}
       {...props}
     />
+  );
+}
+
+/** A card's h2 led by its icon (the cards of a request's page). */
+export function IconCardTitle({ icon: Icon, children }: { icon: LucideIcon; children: string }) {
+  return (
+    <CardTitle as="h2" className="flex items-center gap-2">
+      <Icon className="size-5 text-primary" aria-hidden="true" />
+      {` ${children}`}
+    </CardTitle>
   );
 }
 

@@ -2,7 +2,7 @@ import { AlarmClock } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardHeader, IconCardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { formatDateTime, isoDate } from "~/lib/format";
@@ -38,9 +38,7 @@ export function FollowUpCard({
   return (
     <Card className="h-fit">
       <CardHeader>
-        <CardTitle as="h2" className="flex items-center gap-2">
-          <AlarmClock className="size-5 text-primary" aria-hidden="true" /> Relance
-        </CardTitle>
+        <IconCardTitle icon={AlarmClock}>Relance</IconCardTitle>
       </CardHeader>
       <CardContent className="space-y-4 text-sm">
         {state.firstAnsweredAt ? (

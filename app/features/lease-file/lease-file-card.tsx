@@ -1,7 +1,7 @@
 import { FileDown, FolderCheck } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardHeader, IconCardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { formatDateTime } from "~/lib/dates";
 import { formatFileSize } from "~/lib/attachments";
@@ -78,9 +78,7 @@ export function LeaseFileCard({
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2" className="flex items-center gap-2">
-          <FolderCheck className="size-5 text-primary" aria-hidden="true" /> Dossier LOA
-        </CardTitle>
+        <IconCardTitle icon={FolderCheck}>Dossier LOA</IconCardTitle>
         <p className="text-sm text-muted-foreground">
           Ouvert le {formatDateTime(file.openedAt)}
           {file.completeAt ? `, complet le ${formatDateTime(file.completeAt)}` : ""}.{" "}

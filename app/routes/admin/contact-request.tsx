@@ -6,7 +6,7 @@ import { AssignForm, NotSpamForm, StatusBadge, StatusForm } from "~/features/des
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { BackLink } from "~/components/ui/back-link";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardHeader, CardTitle, IconCardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/input";
 import { ADMIN_MESSAGES } from "~/lib/admin-messages";
@@ -359,9 +359,7 @@ export default function ContactRequestPage({ loaderData, actionData }: Route.Com
 
           <Card>
             <CardHeader>
-              <CardTitle as="h2" className="flex items-center gap-2">
-                <StickyNote className="size-5 text-primary" aria-hidden="true" /> Notes internes
-              </CardTitle>
+              <IconCardTitle icon={StickyNote}>Notes internes</IconCardTitle>
             </CardHeader>
             <CardContent className="space-y-6">
               <NoteForm
@@ -402,9 +400,7 @@ export default function ContactRequestPage({ loaderData, actionData }: Route.Com
           />
           <Card className="h-fit">
             <CardHeader>
-              <CardTitle as="h2" className="flex items-center gap-2">
-                <History className="size-5 text-primary" aria-hidden="true" /> Historique
-              </CardTitle>
+              <IconCardTitle icon={History}>Historique</IconCardTitle>
             </CardHeader>
             <CardContent>
               {history.length === 0 ? (

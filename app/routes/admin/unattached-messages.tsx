@@ -27,6 +27,11 @@ export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 export const meta: Route.MetaFunction = () => adminMeta("Messages non rattachés");
 
 const PATH = "/admin/messages";
+/** A message attached or discarded meanwhile (another tab, a colleague). */
+const MESSAGE_GONE = {
+  error: "Message introuvable",
+  description: "Il a déjà été rattaché ou supprimé.",
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "contacts");
@@ -74,12 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw redirect(`${PATH}?discard=${input.id}`, { headers: PRIVATE_HEADERS });
     }
     const gone = await withDatabase("discard message", context, () => discardMessage(input.id));
-    if (!gone) {
-      return actionFailure(404, {
-        error: "Message introuvable",
-        description: "Il a déjà été rattaché ou supprimé.",
-      });
-    }
+    if (!gone) return actionFailure(404, MESSAGE_GONE);
     return actionDone(request, context, "messageDiscarded", "/admin/messages", {
       actor: user,
       action: "message-discarded",
@@ -95,12 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: `Aucune demande ne porte la référence ${input.reference}.`,
     });
   }
-  if (attached.kind === "missing") {
-    return actionFailure(404, {
-      error: "Message introuvable",
-      description: "Il a déjà été rattaché ou supprimé.",
-    });
-  }
+  if (attached.kind === "missing") return actionFailure(404, MESSAGE_GONE);
   return actionDone(request, context, "messageAttached", "/admin/messages", {
     actor: user,
     action: "message-attached",
