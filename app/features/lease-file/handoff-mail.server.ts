@@ -1,15 +1,13 @@
 import { ownerOrTeam } from "~/features/mail/mail-renderer.server";
 import type { SendMailOptions } from "nodemailer";
-import { eq } from "drizzle-orm";
 import { contactAdminUrl } from "~/features/mail/mail-text";
-import { selectRequestsWithOwner } from "~/platform/contact-columns.server";
 import { contactReference } from "~/platform/contact-reference";
 import { formatDateTime } from "~/lib/dates";
 import { formatCents, toCents } from "~/lib/money";
 import { formatSiren } from "~/lib/siren";
 import type { Database } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
-import { contactRequests, leaseFiles, type MailOutboxRow } from "~/platform/schema.server";
+import type { MailOutboxRow } from "~/platform/schema.server";
 import { signedDocumentOf } from "~/platform/signed-documents.server";
 import { siteConfig } from "~/platform/site.server";
 import { MAIL_KINDS } from "~/features/mail/mail-outbox.server";
@@ -20,46 +18,34 @@ import { renderLeaseFileMail } from "./lease-mail-render";
 // archive built again then, the same bytes as the request page's download), and the owner's
 // notice of the signed delivery report.
 
-type Settings = { baseUrl: string; to: string[]; from: SendMailOptions["from"] };
-
 const MB = (bytes: number) =>
   new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 1 }).format(bytes / 1_000_000);
 
 const euros = (value: string | null) => (value === null ? null : formatCents(toCents(value)));
 
+/** What the hand-off's mails say of the request and its LOA file (lease-file-mail.server.ts). */
+type HandOffRequest = {
+  id: number;
+  createdAt: Date;
+  name: string;
+  company: string | null;
+  owner: string | null;
+  sentTo: string | null;
+  quoteId: number | null;
+  signedAt: Date | null;
+};
+
+/** The hand-off's mail of that kind about a request with its LOA file (read by the caller). */
 export async function handOffMailMessage(
-  row: MailOutboxRow,
-  settings: Settings,
-  messageDomain: string,
+  kind: MailOutboxRow["kind"],
+  request: HandOffRequest,
+  common: Pick<SendMailOptions, "from" | "messageId" | "headers">,
+  settings: { baseUrl: string; to: string[] },
   database: Database,
 ): Promise<SendMailOptions | { failed: string }> {
-  const id = row.contactRequestId;
-  const [request] =
-    id === null
-      ? []
-      : await selectRequestsWithOwner(
-          {
-            id: contactRequests.id,
-            createdAt: contactRequests.createdAt,
-            name: contactRequests.name,
-            company: contactRequests.company,
-            sentTo: leaseFiles.financerSentTo,
-            quoteId: leaseFiles.quoteId,
-            signedAt: leaseFiles.deliverySignedAt,
-          },
-          database,
-        )
-          .innerJoin(leaseFiles, eq(leaseFiles.contactRequestId, contactRequests.id))
-          .where(eq(contactRequests.id, id));
-  if (!request) return { failed: "Le dossier n'existe plus" };
-  const common = {
-    from: settings.from,
-    messageId: `<lease-file-${row.id}@${messageDomain}>`,
-    headers: { "Auto-Submitted": "auto-generated" },
-  };
   const reference = contactReference(request.id, request.createdAt);
   const site = siteConfig();
-  if (row.kind === MAIL_KINDS.deliveryReportSigned) {
+  if (kind === MAIL_KINDS.deliveryReportSigned) {
     const signed = request.quoteId
       ? await signedDocumentOf("delivery_report", request.quoteId, database)
       : undefined;

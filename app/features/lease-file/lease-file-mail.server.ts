@@ -72,41 +72,49 @@ export async function queueMissingDocumentReminders(
 
 type Settings = { baseUrl: string; to: string[]; from: SendMailOptions["from"] };
 
+/** The request an LOA file's mail is about, with its owner, its file's hand-off and quote number. */
+async function fileRequest(id: number | null, database: Database) {
+  if (id === null) return undefined;
+  const [request] = await selectRequestsWithOwner(
+    {
+      id: contactRequests.id,
+      name: contactRequests.name,
+      email: contactRequests.email,
+      company: contactRequests.company,
+      createdAt: contactRequests.createdAt,
+      status: contactRequests.status,
+      hasFile: sql<boolean>`${leaseFiles.contactRequestId} is not null`,
+      sentTo: leaseFiles.financerSentTo,
+      quoteId: leaseFiles.quoteId,
+      signedAt: leaseFiles.deliverySignedAt,
+      number: quotes.number,
+    },
+    database,
+  )
+    .leftJoin(leaseFiles, eq(leaseFiles.contactRequestId, contactRequests.id))
+    .leftJoin(quotes, eq(quotes.id, leaseFiles.quoteId))
+    .where(eq(contactRequests.id, id));
+  return request;
+}
+
 export async function leaseFileMailMessage(
   row: MailOutboxRow,
   settings: Settings,
   messageDomain: string,
   database: Database,
 ): Promise<SendMailOptions | { failed: string }> {
-  if (row.kind === MAIL_KINDS.leaseFileFinancer || row.kind === MAIL_KINDS.deliveryReportSigned) {
-    return handOffMailMessage(row, settings, messageDomain, database);
-  }
-  const id = row.contactRequestId;
-  const [request] =
-    id === null
-      ? []
-      : await selectRequestsWithOwner(
-          {
-            id: contactRequests.id,
-            name: contactRequests.name,
-            email: contactRequests.email,
-            company: contactRequests.company,
-            createdAt: contactRequests.createdAt,
-            status: contactRequests.status,
-            number: quotes.number,
-          },
-          database,
-        )
-          .leftJoin(leaseFiles, eq(leaseFiles.contactRequestId, contactRequests.id))
-          .leftJoin(quotes, eq(quotes.id, leaseFiles.quoteId))
-          .where(eq(contactRequests.id, id));
-  const file = request ? await leaseFileOf(request.id, database) : undefined;
-  if (!request || !file) return { failed: "Le dossier n'existe plus" };
+  const request = await fileRequest(row.contactRequestId, database);
   const common = {
     from: settings.from,
     messageId: `<lease-file-${row.id}@${messageDomain}>`,
     headers: { "Auto-Submitted": "auto-generated" },
   };
+  if (row.kind === MAIL_KINDS.leaseFileFinancer || row.kind === MAIL_KINDS.deliveryReportSigned) {
+    if (!request?.hasFile) return { failed: "Le dossier n'existe plus" };
+    return handOffMailMessage(row.kind, request, common, settings, database);
+  }
+  const file = request ? await leaseFileOf(request.id, database) : undefined;
+  if (!request || !file) return { failed: "Le dossier n'existe plus" };
   const reference = contactReference(request.id, request.createdAt);
   const customer = companyLine(request.company, null) ?? request.name;
   if (row.kind === MAIL_KINDS.leaseFileComplete) {
