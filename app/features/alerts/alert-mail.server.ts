@@ -5,7 +5,26 @@ import { monthlyLabel } from "~/lib/money";
 import { drawAlertMail } from "./alerts.server";
 import { MAIL_KINDS } from "~/features/mail/mail-outbox.server";
 import type { MailRenderer } from "~/features/mail/mail-renderer.server";
+import type { MailSettings } from "~/features/mail/mail-settings.server";
+import type { RenderedMail } from "~/features/mail/mail-text";
 import { siteConfig } from "~/platform/site.server";
+
+/**
+ * An alert's or a saved search's message: from the site to the address alone (no display name),
+ * automatic, with the one-click unsubscribe headers (RFC 8058).
+ */
+export function subscriptionMessage(
+  mail: RenderedMail,
+  to: { settings: MailSettings; email: string; messageId: string; unsubscribeUrl: string },
+) {
+  return {
+    from: to.settings.from,
+    to: to.email,
+    ...mail,
+    messageId: to.messageId,
+    headers: { "Auto-Submitted": "auto-generated", ...listUnsubscribeHeaders(to.unsubscribeUrl) },
+  };
+}
 
 /**
  * An alert's mail as it leaves (a new link token drawn now), or why it is not sent: the alert was
@@ -38,15 +57,12 @@ export const prepareAlertMail: MailRenderer = async (
           unsubscribeUrl,
         });
   return {
-    message: {
-      from: settings.from,
-      to: alert.email,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
+    message: subscriptionMessage(mail, {
+      settings,
+      email: alert.email,
       messageId: `<alert-${row.alertId}.mail-${row.id}@${messageDomain}>`,
-      headers: { "Auto-Submitted": "auto-generated", ...listUnsubscribeHeaders(unsubscribeUrl) },
-    },
+      unsubscribeUrl,
+    }),
     logged: { alertId: row.alertId, kind: row.kind, attempts: row.attempts },
   };
 };

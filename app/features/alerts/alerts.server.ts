@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { CONFIRMED_ALERT_MONTHS, UNCONFIRMED_ALERT_DAYS } from "./alerts";
 import {
   alertRateLimitKeys,
@@ -8,11 +8,10 @@ import {
   linkTokenHash,
   ofAddress,
   queueConfirmationMail,
-  unconfirmedPast,
+  purgeSubscriptions,
   usableConfirmLink,
 } from "./subscriptions.server";
 import { AVAILABLE_NOW } from "~/lib/offer-fields";
-import { purgeRows } from "~/platform/purge.server";
 import { db, type Database } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
@@ -328,10 +327,15 @@ export async function purgeAlerts(
   options: { dryRun?: boolean } = {},
   database: Database = db(),
 ): Promise<{ unconfirmed: number; confirmed: number }> {
-  const unconfirmed = unconfirmedPast(offerAlerts, UNCONFIRMED_ALERT_DAYS);
-  const confirmed = sql`confirmed_at < now() - make_interval(months => ${CONFIRMED_ALERT_MONTHS})`;
-  const run = (where: SQL) => purgeRows(database, offerAlerts, where, options.dryRun);
-  return { unconfirmed: await run(unconfirmed), confirmed: await run(confirmed) };
+  const expired = sql`confirmed_at < now() - make_interval(months => ${CONFIRMED_ALERT_MONTHS})`;
+  const [unconfirmed, confirmed] = await purgeSubscriptions(
+    database,
+    offerAlerts,
+    UNCONFIRMED_ALERT_DAYS,
+    expired,
+    options.dryRun,
+  );
+  return { unconfirmed, confirmed };
 }
 
 // Personal data (the page `Données personnelles`): one address's alerts, exported and erased.

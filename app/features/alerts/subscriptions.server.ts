@@ -116,9 +116,23 @@ export function awaitingConfirmation(table: SubscriptionTable, days: number): SQ
   return sql`${table.confirmedAt} is null and ${requestedWithin(table, days)}`;
 }
 
-/** Unconfirmed `days` after it was asked: the purge's. */
-export function unconfirmedPast(table: SubscriptionTable, days: number): SQL {
-  return sql`${table.confirmedAt} is null and ${table.createdAt} < now() - make_interval(days => ${days})`;
+/**
+ * The retention purge of a subscription table: the rows left unconfirmed `days` after they were
+ * asked, then those `expired` names, deleted with their mails and links (or, on a dry run, only
+ * counted). The two counts.
+ */
+export async function purgeSubscriptions(
+  database: Database,
+  table: SubscriptionTable,
+  days: number,
+  expired: SQL,
+  dryRun?: boolean,
+): Promise<[unconfirmed: number, expired: number]> {
+  const unconfirmed = sql`${table.confirmedAt} is null and ${table.createdAt} < now() - make_interval(days => ${days})`;
+  return [
+    await purgeRows(database, table, unconfirmed, dryRun),
+    await purgeRows(database, table, expired, dryRun),
+  ];
 }
 
 /** The row whose confirmation link is `tokenHash`, while it works: confirmed, or within `days`. */

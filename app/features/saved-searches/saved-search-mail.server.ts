@@ -1,4 +1,5 @@
-import { alertTokenLink, listUnsubscribeHeaders } from "~/features/alerts/alerts";
+import { subscriptionMessage } from "~/features/alerts/alert-mail.server";
+import { alertTokenLink } from "~/features/alerts/alerts";
 import type { MailRenderer } from "~/features/mail/mail-renderer.server";
 import { monthlyLabel } from "~/lib/money";
 import { deliveryLabel } from "~/lib/offer-fields";
@@ -54,15 +55,12 @@ export const prepareSavedSearchMail: MailRenderer = async (
           unsubscribeUrl,
         });
   return {
-    message: {
-      from: settings.from,
-      to: mailed.email,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
+    message: subscriptionMessage(mail, {
+      settings,
+      email: mailed.email,
       messageId: `<search-${row.savedSearchId}.mail-${row.id}@${messageDomain}>`,
-      headers: { "Auto-Submitted": "auto-generated", ...listUnsubscribeHeaders(unsubscribeUrl) },
-    },
+      unsubscribeUrl,
+    }),
     logged: { savedSearchId: row.savedSearchId, kind: row.kind, attempts: row.attempts },
   };
 };

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import {
   alertRateLimitKeys,
   awaitingConfirmation,
@@ -7,13 +7,12 @@ import {
   linkTokenHash,
   ofAddress,
   queueConfirmationMail,
-  unconfirmedPast,
+  purgeSubscriptions,
   usableConfirmLink,
 } from "~/features/alerts/subscriptions.server";
 import { MAIL_KINDS, notifyMailWorkers } from "~/features/mail/mail-outbox.server";
 import { listActiveOffers } from "~/features/offers/offer-listing.server";
 import { clientSubject } from "~/platform/client-address.server";
-import { purgeRows } from "~/platform/purge.server";
 import { db, type Database } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
@@ -355,10 +354,15 @@ export async function purgeSavedSearches(
   options: { dryRun?: boolean } = {},
   database: Database = db(),
 ): Promise<{ unconfirmed: number; idle: number }> {
-  const unconfirmed = unconfirmedPast(savedSearches, UNCONFIRMED_SEARCH_DAYS);
-  const idle = sql`coalesce(last_match_at, confirmed_at) < now() - make_interval(months => ${SEARCH_IDLE_MONTHS})`;
-  const run = (where: SQL) => purgeRows(database, savedSearches, where, options.dryRun);
-  return { unconfirmed: await run(unconfirmed), idle: await run(idle) };
+  const expired = sql`coalesce(last_match_at, confirmed_at) < now() - make_interval(months => ${SEARCH_IDLE_MONTHS})`;
+  const [unconfirmed, idle] = await purgeSubscriptions(
+    database,
+    savedSearches,
+    UNCONFIRMED_SEARCH_DAYS,
+    expired,
+    options.dryRun,
+  );
+  return { unconfirmed, idle };
 }
 
 // Personal data (the page `Données personnelles`): one address's searches, exported and erased.
