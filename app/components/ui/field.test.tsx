@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Field } from "./field";
+import { Field, RequiredCheckbox } from "./field";
 import { Input } from "./input";
 
 const render = (props: Partial<Parameters<typeof Field>[0]> = {}) =>
@@ -41,5 +41,30 @@ describe("Field", () => {
     const html = render({ error: "Requis", errorId: "title-error" });
     expect(html).toContain('aria-describedby="title-error"');
     expect(html).toContain('id="title-error"');
+  });
+});
+
+describe("RequiredCheckbox", () => {
+  const box = (error?: string) =>
+    renderToStaticMarkup(
+      <RequiredCheckbox id="quote-agree" name="agree" error={error}>
+        J&apos;accepte ce devis.
+      </RequiredCheckbox>,
+    );
+
+  it("is a required box named by its label's text", () => {
+    const html = box();
+    expect(html).toMatch(/<label [^>]*><input type="checkbox" [^>]*\/><span>/);
+    expect(html).toContain('required="" name="agree"');
+    expect(html).toContain("<span>J&#x27;accepte ce devis.</span></label>");
+    expect(html).not.toContain("aria-describedby");
+  });
+
+  it("points the box at the server's message", () => {
+    const html = box("Cochez la case pour accepter.");
+    expect(html).toContain('aria-describedby="quote-agree-error"');
+    expect(html).toContain(
+      '<p id="quote-agree-error" class="text-sm text-destructive">Cochez la case pour accepter.</p>',
+    );
   });
 });
