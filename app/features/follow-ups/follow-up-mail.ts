@@ -1,6 +1,12 @@
-import { contactAdminUrl, escapeHtml, type RenderedMail } from "~/features/mail/mail-text";
+import {
+  contactAdminUrl,
+  escapeHtml,
+  mailDocument,
+  paragraphsMail,
+  requestLink,
+  type RenderedMail,
+} from "~/features/mail/mail-text";
 import { formatDateTime } from "~/lib/dates";
-import { mailDocument } from "~/features/quotes/quote-mail";
 
 // The follow-ups' mails (issue 40), written for the salesperson who reads them on a phone: what
 // to do, for whom, and the link to the request.
@@ -40,18 +46,11 @@ export type LateMailData = {
 /** To the request's owner (or the team): its first answer is late. */
 export function renderLateMail(data: LateMailData, baseUrl: string): RenderedMail {
   const subject = `Demande ${data.reference} sans réponse : délai dépassé`;
-  const url = contactAdminUrl(baseUrl, data.requestId);
   const lines = [
     `La demande ${data.reference} (${data.customer}), reçue le ${formatDateTime(data.createdAt)}, attendait une première réponse avant le ${formatDateTime(data.dueAt)}.`,
     "Elle n'en a pas encore reçu.",
   ];
-  const text = [...lines, "", `Voir la demande : ${url}`, ""].join("\n");
-  const html = mailDocument(
-    subject,
-    `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
-<p><a href="${escapeHtml(url)}">Voir la demande dans l'administration</a></p>`,
-  );
-  return { subject, text, html };
+  return paragraphsMail(subject, lines, requestLink(baseUrl, data.requestId));
 }
 
 export type DigestItem = {

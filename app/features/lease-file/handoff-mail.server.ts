@@ -1,6 +1,6 @@
 import { ownerOrTeam } from "~/features/mail/mail-renderer.server";
 import type { SendMailOptions } from "nodemailer";
-import { contactAdminUrl } from "~/features/mail/mail-text";
+import { contactAdminUrl, paragraphsMail } from "~/features/mail/mail-text";
 import { contactReference } from "~/platform/contact-reference";
 import { formatDateTime } from "~/lib/dates";
 import { formatCents, toCents } from "~/lib/money";
@@ -12,7 +12,6 @@ import { signedDocumentOf } from "~/platform/signed-documents.server";
 import { siteConfig } from "~/platform/site.server";
 import { MAIL_KINDS } from "~/features/mail/mail-outbox.server";
 import { buildHandOffArchive } from "./handoff-archive.server";
-import { renderLeaseFileMail } from "./lease-mail-render";
 
 // The hand-off's mails (issue 41): the archive to the financer, rendered as it leaves (the
 // archive built again then, the same bytes as the request page's download), and the owner's
@@ -53,7 +52,7 @@ export async function handOffMailMessage(
     const recipients = ownerOrTeam(request.owner, settings.to);
     if ("failed" in recipients) return recipients;
     const { to } = recipients;
-    const mail = renderLeaseFileMail(
+    const mail = paragraphsMail(
       `PV de livraison signé : ${reference} (${request.company ?? request.name})`,
       [
         `Le client a signé en ligne le procès-verbal de livraison de la demande ${reference} le ${formatDateTime(signed.signedAt)}, par ${signed.acceptance.name} (${signed.acceptance.role}).`,
@@ -72,7 +71,7 @@ export async function handOffMailMessage(
   const company = summary.customer.company ?? request.name;
   const siren = summary.customer.siren ? ` (SIREN ${formatSiren(summary.customer.siren)})` : "";
   const { lease } = summary;
-  const mail = renderLeaseFileMail(
+  const mail = paragraphsMail(
     `Dossier de financement LOA : ${company}${siren}, devis ${summary.quote.number}`,
     [
       "Bonjour,",

@@ -1,6 +1,6 @@
 import type { SendMailOptions } from "nodemailer";
 import { and, eq, lt, sql } from "drizzle-orm";
-import { contactAdminUrl } from "~/features/mail/mail-text";
+import { contactAdminUrl, paragraphsMail } from "~/features/mail/mail-text";
 import { selectRequestsWithOwner } from "~/platform/contact-columns.server";
 import { contactReference } from "~/platform/contact-reference";
 import { parisDay, parisParts } from "~/lib/dates";
@@ -19,7 +19,6 @@ import { MAIL_KINDS, notifyMailWorkers } from "~/features/mail/mail-outbox.serve
 import { type MailRenderer, ownerOrTeam, renderedMail } from "~/features/mail/mail-renderer.server";
 import { handOffMailMessage } from "./handoff-mail.server";
 import { leaseFileOf } from "./lease-file.server";
-import { renderLeaseFileMail } from "./lease-mail-render";
 
 // The LOA file's mails (issue 41): to the owner (or the team) when the file is complete; to the
 // buyer, at most once a day, what is still missing. Rendered when they leave, from the file then.
@@ -119,7 +118,7 @@ export async function leaseFileMailMessage(
   const customer = companyLine(request.company, null) ?? request.name;
   if (row.kind === MAIL_KINDS.leaseFileComplete) {
     if (!file.complete) return { failed: "Le dossier n'est plus complet" };
-    const mail = renderLeaseFileMail(
+    const mail = paragraphsMail(
       `Dossier LOA complet : ${reference} (${customer})`,
       [
         `Le client a fourni toutes les pièces du dossier de financement de la demande ${reference}${request.number ? ` (devis ${request.number})` : ""}.`,
@@ -136,16 +135,13 @@ export async function leaseFileMailMessage(
     return { failed: "Plus rien ne manque au dossier" };
   }
   const site = siteConfig();
-  const mail = renderLeaseFileMail(
-    `Votre dossier de financement : pièces à fournir (${reference})`,
-    [
-      "Bonjour,",
-      `Pour que notre partenaire financeur étudie votre location${request.number ? ` (devis ${request.number})` : ""}, il manque encore :`,
-      ...file.missing.map((title) => `· ${title}`),
-      "Déposez-les depuis le lien de votre devis, reçu par e-mail (« Votre devis … »), rubrique « Votre dossier de financement ».",
-      `Une question ? ${site.email} · ${site.phone}`,
-      site.name,
-    ],
-  );
+  const mail = paragraphsMail(`Votre dossier de financement : pièces à fournir (${reference})`, [
+    "Bonjour,",
+    `Pour que notre partenaire financeur étudie votre location${request.number ? ` (devis ${request.number})` : ""}, il manque encore :`,
+    ...file.missing.map((title) => `· ${title}`),
+    "Déposez-les depuis le lien de votre devis, reçu par e-mail (« Votre devis … »), rubrique « Votre dossier de financement ».",
+    `Une question ? ${site.email} · ${site.phone}`,
+    site.name,
+  ]);
   return { ...common, to: request.email, replyTo: site.email, ...mail };
 }

@@ -1,19 +1,15 @@
-import { contactAdminUrl, escapeHtml, type RenderedMail } from "~/features/mail/mail-text";
+import {
+  escapeHtml,
+  mailDocument,
+  paragraphsMail,
+  requestLink,
+  type RenderedMail,
+} from "~/features/mail/mail-text";
 import { formatDateTime } from "~/lib/dates";
 
 // The mails of a sent quote (issue 29). To the buyer: only what the site itself writes (the
 // number, the dates, the link); the quote, with what the request said, is the attached PDF that
 // the salesperson chose to send. To the owner: the answer, as the buyer gave it.
-
-/** A mail's HTML part: the subject as title, the body in the house font. */
-export const mailDocument = (subject: string, body: string) => `<!doctype html>
-<html lang="fr">
-<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#111">
-${body}
-</body>
-</html>
-`;
 
 export function renderQuoteSentMail(data: {
   number: string;
@@ -92,12 +88,5 @@ export function renderQuoteOwnerMail(data: QuoteAnswerMailData, baseUrl: string)
               `Le devis ${data.number} (${data.customer}) n'a pas reçu de réponse.`,
               `Il expire le ${formatDateTime(answer.validUntil)} : une relance peut être utile.`,
             ];
-  const url = contactAdminUrl(baseUrl, data.requestId);
-  const text = [...lines, "", `Voir la demande : ${url}`, ""].join("\n");
-  const html = mailDocument(
-    subject,
-    `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
-<p><a href="${escapeHtml(url)}">Voir la demande dans l'administration</a></p>`,
-  );
-  return { subject, text, html };
+  return paragraphsMail(subject, lines, requestLink(baseUrl, data.requestId));
 }
