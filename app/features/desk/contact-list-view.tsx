@@ -1,6 +1,6 @@
 // The request list's parts: its filters (applied as they change with JavaScript), the owner tabs,
 // the sortable table with its selection, and the bulk form.
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -62,6 +62,40 @@ function useFieldValue<T extends HTMLInputElement | HTMLSelectElement>(value: st
   return ref;
 }
 
+/** A select of the filter form: a choice applies at once with JavaScript. */
+function FilterSelect({
+  id,
+  label,
+  name,
+  className,
+  value,
+  onPick,
+  children,
+}: {
+  id: string;
+  label: string;
+  name: string;
+  className: string;
+  value: string;
+  onPick: (form: HTMLFormElement | null) => void;
+  children: ReactNode;
+}) {
+  const field = useFieldValue<HTMLSelectElement>(value);
+  return (
+    <Field id={id} label={label}>
+      <NativeSelect
+        name={name}
+        className={className}
+        defaultValue={value}
+        ref={field}
+        onChange={(event) => onPick(event.currentTarget.form)}
+      >
+        {children}
+      </NativeSelect>
+    </Field>
+  );
+}
+
 export function FilterForm({
   filters,
   counts,
@@ -79,8 +113,6 @@ export function FilterForm({
     if (form) void navigate(`/admin/contacts${formSearch(form)}`, { replace });
   };
   const searchField = useFieldValue<HTMLInputElement>(filters.q ?? "");
-  const statusField = useFieldValue<HTMLSelectElement>(filters.status ?? "");
-  const sourceField = useFieldValue<HTMLSelectElement>(filters.source ?? "");
   const filtered = Boolean(
     filters.q || filters.status || filters.owner || filters.source || filters.sort !== "newest",
   );
@@ -114,43 +146,41 @@ export function FilterForm({
           }}
         />
       </Field>
-      <Field id="status-filter" label="Filtrer par statut">
-        <NativeSelect
-          name="status"
-          className="w-56"
-          defaultValue={filters.status ?? ""}
-          ref={statusField}
-          onChange={(event) => apply(event.currentTarget.form)}
-        >
-          <option value="">Tous les statuts ({counts.total})</option>
-          {CONTACT_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {CONTACT_STATUS_LABELS[s]} ({counts[s]})
-            </option>
-          ))}
-          <option value={SPAM_FILTER}>Spam suspecté ({counts.spam})</option>
-        </NativeSelect>
-      </Field>
+      <FilterSelect
+        id="status-filter"
+        label="Filtrer par statut"
+        name="status"
+        className="w-56"
+        value={filters.status ?? ""}
+        onPick={apply}
+      >
+        <option value="">Tous les statuts ({counts.total})</option>
+        {CONTACT_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {CONTACT_STATUS_LABELS[s]} ({counts[s]})
+          </option>
+        ))}
+        <option value={SPAM_FILTER}>Spam suspecté ({counts.spam})</option>
+      </FilterSelect>
       {/* Where the requests came from (issue 42): utm_source of the visit's first page. */}
-      <Field id="source-filter" label="Filtrer par source">
-        <NativeSelect
-          name="source"
-          className="w-48"
-          defaultValue={filters.source ?? ""}
-          ref={sourceField}
-          onChange={(event) => apply(event.currentTarget.form)}
-        >
-          <option value="">Toutes les sources</option>
-          {filters.source && !sources.some((s) => s.source === filters.source) ? (
-            <option value={filters.source}>{filters.source}</option>
-          ) : null}
-          {sources.map(({ source, count }) => (
-            <option key={source} value={source}>
-              {source} ({count})
-            </option>
-          ))}
-        </NativeSelect>
-      </Field>
+      <FilterSelect
+        id="source-filter"
+        label="Filtrer par source"
+        name="source"
+        className="w-48"
+        value={filters.source ?? ""}
+        onPick={apply}
+      >
+        <option value="">Toutes les sources</option>
+        {filters.source && !sources.some((s) => s.source === filters.source) ? (
+          <option value={filters.source}>{filters.source}</option>
+        ) : null}
+        {sources.map(({ source, count }) => (
+          <option key={source} value={source}>
+            {source} ({count})
+          </option>
+        ))}
+      </FilterSelect>
       {filters.sort !== "newest" ? <input type="hidden" name="sort" value={filters.sort} /> : null}
       {/* Hidden from the first paint when scripted (nothing moves), gone once hydrated. */}
       {hydrated ? null : (
