@@ -7,15 +7,14 @@ import {
   integer,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { timestamps } from "./columns.server";
+import { at, createdAt, identity, timestamps } from "./columns.server";
 
 export const users = pgTable(
   "users",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
     role: text("role").notNull().default("admin"),
@@ -23,7 +22,7 @@ export const users = pgTable(
     // back by a form), and the last 30-second step accepted (a code works once).
     totpSecret: text("totp_secret"),
     totpPendingSecret: text("totp_pending_secret"),
-    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true, mode: "date" }),
+    totpEnabledAt: at("totp_enabled_at"),
     totpLastStep: integer("totp_last_step"),
     // A password someone else chose (generated at first start, set in Administrateurs): the
     // account changes it at its first sign-in before anything else.
@@ -43,12 +42,12 @@ export const byUser = <N extends string>(name: N) =>
 export const recoveryCodes = pgTable(
   "recovery_codes",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     codeHash: text("code_hash").notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    usedAt: at("used_at"),
   },
   (t) => [index("recovery_codes_user_idx").on(t.userId)],
 );
@@ -63,16 +62,12 @@ export const sessions = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    createdAt: createdAt(),
     // Absolute end (SESSION_MAX_HOURS after sign-in); the idle end is last_seen_at + SESSION_IDLE_MINUTES.
-    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
-    lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" })
-      .notNull()
-      .defaultNow(),
+    expiresAt: at("expires_at").notNull(),
+    lastSeenAt: at("last_seen_at").notNull().defaultNow(),
     // When the account last proved who it is here (sign-in or `Confirmez votre identité`).
-    authenticatedAt: timestamp("authenticated_at", { withTimezone: true, mode: "date" })
-      .notNull()
-      .defaultNow(),
+    authenticatedAt: at("authenticated_at").notNull().defaultNow(),
     userAgent: text("user_agent"),
     ip: text("ip"),
     // Password checked, second factor not yet: opens nothing but the code step of /auth.
@@ -93,14 +88,14 @@ export const sessions = pgTable(
 export const passwordResets = pgTable(
   "password_resets",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
-    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    expiresAt: at("expires_at").notNull(),
+    usedAt: at("used_at"),
   },
   (t) => [
     uniqueIndex("password_resets_token_hash_unique").on(t.tokenHash),
@@ -117,8 +112,8 @@ export const passwordResets = pgTable(
 export const auditJournal = pgTable(
   "audit_journal",
   {
-    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
-    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    id: identity(),
+    at: at("at").notNull().defaultNow(),
     actorId: integer("actor_id"),
     actorEmail: text("actor_email"),
     action: text("action").notNull(),
