@@ -6,6 +6,8 @@ import {
   deleteOfAddress,
   drawLinkToken,
   linkTokenHash,
+  mailOfferColumns,
+  type MailOffer,
   ofAddress,
   queueConfirmationMail,
   purgeSubscriptions,
@@ -250,14 +252,7 @@ export async function queueAvailabilityAlerts(offerId: number, tx: Database): Pr
 export type AlertMailData = {
   email: string;
   token: string;
-  offer: {
-    title: string;
-    reference: string;
-    slug: string;
-    price: string;
-    delivery: (typeof offers.$inferSelect)["delivery"];
-    deliveryDays: number | null;
-  };
+  offer: MailOffer;
 };
 
 /**
@@ -283,14 +278,7 @@ export async function drawAlertMail(
   if (!alert) return undefined;
   await database.insert(offerAlertLinks).values({ tokenHash, alertId });
   const [offer] = await database
-    .select({
-      title: offers.title,
-      reference: offers.reference,
-      slug: offers.slug,
-      price: offers.price,
-      delivery: offers.delivery,
-      deliveryDays: offers.deliveryDays,
-    })
+    .select(mailOfferColumns)
     .from(offers)
     .where(eq(offers.id, alert.offerId));
   return offer ? { email: alert.email, token, offer } : undefined;

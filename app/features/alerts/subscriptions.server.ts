@@ -10,7 +10,7 @@ import { env } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
 import { purgeRows } from "~/platform/purge.server";
 import { hitRateLimit, refundRateLimit } from "~/platform/rate-limit.server";
-import { mailOutbox } from "~/platform/schema.server";
+import { mailOutbox, offers } from "~/platform/schema.server";
 
 // What stock alerts (issue 30) and saved searches (issue 42) share: an address subscribed by
 // double opt-in, whose confirmation mails are limited per mailbox, domain and site; mailed links
@@ -96,6 +96,17 @@ export async function queueConfirmationMail(
   await tx.insert(mailOutbox).values(outbox);
   await notifyMailWorkers(tx);
 }
+
+/** What a subscription mail shows of an offer: title, reference, link, price, delivery. */
+export const mailOfferColumns = {
+  title: offers.title,
+  reference: offers.reference,
+  slug: offers.slug,
+  price: offers.price,
+  delivery: offers.delivery,
+  deliveryDays: offers.deliveryDays,
+};
+export type MailOffer = Pick<typeof offers.$inferSelect, keyof typeof mailOfferColumns>;
 
 /** A new link for a mail about to leave: its token, and the hash the database keeps. */
 export function drawLinkToken(): { token: string; tokenHash: string } {

@@ -5,6 +5,8 @@ import {
   deleteOfAddress,
   drawLinkToken,
   linkTokenHash,
+  mailOfferColumns,
+  type MailOffer,
   ofAddress,
   queueConfirmationMail,
   purgeSubscriptions,
@@ -236,22 +238,13 @@ export async function queueSavedSearchDigests(database: Database = db()): Promis
   return queued;
 }
 
-export type SavedSearchMailOffer = {
-  title: string;
-  reference: string;
-  slug: string;
-  price: string;
-  delivery: (typeof offers.$inferSelect)["delivery"];
-  deliveryDays: number | null;
-};
-
 export type SavedSearchMailData =
   | { kind: "confirmation"; email: string; token: string; query: string }
   | {
       kind: "digest";
       email: string;
       token: string;
-      searches: { query: string; offers: SavedSearchMailOffer[] }[];
+      searches: { query: string; offers: MailOffer[] }[];
     };
 
 /**
@@ -304,15 +297,7 @@ export async function drawSavedSearchMail(
       .where(inArray(savedSearches.id, searchIds))
       .orderBy(asc(savedSearches.id)),
     database
-      .select({
-        id: offers.id,
-        title: offers.title,
-        reference: offers.reference,
-        slug: offers.slug,
-        price: offers.price,
-        delivery: offers.delivery,
-        deliveryDays: offers.deliveryDays,
-      })
+      .select({ id: offers.id, ...mailOfferColumns })
       .from(offers)
       .where(and(inArray(offers.id, offerIds), eq(offers.isActive, true))),
   ]);
