@@ -2,6 +2,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { type ContactStatus } from "~/lib/domain";
+import { selectRequestsWithOwner } from "~/platform/contact-columns.server";
 import { db, type Database } from "~/platform/db.server";
 import { log } from "~/platform/log.server";
 import { enqueueWebhookEvent } from "~/features/webhooks/webhooks.server";
@@ -100,15 +101,12 @@ export async function assignContactRequest(
   actor: AdminUser,
   database: Database = db(),
 ): Promise<ChangeOutcome | "not-assignable"> {
-  type Current = { ownerId: number | null; ownerEmail: string | null };
+  type Current = { ownerId: number | null; owner: string | null };
   return changeLockedRequest<Current, "not-assignable">(id, actor, database, {
     field: "owner",
     lock: async (tx) =>
       (
-        await tx
-          .select({ ownerId: contactRequests.ownerId, ownerEmail: users.email })
-          .from(contactRequests)
-          .leftJoin(users, eq(users.id, contactRequests.ownerId))
+        await selectRequestsWithOwner({ ownerId: contactRequests.ownerId }, tx)
           .where(eq(contactRequests.id, id))
           .for("update", { of: contactRequests })
       )[0],
@@ -125,7 +123,7 @@ export async function assignContactRequest(
       }
       await tx
         .insert(contactOwnerChanges)
-        .values({ ...signed, fromOwnerEmail: current.ownerEmail, toOwnerEmail: toEmail });
+        .values({ ...signed, fromOwnerEmail: current.owner, toOwnerEmail: toEmail });
     },
     set: { ownerId },
   });
