@@ -3,9 +3,10 @@ import { LEASE_DURATIONS } from "./offer-price";
 import type { OptionGroup } from "./offer-options";
 
 // The offer's editable fields, once (issue 21). The form's values and defaults (offer-form.ts),
-// its validation (offer-form-schema.ts), the admin form's inputs (components/admin/offer-form.tsx),
-// the copy into the database (offers.server.ts) and the tests all derive from this table; the
-// database column stays in schema.server.ts, checked against it at compile time (offers.server.ts).
+// its validation (offer-form-schema.ts), the admin form's inputs, the copy into the database
+// (offers.server.ts), the API's specs (offer-api-schema.ts), the comparison's number rows and the
+// tests all derive from this table (features/offers/); the database column stays in the schema,
+// checked against it at compile time (offers.server.ts).
 // No zod here: the admin form's bundle imports it.
 
 /** Where the admin form puts a field: its sections, in the page's order. */

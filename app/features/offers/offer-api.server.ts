@@ -20,7 +20,7 @@ import {
 } from "./offer-listing.server";
 
 // The catalogue as JSON (issue 30): what a buyer compares, from the rows the pages read. The
-// shapes are the zod schemas of app/lib/offer-api-schema.ts, which the OpenAPI document describes.
+// shapes are the zod schemas of offer-api-schema.ts, which the OpenAPI document describes.
 
 export type ApiContext = { baseUrl: string; pricing: Pricing };
 
