@@ -2,6 +2,7 @@ import { BellRing } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { FormAlert } from "~/components/ui/form-alert";
 import { Input } from "~/components/ui/input";
 import { CONTACT_LIMITS } from "~/lib/limits";
 
@@ -59,5 +60,37 @@ export function SubscriptionForm({
         </Link>
       </p>
     </form>
+  );
+}
+
+/**
+ * A subscription form's page, below its title: a refused post's alert; then, when there is
+ * nothing to follow, why (`missing`, unless the refusal said it), after the post "check your
+ * inbox" (`sent`), or else the form (`children`).
+ */
+export function SubscriptionAnswer({
+  refused,
+  missing,
+  sent,
+  children,
+}: {
+  refused?: { title: string; description?: string };
+  missing?: string;
+  sent?: { title: string; description: string };
+  children: React.ReactNode;
+}) {
+  return (
+    <>
+      {refused ? <FormAlert title={refused.title} description={refused.description} /> : null}
+      {missing !== undefined ? (
+        refused ? null : (
+          <p>{missing}</p>
+        )
+      ) : sent ? (
+        <FormAlert variant="success" title={sent.title} description={sent.description} />
+      ) : (
+        children
+      )}
+    </>
   );
 }

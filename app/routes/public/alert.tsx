@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { AlertForm } from "~/features/alerts/alert-form";
 import { BackLink } from "~/components/ui/back-link";
 import { CardPage } from "~/components/card-page";
-import { FormAlert } from "~/components/ui/form-alert";
+import { SubscriptionAnswer } from "~/components/subscription-form";
 import { alertFormSchema, alertOfferParam } from "~/features/alerts/alert-form-schema";
 import { ALERT_MESSAGES, alertSentPath } from "~/features/alerts/alerts";
 import { AVAILABLE_NOW } from "~/lib/offer-fields";
@@ -129,22 +129,17 @@ export default function AlertPage({ loaderData, actionData }: Route.ComponentPro
         </BackLink>
       }
     >
-      {refused ? <FormAlert title={refused.error} description={refused.description} /> : null}
-      {!offer ? (
-        refused ? null : (
-          <p>{ALERT_MESSAGES.missing.description}</p>
-        )
-      ) : sent ? (
-        <FormAlert
-          variant="success"
-          title={ALERT_MESSAGES.sent.title}
-          description={ALERT_MESSAGES.sent.description}
-        />
-      ) : offer.available ? (
-        <p>{ALERT_MESSAGES.available.description}</p>
-      ) : (
-        <AlertForm slug={offer.slug} email={refused?.email} error={refused?.fieldError} />
-      )}
+      <SubscriptionAnswer
+        refused={refused && { title: refused.error, description: refused.description }}
+        missing={offer ? undefined : ALERT_MESSAGES.missing.description}
+        sent={sent ? ALERT_MESSAGES.sent : undefined}
+      >
+        {offer?.available ? (
+          <p>{ALERT_MESSAGES.available.description}</p>
+        ) : offer ? (
+          <AlertForm slug={offer.slug} email={refused?.email} error={refused?.fieldError} />
+        ) : null}
+      </SubscriptionAnswer>
     </CardPage>
   );
 }

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
 import { CardPage } from "~/components/card-page";
-import { FormAlert } from "~/components/ui/form-alert";
+import { SubscriptionAnswer } from "~/components/subscription-form";
 import { alertFormSchema } from "~/features/alerts/alert-form-schema";
 import { SavedSearchForm } from "~/features/saved-searches/saved-search-form";
 import {
@@ -101,20 +101,22 @@ export default function SavedSearchPage({ loaderData, actionData }: Route.Compon
       }
     >
       {query ? <p>Recherche : {describeSavedSearch(query)}</p> : null}
-      {refused ? <FormAlert title="Demande non enregistrée" description={refused.error} /> : null}
-      {!query ? (
-        refused ? null : (
-          <p>{SAVED_SEARCH_MESSAGES.noFilter}</p>
-        )
-      ) : sent ? (
-        <FormAlert
-          variant="success"
-          title="Vérifiez votre boîte de réception"
-          description={SAVED_SEARCH_MESSAGES.sent}
-        />
-      ) : (
-        <SavedSearchForm query={query} email={refused?.email} error={refused?.fieldError} />
-      )}
+      <SubscriptionAnswer
+        refused={refused && { title: "Demande non enregistrée", description: refused.error }}
+        missing={query ? undefined : SAVED_SEARCH_MESSAGES.noFilter}
+        sent={
+          sent
+            ? {
+                title: "Vérifiez votre boîte de réception",
+                description: SAVED_SEARCH_MESSAGES.sent,
+              }
+            : undefined
+        }
+      >
+        {query ? (
+          <SavedSearchForm query={query} email={refused?.email} error={refused?.fieldError} />
+        ) : null}
+      </SubscriptionAnswer>
     </CardPage>
   );
 }
