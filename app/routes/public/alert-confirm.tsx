@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { AlertLinkPage, TokenButton, TokenLinkView } from "~/features/alerts/alert-link";
 import { Button } from "~/components/ui/button";
 import { ALERT_CONFIRM_PATH, ALERT_MESSAGES, confirmedDescription } from "~/features/alerts/alerts";
-import { pageMeta } from "~/routes/public/meta";
+import { unindexedMeta } from "~/routes/public/meta";
 import type { RouteHandle } from "~/root";
 import { confirmAlert, findAlertByToken } from "~/features/alerts/alerts.server";
 import { tokenLinkAction, tokenLinkHeaders, tokenLinkLoader } from "./token-link.server";
@@ -20,13 +20,10 @@ export const action = ({ request, context }: Route.ActionArgs) =>
 
 export const headers: Route.HeadersFunction = tokenLinkHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    matches,
-    title: "Confirmer mon alerte",
-    description: "Confirmez votre alerte de disponibilité.",
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = unindexedMeta(
+  "Confirmer mon alerte",
+  "Confirmez votre alerte de disponibilité.",
+);
 
 export default function AlertConfirm({ loaderData, actionData }: Route.ComponentProps) {
   return (

@@ -1,6 +1,6 @@
 import { AlertLinkPage, LinkDone, TokenButton, TokenLinkView } from "~/features/alerts/alert-link";
 import { ALERT_MESSAGES, ALERT_UNSUBSCRIBE_PATH } from "~/features/alerts/alerts";
-import { pageMeta } from "~/routes/public/meta";
+import { unindexedMeta } from "~/routes/public/meta";
 import type { RouteHandle } from "~/root";
 import { findAlertByToken, unsubscribeAlert } from "~/features/alerts/alerts.server";
 import { tokenLinkAction, tokenLinkHeaders, tokenLinkLoader } from "./token-link.server";
@@ -21,13 +21,10 @@ export const action = ({ request, context }: Route.ActionArgs) =>
 
 export const headers: Route.HeadersFunction = tokenLinkHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    matches,
-    title: "Se désinscrire",
-    description: "Supprimez votre alerte de disponibilité.",
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = unindexedMeta(
+  "Se désinscrire",
+  "Supprimez votre alerte de disponibilité.",
+);
 
 export default function AlertUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   return (

@@ -14,7 +14,7 @@ import {
   UNAVAILABLE_RETRY_SECONDS,
 } from "~/lib/http-headers";
 import { retryInMinutes } from "~/lib/messages";
-import { pageMeta } from "~/routes/public/meta";
+import { unindexedMeta } from "~/routes/public/meta";
 import type { RouteHandle } from "~/root";
 import { subscribeToAlert } from "~/features/alerts/alerts.server";
 import { withDatabase } from "~/platform/availability.server";
@@ -109,13 +109,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = formPageHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    matches,
-    title: "Me prévenir — alerte de disponibilité",
-    description: "Recevez un e-mail, une seule fois, quand l'offre est de nouveau disponible.",
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = unindexedMeta(
+  "Me prévenir — alerte de disponibilité",
+  "Recevez un e-mail, une seule fois, quand l'offre est de nouveau disponible.",
+);
 
 export default function AlertPage({ loaderData, actionData }: Route.ComponentProps) {
   const { offer, sent } = loaderData;

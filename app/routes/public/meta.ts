@@ -42,3 +42,9 @@ export function pageMeta(options: {
   }
   return tags;
 }
+
+/** The meta function of a page kept out of indexes (a form's answer, a mailed link's page). */
+export function unindexedMeta(title: string, description: string) {
+  return ({ matches }: { matches: AnyMatch[] }): MetaDescriptor[] =>
+    pageMeta({ matches, title, description, noindex: true });
+}

@@ -7,7 +7,7 @@ import { Input } from "~/components/ui/input";
 import { firstFieldError } from "~/lib/field-errors";
 import { cacheControl, formPageHeaders, retryAfter } from "~/lib/http-headers";
 import { retryInMinutes } from "~/lib/messages";
-import { pageMeta } from "~/routes/public/meta";
+import { unindexedMeta } from "~/routes/public/meta";
 import type { RouteHandle } from "~/root";
 import { linkAskSchema } from "~/features/buyer-request/buyer-request-forms";
 import { askForLink } from "~/features/buyer-request/request-link-ask.server";
@@ -76,13 +76,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = formPageHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    matches,
-    title: "Retrouver ma demande",
-    description: "Recevoir par e-mail un nouveau lien pour suivre votre demande.",
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = unindexedMeta(
+  "Retrouver ma demande",
+  "Recevoir par e-mail un nouveau lien pour suivre votre demande.",
+);
 
 export default function RequestLinkPage({ loaderData, actionData }: Route.ComponentProps) {
   const failure = actionData;

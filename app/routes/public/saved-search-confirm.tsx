@@ -10,7 +10,7 @@ import {
   confirmSavedSearch,
   findSavedSearchesByToken,
 } from "~/features/saved-searches/saved-searches.server";
-import { pageMeta } from "~/routes/public/meta";
+import { unindexedMeta } from "~/routes/public/meta";
 import type { RouteHandle } from "~/root";
 import { tokenLinkAction, tokenLinkHeaders, tokenLinkLoader } from "./token-link.server";
 import type { Route } from "./+types/saved-search-confirm";
@@ -31,13 +31,10 @@ export const action = ({ request, context }: Route.ActionArgs) =>
 
 export const headers: Route.HeadersFunction = tokenLinkHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    matches,
-    title: "Confirmer ma recherche",
-    description: "Confirmez votre recherche enregistrée.",
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = unindexedMeta(
+  "Confirmer ma recherche",
+  "Confirmez votre recherche enregistrée.",
+);
 
 function Confirmed({ query }: { query: string }) {
   return (

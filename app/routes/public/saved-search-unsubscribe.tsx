@@ -8,7 +8,7 @@ import {
   findSavedSearchesByToken,
   unsubscribeSavedSearch,
 } from "~/features/saved-searches/saved-searches.server";
-import { pageMeta } from "~/routes/public/meta";
+import { unindexedMeta } from "~/routes/public/meta";
 import type { RouteHandle } from "~/root";
 import { tokenLinkAction, tokenLinkHeaders, tokenLinkLoader } from "./token-link.server";
 import type { Route } from "./+types/saved-search-unsubscribe";
@@ -30,13 +30,10 @@ export const action = ({ request, context }: Route.ActionArgs) =>
 
 export const headers: Route.HeadersFunction = tokenLinkHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    matches,
-    title: "Se désinscrire",
-    description: "Supprimez vos recherches enregistrées.",
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = unindexedMeta(
+  "Se désinscrire",
+  "Supprimez vos recherches enregistrées.",
+);
 
 export default function SavedSearchUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   return (

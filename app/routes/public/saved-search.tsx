@@ -19,7 +19,7 @@ import {
   UNAVAILABLE_RETRY_SECONDS,
 } from "~/lib/http-headers";
 import { retryInMinutes } from "~/lib/messages";
-import { pageMeta } from "~/routes/public/meta";
+import { unindexedMeta } from "~/routes/public/meta";
 import type { RouteHandle } from "~/root";
 import { assertMethod, readForm } from "~/platform/form.server";
 import { countRefusal } from "~/platform/metrics.server";
@@ -80,13 +80,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = formPageHeaders;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    matches,
-    title: "Me prévenir des nouvelles offres",
-    description: "Recevez un e-mail quand une nouvelle offre correspond à votre recherche.",
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = unindexedMeta(
+  "Me prévenir des nouvelles offres",
+  "Recevez un e-mail quand une nouvelle offre correspond à votre recherche.",
+);
 
 export default function SavedSearchPage({ loaderData, actionData }: Route.ComponentProps) {
   const { query, sent } = loaderData;
