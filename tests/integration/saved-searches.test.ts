@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { startMailWorker } from "../../app/features/mail/mail.server";
 import { MAIL_KINDS } from "../../app/features/mail/mail-outbox.server";
+import { mailRenderers } from "../../app/mail-kinds.server";
 import { runFollowUpChecks } from "../../app/features/follow-ups/follow-ups.server";
 import { setOfferActive } from "../../app/features/offers/offers.server";
 import {
@@ -23,6 +25,7 @@ import { mailOutbox, offers, savedSearches } from "../../app/platform/schema.ser
 import { call, createAdmin, makeRequest, testContext } from "../support/admin";
 import * as searchRoute from "../../app/routes/public/saved-search";
 import { buildOffer, insertOffers } from "../support/offers";
+import { startTestSmtpServer, testMailSettings } from "../support/smtp";
 import { useTestDatabase } from "../support/use-test-database";
 
 const database = useTestDatabase({ truncate: true });
@@ -55,9 +58,11 @@ const searches = () => database.db.select().from(savedSearches).orderBy(savedSea
 async function confirmedSearch(query: string, email: string) {
   expect((await subscribe(query, email)).kind).toBe("requested");
   const search = (await searches()).find((s) => s.email === email && s.query === query)!;
+  const mail = (await mails()).findLast((m) => m.savedSearchId === search.id)!;
   const drawn = await drawSavedSearchMail(
     search.id,
     MAIL_KINDS.savedSearchConfirmation,
+    mail.id,
     database.db,
   );
   expect(drawn?.kind).toBe("confirmation");
@@ -99,7 +104,12 @@ describe("saved searches", () => {
     expect(await queueSavedSearchDigests(database.db)).toBe(0);
     const [digest] = await mails();
     expect(digest).toMatchObject({ kind: MAIL_KINDS.savedSearchDigest, savedSearchId: id });
-    const drawn = await drawSavedSearchMail(id, MAIL_KINDS.savedSearchDigest, database.db);
+    const drawn = await drawSavedSearchMail(
+      id,
+      MAIL_KINDS.savedSearchDigest,
+      digest.id,
+      database.db,
+    );
     expect(drawn?.kind).toBe("digest");
     if (drawn?.kind !== "digest") throw new Error("no digest");
     expect(drawn.searches.map((s) => s.offers.map((o) => o.slug))).toEqual([
@@ -222,15 +232,47 @@ describe("saved searches", () => {
     await setOfferActive(hidden, true, database.db);
     await setOfferActive(other, true, database.db);
     await runFollowUpChecks(new Date(), database.db);
-    expect(await mails()).toMatchObject([
-      { kind: MAIL_KINDS.savedSearchDigest, savedSearchId: id },
-    ]);
-    const drawn = await drawSavedSearchMail(id, MAIL_KINDS.savedSearchDigest, database.db);
-    if (drawn?.kind !== "digest") throw new Error("no digest");
-    expect(drawn.searches[0].offers.map((o) => o.slug).sort()).toEqual(["offre-2", "offre-3"]);
-    // Sent: nothing more is pending, a second draw sends nothing.
-    expect(
-      await drawSavedSearchMail(id, MAIL_KINDS.savedSearchDigest, database.db),
-    ).toBeUndefined();
+    const [digest] = await mails();
+    expect(digest).toMatchObject({ kind: MAIL_KINDS.savedSearchDigest, savedSearchId: id });
+    const draw = (mailId: number) =>
+      drawSavedSearchMail(id, MAIL_KINDS.savedSearchDigest, mailId, database.db);
+    const slugs = (drawn: Awaited<ReturnType<typeof draw>>) =>
+      drawn?.kind === "digest" ? drawn.searches[0].offers.map((o) => o.slug).sort() : [];
+    expect(slugs(await draw(digest.id))).toEqual(["offre-2", "offre-3"]);
+    // Its send failed and is retried: the same mail lists them again.
+    expect(slugs(await draw(digest.id))).toEqual(["offre-2", "offre-3"]);
+    // Another digest finds nothing pending: it is not sent.
+    expect(await draw(digest.id + 1)).toBeUndefined();
+  });
+
+  it("sends a digest's offers once the SMTP server, refusing it for a while (451), accepts it", async () => {
+    const id = await confirmedSearch("?q=cach%C3%A9", "lea@example.fr");
+    await database.db.delete(mailOutbox);
+    const smtp = await startTestSmtpServer();
+    const worker = startMailWorker(database, testMailSettings(smtp), mailRenderers, {
+      pollMs: 100,
+    });
+    try {
+      smtp.rejectWith({ code: 451, message: "Try again later" });
+      await setOfferActive(hidden, true, database.db);
+      expect(await queueSavedSearchDigests(database.db)).toBe(1);
+      worker.wake();
+      for (const deadline = Date.now() + 30_000; smtp.rejected < 2;) {
+        if (Date.now() > deadline) throw new Error("the digest was never tried twice");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      smtp.rejectWith(null);
+      const [mail] = await smtp.waitForMails(1);
+      expect(mail.parsed.subject).toBe("Une nouvelle offre pour votre recherche");
+      expect(mail.parsed.text).toContain("/offers/offre-2");
+      const [row] = await database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.savedSearchId, id));
+      expect(row).toMatchObject({ kind: MAIL_KINDS.savedSearchDigest });
+    } finally {
+      await worker.stop(1_000);
+      await smtp.stop();
+    }
   });
 });

@@ -26,7 +26,7 @@ export const prepareSavedSearchMail: MailRenderer = async (
 ) => {
   const mailed =
     row.savedSearchId !== null
-      ? await drawSavedSearchMail(row.savedSearchId, row.kind, database)
+      ? await drawSavedSearchMail(row.savedSearchId, row.kind, row.id, database)
       : undefined;
   if (!mailed) return { failed: "Recherche confirmée, supprimée ou déjà envoyée entre-temps" };
   const base = settings.baseUrl.replace(/\/+$/, "");

@@ -250,11 +250,13 @@ export type SavedSearchMailData =
 /**
  * The worker's look at a search's mail as it leaves: a new token (the confirmation's, and the
  * unsubscribe link of the searches in the mail). For a digest, the address's pending matches are
- * taken now (marked notified). Undefined when nothing is due any more.
+ * taken now (marked notified by mail `mailId`), with those this mail took at an earlier attempt: a
+ * send that failed and is retried lists them again. Undefined when nothing is due any more.
  */
 export async function drawSavedSearchMail(
   searchId: number,
   kind: string,
+  mailId: number,
   database: Database = db(),
 ): Promise<SavedSearchMailData | undefined> {
   const { token, tokenHash } = drawLinkToken();
@@ -279,10 +281,10 @@ export async function drawSavedSearchMail(
     .where(eq(savedSearches.id, searchId));
   if (!lead) return undefined;
   const taken = await database.execute<{ search_id: number; offer_id: number }>(sql`
-    update ${savedSearchOffers} o set notified_at = now()
+    update ${savedSearchOffers} o set notified_at = now(), mail_id = ${mailId}
     from ${savedSearches} s
     where s.id = o.search_id and lower(s.email) = lower(${lead.email})
-      and s.confirmed_at is not null and o.notified_at is null
+      and s.confirmed_at is not null and (o.notified_at is null or o.mail_id = ${mailId})
     returning o.search_id, o.offer_id`);
   if (taken.rows.length === 0) return undefined;
   const searchIds = [...new Set(taken.rows.map((r) => Number(r.search_id)))];

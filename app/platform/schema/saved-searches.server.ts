@@ -40,7 +40,7 @@ export const savedSearches = pgTable(
 
 /**
  * The offers a search has already seen matching and orderable: a new row is a new match, waiting
- * for the address's digest (notified_at null). A row is removed when its offer stops matching or
+ * for the address's digest (notified_at null, then the digest's mail_id). A row is removed when its offer stops matching or
  * is sold out, so that its return is new again.
  */
 export const savedSearchOffers = pgTable(
@@ -54,12 +54,16 @@ export const savedSearchOffers = pgTable(
       .references(() => offers.id, { onDelete: "cascade" }),
     seenAt: timestamp("seen_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     notifiedAt: timestamp("notified_at", { withTimezone: true, mode: "date" }),
+    // The digest (mail_outbox id) that took the match: its retry after a failed send takes it again.
+    mailId: integer("mail_id"),
   },
   (t) => [
     primaryKey({ columns: [t.searchId, t.offerId] }),
     index("saved_search_offers_pending_idx")
       .on(t.searchId)
       .where(sql`${t.notifiedAt} is null`),
+    // An offer's deletion cascades here.
+    index("saved_search_offers_offer_idx").on(t.offerId),
   ],
 );
 
