@@ -29,9 +29,6 @@ type Query = { name: string; run: (db: Database) => Promise<unknown> };
 const LISTINGS =
   "|page=200|q=epyc&type=dedicated&min=50&max=500|q=ded-epyc-7543|min=2000|min=50&max=500|type=loa&location=paris&available=1|ram_min=128";
 
-/** No longer measured: the page and total from SQL went with the API's SQL path (issue 43). */
-export const WITHOUT_COUNTS = ", without counts";
-
 /**
  * The listing's variants as the site, the API and the offer search answer them (the catalogue's
  * index held, the counts beside its filters; in a transaction, the index read again each time);

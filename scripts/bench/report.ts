@@ -1,4 +1,4 @@
-import { WITHOUT_COUNTS, type IndexReport, type Prepared } from "./measures";
+import type { IndexReport, Prepared } from "./measures";
 import { REFERENCE_PATH, type PageMeasure } from "./pages";
 import { kb, table } from "./markdown";
 import type { LighthouseResult, LoadResult } from "./tools";
@@ -119,14 +119,6 @@ export function targets(r: BenchResults): Target[] {
       // A full scan reads every row; reading under 1 % of them is no scan of the table.
       engine.dashboard.length > 0 && !seq && worst < engine.contacts.total / 100,
     );
-  }
-  for (const i of (r.indexes ?? []).filter((i): i is IndexReport => !("skipped" in i))) {
-    const ms = (q: string) => i.medians[q]["all indexes"];
-    const pairs = Object.keys(i.medians).filter((q) => i.medians[q + WITHOUT_COUNTS]);
-    const ratios = pairs.map((q) => [q, ms(q) / ms(q + WITHOUT_COUNTS)] as const);
-    const text = ratios.map(([q, x]) => `${q} ${x.toFixed(2)}×`).join(", ");
-    const met = ratios.every(([, x]) => x <= 1.5);
-    add(`Listing with counts ≤ 1.5× without (${i.engine})`, text, met);
   }
   const lh = r.contactLighthouse;
   if (lh) {

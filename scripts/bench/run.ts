@@ -7,7 +7,7 @@
 //   load              mixed load with contact posts, then a check that no lead was lost
 //   flood             the cached listing for a quiet client, alone and beside a flood from another address
 //   uncached          uncached renders (searches as typed, each once) ÷ the cached listing; inline CSS
-//   listing           the listing at 10,000 offers from the catalogue's index, against its SQL, both engines
+//   listing           the listing at 10,000 offers from the catalogue's index, on both engines
 //   search            the search's precision and recall over buyers' queries, its time at 10,000 offers
 //   quote             `Envoyer le devis` posted, then its mail with the PDF at a real SMTP server
 //   prices            every public surface of every one of 10,000 offers against the one price rule
