@@ -8,6 +8,7 @@ import {
   readStoredSelection,
   toggleSelection,
 } from "~/features/offers/compare";
+import { SOURCE_PARAM, withSource } from "~/lib/attribution";
 import * as dom from "~/lib/dom-hooks";
 
 const STORAGE_KEY = "compare-offers";
@@ -63,7 +64,8 @@ function start(form: HTMLFormElement) {
   clear.addEventListener("click", () => update([]));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    if (selected.length) location.assign(compareHref(selected));
+    const src = new FormData(form).get(SOURCE_PARAM);
+    if (selected.length) location.assign(withSource(compareHref(selected), src?.toString()));
   });
   // listing.ts swaps the results in: check the boxes of the new cards.
   const content = document.querySelector(dom.bySelector(dom.LISTING_CONTENT));

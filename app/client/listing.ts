@@ -3,6 +3,7 @@
 // canonical address of the new filters (the loader's own offerFiltersToSearch), swaps in its
 // results and replaces the address, without a page load. Any failure falls back to a navigation.
 import * as dom from "~/lib/dom-hooks";
+import { SOURCE_PARAM, withSource } from "~/lib/attribution";
 import { filterFormPath } from "~/lib/offer-filters";
 import { changedSinceLoad } from "./form-state";
 
@@ -72,7 +73,8 @@ function start(form: HTMLFormElement) {
   let current = location.pathname + location.search;
 
   async function run() {
-    const url = filterFormPath(formFields(form));
+    const fields = formFields(form);
+    const url = withSource(filterFormPath(fields), fields.get(SOURCE_PARAM));
     if (url === current) return;
     current = url;
     controller?.abort();

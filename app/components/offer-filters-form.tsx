@@ -5,6 +5,8 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Field } from "~/components/ui/field";
 import { Input, NativeSelect } from "~/components/ui/input";
 import { SearchInput } from "~/components/ui/search-input";
+import { useVisitSource } from "~/hooks/use-visit-source";
+import { SOURCE_PARAM, withSource } from "~/lib/attribution";
 import * as dom from "~/lib/dom-hooks";
 import { OFFER_TYPE_LABELS, OFFER_TYPES } from "~/lib/domain";
 import { choiceLabel, selectedChoice, type Facet, type FacetCounts } from "~/lib/offer-facets";
@@ -164,6 +166,8 @@ export function OfferFiltersForm({
   counts?: FacetCounts;
 }) {
   const availableCount = counts && (counts.facets.available.by["1"] ?? 0);
+  // The visit's origin goes with the filters (issue 42): a campaign's buyer may filter first.
+  const src = useVisitSource();
   const facetProps = { filters, counts };
   return (
     <Card>
@@ -175,6 +179,7 @@ export function OfferFiltersForm({
           aria-label="Filtrer les offres"
           {...dom.hook(dom.LIVE_FILTERS)}
         >
+          {src ? <input type="hidden" name={SOURCE_PARAM} value={src} /> : null}
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <Field id="filter-q" label="Rechercher" className="lg:col-span-3">
               <SearchInput
@@ -268,7 +273,7 @@ export function OfferFiltersForm({
               {filtered ? (
                 <Button asChild variant="outline" size="sm">
                   {/* Clearing the filters keeps the chosen order. */}
-                  <a href={offerListingPath({}, 1, sort)}>
+                  <a href={withSource(offerListingPath({}, 1, sort), src)}>
                     <X aria-hidden="true" /> Effacer les filtres
                   </a>
                 </Button>

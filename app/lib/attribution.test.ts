@@ -27,6 +27,7 @@ describe("a visit's origin in addresses (issue 42)", () => {
   it("adds src to the site's own links only, keeping their query and fragment", () => {
     expect(withSource("/offers", "a~b")).toBe("/offers?src=a~b");
     expect(withSource("/contact?offer=3#form", "a")).toBe("/contact?offer=3&src=a#form");
+    expect(withSource("/comparer?offres=a,b", "a")).toBe("/comparer?offres=a,b&src=a");
     expect(withSource("/offers", null)).toBe("/offers");
     expect(withSource("https://other.example/", "a")).toBe("https://other.example/");
     expect(withSource("//other.example/", "a")).toBe("//other.example/");

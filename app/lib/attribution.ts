@@ -79,8 +79,9 @@ export function withSource(href: string, src: string | null | undefined): string
   const query = path.indexOf("?");
   const params = new URLSearchParams(query === -1 ? "" : path.slice(query + 1));
   params.set(SOURCE_PARAM, src);
-  // `~` is unreserved: kept as is, so that `src` stays readable.
-  const search = params.toString().replace(/%7E/gi, "~");
+  // `~` is unreserved and `,` allowed in a query: kept as is, so that `src` and the comparison's
+  // `offres=a,b` stay readable (a query reads them the same either way).
+  const search = params.toString().replace(/%7E/gi, "~").replace(/%2C/gi, ",");
   return `${query === -1 ? path : path.slice(0, query)}?${search}${fragment}`;
 }
 

@@ -28,4 +28,14 @@ describe("ensureCanonicalQuery", () => {
       expect((thrown as Response).headers.get("Location")).toBe(`/list${canonical}`);
     }
   });
+
+  it("keeps the visit's origin (src) in the address it redirects to", () => {
+    let thrown: unknown;
+    try {
+      check("src=newsletter~~novembre&q=a&page=", "?q=a")();
+    } catch (error) {
+      thrown = error;
+    }
+    expect((thrown as Response).headers.get("Location")).toBe("/list?q=a&src=newsletter~~novembre");
+  });
 });

@@ -1,10 +1,11 @@
 import { redirect } from "react-router";
+import { SOURCE_PARAM, withSource } from "~/lib/attribution";
 
 /**
  * One address per list view, for bookmarks, caches and crawlers: a GET form sends every field,
  * empty ones too, and a query may carry parameters the page ignores. Throws a redirect to `target`
  * when the request's list parameters (`keys`; any other is dropped) are not the canonical `search`
- * ('?a=1', or '' for the default view).
+ * ('?a=1', or '' for the default view). The visit's origin (`src`, issue 42) goes along.
  */
 export function ensureCanonicalQuery(
   params: URLSearchParams,
@@ -14,5 +15,7 @@ export function ensureCanonicalQuery(
   init?: ResponseInit,
 ): void {
   const known = new URLSearchParams([...params].filter(([key]) => keys.includes(key)));
-  if ((known.size ? `?${known}` : "") !== search) throw redirect(target, init);
+  if ((known.size ? `?${known}` : "") !== search) {
+    throw redirect(withSource(target, params.get(SOURCE_PARAM)), init);
+  }
 }

@@ -1,6 +1,8 @@
 import { Columns3, X } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { COMPARE_PATH, MAX_COMPARED } from "./compare";
+import { useVisitSource } from "~/hooks/use-visit-source";
+import { SOURCE_PARAM } from "~/lib/attribution";
 import * as dom from "~/lib/dom-hooks";
 
 /**
@@ -9,6 +11,7 @@ import * as dom from "~/lib/dom-hooks";
  * form as a bar at the bottom of the screen once an offer is checked (styles in app.css).
  */
 export function CompareBar() {
+  const src = useVisitSource();
   return (
     <form
       id={dom.COMPARE_FORM_ID}
@@ -19,6 +22,7 @@ export function CompareBar() {
       {...dom.hook(dom.COMPARE_MAX, MAX_COMPARED)}
       className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-card p-3 text-sm"
     >
+      {src ? <input type="hidden" name={SOURCE_PARAM} value={src} /> : null}
       <p {...dom.hook(dom.COMPARE_STATUS)} aria-live="polite">
         Cochez « Comparer » sur 2 ou {MAX_COMPARED} offres pour les voir côte à côte.
       </p>

@@ -5,6 +5,7 @@ import { BackLink } from "~/components/ui/back-link";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { compareHref, MAX_COMPARED, parseComparedSlugs } from "~/features/offers/compare";
+import { SOURCE_PARAM, withSource } from "~/lib/attribution";
 import { OFFER_TYPE_LABELS } from "~/lib/domain";
 import { OFFER_FIELDS, OFFER_NUMBER_FIELDS, type OfferFieldSpec } from "~/lib/offer-fields";
 import { pluralize } from "~/lib/format";
@@ -12,6 +13,7 @@ import { pageMeta } from "~/routes/public/meta";
 import { perMonth } from "~/lib/money";
 import { offerTerms } from "~/lib/offer-price";
 import { useRootData } from "~/hooks/use-root-data";
+import { useVisitSource } from "~/hooks/use-visit-source";
 import type { RouteHandle } from "~/root";
 import { withDatabase } from "~/platform/availability.server";
 import { findActiveOffersBySlugs } from "~/features/offers/offer-listing.server";
@@ -26,12 +28,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { slugs, ignored } = parseComparedSlugs(url.searchParams);
   // One address per selection (the form without JavaScript sends offres=a&offres=b). A selection
   // of more than 3 is answered where it is, so that the page can say what was left out.
-  // (Compared as parameters: a proxy or client may send the commas as %2C.)
-  const params = [...url.searchParams];
+  // (Compared as parameters: a proxy or client may send the commas as %2C.) The visit's origin
+  // (`src`, issue 42) is no part of the selection and goes along.
+  const src = url.searchParams.get(SOURCE_PARAM);
+  const params = [...url.searchParams].filter(([key]) => key !== SOURCE_PARAM);
   const isCanonical = slugs.length
     ? params.length === 1 && params[0][0] === "offres" && params[0][1] === slugs.join(",")
     : params.length === 0;
-  if (ignored === 0 && !isCanonical) throw redirect(compareHref(slugs));
+  if (ignored === 0 && !isCanonical) throw redirect(withSource(compareHref(slugs), src));
   const offers = await withDatabase("comparison", context, () => findActiveOffersBySlugs(slugs));
   return { offers, ignored, unavailable: slugs.length - offers.length };
 }
@@ -73,6 +77,7 @@ const NUMBER_ROWS: Row[] = OFFER_NUMBER_FIELDS.flatMap((field) => {
 export default function Compare({ loaderData }: Route.ComponentProps) {
   const { offers, ignored, unavailable } = loaderData;
   const { pricing } = useRootData().site;
+  const src = useVisitSource();
   const terms = new Map(offers.map((offer) => [offer.id, offerTerms(offer, pricing)]));
   const termsOf = (offer: Offer) => terms.get(offer.id)!;
   const dash = "—";
@@ -135,7 +140,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="container mx-auto px-4 py-10">
-      <BackLink to="/offers" className="mb-6">
+      <BackLink to={withSource("/offers", src)} className="mb-6">
         Retour aux offres
       </BackLink>
       <h1 className="mb-6 text-3xl font-bold md:text-4xl">Comparer des offres</h1>
@@ -164,7 +169,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
             Aucune offre à comparer. Cochez « Comparer » sur 2 ou {MAX_COMPARED} offres de la liste.
           </p>
           <Button asChild className="mt-4">
-            <Link to="/offers">Voir nos offres</Link>
+            <Link to={withSource("/offers", src)}>Voir nos offres</Link>
           </Button>
         </div>
       ) : (
@@ -184,7 +189,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
                       {OFFER_TYPE_LABELS[offer.type]}
                     </Badge>
                     <Link
-                      to={`/offers/${offer.slug}`}
+                      to={withSource(`/offers/${offer.slug}`, src)}
                       className="mt-2 block text-base font-semibold hover:text-primary"
                     >
                       {offer.title}
@@ -194,7 +199,10 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
                     </span>
                     {offers.length > 1 ? (
                       <Link
-                        to={compareHref(offers.filter((o) => o !== offer).map((o) => o.slug))}
+                        to={withSource(
+                          compareHref(offers.filter((o) => o !== offer).map((o) => o.slug)),
+                          src,
+                        )}
                         className="mt-2 inline-flex items-center gap-1 text-xs font-normal text-muted-foreground hover:text-primary"
                       >
                         <X className="size-3" aria-hidden="true" /> Retirer
@@ -226,7 +234,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
                 {offers.map((offer) => (
                   <td key={offer.id} className="p-3">
                     <Button asChild className="w-full">
-                      <Link to={`/contact?offer=${offer.id}`}>
+                      <Link to={withSource(`/contact?offer=${offer.id}`, src)}>
                         Commander<span className="sr-only"> {offer.title}</span>
                       </Link>
                     </Button>
