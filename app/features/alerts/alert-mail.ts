@@ -1,23 +1,10 @@
 import { ALERT_PRIVACY_NOTICE, UNCONFIRMED_ALERT_DAYS } from "./alerts";
-import { escapeHtml, headerText, type RenderedMail } from "~/features/mail/mail-text";
+import { escapeHtml, headerText, mailDocument, type RenderedMail } from "~/features/mail/mail-text";
 
 // The two mails of an alert (issue 30). Nothing the visitor typed is in them (their address is
 // the recipient only): the offer's title, reference, price and links are the site's own.
 
 export type AlertMailOffer = { title: string; reference: string };
-
-const STYLE = "font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#111";
-
-function htmlDocument(subject: string, body: string): string {
-  return `<!doctype html>
-<html lang="fr">
-<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="${STYLE}">
-${body}
-</body>
-</html>
-`;
-}
 
 /**
  * Every alert or saved search mail: the greeting, its lines (text) and paragraphs (HTML), then the
@@ -46,7 +33,7 @@ export function subscriptionMail(input: {
   return {
     subject: input.subject,
     text: text.join("\n"),
-    html: htmlDocument(input.subject, `<p>Bonjour,</p>\n${input.html}\n${footer}`),
+    html: mailDocument(input.subject, `<p>Bonjour,</p>\n${input.html}\n${footer}`),
   };
 }
 
