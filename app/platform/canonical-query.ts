@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { SOURCE_PARAM, withSource } from "~/lib/attribution";
+import { SOURCE_PARAM, SOURCE_PARAM_MAX, withSource } from "~/lib/attribution";
 
 /**
  * One address per list view, for bookmarks, caches and crawlers: a GET form sends every field,
@@ -16,6 +16,6 @@ export function ensureCanonicalQuery(
 ): void {
   const known = new URLSearchParams([...params].filter(([key]) => keys.includes(key)));
   if ((known.size ? `?${known}` : "") !== search) {
-    throw redirect(withSource(target, params.get(SOURCE_PARAM)), init);
+    throw redirect(withSource(target, params.get(SOURCE_PARAM)?.slice(0, SOURCE_PARAM_MAX)), init);
   }
 }

@@ -5,7 +5,7 @@ import { BackLink } from "~/components/ui/back-link";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { compareHref, MAX_COMPARED, parseComparedSlugs } from "~/features/offers/compare";
-import { SOURCE_PARAM, withSource } from "~/lib/attribution";
+import { SOURCE_PARAM, SOURCE_PARAM_MAX, withSource } from "~/lib/attribution";
 import { OFFER_TYPE_LABELS } from "~/lib/domain";
 import { OFFER_FIELDS, OFFER_NUMBER_FIELDS, type OfferFieldSpec } from "~/lib/offer-fields";
 import { pluralize } from "~/lib/format";
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // of more than 3 is answered where it is, so that the page can say what was left out.
   // (Compared as parameters: a proxy or client may send the commas as %2C.) The visit's origin
   // (`src`, issue 42) is no part of the selection and goes along.
-  const src = url.searchParams.get(SOURCE_PARAM);
+  const src = url.searchParams.get(SOURCE_PARAM)?.slice(0, SOURCE_PARAM_MAX);
   const params = [...url.searchParams].filter(([key]) => key !== SOURCE_PARAM);
   const isCanonical = slugs.length
     ? params.length === 1 && params[0][0] === "offres" && params[0][1] === slugs.join(",")
