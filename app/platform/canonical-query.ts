@@ -15,7 +15,10 @@ export function ensureCanonicalQuery(
   init?: ResponseInit,
 ): void {
   const known = new URLSearchParams([...params].filter(([key]) => keys.includes(key)));
-  if ((known.size ? `?${known}` : "") !== search) {
-    throw redirect(withSource(target, params.get(SOURCE_PARAM)?.slice(0, SOURCE_PARAM_MAX)), init);
-  }
+  if ((known.size ? `?${known}` : "") !== search) throw redirectWithSource(target, params, init);
+}
+
+/** A redirect of a public page to `target`, carrying the visit's origin (`src`) of `params`. */
+export function redirectWithSource(target: string, params: URLSearchParams, init?: ResponseInit) {
+  return redirect(withSource(target, params.get(SOURCE_PARAM)?.slice(0, SOURCE_PARAM_MAX)), init);
 }

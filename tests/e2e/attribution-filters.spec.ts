@@ -33,4 +33,8 @@ test("a campaign's buyer filters, clears and compares without losing the visit's
   await page.getByRole("link", { name: "Commander EPYC Performance 64" }).click();
   await expect(page).toHaveURL(/\/contact\?offer=\d+&src=newsletter~~novembre$/);
   await expect(page).toHaveURL(SRC);
+
+  // A page past the last one goes to the last, the origin with it.
+  await page.goto("/offers?q=epyc&page=99&src=newsletter~~novembre");
+  await expect(page).toHaveURL(/\/offers\?q=epyc&src=newsletter~~novembre$/);
 });

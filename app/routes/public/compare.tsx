@@ -1,11 +1,11 @@
 import { X } from "lucide-react";
-import { Link, redirect } from "react-router";
+import { Link } from "react-router";
 import { DeliveryLine } from "~/components/offer-badges";
 import { BackLink } from "~/components/ui/back-link";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { compareHref, MAX_COMPARED, parseComparedSlugs } from "~/features/offers/compare";
-import { SOURCE_PARAM, SOURCE_PARAM_MAX, withSource } from "~/lib/attribution";
+import { SOURCE_PARAM, withSource } from "~/lib/attribution";
 import { OFFER_TYPE_LABELS } from "~/lib/domain";
 import { OFFER_FIELDS, OFFER_NUMBER_FIELDS, type OfferFieldSpec } from "~/lib/offer-fields";
 import { pluralize } from "~/lib/format";
@@ -16,6 +16,7 @@ import { useRootData } from "~/hooks/use-root-data";
 import { useVisitSource } from "~/hooks/use-visit-source";
 import type { RouteHandle } from "~/root";
 import { withDatabase } from "~/platform/availability.server";
+import { redirectWithSource } from "~/platform/canonical-query";
 import { findActiveOffersBySlugs } from "~/features/offers/offer-listing.server";
 import type { OfferDetail as Offer } from "~/features/offers/offer-listing.server";
 import type { Route } from "./+types/compare";
@@ -30,12 +31,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // of more than 3 is answered where it is, so that the page can say what was left out.
   // (Compared as parameters: a proxy or client may send the commas as %2C.) The visit's origin
   // (`src`, issue 42) is no part of the selection and goes along.
-  const src = url.searchParams.get(SOURCE_PARAM)?.slice(0, SOURCE_PARAM_MAX);
   const params = [...url.searchParams].filter(([key]) => key !== SOURCE_PARAM);
   const isCanonical = slugs.length
     ? params.length === 1 && params[0][0] === "offres" && params[0][1] === slugs.join(",")
     : params.length === 0;
-  if (ignored === 0 && !isCanonical) throw redirect(withSource(compareHref(slugs), src));
+  if (ignored === 0 && !isCanonical) throw redirectWithSource(compareHref(slugs), url.searchParams);
   const offers = await withDatabase("comparison", context, () => findActiveOffersBySlugs(slugs));
   return { offers, ignored, unavailable: slugs.length - offers.length };
 }

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, redirect } from "react-router";
+import { isRouteErrorResponse } from "react-router";
 import compareScriptUrl from "~/client/compare.ts?script";
 import listingScriptUrl from "~/client/listing.ts?script";
 import { CompareBar } from "~/features/offers/compare-bar";
@@ -9,7 +9,7 @@ import { OfferFiltersForm } from "~/components/offer-filters-form";
 import { Pager } from "~/components/pager";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
-import { ensureCanonicalQuery } from "~/platform/canonical-query";
+import { ensureCanonicalQuery, redirectWithSource } from "~/platform/canonical-query";
 import { offerCountLabel } from "~/lib/format";
 import { MESSAGES } from "~/lib/messages";
 import { pageMeta, siteFromMatches } from "~/routes/public/meta";
@@ -62,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   const pageCount = Math.max(1, Math.ceil(result.total / LISTING_PAGE_SIZE));
   if (page > pageCount) {
-    throw redirect(offerListingPath(filters, pageCount, sort));
+    throw redirectWithSource(offerListingPath(filters, pageCount, sort), url.searchParams);
   }
   // The filter's choices; the listing still shows without them.
   const choices = await currentReferenceOptions().catch(() => ({}));
